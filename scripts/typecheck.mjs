@@ -1,0 +1,18 @@
+// Type-checks each layer with its own tsconfig, so that a layer cannot use
+// what its environment lacks (Node types in src-shared, DOM in src-main).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
+const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.test.json'];
+let failed = false;
+for (const project of projects) {
+  const result = spawnSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`typecheck: ${project} has type errors (above)`);
+    failed = true;
+  }
+}
+if (failed) process.exit(1);
+console.log(`typecheck: ${projects.length} projects clean`);
