@@ -86,7 +86,7 @@ export function findLayerViolations(root) {
       for (const match of text.matchAll(IMPORT)) {
         const specifier = match[1] ?? match[2] ?? match[3];
         const message = checkImport(root, layer, file, specifier);
-        if (message) violations.push({ file: posix(relative(root, file)), line: lineOf(text, match.index), message });
+        if (message) violations.push({ file: posix(relative(root, file)), line: lineOf(text, match.index + match[0].indexOf(specifier)), message });
       }
     }
   }

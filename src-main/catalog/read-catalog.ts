@@ -1,0 +1,114 @@
+import type {
+  Barcode,
+  Category,
+  Customer,
+  Modifier,
+  PaymentMethod,
+  PaymentMethodConfig,
+  Price,
+  Printer,
+  PrinterSettings,
+  Product,
+} from '../../src-shared/catalog/index.ts';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { all, q, type TillDatabase } from '../db/index.ts';
+
+/** The whole replica as canonical records, the shape `pos catalog --json` prints. */
+export interface CatalogSnapshot {
+  categories: Category[];
+  products: Product[];
+  payment_methods: PaymentMethod[];
+  payment_method_configs: PaymentMethodConfig[];
+  printers: Printer[];
+  barcodes: Barcode[];
+  customers: Customer[];
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+export function readCatalog(db: TillDatabase): CatalogSnapshot {
+  const modifiers = groupBy(
+    all(db, q.selectFrom('modifiers').selectAll().orderBy('product_id').orderBy('position')).map(
+      (m): Modifier => ({ id: m.id, product_id: m.product_id, name_en: m.name_en, name_ar: m.name_ar, price: formatMinor(m.price) }),
+    ),
+    (m) => m.product_id,
+  );
+  const prices = groupBy(
+    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(
+      (p): Price => ({
+        id: p.id,
+        product_id: p.product_id,
+        modifier_id: p.modifier_id,
+        priceable_type: p.priceable_type,
+        priceable_id: p.priceable_id,
+        value: formatMinor(p.value),
+        value_type: p.value_type,
+      }),
+    ),
+    (p) => p.product_id,
+  );
+  return {
+    categories: all(db, q.selectFrom('categories').selectAll().orderBy('position')).map((c) => ({
+      id: c.id,
+      icon: c.icon,
+      name_en: c.name_en,
+      name_ar: c.name_ar,
+      deleted_at: null,
+      sectors: JSON.parse(c.sectors) as Category['sectors'],
+    })),
+    products: all(db, q.selectFrom('products').selectAll().orderBy('category_id').orderBy('sort_order')).map((p) => ({
+      id: p.id,
+      market_id: p.market_id,
+      branch_id: p.branch_id,
+      category_id: p.category_id,
+      name_en: p.name_en,
+      name_ar: p.name_ar,
+      description_en: p.description_en,
+      description_ar: p.description_ar,
+      duration: p.duration,
+      stock: p.stock,
+      order: p.sort_order,
+      images: p.images === null ? null : (JSON.parse(p.images) as string[]),
+      is_active: p.is_active === 1,
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+      deleted_at: null,
+      rating_amount: p.rating_amount,
+      rating_avg: p.rating_avg,
+      sold_amount: p.sold_amount,
+      sold_revenue: p.sold_revenue,
+      accounting_id: p.accounting_id,
+      modifiers: modifiers.get(p.id) ?? [],
+      prices: prices.get(p.id) ?? [],
+    })),
+    payment_methods: all(db, q.selectFrom('payment_methods').selectAll().orderBy('position')).map((m) => ({
+      key: m.key,
+      name: m.name,
+      is_online: m.is_online === 1,
+      logo_img: m.logo_img,
+    })),
+    payment_method_configs: all(db, q.selectFrom('payment_method_configs').selectAll().orderBy('id')).map((c) => ({
+      id: c.id,
+      payment_method_key: c.payment_method_key,
+      target: c.target as PaymentMethodConfig['target'],
+      method: c.method,
+      scope: c.scope,
+      sort: c.sort,
+    })),
+    printers: all(db, q.selectFrom('printers').selectAll().orderBy('name')).map((p) => ({
+      id: p.id,
+      name: p.name,
+      settings: JSON.parse(p.settings) as PrinterSettings,
+    })),
+    barcodes: all(db, q.selectFrom('barcodes').select(['id', 'barcode', 'product_id', 'modifier_id']).orderBy('barcode')),
+    customers: all(db, q.selectFrom('customers').selectAll().orderBy('name')).map((c) => ({ ...c, is_active: c.is_active === 1 })),
+  };
+}

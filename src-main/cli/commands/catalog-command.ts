@@ -1,0 +1,29 @@
+import { readCatalog } from '../../catalog/index.ts';
+import { openDatabase } from '../../db/index.ts';
+import { readReplicaMeta } from '../../sync/index.ts';
+import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
+
+/** `pos catalog --db FILE [--json]`: the replica as canonical records. */
+export async function catalogCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('catalog', argv, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
+  const db = openDatabase(requireOption('catalog', 'db', values.db), { readOnly: true });
+  try {
+    const catalog = readCatalog(db);
+    if (values.json) {
+      io.out(JSON.stringify(catalog));
+      return 0;
+    }
+    const meta = readReplicaMeta(db);
+    const pulled = meta.lastPull ? `pulled ${new Date(meta.lastPull.at).toISOString()} at API ${meta.lastPull.api_version}` : 'never pulled';
+    io.out(`Catalog ${pulled}`);
+    for (const category of catalog.categories) {
+      const count = catalog.products.filter((p) => p.category_id === category.id).length;
+      io.out(`  ${category.icon} ${category.name_en} / ${category.name_ar}: ${count} products`);
+    }
+    io.out(`  payment methods: ${catalog.payment_methods.map((m) => m.key).join(', ')}`);
+    io.out(`  printers: ${catalog.printers.map((p) => p.name).join(', ')}`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,54 @@
+import { ServiceError } from '../upstream/index.ts';
+import { WireValidationError } from '../../src-shared/wire/index.ts';
+import { processIo, UsageError, type CliIo } from './cli-io.ts';
+import { catalogCommand } from './commands/catalog-command.ts';
+import { demoCommand } from './commands/demo-command.ts';
+import { searchCommand } from './commands/search-command.ts';
+import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  demo: { run: demoCommand, usage: 'pos demo [--db FILE] [--port N]        run the built-in demo: emulator + a pull into a local replica' },
+  emulator: {
+    run: async (argv) => (await import('../../emulator/index.ts')).runEmulatorCli(argv),
+    usage: 'pos emulator [--port N] [--products N] [--flaky RATE] [--latency-ms N] [--seed N]',
+  },
+  sync: { run: syncCommand, usage: SYNC_USAGE },
+  catalog: { run: catalogCommand, usage: 'pos catalog --db FILE [--json]' },
+  search: { run: searchCommand, usage: 'pos search --db FILE QUERY [--json] [--limit N]' },
+};
+
+function usage(): string {
+  return ['usage:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+/** Runs one `pos` command; returns the exit code. Errors become one clear line on stderr. */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`pos: unknown command "${name}"\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\nusage: ${command.usage}`);
+      return 2;
+    }
+    if (error instanceof ServiceError || error instanceof WireValidationError) {
+      io.err(`pos ${name}: ${error.message}`);
+      return 1;
+    }
+    // Anything else is still one line for the person, never a stack trace; set POS_DEBUG=1 for the trace.
+    io.err(`pos ${name}: ${error instanceof Error ? error.message : String(error)}`);
+    if (io.env.POS_DEBUG) io.err(String((error as Error).stack));
+    return 1;
+  }
+}

@@ -1,0 +1,53 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appliedMigrations, applyMigrations, readMigrations } from './migrate.ts';
+
+export type TillDatabase = Database.Database;
+
+export interface OpenOptions {
+  /** Where the numbered SQL files are; the repository's `migrations/` by default. */
+  migrationsDir?: string;
+  /** Open an existing database without creating or migrating it (`pos catalog`, `pos search`). */
+  readOnly?: boolean;
+  /** For the Electron build, which loads an Electron-ABI copy of the addon. */
+  nativeBinding?: string;
+}
+
+export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+/**
+ * Opens the till's SQLite file with the pragmas every write relies on:
+ * WAL so the UI reads while a pull or an upload writes, `synchronous=FULL`
+ * so a commit the cashier was told about survives a power cut, and a busy
+ * timeout so two processes (the app and `pos sync`) wait instead of failing.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): TillDatabase {
+  if (options.readOnly && !existsSync(file)) {
+    throw new Error(`no database at ${file}; run "pos sync --db ${file} ..." first to create the replica`);
+  }
+  if (!options.readOnly) mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, {
+    readonly: options.readOnly ?? false,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+  });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const migrations = readMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+    if (options.readOnly) {
+      if (appliedMigrations(db, migrations) < migrations.length) {
+        throw new Error(`the database ${file} is from an older version of Till; run "pos sync --db ${file} ..." once to upgrade it`);
+      }
+    } else {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      applyMigrations(db, migrations);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

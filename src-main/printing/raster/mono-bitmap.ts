@@ -1,0 +1,101 @@
+// A 1-bit image in the printer's own layout: rows of bytes, most significant
+// bit leftmost, 1 = burn a dot. GS v 0 sends exactly these bytes, and the
+// decoder hands them back the same way, so encode and decode share one type.
+
+export interface MonoBitmap {
+  width: number;
+  height: number;
+  /** Bytes per row: ceil(width / 8). */
+  widthBytes: number;
+  data: Uint8Array;
+}
+
+export function createMonoBitmap(width: number, height: number): MonoBitmap {
+  const widthBytes = Math.ceil(width / 8);
+  return { width, height, widthBytes, data: new Uint8Array(widthBytes * height) };
+}
+
+export function getDot(bitmap: MonoBitmap, x: number, y: number): boolean {
+  const byte = bitmap.data[y * bitmap.widthBytes + (x >> 3)] ?? 0;
+  return (byte & (0x80 >> (x & 7))) !== 0;
+}
+
+export function setDot(bitmap: MonoBitmap, x: number, y: number): void {
+  const i = y * bitmap.widthBytes + (x >> 3);
+  bitmap.data[i] = (bitmap.data[i] ?? 0) | (0x80 >> (x & 7));
+}
+
+/** Rows [from, to) as their own bitmap, sharing no memory with the source. */
+export function sliceRows(bitmap: MonoBitmap, from: number, to: number): MonoBitmap {
+  const start = Math.max(0, from);
+  const end = Math.min(bitmap.height, to);
+  return {
+    width: bitmap.width,
+    height: Math.max(0, end - start),
+    widthBytes: bitmap.widthBytes,
+    data: bitmap.data.slice(start * bitmap.widthBytes, end * bitmap.widthBytes),
+  };
+}
+
+export interface MonochromeOptions {
+  /** Floyd-Steinberg error diffusion instead of a plain threshold. */
+  dither?: boolean;
+  /** Luminance (0-255) below which a pixel burns. */
+  threshold?: number;
+}
+
+/**
+ * RGBA to dots. Transparent pixels count as paper (white): a logo with an
+ * alpha channel must not print as a black rectangle.
+ */
+export function monochromeFromRgba(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  options: MonochromeOptions = {},
+): MonoBitmap {
+  const threshold = options.threshold ?? 128;
+  const bitmap = createMonoBitmap(width, height);
+  const lum = new Float32Array(width * height);
+  for (let p = 0; p < width * height; p++) {
+    const r = rgba[p * 4] ?? 255;
+    const g = rgba[p * 4 + 1] ?? 255;
+    const b = rgba[p * 4 + 2] ?? 255;
+    const a = (rgba[p * 4 + 3] ?? 255) / 255;
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    lum[p] = 255 - a * (255 - y);
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const old = lum[p] ?? 255;
+      const black = old < threshold;
+      if (black) setDot(bitmap, x, y);
+      if (!options.dither) continue;
+      const err = old - (black ? 0 : 255);
+      if (x + 1 < width) lum[p + 1] = (lum[p + 1] ?? 0) + (err * 7) / 16;
+      if (y + 1 < height) {
+        if (x > 0) lum[p + width - 1] = (lum[p + width - 1] ?? 0) + (err * 3) / 16;
+        lum[p + width] = (lum[p + width] ?? 0) + (err * 5) / 16;
+        if (x + 1 < width) lum[p + width + 1] = (lum[p + width + 1] ?? 0) + (err * 1) / 16;
+      }
+    }
+  }
+  return bitmap;
+}
+
+/** Dots back to opaque black-on-white RGBA, for PNGs and previews. */
+export function monochromeToRgba(bitmap: MonoBitmap): Uint8ClampedArray {
+  const out = new Uint8ClampedArray(bitmap.width * bitmap.height * 4);
+  for (let y = 0; y < bitmap.height; y++) {
+    for (let x = 0; x < bitmap.width; x++) {
+      const v = getDot(bitmap, x, y) ? 0 : 255;
+      const i = (y * bitmap.width + x) * 4;
+      out[i] = v;
+      out[i + 1] = v;
+      out[i + 2] = v;
+      out[i + 3] = 255;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+import type {
+  Barcode,
+  Category,
+  Customer,
+  PaymentMethod,
+  PaymentMethodConfig,
+  Printer,
+  Product,
+} from '../../src-shared/catalog/index.ts';
+import { parseDecimal } from '../../src-shared/money/index.ts';
+import { normalizeSearchText } from '../../src-shared/search/index.ts';
+import type { ListResource } from '../../src-shared/wire/index.ts';
+import type { QueryParams } from '../upstream/index.ts';
+import {
+  BARCODES,
+  CATEGORIES,
+  CUSTOMERS,
+  MODIFIERS,
+  PAYMENT_METHOD_CONFIGS,
+  PAYMENT_METHODS,
+  PRICES,
+  PRINTERS,
+  PRODUCTS,
+  type ReplicaTable,
+} from './replica-tables.ts';
+
+/** Who the pull is for: SUBSCRIBER callers must name their market and branch on some lists. */
+export interface PullScope {
+  marketId: string | null;
+  branchId: string | null;
+}
+
+type Stage = (table: ReplicaTable, values: unknown[]) => void;
+
+/** One list the till replicates: where it is read from and how a record becomes rows. */
+export interface CatalogResource<T = unknown> {
+  name: ListResource;
+  path: string;
+  query(scope: PullScope): QueryParams;
+  tables: readonly ReplicaTable[];
+  /** `position` is the record's place in the service's order, kept for display. */
+  stage(record: T, position: number, put: Stage): void;
+}
+
+const bool = (value: boolean) => (value ? 1 : 0);
+
+const categories: CatalogResource<Category> = {
+  name: 'categories',
+  path: '/product-categories',
+  query: () => ({}),
+  tables: [CATEGORIES],
+  stage(c, position, put) {
+    put(CATEGORIES, [c.id, c.icon, c.name_en, c.name_ar, JSON.stringify(c.sectors), position]);
+  },
+};
+
+const products: CatalogResource<Product> = {
+  name: 'products',
+  path: '/products',
+  query: (scope) => ({
+    includes: ['modifiers', 'prices'],
+    filter: { market_id: scope.marketId, branch_id: scope.branchId },
+  }),
+  tables: [PRODUCTS, MODIFIERS, PRICES],
+  stage(p, _position, put) {
+    put(PRODUCTS, [
+      p.id, p.market_id, p.branch_id, p.category_id, p.name_en, p.name_ar, p.description_en, p.description_ar,
+      p.duration, p.stock, p.order, p.images === null ? null : JSON.stringify(p.images), bool(p.is_active),
+      p.created_at, p.updated_at, p.rating_amount, p.rating_avg, p.sold_amount, p.sold_revenue, p.accounting_id,
+      normalizeSearchText(`${p.name_en} ${p.name_ar}`),
+    ]);
+    p.modifiers.forEach((m, index) => {
+      put(MODIFIERS, [m.id, p.id, m.name_en, m.name_ar, parseDecimal(m.price, `product ${p.id} modifier ${m.id} price`), index]);
+    });
+    for (const price of p.prices) {
+      put(PRICES, [
+        price.id, p.id, price.modifier_id, price.priceable_type, price.priceable_id,
+        parseDecimal(price.value, `product ${p.id} price ${price.id} value`), price.value_type,
+      ]);
+    }
+  },
+};
+
+const barcodes: CatalogResource<Barcode> = {
+  name: 'barcodes',
+  path: '/products/modifiers/barcodes',
+  query: () => ({}),
+  tables: [BARCODES],
+  stage(b, _position, put) {
+    put(BARCODES, [b.id, b.barcode, b.product_id, b.modifier_id]);
+  },
+};
+
+const paymentMethods: CatalogResource<PaymentMethod> = {
+  name: 'payment_methods',
+  path: '/payment-methods',
+  query: () => ({}),
+  tables: [PAYMENT_METHODS],
+  stage(m, position, put) {
+    put(PAYMENT_METHODS, [m.key, m.name, bool(m.is_online), m.logo_img, position]);
+  },
+};
+
+const paymentMethodConfigs: CatalogResource<PaymentMethodConfig> = {
+  name: 'payment_method_configs',
+  path: '/payment-methods/settings',
+  query: () => ({}),
+  tables: [PAYMENT_METHOD_CONFIGS],
+  stage(c, _position, put) {
+    put(PAYMENT_METHOD_CONFIGS, [c.id, c.payment_method_key, c.target, c.method, c.scope, c.sort]);
+  },
+};
+
+const printers: CatalogResource<Printer> = {
+  name: 'printers',
+  path: '/printers',
+  query: () => ({}),
+  tables: [PRINTERS],
+  stage(p, _position, put) {
+    put(PRINTERS, [p.id, p.name, JSON.stringify(p.settings)]);
+  },
+};
+
+const customers: CatalogResource<Customer> = {
+  name: 'customers',
+  path: '/users/customers',
+  query: (scope) => ({ includes: ['userable'], filter: { market_id: scope.marketId } }),
+  tables: [CUSTOMERS],
+  stage(c, _position, put) {
+    put(CUSTOMERS, [c.id, c.userable_id, c.name, c.email, c.phone_prefix, c.phone, c.lang, bool(c.is_active)]);
+  },
+};
+
+/** What a pull reads, in this order (small lists first, so a bad token fails fast). */
+export const CATALOG_RESOURCES: readonly CatalogResource[] = [
+  categories, paymentMethods, paymentMethodConfigs, printers, customers, products, barcodes,
+] as CatalogResource[];

@@ -1,0 +1,16 @@
+export { ServiceClient, type ServiceConfig } from './service-client.ts';
+export { encodeQuery, type QueryParams, type QueryValue } from './encode-query.ts';
+export { paginate, DEFAULT_PAGE_RETRY, type Page, type PaginatedRead } from './paginate.ts';
+export { backoffDelay, withRetry, type BackoffPolicy, type RetryPolicy } from './retry.ts';
+export {
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  ServerError,
+  ServiceError,
+  UnauthenticatedError,
+  ValidationError,
+  VersionError,
+  type ReplacementLinks,
+} from './service-errors.ts';

@@ -1,0 +1,135 @@
+import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-version.ts';
+import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
+import { encodeQuery, type QueryParams } from './encode-query.ts';
+import {
+  ForbiddenError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  ServerError,
+  UnauthenticatedError,
+  ValidationError,
+  VersionError,
+  type ServiceError,
+} from './service-errors.ts';
+
+export interface ServiceConfig {
+  /** The root of the v2 interface, e.g. `https://pos.example.com/api/v2`. */
+  baseUrl: string;
+  token: string;
+  /** Sent as `X-API-Version`; defaults to the newest contract the client knows. */
+  apiVersion?: ApiVersion;
+  /** For the whole request, answer body included. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+/**
+ * JSON over HTTP to the service: bearer token, `X-API-Version`, timeouts,
+ * and every failure turned into a typed ServiceError. Answers are returned
+ * as parsed JSON; validating their shape is the caller's (per resource).
+ */
+export class ServiceClient {
+  readonly baseUrl: string;
+  readonly apiVersion: ApiVersion;
+  private readonly token: string;
+  private readonly timeoutMs: number;
+
+  constructor(config: ServiceConfig) {
+    let url: URL;
+    try {
+      url = new URL(config.baseUrl);
+    } catch {
+      throw new RangeError(`base URL "${config.baseUrl}" is not a URL; give the service's root, e.g. https://pos.example.com/api/v2`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new RangeError(`base URL "${config.baseUrl}" must start with http:// or https://`);
+    }
+    if (config.token.trim() === '') throw new RangeError('the token is empty; pass the access token the service gave at login');
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.token = config.token;
+    this.apiVersion = config.apiVersion ?? NEWEST_API_VERSION;
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** The same service with another token (after a new sign-in). */
+  withToken(token: string): ServiceClient {
+    return new ServiceClient({ baseUrl: this.baseUrl, token, apiVersion: this.apiVersion, timeoutMs: this.timeoutMs });
+  }
+
+  get(path: string, query: QueryParams = {}): Promise<unknown> {
+    const encoded = encodeQuery(query);
+    return this.send('GET', encoded ? `${path}?${encoded}` : path);
+  }
+
+  post(path: string, body: unknown): Promise<unknown> {
+    return this.send('POST', path, body);
+  }
+
+  private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
+    const request = `${method} ${pathAndQuery.split('?')[0]}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.baseUrl}${pathAndQuery}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${this.token}`,
+          'X-API-Version': this.apiVersion,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
+    }
+    let json: unknown;
+    try {
+      json = text === '' ? null : JSON.parse(text);
+    } catch {
+      const retryable = response.status >= 500;
+      throw new ProtocolError(request, response.status, `HTTP ${response.status} with a body that is not JSON`, retryable);
+    }
+    if (response.ok) return json;
+    throw errorFor(request, response.status, json);
+  }
+}
+
+function errorFor(request: string, status: number, body: unknown): ServiceError {
+  const envelope = parseErrorEnvelope(body);
+  const message = envelope?.meta.message ?? `HTTP ${status}`;
+  switch (status) {
+    case 401:
+      return new UnauthenticatedError(request, message);
+    case 403:
+      return new ForbiddenError(request, message);
+    case 404:
+      return new NotFoundError(request, message);
+    case 422:
+      return new ValidationError(request, message, envelope?.errors ?? {});
+    case 426:
+    case 410:
+      return new VersionError(request, status, message, {
+        import_url: envelope?.import_url,
+        template_url: envelope?.template_url,
+        upload_url: envelope?.upload_url,
+        status_url: envelope?.status_url,
+        removed_in: envelope?.removed_in,
+      });
+  }
+  if (status >= 500 || status === 408 || status === 429) return new ServerError(request, status, message);
+  return new ProtocolError(request, status, `unexpected HTTP ${status}: ${message}`);
+}
+
+function describeNetworkFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  if (cause?.code === 'ECONNREFUSED') return 'connection refused';
+  if (cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET') return 'connection reset';
+  if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'host not found';
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,103 @@
+/**
+ * What went wrong talking to the service, as types the rest of the till can
+ * act on: `retryable` errors are tried again later, the others need a
+ * person. Every message says what happened and what to do next.
+ */
+export abstract class ServiceError extends Error {
+  abstract readonly retryable: boolean;
+  constructor(
+    message: string,
+    /** The HTTP status, or null when no answer came. */
+    readonly status: number | null,
+    /** Method and path of the request, for logs. */
+    readonly request: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthenticatedError extends ServiceError {
+  readonly retryable = false;
+  constructor(request: string, serviceMessage: string) {
+    super(`The service did not accept the token (401 ${serviceMessage}): sign in again or pass a new token.`, 401, request);
+  }
+}
+
+export class ForbiddenError extends ServiceError {
+  readonly retryable = false;
+  constructor(request: string, serviceMessage: string) {
+    super(`The service refused ${request} (403 ${serviceMessage}): this account may not do that; ask the market's owner for the permission or check the market and branch ids.`, 403, request);
+  }
+}
+
+export class NotFoundError extends ServiceError {
+  readonly retryable = false;
+  constructor(request: string, serviceMessage: string) {
+    super(`The service has no ${request} (404 ${serviceMessage}): check the base URL and the ids.`, 404, request);
+  }
+}
+
+export class ValidationError extends ServiceError {
+  readonly retryable = false;
+  constructor(
+    request: string,
+    serviceMessage: string,
+    /** Per field, the service's messages. */
+    readonly errors: Record<string, string[]>,
+  ) {
+    const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+    super(`The service rejected ${request} as invalid (422 ${serviceMessage})${fields.length ? ` — ${fields.join('; ')}` : ''}.`, 422, request);
+  }
+}
+
+/** The replacement endpoints a 426 or 410 answer points to. */
+export interface ReplacementLinks {
+  import_url?: string;
+  template_url?: string;
+  upload_url?: string;
+  status_url?: string;
+  removed_in?: string;
+}
+
+/** 426: this contract version is too old for the operation; 410: the operation is gone at this version. */
+export class VersionError extends ServiceError {
+  readonly retryable = false;
+  constructor(
+    request: string,
+    status: 426 | 410,
+    serviceMessage: string,
+    readonly links: ReplacementLinks,
+  ) {
+    const what = status === 426 ? 'needs a newer API version' : 'was removed from this API version';
+    const replacement = Object.entries(links)
+      .filter(([, value]) => value)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(', ');
+    super(`The service says ${request} ${what} (${status} ${serviceMessage})${replacement ? `; use instead: ${replacement}` : ''}.`, status, request);
+  }
+}
+
+export class ServerError extends ServiceError {
+  readonly retryable = true;
+  constructor(request: string, status: number, serviceMessage: string) {
+    super(`The service failed on ${request} (${status} ${serviceMessage}); it will be tried again.`, status, request);
+  }
+}
+
+/** No usable answer: refused, reset, DNS, or timed out. */
+export class NetworkError extends ServiceError {
+  readonly retryable = true;
+  constructor(request: string, reason: string) {
+    super(`Could not reach the service for ${request} (${reason}); check the connection, it will be tried again.`, null, request);
+  }
+}
+
+/** An answer that is not the service's JSON: a proxy page, a wrong base URL, a broken body. */
+export class ProtocolError extends ServiceError {
+  readonly retryable: boolean;
+  constructor(request: string, status: number | null, reason: string, retryable = false) {
+    super(`The answer to ${request} is not what the service sends (${reason}): check the base URL.`, status, request);
+    this.retryable = retryable;
+  }
+}

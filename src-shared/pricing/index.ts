@@ -1,0 +1,15 @@
+export { ORDER_TYPES } from './cart.ts';
+export type { OrderType, Discount, ChosenModifier, CartLineInput, CartInput, PricedLine, PricedCart } from './cart.ts';
+export { DEFAULT_BRANCH_TAX, branchTaxFromMe, taxOf } from './branch-tax.ts';
+export type { BranchTax } from './branch-tax.ts';
+export { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from './method-keys.ts';
+export { unitPriceOf } from './unit-price.ts';
+export { discountAmount } from './discount.ts';
+export { allocateByLargestRemainder } from './allocate.ts';
+export { priceCart } from './price-cart.ts';
+export { settlePayments } from './settle-payments.ts';
+export type { PaymentInput, Settlement } from './settle-payments.ts';
+export { quickCashAmounts } from './quick-cash.ts';
+export { formatPricedLine, formatPricedCart, formatPayments } from './format-priced-cart.ts';
+export type { PricedLineWire, PricedCartWire } from './format-priced-cart.ts';
+export { PricingError, UnpriceableProductError, PaymentMismatchError, CashTenderError } from './pricing-errors.ts';

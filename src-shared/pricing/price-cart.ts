@@ -1,0 +1,85 @@
+/**
+ * Prices a cart: unit prices (unit-price.ts), then discounts, then tax.
+ *
+ * Rules:
+ * - gross = unit price × quantity;
+ * - the line discount (percent of gross, or an amount) is clamped to [0, gross];
+ * - the order discount (percent of, or an amount up to, Σ net after line
+ *   discounts) is shared across lines in proportion to that net by the
+ *   largest-remainder method, so the shares sum to it exactly;
+ * - net = gross − line discount − order-discount share;
+ * - tax is computed per line on its net (branch-tax.ts), once, so the order's
+ *   tax is Σ line tax and a receipt line never disagrees with the total;
+ * - line total = net when prices include tax, net + tax otherwise;
+ * - order: subtotal = Σ gross, discount_total = Σ line discounts + order
+ *   discount, tax = Σ line tax, total = subtotal − discount_total (+ tax when
+ *   exclusive), which is also Σ line totals.
+ * Every amount is an integer number of halalas; see money/rounding.ts for the
+ * one rounding rule.
+ */
+import { assertMinor, sumMinor, toMinor, type Minor } from '../money/index.ts';
+import { allocateByLargestRemainder } from './allocate.ts';
+import { assertVatRate, taxOf } from './branch-tax.ts';
+import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';
+import { discountAmount } from './discount.ts';
+import { unitPriceOf } from './unit-price.ts';
+
+export function priceCart(cart: CartInput): PricedCart {
+  assertVatRate(cart.tax.vatRate);
+  if (typeof cart.methodKey !== 'string' || cart.methodKey === '') {
+    throw new RangeError('the cart has no payment method key for its price list; pick a payment method (for example CASH)');
+  }
+  if (!(ORDER_TYPES as readonly string[]).includes(cart.orderType)) {
+    throw new RangeError(`order type "${String(cart.orderType)}" is not one of ${ORDER_TYPES.join(', ')}`);
+  }
+
+  const firstPass = cart.lines.map((line, index) => {
+    const where = `line ${index + 1} (product ${line.product.id})`;
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`${where}: quantity ${String(line.quantity)} must be a whole number of at least 1`);
+    }
+    const unit = unitPriceOf(line, cart.methodKey, cart.orderType);
+    const gross = toMinor(unit * line.quantity, `${where} gross`);
+    const lineDiscount = discountAmount(line.discount, gross, `${where} discount`);
+    return { line, unit, gross, lineDiscount, afterLine: gross - lineDiscount };
+  });
+
+  const netAfterLines = sumMinor(firstPass.map((l) => l.afterLine), 'net after line discounts');
+  const orderDiscount = discountAmount(cart.discount, netAfterLines, 'order discount');
+  const shares = allocateByLargestRemainder(orderDiscount, firstPass.map((l) => l.afterLine));
+
+  const lines: PricedLine[] = firstPass.map((l, index) => {
+    const share = shares[index] ?? 0;
+    const net = l.afterLine - share;
+    const tax = taxOf(net, cart.tax);
+    const total = cart.tax.pricesIncludeTax ? net : net + tax;
+    assertMinor(total, `line ${index + 1} total`);
+    return {
+      product_id: l.line.product.id,
+      quantity: l.line.quantity,
+      unit_price: l.unit,
+      gross: l.gross,
+      line_discount: l.lineDiscount,
+      order_discount: share,
+      discount: l.lineDiscount + share,
+      net,
+      tax,
+      total,
+    };
+  });
+
+  const subtotal = sumMinor(lines.map((l) => l.gross), 'subtotal');
+  const discountTotal = sumMinor(lines.map((l) => l.discount), 'discount total');
+  const tax = sumMinor(lines.map((l) => l.tax), 'tax');
+  const total = toMinor(subtotal - discountTotal + (cart.tax.pricesIncludeTax ? 0 : tax), 'total');
+  return {
+    lines,
+    subtotal,
+    order_discount: orderDiscount,
+    discount_total: discountTotal,
+    tax,
+    total,
+    prices_include_tax: cart.tax.pricesIncludeTax,
+    vat_rate: cart.tax.vatRate,
+  };
+}

@@ -1,0 +1,1 @@
+export { normalizeSearchText, searchTerms } from './normalize-search-text.ts';

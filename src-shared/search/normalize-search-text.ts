@@ -1,0 +1,36 @@
+/**
+ * One normalization for both sides of product search: the text stored in the
+ * index and what the cashier types. SQLite's `remove_diacritics` only knows
+ * Latin marks, so Arabic is folded here:
+ * - harakat (fathatan..sukun, superscript alef, Quranic marks) and tatweel are dropped;
+ * - alef forms أ إ آ ٱ become ا; ى becomes ي; ة becomes ه;
+ * - Arabic-Indic and Persian digits become ASCII digits (barcodes, sizes);
+ * - Latin is lower-cased; everything else that is not a letter or digit separates words.
+ * So `قهوه` finds `قَهْوَة`, and `LATTE` finds "Latté".
+ */
+const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED\u0640]/g;
+const ALEF_FORMS = /[\u0622\u0623\u0625\u0671]/g;
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
+const LATIN_MARKS = /[\u0300-\u036f]/g;
+const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+
+export function normalizeSearchText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(LATIN_MARKS, '')
+    .normalize('NFC')
+    .replace(ARABIC_MARKS, '')
+    .replace(ALEF_FORMS, '\u0627')
+    .replace(/\u0649/g, '\u064A')
+    .replace(/\u0629/g, '\u0647')
+    .replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660))))
+    .toLowerCase()
+    .replace(SEPARATORS, ' ')
+    .trim();
+}
+
+/** The words of a query, normalized, for a prefix match on each. */
+export function searchTerms(query: string): string[] {
+  const normalized = normalizeSearchText(query);
+  return normalized === '' ? [] : normalized.split(' ');
+}

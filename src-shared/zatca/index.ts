@@ -1,0 +1,2 @@
+export { encodeZatcaQr, decodeZatcaQr, formatZatcaTimestamp, ZatcaQrError } from './zatca-qr.ts';
+export type { ZatcaQrFields } from './zatca-qr.ts';

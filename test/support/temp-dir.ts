@@ -1,0 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A fresh folder under the OS temp dir; `cleanup` removes it. */
+export function tempDir(prefix = 'till-'): { path: string; file: (name: string) => string; cleanup: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, file: (name) => join(path, name), cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}

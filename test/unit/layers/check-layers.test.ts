@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { findLayerViolations } from '../../../scripts/check-layers.mjs';
+
+type Violation = { file: string; line: number; message: string };
+
+const root = mkdtempSync(join(tmpdir(), 'till-layers-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(root, 't-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const check = (files: Record<string, string>): Violation[] => findLayerViolations(tree(files));
+
+describe('the layer check', () => {
+  it('passes the real repository', () => {
+    expect(findLayerViolations(join(__dirname, '../../..'))).toEqual([]);
+  });
+
+  it('rejects Node and other layers in src-shared', () => {
+    const violations = check({
+      'src-shared/a/x.ts': "import { readFileSync } from 'node:fs';\nimport { q } from '../../src-main/db/index.ts';\n",
+    });
+    expect(violations.map((v) => v.line)).toEqual([1, 2]);
+    expect(violations[0]!.message).toMatch(/Node/);
+    expect(violations[1]!.message).toMatch(/src-main\/db\/index\.ts/);
+  });
+
+  it('keeps electron inside src-main/electron and the renderer away from src-main', () => {
+    const violations = check({
+      'src-main/sync/a.ts': "import { app } from 'electron';\n",
+      'src-main/electron/main.ts': "import { app } from 'electron';\n",
+      'src-renderer/App.svelte': "<script>\nimport { pullCatalog } from '../src-main/sync/index.ts';\n</script>\n",
+    });
+    expect(violations.map((v) => v.file).sort()).toEqual(['src-main/sync/a.ts', 'src-renderer/App.svelte']);
+  });
+
+  it('makes other modules go through their index.ts', () => {
+    const violations = check({
+      'src-main/sync/a.ts': "import { openDatabase } from '../db/open-database.ts';\nimport { q } from '../db/index.ts';\n",
+    });
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toMatch(/index\.ts/);
+  });
+
+  it('lets only composition roots start the emulator', () => {
+    const violations = check({
+      'src-main/cli/main.ts': "const e = await import('../../emulator/index.ts');\n",
+      'src-main/sync/pull.ts': "import { startEmulator } from '../../emulator/index.ts';\n",
+    });
+    expect(violations.map((v) => v.file)).toEqual(['src-main/sync/pull.ts']);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearchText, searchTerms } from '../../../src-shared/search/index.ts';
+
+describe('normalizeSearchText', () => {
+  it('strips harakat and tatweel so a plain spelling finds a vocalized one', () => {
+    expect(normalizeSearchText('قَهْوَة')).toBe(normalizeSearchText('قهوه'));
+    expect(normalizeSearchText('مـــوكا')).toBe('موكا');
+    expect(normalizeSearchText('شَايٌ')).toBe('شاي');
+  });
+
+  it('unifies alef forms, alef maqsura and ta marbuta', () => {
+    expect(normalizeSearchText('أ إ آ ٱ')).toBe('ا ا ا ا');
+    expect(normalizeSearchText('حلوى')).toBe('حلوي');
+    expect(normalizeSearchText('كعكة')).toBe('كعكه');
+  });
+
+  it('folds Latin case and accents, and Arabic-Indic digits', () => {
+    expect(normalizeSearchText('Latté MACCHIATO')).toBe('latte macchiato');
+    expect(normalizeSearchText('٣٤٥ ۶')).toBe('345 6');
+  });
+
+  it('turns punctuation into word breaks', () => {
+    expect(searchTerms('  Iced-latte, (large) ')).toEqual(['iced', 'latte', 'large']);
+    expect(searchTerms(' ... ')).toEqual([]);
+  });
+});
