@@ -1,2 +1,12 @@
 export { readCatalog, type CatalogSnapshot } from './read-catalog.ts';
 export { searchProducts, type ProductHit } from './search-products.ts';
+export {
+  activeProductIds,
+  categoriesWithCounts,
+  findBarcode,
+  paymentMethodRows,
+  productIdsInCategory,
+  saleProducts,
+  type CategoryRow,
+  type SaleProduct,
+} from './sale-catalog.ts';

@@ -3,7 +3,7 @@ import { parseListPage, parseMe, type ListResource } from '../../src-shared/wire
 import type { TillDatabase } from '../db/index.ts';
 import { NotFoundError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { CATALOG_RESOURCES, type CatalogResource, type PullScope } from './catalog-resources.ts';
-import { REPLICA_TABLES } from './replica-tables.ts';
+import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 import { Staging } from './staging.ts';
 import { writeReplicaMeta } from './replica-meta.ts';
 
@@ -69,15 +69,9 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     }
     options.signal?.throwIfAborted();
     progress({ phase: 'swap' });
-    const changes: PullSummary['changes'] = {};
-    const counts: PullSummary['counts'] = {};
-    db.transaction(() => {
-      for (const table of REPLICA_TABLES) changes[table.name] = staging.swapIn(table);
-      for (const table of REPLICA_TABLES) {
-        counts[table.name] = (db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
-      }
-      writeReplicaMeta(db, { me, lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts } });
-    }).immediate();
+    const { counts, changes } = swapIn(db, staging, REPLICA_TABLES, (counts) =>
+      writeReplicaMeta(db, { me, lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts } }),
+    );
     return { apiVersion: client.apiVersion, me, counts, changes, durationMs: Math.round(performance.now() - started) };
   } finally {
     staging.drop();
@@ -119,14 +113,8 @@ async function readResource(
     for await (const { page, info, records } of pages) {
       firstTotal ??= info.total;
       lastTotal = info.total;
-      options.db.transaction(() => {
-        for (const record of records) {
-          // Soft-deleted records are gone for the till, like records that vanished upstream.
-          if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-          else resource.stage(record, received, (table, values) => staging.insert(table, values));
-          received++;
-        }
-      })();
+      skipped += stagePage(options.db, staging, resource, records, received);
+      received += records.length;
       progress({ phase: 'list', resource: resource.name, page, lastPage: info.last_page, received, total: info.total });
     }
     const staged = staging.count(primary) + skipped;
@@ -134,5 +122,55 @@ async function readResource(
     const detail = firstTotal !== lastTotal ? `total went from ${firstTotal} to ${lastTotal}` : `${staged} distinct records for a total of ${lastTotal}`;
     if (attempt >= READ_ATTEMPTS) throw new CatalogChangedError(resource.name, attempt, detail);
     progress({ phase: 'restart', resource: resource.name, reason: detail });
+  }
+}
+
+/** Stages one page in one transaction; returns how many records were soft-deleted and left out. */
+function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
+  let skipped = 0;
+  db.transaction(() => {
+    records.forEach((record, index) => {
+      // Soft-deleted records are gone for the till, like records that vanished upstream.
+      if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
+      else resource.stage(record, firstPosition + index, (table, values) => staging.insert(table, values));
+    });
+  })();
+  return skipped;
+}
+
+/** One transaction makes the replica equal to what was staged; `alsoWrite` runs inside it. */
+function swapIn(
+  db: TillDatabase,
+  staging: Staging,
+  tables: readonly ReplicaTable[],
+  alsoWrite: (counts: Record<string, number>) => void,
+): Pick<PullSummary, 'counts' | 'changes'> {
+  const changes: PullSummary['changes'] = {};
+  const counts: PullSummary['counts'] = {};
+  db.transaction(() => {
+    for (const table of tables) changes[table.name] = staging.swapIn(table);
+    for (const table of tables) counts[table.name] = (db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
+    alsoWrite(counts);
+  }).immediate();
+  return { counts, changes };
+}
+
+/**
+ * The pull without the network: already-parsed pages of one list staged and
+ * swapped in through the same code. The sync benchmark's insert bound.
+ */
+export function writeListToReplica(db: TillDatabase, resourceName: ListResource, pages: unknown[][]): Pick<PullSummary, 'counts' | 'changes'> {
+  const resource = CATALOG_RESOURCES.find((r) => r.name === resourceName);
+  if (!resource) throw new RangeError(`"${resourceName}" is not a list the till replicates`);
+  const staging = new Staging(db, resource.tables);
+  try {
+    let position = 0;
+    for (const records of pages) {
+      stagePage(db, staging, resource, records, position);
+      position += records.length;
+    }
+    return swapIn(db, staging, resource.tables, () => undefined);
+  } finally {
+    staging.drop();
   }
 }

@@ -44,7 +44,11 @@ function basePrice(product: CartLineInput['product'], methodKey: string): Minor 
     throw new UnpriceableProductError(
       product.id,
       methodKey,
-      chosen ? `its ${methodKey} price ${chosen.id} is a percentage of the CASH price, and it has no CASH price` : `it has no ${methodKey} price and no CASH price`,
+      chosen
+        ? `its ${methodKey} price ${chosen.id} is a percentage of the CASH price, and it has no CASH price`
+        : methodKey === CASH_METHOD_KEY
+          ? 'it has no CASH price'
+          : `it has no ${methodKey} price and no CASH price`,
     );
   }
   if (cash.value_type !== 'NOMINAL') {

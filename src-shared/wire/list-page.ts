@@ -38,6 +38,8 @@ const always =
  * One compiled schema per resource and version for the whole page (envelope
  * and records in a single parse, the hot path of a pull), then a plain
  * normalization pass. The explanation of a failure is built only on failure.
+ * z.compile generates code with `new Function`; where a CSP forbids that it
+ * hands back the schema unchanged, so this stays correct everywhere.
  */
 function pageReader<R extends ListResource, W>(
   resource: R,

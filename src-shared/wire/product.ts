@@ -22,7 +22,8 @@ import { perVersion } from './per-version.ts';
 import { modifierSchema, normalizeModifier } from './modifier.ts';
 import { normalizePrice, priceSchema } from './price.ts';
 
-function shared(version: ApiVersion) {
+// Nested lists go last so that a failure names the product's own fields first.
+function scalars() {
   return {
     id,
     market_id: id,
@@ -43,6 +44,11 @@ function shared(version: ApiVersion) {
     sold_amount: int,
     sold_revenue: number,
     accounting_id: textOrNull,
+  };
+}
+
+function included(version: ApiVersion) {
+  return {
     // Present only when the list was asked to include them.
     modifiers: list(modifierSchema).optional(),
     prices: list(priceSchema(version)).optional(),
@@ -52,8 +58,8 @@ function shared(version: ApiVersion) {
 /** A product list item: 21 members, renamed at 2.3.0 (`category_id`, `duration`). */
 export const productSchema = perVersion((version: ApiVersion) =>
   isAtLeast(version, '2.3.0')
-    ? record({ ...shared(version), category_id: int, duration: intOrNull })
-    : record({ ...shared(version), product_category_id: int, preparation_time: intOrNull }),
+    ? record({ ...scalars(), category_id: int, duration: intOrNull, ...included(version) })
+    : record({ ...scalars(), product_category_id: int, preparation_time: intOrNull, ...included(version) }),
 );
 
 export type WireProduct = z.output<ReturnType<typeof productSchema>>;

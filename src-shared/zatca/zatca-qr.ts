@@ -64,7 +64,12 @@ function checkValue(field: (typeof FIELDS)[number], value: unknown): string {
 /** The base64 QR payload for the five phase-1 fields. */
 export function encodeZatcaQr(fields: ZatcaQrFields): string {
   const entries = FIELDS.map((field) => {
-    const value = encodeUtf8(checkValue(field, fields[field.key]), `tag ${field.tag} (${field.label})`);
+    let value: Uint8Array;
+    try {
+      value = encodeUtf8(checkValue(field, fields[field.key]), `tag ${field.tag} (${field.label})`);
+    } catch (error) {
+      throw error instanceof ZatcaQrError ? error : new ZatcaQrError((error as Error).message, field.tag);
+    }
     if (value.length > 255) {
       throw new ZatcaQrError(`tag ${field.tag} (${field.label}) is ${value.length} UTF-8 bytes; the QR allows at most 255, so shorten it`, field.tag);
     }

@@ -26,7 +26,7 @@ export interface TextBlock extends TextStyle {
   kind: 'text';
   text: string;
   right?: string;
-  /** Defaults to right for text with Arabic script, left otherwise. */
+  /** Defaults to right for text that starts with Arabic (right-to-left), left otherwise. */
   align?: Align;
 }
 

@@ -1,0 +1,19 @@
+import type { Faults } from './faults.ts';
+import type { Prng } from './prng.ts';
+import type { ReceivedOrder } from './received-order.ts';
+import type { Tenant } from './tenant.ts';
+import type { TokenStore } from './tokens.ts';
+
+/** What one running emulator holds; the routes read it on every request, so changes apply at once. */
+export interface EmulatorState {
+  tenant: Tenant;
+  faults: Faults;
+  tokens: TokenStore;
+  /** The stream fault decisions are drawn from. */
+  faultPrng: Prng;
+  /** New ids for records the service creates (modifiers, orders, renewals). */
+  newId: () => string;
+  now: () => number;
+  orders: Map<string, ReceivedOrder>;
+  orderPosts: number;
+}

@@ -1,0 +1,38 @@
+/** One order line as uploaded (DESIGN.md, "The order upload contract"). */
+export interface UploadedOrderItem {
+  product_id: string;
+  quantity: number;
+  unit_price: string;
+  modifiers: { modifier_id: string }[];
+  notes: string | null;
+  total: string;
+}
+
+/** An order as uploaded to `POST /orders/sync`, after validation. */
+export interface UploadedOrder {
+  uuid: string;
+  market_id: string;
+  branch_id: string;
+  number: string | number;
+  type: string;
+  table_id: string | null;
+  customer_id: string | null;
+  created_at: number;
+  items: UploadedOrderItem[];
+  subtotal: string;
+  discount_total: string;
+  tax: string;
+  total: string;
+  payments: { payment_method_key: string; amount: string }[];
+  status: string;
+}
+
+/** An order the service holds: stored once per uuid, whatever the number of uploads. */
+export interface ReceivedOrder {
+  /** The service's own id for it, returned as `id` in the sync results. */
+  id: string;
+  uuid: string;
+  /** Epoch ms of the upload that stored it. */
+  receivedAt: number;
+  order: UploadedOrder;
+}

@@ -1,0 +1,49 @@
+import { detailAnswer, listAnswer } from '../answers.ts';
+import { notFound } from '../envelope.ts';
+import { findById } from '../find-by-id.ts';
+import { findLiveProduct } from '../find-product.ts';
+import { readListParams } from '../list-params.ts';
+import type { RouteSpec } from '../route-spec.ts';
+import { serializeIngredient, serializeProductIngredient } from '../serialize-ingredient.ts';
+import { Validator } from '../validation.ts';
+
+export const ingredientRoutes: RouteSpec[] = [
+  {
+    method: 'GET',
+    url: '/products/:productId/ingredients',
+    permission: 'read',
+    handle: (context) => {
+      const v = new Validator();
+      const params = readListParams(context.input, v);
+      v.throwIfFailed();
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const links = context.state.tenant.productIngredients.filter((link) => link.product_id === product.id);
+      return listAnswer(context, params, links, (link) => serializeProductIngredient(link, product, context.features));
+    },
+  },
+  {
+    // The spec names ingredients only through their histories; a list and a
+    // detail read make the versioned `cost` observable (emulator/README.md).
+    method: 'GET',
+    url: '/ingredients',
+    permission: 'read',
+    handle: (context) => {
+      const v = new Validator();
+      const params = readListParams(context.input, v);
+      v.throwIfFailed();
+      const term = params.search;
+      const selected = context.state.tenant.ingredients.filter((i) => term === null || i.name.toLowerCase().includes(term));
+      return listAnswer(context, params, selected, (ingredient) => serializeIngredient(ingredient, context.features));
+    },
+  },
+  {
+    method: 'GET',
+    url: '/ingredients/:ingredientId',
+    permission: 'read',
+    handle: (context) => {
+      const ingredient = findById(context.state.tenant.ingredients, context.params.ingredientId ?? '');
+      if (!ingredient) throw notFound();
+      return detailAnswer(serializeIngredient(ingredient, context.features));
+    },
+  },
+];

@@ -1,0 +1,66 @@
+import type { Product } from '../../src-shared/catalog/index.ts';
+import { detailAnswer, isLive, listAnswer } from '../answers.ts';
+import { findLiveProduct } from '../find-product.ts';
+import { filters, readListParams } from '../list-params.ts';
+import type { ListParams } from '../list-params.ts';
+import type { RequestContext, RouteSpec } from '../route-spec.ts';
+import { serializeProduct } from '../serialize-product.ts';
+import type { ProductIncludes } from '../serialize-product.ts';
+import { checkScope, readScope } from '../subscriber-scope.ts';
+import { Validator } from '../validation.ts';
+
+function includesOf(params: ListParams): ProductIncludes {
+  return { modifiers: params.includes.includes('modifiers'), prices: params.includes.includes('prices') };
+}
+
+/** Case-insensitive substring match on either name, like the service's `LIKE %term%`. */
+function matches(product: Product, term: string): boolean {
+  return product.name_en.toLowerCase().includes(term) || product.name_ar.toLowerCase().includes(term);
+}
+
+function listProducts(context: RequestContext) {
+  const v = new Validator();
+  const params = readListParams(context.input, v);
+  const scope = readScope(context, params, v, true);
+  let categoryId = filters.integer(params, 'product_category_id', v);
+  // `category_id` is the 2.3.0 name of the same filter; older clients never send it.
+  if (context.features.renamed) categoryId ??= filters.integer(params, 'category_id', v);
+  const isActive = filters.boolean(params, 'is_active', v);
+  const ids = filters.strings(params, 'products_ids', v);
+  v.throwIfFailed();
+  checkScope(context, scope);
+
+  const idSet = ids && new Set(ids);
+  const term = params.search;
+  const { marketId, branchId } = scope;
+  const selected = context.state.tenant.products.filter(
+    (p) =>
+      isLive(p) &&
+      (marketId === undefined || p.market_id === marketId) &&
+      (branchId === undefined || p.branch_id === null || p.branch_id === branchId) &&
+      (categoryId === undefined || p.category_id === categoryId) &&
+      (isActive === undefined || p.is_active === isActive) &&
+      (idSet === undefined || idSet.has(p.id)) &&
+      (term === null || matches(p, term)),
+  );
+  const includes = includesOf(params);
+  const branch = context.state.tenant.me.branch;
+  return listAnswer(context, params, selected, (p) => serializeProduct(p, context.features, includes, branch));
+}
+
+export const productRoutes: RouteSpec[] = [
+  { method: 'GET', url: '/products', permission: 'read', handle: listProducts },
+  {
+    // "Products Detail (GET)": path not shown; the conventional one (emulator/README.md).
+    method: 'GET',
+    url: '/products/:productId',
+    permission: 'read',
+    handle: (context) => {
+      const v = new Validator();
+      const params = readListParams(context.input, v);
+      v.throwIfFailed();
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      return detailAnswer(serializeProduct(product, context.features, includesOf(params), context.state.tenant.me.branch));
+    },
+  },
+];

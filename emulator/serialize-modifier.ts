@@ -1,0 +1,12 @@
+import type { Modifier } from '../src-shared/catalog/index.ts';
+
+/** A modifier has the same shape at every version (emulator/README.md, 9). */
+export function serializeModifier(modifier: Modifier): Record<string, unknown> {
+  return {
+    id: modifier.id,
+    product_id: modifier.product_id,
+    name_en: modifier.name_en,
+    name_ar: modifier.name_ar,
+    price: modifier.price,
+  };
+}

@@ -1,0 +1,64 @@
+import type {
+  Barcode,
+  Category,
+  Ingredient,
+  Me,
+  PaymentMethod,
+  PaymentMethodConfig,
+  Printer,
+  Product,
+  ProductIngredient,
+} from '../src-shared/catalog/index.ts';
+
+/** A printer as the service holds it: the canonical record plus the branch it stands in. */
+export interface TenantPrinter extends Printer {
+  branch_id: string | null;
+}
+
+/** The related customer record that `includes[]=userable` adds (emulator/README.md, 15). */
+export interface Userable {
+  id: string;
+  market_id: string;
+  points: number;
+}
+
+/** A customer user with every member of the spec's "Customer user" table. */
+export interface TenantCustomer {
+  id: string;
+  userable_id: string;
+  role: string;
+  name: string;
+  username: string | null;
+  email: string;
+  phone_prefix: string;
+  phone: string;
+  lang: string;
+  fcm_token: string | null;
+  is_active: boolean;
+  email_verified_at: number | null;
+  phone_verified_at: number | null;
+  created_at: number | null;
+  updated_at: number | null;
+  deleted_at: number | null;
+  profile_img: string;
+  userable: Userable;
+}
+
+/**
+ * Everything the emulated service holds for one tenant, as canonical records
+ * (newest field names); each answer is serialized to the caller's contract
+ * version on the way out. Tests mutate it freely between requests: push,
+ * splice, rename, set `deleted_at`, or replace a whole array.
+ */
+export interface Tenant {
+  me: Me;
+  categories: Category[];
+  products: Product[];
+  barcodes: Barcode[];
+  paymentMethods: PaymentMethod[];
+  paymentMethodConfigs: PaymentMethodConfig[];
+  printers: TenantPrinter[];
+  customers: TenantCustomer[];
+  ingredients: Ingredient[];
+  productIngredients: ProductIngredient[];
+}

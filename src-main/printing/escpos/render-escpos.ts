@@ -1,0 +1,117 @@
+// A receipt document to the bytes a printer receives, in one of two modes:
+//  - text: ASCII lines as printer text (fast, small, the printer's crisp
+//    font); every other line (Arabic above all) as a raster between them;
+//  - raster: the whole receipt drawn by us, sent as GS v 0 bands, for
+//    printers whose font or code page cannot be trusted at all.
+
+import type { PaperSpec, PaperWidth } from '../layout/paper.ts';
+import { paperSpec } from '../layout/paper.ts';
+import { DEFAULT_QR_MODULE_SIZE } from '../layout/qr-size.ts';
+import type { ReceiptBlock, ReceiptDocument, TextBlock } from '../layout/receipt-document.ts';
+import { isPrintableAscii } from '../layout/script.ts';
+import { layoutColumns } from '../layout/wrap-text.ts';
+import { drawLayout } from '../raster/draw-layout.ts';
+import { sliceRows, type MonoBitmap } from '../raster/mono-bitmap.ts';
+import { prepareImages } from '../raster/prepare-images.ts';
+import { layoutBlocks, qrSymbolRows, type PreparedImages } from '../raster/raster-layout.ts';
+import { renderDocumentRaster } from '../raster/render-raster.ts';
+import { EscPosBuilder } from './escpos-builder.ts';
+
+export type EscPosMode = 'text' | 'raster';
+
+export interface EscPosRenderOptions {
+  width: PaperWidth;
+  mode: EscPosMode;
+  /** Rows per GS v 0 command; see DEFAULT_BAND_HEIGHT. */
+  bandHeight?: number;
+}
+
+export async function renderDocumentToEscPos(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
+  if (options.mode === 'raster') return renderRasterMode(doc, options);
+  if (options.mode === 'text') return renderTextMode(doc, options);
+  throw new RangeError(`unknown ESC/POS mode ${JSON.stringify(options.mode)}: use 'text' or 'raster'`);
+}
+
+function isTextLine(block: TextBlock): boolean {
+  return isPrintableAscii(block.text) && isPrintableAscii(block.right ?? '');
+}
+
+async function renderTextMode(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
+  const paper = paperSpec(options.width);
+  const images = await prepareImages(doc.blocks, paper);
+  const out = new EscPosBuilder().init();
+  const raster = (block: ReceiptBlock): void => {
+    out.raster(rasterOf(block, paper, images), options.bandHeight);
+  };
+  for (const block of doc.blocks) {
+    switch (block.kind) {
+      case 'text': {
+        if (!isTextLine(block)) {
+          raster(block);
+          break;
+        }
+        const width = block.width ?? 1;
+        const lines = layoutColumns(block.text, block.right, Math.floor(paper.columns / width));
+        // With an amount column the padding does the aligning.
+        out.setAlign(block.right ? 'left' : (block.align ?? 'left'));
+        out.setBold(block.bold ?? false).setSize(width, block.height ?? 1);
+        for (const line of lines) out.text(line).newline();
+        break;
+      }
+      case 'divider':
+        out.setAlign('left').setBold(false).setSize(1, 1);
+        out.text((block.style === 'double' ? '=' : '-').repeat(paper.columns)).newline();
+        break;
+      case 'feed':
+        out.feedLines(block.lines);
+        break;
+      case 'qr':
+        out.setAlign('center').qr(block.data, block.moduleSize ?? DEFAULT_QR_MODULE_SIZE);
+        break;
+      case 'cut':
+        out.cut(block.partial ?? false);
+        break;
+      case 'drawer':
+        out.drawerKick(block.pin ?? 2);
+        break;
+      case 'bilingual':
+      case 'image':
+        raster(block);
+        break;
+    }
+  }
+  return out.bytes();
+}
+
+/** A single block drawn paper-wide, so its position never depends on the printer honouring ESC a for rasters. */
+function rasterOf(block: ReceiptBlock, paper: PaperSpec, images: PreparedImages): MonoBitmap {
+  return drawLayout(layoutBlocks([block], paper, images));
+}
+
+async function renderRasterMode(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
+  const { layout, bitmap } = await renderDocumentRaster(doc, options.width);
+  const out = new EscPosBuilder().init();
+  let from = 0;
+  const flush = (to: number): void => {
+    if (to > from) out.raster(sliceRows(bitmap, from, to), options.bandHeight);
+    from = to;
+  };
+  for (const item of layout.items) {
+    const { block } = item;
+    if (block.kind === 'qr') {
+      // The drawn QR is a placeholder; the printer encodes the real symbol in its place.
+      const symbol = qrSymbolRows(item);
+      flush(symbol.from);
+      out.setAlign('center').qr(block.data, block.moduleSize ?? DEFAULT_QR_MODULE_SIZE).setAlign('left');
+      from = symbol.to;
+    } else if (block.kind === 'cut') {
+      flush(item.top);
+      out.cut(block.partial ?? false);
+    } else if (block.kind === 'drawer') {
+      flush(item.top);
+      out.drawerKick(block.pin ?? 2);
+    }
+  }
+  flush(layout.height);
+  return out.bytes();
+}

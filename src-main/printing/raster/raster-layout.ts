@@ -1,0 +1,269 @@
+// The one layout engine for everything drawn: full-raster receipts, their
+// PNG preview, and the Arabic lines of text-mode receipts. Sharing it is
+// what makes the preview exactly what prints, and an Arabic line look the
+// same in both modes.
+
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { PaperSpec } from '../layout/paper.ts';
+import { baseDirection } from '../layout/script.ts';
+import { checkQrModuleSize, DEFAULT_QR_MODULE_SIZE, qrModuleCount, qrPayloadBytes } from '../layout/qr-size.ts';
+import type {
+  Align,
+  BilingualBlock,
+  DividerBlock,
+  ImageBlock,
+  QrBlock,
+  ReceiptBlock,
+  TextBlock,
+  TextStyle,
+} from '../layout/receipt-document.ts';
+import { wrapText, type Measure } from '../layout/wrap-text.ts';
+import { ensurePrintingFonts, FONT_STACK } from './fonts.ts';
+import type { MonoBitmap } from './mono-bitmap.ts';
+
+/** Font A is 24 dots tall; drawn text uses the same size so both modes fill the paper alike. */
+const FONT_PX = 24;
+/** Arabic needs more room than Latin above and below (lam-alef, hamza below, dots). */
+const LINE_PX = 36;
+const BASELINE_PX = 26;
+/** Keeps glyph overhang (Arabic swashes, italics of a logo font) off the paper edge. */
+const SIDE_PX = 2;
+/** Space kept between the text and the amount column: one font A character. */
+const GAP_PX = 12;
+/** Space above and below a QR symbol, so the scanner sees its quiet zone. */
+const QR_MARGIN_PX = 12;
+
+/** One placed block: `top` and `height` in dots from the top of the document. */
+export interface LaidOutItem {
+  block: ReceiptBlock;
+  top: number;
+  height: number;
+  /** Draws the item on a white canvas. Absent for blocks that print nothing (cut, drawer). */
+  draw?: (ctx: SKRSContext2D) => void;
+  /** Pixels already converted to dots (images), copied in after the canvas is thresholded. */
+  dots?: { left: number; bitmap: MonoBitmap };
+}
+
+export interface RasterLayout {
+  paper: PaperSpec;
+  width: number;
+  height: number;
+  items: LaidOutItem[];
+}
+
+/** Images prepared ahead (decoding is asynchronous), keyed by their block. */
+export type PreparedImages = ReadonlyMap<ImageBlock, MonoBitmap>;
+
+interface Segment {
+  text: string;
+  /** Area the segment is aligned in, in dots from the left paper edge. */
+  from: number;
+  to: number;
+  align: Align;
+}
+
+let measuringContext: SKRSContext2D | null = null;
+
+function measuring(): SKRSContext2D {
+  ensurePrintingFonts();
+  measuringContext ??= createCanvas(1, 1).getContext('2d');
+  return measuringContext;
+}
+
+function fontFor(style: TextStyle): string {
+  return `${style.bold ? 'bold ' : ''}${FONT_PX * (style.height ?? 1)}px ${FONT_STACK}`;
+}
+
+/** Horizontal stretch giving GS ! semantics: width and height scale independently. */
+function stretchOf(style: TextStyle): number {
+  return (style.width ?? 1) / (style.height ?? 1);
+}
+
+function measureFor(style: TextStyle): Measure {
+  const ctx = measuring();
+  const font = fontFor(style);
+  const stretch = stretchOf(style);
+  return (text) => {
+    ctx.font = font;
+    ctx.direction = baseDirection(text);
+    return ctx.measureText(text).width * stretch;
+  };
+}
+
+function drawSegments(ctx: SKRSContext2D, style: TextStyle, top: number, lines: Segment[][]): void {
+  const scale = style.height ?? 1;
+  const stretch = stretchOf(style);
+  ctx.fillStyle = '#000';
+  ctx.font = fontFor(style);
+  ctx.textBaseline = 'alphabetic';
+  lines.forEach((segments, row) => {
+    const baseline = top + row * LINE_PX * scale + BASELINE_PX * scale;
+    for (const segment of segments) {
+      const anchor =
+        segment.align === 'left' ? segment.from : segment.align === 'right' ? segment.to : (segment.from + segment.to) / 2;
+      ctx.save();
+      ctx.direction = baseDirection(segment.text);
+      ctx.textAlign = segment.align;
+      ctx.translate(anchor, baseline);
+      ctx.scale(stretch, 1);
+      ctx.fillText(segment.text, 0, 0);
+      ctx.restore();
+    }
+  });
+}
+
+function textLines(block: TextBlock, width: number): Segment[][] {
+  const measure = measureFor(block);
+  const align = block.align ?? (baseDirection(block.text) === 'rtl' ? 'right' : 'left');
+  const left = SIDE_PX;
+  const right = width - SIDE_PX;
+  if (block.right === undefined || block.right === '') {
+    return wrapText(block.text, right - left, measure).map((text) => [{ text, from: left, to: right, align }]);
+  }
+  const amount: Segment = { text: block.right, from: left, to: right, align: 'right' };
+  const room = right - left - measure(block.right) - GAP_PX * (block.width ?? 1);
+  if (room < (right - left) / 4) {
+    // The amount takes most of the line: give it a line of its own.
+    const lines = wrapText(block.text, right - left, measure).map((text) => [{ text, from: left, to: right, align }]);
+    return [...lines, [amount]];
+  }
+  const lines = wrapText(block.text, room, measure);
+  return lines.map((text, i) => {
+    const segment: Segment = { text, from: left, to: left + room, align };
+    return i === 0 ? [segment, amount] : [segment];
+  });
+}
+
+function bilingualLines(block: BilingualBlock, width: number): Segment[][] {
+  const measure = measureFor(block);
+  const gap = GAP_PX * (block.width ?? 1);
+  const left = SIDE_PX;
+  const right = width - SIDE_PX;
+  const hasAmount = block.right !== undefined && block.right !== '';
+  const amountWidth = hasAmount ? measure(block.right ?? '') + gap : 0;
+  const amount: Segment[] = hasAmount ? [{ text: block.right ?? '', from: left, to: right, align: 'right' }] : [];
+  const textRight = right - amountWidth;
+  if (measure(block.en) + gap + measure(block.ar) <= textRight - left) {
+    return [
+      [
+        { text: block.en, from: left, to: textRight, align: 'left' },
+        { text: block.ar, from: left, to: textRight, align: 'right' },
+        ...amount,
+      ],
+    ];
+  }
+  // Too long for one line: English (with the amount) above, Arabic below on the right.
+  const en = wrapText(block.en, textRight - left, measure).map((text, i): Segment[] => [
+    { text, from: left, to: textRight, align: 'left' },
+    ...(i === 0 ? amount : []),
+  ]);
+  const ar = wrapText(block.ar, right - left, measure).map((text): Segment[] => [
+    { text, from: left, to: right, align: 'right' },
+  ]);
+  return [...en, ...ar];
+}
+
+function drawDivider(ctx: SKRSContext2D, block: DividerBlock, width: number, top: number): void {
+  const middle = top + Math.round(LINE_PX / 2);
+  ctx.fillStyle = '#000';
+  if (block.style === 'double') {
+    ctx.fillRect(SIDE_PX, middle - 4, width - 2 * SIDE_PX, 2);
+    ctx.fillRect(SIDE_PX, middle + 2, width - 2 * SIDE_PX, 2);
+    return;
+  }
+  // Dashes, like the `----` text mode prints.
+  for (let x = SIDE_PX; x < width - SIDE_PX; x += 12) ctx.fillRect(x + 2, middle - 1, 8, 2);
+}
+
+/**
+ * Where the printer's QR symbol goes. Without a QR encoder in the project
+ * the raster shows a placeholder of the symbol's size (finder squares and
+ * a cross); full-raster ESC/POS replaces these rows with the printer's own
+ * GS ( k symbol, so the printed code is real and scannable.
+ */
+function drawQrPlaceholder(ctx: SKRSContext2D, left: number, top: number, modules: number, moduleSize: number): void {
+  const side = modules * moduleSize;
+  ctx.fillStyle = '#000';
+  ctx.strokeStyle = '#000';
+  ctx.lineWidth = moduleSize;
+  ctx.strokeRect(left + moduleSize / 2, top + moduleSize / 2, side - moduleSize, side - moduleSize);
+  const finder = (fx: number, fy: number): void => {
+    ctx.fillRect(fx, fy, 7 * moduleSize, 7 * moduleSize);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(fx + moduleSize, fy + moduleSize, 5 * moduleSize, 5 * moduleSize);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(fx + 2 * moduleSize, fy + 2 * moduleSize, 3 * moduleSize, 3 * moduleSize);
+  };
+  finder(left, top);
+  finder(left + side - 7 * moduleSize, top);
+  finder(left, top + side - 7 * moduleSize);
+  ctx.lineWidth = Math.max(1, Math.floor(moduleSize / 2));
+  ctx.beginPath();
+  ctx.moveTo(left + 8 * moduleSize, top + 8 * moduleSize);
+  ctx.lineTo(left + side - 8 * moduleSize, top + side - 8 * moduleSize);
+  ctx.moveTo(left + side - 8 * moduleSize, top + 8 * moduleSize);
+  ctx.lineTo(left + 8 * moduleSize, top + side - 8 * moduleSize);
+  ctx.stroke();
+}
+
+function alignedLeft(align: Align, itemWidth: number, paperWidth: number): number {
+  if (align === 'left') return 0;
+  if (align === 'right') return Math.max(0, paperWidth - itemWidth);
+  return Math.max(0, Math.floor((paperWidth - itemWidth) / 2));
+}
+
+function layoutQr(block: QrBlock, width: number, top: number): LaidOutItem {
+  const moduleSize = checkQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE);
+  const modules = qrModuleCount(qrPayloadBytes(block.data).length);
+  const side = modules * moduleSize;
+  const left = alignedLeft('center', side, width);
+  return {
+    block,
+    top,
+    height: side + 2 * QR_MARGIN_PX,
+    draw: (ctx) => drawQrPlaceholder(ctx, left, top + QR_MARGIN_PX, modules, moduleSize),
+  };
+}
+
+/** The rows of a laid-out QR item that the symbol itself occupies. */
+export function qrSymbolRows(item: LaidOutItem): { from: number; to: number } {
+  return { from: item.top + QR_MARGIN_PX, to: item.top + item.height - QR_MARGIN_PX };
+}
+
+/** Places every block, top to bottom, on paper `paper.dots` wide. */
+export function layoutBlocks(blocks: readonly ReceiptBlock[], paper: PaperSpec, images: PreparedImages): RasterLayout {
+  const width = paper.dots;
+  const items: LaidOutItem[] = [];
+  let top = 0;
+  for (const block of blocks) {
+    const item = layoutBlock(block, width, top, images);
+    items.push(item);
+    top += item.height;
+  }
+  return { paper, width, height: top, items };
+}
+
+function layoutBlock(block: ReceiptBlock, width: number, top: number, images: PreparedImages): LaidOutItem {
+  switch (block.kind) {
+    case 'text':
+    case 'bilingual': {
+      const lines = block.kind === 'text' ? textLines(block, width) : bilingualLines(block, width);
+      const height = lines.length * LINE_PX * (block.height ?? 1);
+      return { block, top, height, draw: (ctx) => drawSegments(ctx, block, top, lines) };
+    }
+    case 'divider':
+      return { block, top, height: LINE_PX, draw: (ctx) => drawDivider(ctx, block, width, top) };
+    case 'feed':
+      return { block, top, height: LINE_PX * Math.max(0, Math.floor(block.lines)) };
+    case 'image': {
+      const bitmap = images.get(block);
+      if (!bitmap) throw new Error('image block was not prepared: call prepareImages first');
+      return { block, top, height: bitmap.height, dots: { left: alignedLeft(block.align ?? 'center', bitmap.width, width), bitmap } };
+    }
+    case 'qr':
+      return layoutQr(block, width, top);
+    case 'cut':
+    case 'drawer':
+      return { block, top, height: 0 };
+  }
+}

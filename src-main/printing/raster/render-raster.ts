@@ -1,0 +1,32 @@
+// Document to dots through the shared layout engine: what full-raster
+// printing sends and what the preview shows are the same bitmap.
+
+import type { PaperWidth } from '../layout/paper.ts';
+import { paperSpec } from '../layout/paper.ts';
+import type { ReceiptDocument } from '../layout/receipt-document.ts';
+import { drawLayout } from './draw-layout.ts';
+import type { MonoBitmap } from './mono-bitmap.ts';
+import { monoBitmapToPng } from './png.ts';
+import { prepareImages } from './prepare-images.ts';
+import { layoutBlocks, type RasterLayout } from './raster-layout.ts';
+
+export interface RenderedRaster {
+  layout: RasterLayout;
+  bitmap: MonoBitmap;
+}
+
+export async function renderDocumentRaster(doc: ReceiptDocument, width: PaperWidth): Promise<RenderedRaster> {
+  const paper = paperSpec(width);
+  const images = await prepareImages(doc.blocks, paper);
+  const layout = layoutBlocks(doc.blocks, paper, images);
+  return { layout, bitmap: drawLayout(layout) };
+}
+
+/**
+ * The receipt as a black-and-white PNG, dot for dot what full-raster mode
+ * prints (the QR area shows a placeholder of the symbol's exact size).
+ */
+export async function renderDocumentToPng(doc: ReceiptDocument, options: { width: PaperWidth }): Promise<Buffer> {
+  const { bitmap } = await renderDocumentRaster(doc, options.width);
+  return monoBitmapToPng(bitmap);
+}

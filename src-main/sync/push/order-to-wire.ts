@@ -1,0 +1,59 @@
+import { formatMinor } from '../../../src-shared/money/index.ts';
+import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../../src-shared/wire/index.ts';
+
+/**
+ * An order as the upload contract carries it (DESIGN.md, "The order upload
+ * contract"): money as two-place decimal strings (negative on a refund),
+ * times in epoch ms. What only this till needs (names, tendered cash, the
+ * ZATCA QR, the price list) stays local.
+ */
+export function orderToWire(record: OrderRecord): Order {
+  const where = `order ${record.uuid}`;
+  return {
+    uuid: record.uuid,
+    market_id: record.market_id,
+    branch_id: record.branch_id,
+    number: record.number,
+    type: record.type,
+    table_id: record.table_id,
+    customer_id: record.customer_id,
+    created_at: record.created_at,
+    items: record.lines.map((line) => ({
+      product_id: line.product_id,
+      quantity: line.quantity,
+      unit_price: money(line.unit_price, `${where} line ${line.line_no} unit_price`),
+      modifiers: line.modifiers.map((modifier) => ({ modifier_id: modifier.modifier_id })),
+      notes: line.notes,
+      total: money(line.total, `${where} line ${line.line_no} total`),
+    })),
+    subtotal: money(record.subtotal, `${where} subtotal`),
+    discount_total: money(record.discount_total, `${where} discount_total`),
+    tax: money(record.tax, `${where} tax`),
+    total: money(record.total, `${where} total`),
+    payments: record.payments.map((payment, index) => ({
+      payment_method_key: payment.method_key,
+      amount: money(payment.amount, `${where} payment ${index + 1}`),
+    })),
+    status: record.status,
+  };
+}
+
+/**
+ * Request bodies for `records`, oldest first as given, at most
+ * MAX_ORDERS_PER_SYNC orders each: what the uploader sends, without the
+ * database (for benchmarks and tools that post batches directly).
+ */
+export function buildSyncBatches(records: readonly OrderRecord[]): OrderSyncRequest[] {
+  const batches: OrderSyncRequest[] = [];
+  for (let start = 0; start < records.length; start += MAX_ORDERS_PER_SYNC) {
+    batches.push({ orders: records.slice(start, start + MAX_ORDERS_PER_SYNC).map(orderToWire) });
+  }
+  return batches;
+}
+
+// formatMinor names only itself when an amount is corrupt; say which order and field.
+function money(minor: number, where: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`${where}: ${String(minor)} is not a whole number of minor units`);
+  return formatMinor(minor);
+}

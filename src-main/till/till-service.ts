@@ -1,0 +1,373 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { PricingError, settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
+import {
+  TillError,
+  TillInputError,
+  tillInputs,
+  type CartView,
+  type OrderDraft,
+  type OrderRecord,
+  type OrderSummary,
+  type OrderView,
+  type ParkedCartView,
+  type ProductCard,
+  type SyncStatus,
+  type TillApi,
+  type TillInputs,
+} from '../../src-shared/till/index.ts';
+import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
+import {
+  categoriesWithCounts,
+  findBarcode,
+  paymentMethodRows,
+  productIdsInCategory,
+  saleProducts,
+  searchProducts,
+  type SaleProduct,
+} from '../catalog/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
+import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { insertOrder, readOrder, readUpload } from './order-store.ts';
+
+export interface TillOptions {
+  db: TillDatabase;
+  now?: () => number;
+  newUuid?: () => string;
+  /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
+  onOrderCommitted?: (order: OrderRecord) => void;
+  /** Extra rows to write inside the checkout transaction (print jobs). */
+  alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  syncStatus?: () => SyncStatus;
+}
+
+function parse<K extends keyof typeof tillInputs>(method: K, input: unknown): z.output<(typeof tillInputs)[K]> {
+  const result = tillInputs[method].safeParse(input ?? {});
+  if (result.success) return result.data as z.output<(typeof tillInputs)[K]>;
+  throw new TillInputError(method, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+}
+
+/** Turns pricing's errors into the till's, so the UI gets one kind of error with a code. */
+function priced<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof PricingError) throw new TillError(error.name === 'PaymentMismatchError' || error.name === 'CashTenderError' ? 'payment_mismatch' : 'cannot_price', error.message);
+    if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
+    throw error;
+  }
+}
+
+/**
+ * The till API over the local replica and order store. Nothing here touches
+ * the network: a sale works the same online and offline.
+ */
+export class TillService implements TillApi {
+  private current: Cart = emptyCart();
+  private readonly db: TillDatabase;
+  private readonly now: () => number;
+  private readonly newUuid: () => string;
+
+  constructor(private readonly options: TillOptions) {
+    this.db = options.db;
+    this.now = options.now ?? Date.now;
+    this.newUuid = options.newUuid ?? randomUUID;
+  }
+
+  private profile(): BranchProfile {
+    const profile = readBranchProfile(this.db);
+    if (!profile) throw new TillError('no_catalog', 'this till has no catalog yet: sign in and sync first');
+    return profile;
+  }
+
+  private card(product: SaleProduct): ProductCard {
+    let price: number | null;
+    try {
+      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type);
+    } catch {
+      price = null;
+    }
+    return { id: product.id, category_id: product.category_id, name_en: product.name_en, name_ar: product.name_ar, price, has_modifiers: product.modifiers.length > 0 };
+  }
+
+  private saleProduct(id: string): SaleProduct {
+    const product = saleProducts(this.db, [id])[0];
+    if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
+    return product;
+  }
+
+  private view(): CartView {
+    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax)));
+  }
+
+  /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
+  private change(mutate: (cart: Cart) => void): CartView {
+    const next: Cart = structuredClone(this.current);
+    mutate(next);
+    const view = priced(() => cartView(next, priceOf(next, this.profile().tax)));
+    this.current = next;
+    return view;
+  }
+
+  async categories() {
+    return categoriesWithCounts(this.db);
+  }
+
+  async products(input: TillInputs['products']) {
+    const { category_id, offset, limit } = parse('products', input);
+    const { ids, total } = productIdsInCategory(this.db, category_id, offset, limit);
+    return { items: saleProducts(this.db, ids).map((p) => this.card(p)), total };
+  }
+
+  async search(input: TillInputs['search']) {
+    const { query, limit } = parse('search', input);
+    return saleProducts(this.db, searchProducts(this.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
+  }
+
+  async product(input: TillInputs['product']) {
+    const product = this.saleProduct(parse('product', input).id);
+    return { ...this.card(product), description_en: product.description_en, description_ar: product.description_ar, modifiers: product.modifiers };
+  }
+
+  async paymentMethods() {
+    return paymentMethodRows(this.db);
+  }
+
+  async cart() {
+    return this.view();
+  }
+
+  async addItem(input: TillInputs['addItem']) {
+    const { product_id, quantity, modifier_ids, notes } = parse('addItem', input);
+    const product = this.saleProduct(product_id);
+    return this.change((cart) => void cart.lines.push(newLine(product, quantity, modifier_ids, notes)));
+  }
+
+  async scan(input: TillInputs['scan']) {
+    const { code } = parse('scan', input);
+    const hit = findBarcode(this.db, code);
+    if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
+    const product = this.saleProduct(hit.product_id);
+    return this.change((cart) => void cart.lines.push(newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null)));
+  }
+
+  async updateItem(input: TillInputs['updateItem']) {
+    const { line_id, quantity, modifier_ids, notes, discount } = parse('updateItem', input);
+    return this.change((cart) => {
+      const line = findLine(cart, line_id);
+      if (quantity !== undefined) line.quantity = quantity;
+      if (modifier_ids !== undefined) {
+        checkModifiers(line.product, modifier_ids);
+        line.modifier_ids = modifier_ids;
+      }
+      if (notes !== undefined) line.notes = notes;
+      if (discount !== undefined) line.discount = discount;
+    });
+  }
+
+  async removeItem(input: TillInputs['removeItem']) {
+    const { line_id } = parse('removeItem', input);
+    return this.change((cart) => {
+      findLine(cart, line_id);
+      cart.lines = cart.lines.filter((l) => l.line_id !== line_id);
+    });
+  }
+
+  async setOrderType(input: TillInputs['setOrderType']) {
+    const { type, table_id } = parse('setOrderType', input);
+    return this.change((cart) => {
+      cart.order_type = type;
+      cart.table_id = table_id;
+    });
+  }
+
+  async setCustomer(input: TillInputs['setCustomer']) {
+    const { customer_id } = parse('setCustomer', input);
+    if (customer_id !== null && !this.db.prepare('SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
+      throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
+    }
+    return this.change((cart) => void (cart.customer_id = customer_id));
+  }
+
+  async setPriceList(input: TillInputs['setPriceList']) {
+    const { method_key } = parse('setPriceList', input);
+    if (!paymentMethodRows(this.db).some((m) => m.key === method_key)) {
+      throw new TillError('not_found', `payment method ${method_key} is not in the catalog`);
+    }
+    return this.change((cart) => void (cart.price_list = method_key));
+  }
+
+  async setOrderDiscount(input: TillInputs['setOrderDiscount']) {
+    const { discount } = parse('setOrderDiscount', input);
+    return this.change((cart) => void (cart.order_discount = discount));
+  }
+
+  async voidCart() {
+    this.current = emptyCart();
+    return this.view();
+  }
+
+  async parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView> {
+    const { label } = parse('parkCart', input);
+    if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
+    const view = this.view();
+    const parked = { id: this.newUuid(), label: label || `Cart ${new Date(this.now()).toTimeString().slice(0, 5)}`, parked_at: this.now() };
+    this.db.prepare('INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
+    this.current = emptyCart();
+    return { ...parked, lines: view.lines.length, total: view.total };
+  }
+
+  async parkedCarts(): Promise<ParkedCartView[]> {
+    const rows = this.db.prepare('SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
+    const tax = this.profile().tax;
+    return rows.map((row) => {
+      const cart = JSON.parse(row.cart) as Cart;
+      return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
+    });
+  }
+
+  async resumeCart(input: TillInputs['resumeCart']) {
+    const { id } = parse('resumeCart', input);
+    if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    const row = this.db.prepare('SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
+    if (!row) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
+    this.db.prepare('DELETE FROM parked_carts WHERE id = ?').run(id);
+    this.current = JSON.parse(row.cart) as Cart;
+    return this.view();
+  }
+
+  async checkout(input: TillInputs['checkout']): Promise<OrderView> {
+    const { payments, cash_tendered } = parse('checkout', input);
+    if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
+    const profile = this.profile();
+    const cart = this.current;
+    const pricedCart = priced(() => priceOf(cart, profile.tax));
+    const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
+    const createdAt = this.now();
+    const status = settlement.is_paid ? 'PAID' : 'UNPAID';
+    const draft: OrderDraft = {
+      uuid: this.newUuid(),
+      kind: 'SALE',
+      refund_of: null,
+      status,
+      type: cart.order_type,
+      table_id: cart.table_id,
+      customer_id: cart.customer_id,
+      market_id: profile.marketId,
+      branch_id: profile.branchId,
+      price_list: cart.price_list,
+      vat_rate: pricedCart.vat_rate,
+      prices_include_tax: pricedCart.prices_include_tax,
+      subtotal: pricedCart.subtotal,
+      discount_total: pricedCart.discount_total,
+      tax: pricedCart.tax,
+      total: pricedCart.total,
+      tendered: settlement.cash_tendered,
+      change_due: settlement.change,
+      order_discount: cart.order_discount,
+      notes: null,
+      zatca_qr:
+        status === 'PAID' && profile.vatNumber
+          ? encodeZatcaQr({
+              sellerName: profile.sellerName,
+              vatNumber: profile.vatNumber,
+              timestamp: formatZatcaTimestamp(createdAt),
+              total: formatMinor(pricedCart.total),
+              vatTotal: formatMinor(pricedCart.tax),
+            })
+          : null,
+      created_at: createdAt,
+      lines: cart.lines.map((line, index) => {
+        const p = pricedCart.lines[index]!;
+        return {
+          line_no: index + 1,
+          product_id: line.product.id,
+          category_id: line.product.category_id,
+          name_en: line.product.name_en,
+          name_ar: line.product.name_ar,
+          quantity: line.quantity,
+          unit_price: p.unit_price,
+          gross: p.gross,
+          discount: p.discount,
+          tax: p.tax,
+          total: p.total,
+          line_discount: line.discount,
+          modifiers: line.modifier_ids.map((id) => {
+            const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
+            return { modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price };
+          }),
+          notes: line.notes,
+        };
+      }),
+      payments: settlement.payments,
+    };
+    const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
+    this.current = emptyCart();
+    this.options.onOrderCommitted?.(record);
+    return this.orderView(record);
+  }
+
+  private orderView(record: OrderRecord): OrderView {
+    return { ...record, upload: readUpload(this.db, record.uuid)! };
+  }
+
+  async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
+    const { limit, offset } = parse('orders', input);
+    return this.db
+      .prepare(
+        `SELECT o.uuid, o.number, o.kind, o.status, o.type, o.total, o.created_at,
+                x.state AS upload_state, x.last_error AS upload_error
+         FROM orders o JOIN outbox x ON x.order_uuid = o.uuid
+         ORDER BY o.seq DESC LIMIT ? OFFSET ?`,
+      )
+      .all(limit, offset) as OrderSummary[];
+  }
+
+  async order(input: TillInputs['order']) {
+    const { uuid } = parse('order', input);
+    const record = readOrder(this.db, uuid);
+    if (!record) throw new TillError('not_found', `this till has no order ${uuid}`);
+    return this.orderView(record);
+  }
+
+  async refund(input: TillInputs['refund']) {
+    const { uuid } = parse('refund', input);
+    const original = readOrder(this.db, uuid);
+    if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
+    if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
+      throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
+    }
+    const negate = (n: number) => (n === 0 ? 0 : -n);
+    const draft: OrderDraft = {
+      ...original,
+      uuid: this.newUuid(),
+      kind: 'REFUND',
+      refund_of: original.uuid,
+      status: 'PAID',
+      subtotal: negate(original.subtotal),
+      discount_total: negate(original.discount_total),
+      tax: negate(original.tax),
+      total: negate(original.total),
+      tendered: 0,
+      change_due: 0,
+      zatca_qr: null,
+      created_at: this.now(),
+      lines: original.lines.map((l) => ({ ...l, quantity: -l.quantity, gross: negate(l.gross), discount: negate(l.discount), tax: negate(l.tax), total: negate(l.total) })),
+      payments: original.payments.map((p) => ({ method_key: p.method_key, amount: negate(p.amount) })),
+    };
+    const record = insertOrder(this.db, draft, (refund) => {
+      this.db.prepare("UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
+      this.options.alsoWriteAtCheckout?.(refund);
+    });
+    this.options.onOrderCommitted?.(record);
+    return this.orderView(record);
+  }
+
+  async syncStatus(): Promise<SyncStatus> {
+    if (this.options.syncStatus) return this.options.syncStatus();
+    const counts = this.db.prepare("SELECT sum(state = 'pending') AS pending, sum(state = 'rejected') AS rejected, sum(state = 'synced') AS synced FROM outbox").get() as Record<string, number | null>;
+    return { online: null, paused: null, pending: counts.pending ?? 0, rejected: counts.rejected ?? 0, synced: counts.synced ?? 0, lastSuccessAt: null, lastError: null };
+  }
+}

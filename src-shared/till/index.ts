@@ -1,0 +1,5 @@
+export * from './order-record.ts';
+export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
+export type * from './till-views.ts';
+export type { TillApi } from './till-api.ts';
+export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';

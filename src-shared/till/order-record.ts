@@ -1,0 +1,84 @@
+import type { Discount, OrderType } from '../pricing/index.ts';
+import type { Minor } from '../money/index.ts';
+
+export const ORDER_KINDS = ['SALE', 'REFUND'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** PAID: settled; UNPAID: some of it is on PAY_LATER; REFUNDED: a refund order points at it. */
+export const ORDER_STATUSES = ['PAID', 'UNPAID', 'REFUNDED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const UPLOAD_STATES = ['pending', 'synced', 'rejected'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+export interface OrderLineModifierRecord {
+  modifier_id: string;
+  name_en: string;
+  name_ar: string;
+  price: Minor;
+}
+
+export interface OrderLineRecord {
+  line_no: number;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  /** Negative on a refund. */
+  quantity: number;
+  unit_price: Minor;
+  gross: Minor;
+  discount: Minor;
+  tax: Minor;
+  total: Minor;
+  line_discount: Discount | null;
+  modifiers: OrderLineModifierRecord[];
+  notes: string | null;
+}
+
+export interface OrderPaymentRecord {
+  method_key: string;
+  amount: Minor;
+}
+
+/** An order as the till stores it; a refund is its own order with negative amounts. */
+export interface OrderRecord {
+  uuid: string;
+  number: string;
+  business_day: string;
+  kind: OrderKind;
+  refund_of: string | null;
+  status: OrderStatus;
+  type: OrderType;
+  table_id: string | null;
+  customer_id: string | null;
+  market_id: string;
+  branch_id: string;
+  price_list: string;
+  vat_rate: number;
+  prices_include_tax: boolean;
+  subtotal: Minor;
+  discount_total: Minor;
+  tax: Minor;
+  total: Minor;
+  tendered: Minor;
+  change_due: Minor;
+  order_discount: Discount | null;
+  notes: string | null;
+  zatca_qr: string | null;
+  created_at: number;
+  lines: OrderLineRecord[];
+  payments: OrderPaymentRecord[];
+}
+
+/** What checkout hands to the store: everything but the number, which the store assigns. */
+export type OrderDraft = Omit<OrderRecord, 'number' | 'business_day'>;
+
+export interface OrderUpload {
+  state: UploadState;
+  attempts: number;
+  last_error: string | null;
+  /** The service's errors when it rejected the order. */
+  rejection: unknown;
+  synced_at: number | null;
+}

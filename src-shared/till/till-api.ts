@@ -1,0 +1,49 @@
+import type { TillInputs } from './till-inputs.ts';
+import type {
+  CartView,
+  CategoryView,
+  OrderSummary,
+  OrderView,
+  ParkedCartView,
+  PaymentMethodView,
+  ProductCard,
+  ProductDetail,
+  SyncStatus,
+} from './till-views.ts';
+
+/**
+ * The one API the UI, the CLI and the tests use. Every method is async (it
+ * crosses a MessagePort or a WebSocket in the app) and validates its input
+ * with `tillInputs`; a bad input throws TillInputError and changes nothing.
+ */
+export interface TillApi {
+  categories(): Promise<CategoryView[]>;
+  products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
+  search(input: TillInputs['search']): Promise<ProductCard[]>;
+  product(input: TillInputs['product']): Promise<ProductDetail>;
+  paymentMethods(): Promise<PaymentMethodView[]>;
+
+  cart(): Promise<CartView>;
+  addItem(input: TillInputs['addItem']): Promise<CartView>;
+  /** Adds the product a barcode labels (with its modifier when the barcode names one). */
+  scan(input: TillInputs['scan']): Promise<CartView>;
+  updateItem(input: TillInputs['updateItem']): Promise<CartView>;
+  removeItem(input: TillInputs['removeItem']): Promise<CartView>;
+  setOrderType(input: TillInputs['setOrderType']): Promise<CartView>;
+  setCustomer(input: TillInputs['setCustomer']): Promise<CartView>;
+  setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
+  setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
+  /** Voids the unpaid cart: everything in it is dropped. */
+  voidCart(): Promise<CartView>;
+  parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
+  parkedCarts(): Promise<ParkedCartView[]>;
+  resumeCart(input: TillInputs['resumeCart']): Promise<CartView>;
+
+  /** One durable transaction; resolves only once the order is on disk. */
+  checkout(input: TillInputs['checkout']): Promise<OrderView>;
+  orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
+  order(input: TillInputs['order']): Promise<OrderView>;
+  refund(input: TillInputs['refund']): Promise<OrderView>;
+
+  syncStatus(): Promise<SyncStatus>;
+}

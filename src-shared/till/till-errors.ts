@@ -1,0 +1,34 @@
+/**
+ * Errors the till API throws for a person to read. `code` lets the UI pick a
+ * translated message; `message` is English and says what to do.
+ */
+export type TillErrorCode =
+  | 'invalid_input'
+  | 'not_found'
+  | 'empty_cart'
+  | 'cannot_price'
+  | 'payment_mismatch'
+  | 'cart_not_empty'
+  | 'not_refundable'
+  | 'no_catalog';
+
+export class TillError extends Error {
+  constructor(
+    readonly code: TillErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TillError';
+  }
+}
+
+export class TillInputError extends TillError {
+  constructor(
+    method: string,
+    /** Per field path, what was wrong. */
+    readonly issues: { path: string; message: string }[],
+  ) {
+    super('invalid_input', `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    this.name = 'TillInputError';
+  }
+}

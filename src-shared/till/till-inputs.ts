@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ORDER_TYPES } from '../pricing/index.ts';
+
+/**
+ * What the till API accepts, checked before anything is read or written, so
+ * bad input from the UI, the CLI or a test gets a message naming the field
+ * and changes nothing. Money is integer minor units (halalas).
+ */
+const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('a whole number of halalas').min(0, 'not negative');
+const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
+const notes = z.string({ error: 'text' }).max(500, 'at most 500 characters').nullable();
+
+export const discountInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('PERCENT'), value: z.number().int('hundredths of a percent, a whole number').min(0).max(10_000, 'at most 100%') }),
+  z.object({ kind: z.literal('AMOUNT'), value: minor }),
+]);
+
+export const tillInputs = {
+  products: z.object({
+    category_id: z.number().int(),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(500).default(100),
+  }),
+  search: z.object({ query: z.string().max(200, 'at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }),
+  product: z.object({ id }),
+  scan: z.object({ code: z.string().trim().min(1, 'a barcode').max(64) }),
+  addItem: z.object({
+    product_id: id,
+    quantity: z.number().int('a whole number').min(1, 'at least 1').max(999, 'at most 999').default(1),
+    modifier_ids: z.array(id).max(20).default([]),
+    notes: notes.default(null),
+  }),
+  updateItem: z.object({
+    line_id: id,
+    quantity: z.number().int('a whole number').min(1, 'at least 1; remove the line instead').max(999, 'at most 999').optional(),
+    modifier_ids: z.array(id).max(20).optional(),
+    notes: notes.optional(),
+    discount: discountInput.nullable().optional(),
+  }),
+  removeItem: z.object({ line_id: id }),
+  setOrderType: z.object({ type: z.enum(ORDER_TYPES), table_id: id.nullable().default(null) }),
+  setCustomer: z.object({ customer_id: id.nullable() }),
+  setPriceList: z.object({ method_key: id }),
+  setOrderDiscount: z.object({ discount: discountInput.nullable() }),
+  parkCart: z.object({ label: z.string().trim().max(80).default('') }),
+  resumeCart: z.object({ id }),
+  checkout: z.object({
+    payments: z.array(z.object({ method_key: id, amount: minor })).min(1, 'at least one payment').max(10),
+    cash_tendered: minor.optional(),
+  }),
+  orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
+  order: z.object({ uuid: id }),
+  refund: z.object({ uuid: id }),
+} as const;
+
+export type TillInputs = { [K in keyof typeof tillInputs]: z.input<(typeof tillInputs)[K]> };
+export type TillParsedInputs = { [K in keyof typeof tillInputs]: z.output<(typeof tillInputs)[K]> };

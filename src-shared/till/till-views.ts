@@ -1,0 +1,111 @@
+import type { Discount, OrderType } from '../pricing/index.ts';
+import type { Minor } from '../money/index.ts';
+import type { OrderRecord, OrderUpload, UploadState } from './order-record.ts';
+
+/** What the till API returns; every amount is integer minor units. */
+
+export interface CategoryView {
+  id: number;
+  icon: string;
+  name_en: string;
+  name_ar: string;
+  product_count: number;
+}
+
+export interface ProductCard {
+  id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  /** The unit price for the cart's price list and order type, before modifiers; null when it cannot be priced. */
+  price: Minor | null;
+  has_modifiers: boolean;
+}
+
+export interface ModifierView {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  price: Minor;
+}
+
+export interface ProductDetail extends ProductCard {
+  description_en: string | null;
+  description_ar: string | null;
+  modifiers: ModifierView[];
+}
+
+export interface CartLineView {
+  line_id: string;
+  product_id: string;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  modifiers: ModifierView[];
+  notes: string | null;
+  line_discount: Discount | null;
+  unit_price: Minor;
+  gross: Minor;
+  discount: Minor;
+  tax: Minor;
+  total: Minor;
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  order_type: OrderType;
+  table_id: string | null;
+  customer_id: string | null;
+  price_list: string;
+  order_discount: Discount | null;
+  subtotal: Minor;
+  discount_total: Minor;
+  tax: Minor;
+  total: Minor;
+  vat_rate: number;
+  prices_include_tax: boolean;
+  /** Banknote amounts a cashier is likely to be handed for the total. */
+  quick_cash: Minor[];
+}
+
+export interface ParkedCartView {
+  id: string;
+  label: string;
+  parked_at: number;
+  lines: number;
+  total: Minor;
+}
+
+export interface PaymentMethodView {
+  key: string;
+  name: string;
+  is_online: boolean;
+}
+
+export interface OrderView extends OrderRecord {
+  upload: OrderUpload;
+  /** Change to hand back, from cash tendered. */
+  change_due: Minor;
+}
+
+export interface OrderSummary {
+  uuid: string;
+  number: string;
+  kind: OrderRecord['kind'];
+  status: OrderRecord['status'];
+  type: OrderType;
+  total: Minor;
+  created_at: number;
+  upload_state: UploadState;
+  upload_error: string | null;
+}
+
+export interface SyncStatus {
+  online: boolean | null;
+  paused: null | 'unauthenticated';
+  pending: number;
+  rejected: number;
+  synced: number;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+}

@@ -1,0 +1,59 @@
+// The wire module: zod schemas of the service's answers per contract version,
+// normalizers to the canonical catalog records, and the parse entry points
+// the sync calls. Everything else in this folder is internal.
+
+export { DECIMAL_PATTERN } from './primitives.ts';
+export { successEnvelopeSchema, successMetaSchema, paginationSchema, pageLinkSchema } from './envelope.ts';
+export type { PageInfo } from './envelope.ts';
+export { errorEnvelopeSchema, parseErrorEnvelope } from './error-envelope.ts';
+export type { ErrorEnvelope } from './error-envelope.ts';
+export { WireValidationError } from './wire-validation-error.ts';
+export type { WireSubject } from './wire-validation-error.ts';
+
+export { LIST_RESOURCES } from './list-resource.ts';
+export type { ListResource, CanonicalRecordOf, CanonicalRecords } from './list-resource.ts';
+export { parseListPage, recordSchema, listPageSchema } from './list-page.ts';
+export type { ParsedPage } from './list-page.ts';
+
+export { categorySchema, normalizeCategory, parseCategory } from './category.ts';
+export type { WireCategory } from './category.ts';
+export { productSchema, normalizeProduct } from './product.ts';
+export type { WireProduct } from './product.ts';
+export { modifierSchema, normalizeModifier } from './modifier.ts';
+export type { WireModifier } from './modifier.ts';
+export { priceSchema, normalizePrice } from './price.ts';
+export type { WirePrice } from './price.ts';
+export { barcodeSchema, normalizeBarcode } from './barcode.ts';
+export type { WireBarcode } from './barcode.ts';
+export { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
+export type { WirePaymentMethod } from './payment-method.ts';
+export { paymentMethodConfigSchema, normalizePaymentMethodConfig } from './payment-method-config.ts';
+export type { WirePaymentMethodConfig } from './payment-method-config.ts';
+export { printerSchema, normalizePrinter, LEGACY_PRINTER_MEMBERS } from './printer.ts';
+export type { WirePrinter } from './printer.ts';
+export { productIngredientSchema, normalizeProductIngredient } from './product-ingredient.ts';
+export type { WireProductIngredient } from './product-ingredient.ts';
+export { ingredientSchema, normalizeIngredient } from './ingredient.ts';
+export type { WireIngredient } from './ingredient.ts';
+export { customerUserSchema, normalizeCustomer } from './customer.ts';
+export type { WireCustomerUser } from './customer.ts';
+export { meSchema, normalizeMe, parseMe } from './me.ts';
+export type { WireMe } from './me.ts';
+
+export {
+  MAX_ORDERS_PER_SYNC,
+  ORDER_SYNC_STATUSES,
+  orderSchema,
+  orderSyncRequestSchema,
+  orderSyncResultSchema,
+  parseOrderSyncResults,
+} from './order-sync.ts';
+export type {
+  Order,
+  OrderLine,
+  OrderLineModifier,
+  OrderPayment,
+  OrderSyncRequest,
+  OrderSyncResult,
+  OrderSyncStatus,
+} from './order-sync.ts';

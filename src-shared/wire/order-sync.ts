@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { DecimalString, EpochMs } from '../catalog/index.ts';
+import { decimal, epochMs, id, idOrNull, list, number, oneOf, record, text, textOrNull } from './primitives.ts';
+import { successEnvelopeSchema } from './envelope.ts';
+import { readBody } from './wire-validation-error.ts';
+
+// The order upload contract is the project's assumption, not the spec's
+// (DESIGN.md, "The order upload contract"): `POST /orders/sync` with
+// `{"orders": [Order, ...]}`, answered by one result per order.
+
+/** At most this many orders go in one sync request. */
+export const MAX_ORDERS_PER_SYNC = 50;
+
+export interface OrderLineModifier {
+  modifier_id: string;
+}
+
+export interface OrderLine {
+  product_id: string;
+  quantity: number;
+  unit_price: DecimalString;
+  modifiers: OrderLineModifier[];
+  notes: string | null;
+  total: DecimalString;
+}
+
+export interface OrderPayment {
+  payment_method_key: string;
+  amount: DecimalString;
+}
+
+/** An order as uploaded; `uuid` is made by the till and is the idempotency key. */
+export interface Order {
+  uuid: string;
+  market_id: string;
+  branch_id: string;
+  /** The number the cashier calls out ("042"), counted per branch per business day. */
+  number: string;
+  /** An order type as prices name it (DINE_IN, TAKEAWAY, DELIVERY). */
+  type: string;
+  table_id: string | null;
+  customer_id: string | null;
+  created_at: EpochMs;
+  items: OrderLine[];
+  subtotal: DecimalString;
+  discount_total: DecimalString;
+  tax: DecimalString;
+  total: DecimalString;
+  payments: OrderPayment[];
+  /** PAID, UNPAID (some of it on PAY_LATER) or REFUND. */
+  status: string;
+  /** Till's addition to DESIGN.md's contract: a refund names the order it refunds. */
+  refund_of: string | null;
+}
+
+export interface OrderSyncRequest {
+  orders: Order[];
+}
+
+/** The request order as a schema, for the emulator to check what it receives. */
+export const orderSchema: z.ZodType<Order> = record({
+  uuid: id,
+  market_id: id,
+  branch_id: id,
+  number: id,
+  type: id,
+  table_id: idOrNull,
+  customer_id: idOrNull,
+  created_at: epochMs,
+  items: list(
+    record({
+      product_id: id,
+      quantity: number,
+      unit_price: decimal,
+      modifiers: list(record({ modifier_id: id })),
+      notes: textOrNull,
+      total: decimal,
+    }),
+  ),
+  subtotal: decimal,
+  discount_total: decimal,
+  tax: decimal,
+  total: decimal,
+  payments: list(record({ payment_method_key: id, amount: decimal })),
+  status: id,
+  refund_of: idOrNull,
+});
+
+export const orderSyncRequestSchema = record({ orders: list(orderSchema) });
+
+export const ORDER_SYNC_STATUSES = ['created', 'duplicate', 'rejected'] as const;
+export type OrderSyncStatus = (typeof ORDER_SYNC_STATUSES)[number];
+
+/**
+ * One order's outcome: `created`, `duplicate` (the service already had the
+ * uuid; a success too) or `rejected` (permanent; `errors` says why, in the
+ * 422 convention of field to messages).
+ */
+export const orderSyncResultSchema = record({
+  uuid: id,
+  status: oneOf(ORDER_SYNC_STATUSES),
+  id: id.optional(),
+  errors: z.record(z.string(), list(text), { error: 'an object of string arrays' }).optional(),
+});
+
+export type OrderSyncResult = z.output<typeof orderSyncResultSchema>;
+
+const orderSyncAnswerSchema = successEnvelopeSchema(record({ results: list(orderSyncResultSchema) }));
+
+/** The results of a sync answer. A body that is not one throws WireValidationError: retry the batch later. */
+export function parseOrderSyncResults(body: unknown): OrderSyncResult[] {
+  const answer = readBody(orderSyncAnswerSchema, body, {
+    subject: 'order_sync',
+    page: null,
+    layout: { at: ['data', 'results'], listed: true },
+  });
+  return answer.data.results;
+}

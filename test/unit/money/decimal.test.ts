@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assertMinor, DecimalFormatError, formatMinor, parseDecimal, sumMinor, toMinor } from '../../../src-shared/money/index.ts';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+describe('parseDecimal', () => {
+  it('reads two-place decimals as hundredths', () => {
+    expect(parseDecimal('12.50', 'x')).toBe(1250);
+    expect(parseDecimal('12.5', 'x')).toBe(1250);
+    expect(parseDecimal('12', 'x')).toBe(1200);
+    expect(parseDecimal('0.05', 'x')).toBe(5);
+    expect(parseDecimal('-0.05', 'x')).toBe(-5);
+    expect(parseDecimal('-3', 'x')).toBe(-300);
+    expect(parseDecimal('007.1', 'x')).toBe(710);
+    expect(parseDecimal('15.00', 'vat_rate')).toBe(1500); // a percent: hundredths of a percent
+    expect(parseDecimal('90071992547409.91', 'x')).toBe(MAX);
+    expect(parseDecimal('-90071992547409.91', 'x')).toBe(-MAX);
+  });
+
+  it('reads a negative zero as a plain zero', () => {
+    expect(Object.is(parseDecimal('-0.00', 'x'), 0)).toBe(true);
+  });
+
+  it.each(['', ' 1', '1 ', '+1', '1.', '.5', '1.234', '1e3', '1,5', '١٢', 'NaN', 'Infinity', '--1', '0x10', '1.-5', '- 1', '12.5\n'])(
+    'rejects %j, naming where and the text',
+    (text) => {
+      let error: unknown;
+      try {
+        parseDecimal(text, 'product p1 price 7');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(DecimalFormatError);
+      expect(error).toBeInstanceOf(RangeError);
+      expect((error as DecimalFormatError).message).toContain('product p1 price 7');
+      expect((error as DecimalFormatError).message).toContain(`"${text}"`);
+      expect((error as DecimalFormatError).where).toBe('product p1 price 7');
+      expect((error as DecimalFormatError).text).toBe(text);
+    },
+  );
+
+  it('rejects amounts beyond exact integers', () => {
+    expect(() => parseDecimal('90071992547409.92', 'total')).toThrow(/total: "90071992547409.92" is too large/);
+    expect(() => parseDecimal('99999999999999999999', 'total')).toThrow(DecimalFormatError);
+  });
+
+  it('rejects what is not a string at all', () => {
+    expect(() => parseDecimal(12.5 as unknown as string, 'price')).toThrow(/price: "12.5"/);
+  });
+});
+
+describe('formatMinor', () => {
+  it('writes two places with the sign in front', () => {
+    expect(formatMinor(1250)).toBe('12.50');
+    expect(formatMinor(-5)).toBe('-0.05');
+    expect(formatMinor(0)).toBe('0.00');
+    expect(formatMinor(-0)).toBe('0.00');
+    expect(formatMinor(7)).toBe('0.07');
+    expect(formatMinor(100)).toBe('1.00');
+    expect(formatMinor(-100)).toBe('-1.00');
+    expect(formatMinor(11500)).toBe('115.00');
+    expect(formatMinor(MAX)).toBe('90071992547409.91');
+    expect(formatMinor(-MAX)).toBe('-90071992547409.91');
+    expect(formatMinor(MAX - 8)).toBe('90071992547409.83'); // near 2^53, where abs / 100 would round
+  });
+
+  it('refuses what is not a safe integer', () => {
+    expect(() => formatMinor(1.5)).toThrow(RangeError);
+    expect(() => formatMinor(Number.NaN)).toThrow(RangeError);
+    expect(() => formatMinor(2 ** 53)).toThrow(RangeError);
+  });
+});
+
+describe('round trips', () => {
+  it('parse(format(n)) = n for every safe integer', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX, max: MAX }), (n) => {
+        expect(parseDecimal(formatMinor(n), 'n')).toBe(n);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('format(parse(s)) is the canonical form of s', () => {
+    const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 13 });
+    const fraction = fc.option(fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 2 }), { nil: undefined });
+    fc.assert(
+      fc.property(fc.boolean(), digits, fraction, (negative, whole, frac) => {
+        const text = `${negative ? '-' : ''}${whole}${frac === undefined ? '' : `.${frac}`}`;
+        const value = parseDecimal(text, 's');
+        const expected = BigInt(whole) * 100n + BigInt((frac ?? '').padEnd(2, '0'));
+        expect(BigInt(Math.abs(value))).toBe(expected);
+        expect(parseDecimal(formatMinor(value), 's')).toBe(value);
+      }),
+    );
+  });
+});
+
+describe('safe-integer guards', () => {
+  it('assertMinor and toMinor name the place', () => {
+    expect(() => assertMinor(0.1, 'line 2 total')).toThrow(/line 2 total: 0.1/);
+    expect(toMinor(42, 'x')).toBe(42);
+    expect(() => toMinor(Number.POSITIVE_INFINITY, 'x')).toThrow(RangeError);
+  });
+
+  it('sumMinor is exact and refuses to leave the safe range', () => {
+    expect(sumMinor([1, 2, -3, 10])).toBe(10);
+    expect(sumMinor([])).toBe(0);
+    expect(() => sumMinor([MAX, 1], 'subtotal')).toThrow(/subtotal/);
+    expect(() => sumMinor([0.5])).toThrow(RangeError);
+  });
+});

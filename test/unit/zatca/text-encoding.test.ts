@@ -1,0 +1,39 @@
+// The hand-written UTF-8 and base64 of src-shared/zatca, checked against Node's own.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeBase64, encodeBase64 } from '../../../src-shared/zatca/base64.ts';
+import { decodeUtf8, encodeUtf8 } from '../../../src-shared/zatca/utf8.ts';
+
+describe('UTF-8', () => {
+  it('matches Node for every well-formed string, and decodes back', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (s) => {
+        const bytes = encodeUtf8(s, 't');
+        expect(Buffer.from(bytes).equals(Buffer.from(s, 'utf8'))).toBe(true);
+        expect(decodeUtf8(bytes, 't')).toBe(s);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('handles each encoded length at its edges', () => {
+    for (const cp of [0, 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xffff, 0x10000, 0x10ffff]) {
+      const s = String.fromCodePoint(cp);
+      expect(Buffer.from(encodeUtf8(s, 't')).equals(Buffer.from(s, 'utf8'))).toBe(true);
+      expect(decodeUtf8(encodeUtf8(s, 't'), 't')).toBe(s);
+    }
+  });
+});
+
+describe('base64', () => {
+  it('matches Node and round-trips', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        const text = encodeBase64(bytes);
+        expect(text).toBe(Buffer.from(bytes).toString('base64'));
+        expect(Buffer.from(decodeBase64(text, 't')).equals(Buffer.from(bytes))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
