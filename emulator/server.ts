@@ -7,20 +7,8 @@ import { planFaults } from './faults.ts';
 import type { FaultPlan } from './faults.ts';
 import { mergeListInput } from './list-params.ts';
 import { parseQueryString } from './query-string.ts';
-import type { Permission, RequestContext, RouteSpec } from './route-spec.ts';
-import { barcodeRoutes } from './routes/barcodes.ts';
-import { categoryRoutes } from './routes/categories.ts';
-import { customerRoutes } from './routes/customers.ts';
-import { ingredientRoutes } from './routes/ingredients.ts';
-import { legacyImportRoutes } from './routes/legacy-import.ts';
-import { meRoutes } from './routes/me.ts';
-import { modifierRoutes } from './routes/modifiers.ts';
-import { orderRoutes } from './routes/orders.ts';
-import { paymentMethodRoutes } from './routes/payment-methods.ts';
-import { priceRoutes } from './routes/prices.ts';
-import { printerRoutes } from './routes/printers.ts';
-import { productRoutes } from './routes/products.ts';
-import { renewalRoutes } from './routes/renewals.ts';
+import type { Permission, RequestContext } from './route-spec.ts';
+import { ROUTES } from './routes/index.ts';
 import type { Caller } from './tokens.ts';
 import { asInteger } from './validation.ts';
 import { featuresOf, requestedVersion } from './version-features.ts';
@@ -29,22 +17,6 @@ import type { VersionFeatures } from './version-features.ts';
 /** The base path carries the major version (spec, "Versioning" 4). */
 export const BASE_PATH = '/api/v2';
 const BODY_LIMIT = 5 * 1024 * 1024;
-
-const ROUTES: RouteSpec[] = [
-  ...meRoutes,
-  ...categoryRoutes,
-  ...productRoutes,
-  ...modifierRoutes,
-  ...priceRoutes,
-  ...ingredientRoutes,
-  ...barcodeRoutes,
-  ...paymentMethodRoutes,
-  ...printerRoutes,
-  ...customerRoutes,
-  ...legacyImportRoutes,
-  ...renewalRoutes,
-  ...orderRoutes,
-];
 
 /** What the request hooks learned before the handler runs. */
 interface Admitted {

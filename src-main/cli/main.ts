@@ -1,8 +1,11 @@
 import { ServiceError } from '../upstream/index.ts';
 import { WireValidationError } from '../../src-shared/wire/index.ts';
+import { TillError } from '../../src-shared/till/index.ts';
 import { processIo, UsageError, type CliIo } from './cli-io.ts';
 import { catalogCommand } from './commands/catalog-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
+import { ordersCommand, outboxCommand } from './commands/orders-command.ts';
+import { simulateCommand } from './commands/simulate-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
 
@@ -17,6 +20,9 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   sync: { run: syncCommand, usage: SYNC_USAGE },
   catalog: { run: catalogCommand, usage: 'pos catalog --db FILE [--json]' },
   search: { run: searchCommand, usage: 'pos search --db FILE QUERY [--json] [--limit N]' },
+  simulate: { run: simulateCommand, usage: 'pos simulate --db FILE --orders N [--seed S] [--json]' },
+  orders: { run: ordersCommand, usage: 'pos orders --db FILE [--json]' },
+  outbox: { run: outboxCommand, usage: 'pos outbox --db FILE [--json]' },
 };
 
 function usage(): string {
@@ -42,7 +48,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       io.err(`${error.message}\nusage: ${command.usage}`);
       return 2;
     }
-    if (error instanceof ServiceError || error instanceof WireValidationError) {
+    if (error instanceof ServiceError || error instanceof WireValidationError || error instanceof TillError) {
       io.err(`pos ${name}: ${error.message}`);
       return 1;
     }

@@ -8,7 +8,7 @@ import type {
   Product,
 } from '../../src-shared/catalog/index.ts';
 import { parseDecimal } from '../../src-shared/money/index.ts';
-import { normalizeSearchText } from '../../src-shared/search/index.ts';
+import { searchIndexText } from '../../src-shared/search/index.ts';
 import type { ListResource } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from '../upstream/index.ts';
 import {
@@ -67,7 +67,7 @@ const products: CatalogResource<Product> = {
       p.id, p.market_id, p.branch_id, p.category_id, p.name_en, p.name_ar, p.description_en, p.description_ar,
       p.duration, p.stock, p.order, p.images === null ? null : JSON.stringify(p.images), bool(p.is_active),
       p.created_at, p.updated_at, p.rating_amount, p.rating_avg, p.sold_amount, p.sold_revenue, p.accounting_id,
-      normalizeSearchText(`${p.name_en} ${p.name_ar}`),
+      searchIndexText(`${p.name_en} ${p.name_ar}`),
     ]);
     p.modifiers.forEach((m, index) => {
       put(MODIFIERS, [m.id, p.id, m.name_en, m.name_ar, parseDecimal(m.price, `product ${p.id} modifier ${m.id} price`), index]);

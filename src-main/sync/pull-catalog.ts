@@ -1,7 +1,7 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
 import { parseListPage, parseMe, type ListResource } from '../../src-shared/wire/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { NotFoundError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
+import { DEFAULT_PAGE_RETRY, NotFoundError, ServiceError, paginate, withRetry, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { CATALOG_RESOURCES, type CatalogResource, type PullScope } from './catalog-resources.ts';
 import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 import { Staging } from './staging.ts';
@@ -80,7 +80,12 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
 
 async function readMe(options: PullOptions): Promise<Me | null> {
   try {
-    return parseMe(await options.client.get('/me'));
+    const body = await withRetry(
+      () => options.client.get('/me'),
+      options.retry ?? DEFAULT_PAGE_RETRY,
+      (error) => error instanceof ServiceError && error.retryable,
+    );
+    return parseMe(body);
   } catch (error) {
     // A service without `/me` is usable when the caller names market and branch itself.
     if (error instanceof NotFoundError && options.marketId) return null;

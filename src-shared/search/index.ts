@@ -1,1 +1,1 @@
-export { normalizeSearchText, searchTerms } from './normalize-search-text.ts';
+export { normalizeSearchText, searchIndexText, searchTerms } from './normalize-search-text.ts';

@@ -34,3 +34,22 @@ export function searchTerms(query: string): string[] {
   const normalized = normalizeSearchText(query);
   return normalized === '' ? [] : normalized.split(' ');
 }
+
+// The definite article and the one-letter prepositions that fuse with it
+// ("بالزعفران" = "with the saffron"); longest first.
+const ARTICLE_PREFIXES = ['وبال', 'فبال', 'بال', 'وال', 'فال', 'كال', 'لل', 'ال'];
+
+/**
+ * The text to index for a name: its normalized words plus, for Arabic words
+ * that carry the article, the bare stem, so typing "زعفران" finds
+ * "لاتيه بالزعفران" while "الزعفران" still matches the full word.
+ */
+export function searchIndexText(text: string): string {
+  const words = normalizeSearchText(text).split(' ').filter(Boolean);
+  const stems: string[] = [];
+  for (const word of words) {
+    const prefix = ARTICLE_PREFIXES.find((p) => word.startsWith(p) && word.length - p.length >= 2);
+    if (prefix) stems.push(word.slice(prefix.length));
+  }
+  return [...words, ...stems].join(' ');
+}

@@ -45,7 +45,7 @@ export const tillInputs = {
   parkCart: z.object({ label: z.string().trim().max(80).default('') }),
   resumeCart: z.object({ id }),
   checkout: z.object({
-    payments: z.array(z.object({ method_key: id, amount: minor })).min(1, 'at least one payment').max(10),
+    payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
   }),
   orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),

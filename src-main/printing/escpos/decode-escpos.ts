@@ -350,7 +350,7 @@ function renderText(commands: readonly EscPosCommand[], options: DecodeOptions):
   const end = (): void => {
     const columns = options.columns;
     const used = line.length * lineCharWidth;
-    if (columns !== undefined && used < columns && lineAlign !== 'left') {
+    if (columns !== undefined && used > 0 && used < columns && lineAlign !== 'left') {
       const pad = columns - used;
       line = ' '.repeat(lineAlign === 'right' ? pad : Math.floor(pad / 2)) + line;
     }
@@ -375,10 +375,16 @@ function renderText(commands: readonly EscPosCommand[], options: DecodeOptions):
       case 'newline':
         end();
         break;
-      case 'feed-lines':
-        end();
-        for (let i = 1; i < command.lines; i++) lines.push('');
+      case 'feed-lines': {
+        // ESC d n ends the line being printed (if any), then feeds the rest as blank lines.
+        let blank = command.lines;
+        if (open) {
+          end();
+          blank -= 1;
+        }
+        for (let i = 0; i < blank; i++) lines.push('');
         break;
+      }
       case 'align':
         align = command.align;
         break;

@@ -6,7 +6,7 @@
 
 import type { PaperSpec, PaperWidth } from '../layout/paper.ts';
 import { paperSpec } from '../layout/paper.ts';
-import { DEFAULT_QR_MODULE_SIZE } from '../layout/qr-size.ts';
+import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize } from '../layout/qr-size.ts';
 import type { ReceiptBlock, ReceiptDocument, TextBlock } from '../layout/receipt-document.ts';
 import { isPrintableAscii } from '../layout/script.ts';
 import { layoutColumns } from '../layout/wrap-text.ts';
@@ -33,7 +33,8 @@ export async function renderDocumentToEscPos(doc: ReceiptDocument, options: EscP
 }
 
 function isTextLine(block: TextBlock): boolean {
-  return isPrintableAscii(block.text) && isPrintableAscii(block.right ?? '');
+  // Line breaks are the layout's business (wrapText), not characters to print.
+  return isPrintableAscii(block.text.replace(/\r?\n/g, '')) && isPrintableAscii(block.right ?? '');
 }
 
 async function renderTextMode(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
@@ -66,7 +67,7 @@ async function renderTextMode(doc: ReceiptDocument, options: EscPosRenderOptions
         out.feedLines(block.lines);
         break;
       case 'qr':
-        out.setAlign('center').qr(block.data, block.moduleSize ?? DEFAULT_QR_MODULE_SIZE);
+        out.setAlign('center').qr(block.data, fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, paper.dots));
         break;
       case 'cut':
         out.cut(block.partial ?? false);
@@ -102,7 +103,8 @@ async function renderRasterMode(doc: ReceiptDocument, options: EscPosRenderOptio
       // The drawn QR is a placeholder; the printer encodes the real symbol in its place.
       const symbol = qrSymbolRows(item);
       flush(symbol.from);
-      out.setAlign('center').qr(block.data, block.moduleSize ?? DEFAULT_QR_MODULE_SIZE).setAlign('left');
+      const moduleSize = fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, layout.width);
+      out.setAlign('center').qr(block.data, moduleSize).setAlign('left');
       from = symbol.to;
     } else if (block.kind === 'cut') {
       flush(item.top);

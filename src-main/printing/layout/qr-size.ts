@@ -31,3 +31,15 @@ export function checkQrModuleSize(size: number): number {
   }
   return size;
 }
+
+/**
+ * The requested module size, shrunk until the symbol fits across the paper:
+ * printers silently skip a QR code wider than their print area, which
+ * would leave a receipt without its (ZATCA-required) code.
+ */
+export function fittedQrModuleSize(requested: number, data: string, paperDots: number): number {
+  const modules = qrModuleCount(qrPayloadBytes(data).length);
+  const fitted = Math.min(checkQrModuleSize(requested), Math.floor(paperDots / modules));
+  if (fitted < 1) throw new RangeError(`QR code of ${modules} modules cannot fit ${paperDots} dots of paper`);
+  return fitted;
+}

@@ -5,25 +5,34 @@
 export type Measure = (text: string) => number;
 
 /**
- * Splits `text` into lines no wider than `maxWidth`, breaking at spaces;
- * a single word wider than a line is broken between code points rather
- * than running off the paper. Always returns at least one line.
+ * Splits `text` into lines no wider than `maxWidth`, breaking at spaces and
+ * at "\n"; a single word wider than a line is broken between code points
+ * rather than running off the paper. Leading spaces are kept as an indent on
+ * every line of the paragraph ("  + extra shot" under its item). Always
+ * returns at least one line.
  */
 export function wrapText(text: string, maxWidth: number, measure: Measure): string[] {
+  return text.split(/\r?\n/).flatMap((paragraph) => wrapParagraph(paragraph, maxWidth, measure));
+}
+
+function wrapParagraph(text: string, maxWidth: number, measure: Measure): string[] {
+  let indent = /^ */.exec(text)?.[0] ?? '';
+  // An indent that leaves no room for a character is dropped, not obeyed.
+  if (measure(`${indent}M`) > maxWidth) indent = '';
   const words = text.split(/ +/).filter((w) => w.length > 0);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
-    const candidate = line === '' ? word : `${line} ${word}`;
+    const candidate = line === '' ? indent + word : `${line} ${word}`;
     if (measure(candidate) <= maxWidth) {
       line = candidate;
       continue;
     }
     if (line !== '') lines.push(line);
     line = '';
-    for (const piece of breakWord(word, maxWidth, measure)) {
+    for (const piece of breakWord(word, maxWidth - measure(indent), measure)) {
       if (line !== '') lines.push(line);
-      line = piece;
+      line = indent + piece;
     }
   }
   if (line !== '' || lines.length === 0) lines.push(line);

@@ -6,7 +6,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PaperSpec } from '../layout/paper.ts';
 import { baseDirection } from '../layout/script.ts';
-import { checkQrModuleSize, DEFAULT_QR_MODULE_SIZE, qrModuleCount, qrPayloadBytes } from '../layout/qr-size.ts';
+import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize, qrModuleCount, qrPayloadBytes } from '../layout/qr-size.ts';
 import type {
   Align,
   BilingualBlock,
@@ -213,7 +213,7 @@ function alignedLeft(align: Align, itemWidth: number, paperWidth: number): numbe
 }
 
 function layoutQr(block: QrBlock, width: number, top: number): LaidOutItem {
-  const moduleSize = checkQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE);
+  const moduleSize = fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, width);
   const modules = qrModuleCount(qrPayloadBytes(block.data).length);
   const side = modules * moduleSize;
   const left = alignedLeft('center', side, width);

@@ -1,4 +1,5 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
+import { PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../../src-shared/wire/index.ts';
 
@@ -25,7 +26,9 @@ export function orderToWire(record: OrderRecord): Order {
       unit_price: money(line.unit_price, `${where} line ${line.line_no} unit_price`),
       modifiers: line.modifiers.map((modifier) => ({ modifier_id: modifier.modifier_id })),
       notes: line.notes,
-      total: money(line.total, `${where} line ${line.line_no} total`),
+      // The item total is unit_price × quantity (the line's gross): the order's subtotal is their sum,
+      // and discount_total and tax are given once for the order, since the contract has no per-line discount.
+      total: money(line.gross, `${where} line ${line.line_no} gross`),
     })),
     subtotal: money(record.subtotal, `${where} subtotal`),
     discount_total: money(record.discount_total, `${where} discount_total`),
@@ -35,12 +38,24 @@ export function orderToWire(record: OrderRecord): Order {
       payment_method_key: payment.method_key,
       amount: money(payment.amount, `${where} payment ${index + 1}`),
     })),
-    status: record.status,
+    status: wireStatus(record),
+    refund_of: record.refund_of,
   };
 }
 
 /**
- * Request bodies for `records`, oldest first as given, at most
+ * The wire's PAID, UNPAID or REFUND. A refund is its own order (kind REFUND);
+ * a sale refunded later is REFUNDED locally, but the service learns that
+ * from the refund order, so the sale goes as what it was when sold.
+ */
+function wireStatus(record: OrderRecord): string {
+  if (record.kind === 'REFUND') return 'REFUND';
+  if (record.status !== 'REFUNDED') return record.status;
+  return record.payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY && p.amount > 0) ? 'UNPAID' : 'PAID';
+}
+
+/**
+ * Request bodies for `records`, in the order given, at most
  * MAX_ORDERS_PER_SYNC orders each: what the uploader sends, without the
  * database (for benchmarks and tools that post batches directly).
  */

@@ -1,18 +1,12 @@
 /** What the till shows about uploads, and a tiny typed publisher for it. */
+import type { SyncStatus } from '../../../src-shared/till/index.ts';
 
-export interface UploadStatus {
-  /** Whether the service answered the latest request; null before the first one. */
-  online: boolean | null;
-  /** Why the queue sends nothing until a person acts; null while it runs. */
-  paused: null | 'unauthenticated';
-  pending: number;
-  rejected: number;
-  synced: number;
-  /** When the service last answered a batch with results (epoch ms). */
-  lastSuccessAt: number | null;
-  /** One line about the latest failure; null once a batch goes through. */
-  lastError: string | null;
-}
+/**
+ * The till API's SyncStatus: `online` is null before the first request,
+ * `paused` says why the queue sends nothing until a person acts, `lastError`
+ * is one line about the latest failure (null once a batch goes through).
+ */
+export type UploadStatus = SyncStatus;
 
 export type StatusListener = (status: UploadStatus) => void;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, searchTerms } from '../../../src-shared/search/index.ts';
+import { normalizeSearchText, searchIndexText, searchTerms } from '../../../src-shared/search/index.ts';
 
 describe('normalizeSearchText', () => {
   it('strips harakat and tatweel so a plain spelling finds a vocalized one', () => {
@@ -22,5 +22,16 @@ describe('normalizeSearchText', () => {
   it('turns punctuation into word breaks', () => {
     expect(searchTerms('  Iced-latte, (large) ')).toEqual(['iced', 'latte', 'large']);
     expect(searchTerms(' ... ')).toEqual([]);
+  });
+});
+
+describe('searchIndexText', () => {
+  it('adds the stem of Arabic words that carry the article', () => {
+    expect(searchIndexText('لاتيه بالزعفران').split(' ')).toEqual(['لاتيه', 'بالزعفران', 'زعفران']);
+    expect(searchIndexText('القهوة العربية').split(' ')).toEqual(['القهوه', 'العربيه', 'قهوه', 'عربيه']);
+  });
+
+  it('leaves short words and Latin alone', () => {
+    expect(searchIndexText('ال Latte')).toBe('ال latte');
   });
 });

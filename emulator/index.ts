@@ -1,0 +1,15 @@
+/**
+ * The service emulator: a faithful stand-in for the Restaurant Operations
+ * Service API v2 with a demo tenant and fault injection (see README.md).
+ */
+export { startEmulator } from './start-emulator.ts';
+export type { EmulatorOptions, RunningEmulator } from './start-emulator.ts';
+export { runEmulatorCli, EMULATOR_USAGE } from './cli.ts';
+export type { EmulatorCliIo } from './cli.ts';
+export type { Faults } from './faults.ts';
+export type { Tenant, TenantCustomer, TenantPrinter, Userable } from './tenant.ts';
+export type { ReceivedOrder, UploadedOrder, UploadedOrderItem } from './received-order.ts';
+export type { IssueTokenOptions } from './tokens.ts';
+export { createDemoTenant } from './demo-tenant.ts';
+export { generateCatalog } from './generate-catalog.ts';
+export type { GenerateCatalogOptions } from './generate-catalog.ts';

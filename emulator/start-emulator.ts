@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { createDemoTenant, DEFAULT_SEED } from './demo-tenant.ts';
+import type { EmulatorState } from './emulator-state.ts';
+import { resolveFaults } from './faults.ts';
+import type { Faults } from './faults.ts';
+import { generateCatalog } from './generate-catalog.ts';
+import { createUuidFactory } from './ids.ts';
+import { createPrng, deriveSeed } from './prng.ts';
+import type { ReceivedOrder } from './received-order.ts';
+import { BASE_PATH, createServer } from './server.ts';
+import type { Tenant } from './tenant.ts';
+import { TokenStore } from './tokens.ts';
+import type { IssueTokenOptions } from './tokens.ts';
+
+export interface EmulatorOptions {
+  /** 0 (the default) = any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Generate this many products instead of the demo menu. */
+  products?: number;
+  /** Ids, tokens and fault draws all follow it; default 1. */
+  seed?: number;
+  faults?: Partial<Faults>;
+}
+
+export interface RunningEmulator {
+  /** The v2 root, e.g. `http://127.0.0.1:PORT/api/v2`. */
+  baseUrl: string;
+  /** A SUBSCRIBER token issued at start. */
+  token: string;
+  marketId: string;
+  branchId: string;
+  /** Mutable: change records between requests; the next answer shows it. */
+  tenant: Tenant;
+  /** Mutable at run time: change a member, or assign a whole set (missing members take their defaults). */
+  faults: Faults;
+  /** By uuid, every order the service holds. */
+  readonly orders: ReadonlyMap<string, ReceivedOrder>;
+  /** How many `POST /orders/sync` requests arrived (faulted ones too). */
+  readonly orderPosts: number;
+  issueToken(options?: IssueTokenOptions): string;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the emulated service over HTTP; resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const host = options.host ?? '127.0.0.1';
+  const tenant = options.products === undefined ? createDemoTenant(seed) : generateCatalog({ products: options.products, seed });
+  const now = () => Date.now();
+  const tokens = new TokenStore(createPrng(deriveSeed(seed, 'tokens')), now);
+  const state: EmulatorState = {
+    tenant,
+    faults: resolveFaults(options.faults),
+    tokens,
+    faultPrng: createPrng(deriveSeed(seed, 'faults')),
+    newId: createUuidFactory(createPrng(deriveSeed(seed, 'created-records'))),
+    now,
+    orders: new Map(),
+    orderPosts: 0,
+  };
+  const token = tokens.issue();
+  const app = createServer(state);
+  await app.listen({ port: options.port ?? 0, host });
+  const { port } = app.server.address() as AddressInfo;
+  const { me } = state.tenant;
+  return {
+    baseUrl: `http://${urlHost(host)}:${port}${BASE_PATH}`,
+    token,
+    marketId: me.market.id,
+    branchId: me.branch?.id ?? '',
+    get tenant() {
+      return state.tenant;
+    },
+    set tenant(value: Tenant) {
+      state.tenant = value;
+    },
+    get faults() {
+      return state.faults;
+    },
+    set faults(value: Faults) {
+      state.faults = resolveFaults(value);
+    },
+    get orders() {
+      return state.orders;
+    },
+    get orderPosts() {
+      return state.orderPosts;
+    },
+    issueToken: (issue) => tokens.issue(issue),
+    close: () => app.close(),
+  };
+}

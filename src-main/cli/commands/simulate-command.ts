@@ -1,0 +1,89 @@
+import { writeSync } from 'node:fs';
+import { formatMinor } from '../../../src-shared/money/index.ts';
+import { ORDER_TYPES, PAY_LATER_METHOD_KEY, CASH_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
+import { createPrng, type Prng } from '../../../src-shared/random/index.ts';
+import { TillError, type CartView } from '../../../src-shared/till/index.ts';
+import { activeProductIds, paymentMethodRows } from '../../catalog/index.ts';
+import { openDatabase } from '../../db/index.ts';
+import { TillService } from '../../till/index.ts';
+import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cli-io.ts';
+
+/**
+ * `pos simulate --db FILE --orders N [--seed S] [--json]`: rings up N random
+ * orders through the till API against the replica, with no network. Each
+ * line is printed (and flushed) only after its order's transaction commits,
+ * so a printed uuid is a durable order.
+ */
+export async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('simulate', argv, {
+    db: { type: 'string' },
+    orders: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  const dbFile = requireOption('simulate', 'db', values.db);
+  const count = parseInteger('simulate', 'orders', requireOption('simulate', 'orders', values.orders), 1, 10_000_000)!;
+  const random = createPrng(parseInteger('simulate', 'seed', values.seed, 0, 2 ** 32 - 1) ?? Date.now() % 2 ** 32);
+  const db = openDatabase(dbFile);
+  try {
+    const till = new TillService({ db });
+    const productIds = activeProductIds(db);
+    if (productIds.length === 0) throw new TillError('no_catalog', `the replica ${dbFile} has no products: run "pos sync --db ${dbFile} ..." first`);
+    const methods = paymentMethodRows(db).filter((m) => !m.is_online).map((m) => m.key);
+    // Writing straight to the file descriptor flushes the line before the next order starts.
+    const print = (line: string) => writeSync(1, `${line}\n`);
+    for (let n = 0; n < count; n++) {
+      const cart = await ringUpRandomCart(till, random, productIds);
+      const { payments, cash_tendered } = randomPayments(random, cart, methods);
+      const order = await till.checkout({ payments, ...(cash_tendered === undefined ? {} : { cash_tendered }) });
+      const total = formatMinor(order.total);
+      print(values.json ? JSON.stringify({ uuid: order.uuid, number: order.number, total }) : `order ${order.number}  ${total}  ${order.uuid}`);
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+const pick = <T>(random: Prng, items: readonly T[]): T => items[random.int(0, items.length - 1)]!;
+
+async function ringUpRandomCart(till: TillService, random: Prng, productIds: string[]): Promise<CartView> {
+  await till.setOrderType({ type: pick(random, ORDER_TYPES), table_id: null });
+  let cart = await till.cart();
+  const lines = random.int(1, 5);
+  for (let tries = 0; cart.lines.length < lines && tries < lines * 5; tries++) {
+    const product = await till.product({ id: pick(random, productIds) });
+    const modifierIds = product.modifiers.filter(() => random.next() < 0.3).map((m) => m.id);
+    try {
+      cart = await till.addItem({ product_id: product.id, quantity: random.int(1, 3), modifier_ids: modifierIds, notes: random.next() < 0.1 ? 'no sugar' : null });
+    } catch (error) {
+      if (error instanceof TillError && error.code === 'cannot_price') continue; // a product without a price for this list
+      throw error;
+    }
+    if (random.next() < 0.1) {
+      const line = cart.lines.at(-1)!;
+      cart = await till.updateItem({ line_id: line.line_id, discount: { kind: 'PERCENT', value: 1000 } });
+    }
+  }
+  if (random.next() < 0.1 && cart.total > 1000) cart = await till.setOrderDiscount({ discount: { kind: 'AMOUNT', value: 500 } });
+  return cart;
+}
+
+function randomPayments(random: Prng, cart: CartView, methods: string[]) {
+  const total = cart.total;
+  const cardMethods = methods.filter((m) => m !== CASH_METHOD_KEY && m !== PAY_LATER_METHOD_KEY);
+  if (total === 0) return { payments: [], cash_tendered: undefined };
+  const roll = random.next();
+  if (roll < 0.45) {
+    const tendered = random.next() < 0.5 ? (cart.quick_cash[0] ?? total) : total;
+    return { payments: [{ method_key: CASH_METHOD_KEY, amount: total }], cash_tendered: tendered };
+  }
+  if (roll < 0.8 || total < 2 || cardMethods.length === 0) {
+    return { payments: [{ method_key: cardMethods.length ? pick(random, cardMethods) : CASH_METHOD_KEY, amount: total }], cash_tendered: undefined };
+  }
+  if (roll < 0.95) {
+    const cash = random.int(1, total - 1);
+    return { payments: [{ method_key: CASH_METHOD_KEY, amount: cash }, { method_key: pick(random, cardMethods), amount: total - cash }], cash_tendered: undefined };
+  }
+  return { payments: [{ method_key: methods.includes(PAY_LATER_METHOD_KEY) ? PAY_LATER_METHOD_KEY : CASH_METHOD_KEY, amount: total }], cash_tendered: undefined };
+}

@@ -1,0 +1,13 @@
+export { orderToWire, buildSyncBatches } from './order-to-wire.ts';
+export {
+  OrderUploader,
+  ORDER_SYNC_PATH,
+  DEFAULT_UPLOAD_BACKOFF,
+  DEFAULT_PROBE_INTERVAL_MS,
+  rejectionReason,
+  type OrderUploaderOptions,
+  type UploadReport,
+} from './order-uploader.ts';
+export { outboxCounts, listRejected, type OutboxCounts, type RejectedOrder } from './outbox-queries.ts';
+export { SESSION_EXPIRED } from './connectivity.ts';
+export type { UploadStatus, StatusListener } from './upload-status.ts';

@@ -1,0 +1,393 @@
+import { MAX_ORDERS_PER_SYNC, parseOrderSyncResults, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import { readOrder } from '../../till/index.ts';
+import { backoffDelay, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
+import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
+import { orderToWire } from './order-to-wire.ts';
+import {
+  earliestPendingAt,
+  makePendingDue,
+  outboxCounts,
+  recordOutcome,
+  selectDue,
+  type BatchOutcome,
+  type DueEntry,
+} from './outbox-queries.ts';
+import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';
+
+/** The upload contract's path (DESIGN.md, "The order upload contract"). */
+export const ORDER_SYNC_PATH = '/orders/sync';
+export const DEFAULT_UPLOAD_BACKOFF: BackoffPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
+export const DEFAULT_PROBE_INTERVAL_MS = 15_000;
+
+export interface OrderUploaderOptions {
+  db: TillDatabase;
+  client: ServiceClient;
+  /** Orders per request, 1 to MAX_ORDERS_PER_SYNC (the default). */
+  batchSize?: number;
+  /** Waits after a failed batch: exponential in the attempts, full jitter, capped. */
+  backoff?: BackoffPolicy;
+  /** How often `GET /me` is tried while the service is unreachable. */
+  probeIntervalMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** What one `uploadDue()` did. */
+export interface UploadReport {
+  /** Requests sent. */
+  batches: number;
+  created: number;
+  duplicate: number;
+  rejected: number;
+  /** Orders put back with a delay: in a failed batch, or left out of an answer. */
+  deferred: number;
+  /** Why it ended with orders still due; null when none were left. */
+  stopped: null | 'failed' | 'paused' | 'stopping';
+  error: string | null;
+}
+
+type Step = 'continue' | 'stop';
+
+/**
+ * Sends the outbox to the service (DESIGN.md, step 4). Each order's uuid is
+ * its idempotency key, so resending after a lost answer is safe: the service
+ * answers `duplicate`, which counts as delivered. A rejection is final and
+ * kept; anything short of an answer puts the batch back with backoff; a 401
+ * pauses the queue until a new client (new sign-in) or `resume()`.
+ * One upload runs at a time, whoever asks for it.
+ */
+export class OrderUploader {
+  private readonly db: TillDatabase;
+  private client: ServiceClient;
+  private readonly batchSize: number;
+  private readonly backoff: BackoffPolicy;
+  private readonly probeIntervalMs: number;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly publisher: StatusPublisher;
+
+  private paused: UploadStatus['paused'] = null;
+  /** The tail of the chain every upload and probe runs on, so two never overlap. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private wakeLoop: (() => void) | null = null;
+  /** A wake-up that came while the loop was busy: its next sleep returns at once. */
+  private woken = false;
+  private nextProbeAt = 0;
+
+  constructor(options: OrderUploaderOptions) {
+    const batchSize = options.batchSize ?? MAX_ORDERS_PER_SYNC;
+    if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_ORDERS_PER_SYNC) {
+      throw new RangeError(`batchSize ${String(batchSize)} must be a whole number from 1 to ${MAX_ORDERS_PER_SYNC} (the service takes at most ${MAX_ORDERS_PER_SYNC} orders a request)`);
+    }
+    this.db = options.db;
+    this.client = options.client;
+    this.batchSize = batchSize;
+    this.backoff = options.backoff ?? DEFAULT_UPLOAD_BACKOFF;
+    this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.publisher = new StatusPublisher({
+      online: null,
+      paused: null,
+      ...outboxCounts(this.db),
+      lastSuccessAt: null,
+      lastError: null,
+    });
+  }
+
+  status(): UploadStatus {
+    return this.publisher.get();
+  }
+
+  /** Calls `listener` with the new status on every change; returns the unsubscribe function. */
+  subscribe(listener: StatusListener): () => void {
+    return this.publisher.subscribe(listener);
+  }
+
+  /** A checkout just committed: count it and upload soon. */
+  notify(): void {
+    this.refreshCounts();
+    this.signal();
+  }
+
+  /** After a new sign-in: use this client from the next request on, and lift a 401 pause. */
+  setClient(client: ServiceClient): void {
+    this.client = client;
+    this.resume();
+  }
+
+  /** Lifts a pause (the token was renewed out of band); the queue is tried again at once. */
+  resume(): void {
+    if (this.paused !== null) {
+      this.paused = null;
+      this.publisher.update({ paused: null, lastError: null });
+    }
+    this.signal();
+  }
+
+  /** Sends every due order, oldest first, batch after batch, until none are due or a batch fails. */
+  uploadDue(): Promise<UploadReport> {
+    return this.serialized(() => this.drain(() => true));
+  }
+
+  /** Runs the upload loop in the background until `stop()`. */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run().finally(() => {
+      this.loop = null;
+    });
+  }
+
+  /** Resolves once the loop has finished the batch it was sending. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.signal();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      if (this.paused === null) {
+        if (this.publisher.get().online === false && this.now() >= this.nextProbeAt) {
+          await this.serialized(() => this.probe());
+        }
+        if (!this.stopping) await this.serialized(() => this.drain(() => !this.stopping));
+      }
+      if (this.stopping) break;
+      await this.sleep(this.nextWakeIn());
+    }
+  }
+
+  /** Until the earliest pending order falls due, or the next probe while offline; forever while paused. */
+  private nextWakeIn(): number {
+    if (this.paused !== null) return Infinity;
+    const now = this.now();
+    const earliest = earliestPendingAt(this.db);
+    let wait = earliest === null ? Infinity : Math.max(0, earliest - now);
+    if (this.publisher.get().online === false) wait = Math.min(wait, Math.max(0, this.nextProbeAt - now));
+    return wait;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      // setTimeout fires at once for delays past 2^31-1 ms; sleep that long at most and look again.
+      const timer = Number.isFinite(ms) ? setTimeout(() => done(), Math.min(ms, 2 ** 31 - 1)) : null;
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        this.wakeLoop = null;
+        this.woken = false;
+        resolve();
+      };
+      this.wakeLoop = done;
+    });
+  }
+
+  private signal(): void {
+    if (this.wakeLoop) this.wakeLoop();
+    else this.woken = true;
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.exclusive.then(work, work);
+    this.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
+  private async probe(): Promise<void> {
+    const result = await probeService(this.client);
+    this.nextProbeAt = this.now() + this.probeIntervalMs;
+    if (!result.online) {
+      this.publisher.update({ online: false, lastError: result.message });
+    } else if (result.unauthenticated) {
+      this.pause();
+    } else {
+      makePendingDue(this.db, this.now());
+      this.publisher.update({ online: true, lastError: null });
+    }
+  }
+
+  private pause(): void {
+    this.paused = 'unauthenticated';
+    this.publisher.update({ online: true, paused: 'unauthenticated', lastError: SESSION_EXPIRED });
+  }
+
+  private refreshCounts(): void {
+    this.publisher.update(outboxCounts(this.db));
+  }
+
+  private async drain(keepGoing: () => boolean): Promise<UploadReport> {
+    const report: UploadReport = { batches: 0, created: 0, duplicate: 0, rejected: 0, deferred: 0, stopped: null, error: null };
+    try {
+      for (;;) {
+        if (this.paused !== null) {
+          report.stopped = 'paused';
+          report.error = SESSION_EXPIRED;
+          break;
+        }
+        if (!keepGoing()) {
+          report.stopped = 'stopping';
+          break;
+        }
+        const due = selectDue(this.db, this.now(), this.batchSize);
+        if (due.length === 0) break;
+        if ((await this.sendBatch(due, report)) === 'stop') break;
+      }
+    } finally {
+      this.refreshCounts();
+    }
+    return report;
+  }
+
+  private async sendBatch(due: DueEntry[], report: UploadReport): Promise<Step> {
+    const orders: Order[] = [];
+    const unsendable: BatchOutcome['rejected'] = [];
+    for (const entry of due) {
+      try {
+        const record = readOrder(this.db, entry.uuid);
+        if (!record) throw new Error('the order row is missing');
+        orders.push(orderToWire(record));
+      } catch (error) {
+        // One corrupt order must not hold back every order behind it: keep it for a person instead.
+        const message = oneLine(error instanceof Error ? error.message : String(error));
+        unsendable.push({ uuid: entry.uuid, serviceStatus: null, errors: { till: [message] }, reason: `Till could not prepare this order for upload: ${message}` });
+      }
+    }
+    if (unsendable.length > 0) {
+      recordOutcome(this.db, { now: this.now(), synced: [], rejected: unsendable, deferred: null });
+      report.rejected += unsendable.length;
+    }
+    if (orders.length === 0) return 'continue';
+
+    report.batches++;
+    let body: unknown;
+    try {
+      body = await this.client.post(ORDER_SYNC_PATH, { orders });
+    } catch (error) {
+      return this.batchFailed(orders, due, error, report);
+    }
+    let results: OrderSyncResult[];
+    try {
+      results = parseOrderSyncResults(body);
+    } catch (error) {
+      const reason = oneLine(`The answer to POST ${ORDER_SYNC_PATH} is not a sync answer (${error instanceof Error ? error.message : String(error)}); the batch will be sent again.`);
+      this.deferBatch(orders, due, reason, report);
+      this.publisher.update({ online: true, lastError: reason });
+      return 'stop';
+    }
+    this.applyResults(orders, due, results, report);
+    return 'continue';
+  }
+
+  private applyResults(orders: Order[], due: DueEntry[], results: OrderSyncResult[], report: UploadReport): void {
+    const now = this.now();
+    const byUuid = new Map<string, OrderSyncResult>();
+    for (const result of results) if (!byUuid.has(result.uuid)) byUuid.set(result.uuid, result);
+    const outcome: BatchOutcome = { now, synced: [], rejected: [], deferred: null };
+    const missing: string[] = [];
+    for (const order of orders) {
+      const result = byUuid.get(order.uuid);
+      if (!result) {
+        missing.push(order.uuid);
+      } else if (result.status === 'rejected') {
+        const errors = result.errors ?? {};
+        outcome.rejected.push({ uuid: order.uuid, serviceStatus: 'rejected', errors, reason: rejectionReason(errors) });
+      } else {
+        outcome.synced.push({ uuid: order.uuid, serviceId: result.id ?? null, serviceStatus: result.status });
+      }
+    }
+    if (missing.length > 0) {
+      outcome.deferred = {
+        uuids: missing,
+        nextAttemptAt: now + this.delayFor(due.filter((entry) => missing.includes(entry.uuid))),
+        reason: `The answer to POST ${ORDER_SYNC_PATH} did not include this order; it will be sent again.`,
+      };
+    }
+    recordOutcome(this.db, outcome);
+    for (const s of outcome.synced) report[s.serviceStatus]++;
+    report.rejected += outcome.rejected.length;
+    report.deferred += missing.length;
+    this.publisher.update({ online: true, lastSuccessAt: now, lastError: null, ...outboxCounts(this.db) });
+  }
+
+  private batchFailed(orders: Order[], due: DueEntry[], error: unknown, report: UploadReport): Step {
+    if (error instanceof ValidationError) {
+      const named = rejectionsNamedBy(error.errors, orders);
+      if (named.length > 0) {
+        // The orders the 422 names are refused for good; the rest were not at fault and go again at once.
+        recordOutcome(this.db, { now: this.now(), synced: [], rejected: named, deferred: null });
+        report.rejected += named.length;
+        this.publisher.update({ online: true, ...outboxCounts(this.db) });
+        return 'continue';
+      }
+    }
+    const failure = classifyFailure(error);
+    report.error = failure.message;
+    if (failure.kind === 'unauthenticated') {
+      // Not the orders' fault: they keep their attempts and go first once someone signs in.
+      this.pause();
+      report.stopped = 'paused';
+      return 'stop';
+    }
+    this.deferBatch(orders, due, failure.message, report);
+    // The first probe comes one interval after the failure: probing at once would only repeat it.
+    if (failure.online === false) this.nextProbeAt = this.now() + this.probeIntervalMs;
+    this.publisher.update({ ...(failure.online === null ? {} : { online: failure.online }), lastError: failure.message });
+    report.stopped = 'failed';
+    return 'stop';
+  }
+
+  /** The whole batch waits and goes again later as it is, same uuids. */
+  private deferBatch(orders: Order[], due: DueEntry[], reason: string, report: UploadReport): void {
+    const uuids = orders.map((order) => order.uuid);
+    const sent = due.filter((entry) => uuids.includes(entry.uuid));
+    recordOutcome(this.db, {
+      now: this.now(),
+      synced: [],
+      rejected: [],
+      deferred: { uuids, nextAttemptAt: this.now() + this.delayFor(sent), reason },
+    });
+    report.deferred += uuids.length;
+  }
+
+  /** One delay for the batch, so its orders stay together; from the most-tried order's attempts. */
+  private delayFor(entries: DueEntry[]): number {
+    const attempts = entries.reduce((max, entry) => Math.max(max, entry.attempts), 0);
+    return backoffDelay(attempts, this.backoff, this.random);
+  }
+}
+
+/** One line for a rejected order: the service's first message, and how many more there are. */
+export function rejectionReason(errors: Record<string, string[]>): string {
+  const messages = Object.entries(errors).flatMap(([field, list]) => list.map((message) => `${field}: ${message}`));
+  if (messages.length === 0) return 'Rejected by the service (it gave no reason).';
+  const more = messages.length > 1 ? ` (and ${messages.length - 1} more)` : '';
+  return oneLine(`Rejected by the service: ${messages[0]}${more}`);
+}
+
+const ORDER_FIELD = /^orders\.(\d+)(?:\.(.+))?$/;
+
+/**
+ * The orders a whole-batch 422 names (Laravel keys such as
+ * `orders.3.items.0.product_id`), each with its own errors, keyed as in a
+ * per-order rejection (`items.0.product_id`).
+ */
+function rejectionsNamedBy(errors: Record<string, string[]>, orders: Order[]): BatchOutcome['rejected'] {
+  const perOrder = new Map<string, Record<string, string[]>>();
+  for (const [field, messages] of Object.entries(errors)) {
+    const match = ORDER_FIELD.exec(field);
+    const order = match ? orders[Number(match[1])] : undefined;
+    if (!match || !order) continue;
+    const own = perOrder.get(order.uuid) ?? {};
+    own[match[2] ?? 'order'] = messages;
+    perOrder.set(order.uuid, own);
+  }
+  return [...perOrder].map(([uuid, own]) => ({ uuid, serviceStatus: 'rejected' as const, errors: own, reason: rejectionReason(own) }));
+}

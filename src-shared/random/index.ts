@@ -1,0 +1,1 @@
+export { createPrng, deriveSeed, type Prng } from './prng.ts';
