@@ -1,18 +1,22 @@
 import { MESSAGES, successBody } from './envelope.ts';
 import type { ListParams } from './list-params.ts';
-import { paginate } from './pagination.ts';
+import { paginate, selectPage } from './pagination.ts';
 import type { Answer, RequestContext } from './route-spec.ts';
 
-/** 200 with one page of `items` (already filtered) in the pagination envelope. */
+const keepAll = () => true;
+
+/** 200 with the requested page of the `items` that `keep` accepts, in the pagination envelope. */
 export function listAnswer<T>(
   context: RequestContext,
   params: ListParams,
   items: readonly T[],
   serialize: (item: T) => unknown,
+  keep: (item: T) => boolean = keepAll,
 ): Answer {
+  const selection = selectPage(items, keep, params.page, params.perPage);
   return {
     status: 200,
-    body: successBody(200, MESSAGES.loaded, paginate(items, params.page, params.perPage, context.path, serialize)),
+    body: successBody(200, MESSAGES.loaded, paginate(selection, params.page, params.perPage, context.path, serialize)),
   };
 }
 

@@ -93,8 +93,8 @@ export function generateCatalog(options: GenerateCatalogOptions): Tenant {
   const byCategory = bases();
   const money = moneyCache();
   const markups = new Map<string, string>();
-  const products: Product[] = new Array(options.products);
-  const barcodes: Barcode[] = new Array(options.products);
+  const products: Product[] = [];
+  const barcodes: Barcode[] = [];
 
   for (let i = 0; i < options.products; i++) {
     const items = byCategory[i % byCategory.length]!;
@@ -131,7 +131,7 @@ export function generateCatalog(options: GenerateCatalogOptions): Tenant {
       },
     ];
     const created = DEMO_EPOCH + i * 1000;
-    products[i] = {
+    products.push({
       id,
       market_id: marketId,
       branch_id: base.packaged ? branchId : null,
@@ -156,13 +156,13 @@ export function generateCatalog(options: GenerateCatalogOptions): Tenant {
       accounting_id: null,
       modifiers,
       prices,
-    };
-    barcodes[i] = {
+    });
+    barcodes.push({
       id: newId(),
       barcode: ean13(GS1_PREFIX + String(i).padStart(9, '0')),
       product_id: id,
       modifier_id: null,
-    };
+    });
   }
   return { ...tenant, products, barcodes, productIngredients: [] };
 }

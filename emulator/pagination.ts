@@ -46,21 +46,46 @@ function window(current: number, last: number): (number | '...')[] {
   return [1, 2, '...', ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), '...', last - 1, last];
 }
 
+/** The records of one page and how many matched in all. */
+export interface Selection<T> {
+  total: number;
+  items: T[];
+}
+
 /**
- * One page of `items` (already filtered) as the envelope; `serialize` runs on
- * that page's records only. `path` is the list's absolute URL without a query.
+ * One pass over `items`: counts what `keep` accepts and collects only the
+ * requested page, so a page of a 100,000-product catalog never copies the
+ * whole filtered list.
+ */
+export function selectPage<T>(items: readonly T[], keep: (item: T) => boolean, page: number, perPage: number): Selection<T> {
+  const start = (page - 1) * perPage;
+  const end = start + perPage;
+  const selected: T[] = [];
+  let total = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (!keep(item)) continue;
+    if (total >= start && total < end) selected.push(item);
+    total++;
+  }
+  return { total, items: selected };
+}
+
+/**
+ * One page as the envelope; `serialize` runs on that page's records only.
+ * `path` is the list's absolute URL without a query.
  */
 export function paginate<T, W>(
-  items: readonly T[],
+  selection: Selection<T>,
   page: number,
   perPage: number,
   path: string,
   serialize: (item: T) => W,
 ): PageEnvelope<W> {
-  const total = items.length;
+  const { total } = selection;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const start = (page - 1) * perPage;
-  const data = items.slice(start, start + perPage).map(serialize);
+  const data = selection.items.map(serialize);
   const url = (n: number) => `${path}?page=${n}`;
   const prev = page > 1 ? url(page - 1) : null;
   const next = page < lastPage ? url(page + 1) : null;

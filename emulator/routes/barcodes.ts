@@ -1,3 +1,4 @@
+import type { Barcode } from '../../src-shared/catalog/index.ts';
 import { isLive, listAnswer } from '../answers.ts';
 import { findById } from '../find-by-id.ts';
 import { readListParams } from '../list-params.ts';
@@ -17,13 +18,13 @@ export const barcodeRoutes: RouteSpec[] = [
       v.throwIfFailed();
       const { products, barcodes } = context.state.tenant;
       const term = params.search;
-      const selected = barcodes.filter((b) => {
+      const keep = (b: Barcode) => {
         if (term !== null && !b.barcode.includes(term)) return false;
         // A barcode of a deleted product goes with it.
         const product = findById(products, b.product_id);
         return product !== undefined && isLive(product);
-      });
-      return listAnswer(context, params, selected, (barcode) => serializeBarcode(barcode, context.features));
+      };
+      return listAnswer(context, params, barcodes, (barcode) => serializeBarcode(barcode, context.features), keep);
     },
   },
 ];

@@ -33,19 +33,18 @@ function listProducts(context: RequestContext) {
   const idSet = ids && new Set(ids);
   const term = params.search;
   const { marketId, branchId } = scope;
-  const selected = context.state.tenant.products.filter(
-    (p) =>
-      isLive(p) &&
-      (marketId === undefined || p.market_id === marketId) &&
-      (branchId === undefined || p.branch_id === null || p.branch_id === branchId) &&
-      (categoryId === undefined || p.category_id === categoryId) &&
-      (isActive === undefined || p.is_active === isActive) &&
-      (idSet === undefined || idSet.has(p.id)) &&
-      (term === null || matches(p, term)),
-  );
+  const keep = (p: Product) =>
+    isLive(p) &&
+    (marketId === undefined || p.market_id === marketId) &&
+    (branchId === undefined || p.branch_id === null || p.branch_id === branchId) &&
+    (categoryId === undefined || p.category_id === categoryId) &&
+    (isActive === undefined || p.is_active === isActive) &&
+    (idSet === undefined || idSet.has(p.id)) &&
+    (term === null || matches(p, term));
   const includes = includesOf(params);
   const branch = context.state.tenant.me.branch;
-  return listAnswer(context, params, selected, (p) => serializeProduct(p, context.features, includes, branch));
+  const serialize = (p: Product) => serializeProduct(p, context.features, includes, branch);
+  return listAnswer(context, params, context.state.tenant.products, serialize, keep);
 }
 
 export const productRoutes: RouteSpec[] = [

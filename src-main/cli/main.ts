@@ -18,6 +18,10 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
     usage: 'pos emulator [--port N] [--products N] [--flaky RATE] [--latency-ms N] [--seed N]',
   },
   sync: { run: syncCommand, usage: SYNC_USAGE },
+  'printer-sink': {
+    run: async (argv) => (await import('../printing/index.ts')).runPrinterSinkCli(argv),
+    usage: 'pos printer-sink --port N --out DIR        a virtual network printer saving each job as bytes, text and PNGs',
+  },
   catalog: { run: catalogCommand, usage: 'pos catalog --db FILE [--json]' },
   search: { run: searchCommand, usage: 'pos search --db FILE QUERY [--json] [--limit N]' },
   simulate: { run: simulateCommand, usage: 'pos simulate --db FILE --orders N [--seed S] [--json]' },

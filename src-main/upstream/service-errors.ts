@@ -81,7 +81,7 @@ export class VersionError extends ServiceError {
 export class ServerError extends ServiceError {
   readonly retryable = true;
   constructor(request: string, status: number, serviceMessage: string) {
-    super(`The service failed on ${request} (${status} ${serviceMessage}); it will be tried again.`, status, request);
+    super(`The service failed on ${request} (${status} ${serviceMessage}); this is on the service's side, try again in a moment.`, status, request);
   }
 }
 
@@ -89,7 +89,7 @@ export class ServerError extends ServiceError {
 export class NetworkError extends ServiceError {
   readonly retryable = true;
   constructor(request: string, reason: string) {
-    super(`Could not reach the service for ${request} (${reason}); check the connection, it will be tried again.`, null, request);
+    super(`Could not reach the service for ${request} (${reason}); check the internet connection and the base URL, then try again.`, null, request);
   }
 }
 
