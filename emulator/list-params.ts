@@ -7,7 +7,6 @@ export interface ListParams {
   page: number;
   /** Already capped at MAX_PER_PAGE. */
   perPage: number;
-  /** Lower-cased, or null. */
   search: string | null;
   includes: string[];
   filter: Record<string, unknown>;
@@ -83,7 +82,7 @@ export function readListParams(input: Input, v: Validator): ListParams {
     else v.fail('filter', rules.array('filter'));
   }
   includes = [...new Set(includes)];
-  return { page: page >= 1 ? page : 1, perPage: perPage >= 1 ? perPage : DEFAULT_PER_PAGE, search: search?.toLowerCase() ?? null, includes, filter };
+  return { page: page >= 1 ? page : 1, perPage: perPage >= 1 ? perPage : DEFAULT_PER_PAGE, search, includes, filter };
 }
 
 /** Typed readers of `filter[<name>]`; failures are named `filter.<name>` like Laravel's. */

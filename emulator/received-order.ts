@@ -8,7 +8,7 @@ export interface UploadedOrderItem {
   total: string;
 }
 
-/** An order as uploaded to `POST /orders/sync`, after validation. */
+/** An order as uploaded to `POST /orders/sync`, kept as received once it passed validation. */
 export interface UploadedOrder {
   uuid: string;
   market_id: string;
@@ -25,6 +25,10 @@ export interface UploadedOrder {
   total: string;
   payments: { payment_method_key: string; amount: string }[];
   status: string;
+  /** Till's addition to the contract: the order a refund refunds. */
+  refund_of?: string | null;
+  /** Any other member the client sent is kept too. */
+  [member: string]: unknown;
 }
 
 /** An order the service holds: stored once per uuid, whatever the number of uploads. */

@@ -3,6 +3,7 @@ import { notFound } from '../envelope.ts';
 import { findById } from '../find-by-id.ts';
 import { findLiveProduct } from '../find-product.ts';
 import { readListParams } from '../list-params.ts';
+import { searchMatcher } from '../search-matcher.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeIngredient, serializeProductIngredient } from '../serialize-ingredient.ts';
 import { Validator } from '../validation.ts';
@@ -31,8 +32,8 @@ export const ingredientRoutes: RouteSpec[] = [
       const v = new Validator();
       const params = readListParams(context.input, v);
       v.throwIfFailed();
-      const term = params.search;
-      const selected = context.state.tenant.ingredients.filter((i) => term === null || i.name.toLowerCase().includes(term));
+      const matches = params.search === null ? null : searchMatcher(params.search);
+      const selected = context.state.tenant.ingredients.filter((i) => matches === null || matches(i.name));
       return listAnswer(context, params, selected, (ingredient) => serializeIngredient(ingredient, context.features));
     },
   },

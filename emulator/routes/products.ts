@@ -4,6 +4,7 @@ import { findLiveProduct } from '../find-product.ts';
 import { filters, readListParams } from '../list-params.ts';
 import type { ListParams } from '../list-params.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
+import { searchMatcher } from '../search-matcher.ts';
 import { serializeProduct } from '../serialize-product.ts';
 import type { ProductIncludes } from '../serialize-product.ts';
 import { checkScope, readScope } from '../subscriber-scope.ts';
@@ -11,11 +12,6 @@ import { Validator } from '../validation.ts';
 
 function includesOf(params: ListParams): ProductIncludes {
   return { modifiers: params.includes.includes('modifiers'), prices: params.includes.includes('prices') };
-}
-
-/** Case-insensitive substring match on either name, like the service's `LIKE %term%`. */
-function matches(product: Product, term: string): boolean {
-  return product.name_en.toLowerCase().includes(term) || product.name_ar.toLowerCase().includes(term);
 }
 
 function listProducts(context: RequestContext) {
@@ -31,7 +27,7 @@ function listProducts(context: RequestContext) {
   checkScope(context, scope);
 
   const idSet = ids && new Set(ids);
-  const term = params.search;
+  const matches = params.search === null ? null : searchMatcher(params.search);
   const { marketId, branchId } = scope;
   const keep = (p: Product) =>
     isLive(p) &&
@@ -40,7 +36,7 @@ function listProducts(context: RequestContext) {
     (categoryId === undefined || p.category_id === categoryId) &&
     (isActive === undefined || p.is_active === isActive) &&
     (idSet === undefined || idSet.has(p.id)) &&
-    (term === null || matches(p, term));
+    (matches === null || matches(p.name_en) || matches(p.name_ar));
   const includes = includesOf(params);
   const branch = context.state.tenant.me.branch;
   const serialize = (p: Product) => serializeProduct(p, context.features, includes, branch);

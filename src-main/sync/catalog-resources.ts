@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Customer,
+  Kitchen,
   PaymentMethod,
   PaymentMethodConfig,
   Printer,
@@ -15,6 +16,9 @@ import {
   BARCODES,
   CATEGORIES,
   CUSTOMERS,
+  KITCHEN_CATEGORIES,
+  KITCHEN_PRINTERS,
+  KITCHENS,
   MODIFIERS,
   PAYMENT_METHOD_CONFIGS,
   PAYMENT_METHODS,
@@ -40,6 +44,8 @@ export interface CatalogResource<T = unknown> {
   tables: readonly ReplicaTable[];
   /** `position` is the record's place in the service's order, kept for display. */
   stage(record: T, position: number, put: Stage): void;
+  /** A list the spec does not name a path for: a 404 means this service has none, and the pull goes on with it empty. */
+  optional?: boolean;
 }
 
 const bool = (value: boolean) => (value ? 1 : 0);
@@ -117,7 +123,21 @@ const printers: CatalogResource<Printer> = {
   query: () => ({}),
   tables: [PRINTERS],
   stage(p, _position, put) {
-    put(PRINTERS, [p.id, p.name, JSON.stringify(p.settings)]);
+    put(PRINTERS, [p.id, p.name, JSON.stringify(p.settings), p.address ?? null]);
+  },
+};
+
+/** Kitchen routing (emulator/README.md, 17): which printers get which categories' lines. */
+const kitchens: CatalogResource<Kitchen> = {
+  name: 'kitchens',
+  path: '/kitchens',
+  query: () => ({}),
+  tables: [KITCHENS, KITCHEN_PRINTERS, KITCHEN_CATEGORIES],
+  optional: true,
+  stage(k, position, put) {
+    put(KITCHENS, [k.id, k.branch_id, k.name_en, k.name_ar, position]);
+    for (const link of k.printers) put(KITCHEN_PRINTERS, [link.id, k.id, link.printer_id]);
+    for (const link of k.categories) put(KITCHEN_CATEGORIES, [link.id, k.id, link.category_id]);
   },
 };
 
@@ -133,5 +153,5 @@ const customers: CatalogResource<Customer> = {
 
 /** What a pull reads, in this order (small lists first, so a bad token fails fast). */
 export const CATALOG_RESOURCES: readonly CatalogResource[] = [
-  categories, paymentMethods, paymentMethodConfigs, printers, customers, products, barcodes,
+  categories, paymentMethods, paymentMethodConfigs, printers, kitchens, customers, products, barcodes,
 ] as CatalogResource[];

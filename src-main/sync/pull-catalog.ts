@@ -115,12 +115,18 @@ async function readResource(
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    for await (const { page, info, records } of pages) {
-      firstTotal ??= info.total;
-      lastTotal = info.total;
-      skipped += stagePage(options.db, staging, resource, records, received);
-      received += records.length;
-      progress({ phase: 'list', resource: resource.name, page, lastPage: info.last_page, received, total: info.total });
+    try {
+      for await (const { page, info, records } of pages) {
+        firstTotal ??= info.total;
+        lastTotal = info.total;
+        skipped += stagePage(options.db, staging, resource, records, received);
+        received += records.length;
+        progress({ phase: 'list', resource: resource.name, page, lastPage: info.last_page, received, total: info.total });
+      }
+    } catch (error) {
+      // A list the spec gives no path for may simply not exist on this service.
+      if (resource.optional && error instanceof NotFoundError && firstTotal === null) return;
+      throw error;
     }
     const staged = staging.count(primary) + skipped;
     if (firstTotal === lastTotal && staged === lastTotal) return;

@@ -1,7 +1,7 @@
 /**
  * The replica tables a pull replaces, with the columns it writes (the
- * `seq` rowid keys are the database's own). migrations/0001 is the truth;
- * a test checks these lists against it.
+ * `seq` rowid keys are the database's own). migrations/0001 and 0003 are
+ * the truth; a test checks these lists against them.
  */
 export interface ReplicaTable {
   name: string;
@@ -59,7 +59,25 @@ export const PAYMENT_METHOD_CONFIGS: ReplicaTable = {
 export const PRINTERS: ReplicaTable = {
   name: 'printers',
   key: 'id',
-  columns: ['id', 'name', 'settings'],
+  columns: ['id', 'name', 'settings', 'address'],
+};
+
+export const KITCHENS: ReplicaTable = {
+  name: 'kitchens',
+  key: 'id',
+  columns: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
+};
+
+export const KITCHEN_PRINTERS: ReplicaTable = {
+  name: 'kitchen_printers',
+  key: 'id',
+  columns: ['id', 'kitchen_id', 'printer_id'],
+};
+
+export const KITCHEN_CATEGORIES: ReplicaTable = {
+  name: 'kitchen_categories',
+  key: 'id',
+  columns: ['id', 'kitchen_id', 'category_id'],
 };
 
 export const CUSTOMERS: ReplicaTable = {
@@ -70,4 +88,5 @@ export const CUSTOMERS: ReplicaTable = {
 
 export const REPLICA_TABLES: readonly ReplicaTable[] = [
   CATEGORIES, PRODUCTS, MODIFIERS, PRICES, BARCODES, PAYMENT_METHODS, PAYMENT_METHOD_CONFIGS, PRINTERS, CUSTOMERS,
+  KITCHENS, KITCHEN_PRINTERS, KITCHEN_CATEGORIES,
 ];

@@ -127,6 +127,12 @@ export interface Printer {
   id: string;
   name: string;
   settings: PrinterSettings;
+  /**
+   * Where the printer listens (`tcp://host:9100`), only if the service sends
+   * an `address` member: the spec shows none, so a till binds each printer
+   * itself (src-main/printing) and uses this only as the default.
+   */
+  address?: string;
 }
 
 export interface Customer {

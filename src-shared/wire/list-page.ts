@@ -9,6 +9,7 @@ import { barcodeSchema, normalizeBarcode } from './barcode.ts';
 import { categorySchema, normalizeCategory } from './category.ts';
 import { customerUserSchema, normalizeCustomer } from './customer.ts';
 import { ingredientSchema, normalizeIngredient } from './ingredient.ts';
+import { kitchenSchema, normalizeKitchen } from './kitchen.ts';
 import { modifierSchema, normalizeModifier } from './modifier.ts';
 import { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
 import { normalizePaymentMethodConfig, paymentMethodConfigSchema } from './payment-method-config.ts';
@@ -80,6 +81,7 @@ const READERS: { [R in ListResource]: (version: ApiVersion) => PageReader<Canoni
     normalize: normalizeProductIngredient,
   }),
   ingredients: pageReader('ingredients', { record: ingredientSchema, normalize: normalizeIngredient }),
+  kitchens: pageReader('kitchens', { record: kitchenSchema, normalize: normalizeKitchen }),
 };
 
 /**
@@ -109,6 +111,7 @@ const RECORD_SCHEMAS: { [R in ListResource]: (version: ApiVersion) => z.ZodType 
   product_prices: priceSchema,
   product_ingredients: productIngredientSchema,
   ingredients: ingredientSchema,
+  kitchens: kitchenSchema,
 };
 
 /** The wire schema of one record of `resource` at `version` (for the emulator to check what it serves). */

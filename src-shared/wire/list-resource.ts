@@ -3,6 +3,7 @@ import type {
   Category,
   Customer,
   Ingredient,
+  Kitchen,
   Modifier,
   PaymentMethod,
   PaymentMethodConfig,
@@ -25,6 +26,7 @@ export const LIST_RESOURCES = [
   'product_prices',
   'product_ingredients',
   'ingredients',
+  'kitchens',
 ] as const;
 
 export type ListResource = (typeof LIST_RESOURCES)[number];
@@ -42,6 +44,7 @@ export interface CanonicalRecords {
   product_prices: Price;
   product_ingredients: ProductIngredient;
   ingredients: Ingredient;
+  kitchens: Kitchen;
 }
 
 export type CanonicalRecordOf<R extends ListResource> = CanonicalRecords[R];

@@ -3,7 +3,7 @@ import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import { PRINTER_FLAGS } from '../catalog/index.ts';
 import type { Printer, PrinterFlag, PrinterSettings } from '../catalog/index.ts';
-import { bool, id, idOrNull, record, text } from './primitives.ts';
+import { bool, id, idOrNull, record, text, textOrNull } from './primitives.ts';
 import { perVersion } from './per-version.ts';
 
 /** The spec's table "Printer object": the member each `settings` key replaced at 2.2.1. */
@@ -20,7 +20,9 @@ export const LEGACY_PRINTER_MEMBERS = {
   PDF: 'is_pdf',
 } as const satisfies Record<PrinterFlag, string>;
 
-const base = { id, name: text, branch_id: idOrNull };
+// `address` is not in the spec; it is read only so that a service which
+// does send one gives the till a default binding (emulator/README.md, 12).
+const base = { id, name: text, branch_id: idOrNull, address: textOrNull.optional() };
 
 const legacyPrinter = record({
   ...base,
@@ -64,5 +66,5 @@ export function normalizePrinter(wire: WirePrinter): Printer {
   for (const flag of PRINTER_FLAGS) {
     settings[flag] = 'settings' in wire ? wire.settings[flag] : wire[LEGACY_PRINTER_MEMBERS[flag]];
   }
-  return { id: wire.id, name: wire.name, settings };
+  return { id: wire.id, name: wire.name, settings, ...(wire.address ? { address: wire.address } : {}) };
 }

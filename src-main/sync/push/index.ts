@@ -4,7 +4,6 @@ export {
   ORDER_SYNC_PATH,
   DEFAULT_UPLOAD_BACKOFF,
   DEFAULT_PROBE_INTERVAL_MS,
-  rejectionReason,
   type OrderUploaderOptions,
   type UploadReport,
 } from './order-uploader.ts';

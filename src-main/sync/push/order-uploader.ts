@@ -13,6 +13,8 @@ import {
   type BatchOutcome,
   type DueEntry,
 } from './outbox-queries.ts';
+import { rejectionReason, rejectionsNamedBy } from './service-rejections.ts';
+import { Alarm } from './alarm.ts';
 import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';
 
 /** The upload contract's path (DESIGN.md, "The order upload contract"). */
@@ -72,9 +74,9 @@ export class OrderUploader {
   private exclusive: Promise<unknown> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private wakeLoop: (() => void) | null = null;
-  /** A wake-up that came while the loop was busy: its next sleep returns at once. */
-  private woken = false;
+  /** Whether the caller's latest word was start() rather than stop(). */
+  private wanted = false;
+  private readonly alarm = new Alarm();
   private nextProbeAt = 0;
 
   constructor(options: OrderUploaderOptions) {
@@ -110,7 +112,7 @@ export class OrderUploader {
   /** A checkout just committed: count it and upload soon. */
   notify(): void {
     this.refreshCounts();
-    this.signal();
+    this.alarm.ring();
   }
 
   /** After a new sign-in: use this client from the next request on, and lift a 401 pause. */
@@ -125,7 +127,7 @@ export class OrderUploader {
       this.paused = null;
       this.publisher.update({ paused: null, lastError: null });
     }
-    this.signal();
+    this.alarm.ring();
   }
 
   /** Sends every due order, oldest first, batch after batch, until none are due or a batch fails. */
@@ -135,7 +137,12 @@ export class OrderUploader {
 
   /** Runs the upload loop in the background until `stop()`. */
   start(): void {
-    if (this.loop) return;
+    this.wanted = true;
+    if (this.loop) {
+      // Started again while stopping: run anew once the old loop has finished its batch, unless stopped again by then.
+      if (this.stopping) void this.loop.then(() => this.wanted && this.start());
+      return;
+    }
     this.stopping = false;
     this.loop = this.run().finally(() => {
       this.loop = null;
@@ -144,21 +151,32 @@ export class OrderUploader {
 
   /** Resolves once the loop has finished the batch it was sending. */
   async stop(): Promise<void> {
+    this.wanted = false;
     this.stopping = true;
-    this.signal();
+    this.alarm.ring();
     await this.loop;
   }
 
   private async run(): Promise<void> {
+    let breakdowns = 0;
     while (!this.stopping) {
-      if (this.paused === null) {
-        if (this.publisher.get().online === false && this.now() >= this.nextProbeAt) {
-          await this.serialized(() => this.probe());
+      try {
+        if (this.paused === null) {
+          if (this.publisher.get().online === false && this.now() >= this.nextProbeAt) {
+            await this.serialized(() => this.probe());
+          }
+          if (!this.stopping) await this.serialized(() => this.drain(() => !this.stopping));
         }
-        if (!this.stopping) await this.serialized(() => this.drain(() => !this.stopping));
+        breakdowns = 0;
+        if (this.stopping) break;
+        await this.alarm.sleep(this.nextWakeIn());
+      } catch (error) {
+        // The database itself failed (disk full, locked past the busy timeout). Orders stay
+        // pending, so nothing is lost; say so and try again later rather than let the loop die.
+        const message = oneLine(`The upload worker could not use the till database (${error instanceof Error ? error.message : String(error)}); it will try again.`);
+        this.publisher.update({ lastError: message });
+        await this.alarm.sleep(backoffDelay(breakdowns++, this.backoff, this.random));
       }
-      if (this.stopping) break;
-      await this.sleep(this.nextWakeIn());
     }
   }
 
@@ -170,29 +188,6 @@ export class OrderUploader {
     let wait = earliest === null ? Infinity : Math.max(0, earliest - now);
     if (this.publisher.get().online === false) wait = Math.min(wait, Math.max(0, this.nextProbeAt - now));
     return wait;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      // setTimeout fires at once for delays past 2^31-1 ms; sleep that long at most and look again.
-      const timer = Number.isFinite(ms) ? setTimeout(() => done(), Math.min(ms, 2 ** 31 - 1)) : null;
-      const done = (): void => {
-        if (timer) clearTimeout(timer);
-        this.wakeLoop = null;
-        this.woken = false;
-        resolve();
-      };
-      this.wakeLoop = done;
-    });
-  }
-
-  private signal(): void {
-    if (this.wakeLoop) this.wakeLoop();
-    else this.woken = true;
   }
 
   private serialized<T>(work: () => Promise<T>): Promise<T> {
@@ -362,32 +357,4 @@ export class OrderUploader {
     const attempts = entries.reduce((max, entry) => Math.max(max, entry.attempts), 0);
     return backoffDelay(attempts, this.backoff, this.random);
   }
-}
-
-/** One line for a rejected order: the service's first message, and how many more there are. */
-export function rejectionReason(errors: Record<string, string[]>): string {
-  const messages = Object.entries(errors).flatMap(([field, list]) => list.map((message) => `${field}: ${message}`));
-  if (messages.length === 0) return 'Rejected by the service (it gave no reason).';
-  const more = messages.length > 1 ? ` (and ${messages.length - 1} more)` : '';
-  return oneLine(`Rejected by the service: ${messages[0]}${more}`);
-}
-
-const ORDER_FIELD = /^orders\.(\d+)(?:\.(.+))?$/;
-
-/**
- * The orders a whole-batch 422 names (Laravel keys such as
- * `orders.3.items.0.product_id`), each with its own errors, keyed as in a
- * per-order rejection (`items.0.product_id`).
- */
-function rejectionsNamedBy(errors: Record<string, string[]>, orders: Order[]): BatchOutcome['rejected'] {
-  const perOrder = new Map<string, Record<string, string[]>>();
-  for (const [field, messages] of Object.entries(errors)) {
-    const match = ORDER_FIELD.exec(field);
-    const order = match ? orders[Number(match[1])] : undefined;
-    if (!match || !order) continue;
-    const own = perOrder.get(order.uuid) ?? {};
-    own[match[2] ?? 'order'] = messages;
-    perOrder.set(order.uuid, own);
-  }
-  return [...perOrder].map(([uuid, own]) => ({ uuid, serviceStatus: 'rejected' as const, errors: own, reason: rejectionReason(own) }));
 }

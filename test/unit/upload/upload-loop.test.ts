@@ -90,4 +90,52 @@ describe('the upload loop', () => {
     uploader.start();
     await until(() => uploader!.status().pending === 0, 5_000, 'the restarted loop');
   });
+
+  it('survives a database failure: says so, waits, and carries on', async () => {
+    till = tillDatabase();
+    till.sell(2);
+    const prepare = till.db.prepare.bind(till.db);
+    let failures = 2;
+    till.db.prepare = ((sql: string) => {
+      if (failures > 0 && sql.includes('next_attempt_at <=')) {
+        failures--;
+        throw new Error('database is locked');
+      }
+      return prepare(sql);
+    }) as typeof till.db.prepare;
+    const service = new StubService();
+    uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 20, maxDelayMs: 20 } });
+    const errors: (string | null)[] = [];
+    uploader.subscribe((s) => errors.push(s.lastError));
+    uploader.start();
+    await until(() => uploader!.status().synced === 2, 2_000, 'the upload after the failures');
+    expect(errors).toContain('The upload worker could not use the till database (database is locked); it will try again.');
+    expect(uploader.status().lastError).toBeNull();
+  });
+
+  it('start() during stop() runs again once the old loop is done; stop() after that wins', async () => {
+    till = tillDatabase();
+    const service = new StubService();
+    service.delayMs = 30;
+    uploader = new OrderUploader({ db: till.db, client: service.client });
+    till.sell(1);
+    uploader.start();
+    await until(() => service.posts.length === 1, 2_000, 'the first batch');
+    const stopping = uploader.stop();
+    uploader.start();
+    await stopping;
+    till.sell(1);
+    uploader.notify();
+    await until(() => uploader!.status().synced === 2, 2_000, 'the restarted loop');
+
+    const again = uploader.stop();
+    uploader.start();
+    const last = uploader.stop();
+    await Promise.all([again, last]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    till.sell(1);
+    uploader.notify();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(service.posts).toHaveLength(2);
+  });
 });
