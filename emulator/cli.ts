@@ -70,7 +70,8 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // parseArgs explains over several lines; the contract is one line.
+    throw new UsageError(`${(error as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)`);
   }
   if (values.help) return 'help';
   const faults: Partial<Faults> = {};

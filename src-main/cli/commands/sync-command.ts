@@ -1,6 +1,6 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
-import { pullCatalog } from '../../sync/index.ts';
+import { OrderUploader, outboxCounts, pullCatalog } from '../../sync/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
@@ -57,8 +57,28 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     });
     const products = summary.counts.products ?? 0;
     io.err(`Catalog synced at API ${summary.apiVersion} in ${(summary.durationMs / 1000).toFixed(1)} s: ${products} products, ${summary.counts.categories ?? 0} categories.`);
+
+    // Then the orders sold offline, once each (the uuid makes a resend harmless).
+    const upload = await new OrderUploader({ db, client }).uploadDue();
+    const outbox = outboxCounts(db);
+    const uploaded = upload.created + upload.duplicate;
+    io.err(
+      `Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service` +
+        (upload.error ? ` (last error: ${upload.error})` : ''),
+    );
     if (values.json) {
-      io.out(JSON.stringify({ ok: true, api_version: summary.apiVersion, duration_ms: summary.durationMs, counts: summary.counts, changes: summary.changes }));
+      io.out(
+        JSON.stringify({
+          ok: true,
+          api_version: summary.apiVersion,
+          duration_ms: summary.durationMs,
+          counts: summary.counts,
+          changes: summary.changes,
+          orders_uploaded: uploaded,
+          orders_pending: outbox.pending,
+          orders_rejected: outbox.rejected,
+        }),
+      );
     }
     return 0;
   } finally {

@@ -15,13 +15,14 @@ describe('a 401 from the service', () => {
   });
 
   it('pauses the running queue when the token expires; nothing is sent until a new sign-in, then it drains', async () => {
-    shop = await openEmulatorShop({ faults: { tokenTtlMs: 1_000 } });
+    const started = Date.now();
+    shop = await openEmulatorShop({ faults: { tokenTtlMs: 2_000 } });
     uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 20 });
     shop.sell(5);
     uploader.start();
-    await until(() => uploader!.status().synced === 5, 900, 'the first sales to upload while the token is fresh');
+    await until(() => uploader!.status().synced === 5, 1_500, 'the first sales to upload while the token is fresh');
 
-    await settle(1_100);
+    await settle(started + 2_100 - Date.now());
     const stranded = shop.sell(4);
     uploader.notify();
     await until(() => uploader!.status().paused !== null, 2_000, 'the pause');
@@ -37,7 +38,7 @@ describe('a 401 from the service', () => {
     expect(uploader.status()).toMatchObject({ paused: 'unauthenticated', pending: 6 });
 
     uploader.setClient(shop.client(shop.emulator.issueToken()));
-    await until(() => uploader!.status().pending === 0, 900, 'the drain after the new sign-in');
+    await until(() => uploader!.status().pending === 0, 1_800, 'the drain after the new sign-in');
     expect(uploader.status()).toMatchObject({ paused: null, synced: 11, lastError: null });
     expect(shop.emulator.orders.size).toBe(11);
   });

@@ -1,0 +1,54 @@
+// What composing a document needs besides the order: who sells, how the
+// printer is set up, and why it prints. Plain data, so composition stays a
+// pure function that tests and the preview call directly.
+
+import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import type { PaperWidth } from '../layout/paper.ts';
+
+/** The top of a receipt: the seller as ZATCA wants it named, in both languages. */
+export interface ReceiptHeader {
+  marketEn: string;
+  marketAr: string;
+  branchEn: string;
+  branchAr: string;
+  /** Printed when known; the ZATCA QR carries it too. */
+  vatNumber: string | null;
+}
+
+export interface ReceiptOptions {
+  flags: PrinterSettings;
+  width: PaperWidth;
+  header: ReceiptHeader;
+  /** Payment method names by key (the service's names); a key without one prints as itself. */
+  methodNames: Readonly<Record<string, string>>;
+  /** The branch logo (PNG bytes), printed at the top when PRINT_IMAGE is on. */
+  logo: Uint8Array | null;
+  /** A reprint says COPY and never opens the drawer. */
+  reprint: boolean;
+}
+
+export interface KitchenTicketOptions {
+  flags: PrinterSettings;
+  width: PaperWidth;
+  /** The printer's (or station's) name, printed on top so a ticket finds its way. */
+  station: string;
+  /** Categories routed to this printer; null prints every line (`pos print --kind kitchen`). */
+  categories: ReadonlySet<number> | null;
+  reprint: boolean;
+}
+
+/** Every flag off: the base the CLI and tests switch flags on from. */
+export function noFlags(): PrinterSettings {
+  return {
+    MULTILINGUAL: false,
+    PRODUCT_SHOW: false,
+    DRAWER_OPEN: false,
+    PRINT_POSTPAID: false,
+    PRINT_IMAGE: false,
+    PRINT_AUTO: false,
+    APP_TO_APP: false,
+    HAS_SPACE: false,
+    RASTER: false,
+    PDF: false,
+  };
+}
