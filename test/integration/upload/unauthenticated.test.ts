@@ -15,14 +15,15 @@ describe('a 401 from the service', () => {
   });
 
   it('pauses the running queue when the token expires; nothing is sent until a new sign-in, then it drains', async () => {
-    const started = Date.now();
     shop = await openEmulatorShop({ faults: { tokenTtlMs: 2_000 } });
+    // The start token was issued before this: it has expired by `issued + 2_000`.
+    const issued = Date.now();
     uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 20 });
     shop.sell(5);
     uploader.start();
     await until(() => uploader!.status().synced === 5, 1_500, 'the first sales to upload while the token is fresh');
 
-    await settle(started + 2_100 - Date.now());
+    await settle(issued + 2_050 - Date.now());
     const stranded = shop.sell(4);
     uploader.notify();
     await until(() => uploader!.status().paused !== null, 2_000, 'the pause');

@@ -1,0 +1,113 @@
+// The customer's receipt, from a stored order: a ZATCA simplified tax
+// invoice (seller, VAT number, time, VAT total, the QR) with the lines, the
+// payments and the change. Pure: the same order and options always give the
+// same document, which is what prints and what the preview shows.
+
+import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
+import type { OrderLineRecord, OrderRecord } from '../../../src-shared/till/index.ts';
+import { paperSpec } from '../layout/paper.ts';
+import type { ReceiptBlock, ReceiptDocument, TextStyle } from '../layout/receipt-document.ts';
+import type { ReceiptOptions } from './compose-options.ts';
+import { describeDiscount, localDateTime, money, percent } from './format.ts';
+import { LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
+
+/** Lines fed before the cut when HAS_SPACE is on: room to tear, and a tidy top for the next receipt. */
+export const EXTRA_SPACE_LINES = 4;
+
+/** Logos are kept to half the paper: a receipt is not a poster. */
+const LOGO_WIDTH_FRACTION = 0.5;
+
+/** Whether this order takes money through the drawer: any cash, paid in or paid back. */
+export function hasCashPayment(order: OrderRecord): boolean {
+  return order.payments.some((p) => p.method_key === CASH_METHOD_KEY && p.amount !== 0);
+}
+
+/** Postpaid: some of it is owed (PAY_LATER), so the receipt is a bill, not proof of payment. */
+export function isPostpaid(order: OrderRecord): boolean {
+  return order.status === 'UNPAID' || order.payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY);
+}
+
+export function composeReceipt(order: OrderRecord, options: ReceiptOptions): ReceiptDocument {
+  const { flags, header } = options;
+  const bilingual = flags.MULTILINGUAL;
+  const blocks: ReceiptBlock[] = [];
+
+  /** A label with its value on the right: English and Arabic on one line, or English alone. */
+  const labelled = (label: Label, right?: string, style: TextStyle = {}): void => {
+    if (bilingual) blocks.push({ kind: 'bilingual', en: label.en, ar: label.ar, ...(right !== undefined ? { right } : {}), ...style });
+    else blocks.push({ kind: 'text', text: label.en, ...(right !== undefined ? { right } : {}), ...style });
+  };
+  /** Centred text, the Arabic on its own line below when bilingual. */
+  const centred = (label: Label, style: TextStyle = {}): void => {
+    blocks.push({ kind: 'text', text: label.en, align: 'center', ...style });
+    if (bilingual && label.ar !== '') blocks.push({ kind: 'text', text: label.ar, align: 'center', ...style });
+  };
+
+  // The drawer opens first, so the cashier counts change while the paper runs.
+  if (flags.DRAWER_OPEN && !options.reprint && hasCashPayment(order)) blocks.push({ kind: 'drawer', pin: 2 });
+  if (flags.PRINT_IMAGE && options.logo) {
+    blocks.push({ kind: 'image', source: options.logo, align: 'center', maxWidth: Math.floor(paperSpec(options.width).dots * LOGO_WIDTH_FRACTION) });
+  }
+
+  centred({ en: header.marketEn, ar: header.marketAr }, { bold: true, height: 2 });
+  centred({ en: header.branchEn, ar: header.branchAr });
+  if (header.vatNumber) centred({ en: `${LABELS.vatNumber.en} ${header.vatNumber}`, ar: `${LABELS.vatNumber.ar} ${header.vatNumber}` });
+  centred(order.kind === 'REFUND' ? LABELS.creditNote : LABELS.simplifiedInvoice, { bold: true });
+  if (options.reprint) centred(LABELS.copy, { bold: true });
+  if (isPostpaid(order)) centred(LABELS.unpaid, { bold: true });
+  blocks.push({ kind: 'divider' });
+
+  labelled(LABELS.order, `#${order.number}`, { bold: true });
+  labelled(LABELS.date, localDateTime(order.created_at));
+  const type = ORDER_TYPE_LABELS[order.type] ?? { en: order.type, ar: order.type };
+  labelled(type, order.table_id ? `${LABELS.table.en} ${order.table_id}` : undefined);
+  blocks.push({ kind: 'divider' });
+
+  if (flags.PRODUCT_SHOW) {
+    for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual));
+    blocks.push({ kind: 'divider' });
+  }
+
+  labelled(LABELS.subtotal, money(order.subtotal));
+  if (order.discount_total !== 0) {
+    const what = order.order_discount ? ` ${describeDiscount(order.order_discount)}` : '';
+    labelled({ en: `${LABELS.discount.en}${what}`, ar: `${LABELS.discount.ar}${what}` }, money(-order.discount_total));
+  }
+  const rate = percent(order.vat_rate);
+  labelled({ en: `${LABELS.vat.en} ${rate}`, ar: `${LABELS.vat.ar} ${rate}` }, money(order.tax));
+  labelled(LABELS.total, `${money(order.total)} SAR`, { bold: true, height: 2 });
+  blocks.push({ kind: 'divider' });
+
+  for (const payment of order.payments) {
+    const name = options.methodNames[payment.method_key] ?? payment.method_key;
+    labelled({ en: name, ar: PAYMENT_METHOD_ARABIC[payment.method_key] ?? name }, money(payment.amount));
+  }
+  if (order.tendered > 0) {
+    labelled(LABELS.tendered, money(order.tendered));
+    labelled(LABELS.change, money(order.change_due), { bold: true });
+  }
+
+  // The payload is the till core's base64 TLV, byte for byte: ZATCA validates it as is.
+  if (order.zatca_qr) blocks.push({ kind: 'qr', data: order.zatca_qr });
+  blocks.push({ kind: 'feed', lines: 1 });
+  centred(LABELS.thanks);
+  if (flags.HAS_SPACE) blocks.push({ kind: 'feed', lines: EXTRA_SPACE_LINES });
+  blocks.push({ kind: 'cut', partial: true });
+  return { blocks };
+}
+
+function itemBlocks(line: OrderLineRecord, bilingual: boolean): ReceiptBlock[] {
+  const blocks: ReceiptBlock[] = [{ kind: 'text', text: `${line.quantity} x ${line.name_en}`, right: money(line.gross) }];
+  if (bilingual && line.name_ar !== '') blocks.push({ kind: 'text', text: line.name_ar });
+  for (const modifier of line.modifiers) {
+    if (bilingual && modifier.name_ar !== '') blocks.push({ kind: 'bilingual', en: `  + ${modifier.name_en}`, ar: `+ ${modifier.name_ar}` });
+    else blocks.push({ kind: 'text', text: `  + ${modifier.name_en}` });
+  }
+  if (line.line_discount) {
+    const what = describeDiscount(line.line_discount);
+    if (bilingual) blocks.push({ kind: 'bilingual', en: `  ${LABELS.discount.en} ${what}`, ar: `${LABELS.discount.ar} ${what}` });
+    else blocks.push({ kind: 'text', text: `  ${LABELS.discount.en} ${what}` });
+  }
+  if (line.notes) blocks.push({ kind: 'text', text: `  ${LABELS.note.en}: ${line.notes}` });
+  return blocks;
+}

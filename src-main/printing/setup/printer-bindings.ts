@@ -1,0 +1,77 @@
+// How this till reaches each printer. The spec's printer object has no
+// address, so the binding is local (table printer_bindings, migration 0003);
+// an `address` the service might send is only the default. APP_TO_APP
+// printers are reached through a local command instead of the network.
+
+import type { TillDatabase } from '../../db/index.ts';
+import type { PaperWidth } from '../layout/paper.ts';
+import { parsePrinterAddress } from '../transport/send-to-printer.ts';
+
+export interface PrinterBinding {
+  printerId: string;
+  /** `tcp://host:port`; null to use the service's address, if it sends one. */
+  address: string | null;
+  /** The program (and its arguments) that takes the ESC/POS bytes on stdin, for APP_TO_APP. */
+  appCommand: string[] | null;
+  paperWidth: PaperWidth;
+}
+
+export interface BindingInput {
+  address?: string | null;
+  appCommand?: string[] | null;
+  paperWidth?: PaperWidth;
+}
+
+interface BindingRow {
+  printer_id: string;
+  address: string | null;
+  app_command: string | null;
+  paper_width: number;
+}
+
+function fromRow(row: BindingRow): PrinterBinding {
+  return {
+    printerId: row.printer_id,
+    address: row.address,
+    appCommand: row.app_command === null ? null : (JSON.parse(row.app_command) as string[]),
+    paperWidth: row.paper_width === 58 ? 58 : 80,
+  };
+}
+
+export function readPrinterBindings(db: TillDatabase): Map<string, PrinterBinding> {
+  const rows = db.prepare('SELECT printer_id, address, app_command, paper_width FROM printer_bindings').all() as BindingRow[];
+  return new Map(rows.map((row) => [row.printer_id, fromRow(row)]));
+}
+
+/**
+ * Binds (or rebinds) a printer on this till; fields left out keep their
+ * current value. Checks the address and the command now, so a typo is an
+ * error for the person setting up, not a failed receipt at the next sale.
+ */
+export function bindPrinter(db: TillDatabase, printerId: string, input: BindingInput, now: number = Date.now()): PrinterBinding {
+  if (input.address) parsePrinterAddress(input.address);
+  if (input.appCommand && (input.appCommand.length === 0 || input.appCommand.some((part) => typeof part !== 'string' || part === ''))) {
+    throw new RangeError(`the APP_TO_APP command of printer ${printerId} must be a program and its arguments, none empty`);
+  }
+  if (input.paperWidth !== undefined && input.paperWidth !== 58 && input.paperWidth !== 80) {
+    throw new RangeError(`paper width ${String(input.paperWidth)} mm is not supported: use 58 or 80`);
+  }
+  const current = readPrinterBindings(db).get(printerId);
+  const next: PrinterBinding = {
+    printerId,
+    address: input.address !== undefined ? input.address : (current?.address ?? null),
+    appCommand: input.appCommand !== undefined ? input.appCommand : (current?.appCommand ?? null),
+    paperWidth: input.paperWidth ?? current?.paperWidth ?? 80,
+  };
+  db.prepare(
+    `INSERT INTO printer_bindings (printer_id, address, app_command, paper_width, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (printer_id) DO UPDATE SET address = excluded.address, app_command = excluded.app_command,
+       paper_width = excluded.paper_width, updated_at = excluded.updated_at`,
+  ).run(printerId, next.address, next.appCommand === null ? null : JSON.stringify(next.appCommand), next.paperWidth, now);
+  return next;
+}
+
+/** Stops using a printer on this till (the service's address, if any, still binds it). */
+export function unbindPrinter(db: TillDatabase, printerId: string): void {
+  db.prepare('DELETE FROM printer_bindings WHERE printer_id = ?').run(printerId);
+}

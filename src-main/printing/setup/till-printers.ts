@@ -1,0 +1,68 @@
+// The printers this till prints on, with everything a job needs: the
+// service's flags, this till's binding, and what the printer is for.
+// A printer with categories routed to it is a kitchen printer (tickets);
+// any other bound printer prints the customer's receipts.
+
+import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import type { PaperWidth } from '../layout/paper.ts';
+import { readKitchenRoutes, type RoutingSource } from './kitchen-routing.ts';
+import { readPrinterBindings } from './printer-bindings.ts';
+
+export type PrintKind = 'receipt' | 'kitchen';
+export const PRINT_KINDS: readonly PrintKind[] = ['receipt', 'kitchen'];
+
+export interface TillPrinter {
+  id: string;
+  name: string;
+  settings: PrinterSettings;
+  /** Where it listens: this till's binding, else the service's address; null when neither. */
+  address: string | null;
+  /** The APP_TO_APP command bound on this till, if any. */
+  appCommand: string[] | null;
+  width: PaperWidth;
+  /** Whether this till uses it: it has an address, or a command for an APP_TO_APP printer. */
+  bound: boolean;
+  kind: PrintKind;
+  /** Categories routed to it (kitchen printers); empty for a receipt printer. */
+  categories: ReadonlySet<number>;
+  routing: RoutingSource | null;
+}
+
+interface PrinterRow {
+  id: string;
+  name: string;
+  settings: string;
+  address: string | null;
+}
+
+/** Every printer of the replica, bound here or not, by name. */
+export function readTillPrinters(db: TillDatabase): TillPrinter[] {
+  const bindings = readPrinterBindings(db);
+  const routes = readKitchenRoutes(db);
+  const rows = db.prepare('SELECT id, name, settings, address FROM printers ORDER BY name, id').all() as PrinterRow[];
+  return rows.map((row) => {
+    const settings = JSON.parse(row.settings) as PrinterSettings;
+    const binding = bindings.get(row.id);
+    const route = routes.get(row.id);
+    const address = binding?.address ?? row.address ?? null;
+    const appCommand = binding?.appCommand ?? null;
+    const categories = new Set(route?.categories ?? []);
+    return {
+      id: row.id,
+      name: row.name,
+      settings,
+      address,
+      appCommand,
+      width: binding?.paperWidth ?? 80,
+      bound: settings.APP_TO_APP ? appCommand !== null : address !== null,
+      kind: categories.size > 0 ? 'kitchen' : 'receipt',
+      categories,
+      routing: route?.source ?? null,
+    };
+  });
+}
+
+export function readTillPrinter(db: TillDatabase, printerId: string): TillPrinter | null {
+  return readTillPrinters(db).find((p) => p.id === printerId) ?? null;
+}
