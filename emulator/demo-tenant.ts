@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Ingredient,
+  Kitchen,
   Me,
   Modifier,
   PaymentMethod,
@@ -155,6 +156,26 @@ function demoPrinters(branchId: string, newId: () => string): TenantPrinter[] {
     { id: newId(), name: 'Bar', branch_id: branchId, settings: settings(['PRINT_AUTO', 'PRODUCT_SHOW', 'HAS_SPACE']) },
     { id: newId(), name: 'Kitchen', branch_id: branchId, settings: settings(['PRINT_AUTO', 'PRODUCT_SHOW', 'MULTILINGUAL', 'RASTER']) },
   ];
+}
+
+/** Drinks go to the bar, prepared food to the kitchen; packaged goods need no ticket. */
+function demoKitchens(branchId: string, printers: TenantPrinter[], newId: () => string): Kitchen[] {
+  const stations = [
+    { printer: 'Bar', en: 'Bar', ar: 'البار', kinds: ['drink'] },
+    { printer: 'Kitchen', en: 'Kitchen', ar: 'المطبخ', kinds: ['food'] },
+  ];
+  return stations.map((station) => {
+    const id = newId();
+    const printer = printers.find((p) => p.name === station.printer)!;
+    return {
+      id,
+      branch_id: branchId,
+      name_en: station.en,
+      name_ar: station.ar,
+      printers: [{ id: newId(), printer_id: printer.id, kitchen_id: id }],
+      categories: DEMO_MENU.filter((c) => station.kinds.includes(c.kind)).map((c) => ({ id: newId(), kitchen_id: id, category_id: c.id })),
+    };
+  });
 }
 
 /** A tiny SVG avatar with the customer's initial, as a data URI (the spec allows a data URI or a URL). */
@@ -314,6 +335,7 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
   }
 
   const paymentMethods = demoPaymentMethods();
+  const printers = demoPrinters(branchId, newId);
   return {
     me,
     categories: demoCategories(),
@@ -321,7 +343,8 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
     barcodes,
     paymentMethods,
     paymentMethodConfigs: demoConfigs(paymentMethods, newId),
-    printers: demoPrinters(branchId, newId),
+    printers,
+    kitchens: demoKitchens(branchId, printers, newId),
     customers: demoCustomers(marketId, newId),
     ingredients,
     productIngredients,

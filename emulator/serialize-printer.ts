@@ -16,9 +16,14 @@ const LEGACY_MEMBERS: readonly (readonly [string, PrinterFlag])[] = [
   ['is_pdf', 'PDF'],
 ];
 
-/** A printer (emulator/README.md, 12): ten booleans below 2.2.1, one `settings` object from 2.2.1. */
+/**
+ * A printer (emulator/README.md, 12): ten booleans below 2.2.1, one
+ * `settings` object from 2.2.1; `address` only when the tenant record has
+ * one (emulator/README.md, 18).
+ */
 export function serializePrinter(printer: TenantPrinter, features: VersionFeatures): Record<string, unknown> {
   const out: Record<string, unknown> = { id: printer.id, name: printer.name, branch_id: printer.branch_id };
+  if (printer.address !== undefined) out.address = printer.address;
   if (features.printerSettings) {
     const settings: Record<string, boolean> = {};
     for (const [, flag] of LEGACY_MEMBERS) settings[flag] = printer.settings[flag];

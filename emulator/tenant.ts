@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Ingredient,
+  Kitchen,
   Me,
   PaymentMethod,
   PaymentMethodConfig,
@@ -58,6 +59,8 @@ export interface Tenant {
   paymentMethods: PaymentMethod[];
   paymentMethodConfigs: PaymentMethodConfig[];
   printers: TenantPrinter[];
+  /** Kitchen routing: which printers get which categories' lines (emulator/README.md, 17). */
+  kitchens: Kitchen[];
   customers: TenantCustomer[];
   ingredients: Ingredient[];
   productIngredients: ProductIngredient[];

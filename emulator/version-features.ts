@@ -16,7 +16,7 @@ export interface VersionFeatures {
   printerSettings: boolean;
   /** 2.2.3: price objects are polymorphic. */
   polymorphicPrices: boolean;
-  /** 2.3.0: `category_id`, `duration`, `modifier_id`; no `market_id`/`branch_id` on prices and product ingredients. */
+  /** 2.3.0: `category_id`, `duration`, `modifier_id`, `kitchen_id`; no `market_id`/`branch_id` on prices and product ingredients. */
   renamed: boolean;
   /** 2.4.0: payment-method configs show `target`, `method`, `scope`, `sort`. */
   configFields: boolean;

@@ -3,6 +3,7 @@ import { barcodeRoutes } from './barcodes.ts';
 import { categoryRoutes } from './categories.ts';
 import { customerRoutes } from './customers.ts';
 import { ingredientRoutes } from './ingredients.ts';
+import { kitchenRoutes } from './kitchens.ts';
 import { legacyImportRoutes } from './legacy-import.ts';
 import { meRoutes } from './me.ts';
 import { modifierRoutes } from './modifiers.ts';
@@ -26,6 +27,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...barcodeRoutes,
   ...paymentMethodRoutes,
   ...printerRoutes,
+  ...kitchenRoutes,
   ...customerRoutes,
   ...legacyImportRoutes,
   ...renewalRoutes,

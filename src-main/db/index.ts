@@ -1,4 +1,4 @@
 export { openDatabase, DEFAULT_MIGRATIONS_DIR, type OpenOptions, type TillDatabase } from './open-database.ts';
 export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError, type Migration } from './migrate.ts';
-export { q, all, first, run } from './query.ts';
+export { q, all, first, run, statement } from './query.ts';
 export type { TillSchema } from './schema.ts';

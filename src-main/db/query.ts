@@ -39,3 +39,18 @@ export function run(db: Database.Database, query: Compilable<unknown>): Database
   const { sql, parameters } = query.compile();
   return db.prepare(sql).run(...(parameters as unknown[]));
 }
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement, compiled once per connection. better-sqlite3 compiles
+ * on every `prepare`, which costs more than running a small insert; hot paths
+ * (checkout, upload) go through this cache.
+ */
+export function statement(db: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
+  return prepared;
+}

@@ -1,5 +1,5 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
 
 export interface LastPull {
   at: number;
@@ -14,13 +14,13 @@ export interface ReplicaMeta {
 }
 
 export function writeReplicaMeta(db: TillDatabase, meta: ReplicaMeta): void {
-  const put = db.prepare('INSERT INTO replica_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const put = statement(db, 'INSERT INTO replica_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   put.run('me', JSON.stringify(meta.me));
   put.run('last_pull', JSON.stringify(meta.lastPull));
 }
 
 export function readReplicaMeta(db: TillDatabase): ReplicaMeta {
-  const rows = db.prepare('SELECT key, value FROM replica_meta').all() as { key: string; value: string }[];
+  const rows = statement(db, 'SELECT key, value FROM replica_meta').all() as { key: string; value: string }[];
   const byKey = new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
   return { me: (byKey.get('me') as Me | undefined) ?? null, lastPull: (byKey.get('last_pull') as LastPull | undefined) ?? null };
 }

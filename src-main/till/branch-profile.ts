@@ -1,5 +1,5 @@
 import { branchTaxFromMe, type BranchTax } from '../../src-shared/pricing/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
 import { readReplicaMeta } from '../sync/index.ts';
 
 /** Who sells: from the last pull's `/me`, with local settings taking precedence. */
@@ -16,12 +16,12 @@ export interface BranchProfile {
 }
 
 export function readSetting<T>(db: TillDatabase, key: string): T | undefined {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
 export function writeSetting(db: TillDatabase, key: string, value: unknown): void {
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
 }
 
 export function readBranchProfile(db: TillDatabase): BranchProfile | null {

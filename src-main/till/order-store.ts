@@ -1,5 +1,5 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
 
 /** YYYY-MM-DD of `epochMs` in the till's local time: the day a cashier's numbers restart. */
 export function businessDayOf(epochMs: number): string {
@@ -17,12 +17,10 @@ export function businessDayOf(epochMs: number): string {
 export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void): OrderRecord {
   return db.transaction((): OrderRecord => {
     const businessDay = businessDayOf(draft.created_at);
-    const { next } = db
-      .prepare('SELECT coalesce(max(day_sequence), 0) + 1 AS next FROM orders WHERE business_day = ?')
+    const { next } = statement(db, 'SELECT coalesce(max(day_sequence), 0) + 1 AS next FROM orders WHERE business_day = ?')
       .get(businessDay) as { next: number };
     const record: OrderRecord = { ...draft, business_day: businessDay, number: String(next).padStart(3, '0') };
-    const { lastInsertRowid } = db
-      .prepare(
+    const { lastInsertRowid } = statement(db, 
         `INSERT INTO orders (uuid, number, business_day, day_sequence, kind, refund_of, status, type, table_id, customer_id,
            market_id, branch_id, price_list, vat_rate, prices_include_tax, subtotal, discount_total, tax, total, tendered,
            change_due, order_discount, notes, zatca_qr, created_at)
@@ -34,7 +32,7 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
         record.prices_include_tax ? 1 : 0, record.subtotal, record.discount_total, record.tax, record.total,
         record.tendered, record.change_due, json(record.order_discount), record.notes, record.zatca_qr, record.created_at,
       );
-    const line = db.prepare(
+    const line = statement(db, 
       `INSERT INTO order_lines (order_uuid, line_no, product_id, category_id, name_en, name_ar, quantity, unit_price, gross,
          discount, tax, total, line_discount, modifiers, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -44,9 +42,9 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
         l.discount, l.tax, l.total, json(l.line_discount), JSON.stringify(l.modifiers), l.notes,
       );
     }
-    const payment = db.prepare('INSERT INTO order_payments (order_uuid, position, method_key, amount) VALUES (?, ?, ?, ?)');
+    const payment = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount) VALUES (?, ?, ?, ?)');
     record.payments.forEach((p, index) => payment.run(record.uuid, index, p.method_key, p.amount));
-    db.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(record.uuid, lastInsertRowid);
+    statement(db, "INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(record.uuid, lastInsertRowid);
     alsoWrite?.(record);
     return record;
   }).immediate();
@@ -90,10 +88,10 @@ interface LineRow extends Omit<OrderRecord['lines'][number], 'line_discount' | '
 
 /** The whole order, or null when this till has no order with that uuid. */
 export function readOrder(db: TillDatabase, uuid: string): OrderRecord | null {
-  const row = db.prepare('SELECT * FROM orders WHERE uuid = ?').get(uuid) as OrderRow | undefined;
+  const row = statement(db, 'SELECT * FROM orders WHERE uuid = ?').get(uuid) as OrderRow | undefined;
   if (!row) return null;
-  const lines = db.prepare('SELECT * FROM order_lines WHERE order_uuid = ? ORDER BY line_no').all(uuid) as LineRow[];
-  const payments = db.prepare('SELECT method_key, amount FROM order_payments WHERE order_uuid = ? ORDER BY position').all(uuid) as OrderRecord['payments'];
+  const lines = statement(db, 'SELECT * FROM order_lines WHERE order_uuid = ? ORDER BY line_no').all(uuid) as LineRow[];
+  const payments = statement(db, 'SELECT method_key, amount FROM order_payments WHERE order_uuid = ? ORDER BY position').all(uuid) as OrderRecord['payments'];
   return {
     uuid: row.uuid,
     number: row.number,
@@ -129,7 +127,7 @@ export function readOrder(db: TillDatabase, uuid: string): OrderRecord | null {
 }
 
 export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
-  const row = db.prepare('SELECT state, attempts, last_error, rejection, synced_at FROM outbox WHERE order_uuid = ?').get(uuid) as
+  const row = statement(db, 'SELECT state, attempts, last_error, rejection, synced_at FROM outbox WHERE order_uuid = ?').get(uuid) as
     | (Omit<OrderUpload, 'rejection'> & { rejection: string | null })
     | undefined;
   return row ? { ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) } : null;

@@ -27,7 +27,7 @@ import {
   searchProducts,
   type SaleProduct,
 } from '../catalog/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { insertOrder, readOrder, readUpload } from './order-store.ts';
@@ -185,7 +185,7 @@ export class TillService implements TillApi {
 
   async setCustomer(input: TillInputs['setCustomer']) {
     const { customer_id } = parse('setCustomer', input);
-    if (customer_id !== null && !this.db.prepare('SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
+    if (customer_id !== null && !statement(this.db, 'SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
     return this.change((cart) => void (cart.customer_id = customer_id));
@@ -214,13 +214,13 @@ export class TillService implements TillApi {
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
     const view = this.view();
     const parked = { id: this.newUuid(), label: label || `Cart ${new Date(this.now()).toTimeString().slice(0, 5)}`, parked_at: this.now() };
-    this.db.prepare('INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
+    statement(this.db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
     this.current = emptyCart();
     return { ...parked, lines: view.lines.length, total: view.total };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
-    const rows = this.db.prepare('SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
+    const rows = statement(this.db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
     const tax = this.profile().tax;
     return rows.map((row) => {
       const cart = JSON.parse(row.cart) as Cart;
@@ -231,9 +231,9 @@ export class TillService implements TillApi {
   async resumeCart(input: TillInputs['resumeCart']) {
     const { id } = parse('resumeCart', input);
     if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const row = this.db.prepare('SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
+    const row = statement(this.db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
     if (!row) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    this.db.prepare('DELETE FROM parked_carts WHERE id = ?').run(id);
+    statement(this.db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
     this.current = JSON.parse(row.cart) as Cart;
     return this.view();
   }
@@ -315,8 +315,7 @@ export class TillService implements TillApi {
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
     const { limit, offset } = parse('orders', input);
-    return this.db
-      .prepare(
+    return statement(this.db, 
         `SELECT o.uuid, o.number, o.kind, o.status, o.type, o.total, o.created_at,
                 x.state AS upload_state, x.last_error AS upload_error
          FROM orders o JOIN outbox x ON x.order_uuid = o.uuid
@@ -358,7 +357,7 @@ export class TillService implements TillApi {
       payments: original.payments.map((p) => ({ method_key: p.method_key, amount: negate(p.amount) })),
     };
     const record = insertOrder(this.db, draft, (refund) => {
-      this.db.prepare("UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
+      statement(this.db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
       this.options.alsoWriteAtCheckout?.(refund);
     });
     this.options.onOrderCommitted?.(record);
@@ -367,7 +366,7 @@ export class TillService implements TillApi {
 
   async syncStatus(): Promise<SyncStatus> {
     if (this.options.syncStatus) return this.options.syncStatus();
-    const counts = this.db.prepare("SELECT sum(state = 'pending') AS pending, sum(state = 'rejected') AS rejected, sum(state = 'synced') AS synced FROM outbox").get() as Record<string, number | null>;
+    const counts = statement(this.db, "SELECT sum(state = 'pending') AS pending, sum(state = 'rejected') AS rejected, sum(state = 'synced') AS synced FROM outbox").get() as Record<string, number | null>;
     return { online: null, paused: null, pending: counts.pending ?? 0, rejected: counts.rejected ?? 0, synced: counts.synced ?? 0, lastSuccessAt: null, lastError: null };
   }
 }

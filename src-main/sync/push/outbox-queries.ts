@@ -4,7 +4,7 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import type { TillDatabase } from '../../db/index.ts';
+import { statement, type TillDatabase } from '../../db/index.ts';
 
 export interface OutboxCounts {
   pending: number;
@@ -14,7 +14,7 @@ export interface OutboxCounts {
 
 /** How many orders are waiting, delivered, and refused for good. */
 export function outboxCounts(db: TillDatabase): OutboxCounts {
-  const rows = db.prepare('SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: keyof OutboxCounts; n: number }[];
+  const rows = statement(db, 'SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: keyof OutboxCounts; n: number }[];
   const counts: OutboxCounts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;
@@ -39,8 +39,7 @@ export interface RejectedOrder {
 
 /** Rejected orders, oldest first. */
 export function listRejected(db: TillDatabase): RejectedOrder[] {
-  const rows = db
-    .prepare(
+  const rows = statement(db, 
       `SELECT o.uuid, o.number, o.business_day, o.created_at, o.total, x.attempts, x.last_error, x.rejection, x.service_status
        FROM outbox x JOIN orders o ON o.uuid = x.order_uuid
        WHERE x.state = 'rejected' ORDER BY x.enqueued_seq`,
@@ -56,8 +55,7 @@ export interface DueEntry {
 
 /** Up to `limit` pending orders whose time has come, oldest first. */
 export function selectDue(db: TillDatabase, now: number, limit: number): DueEntry[] {
-  return db
-    .prepare(
+  return statement(db, 
       `SELECT order_uuid AS uuid, attempts FROM outbox
        WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY enqueued_seq LIMIT ?`,
     )
@@ -66,7 +64,7 @@ export function selectDue(db: TillDatabase, now: number, limit: number): DueEntr
 
 /** When the next pending order falls due, or null when nothing is pending. */
 export function earliestPendingAt(db: TillDatabase): number | null {
-  const row = db.prepare("SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null };
+  const row = statement(db, "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null };
   return row.at;
 }
 
@@ -83,16 +81,16 @@ export interface BatchOutcome {
  * change: a final state is never overwritten by a late answer.
  */
 export function recordOutcome(db: TillDatabase, outcome: BatchOutcome): void {
-  const synced = db.prepare(
+  const synced = statement(db, 
     `UPDATE outbox SET state = 'synced', attempts = attempts + 1, service_id = ?, service_status = ?, synced_at = ?,
        last_error = NULL, rejection = NULL
      WHERE order_uuid = ? AND state = 'pending'`,
   );
-  const rejected = db.prepare(
+  const rejected = statement(db, 
     `UPDATE outbox SET state = 'rejected', attempts = attempts + 1, service_status = ?, rejection = ?, last_error = ?
      WHERE order_uuid = ? AND state = 'pending'`,
   );
-  const deferred = db.prepare(
+  const deferred = statement(db, 
     `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
      WHERE order_uuid = ? AND state = 'pending'`,
   );
@@ -111,5 +109,5 @@ export function recordOutcome(db: TillDatabase, outcome: BatchOutcome): void {
  * to the cap after the service is reachable again.
  */
 export function makePendingDue(db: TillDatabase, now: number): void {
-  db.prepare("UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at > ?").run(now, now);
+  statement(db, "UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at > ?").run(now, now);
 }

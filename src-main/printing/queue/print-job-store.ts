@@ -1,0 +1,69 @@
+// The print_jobs table (migration 0003): every query the queue makes, in
+// one place. A job is pending until it printed (done) or cannot (failed).
+
+import type { TillDatabase } from '../../db/index.ts';
+import type { PrintKind } from '../setup/till-printers.ts';
+
+export type PrintJobReason = 'checkout' | 'reprint';
+export type PrintJobState = 'pending' | 'done' | 'failed';
+
+export interface PrintJob {
+  id: number;
+  order_uuid: string;
+  printer_id: string;
+  kind: PrintKind;
+  reason: PrintJobReason;
+  state: PrintJobState;
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export interface NewPrintJob {
+  order_uuid: string;
+  printer_id: string;
+  kind: PrintKind;
+  reason: PrintJobReason;
+}
+
+export function insertPrintJob(db: TillDatabase, job: NewPrintJob, now: number): number {
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at) VALUES (?, ?, ?, ?, 'pending', ?)")
+    .run(job.order_uuid, job.printer_id, job.kind, job.reason, now);
+  return Number(lastInsertRowid);
+}
+
+/** The printer's oldest pending job: its jobs print in the order they were made. */
+export function nextPendingJob(db: TillDatabase, printerId: string): PrintJob | undefined {
+  return db.prepare("SELECT * FROM print_jobs WHERE state = 'pending' AND printer_id = ? ORDER BY id LIMIT 1").get(printerId) as PrintJob | undefined;
+}
+
+export function printersWithPendingJobs(db: TillDatabase): string[] {
+  return (db.prepare("SELECT DISTINCT printer_id FROM print_jobs WHERE state = 'pending'").all() as { printer_id: string }[]).map((r) => r.printer_id);
+}
+
+export function pendingJobCount(db: TillDatabase, printerId: string): number {
+  return (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE state = 'pending' AND printer_id = ?").get(printerId) as { n: number }).n;
+}
+
+/** `note` keeps a warning on a job that did print (a PDF that could not be written). */
+export function markJobDone(db: TillDatabase, id: number, now: number, note: string | null = null): void {
+  db.prepare("UPDATE print_jobs SET state = 'done', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?").run(note, now, id);
+}
+
+export function markJobRetry(db: TillDatabase, id: number, nextAttemptAt: number, error: string): void {
+  db.prepare('UPDATE print_jobs SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?').run(nextAttemptAt, error, id);
+}
+
+export function markJobFailed(db: TillDatabase, id: number, now: number, error: string): void {
+  db.prepare("UPDATE print_jobs SET state = 'failed', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?").run(error, now, id);
+}
+
+/** An order's jobs, oldest first (what the cashier sees on the order). */
+export function readPrintJobs(db: TillDatabase, orderUuid?: string): PrintJob[] {
+  return orderUuid === undefined
+    ? (db.prepare('SELECT * FROM print_jobs ORDER BY id').all() as PrintJob[])
+    : (db.prepare('SELECT * FROM print_jobs WHERE order_uuid = ? ORDER BY id').all(orderUuid) as PrintJob[]);
+}
