@@ -59,19 +59,23 @@ function optionalString(input: Input, field: string, v: Validator): string | nul
   return raw;
 }
 
+/**
+ * Reads and checks the common list parameters; failures go to `v` (the
+ * caller throws once every parameter, filters included, has been read).
+ */
 export function readListParams(input: Input, v: Validator): ListParams {
-  const page = positiveInteger(input, 'page', v) ?? 1;
-  const perPage = Math.min(positiveInteger(input, 'per_page', v) ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
+  const page = positiveInteger(input, 'page', v);
+  const perPage = positiveInteger(input, 'per_page', v);
   const search = optionalString(input, 'search', v);
-  // Accepted for the contract; the emulator keeps its stored order (emulator/README.md).
+  // Accepted for the contract; the emulator keeps its stored order (emulator/README.md, 27).
   optionalString(input, 'sort', v);
   optionalString(input, 'key_by', v);
-  let includes: string[] = [];
+  const includes = new Set<string>();
   if (present(input.includes)) {
     if (!Array.isArray(input.includes)) v.fail('includes', rules.array('includes'));
     else {
       compact(input.includes).forEach((value, index) => {
-        if (typeof value === 'string') includes.push(value);
+        if (typeof value === 'string') includes.add(value);
         else v.fail(`includes.${index}`, rules.string(`includes.${index}`));
       });
     }
@@ -81,8 +85,14 @@ export function readListParams(input: Input, v: Validator): ListParams {
     if (isObject(input.filter)) filter = input.filter;
     else v.fail('filter', rules.array('filter'));
   }
-  includes = [...new Set(includes)];
-  return { page: page >= 1 ? page : 1, perPage: perPage >= 1 ? perPage : DEFAULT_PER_PAGE, search, includes, filter };
+  return {
+    page: page !== undefined && page >= 1 ? page : 1,
+    // Capped silently (emulator/README.md, 2).
+    perPage: perPage !== undefined && perPage >= 1 ? Math.min(perPage, MAX_PER_PAGE) : DEFAULT_PER_PAGE,
+    search,
+    includes: [...includes],
+    filter,
+  };
 }
 
 /** Typed readers of `filter[<name>]`; failures are named `filter.<name>` like Laravel's. */

@@ -51,14 +51,14 @@ CREATE TABLE printer_routes (
 );
 
 -- One row per document to print. Written in the checkout transaction
--- (reason 'checkout') or later on demand ('reprint'); the print queue takes
+-- (reason 'checkout') or later on demand ('demand', 'reprint'); the queue takes
 -- the oldest pending job of each printer, independently of other printers.
 CREATE TABLE print_jobs (
   id INTEGER PRIMARY KEY,
   order_uuid TEXT NOT NULL REFERENCES orders (uuid),
   printer_id TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('receipt', 'kitchen')),
-  reason TEXT NOT NULL CHECK (reason IN ('checkout', 'reprint')),
+  reason TEXT NOT NULL CHECK (reason IN ('checkout', 'demand', 'reprint')), -- demand: first print of a printer without PRINT_AUTO
   state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'failed')),
   attempts INTEGER NOT NULL DEFAULT 0,
   next_attempt_at INTEGER NOT NULL DEFAULT 0,

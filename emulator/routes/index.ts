@@ -14,8 +14,6 @@ import { printerRoutes } from './printers.ts';
 import { productRoutes } from './products.ts';
 import { renewalRoutes } from './renewals.ts';
 
-export { MAX_ORDERS_PER_SYNC } from './orders.ts';
-
 /** Every route the emulator serves, relative to the v2 root. */
 export const ROUTES: readonly RouteSpec[] = [
   ...meRoutes,

@@ -3,7 +3,7 @@ import type { RouteSpec } from '../route-spec.ts';
 import { validateOrder } from '../validate-order.ts';
 import { rules, Validator } from '../validation.ts';
 
-export const MAX_ORDERS_PER_SYNC = 50;
+const MAX_ORDERS_PER_SYNC = 50;
 
 type SyncResult =
   | { uuid: string | null; status: 'created' | 'duplicate'; id: string }

@@ -14,7 +14,7 @@ import {
   type ParkedCartView,
   type ProductCard,
   type SyncStatus,
-  type TillApi,
+  type SellingApi,
   type TillInputs,
 } from '../../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
@@ -64,7 +64,7 @@ function priced<T>(work: () => T): T {
  * The till API over the local replica and order store. Nothing here touches
  * the network: a sale works the same online and offline.
  */
-export class TillService implements TillApi {
+export class TillService implements SellingApi {
   private current: Cart = emptyCart();
   private readonly db: TillDatabase;
   private readonly now: () => number;

@@ -1,4 +1,5 @@
 import type { TillInputs } from './till-inputs.ts';
+import type { PrinterStateView } from './till-events.ts';
 import type {
   CartView,
   CategoryView,
@@ -6,6 +7,7 @@ import type {
   OrderView,
   ParkedCartView,
   PaymentMethodView,
+  SessionView,
   ProductCard,
   ProductDetail,
   SyncStatus,
@@ -46,4 +48,19 @@ export interface TillApi {
   refund(input: TillInputs['refund']): Promise<OrderView>;
 
   syncStatus(): Promise<SyncStatus>;
+
+  /** Whether this till is paired with a service, and with which market and branch. */
+  session(): Promise<SessionView>;
+  /** Pairs with a service and runs the first catalog pull (progress arrives as `pull` events). */
+  signIn(input: TillInputs['signIn']): Promise<SessionView>;
+  /** Pulls the catalog again and uploads pending orders now. */
+  syncNow(): Promise<SessionView>;
+
+  printers(): Promise<PrinterStateView[]>;
+  /** The receipt exactly as it prints, as a `data:image/png;base64,...` URL. */
+  receiptPreview(input: TillInputs['receiptPreview']): Promise<string>;
+  reprint(input: TillInputs['reprint']): Promise<void>;
 }
+
+/** The part of the till API that works from the local database alone: selling, paying, orders. */
+export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint'>;

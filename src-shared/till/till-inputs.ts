@@ -51,6 +51,13 @@ export const tillInputs = {
   orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
   order: z.object({ uuid: id }),
   refund: z.object({ uuid: id }),
+  signIn: z.object({
+    base_url: z.string().trim().url('a URL such as https://pos.example.com/api/v2'),
+    token: z.string().trim().min(1, 'the access token'),
+    api_version: z.string().trim().optional(),
+  }),
+  receiptPreview: z.object({ uuid: id, printer_id: id.optional() }),
+  reprint: z.object({ uuid: id, kind: z.enum(['receipt', 'kitchen']).default('receipt') }),
 } as const;
 
 export type TillInputs = { [K in keyof typeof tillInputs]: z.input<(typeof tillInputs)[K]> };

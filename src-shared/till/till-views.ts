@@ -109,3 +109,15 @@ export interface SyncStatus {
   lastSuccessAt: number | null;
   lastError: string | null;
 }
+
+export interface SessionView {
+  paired: boolean;
+  base_url: string | null;
+  api_version: string | null;
+  market_name_en: string | null;
+  market_name_ar: string | null;
+  branch_name_en: string | null;
+  branch_name_ar: string | null;
+  last_pull_at: number | null;
+  products: number;
+}

@@ -4,7 +4,8 @@
 import type { TillDatabase } from '../../db/index.ts';
 import type { PrintKind } from '../setup/till-printers.ts';
 
-export type PrintJobReason = 'checkout' | 'reprint';
+/** demand: asked for, first time on that printer; reprint: asked for again (prints COPY). */
+export type PrintJobReason = 'checkout' | 'demand' | 'reprint';
 export type PrintJobState = 'pending' | 'done' | 'failed';
 
 export interface PrintJob {

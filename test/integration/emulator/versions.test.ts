@@ -174,6 +174,41 @@ describe('printers', () => {
     expect(one.body.data).toEqual(cashier);
     expect((await get(emulator, '/printers/nope')).status).toBe(404);
   });
+
+  it('send an address only when the tenant has one', async () => {
+    const kitchen = emulator.tenant.printers[2]!;
+    kitchen.address = 'tcp://127.0.0.1:9100';
+    try {
+      const printers = (await get(emulator, '/printers', { version: '2.5.0' })).body.data.data;
+      expect(printers[2]).toMatchObject({ name: 'Kitchen', address: 'tcp://127.0.0.1:9100' });
+      expect(printers[0]).not.toHaveProperty('address');
+    } finally {
+      delete kitchen.address;
+    }
+  });
+});
+
+describe('kitchens', () => {
+  it('link printers and categories with kitchen_group_id and product_category_id below 2.3.0', async () => {
+    const kitchens = (await get(emulator, '/kitchens', { version: '2.2.3' })).body.data.data;
+    expect(kitchens.map((k: { name_en: string }) => k.name_en)).toEqual(['Bar', 'Kitchen']);
+    const bar = kitchens[0];
+    const barPrinter = emulator.tenant.printers.find((p) => p.name === 'Bar')!;
+    expect(Object.keys(bar)).toEqual(['id', 'branch_id', 'name_en', 'name_ar', 'printers', 'categories']);
+    expect(bar.printers).toEqual([{ id: expect.any(String), printer_id: barPrinter.id, kitchen_group_id: bar.id }]);
+    expect(bar.categories.map((c: { product_category_id: number }) => c.product_category_id)).toEqual([1, 2, 3, 4]);
+    expect(Object.keys(bar.categories[0])).toEqual(['id', 'kitchen_group_id', 'product_category_id']);
+  });
+
+  it('use kitchen_id and category_id from 2.3.0', async () => {
+    const kitchen = (await get(emulator, '/kitchens', { version: '2.3.0' })).body.data.data[1];
+    expect(kitchen.name_ar).toBe('المطبخ');
+    expect(Object.keys(kitchen.printers[0])).toEqual(['id', 'printer_id', 'kitchen_id']);
+    expect(kitchen.categories.map((c: { kitchen_id: string; category_id: number }) => [c.kitchen_id, c.category_id])).toEqual(
+      [5, 6, 7, 8, 9].map((id) => [kitchen.id, id]),
+    );
+    expect((await get(emulator, `/kitchens/${kitchen.id}`, { version: '2.3.0' })).body.data).toEqual(kitchen);
+  });
 });
 
 describe('payment-method configs', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../../../src-shared/api-version.ts';
-import { parseErrorEnvelope, parseListPage, parseMe, parseOrderSyncResults } from '../../../src-shared/wire/index.ts';
+import { LIST_RESOURCES, parseErrorEnvelope, parseListPage, parseMe, parseOrderSyncResults } from '../../../src-shared/wire/index.ts';
 import type { ListResource } from '../../../src-shared/wire/index.ts';
 import { startEmulator } from '../../../emulator/index.ts';
 import type { RunningEmulator } from '../../../emulator/index.ts';
@@ -26,6 +26,7 @@ function pathOf(resource: ListResource): string {
     payment_methods: '/payment-methods',
     payment_method_configs: '/payment-methods/settings',
     printers: '/printers',
+    kitchens: '/kitchens',
     customers: `/users/customers?filter[market_id]=${emulator.marketId}&includes[]=userable`,
     product_modifiers: `/products/${latte.id}/modifiers`,
     product_prices: `/products/${latte.id}/prices`,
@@ -35,13 +36,9 @@ function pathOf(resource: ListResource): string {
   return paths[resource];
 }
 
-const RESOURCES: ListResource[] = [
-  'categories', 'products', 'barcodes', 'payment_methods', 'payment_method_configs', 'printers', 'customers',
-  'product_modifiers', 'product_prices', 'product_ingredients', 'ingredients',
-];
 
 describe.each(API_VERSIONS)('at %s', (version) => {
-  it.each(RESOURCES)('%s parses with the till’s schema', async (resource) => {
+  it.each(LIST_RESOURCES)('%s parses with the till’s schema', async (resource) => {
     const reply = await get(emulator, `${pathOf(resource)}${pathOf(resource).includes('?') ? '&' : '?'}per_page=50`, { version });
     expect(reply.status).toBe(200);
     const page = parseListPage(resource, version, reply.body, 1);

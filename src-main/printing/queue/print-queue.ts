@@ -1,0 +1,306 @@
+// The print worker (DESIGN.md step 5). Jobs are rows; each printer has its
+// own lane that prints that printer's jobs oldest first, so a printer that
+// is off, slow or out of paper holds up only itself. A refused connection
+// or a timeout is retried with backoff until the job is `giveUpAfterMs`
+// old; anything that retrying cannot fix (no binding, a bad address, an
+// order that is gone) fails the job at once. Jobs are printed at least
+// once: a crash between sending and marking done prints that job again.
+
+import { EventEmitter } from 'node:events';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import { readOrder } from '../../till/index.ts';
+import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
+import { routedLines } from '../compose/compose-kitchen-ticket.ts';
+import { monoBitmapToPdf } from '../output/receipt-pdf.ts';
+import { renderDocumentRaster } from '../raster/render-raster.ts';
+import { readPrintContext } from '../setup/print-context.ts';
+import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
+import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
+import { PrinterSendError, sendToPrinter, type SendOptions } from '../transport/send-to-printer.ts';
+import { documentFor, renderForPrinter } from './job-document.ts';
+import {
+  insertPrintJob,
+  markJobDone,
+  markJobFailed,
+  markJobRetry,
+  nextPendingJob,
+  pendingJobCount,
+  printersWithPendingJobs,
+  type PrintJob,
+} from './print-job-store.ts';
+
+/** ok: printed its last job; retrying: cannot reach it, will try again; failed: gave a job up; unbound: not used here. */
+export type PrinterState = 'idle' | 'ok' | 'retrying' | 'failed' | 'unbound';
+
+/** What the cashier sees per printer. */
+export interface PrinterStatus {
+  printerId: string;
+  name: string;
+  state: PrinterState;
+  /** Why the last attempt failed (retrying, failed), else null. */
+  lastError: string | null;
+  pending: number;
+  at: number;
+}
+
+export interface PrintJobOutcome {
+  job: PrintJob;
+  state: 'done' | 'retrying' | 'failed';
+  error: string | null;
+  /** The PDF written for the job (PDF flag), if any. */
+  pdf: string | null;
+}
+
+export interface PrintQueueEvents {
+  status: [PrinterStatus];
+  job: [PrintJobOutcome];
+}
+
+export interface PrintQueueOptions {
+  db: TillDatabase;
+  now?: () => number;
+  /** Backoff with full jitter between attempts of a printer that cannot be reached. */
+  retry?: BackoffPolicy;
+  /** A job still not printed this long after it was made is failed (a receipt an hour late helps nobody). */
+  giveUpAfterMs?: number;
+  /** TCP timeouts per attempt. */
+  send?: SendOptions;
+  /** How long an APP_TO_APP command may take. */
+  appTimeoutMs?: number;
+  /** Where PDF printers' receipts go; default: setting `printing.receipts_dir`, else `receipts/` beside the database. */
+  receiptsDir?: string;
+}
+
+export const DEFAULT_PRINT_RETRY: BackoffPolicy = { baseDelayMs: 500, maxDelayMs: 30_000 };
+export const DEFAULT_GIVE_UP_AFTER_MS = 15 * 60_000;
+/** Full jitter can draw 0; a floor keeps a dead printer from being hammered. */
+const MIN_RETRY_DELAY_MS = 10;
+
+class PermanentJobError extends Error {}
+
+/** A refused connection, an unreachable host, a timeout, a dropped connection, a failing command: worth another try. */
+export function isRetryablePrintError(error: unknown): boolean {
+  if (error instanceof PrinterSendError) return error.code !== 'invalid-address';
+  if (error instanceof AppToAppError) return error.code !== 'not-found';
+  return false;
+}
+
+export class PrintQueue extends EventEmitter<PrintQueueEvents> {
+  private readonly db: TillDatabase;
+  private readonly now: () => number;
+  private readonly retry: BackoffPolicy;
+  private readonly giveUpAfterMs: number;
+  private running = false;
+  /** One promise per printer with work in progress: its lane. */
+  private readonly lanes = new Map<string, Promise<void>>();
+  /** Wakes a lane sleeping until its next attempt (stop). */
+  private readonly wakers = new Map<string, () => void>();
+  private readonly states = new Map<string, PrinterStatus>();
+
+  constructor(private readonly options: PrintQueueOptions) {
+    super();
+    this.db = options.db;
+    this.now = options.now ?? Date.now;
+    this.retry = options.retry ?? DEFAULT_PRINT_RETRY;
+    this.giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
+  }
+
+  /** Starts printing what is pending, including jobs left over from before a restart. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.notify();
+  }
+
+  /** Lets running attempts finish, then stops; pending jobs stay for the next start. */
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const wake of this.wakers.values()) wake();
+    await Promise.all(this.lanes.values());
+  }
+
+  /** New jobs were written (after a checkout commits, or a reprint): start the lanes that have work. */
+  notify(): void {
+    if (!this.running) return;
+    for (const printerId of printersWithPendingJobs(this.db)) {
+      if (this.lanes.has(printerId)) continue;
+      const lane = this.runLane(printerId).finally(() => this.lanes.delete(printerId));
+      this.lanes.set(printerId, lane);
+    }
+  }
+
+  /** Resolves when no lane has work left (tests, shutdown); jobs waiting for a retry count as work. */
+  async idle(): Promise<void> {
+    while (this.lanes.size > 0) await Promise.all(this.lanes.values());
+  }
+
+  /** Every printer of the replica with its state; unbound ones say so. */
+  statuses(): PrinterStatus[] {
+    return readTillPrinters(this.db).map((printer) => this.statusOf(printer));
+  }
+
+  /**
+   * Prints an order's receipt or kitchen ticket again, or for the first
+   * time on printers without PRINT_AUTO. Without `printerId`: on every
+   * bound printer of that kind (kitchen: those with lines of the order).
+   * Returns the new job ids; throws when no printer here can print it.
+   */
+  reprint(orderUuid: string, kind: PrintKind, printerId?: string): number[] {
+    const order = readOrder(this.db, orderUuid);
+    if (!order) throw new RangeError(`this till has no order ${orderUuid}; nothing to print`);
+    const candidates = printerId === undefined ? readTillPrinters(this.db).filter((p) => p.kind === kind) : [readTillPrinter(this.db, printerId)];
+    const targets: TillPrinter[] = [];
+    for (const printer of candidates) {
+      if (!printer) throw new RangeError(`there is no printer ${printerId ?? ''} in the catalog; sync, or pick another printer`);
+      if (!printer.bound) {
+        if (printerId !== undefined) throw new RangeError(`printer "${printer.name}" is not bound on this till: give it an address first`);
+        continue;
+      }
+      if (kind === 'kitchen' && routedLines(order, printer.kind === 'kitchen' ? printer.categories : new Set()).length === 0) {
+        if (printerId !== undefined) throw new RangeError(`printer "${printer.name}" has none of order ${order.number}'s categories routed to it`);
+        continue;
+      }
+      targets.push(printer);
+    }
+    if (targets.length === 0) throw new RangeError(`no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`);
+    const printed = this.db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'");
+    const ids = this.db.transaction(() =>
+      targets.map((printer) =>
+        insertPrintJob(
+          this.db,
+          { order_uuid: order.uuid, printer_id: printer.id, kind, reason: printed.get(order.uuid, printer.id, kind) ? 'reprint' : 'demand' },
+          this.now(),
+        ),
+      ),
+    )();
+    this.notify();
+    return ids;
+  }
+
+  private async runLane(printerId: string): Promise<void> {
+    while (this.running) {
+      const job = nextPendingJob(this.db, printerId);
+      if (!job) return;
+      const wait = job.next_attempt_at - this.now();
+      if (wait > 0) {
+        await this.sleep(printerId, wait);
+        continue;
+      }
+      await this.attempt(job);
+    }
+  }
+
+  private sleep(printerId: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakers.set(printerId, () => {
+        this.wakers.delete(printerId);
+        done();
+      });
+    });
+  }
+
+  private async attempt(job: PrintJob): Promise<void> {
+    const printer = readTillPrinter(this.db, job.printer_id);
+    let pdf: string | null = null;
+    try {
+      if (!printer) throw new PermanentJobError(`printer ${job.printer_id} is no longer in the catalog; reprint on another printer`);
+      if (!printer.bound) throw new PermanentJobError(`printer "${printer.name}" is not bound on this till; give it an address and reprint`);
+      const order = readOrder(this.db, job.order_uuid);
+      if (!order) throw new PermanentJobError(`order ${job.order_uuid} is not on this till`);
+      const setup = { name: printer.name, settings: printer.settings, width: printer.width, categories: job.kind === 'kitchen' ? printer.categories : null };
+      const doc = documentFor(order, job.kind, setup, readPrintContext(this.db), job.reason === 'reprint');
+      if (!doc) {
+        // The routing changed since the job was written: this printer makes none of it now.
+        markJobDone(this.db, job.id, this.now(), `nothing routed to "${printer.name}" any more; no ticket printed`);
+        this.report(printer, 'ok', null);
+        this.emit('job', { job, state: 'done', error: null, pdf: null });
+        return;
+      }
+      const bytes = await renderForPrinter(doc, setup);
+      await this.deliver(printer, bytes);
+      let note: string | null = null;
+      if (job.kind === 'receipt' && printer.settings.PDF) {
+        try {
+          pdf = await this.writePdf(order, job, doc, printer);
+        } catch (error) {
+          note = `printed, but the PDF could not be written: ${(error as Error).message}`;
+        }
+      }
+      markJobDone(this.db, job.id, this.now(), note);
+      this.report(printer, 'ok', null);
+      this.emit('job', { job, state: 'done', error: note, pdf });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const age = this.now() - job.created_at;
+      if (isRetryablePrintError(error) && age < this.giveUpAfterMs && this.running) {
+        const delay = Math.max(MIN_RETRY_DELAY_MS, backoffDelay(job.attempts, this.retry));
+        markJobRetry(this.db, job.id, this.now() + delay, message);
+        if (printer) this.report(printer, 'retrying', message);
+        this.emit('job', { job, state: 'retrying', error: message, pdf: null });
+        return;
+      }
+      if (isRetryablePrintError(error) && !this.running) {
+        // Stopping mid-retry: the job stays pending for the next start.
+        markJobRetry(this.db, job.id, this.now(), message);
+        return;
+      }
+      const final = isRetryablePrintError(error) ? `gave up after ${Math.round(age / 1000)} s: ${message}` : message;
+      markJobFailed(this.db, job.id, this.now(), final);
+      if (printer) this.report(printer, 'failed', final);
+      this.emit('job', { job, state: 'failed', error: final, pdf: null });
+    }
+  }
+
+  private deliver(printer: TillPrinter, bytes: Uint8Array): Promise<void> {
+    if (printer.settings.APP_TO_APP) {
+      if (!printer.appCommand) throw new PermanentJobError(`printer "${printer.name}" is APP_TO_APP but has no command bound on this till`);
+      return sendToCommand(printer.appCommand, bytes, this.options.appTimeoutMs === undefined ? {} : { timeoutMs: this.options.appTimeoutMs });
+    }
+    if (!printer.address) throw new PermanentJobError(`printer "${printer.name}" has no address on this till`);
+    return sendToPrinter(printer.address, bytes, this.options.send);
+  }
+
+  private async writePdf(order: OrderRecord, job: PrintJob, doc: NonNullable<ReturnType<typeof documentFor>>, printer: TillPrinter): Promise<string> {
+    const { bitmap } = await renderDocumentRaster(doc, printer.width);
+    const file = join(receiptsDir(this.db, this.options.receiptsDir), receiptPdfName(order, job.reason === 'reprint'));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, monoBitmapToPdf(bitmap, { title: `Receipt ${order.business_day} #${order.number}` }));
+    return file;
+  }
+
+  private statusOf(printer: TillPrinter): PrinterStatus {
+    const known = this.states.get(printer.id);
+    const pending = pendingJobCount(this.db, printer.id);
+    if (!printer.bound) return { printerId: printer.id, name: printer.name, state: 'unbound', lastError: null, pending, at: this.now() };
+    return known ? { ...known, pending } : { printerId: printer.id, name: printer.name, state: 'idle', lastError: null, pending, at: this.now() };
+  }
+
+  private report(printer: TillPrinter, state: PrinterState, lastError: string | null): void {
+    const status: PrinterStatus = { printerId: printer.id, name: printer.name, state, lastError, pending: pendingJobCount(this.db, printer.id), at: this.now() };
+    this.states.set(printer.id, status);
+    this.emit('status', status);
+  }
+}
+
+export const RECEIPTS_DIR_SETTING = 'printing.receipts_dir';
+
+/** The receipts folder: the option, else the setting, else `receipts/` beside the database file. */
+export function receiptsDir(db: TillDatabase, option?: string): string {
+  if (option) return option;
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(RECEIPTS_DIR_SETTING) as { value: string } | undefined;
+  if (row) return JSON.parse(row.value) as string;
+  return join(dirname(db.name), 'receipts');
+}
+
+/** `2026-11-21_001_1a2b3c4d.pdf`: sorts by day and number, unique by the order's uuid. */
+export function receiptPdfName(order: OrderRecord, copy = false): string {
+  return `${order.business_day}_${order.number}_${order.uuid.slice(0, 8)}${copy ? '_copy' : ''}.pdf`;
+}

@@ -1,0 +1,34 @@
+import type { SyncStatus } from './till-views.ts';
+
+/** Pull progress as the UI shows it: which list, which page of how many. */
+export type PullProgressView =
+  | { phase: 'me' }
+  | { phase: 'list'; resource: string; page: number; lastPage: number; received: number; total: number }
+  | { phase: 'restart'; resource: string; reason: string }
+  | { phase: 'swap' }
+  | { phase: 'done'; products: number; at: number }
+  | { phase: 'failed'; message: string };
+
+export type PrinterHealth = 'ok' | 'retrying' | 'failed' | 'unbound';
+
+export interface PrinterStateView {
+  id: string;
+  name: string;
+  address: string | null;
+  health: PrinterHealth;
+  pending_jobs: number;
+  last_error: string | null;
+}
+
+/** Pushed from the host to the UI; never polled. */
+export type TillEvent =
+  | { type: 'sync'; status: SyncStatus }
+  | { type: 'pull'; progress: PullProgressView }
+  | { type: 'printers'; printers: PrinterStateView[] }
+  | { type: 'catalog-changed' };
+
+/**
+ * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's
+ * own messages, and the host's events beside them on the same channel.
+ */
+export type TransportEnvelope = { kind: 'rpc'; message: unknown } | { kind: 'event'; event: TillEvent };
