@@ -2,7 +2,8 @@ import type { Barcode, Modifier, Price, Product } from '../src-shared/catalog/in
 import { MODIFIER_TEMPLATES } from './demo-modifiers.ts';
 import type { ModifierKey, ModifierTemplate } from './demo-modifiers.ts';
 import { DEMO_MENU } from './demo-menu.ts';
-import { createDemoTenant, DEFAULT_SEED, DEMO_EPOCH, markedUp } from './demo-tenant.ts';
+import { DEFAULT_SEED, DEMO_EPOCH } from './demo-constants.ts';
+import { createDemoTenant, markedUp } from './demo-tenant.ts';
 import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';

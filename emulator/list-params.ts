@@ -67,7 +67,7 @@ export function readListParams(input: Input, v: Validator): ListParams {
   const page = positiveInteger(input, 'page', v);
   const perPage = positiveInteger(input, 'per_page', v);
   const search = optionalString(input, 'search', v);
-  // Accepted for the contract; the emulator keeps its stored order (emulator/README.md, 27).
+  // Accepted for the contract; the emulator keeps its stored order (emulator/README.md, 24).
   optionalString(input, 'sort', v);
   optionalString(input, 'key_by', v);
   const includes = new Set<string>();

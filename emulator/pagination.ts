@@ -102,7 +102,7 @@ export function paginate<T, W>(
     current_page: page,
     data,
     first_page_url: url(1),
-    // The spec types `from`/`to` as integers; an empty page says 0 for both (emulator/README.md).
+    // The spec types `from`/`to` as integers; an empty page says 0 for both (emulator/README.md, 19).
     from: data.length > 0 ? start + 1 : 0,
     last_page: lastPage,
     last_page_url: url(lastPage),

@@ -1,5 +1,6 @@
 import type { Me, Price, Product } from '../src-shared/catalog/index.ts';
 import { legacyMoney } from './money.ts';
+import type { LegacyMoney } from './money.ts';
 import type { VersionFeatures } from './version-features.ts';
 
 /**
@@ -9,6 +10,19 @@ import type { VersionFeatures } from './version-features.ts';
  */
 export function isPriceServed(price: Price, features: VersionFeatures): boolean {
   return features.polymorphicPrices || (price.priceable_type === 'PAYMENT_METHOD' && price.value_type === 'NOMINAL');
+}
+
+// A catalog repeats a few hundred amounts: work each legacy split out once per VAT setting.
+const legacyCache = new Map<string, LegacyMoney>();
+
+function cachedLegacyMoney(value: string, vatRate: string, pricesIncludeTax: boolean): LegacyMoney {
+  const key = `${value}|${vatRate}|${pricesIncludeTax ? 1 : 0}`;
+  let money = legacyCache.get(key);
+  if (money === undefined) {
+    if (legacyCache.size >= 10_000) legacyCache.clear();
+    legacyCache.set(key, (money = legacyMoney(value, vatRate, pricesIncludeTax)));
+  }
+  return money;
 }
 
 /** A price at the caller's version; `product` gives the tenant ids served below 2.3.0, `branch` the VAT for legacy money. */
@@ -28,7 +42,11 @@ export function serializePrice(
     out.value_type = price.value_type;
   } else {
     out.payment_method_key = price.priceable_id;
-    Object.assign(out, legacyMoney(price.value, branch?.vat_rate ?? '0.00', branch?.prices_include_tax ?? true));
+    const money = cachedLegacyMoney(price.value, branch?.vat_rate ?? '0.00', branch?.prices_include_tax ?? true);
+    out.price = money.price;
+    out.tax = money.tax;
+    out.total = money.total;
+    out.is_tax_included = money.is_tax_included;
   }
   if (!features.renamed) {
     out.market_id = product.market_id;

@@ -62,11 +62,12 @@ function authorize(context: RequestContext, permission: Permission): void {
 }
 
 /**
- * The emulated service. Every request passes, in order: fault plan and
- * latency, injected 500, `X-API-Version` (422), bearer token (401), the
- * route's version gate (426/410), permission (403), then the handler
- * (422/404/2xx). An injected reset destroys the socket once the answer is
- * ready, so the work (an order upload, say) is done but never acknowledged.
+ * The emulated service. Every request passes, in order (emulator/README.md,
+ * 20): fault plan and latency, injected 500, `X-API-Version` (422), bearer
+ * token (401), the route's version gate (426/410), permission (403), then
+ * the handler (422/403/404/2xx). An injected reset destroys the socket once
+ * the answer is ready, so the work (an order upload, say) is done but never
+ * acknowledged.
  */
 export function createServer(state: EmulatorState): FastifyInstance {
   const app = Fastify({
@@ -76,7 +77,7 @@ export function createServer(state: EmulatorState): FastifyInstance {
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true },
   });
 
-  // Any content type is read as JSON: clients do not always label their bodies.
+  // Any content type is read as JSON: clients do not always label their bodies (emulator/README.md, 32).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     try {

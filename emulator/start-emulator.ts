@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { createDemoTenant, DEFAULT_SEED } from './demo-tenant.ts';
+import { DEFAULT_SEED } from './demo-constants.ts';
+import { createDemoTenant } from './demo-tenant.ts';
 import type { EmulatorState } from './emulator-state.ts';
 import { resolveFaults } from './faults.ts';
 import type { Faults } from './faults.ts';

@@ -17,7 +17,7 @@ export interface IssueTokenOptions {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** Bearer tokens shaped like Laravel Sanctum's (`<id>|<40 characters>`), drawn from the seed. */
+/** Bearer tokens shaped like Laravel Sanctum's (`<id>|<40 characters>`), drawn from the seed (emulator/README.md, 33). */
 export class TokenStore {
   private readonly callers = new Map<string, Caller>();
 

@@ -98,7 +98,7 @@ function checkItem(raw: unknown, at: string, tenant: Tenant, r: Reader): number 
  * market and branch, and totals that add up (item total = unit_price ×
  * quantity, subtotal = Σ item totals, total = subtotal − discount_total,
  * + tax when the branch's prices exclude it, Σ payments = total). Errors are
- * keyed by the field within the order (`items.0.product_id`).
+ * keyed by the field within the order (`items.0.product_id`); emulator/README.md, 31.
  */
 export function validateOrder(raw: unknown, tenant: Tenant): OrderCheck {
   const v = new Validator();

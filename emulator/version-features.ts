@@ -46,7 +46,7 @@ export function featuresOf(version: ApiVersion): VersionFeatures {
 
 export const VERSION_HEADER = 'X-API-Version';
 
-/** The contract a request asks for: absent (or empty) → 2.0.0; unknown → 422 naming the header. */
+/** The contract a request asks for: absent (or empty) → 2.0.0; unknown → 422 naming the header (emulator/README.md, 21). */
 export function requestedVersion(header: string | string[] | undefined): ApiVersion {
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (value === undefined || value === '') return DEFAULT_SERVICE_API_VERSION;

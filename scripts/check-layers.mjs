@@ -74,6 +74,7 @@ const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'net', 'url'
 /** Every import that breaks a layer rule under `root`, as {file, line, message}. */
 export function findLayerViolations(root) {
   const violations = [];
+  const moduleEdges = new Map();
   for (const layer of Object.keys(LAYERS)) {
     let files;
     try {
@@ -87,10 +88,46 @@ export function findLayerViolations(root) {
         const specifier = match[1] ?? match[2] ?? match[3];
         const message = checkImport(root, layer, file, specifier);
         if (message) violations.push({ file: posix(relative(root, file)), line: lineOf(text, match.index + match[0].indexOf(specifier)), message });
+        if (specifier.startsWith('.')) recordModuleEdge(moduleEdges, posix(relative(root, file)), posix(relative(root, resolve(dirname(file), specifier))));
       }
     }
   }
+  for (const cycle of findModuleCycles(moduleEdges)) {
+    violations.push({ file: cycle[0], line: 0, message: `modules import each other in a cycle: ${cycle.join(' → ')}; move what both need into a lower module` });
+  }
   return violations;
+}
+
+/** Modules are the folders one level into a layer (src-main/db, src-shared/wire...). */
+function moduleOf(path) {
+  const parts = path.split('/');
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : null;
+}
+
+function recordModuleEdge(edges, from, to) {
+  const a = moduleOf(from);
+  const b = moduleOf(to);
+  if (!a || !b || a === b) return;
+  if (!edges.has(a)) edges.set(a, new Set());
+  edges.get(a).add(b);
+}
+
+function findModuleCycles(edges) {
+  const cycles = [];
+  const state = new Map();
+  const stack = [];
+  const visit = (node) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

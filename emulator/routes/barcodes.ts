@@ -8,7 +8,7 @@ import { Validator } from '../validation.ts';
 
 export const barcodeRoutes: RouteSpec[] = [
   {
-    // `includes` is "required" on the generated page; the emulator takes it as optional (emulator/README.md).
+    // `includes` is "required" on the generated page; the emulator takes it as optional (emulator/README.md, 24).
     method: 'GET',
     url: '/products/modifiers/barcodes',
     permission: 'read',

@@ -24,7 +24,7 @@ export const ingredientRoutes: RouteSpec[] = [
   },
   {
     // The spec names ingredients only through their histories; a list and a
-    // detail read make the versioned `cost` observable (emulator/README.md).
+    // detail read make the versioned `cost` observable (emulator/README.md, 25).
     method: 'GET',
     url: '/ingredients',
     permission: 'read',

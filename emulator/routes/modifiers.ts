@@ -11,7 +11,7 @@ import { rules, Validator } from '../validation.ts';
 type ModifierFields = Pick<Modifier, 'name_en' | 'name_ar' | 'price'>;
 
 /**
- * The modifier body (not shown by the spec; emulator/README.md): `name_en`,
+ * The modifier body (not shown by the spec; emulator/README.md, 26): `name_en`,
  * `name_ar` and `price` (a decimal string with two places), all required to
  * create and each optional to update.
  */

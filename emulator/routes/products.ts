@@ -46,7 +46,7 @@ function listProducts(context: RequestContext) {
 export const productRoutes: RouteSpec[] = [
   { method: 'GET', url: '/products', permission: 'read', handle: listProducts },
   {
-    // "Products Detail (GET)": path not shown; the conventional one (emulator/README.md).
+    // "Products Detail (GET)": path not shown; the conventional one (emulator/README.md, 25).
     method: 'GET',
     url: '/products/:productId',
     permission: 'read',

@@ -11,7 +11,7 @@ function requireMinimum(context: RequestContext): void {
 }
 
 /**
- * Renewal bodies are not shown: from 2.1.0 the emulator answers 200 with the
+ * Renewal bodies are not shown (emulator/README.md, 28): from 2.1.0 the emulator answers 200 with the
  * JSON body echoed back under an `id` (the path's on PUT, a new one otherwise).
  */
 function echo(context: RequestContext) {

@@ -10,3 +10,4 @@ export {
   type CategoryRow,
   type SaleProduct,
 } from './sale-catalog.ts';
+export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } from './replica-meta.ts';

@@ -1,5 +1,7 @@
 // The printing layer's public surface: document model, ESC/POS and PNG
-// rendering, the decoder, sending over TCP and the virtual printer.
+// rendering, the decoder, sending over TCP (or to an APP_TO_APP command),
+// the virtual printer, and on top of them receipts and kitchen tickets,
+// printer bindings and routing, the print queue and the preview.
 // Everything else in this folder is internal.
 
 export type {
@@ -53,3 +55,38 @@ export {
   type PrinterSinkOptions,
 } from './virtual-printer/printer-sink.ts';
 export { runPrinterSinkCli, type PrinterSinkCliIo } from './virtual-printer/printer-sink-cli.ts';
+export { sendToCommand, AppToAppError, type AppToAppErrorCode } from './transport/send-to-command.ts';
+
+// Receipts and kitchen tickets from stored orders, under the printers' flags.
+export { composeReceipt, hasCashPayment, isPostpaid, EXTRA_SPACE_LINES } from './compose/compose-receipt.ts';
+export { composeKitchenTicket, routedLines } from './compose/compose-kitchen-ticket.ts';
+export { noFlags, type KitchenTicketOptions, type ReceiptHeader, type ReceiptOptions } from './compose/compose-options.ts';
+export { monoBitmapToPdf } from './output/receipt-pdf.ts';
+export { renderDocumentToPdf } from './output/document-pdf.ts';
+
+// This till's printers: bindings, kitchen routing and its local override.
+export { bindPrinter, readPrinterBindings, unbindPrinter, type BindingInput, type PrinterBinding } from './setup/printer-bindings.ts';
+export { readKitchenRoutes, setLocalRoute, type PrinterRoute, type RoutingSource } from './setup/kitchen-routing.ts';
+export { PRINT_KINDS, readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from './setup/till-printers.ts';
+export { readPrintContext, type PrintContext } from './setup/print-context.ts';
+export { LOGO_SETTING, shippedLogoPath } from './setup/branch-logo.ts';
+
+// The print queue: jobs written at checkout, printed after the commit.
+export { enqueuePrintJobsAtCheckout, jobsDueAtCheckout, printsAutomatically, type DueJob } from './queue/enqueue-at-checkout.ts';
+export {
+  DEFAULT_GIVE_UP_AFTER_MS,
+  DEFAULT_PRINT_RETRY,
+  isRetryablePrintError,
+  PrintQueue,
+  RECEIPTS_DIR_SETTING,
+  receiptPdfName,
+  receiptsDir,
+  type PrinterState,
+  type PrinterStatus,
+  type PrintJobOutcome,
+  type PrintQueueEvents,
+  type PrintQueueOptions,
+} from './queue/print-queue.ts';
+export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
+export { documentFor, renderForPrinter, type PrinterSetup } from './queue/job-document.ts';
+export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';

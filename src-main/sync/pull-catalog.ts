@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_RETRY, NotFoundError, ServiceError, paginate, withRetry, t
 import { CATALOG_RESOURCES, type CatalogResource, type PullScope } from './catalog-resources.ts';
 import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 import { Staging } from './staging.ts';
-import { writeReplicaMeta } from './replica-meta.ts';
+import { writeReplicaMeta } from '../catalog/index.ts';
 
 export type PullProgress =
   | { phase: 'me' }

@@ -1,6 +1,6 @@
 import { branchTaxFromMe, type BranchTax } from '../../src-shared/pricing/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
-import { readReplicaMeta } from '../sync/index.ts';
+import { readReplicaMeta } from '../catalog/index.ts';
 
 /** Who sells: from the last pull's `/me`, with local settings taking precedence. */
 export interface BranchProfile {

@@ -30,7 +30,7 @@ import {
 import { statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
-import { insertOrder, readOrder, readUpload } from './order-store.ts';
+import { insertOrder, outboxCounts, readOrder, readUpload } from '../orders/index.ts';
 
 export interface TillOptions {
   db: TillDatabase;
@@ -66,7 +66,7 @@ function priced<T>(work: () => T): T {
  */
 export class TillService implements SellingApi {
   private current: Cart = emptyCart();
-  private readonly db: TillDatabase;
+  protected readonly db: TillDatabase;
   private readonly now: () => number;
   private readonly newUuid: () => string;
 
@@ -365,8 +365,7 @@ export class TillService implements SellingApi {
   }
 
   async syncStatus(): Promise<SyncStatus> {
-    if (this.options.syncStatus) return this.options.syncStatus();
-    const counts = statement(this.db, "SELECT sum(state = 'pending') AS pending, sum(state = 'rejected') AS rejected, sum(state = 'synced') AS synced FROM outbox").get() as Record<string, number | null>;
-    return { online: null, paused: null, pending: counts.pending ?? 0, rejected: counts.rejected ?? 0, synced: counts.synced ?? 0, lastSuccessAt: null, lastError: null };
+    return this.options.syncStatus ? this.options.syncStatus() : { online: null, paused: null, ...outboxCounts(this.db), lastSuccessAt: null, lastError: null };
   }
+
 }

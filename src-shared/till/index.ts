@@ -1,6 +1,6 @@
 export * from './order-record.ts';
 export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
 export type * from './till-views.ts';
-export type { SellingApi, TillApi } from './till-api.ts';
+export { TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
 export type * from './till-events.ts';

@@ -64,3 +64,20 @@ export interface TillApi {
 
 /** The part of the till API that works from the local database alone: selling, paying, orders. */
 export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint'>;
+
+/**
+ * Every method of TillApi, at run time: the host exposes exactly these to
+ * a UI and nothing else. `satisfies` plus the check below make a method
+ * added to the interface but not here a type error.
+ */
+export const TILL_API_METHODS = [
+  'categories', 'products', 'search', 'product', 'paymentMethods',
+  'cart', 'addItem', 'scan', 'updateItem', 'removeItem', 'setOrderType', 'setCustomer', 'setPriceList', 'setOrderDiscount',
+  'voidCart', 'parkCart', 'parkedCarts', 'resumeCart',
+  'checkout', 'orders', 'order', 'refund', 'syncStatus',
+  'session', 'signIn', 'syncNow', 'printers', 'receiptPreview', 'reprint',
+] as const satisfies readonly (keyof TillApi)[];
+
+type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;
+const everyMethodListed: Missing extends never ? true : Missing = true;
+void everyMethodListed;

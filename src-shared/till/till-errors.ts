@@ -10,7 +10,12 @@ export type TillErrorCode =
   | 'payment_mismatch'
   | 'cart_not_empty'
   | 'not_refundable'
-  | 'no_catalog';
+  | 'no_catalog'
+  | 'not_signed_in'
+  | 'session_expired'
+  | 'service_unreachable'
+  | 'service_error'
+  | 'busy';
 
 export class TillError extends Error {
   constructor(

@@ -1,6 +1,5 @@
-import { readCatalog } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { readReplicaMeta } from '../../sync/index.ts';
+import { readCatalog, readReplicaMeta } from '../../catalog/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
 
 /** `pos catalog --db FILE [--json]`: the replica as canonical records. */

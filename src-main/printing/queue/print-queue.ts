@@ -11,11 +11,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder, readSetting } from '../../till/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { routedLines } from '../compose/compose-kitchen-ticket.ts';
-import { monoBitmapToPdf } from '../output/receipt-pdf.ts';
-import { renderDocumentRaster } from '../raster/render-raster.ts';
+import { renderDocumentToPdf } from '../output/document-pdf.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
@@ -195,15 +194,13 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
 
   private sleep(printerId: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakers.set(printerId, () => {
         this.wakers.delete(printerId);
-        done();
-      });
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.set(printerId, done);
     });
   }
 
@@ -269,10 +266,9 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   }
 
   private async writePdf(order: OrderRecord, job: PrintJob, doc: NonNullable<ReturnType<typeof documentFor>>, printer: TillPrinter): Promise<string> {
-    const { bitmap } = await renderDocumentRaster(doc, printer.width);
     const file = join(receiptsDir(this.db, this.options.receiptsDir), receiptPdfName(order, job.reason === 'reprint'));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, monoBitmapToPdf(bitmap, { title: `Receipt ${order.business_day} #${order.number}` }));
+    writeFileSync(file, await renderDocumentToPdf(doc, { width: printer.width, title: `Receipt ${order.business_day} #${order.number}` }));
     return file;
   }
 
@@ -294,10 +290,7 @@ export const RECEIPTS_DIR_SETTING = 'printing.receipts_dir';
 
 /** The receipts folder: the option, else the setting, else `receipts/` beside the database file. */
 export function receiptsDir(db: TillDatabase, option?: string): string {
-  if (option) return option;
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(RECEIPTS_DIR_SETTING) as { value: string } | undefined;
-  if (row) return JSON.parse(row.value) as string;
-  return join(dirname(db.name), 'receipts');
+  return option ?? readSetting<string>(db, RECEIPTS_DIR_SETTING) ?? join(dirname(db.name), 'receipts');
 }
 
 /** `2026-11-21_001_1a2b3c4d.pdf`: sorts by day and number, unique by the order's uuid. */

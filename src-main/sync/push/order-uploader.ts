@@ -1,6 +1,6 @@
 import { MAX_ORDERS_PER_SYNC, parseOrderSyncResults, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder } from '../../orders/index.ts';
 import { backoffDelay, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';

@@ -6,19 +6,7 @@
  */
 import { statement, type TillDatabase } from '../../db/index.ts';
 
-export interface OutboxCounts {
-  pending: number;
-  synced: number;
-  rejected: number;
-}
-
-/** How many orders are waiting, delivered, and refused for good. */
-export function outboxCounts(db: TillDatabase): OutboxCounts {
-  const rows = statement(db, 'SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: keyof OutboxCounts; n: number }[];
-  const counts: OutboxCounts = { pending: 0, synced: 0, rejected: 0 };
-  for (const row of rows) counts[row.state] = row.n;
-  return counts;
-}
+export { outboxCounts, type OutboxCounts } from '../../orders/index.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {

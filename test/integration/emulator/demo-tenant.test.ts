@@ -64,6 +64,11 @@ describe('the demo tenant', () => {
     expect(tenant.paymentMethods.some((m) => m.is_online)).toBe(true);
     for (const method of tenant.paymentMethods) expect(tenant.paymentMethodConfigs.some((c) => c.payment_method_key === method.key)).toBe(true);
     expect(tenant.printers.map((p) => p.name)).toEqual(['Cashier', 'Bar', 'Kitchen']);
+    expect(tenant.printers[0]!.settings).toMatchObject({ DRAWER_OPEN: true, PRINT_AUTO: true, MULTILINGUAL: true, PRODUCT_SHOW: true });
+    // Every prepared category is routed to exactly one kitchen; packaged goods to none.
+    const routed = tenant.kitchens.flatMap((k) => k.categories.map((c) => c.category_id)).sort((a, b) => a - b);
+    expect(routed).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(tenant.kitchens.map((k) => tenant.printers.find((p) => p.id === k.printers[0]!.printer_id)!.name)).toEqual(['Bar', 'Kitchen']);
     expect(tenant.customers.length).toBeGreaterThanOrEqual(3);
     expect(tenant.me.market.vat_number).toMatch(/^\d{15}$/);
     expect(tenant.me.branch).toMatchObject({ vat_rate: '15.00', prices_include_tax: true });

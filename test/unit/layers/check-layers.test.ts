@@ -59,4 +59,14 @@ describe('the layer check', () => {
     });
     expect(violations.map((v) => v.file)).toEqual(['src-main/sync/pull.ts']);
   });
+
+  it('rejects modules that import each other in a cycle', () => {
+    const violations = check({
+      'src-main/till/index.ts': "export { x } from '../sync/index.ts';\n",
+      'src-main/sync/index.ts': "export { y } from '../orders/index.ts';\n",
+      'src-main/orders/index.ts': "export { z } from '../till/index.ts';\n",
+    });
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.message).toContain('cycle: src-main/orders → src-main/till → src-main/sync → src-main/orders');
+  });
 });

@@ -1,0 +1,19 @@
+import { resolve } from 'node:path';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'electron-vite';
+
+// Three worlds, three outputs under out/: the Electron main process, its
+// preload bridge, and the Svelte renderer (also served by `pos serve`).
+export default defineConfig({
+  main: {
+    build: { rollupOptions: { input: { index: resolve('src-main/electron/main.ts') } } },
+  },
+  preload: {
+    build: { rollupOptions: { input: { index: resolve('src-main/electron/preload.ts') } } },
+  },
+  renderer: {
+    root: 'src-renderer',
+    build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src-renderer/index.html') } },
+    plugins: [svelte()],
+  },
+});

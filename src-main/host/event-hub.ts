@@ -1,0 +1,21 @@
+import type { TillEvent } from '../../src-shared/till/index.ts';
+
+/** The host's events, fanned out to every connected UI. */
+export class EventHub {
+  private readonly listeners = new Set<(event: TillEvent) => void>();
+
+  subscribe(listener: (event: TillEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: TillEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One broken connection must not stop the others from hearing.
+      }
+    }
+  }
+}

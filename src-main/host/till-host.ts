@@ -1,0 +1,216 @@
+import { parseApiVersion, NEWEST_API_VERSION } from '../../src-shared/api-version.ts';
+import {
+  TillError,
+  tillInputs,
+  type PrinterStateView,
+  type SessionView,
+  type SyncStatus,
+  type TillApi,
+  type TillInputs,
+} from '../../src-shared/till/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { PrintQueue, enqueuePrintJobsAtCheckout, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
+import { OrderUploader, outboxCounts, pullCatalog, readReplicaMeta, type UploadStatus } from '../sync/index.ts';
+import { readSetting, TillService, writeSetting } from '../till/index.ts';
+import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
+import type { EventHub } from './event-hub.ts';
+import type { SecretStore } from './secret-store.ts';
+
+export interface TillHostOptions {
+  db: TillDatabase;
+  events: EventHub;
+  secrets: SecretStore;
+  now?: () => number;
+  /** Upload and print timings; tests shorten them. */
+  uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
+  probeIntervalMs?: number;
+  printQueue?: PrintQueue;
+}
+
+interface SessionSettings {
+  base_url: string;
+  api_version: string;
+}
+
+const SESSION_SETTING = 'session';
+
+/**
+ * The whole till API: selling from the local database (TillService), plus
+ * pairing with the service, the catalog pull, the order uploader and the
+ * print queue, with their state pushed as events. Electron and `pos serve`
+ * both build one of these and expose only TILL_API_METHODS of it.
+ */
+export class TillHost extends TillService implements TillApi {
+  private uploader: OrderUploader | null = null;
+  private readonly queue: PrintQueue;
+  private pulling: Promise<SessionView> | null = null;
+  private started = false;
+
+  constructor(private readonly host: TillHostOptions) {
+    const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.now ? { now: host.now } : {}) });
+    super({
+      db: host.db,
+      ...(host.now ? { now: host.now } : {}),
+      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(host.db),
+      onOrderCommitted: () => {
+        // After the commit, never awaited: a sale does not wait for the network or the printer.
+        this.uploader?.notify();
+        this.queue.notify();
+      },
+      syncStatus: () => this.currentSyncStatus(),
+    });
+    this.queue = queue;
+    this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
+  }
+
+  /** Starts the uploader (when paired) and the print queue; both pick up work left from before a restart. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const client = this.client();
+    if (client) this.startUploader(client);
+    this.queue.start();
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await Promise.all([this.uploader?.stop(), this.queue.stop()]);
+    this.uploader = null;
+  }
+
+  private client(): ServiceClient | null {
+    const session = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const token = this.host.secrets.get('token');
+    if (!session || !token) return null;
+    return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
+  }
+
+  private startUploader(client: ServiceClient): void {
+    if (this.uploader) {
+      this.uploader.setClient(client);
+      return;
+    }
+    this.uploader = new OrderUploader({
+      db: this.db,
+      client,
+      ...(this.host.uploadBackoff ? { backoff: this.host.uploadBackoff } : {}),
+      ...(this.host.probeIntervalMs ? { probeIntervalMs: this.host.probeIntervalMs } : {}),
+    });
+    this.uploader.subscribe((status) => this.host.events.emit({ type: 'sync', status }));
+    if (this.started) this.uploader.start();
+  }
+
+  private currentSyncStatus(): SyncStatus {
+    if (this.uploader) return this.uploader.status();
+    return { online: null, paused: null, ...outboxCounts(this.db), lastSuccessAt: null, lastError: null } satisfies UploadStatus;
+  }
+
+  async session(): Promise<SessionView> {
+    const settings = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const { me, lastPull } = readReplicaMeta(this.db);
+    return {
+      paired: settings !== undefined && this.host.secrets.get('token') !== null,
+      base_url: settings?.base_url ?? null,
+      api_version: settings?.api_version ?? null,
+      market_name_en: me?.market.name_en ?? null,
+      market_name_ar: me?.market.name_ar ?? null,
+      branch_name_en: me?.branch?.name_en ?? null,
+      branch_name_ar: me?.branch?.name_ar ?? null,
+      last_pull_at: lastPull?.at ?? null,
+      products: lastPull?.counts.products ?? 0,
+    };
+  }
+
+  async signIn(input: TillInputs['signIn']): Promise<SessionView> {
+    const parsed = tillInputs.signIn.safeParse(input ?? {});
+    if (!parsed.success) throw new TillError('invalid_input', `signIn: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    let client: ServiceClient;
+    try {
+      client = new ServiceClient({
+        baseUrl: parsed.data.base_url,
+        token: parsed.data.token,
+        apiVersion: parseApiVersion(parsed.data.api_version || NEWEST_API_VERSION, 'API version'),
+      });
+    } catch (error) {
+      throw new TillError('invalid_input', (error as Error).message);
+    }
+    const session = await this.pull(client);
+    writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
+    this.host.secrets.set('token', parsed.data.token);
+    this.startUploader(client);
+    this.uploader?.notify();
+    return { ...session, paired: true, base_url: client.baseUrl, api_version: client.apiVersion };
+  }
+
+  async syncNow(): Promise<SessionView> {
+    const client = this.client();
+    if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
+    const session = await this.pull(client);
+    this.uploader?.notify();
+    return session;
+  }
+
+  /** One pull at a time; its progress goes out as `pull` events, its failure as a TillError a person can act on. */
+  private pull(client: ServiceClient): Promise<SessionView> {
+    if (this.pulling) throw new TillError('busy', 'a catalog sync is already running; wait for it to finish');
+    const events = this.host.events;
+    this.pulling = (async () => {
+      try {
+        const summary = await pullCatalog({ client, db: this.db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
+        events.emit({ type: 'pull', progress: { phase: 'done', products: summary.counts.products ?? 0, at: Date.now() } });
+        events.emit({ type: 'catalog-changed' });
+        return await this.session();
+      } catch (error) {
+        const tillError = asTillError(error);
+        events.emit({ type: 'pull', progress: { phase: 'failed', message: tillError.message } });
+        throw tillError;
+      } finally {
+        this.pulling = null;
+      }
+    })();
+    return this.pulling;
+  }
+
+  async printers(): Promise<PrinterStateView[]> {
+    return this.printerViews();
+  }
+
+  private printerViews(): PrinterStateView[] {
+    return this.queue.statuses().map((status: PrinterStatus) => ({
+      id: status.printerId,
+      name: status.name,
+      address: null,
+      health: status.state === 'idle' ? 'ok' : status.state,
+      pending_jobs: status.pending,
+      last_error: status.lastError,
+    }));
+  }
+
+  async receiptPreview(input: TillInputs['receiptPreview']): Promise<string> {
+    const { uuid, printer_id } = parseOrThrow('receiptPreview', input);
+    await this.order({ uuid });
+    const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80);
+    return `data:image/png;base64,${png.toString('base64')}`;
+  }
+
+  async reprint(input: TillInputs['reprint']): Promise<void> {
+    const { uuid, kind } = parseOrThrow('reprint', input);
+    await this.order({ uuid });
+    this.queue.reprint(uuid, kind);
+    this.queue.notify();
+  }
+}
+
+function parseOrThrow<K extends 'receiptPreview' | 'reprint'>(method: K, input: unknown) {
+  const result = tillInputs[method].safeParse(input ?? {});
+  if (!result.success) throw new TillError('invalid_input', `${method}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return result.data as (typeof tillInputs)[K]['_zod']['output'];
+}
+
+function asTillError(error: unknown): TillError {
+  if (error instanceof TillError) return error;
+  if (error instanceof UnauthenticatedError) return new TillError('session_expired', 'Session expired or the token was refused: sign in again.');
+  if (error instanceof NetworkError) return new TillError('service_unreachable', error.message);
+  if (error instanceof ServiceError) return new TillError('service_error', error.message);
+  return new TillError('service_error', error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,45 @@
+// The preview a cashier sees before (re)printing: the same document the
+// queue would print, drawn by the same layout engine as full-raster mode.
+// Text-mode printers draw ASCII lines in their own font, so only the
+// glyphs can differ, never where things are or what they say; the QR shows
+// as a placeholder of the exact size of the printer's symbol.
+
+import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import { readOrder } from '../../till/index.ts';
+import { noFlags } from '../compose/compose-options.ts';
+import type { PaperWidth } from '../layout/paper.ts';
+import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
+import { renderDocumentToPng } from '../raster/render-raster.ts';
+import { readPrintContext } from '../setup/print-context.ts';
+import { readTillPrinter, type PrintKind } from '../setup/till-printers.ts';
+
+/** A preview by paper width alone shows a full bilingual receipt. */
+export const PREVIEW_FLAGS: PrinterSettings = { ...noFlags(), MULTILINGUAL: true, PRODUCT_SHOW: true };
+
+/**
+ * PNG bytes of an order's receipt (or kitchen ticket) as `printer` would
+ * print it: a printer id uses that printer's flags, width and routing; a
+ * paper width uses PREVIEW_FLAGS and every line.
+ */
+export async function renderReceiptPreview(
+  db: TillDatabase,
+  orderUuid: string,
+  printer: string | PaperWidth,
+  options: { kind?: PrintKind; reprint?: boolean } = {},
+): Promise<Buffer> {
+  const order = readOrder(db, orderUuid);
+  if (!order) throw new RangeError(`this till has no order ${orderUuid}; nothing to preview`);
+  const kind = options.kind ?? 'receipt';
+  let setup: PrinterSetup;
+  if (typeof printer === 'number') {
+    setup = { name: 'Preview', settings: PREVIEW_FLAGS, width: printer, categories: null };
+  } else {
+    const found = readTillPrinter(db, printer);
+    if (!found) throw new RangeError(`there is no printer ${printer} in the catalog; sync, or preview by paper width`);
+    setup = { name: found.name, settings: found.settings, width: found.width, categories: kind === 'kitchen' ? found.categories : null };
+  }
+  const doc = documentFor(order, kind, setup, readPrintContext(db), options.reprint ?? false);
+  if (!doc) throw new RangeError(`printer "${setup.name}" makes none of order ${order.number}'s lines: there is no ticket to preview`);
+  return renderDocumentToPng(doc, { width: setup.width });
+}
