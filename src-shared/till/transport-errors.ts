@@ -1,0 +1,25 @@
+import { TillError, type TillErrorCode } from './till-errors.ts';
+
+/**
+ * How an error crosses from the host to the UI: its name, its message and,
+ * for a TillError, its code. Never the stack: a cashier must not see one, and
+ * the host's internals stay on the host.
+ */
+export interface WireError {
+  name: string;
+  message: string;
+  code: TillErrorCode | null;
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof TillError) return { name: error.name, message: error.message, code: error.code };
+  if (error instanceof Error) return { name: error.name, message: error.message, code: null };
+  return { name: 'Error', message: String(error), code: null };
+}
+
+export function fromWireError(wire: WireError): Error {
+  const error = wire.code ? new TillError(wire.code, wire.message) : new Error(wire.message);
+  error.name = wire.name;
+  error.stack = `${wire.name}: ${wire.message}`;
+  return error;
+}
