@@ -1,0 +1,135 @@
+// What a printed receipt carries, read back from the bytes the virtual
+// printer captured: the ZATCA QR exactly as checkout made it, the Arabic
+// header as a raster matching a reference checked by eye, both paper
+// widths, and a preview that is the printed raster dot for dot.
+// Regenerate the reference after an intended change with UPDATE_PRINTING_FIXTURES=1.
+
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
+import {
+  bindPrinter,
+  monoBitmapToPng,
+  readPrintJobs,
+  renderReceiptPreview,
+  type DecodedEscPos,
+  type MonoBitmap,
+  type PaperWidth,
+} from '../../../src-main/printing/index.ts';
+import { diffBitmaps, loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
+import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
+
+const FIXTURES = fileURLToPath(new URL('../../fixtures/printing/', import.meta.url));
+const UPDATE = process.env['UPDATE_PRINTING_FIXTURES'] === '1';
+const TOLERANCE = 0.02;
+
+let shop: PrintingShop;
+beforeAll(async () => {
+  shop = await openPrintingShop({ bind: ['Cashier'], flags: { Cashier: ['PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW'] } });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+const SALE: Sale = { items: [{ categoryId: 1, quantity: 2, modifiers: 1 }, { categoryId: 5 }], pay: 'CASH', tendered: 100_00 };
+
+async function printReceipt(width: PaperWidth = 80, sale: Sale = SALE) {
+  bindPrinter(shop.db, shop.printer('Cashier').id, { paperWidth: width });
+  const sink = shop.sinks.get('Cashier')!;
+  const before = sink.jobs.length;
+  const order = await shop.sell(sale);
+  await shop.settle();
+  expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'done' }]);
+  const [job] = (await sink.waitForJobs(before + 1)).slice(before);
+  return { order, decoded: job!.decoded };
+}
+
+const rasters = (decoded: DecodedEscPos): MonoBitmap[] => decoded.commands.flatMap((c) => (c.type === 'raster' ? [c.bitmap] : []));
+
+describe('the printed receipt', () => {
+  it('carries the ZATCA QR with exactly the payload checkout stored', async () => {
+    const { order, decoded } = await printReceipt();
+    expect(order.zatca_qr).toBeTruthy();
+    const stored = decoded.commands.filter((c) => c.type === 'qr-store');
+    expect(stored.map((c) => c.data)).toEqual([order.zatca_qr]);
+    expect(decoded.text).toContain(`[qr ${order.zatca_qr}]`);
+    // And it says what the receipt says.
+    const tlv = decodeZatcaQr(order.zatca_qr!);
+    expect(tlv.vatNumber).toBe('310123456700003');
+    expect(decoded.problems).toEqual([]);
+  });
+
+  for (const width of [80, 58] as const) {
+    it(`prints the market's Arabic name as a raster matching its reference (${width} mm)`, async () => {
+      const { decoded } = await printReceipt(width);
+      // The English name is text; the Arabic name below it is the first raster.
+      expect(decoded.text.split('\n')[0]).toContain('Qahwa House');
+      const [arabic] = rasters(decoded);
+      expect(arabic).toMatchObject({ width: width === 80 ? 576 : 384, height: 72 });
+      const path = `${FIXTURES}receipt-market-name-ar-${width}mm.png`;
+      if (UPDATE) {
+        await mkdir(FIXTURES, { recursive: true });
+        await writeFile(path, monoBitmapToPng(arabic!));
+      }
+      expect(existsSync(path), `${path} is missing: run with UPDATE_PRINTING_FIXTURES=1 and check it by eye`).toBe(true);
+      const diff = diffBitmaps(arabic!, await loadPngAsBitmap(path));
+      expect(diff.ink).toBeGreaterThan(500);
+      expect(diff.ratio).toBeLessThanOrEqual(TOLERANCE);
+    });
+  }
+
+  it('fits every text line in the paper\'s columns at both widths', async () => {
+    for (const [width, columns] of [[80, 48], [58, 32]] as const) {
+      const { decoded } = await printReceipt(width);
+      const lines = decoded.text.split('\n').filter((line) => !line.startsWith('['));
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
+      for (const raster of rasters(decoded)) expect(raster.width).toBe(width === 80 ? 576 : 384);
+    }
+  });
+
+  it('previews exactly what a RASTER printer prints, the QR symbol aside', async () => {
+    await shop.setFlags('Cashier', ['PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW', 'RASTER']);
+    try {
+      const { order, decoded } = await printReceipt(80);
+      const preview = await loadPngAsBitmap(await writeTemp(await renderReceiptPreview(shop.db, order.uuid, shop.printer('Cashier').id)));
+      // The printed bands, in order, with the printer's own QR symbol between the two runs.
+      const bands = rasters(decoded);
+      const qrAt = decoded.commands.findIndex((c) => c.type === 'qr-print');
+      const beforeQr = bands.filter((b) => decoded.commands.findIndex((c) => c.type === 'raster' && c.bitmap === b) < qrAt);
+      const afterQr = bands.slice(beforeQr.length);
+      const top = stack(beforeQr);
+      const bottom = stack(afterQr);
+      expect(diffBitmaps(top, rows(preview, 0, top.height)).differing).toBe(0);
+      expect(diffBitmaps(bottom, rows(preview, preview.height - bottom.height, preview.height)).differing).toBe(0);
+      const image = await loadImage(await renderReceiptPreview(shop.db, order.uuid, 58));
+      expect(image.width).toBe(384);
+    } finally {
+      await shop.setFlags('Cashier', ['PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW']);
+    }
+  });
+});
+
+async function writeTemp(png: Buffer): Promise<string> {
+  const path = shop.service.dir.file(`preview-${Date.now()}.png`);
+  await writeFile(path, png);
+  return path;
+}
+
+function stack(parts: MonoBitmap[]): MonoBitmap {
+  const first = parts[0]!;
+  const height = parts.reduce((sum, p) => sum + p.height, 0);
+  const data = new Uint8Array(first.widthBytes * height);
+  let offset = 0;
+  for (const part of parts) {
+    data.set(part.data, offset);
+    offset += part.data.length;
+  }
+  return { width: first.width, widthBytes: first.widthBytes, height, data };
+}
+
+function rows(bitmap: MonoBitmap, from: number, to: number): MonoBitmap {
+  return { ...bitmap, height: to - from, data: bitmap.data.slice(from * bitmap.widthBytes, to * bitmap.widthBytes) };
+}
