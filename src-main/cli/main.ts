@@ -18,6 +18,11 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
     usage: 'pos emulator [--port N] [--products N] [--flaky RATE] [--latency-ms N] [--seed N]',
   },
   sync: { run: syncCommand, usage: SYNC_USAGE },
+  // Loaded on demand: the host pulls in the HTTP server, the emulator and the printer sinks.
+  serve: {
+    run: async (argv, io) => (await import('./commands/serve-command.ts')).serveCommand(argv, io),
+    usage: 'pos serve [--db FILE] [--port N] [--host ADDR] [--demo] [--demo-products N] [--demo-control]',
+  },
   'printer-sink': {
     run: async (argv) => (await import('../printing/index.ts')).runPrinterSinkCli(argv),
     usage: 'pos printer-sink --port N --out DIR        a virtual network printer saving each job as bytes, text and PNGs',

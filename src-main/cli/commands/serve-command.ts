@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { openDatabase } from '../../db/index.ts';
+import {
+  createTillHttpServer,
+  DatabaseSecretStore,
+  DEFAULT_RENDERER_DIR,
+  ensureRendererBuilt,
+  EventHub,
+  isLoopback,
+  PairingGuard,
+  startDemoServices,
+  TillHost,
+  type DemoServices,
+  type RouteHandler,
+} from '../../host/index.ts';
+import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
+
+/**
+ * `pos serve`: the till in a browser. Serves the built UI and the till API
+ * (WebSocket `/till`) from one process; binds 127.0.0.1 unless told
+ * otherwise, and on any other address admits only those with the pairing code.
+ */
+export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('serve', argv, {
+    db: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    demo: { type: 'boolean', default: false },
+    'demo-products': { type: 'string' },
+    'demo-control': { type: 'boolean', default: false },
+    renderer: { type: 'string' },
+  });
+  const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
+  const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
+  if ((demoProducts || values['demo-control']) && !values.demo) throw new UsageError('pos serve: --demo-products and --demo-control go with --demo');
+  const dbFile = resolve(values.db ?? (values.demo ? 'till-demo.db' : 'till.db'));
+  const rendererDir = await ensureRendererBuilt(resolve(values.renderer ?? DEFAULT_RENDERER_DIR), io.err);
+
+  const db = openDatabase(dbFile);
+  const events = new EventHub();
+  const till = new TillHost({ db, events, secrets: new DatabaseSecretStore(db) });
+  const demo: DemoServices | null = values.demo
+    ? await startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
+    : null;
+  till.start();
+
+  const pairing = new PairingGuard(!isLoopback(values.host));
+  const server = createTillHttpServer({ api: till, events, rendererDir, pairing, routes: demo ? demoRoutes(demo, values['demo-control']) : [] });
+  await new Promise<void>((ready, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${values.host} is taken; pass --port with another number (or 0 for any free one)`) : error),
+    );
+    server.listen(port, values.host, () => ready());
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
+  const url = `http://${shownHost}:${actualPort}/${pairing.code ? `?code=${pairing.code}` : ''}`;
+  io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairing.code, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
+  io.err(`Till is ready: open ${url}${pairing.code ? `\nPairing code: ${pairing.code} (every device must present it)` : ''}`);
+
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  io.err('Stopping: finishing the upload and print in progress…');
+  await new Promise<void>((closed) => server.close(() => closed()));
+  server.closeAllConnections();
+  await till.stop();
+  await demo?.close();
+  db.close();
+  return 0;
+}
+
+function demoRoutes(demo: DemoServices, control: boolean): RouteHandler[] {
+  const json = (response: ServerResponse, body: unknown) => {
+    response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(JSON.stringify(body));
+  };
+  return [
+    (request: IncomingMessage, response: ServerResponse) => {
+      const path = new URL(request.url ?? '/', 'http://till').pathname;
+      if (path === '/demo.json' && request.method === 'GET') {
+        json(response, demo.credentials);
+        return true;
+      }
+      return false;
+    },
+    async (request: IncomingMessage, response: ServerResponse) => {
+      const path = new URL(request.url ?? '/', 'http://till').pathname;
+      if (!control || request.method !== 'POST') return false;
+      if (path === '/demo/emulator/stop') await demo.stopService();
+      else if (path === '/demo/emulator/start') await demo.startService();
+      else return false;
+      json(response, { ok: true });
+      return true;
+    },
+  ];
+}

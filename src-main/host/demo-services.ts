@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { bindPrinter, startPrinterSink } from '../printing/index.ts';
+
+type PrinterSink = Awaited<ReturnType<typeof startPrinterSink>>;
+
+export interface DemoServices {
+  credentials: { base_url: string; token: string };
+  /** Where the virtual printers save what they receive. */
+  printerDirs: { receipt: string; kitchen: string };
+  /** For outage drills: the service goes away and comes back on the same address. */
+  stopService(): Promise<void>;
+  startService(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `--demo`: the emulator's demo tenant and two virtual printers in this
+ * process, with the tenant's printers bound to them (the cashier printer to
+ * one, the kitchen printers to the other), so a first run is a full working
+ * till with no account.
+ */
+export async function startDemoServices(db: TillDatabase, options: { dataDir: string; products?: number; seed?: number }): Promise<DemoServices> {
+  const seed = options.seed ?? 1;
+  const emulatorOptions = { seed, ...(options.products ? { products: options.products } : {}) };
+  let emulator: RunningEmulator | null = await startEmulator(emulatorOptions);
+  const port = Number(new URL(emulator.baseUrl).port);
+  const printerDirs = { receipt: join(options.dataDir, 'demo-printers', 'receipt'), kitchen: join(options.dataDir, 'demo-printers', 'kitchen') };
+  const sinks: PrinterSink[] = [
+    await startPrinterSink({ port: 0, outDir: printerDirs.receipt }),
+    await startPrinterSink({ port: 0, outDir: printerDirs.kitchen }),
+  ];
+  for (const printer of emulator.tenant.printers) {
+    const sink = printer.settings.DRAWER_OPEN ? sinks[0]! : sinks[1]!;
+    bindPrinter(db, printer.id, { address: `tcp://127.0.0.1:${sink.port}` });
+  }
+  const credentials = { base_url: emulator.baseUrl, token: emulator.token };
+  return {
+    credentials,
+    printerDirs,
+    async stopService() {
+      await emulator?.close();
+      emulator = null;
+    },
+    async startService() {
+      // The same seed gives the same tenant and the same token, on the same port.
+      emulator ??= await startEmulator({ ...emulatorOptions, port });
+    },
+    async close() {
+      await emulator?.close();
+      await Promise.all(sinks.map((sink) => sink.close()));
+    },
+  };
+}

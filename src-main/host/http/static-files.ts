@@ -1,0 +1,44 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/** The same policy as the renderer's meta tag, sent as a header too. */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/**
+ * Serves the built renderer. Paths are resolved inside `root` only (no `..`
+ * escapes); unknown paths get index.html so a reload on any screen works.
+ */
+export function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): void {
+  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://till').pathname);
+  const resolved = normalize(join(root, path));
+  const inside = resolved === root || resolved.startsWith(root.endsWith(sep) ? root : root + sep);
+  const file = inside && existsSync(resolved) && statSync(resolved).isFile() ? resolved : join(root, 'index.html');
+  if (!existsSync(file)) {
+    response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('The till UI is not built: run "npm run build" and start again.');
+    return;
+  }
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  response.writeHead(200, {
+    'Content-Type': type,
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': file.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+  });
+  createReadStream(file).pipe(response);
+}

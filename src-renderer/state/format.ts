@@ -1,0 +1,42 @@
+import { formatMinor, parseDecimal, type Minor } from '../../src-shared/money/index.ts';
+import type { Locale } from '../../src-shared/i18n/index.ts';
+
+/** "12.50": Western digits in both languages, as on Saudi receipts and card terminals. */
+export function money(amount: Minor): string {
+  return formatMinor(amount);
+}
+
+/**
+ * What a cashier typed as an amount ("20", "12.5", "١٢٫٥٠") in halalas, or
+ * null when it is not an amount. Arabic-Indic digits and the Arabic decimal
+ * separator are accepted because an Arabic keyboard types them.
+ */
+export function parseAmount(text: string): Minor | null {
+  const western = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u066B,]/g, '.');
+  if (!/^\d+(\.\d{1,2})?$/.test(western)) return null;
+  try {
+    return parseDecimal(western, 'amount');
+  } catch {
+    return null;
+  }
+}
+
+// Gregorian calendar and Western digits in Arabic too: a Saudi business day is kept by the Gregorian date.
+const TAGS: Record<Locale, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory-nu-latn' };
+
+export function clockTime(locale: Locale, epochMs: number): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { hour: '2-digit', minute: '2-digit' }).format(epochMs);
+}
+
+export function dateTime(locale: Locale, epochMs: number): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(epochMs);
+}
+
+/** VAT rate in hundredths of a percent as the receipt shows it: 1500 → "15". */
+export function percent(hundredths: number): string {
+  return hundredths % 100 === 0 ? String(hundredths / 100) : (hundredths / 100).toFixed(2);
+}

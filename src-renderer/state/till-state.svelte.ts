@@ -1,0 +1,220 @@
+import type {
+  CartView,
+  CategoryView,
+  OrderView,
+  PaymentMethodView,
+  PrinterStateView,
+  PullProgressView,
+  SessionView,
+  SyncStatus,
+  TillApi,
+  TillEvent,
+} from '../../src-shared/till/index.ts';
+import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
+import { describeError, type ErrorText } from './describe-error.ts';
+
+export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
+export type TillView = 'sell' | 'orders' | 'parked';
+
+export interface Notice {
+  id: number;
+  tone: 'error' | 'info';
+  text: ErrorText;
+}
+
+/** The connection the transport hands over (src-renderer/transport); only what the state needs of it. */
+export interface TillLink {
+  api: TillApi;
+  onEvent(listener: (event: TillEvent) => void): () => void;
+  close(): void;
+}
+
+/**
+ * Everything the till screens share: what the host last told us (session,
+ * sync, printers, pull progress), the catalog's small lists, the cart, and
+ * the notices on screen. Values from the host are replaced whole, never
+ * mutated, so they are kept as raw state (no deep proxies).
+ */
+export class TillState {
+  screen = $state<Screen>('connecting');
+  view = $state<TillView>('sell');
+  session = $state.raw<SessionView | null>(null);
+  sync = $state.raw<SyncStatus | null>(null);
+  printers = $state.raw<PrinterStateView[]>([]);
+  pull = $state.raw<PullProgressView | null>(null);
+  pulling = $state(false);
+  categories = $state.raw<CategoryView[]>([]);
+  paymentMethods = $state.raw<PaymentMethodView[]>([]);
+  cart = $state.raw<CartView | null>(null);
+  /** The order just paid (or opened from history) whose receipt is on screen. */
+  receipt = $state.raw<OrderView | null>(null);
+  /** Bumped when the host swaps in a new catalog, so cached product pages are dropped. */
+  catalogVersion = $state(0);
+  notices = $state<Notice[]>([]);
+
+  private link: TillLink | null = null;
+  private stopEvents: (() => void) | null = null;
+  private cartSeq = 0;
+  private appliedCartSeq = 0;
+  private noticeSeq = 0;
+
+  constructor(private readonly connect: () => Promise<TillLink>) {}
+
+  get api(): TillApi {
+    if (!this.link) throw new Error('the till is not connected yet');
+    return this.link.api;
+  }
+
+  async start(): Promise<void> {
+    this.screen = 'connecting';
+    try {
+      this.link = await this.connect();
+      this.stopEvents = this.link.onEvent((event) => this.onEvent(event));
+      this.session = await this.link.api.session();
+    } catch (error) {
+      this.notify('error', describeError(error));
+      this.screen = 'connect-failed';
+      return;
+    }
+    void this.refreshStatus();
+    if (this.session.paired && this.session.products > 0) await this.enterTill();
+    else this.screen = 'signin';
+  }
+
+  stop(): void {
+    this.stopEvents?.();
+    this.link?.close();
+    this.link = null;
+  }
+
+  private onEvent(event: TillEvent): void {
+    switch (event.type) {
+      case 'sync':
+        this.sync = event.status;
+        break;
+      case 'printers':
+        this.printers = event.printers;
+        break;
+      case 'pull':
+        this.pull = event.progress;
+        break;
+      case 'catalog-changed':
+        void this.reloadCatalog();
+        break;
+    }
+  }
+
+  private async refreshStatus(): Promise<void> {
+    try {
+      const [sync, printers] = await Promise.all([this.api.syncStatus(), this.api.printers()]);
+      // An event may have arrived meanwhile and is newer than this answer.
+      this.sync ??= sync;
+      if (this.printers.length === 0) this.printers = printers;
+    } catch (error) {
+      this.notify('error', describeError(error));
+    }
+  }
+
+  /** Loads what selling needs from the local replica, then shows the till. */
+  async enterTill(): Promise<void> {
+    const ok = await this.reloadCatalog();
+    if (ok) {
+      this.screen = 'till';
+      this.view = 'sell';
+    } else {
+      this.screen = 'signin';
+    }
+  }
+
+  async reloadCatalog(): Promise<boolean> {
+    try {
+      const [categories, paymentMethods, cart] = await Promise.all([this.api.categories(), this.api.paymentMethods(), this.api.cart()]);
+      this.categories = categories;
+      this.paymentMethods = paymentMethods;
+      this.setCart(cart, ++this.cartSeq);
+      this.catalogVersion++;
+      return true;
+    } catch (error) {
+      this.notify('error', describeError(error));
+      return false;
+    }
+  }
+
+  async signIn(input: { base_url: string; token: string; api_version?: string }): Promise<boolean> {
+    this.pulling = true;
+    this.pull = { phase: 'me' };
+    try {
+      this.session = await this.api.signIn(input);
+      this.dismissErrors();
+      await this.enterTill();
+      return true;
+    } catch (error) {
+      this.pull = { phase: 'failed', message: describeError(error).detail ?? '' };
+      this.notify('error', describeError(error));
+      return false;
+    } finally {
+      this.pulling = false;
+    }
+  }
+
+  async syncNow(): Promise<void> {
+    if (this.pulling) return;
+    this.pulling = true;
+    try {
+      this.session = await this.api.syncNow();
+      await this.reloadCatalog();
+    } catch (error) {
+      this.notify('error', describeError(error));
+    } finally {
+      this.pulling = false;
+    }
+  }
+
+  private setCart(cart: CartView, seq: number): void {
+    // Answers arrive in order over one channel, but a late answer must never overwrite a newer cart.
+    if (seq < this.appliedCartSeq) return;
+    this.appliedCartSeq = seq;
+    this.cart = cart;
+  }
+
+  /** Runs a cart change; the host answers with the whole new cart. Returns false (and says why) on failure. */
+  async changeCart(work: (api: TillApi) => Promise<CartView>): Promise<boolean> {
+    const seq = ++this.cartSeq;
+    try {
+      this.setCart(await work(this.api), seq);
+      return true;
+    } catch (error) {
+      this.notify('error', describeError(error));
+      return false;
+    }
+  }
+
+  /** Runs any other call; errors become a notice and `undefined`. */
+  async attempt<T>(work: (api: TillApi) => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work(this.api);
+    } catch (error) {
+      this.notify('error', describeError(error));
+      return undefined;
+    }
+  }
+
+  notify(tone: Notice['tone'], text: ErrorText): void {
+    const id = ++this.noticeSeq;
+    // The same message twice in a row is one notice: a failing action retried by an impatient finger.
+    this.notices = [...this.notices.filter((n) => n.text.key !== text.key || n.text.detail !== text.detail), { id, tone, text }].slice(-3);
+    if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
+  }
+
+  inform(key: MessageKey, params?: MessageParams): void {
+    this.notify('info', params ? { key, params } : { key });
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+
+  dismissErrors(): void {
+    this.notices = this.notices.filter((n) => n.tone !== 'error');
+  }
+}

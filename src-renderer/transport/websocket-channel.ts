@@ -1,0 +1,29 @@
+import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { RendererChannel } from './till-connection.ts';
+
+/** The browser host: a WebSocket to this page's own origin, path /till, with the pairing code if the page has one. */
+export function openWebSocketChannel(location: Location): Promise<RendererChannel> {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const code = new URLSearchParams(location.search).get('code');
+  const socket = new WebSocket(`${scheme}//${location.host}/till${code ? `?code=${encodeURIComponent(code)}` : ''}`);
+  return new Promise((resolve, reject) => {
+    socket.addEventListener('error', () => reject(new Error('Could not connect to the till host: is `pos serve` still running?')), { once: true });
+    socket.addEventListener(
+      'open',
+      () =>
+        resolve({
+          send: (envelope) => socket.send(JSON.stringify(envelope)),
+          onReceive: (listener) =>
+            socket.addEventListener('message', (event) => {
+              try {
+                listener(JSON.parse(String(event.data)) as TransportEnvelope);
+              } catch {
+                // Not an envelope: ignore it rather than break the till.
+              }
+            }),
+          close: () => socket.close(),
+        }),
+      { once: true },
+    );
+  });
+}

@@ -1,0 +1,118 @@
+// `pos print`: one stored order to a printer over TCP with the given flags.
+// Run in-process through printCommand; the end-to-end run through
+// bin/pos.mjs starts once the dispatcher (src-main/cli/main.ts) lists it.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRINTER_FLAGS } from '../../../src-shared/catalog/index.ts';
+import type { OrderView } from '../../../src-shared/till/index.ts';
+import { UsageError, type CliIo } from '../../../src-main/cli/cli-io.ts';
+import { printCommand } from '../../../src-main/cli/commands/print-command.ts';
+import { startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { runPos } from '../../support/run-pos.ts';
+import { freePort, openPrintingShop, type PrintingShop } from './printing-shop.ts';
+
+let shop: PrintingShop;
+let sink: PrinterSink;
+let order: OrderView;
+let dbFile: string;
+beforeAll(async () => {
+  shop = await openPrintingShop({ bind: [], startQueue: false });
+  order = await shop.sell({ items: [{ categoryId: 1, quantity: 2, modifiers: 1 }, { categoryId: 5 }], pay: 'CASH', tendered: 50_00, table: '4' });
+  dbFile = shop.db.name;
+  sink = await startPrinterSink({ port: 0, outDir: shop.service.dir.file('cli-sink') });
+});
+afterAll(async () => {
+  await sink.close();
+  await shop.close();
+});
+
+function capture(): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
+}
+
+const to = () => `tcp://127.0.0.1:${sink.port}`;
+
+describe('pos print (in-process)', () => {
+  it('prints a receipt with the given flags and paper width, and writes the PNG preview', async () => {
+    const io = capture();
+    const png = shop.service.dir.file('out/receipt.png');
+    const before = sink.jobs.length;
+    const code = await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png], io);
+    expect(io.stderr.at(-1)).toMatch(/^Printed the receipt of order \d+ \(\d+ bytes, raster\) to tcp:/);
+    expect(code).toBe(0);
+    const [job] = (await sink.waitForJobs(before + 1)).slice(before);
+    const commands = job!.decoded.commands;
+    expect(commands.filter((c) => c.type === 'text')).toEqual([]);
+    expect(commands.filter((c) => c.type === 'raster').every((c) => c.type === 'raster' && c.width === 384)).toBe(true);
+    expect(commands.filter((c) => c.type === 'drawer-kick')).toHaveLength(1);
+    expect(commands.filter((c) => c.type === 'qr-store').map((c) => (c.type === 'qr-store' ? c.data : ''))).toEqual([order.zatca_qr]);
+    expect((await loadImage(readFileSync(png))).width).toBe(384);
+  });
+
+  it('prints a kitchen ticket with every line and no prices', async () => {
+    const io = capture();
+    const before = sink.jobs.length;
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--kind', 'kitchen', '--settings', ''], io)).toBe(0);
+    const [job] = (await sink.waitForJobs(before + 1)).slice(before);
+    expect(job!.decoded.text).toContain(`2 x ${order.lines[0]!.name_en}`);
+    expect(job!.decoded.text).toContain(`1 x ${order.lines[1]!.name_en}`);
+    expect(job!.decoded.text).toContain('DINE IN - Table 4');
+    expect(job!.decoded.text).not.toMatch(/\d+\.\d\d/);
+  });
+
+  it('writes the PDF into the receipts folder with PDF', async () => {
+    const io = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--png', shop.service.dir.file('p.png'), '--settings', 'PDF'], io)).toBe(0);
+    const file = /PDF of the receipt of order \d+ written to (.*)\.$/.exec(io.stderr.join('\n'))![1]!;
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+  });
+
+  it('rejects an unknown flag naming it and the allowed ones', async () => {
+    const error = await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'RASTER,SHINY'], capture()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(`pos print: unknown printer flag "SHINY" in --settings; allowed: ${PRINTER_FLAGS.join(', ')}`);
+  });
+
+  it('rejects other mistakes in the call as usage errors', async () => {
+    const usage = (argv: string[]) => printCommand(argv, capture()).catch((e: unknown) => e);
+    expect(await usage(['--order', order.uuid, '--to', to()])).toMatchObject({ message: 'pos print: --db is required' });
+    expect(await usage(['--db', dbFile, '--order', order.uuid])).toMatchObject({ message: expect.stringMatching(/--to is required/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--width', '72'])).toMatchObject({ message: expect.stringMatching(/--width must be 58 or 80/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--kind', 'bar'])).toMatchObject({ message: expect.stringMatching(/--kind must be receipt or kitchen/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', 'http://printer'])).toMatchObject({ message: expect.stringMatching(/must be tcp:\/\/host:port/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--colour'])).toBeInstanceOf(UsageError);
+  });
+
+  it('fails with one clear line when the printer is off or the order unknown', async () => {
+    const io = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', `tcp://127.0.0.1:${await freePort()}`], io)).toBe(1);
+    expect(io.stderr).toHaveLength(1);
+    expect(io.stderr[0]).toMatch(/^pos print: printer at 127\.0\.0\.1:\d+ refused the connection; check that the printer is on/);
+    const unknown = capture();
+    expect(await printCommand(['--db', dbFile, '--order', 'nope', '--to', to()], unknown)).toBe(1);
+    expect(unknown.stderr).toEqual([`pos print: the database ${dbFile} has no order nope; list them with "pos orders --db ${dbFile}"`]);
+  });
+});
+
+const MAIN = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
+const dispatcherHasPrint = /\bprint: \{/.test(readFileSync(MAIN, 'utf8'));
+
+describe('pos print (bin/pos.mjs)', () => {
+  it.skipIf(!dispatcherHasPrint)('prints end to end, and exits 2 on an unknown flag', async () => {
+    const before = sink.jobs.length;
+    const ok = await runPos(['print', '--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'MULTILINGUAL,PRODUCT_SHOW']);
+    expect(ok.stderr).toMatch(/Printed the receipt/);
+    expect(ok.code).toBe(0);
+    const [job] = (await sink.waitForJobs(before + 1)).slice(before);
+    expect(job!.decoded.commands.filter((c) => c.type === 'qr-store').map((c) => (c.type === 'qr-store' ? c.data : ''))).toEqual([order.zatca_qr]);
+    const bad = await runPos(['print', '--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'SHINY']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown printer flag "SHINY"/);
+  });
+});
