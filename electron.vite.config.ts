@@ -9,7 +9,8 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve('src-main/electron/main.ts') } } },
   },
   preload: {
-    build: { rollupOptions: { input: { index: resolve('src-main/electron/preload.ts') } } },
+    // A sandboxed preload cannot be an ES module.
+    build: { rollupOptions: { input: { index: resolve('src-main/electron/preload.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
     root: 'src-renderer',

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
-const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.test.json'];
+const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.preload.json', 'tsconfig.test.json'];
 let failed = false;
 for (const project of projects) {
   const result = spawnSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });

@@ -6,4 +6,3 @@ export { createTillHttpServer, type RouteHandler, type TillHttpServerOptions } f
 export { PairingGuard, isLoopback } from './http/pairing-guard.ts';
 export { CONTENT_SECURITY_POLICY } from './http/static-files.ts';
 export { startDemoServices, type DemoServices } from './demo-services.ts';
-export { DEFAULT_RENDERER_DIR, REPO_ROOT, ensureRendererBuilt } from './renderer-build.ts';

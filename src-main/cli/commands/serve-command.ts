@@ -4,8 +4,6 @@ import { openDatabase } from '../../db/index.ts';
 import {
   createTillHttpServer,
   DatabaseSecretStore,
-  DEFAULT_RENDERER_DIR,
-  ensureRendererBuilt,
   EventHub,
   isLoopback,
   PairingGuard,
@@ -14,6 +12,7 @@ import {
   type DemoServices,
   type RouteHandler,
 } from '../../host/index.ts';
+import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 
 /**

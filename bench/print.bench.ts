@@ -1,0 +1,86 @@
+/**
+ * npm run bench:print — composing and rendering a 20-line bilingual receipt
+ * (MULTILINGUAL, PRODUCT_SHOW, modifiers, notes, the ZATCA QR) to the
+ * ESC/POS bytes a printer takes, in text mode (ASCII as text, Arabic as
+ * rasters between) and in RASTER mode (the whole receipt one image), at
+ * 80 mm. Target: raster under 50 ms (p99) on this machine.
+ */
+import { formatMinor } from '../src-shared/money/index.ts';
+import type { OrderLineRecord, OrderRecord } from '../src-shared/till/index.ts';
+import { encodeZatcaQr, formatZatcaTimestamp } from '../src-shared/zatca/index.ts';
+import { composeReceipt, noFlags, registerPrintingFonts, renderDocumentToEscPos, renderDocumentToPng, type ReceiptOptions } from '../src-main/printing/index.ts';
+import { ms, percentile, writeResults } from './bench-support.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const WARM_UP = 20;
+const TARGET_RASTER_MS = 50;
+
+const MENU: ReadonlyArray<readonly [string, string, number]> = [
+  ['Espresso', 'إسبريسو', 900], ['Americano', 'أمريكانو', 1100], ['Cortado', 'كورتادو', 1400], ['Flat white', 'فلات وايت', 1600],
+  ['Cappuccino', 'كابتشينو', 1500], ['Spanish latte', 'سبانيش لاتيه', 1800], ['Caramel macchiato', 'كراميل ماكياتو', 1900],
+  ['Saudi coffee', 'قهوة سعودية', 1200], ['Turkish coffee', 'قهوة تركية', 1000], ['Hot chocolate', 'شوكولاتة ساخنة', 1600],
+  ['Iced latte', 'آيس لاتيه', 1700], ['Cold brew', 'كولد برو', 1600], ['Mocha frappé', 'فرابيه موكا', 2100], ['Karak tea', 'شاي كرك', 800],
+  ['Butter croissant', 'كرواسون بالزبدة', 900], ['Halloumi sandwich', 'ساندويتش حلومي', 2400], ['Eggs Benedict', 'بيض بنديكت', 3400],
+  ['Shakshuka', 'شكشوكة', 2800], ['Date cake', 'كيكة التمر', 1500], ['Pistachio kunafa', 'كنافة بالفستق', 2200],
+];
+
+function benchOrder(): OrderRecord {
+  const createdAt = Date.UTC(2025, 0, 5, 9, 30);
+  const lines: OrderLineRecord[] = MENU.map(([en, ar, price], index) => {
+    const quantity = 1 + (index % 3);
+    const gross = price * quantity;
+    const tax = Math.round((gross * 15) / 115);
+    return {
+      line_no: index + 1, product_id: `p${index}`, category_id: 1 + (index % 9), name_en: en, name_ar: ar, quantity, unit_price: price, gross,
+      discount: 0, tax, total: gross, line_discount: null,
+      modifiers: index % 2 === 0 ? [{ modifier_id: `m${index}`, name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }] : [],
+      notes: index % 5 === 0 ? 'less sugar' : null,
+    };
+  });
+  const total = lines.reduce((sum, l) => sum + l.total, 0);
+  const tax = lines.reduce((sum, l) => sum + l.tax, 0);
+  return {
+    uuid: '00000000-0000-4000-8000-000000000020', number: '020', business_day: '2025-01-05', kind: 'SALE', refund_of: null, status: 'PAID',
+    type: 'DINE_IN', table_id: '12', customer_id: null, market_id: 'm', branch_id: 'b', price_list: 'CASH', vat_rate: 1500,
+    prices_include_tax: true, subtotal: total, discount_total: 0, tax, total, tendered: total + 1000, change_due: 1000, order_discount: null,
+    notes: null,
+    zatca_qr: encodeZatcaQr({ sellerName: 'بيت القهوة', vatNumber: '310123456700003', timestamp: formatZatcaTimestamp(createdAt), total: formatMinor(total), vatTotal: formatMinor(tax) }),
+    created_at: createdAt, lines, payments: [{ method_key: 'CASH', amount: total }],
+  };
+}
+
+const order = benchOrder();
+const options = (raster: boolean): ReceiptOptions => ({
+  flags: { ...noFlags(), MULTILINGUAL: true, PRODUCT_SHOW: true, DRAWER_OPEN: true, RASTER: raster },
+  width: 80,
+  header: { marketEn: 'Qahwa House', marketAr: 'بيت القهوة', branchEn: 'Olaya branch', branchAr: 'فرع العليا', vatNumber: '310123456700003' },
+  methodNames: { CASH: 'Cash' },
+  logo: null,
+  reprint: false,
+});
+
+async function measure(name: string, work: () => Promise<Uint8Array | Buffer>) {
+  for (let i = 0; i < WARM_UP; i++) await work();
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    bytes = (await work()).length;
+    samples.push(performance.now() - start);
+  }
+  const result = { runs: RUNS, p50_ms: round(percentile(samples, 50)), p99_ms: round(percentile(samples, 99)), max_ms: round(Math.max(...samples)), bytes };
+  console.log(`${name.padEnd(28)} p50 ${ms(result.p50_ms).padStart(9)}  p99 ${ms(result.p99_ms).padStart(9)}  ${bytes} bytes`);
+  return result;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+registerPrintingFonts();
+console.log(`20-line bilingual receipt, 80 mm, ${RUNS} runs after ${WARM_UP} warm-up runs each:`);
+const text = await measure('ESC/POS text (+Arabic rasters)', () => renderDocumentToEscPos(composeReceipt(order, options(false)), { width: 80, mode: 'text' }));
+const raster = await measure('ESC/POS raster (RASTER)', () => renderDocumentToEscPos(composeReceipt(order, options(true)), { width: 80, mode: 'raster' }));
+const preview = await measure('PNG preview', () => renderDocumentToPng(composeReceipt(order, options(false)), { width: 80 }));
+const met = raster.p99_ms < TARGET_RASTER_MS;
+console.log(`Raster target (< ${TARGET_RASTER_MS} ms): ${met ? 'met' : 'NOT met'} at p99 ${ms(raster.p99_ms)}.`);
+const file = writeResults('print', { lines: order.lines.length, paper_mm: 80, target_raster_ms: TARGET_RASTER_MS, target_met: met, text, raster, preview });
+console.log(`Results written to ${file}`);

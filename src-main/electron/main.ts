@@ -1,0 +1,68 @@
+import { app, BrowserWindow, ipcMain, MessageChannelMain } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openDatabase } from '../db/index.ts';
+import { EventHub, exposeTill, TillHost } from '../host/index.ts';
+import { registerPrintingFonts } from '../printing/index.ts';
+import { hardenApp } from './harden.ts';
+import { messagePortChannel } from './port-channel.ts';
+import { SafeStorageSecrets } from './safe-storage-secrets.ts';
+
+// Electron is a thin shell: a window, the preload bridge, the secret store;
+// the till itself is the same TillHost that `pos serve` runs.
+const here = fileURLToPath(new URL('.', import.meta.url));
+const resources = app.isPackaged ? process.resourcesPath : app.getAppPath();
+const rendererIndex = join(here, '../renderer/index.html');
+const rendererUrl = pathToFileURL(rendererIndex).href;
+// An Electron-ABI build of better-sqlite3 made by `npm run electron:rebuild`,
+// so the Node build that tests and the CLI use is never overwritten.
+const electronSqlite = join(resources, 'build', 'electron', 'better_sqlite3.node');
+
+async function start(): Promise<void> {
+  hardenApp((url) => url === rendererUrl);
+  registerPrintingFonts(join(resources, 'resources', 'fonts'));
+  const db = openDatabase(join(app.getPath('userData'), 'till.db'), {
+    migrationsDir: join(resources, 'migrations'),
+    ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
+  });
+  const events = new EventHub();
+  const secrets = new SafeStorageSecrets(db);
+  if (secrets.warning) console.warn(secrets.warning);
+  const till = new TillHost({ db, events, secrets });
+  till.start();
+
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    title: 'Till',
+    webPreferences: {
+      preload: join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    },
+  });
+
+  // The one handshake: the preload asks once per page load; only our own
+  // main frame, showing our own page, gets a port.
+  ipcMain.on('till-hello', (event) => {
+    const frame = event.senderFrame;
+    if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || frame.url !== rendererUrl) return;
+    const { port1, port2 } = new MessageChannelMain();
+    exposeTill(till, messagePortChannel(port1), events);
+    event.sender.postMessage('till-port', null, [port2]);
+  });
+
+  await window.loadFile(rendererIndex);
+  app.on('before-quit', () => {
+    void till.stop().then(() => db.close());
+  });
+}
+
+app.whenReady().then(start, (error: unknown) => {
+  console.error(`Till could not start: ${(error as Error).message}`);
+  app.exit(1);
+});
+app.on('window-all-closed', () => app.quit());

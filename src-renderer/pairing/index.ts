@@ -1,0 +1,2 @@
+export { default as SignIn } from './SignIn.svelte';
+export { default as PullProgress } from './PullProgress.svelte';

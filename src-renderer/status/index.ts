@@ -1,0 +1,1 @@
+export { default as StatusBar } from './StatusBar.svelte';
