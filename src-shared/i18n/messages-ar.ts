@@ -75,6 +75,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'nav.orders': 'الطلبات',
   'nav.parked': 'المعلّقة',
 
+  'categories.label': 'الفئات',
   'search.label': 'البحث عن منتج',
   'search.placeholder': 'ابحث بالعربي أو English',
   'search.results': '{count} نتيجة لـ «{query}»',

@@ -74,6 +74,7 @@ export const MESSAGES_EN = {
   'nav.orders': 'Orders',
   'nav.parked': 'Parked',
 
+  'categories.label': 'Categories',
   'search.label': 'Search products',
   'search.placeholder': 'Search in English or عربي',
   'search.results': '{count} results for “{query}”',
