@@ -23,6 +23,10 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
     run: async (argv, io) => (await import('./commands/serve-command.ts')).serveCommand(argv, io),
     usage: 'pos serve [--db FILE] [--port N] [--host ADDR] [--demo] [--demo-products N] [--demo-control]',
   },
+  print: {
+    run: async (argv, io) => (await import('./commands/print-command.ts')).printCommand(argv, io),
+    usage: 'pos print --db FILE --order UUID --to tcp://HOST:PORT [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT]',
+  },
   'printer-sink': {
     run: async (argv) => (await import('../printing/index.ts')).runPrinterSinkCli(argv),
     usage: 'pos printer-sink --port N --out DIR        a virtual network printer saving each job as bytes, text and PNGs',

@@ -5,3 +5,4 @@ export { describeError, firstLine, type ErrorText } from './describe-error.ts';
 export { ListSource, PagedSource, type ProductSource } from './product-source.svelte.ts';
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';
 export { clockTime, dateTime, money, parseAmount, percent } from './format.ts';
+export { rejectionText } from './rejection-text.ts';

@@ -178,13 +178,13 @@ export class TillState {
   }
 
   /** Runs a cart change; the host answers with the whole new cart. Returns false (and says why) on failure. */
-  async changeCart(work: (api: TillApi) => Promise<CartView>): Promise<boolean> {
+  async changeCart(work: (api: TillApi) => Promise<CartView>, explain: (error: unknown) => ErrorText = describeError): Promise<boolean> {
     const seq = ++this.cartSeq;
     try {
       this.setCart(await work(this.api), seq);
       return true;
     } catch (error) {
-      this.notify('error', describeError(error));
+      this.notify('error', explain(error));
       return false;
     }
   }

@@ -79,13 +79,18 @@ function stretchOf(style: TextStyle): number {
   return (style.width ?? 1) / (style.height ?? 1);
 }
 
+/** What the measuring context is set to: setting a font parses it, which costs more than the measuring. */
+let measuringFont = '';
+let measuringDirection: 'ltr' | 'rtl' | '' = '';
+
 function measureFor(style: TextStyle): Measure {
   const ctx = measuring();
   const font = fontFor(style);
   const stretch = stretchOf(style);
   return (text) => {
-    ctx.font = font;
-    ctx.direction = baseDirection(text);
+    if (measuringFont !== font) ctx.font = measuringFont = font;
+    const direction = baseDirection(text);
+    if (measuringDirection !== direction) ctx.direction = measuringDirection = direction;
     return ctx.measureText(text).width * stretch;
   };
 }

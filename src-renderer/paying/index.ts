@@ -1,0 +1,2 @@
+export { default as PaymentDialog } from './PaymentDialog.svelte';
+export { default as ReceiptDialog } from './ReceiptDialog.svelte';

@@ -1,0 +1,1 @@
+export { default as SellScreen } from './SellScreen.svelte';
