@@ -11,8 +11,8 @@ import { demoKitchens, demoPrinters } from './demo-printers.ts';
 import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
-import { createPrng, deriveSeed } from './prng.ts';
-import type { Prng } from './prng.ts';
+import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
+import type { Prng } from '../src-shared/random/index.ts';
 import type { Tenant } from './tenant.ts';
 
 /** The delivery app whose prices a category carries, and its markup in percent. */

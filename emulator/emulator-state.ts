@@ -1,5 +1,5 @@
 import type { Faults } from './faults.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '../src-shared/random/index.ts';
 import type { ReceivedOrder } from './received-order.ts';
 import type { Tenant } from './tenant.ts';
 import type { TokenStore } from './tokens.ts';

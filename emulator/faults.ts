@@ -1,4 +1,4 @@
-import type { Prng } from './prng.ts';
+import type { Prng } from '../src-shared/random/index.ts';
 
 /** Faults the emulator injects; the running handle's copy can be changed between requests. */
 export interface Faults {

@@ -7,7 +7,7 @@ import { createDemoTenant, markedUp } from './demo-tenant.ts';
 import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
-import { createPrng, deriveSeed } from './prng.ts';
+import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
 import type { Tenant } from './tenant.ts';
 
 /** Words combined with the demo menu's item names; Arabic adjectives follow the noun. */

@@ -1,4 +1,4 @@
-import type { Prng } from './prng.ts';
+import type { Prng } from '../src-shared/random/index.ts';
 
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 const VARIANTS = Buffer.from('89ab', 'latin1');

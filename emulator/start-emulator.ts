@@ -6,7 +6,7 @@ import { resolveFaults } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { generateCatalog } from './generate-catalog.ts';
 import { createUuidFactory } from './ids.ts';
-import { createPrng, deriveSeed } from './prng.ts';
+import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
 import type { ReceivedOrder } from './received-order.ts';
 import { BASE_PATH, createServer } from './server.ts';
 import type { Tenant } from './tenant.ts';

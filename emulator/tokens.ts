@@ -1,5 +1,5 @@
 import { MESSAGES, ServiceError } from './envelope.ts';
-import type { Prng } from './prng.ts';
+import type { Prng } from '../src-shared/random/index.ts';
 
 /** Who a bearer token belongs to. */
 export interface Caller {

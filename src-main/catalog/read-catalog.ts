@@ -5,13 +5,13 @@ import type {
   Modifier,
   PaymentMethod,
   PaymentMethodConfig,
-  Price,
   Printer,
   PrinterSettings,
   Product,
 } from '../../src-shared/catalog/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
+import { priceRecord } from './price-record.ts';
 
 /** The whole replica as canonical records, the shape `pos catalog --json` prints. */
 export interface CatalogSnapshot {
@@ -42,17 +42,7 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
     (m) => m.product_id,
   );
   const prices = groupBy(
-    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(
-      (p): Price => ({
-        id: p.id,
-        product_id: p.product_id,
-        modifier_id: p.modifier_id,
-        priceable_type: p.priceable_type,
-        priceable_id: p.priceable_id,
-        value: formatMinor(p.value),
-        value_type: p.value_type,
-      }),
-    ),
+    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(priceRecord),
     (p) => p.product_id,
   );
   return {

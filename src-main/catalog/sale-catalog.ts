@@ -1,6 +1,6 @@
 import type { Price } from '../../src-shared/catalog/index.ts';
-import { formatMinor } from '../../src-shared/money/index.ts';
 import { all, first, q, type TillDatabase } from '../db/index.ts';
+import { priceRecord } from './price-record.ts';
 
 /**
  * The replica as the till sells from it: only active products, with prices
@@ -60,17 +60,7 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
   const prices = all(db, q.selectFrom('prices').selectAll().where('product_id', 'in', unique).orderBy('seq'));
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
-  for (const p of prices) {
-    byId.get(p.product_id)?.prices.push({
-      id: p.id,
-      product_id: p.product_id,
-      modifier_id: p.modifier_id,
-      priceable_type: p.priceable_type,
-      priceable_id: p.priceable_id,
-      value: formatMinor(p.value),
-      value_type: p.value_type,
-    });
-  }
+  for (const p of prices) byId.get(p.product_id)?.prices.push(priceRecord(p));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -104,12 +104,12 @@ export class TillState {
     }
   }
 
+  /** Asks for the upload and printer state; events keep them current afterwards. */
   private async refreshStatus(): Promise<void> {
     try {
       const [sync, printers] = await Promise.all([this.api.syncStatus(), this.api.printers()]);
-      // An event may have arrived meanwhile and is newer than this answer.
-      this.sync ??= sync;
-      if (this.printers.length === 0) this.printers = printers;
+      this.sync = sync;
+      this.printers = printers;
     } catch (error) {
       this.notify('error', describeError(error));
     }
@@ -121,6 +121,8 @@ export class TillState {
     if (ok) {
       this.screen = 'till';
       this.view = 'sell';
+      // Signing in starts the uploader and binds printers, so what was asked at start is stale now.
+      void this.refreshStatus();
     } else {
       this.screen = 'signin';
     }

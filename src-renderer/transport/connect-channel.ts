@@ -1,17 +1,10 @@
 import * as Comlink from 'comlink';
-import { fromWireError, toWireError, type TillApi, type TillEvent, type WireError } from '../../src-shared/till/index.ts';
+import { wireErrorTransfer, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
 import type { RendererChannel, TillConnection } from './till-connection.ts';
 
 // Errors arrive as name, message and TillError code (never a stack): the
 // same handler as the host's, so a TillError keeps its code across.
-const throwHandler = Comlink.transferHandlers.get('throw')!;
-Comlink.transferHandlers.set('throw', {
-  canHandle: throwHandler.canHandle,
-  serialize: (thrown) => [{ isError: true, value: toWireError((thrown as { value: unknown }).value) }, []],
-  deserialize: (serialized) => {
-    throw fromWireError((serialized as { value: WireError }).value);
-  },
-});
+Comlink.transferHandlers.set('throw', wireErrorTransfer(Comlink.transferHandlers.get('throw')!));
 
 /** Comlink over a channel that also carries the host's events. */
 export function connectChannel(channel: RendererChannel): TillConnection {

@@ -52,7 +52,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
 
   'status.online': 'متصل',
   'status.offline': 'غير متصل',
-  'status.unknown': 'جارٍ الاتصال…',
+  'status.unknown': 'جارٍ التحقق من الاتصال…',
   'status.pending': '{count} بانتظار الرفع',
   'status.allUploaded': 'تم رفع كل الطلبات',
   'status.rejected': '{count} مرفوض',

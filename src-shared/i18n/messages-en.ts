@@ -51,7 +51,7 @@ export const MESSAGES_EN = {
 
   'status.online': 'Online',
   'status.offline': 'Offline',
-  'status.unknown': 'Connecting…',
+  'status.unknown': 'Checking the connection…',
   'status.pending': '{count} waiting to upload',
   'status.allUploaded': 'All orders uploaded',
   'status.rejected': '{count} rejected',

@@ -4,4 +4,4 @@ export type * from './till-views.ts';
 export { TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
 export type * from './till-events.ts';
-export { fromWireError, toWireError, type WireError } from './transport-errors.ts';
+export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';

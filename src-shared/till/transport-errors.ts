@@ -23,3 +23,24 @@ export function fromWireError(wire: WireError): Error {
   error.stack = `${wire.name}: ${wire.message}`;
   return error;
 }
+
+/** The part of a Comlink transfer handler this module needs; Comlink itself stays out of src-shared. */
+interface ThrowTransferHandler {
+  canHandle(value: unknown): value is unknown;
+  serialize(value: unknown): [unknown, unknown[]];
+  deserialize(value: unknown): unknown;
+}
+
+/**
+ * Comlink's "throw" handler, changed to carry WireError: both ends of the
+ * transport install it (`transferHandlers.set('throw', wireErrorTransfer(original))`).
+ */
+export function wireErrorTransfer(original: Pick<ThrowTransferHandler, 'canHandle'>): ThrowTransferHandler {
+  return {
+    canHandle: (value): value is unknown => original.canHandle(value),
+    serialize: (thrown) => [{ isError: true, value: toWireError((thrown as { value: unknown }).value) }, []],
+    deserialize: (serialized) => {
+      throw fromWireError((serialized as { value: WireError }).value);
+    },
+  };
+}

@@ -1,11 +1,9 @@
 import * as Comlink from 'comlink';
 import {
   TILL_API_METHODS,
-  toWireError,
-  fromWireError,
+  wireErrorTransfer,
   type TillApi,
   type TransportEnvelope,
-  type WireError,
 } from '../../../src-shared/till/index.ts';
 import type { EventHub } from '../event-hub.ts';
 
@@ -17,14 +15,7 @@ export interface EnvelopeChannel {
 }
 
 // Errors cross as name, message and TillError code; never the host's stack.
-const throwHandler = Comlink.transferHandlers.get('throw')!;
-Comlink.transferHandlers.set('throw', {
-  canHandle: throwHandler.canHandle,
-  serialize: (thrown) => [{ isError: true, value: toWireError((thrown as { value: unknown }).value) }, []],
-  deserialize: (serialized) => {
-    throw fromWireError((serialized as { value: WireError }).value);
-  },
-});
+Comlink.transferHandlers.set('throw', wireErrorTransfer(Comlink.transferHandlers.get('throw')!));
 
 /** Only the methods of TillApi, bound: the UI can call nothing else on the host. */
 export function tillFacade(api: TillApi): TillApi {

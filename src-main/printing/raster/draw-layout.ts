@@ -1,18 +1,57 @@
-// Turns a layout into the dots the printer burns: text drawn antialiased on
-// white, thresholded once, then the already-converted images copied in.
+// Turns a layout into the dots the printer burns. Each drawn item (a line
+// of text, a divider, the QR placeholder) is drawn antialiased on white on
+// its own paper-wide strip and thresholded, exactly as text mode draws a
+// single Arabic line, so both modes burn the same dots for the same line.
+// Strips are cached by what they show: a cafe prints the same header,
+// labels and menu lines all day, and drawing text is most of a receipt's cost.
 
 import { createCanvas } from '@napi-rs/canvas';
+import type { ReceiptBlock } from '../layout/receipt-document.ts';
 import { createMonoBitmap, getDot, monochromeFromRgba, setDot, type MonoBitmap } from './mono-bitmap.ts';
-import type { RasterLayout } from './raster-layout.ts';
+import type { LaidOutItem, RasterLayout } from './raster-layout.ts';
 
-export function drawLayout(layout: RasterLayout): MonoBitmap {
-  if (layout.height === 0) return createMonoBitmap(layout.width, 0);
-  const canvas = createCanvas(layout.width, layout.height);
+/** Strips kept: a day's distinct lines on a busy till, at 2-8 KB each. */
+const CACHE_LIMIT = 2_000;
+const strips = new Map<string, MonoBitmap>();
+
+/** Forgets every cached strip (benchmarks measuring a cold render; fonts re-registered). */
+export function clearStripCache(): void {
+  strips.clear();
+}
+
+function cacheKey(block: ReceiptBlock, width: number, height: number): string {
+  return `${width}x${height}:${JSON.stringify(block)}`;
+}
+
+function drawStrip(item: LaidOutItem, width: number): MonoBitmap {
+  const key = cacheKey(item.block, width, item.height);
+  const cached = strips.get(key);
+  if (cached) {
+    // Refresh its place: the oldest unused strip is the one dropped.
+    strips.delete(key);
+    strips.set(key, cached);
+    return cached;
+  }
+  const canvas = createCanvas(width, item.height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, layout.width, layout.height);
-  for (const item of layout.items) item.draw?.(ctx);
-  const bitmap = monochromeFromRgba(ctx.getImageData(0, 0, layout.width, layout.height).data, layout.width, layout.height);
+  ctx.fillRect(0, 0, width, item.height);
+  // Items draw at their place on the page; shift the page so this item lands on the strip.
+  ctx.translate(0, -item.top);
+  item.draw!(ctx);
+  const strip = monochromeFromRgba(ctx.getImageData(0, 0, width, item.height).data, width, item.height);
+  strips.set(key, strip);
+  if (strips.size > CACHE_LIMIT) strips.delete(strips.keys().next().value!);
+  return strip;
+}
+
+export function drawLayout(layout: RasterLayout): MonoBitmap {
+  const bitmap = createMonoBitmap(layout.width, layout.height);
+  for (const item of layout.items) {
+    if (!item.draw || item.height === 0) continue;
+    // Strips are paper-wide, so a strip's rows are a run of the page's bytes.
+    bitmap.data.set(drawStrip(item, layout.width).data, item.top * bitmap.widthBytes);
+  }
   for (const item of layout.items) {
     if (!item.dots) continue;
     const { left, bitmap: image } = item.dots;

@@ -97,13 +97,18 @@ function thresholdRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, heig
   // lum < threshold  ⇔  255·1000·255 − a·(255·1000 − y·1000) < threshold·1000·255, all integers.
   const limit = threshold * 1000 * 255;
   const white = 255_000;
+  // Most of a receipt is paper: one 32-bit read says "opaque white" for a whole pixel.
+  const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
+  const OPAQUE_WHITE = 0xffffffff;
   for (let y = 0; y < height; y++) {
-    let p = y * width * 4;
+    let pixel = y * width;
     const row = y * widthBytes;
     for (let xb = 0; xb < widthBytes; xb++) {
       const dots = Math.min(8, width - xb * 8);
       let byte = 0;
-      for (let bit = 0; bit < dots; bit++, p += 4) {
+      for (let bit = 0; bit < dots; bit++, pixel++) {
+        if (words !== null && words[pixel] === OPAQUE_WHITE) continue;
+        const p = pixel * 4;
         const a = rgba[p + 3]!;
         if (a === 0) continue;
         const luma = 299 * rgba[p]! + 587 * rgba[p + 1]! + 114 * rgba[p + 2]!;
@@ -117,15 +122,21 @@ function thresholdRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, heig
 
 /** Dots back to opaque black-on-white RGBA, for PNGs and previews. */
 export function monochromeToRgba(bitmap: MonoBitmap): Uint8ClampedArray {
-  const out = new Uint8ClampedArray(bitmap.width * bitmap.height * 4);
-  for (let y = 0; y < bitmap.height; y++) {
-    for (let x = 0; x < bitmap.width; x++) {
-      const v = getDot(bitmap, x, y) ? 0 : 255;
-      const i = (y * bitmap.width + x) * 4;
-      out[i] = v;
-      out[i + 1] = v;
-      out[i + 2] = v;
-      out[i + 3] = 255;
+  const { width, height, widthBytes, data } = bitmap;
+  const out = new Uint8ClampedArray(width * height * 4);
+  // Whole pixels at a time: opaque white everywhere, then opaque black (alpha byte only) on the dots.
+  const words = new Uint32Array(out.buffer);
+  words.fill(0xffffffff);
+  const black = new Uint32Array(new Uint8Array([0, 0, 0, 255]).buffer)[0]!;
+  for (let y = 0; y < height; y++) {
+    const row = y * widthBytes;
+    for (let xb = 0; xb < widthBytes; xb++) {
+      const byte = data[row + xb]!;
+      if (byte === 0) continue;
+      for (let bit = 0; bit < 8; bit++) {
+        const x = xb * 8 + bit;
+        if (x < width && (byte & (0x80 >> bit)) !== 0) words[y * width + x] = black;
+      }
     }
   }
   return out;

@@ -3,7 +3,6 @@
 // bin/pos.mjs starts once the dispatcher (src-main/cli/main.ts) lists it.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTER_FLAGS } from '../../../src-shared/catalog/index.ts';

@@ -1,0 +1,16 @@
+import type { Price } from '../../src-shared/catalog/index.ts';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import type { TillSchema } from '../db/index.ts';
+
+/** A stored price row back as the canonical record (hundredths → "12.50"). */
+export function priceRecord(row: Omit<TillSchema['prices'], 'seq'>): Price {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    modifier_id: row.modifier_id,
+    priceable_type: row.priceable_type,
+    priceable_id: row.priceable_id,
+    value: formatMinor(row.value),
+    value_type: row.value_type,
+  };
+}
