@@ -35,6 +35,7 @@ export {
 } from './escpos/decode-escpos.ts';
 
 export { renderDocumentToPng } from './raster/render-raster.ts';
+export { clearStripCache } from './raster/draw-layout.ts';
 export { registerPrintingFonts } from './raster/fonts.ts';
 export type { MonoBitmap } from './raster/mono-bitmap.ts';
 export { monoBitmapToPng } from './raster/png.ts';

@@ -6,3 +6,4 @@ export { ListSource, PagedSource, type ProductSource } from './product-source.sv
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';
 export { clockTime, dateTime, money, parseAmount, percent } from './format.ts';
 export { rejectionText } from './rejection-text.ts';
+export { methodName } from './method-name.ts';

@@ -52,7 +52,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
 
   'status.online': 'متصل',
   'status.offline': 'غير متصل',
-  'status.unknown': 'جارٍ التحقق من الاتصال…',
+  'status.unknown': 'لم يُتحقق بعد',
   'status.pending': '{count} بانتظار الرفع',
   'status.allUploaded': 'تم رفع كل الطلبات',
   'status.rejected': '{count} مرفوض',
@@ -146,6 +146,13 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'pay.invalidAmount': 'أدخل مبلغاً مثل 20 أو 12.50',
   'pay.shortCash': 'النقد المستلم أقل من المبلغ النقدي المستحق ({amount})',
   'pay.saving': 'جارٍ الحفظ…',
+
+  'method.CASH': 'نقداً',
+  'method.PAY_LATER': 'الدفع لاحقاً',
+  'method.MADA': 'مدى',
+  'method.VISA': 'فيزا',
+  'method.MASTERCARD': 'ماستركارد',
+  'method.APPLE_PAY': 'Apple Pay',
 
   'receipt.paid': 'تم دفع الطلب {number}',
   'receipt.unpaid': 'تم حفظ الطلب {number}، والدفع لاحقاً',

@@ -51,7 +51,7 @@ export const MESSAGES_EN = {
 
   'status.online': 'Online',
   'status.offline': 'Offline',
-  'status.unknown': 'Checking the connection…',
+  'status.unknown': 'Not checked yet',
   'status.pending': '{count} waiting to upload',
   'status.allUploaded': 'All orders uploaded',
   'status.rejected': '{count} rejected',
@@ -145,6 +145,13 @@ export const MESSAGES_EN = {
   'pay.invalidAmount': 'Enter an amount such as 20 or 12.50',
   'pay.shortCash': 'Cash received is less than the cash due ({amount})',
   'pay.saving': 'Saving…',
+
+  'method.CASH': 'Cash',
+  'method.PAY_LATER': 'Pay later',
+  'method.MADA': 'mada',
+  'method.VISA': 'Visa',
+  'method.MASTERCARD': 'Mastercard',
+  'method.APPLE_PAY': 'Apple Pay',
 
   'receipt.paid': 'Order {number} is paid',
   'receipt.unpaid': 'Order {number} is saved, to be paid later',

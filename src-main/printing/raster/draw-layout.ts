@@ -5,7 +5,7 @@
 // Strips are cached by what they show: a cafe prints the same header,
 // labels and menu lines all day, and drawing text is most of a receipt's cost.
 
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ReceiptBlock } from '../layout/receipt-document.ts';
 import { createMonoBitmap, getDot, monochromeFromRgba, setDot, type MonoBitmap } from './mono-bitmap.ts';
 import type { LaidOutItem, RasterLayout } from './raster-layout.ts';
@@ -23,6 +23,16 @@ function cacheKey(block: ReceiptBlock, width: number, height: number): string {
   return `${width}x${height}:${JSON.stringify(block)}`;
 }
 
+/** One canvas reused for every strip: making a canvas costs about as much as drawing a line on it. */
+let scratchCanvas: Canvas | null = null;
+
+function scratch(width: number, height: number): SKRSContext2D {
+  if (!scratchCanvas || scratchCanvas.width !== width || scratchCanvas.height < height) {
+    scratchCanvas = createCanvas(width, Math.max(height, scratchCanvas?.height ?? 0, 256));
+  }
+  return scratchCanvas.getContext('2d');
+}
+
 function drawStrip(item: LaidOutItem, width: number): MonoBitmap {
   const key = cacheKey(item.block, width, item.height);
   const cached = strips.get(key);
@@ -32,13 +42,14 @@ function drawStrip(item: LaidOutItem, width: number): MonoBitmap {
     strips.set(key, cached);
     return cached;
   }
-  const canvas = createCanvas(width, item.height);
-  const ctx = canvas.getContext('2d');
+  const ctx = scratch(width, item.height);
+  ctx.save();
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, width, item.height);
   // Items draw at their place on the page; shift the page so this item lands on the strip.
   ctx.translate(0, -item.top);
   item.draw!(ctx);
+  ctx.restore();
   const strip = monochromeFromRgba(ctx.getImageData(0, 0, width, item.height).data, width, item.height);
   strips.set(key, strip);
   if (strips.size > CACHE_LIMIT) strips.delete(strips.keys().next().value!);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
+import { clearStripCache } from './draw-layout.ts';
 
 export const LATIN_FAMILY = 'Till Sans';
 export const ARABIC_FAMILY = 'Till Sans Arabic';
@@ -39,6 +40,8 @@ export function registerPrintingFonts(dir?: string): void {
     }
   }
   registeredFrom = fontsDir;
+  // Lines drawn with the old fonts must not be reused.
+  clearStripCache();
 }
 
 /** Registers the fonts on first use; every raster path calls this. */

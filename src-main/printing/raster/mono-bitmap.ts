@@ -119,25 +119,3 @@ function thresholdRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, heig
   }
   return bitmap;
 }
-
-/** Dots back to opaque black-on-white RGBA, for PNGs and previews. */
-export function monochromeToRgba(bitmap: MonoBitmap): Uint8ClampedArray {
-  const { width, height, widthBytes, data } = bitmap;
-  const out = new Uint8ClampedArray(width * height * 4);
-  // Whole pixels at a time: opaque white everywhere, then opaque black (alpha byte only) on the dots.
-  const words = new Uint32Array(out.buffer);
-  words.fill(0xffffffff);
-  const black = new Uint32Array(new Uint8Array([0, 0, 0, 255]).buffer)[0]!;
-  for (let y = 0; y < height; y++) {
-    const row = y * widthBytes;
-    for (let xb = 0; xb < widthBytes; xb++) {
-      const byte = data[row + xb]!;
-      if (byte === 0) continue;
-      for (let bit = 0; bit < 8; bit++) {
-        const x = xb * 8 + bit;
-        if (x < width && (byte & (0x80 >> bit)) !== 0) words[y * width + x] = black;
-      }
-    }
-  }
-  return out;
-}

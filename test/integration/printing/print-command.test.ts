@@ -1,6 +1,5 @@
-// `pos print`: one stored order to a printer over TCP with the given flags.
-// Run in-process through printCommand; the end-to-end run through
-// bin/pos.mjs starts once the dispatcher (src-main/cli/main.ts) lists it.
+// `pos print`: one stored order to a printer over TCP with the given flags,
+// in-process through printCommand and end to end through bin/pos.mjs.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
@@ -98,7 +97,6 @@ describe('pos print (in-process)', () => {
     expect(unknown.stderr).toEqual([`pos print: the database ${dbFile} has no order nope; list them with "pos orders --db ${dbFile}"`]);
   });
 });
-
 
 describe('pos print (bin/pos.mjs)', () => {
   it('prints end to end, and exits 2 on an unknown flag', async () => {

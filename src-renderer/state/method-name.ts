@@ -1,0 +1,13 @@
+import { isMessageKey, type MessageKey } from '../../src-shared/i18n/index.ts';
+import type { PaymentMethodView } from '../../src-shared/till/index.ts';
+
+/**
+ * A payment method's name for the cashier: the well-known methods in the
+ * till's language, anything else as the service names it (the catalog has
+ * one name per method, usually English).
+ */
+export function methodName(methods: readonly PaymentMethodView[], key: string, t: (key: MessageKey) => string): string {
+  const known = `method.${key}`;
+  if (isMessageKey(known)) return t(known);
+  return methods.find((m) => m.key === key)?.name ?? key;
+}

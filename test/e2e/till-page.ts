@@ -1,0 +1,126 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+const screenshots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** A product of the demo menu, by category and by its name in each language. */
+export interface DemoProduct {
+  category: number;
+  en: string;
+  ar: string;
+  /** A modifier to choose, by its name in each language. */
+  modifier?: { en: string; ar: string };
+}
+
+export const CAPPUCCINO_OAT: DemoProduct = { category: 1, en: 'Cappuccino', ar: 'كابتشينو', modifier: { en: 'Oat milk', ar: 'حليب الشوفان' } };
+export const CROISSANT: DemoProduct = { category: 5, en: 'Butter croissant', ar: 'كرواسون بالزبدة' };
+export const ICED_AMERICANO: DemoProduct = { category: 2, en: 'Iced americano', ar: 'آيس أمريكانو' };
+
+export type Lang = 'en' | 'ar';
+
+/** Saves a full-page screenshot as a test artifact under test-results/screenshots/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}${name}.png` });
+}
+
+/** "1,234.50" or "38.00" as halalas. */
+export function halalas(text: string | null): number {
+  const match = /(-?)(\d+)\.(\d{2})/.exec((text ?? '').replace(/,/g, ''));
+  if (!match) throw new Error(`"${text}" is not an amount`);
+  const value = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] ? -value : value;
+}
+
+/**
+ * Records every state the pull progress shows, from before the page's own
+ * scripts run, so a fast pull that is over before the test looks still
+ * leaves its trace.
+ */
+export async function watchPullProgress(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: Record<string, string | undefined>[] = [];
+    (window as unknown as { __pullSeen: typeof seen }).__pullSeen = seen;
+    const record = () => {
+      const el = document.querySelector<HTMLElement>('[data-testid="pull-progress"]');
+      if (!el) return;
+      const state = { phase: el.dataset.phase, resource: el.dataset.resource, page: el.dataset.page, pages: el.dataset.pages };
+      const last = seen.at(-1);
+      if (!last || JSON.stringify(last) !== JSON.stringify(state)) seen.push(state);
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+export async function pullStatesSeen(page: Page): Promise<{ phase?: string; resource?: string; page?: string; pages?: string }[]> {
+  return page.evaluate(() => (window as unknown as { __pullSeen: [] }).__pullSeen);
+}
+
+/** Fails the test on any CSP violation or uncaught error in the page. */
+export function guardPage(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) errors.push(`CSP: ${message.text()}`);
+  });
+  return { errors };
+}
+
+/** Signs in with the demo service's credentials, as a first-run cashier would, and waits for the till. */
+export async function signInWithDemo(page: Page, lang: Lang, screenshotPrefix?: string): Promise<void> {
+  await expect(page.getByTestId('signin')).toBeVisible();
+  await page.getByTestId('use-demo').click();
+  await expect(page.getByTestId('signin-base-url')).not.toHaveValue('');
+  if (screenshotPrefix) await shot(page, `${screenshotPrefix}-signin-${lang}`);
+  await page.getByTestId('signin-submit').click();
+}
+
+export async function waitForTill(page: Page): Promise<void> {
+  await expect(page.getByTestId('sell-screen')).toBeVisible({ timeout: 170_000 });
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+}
+
+/** Taps a product (choosing its modifier in the picker when it has options); returns the line count after. */
+export async function addProduct(page: Page, product: DemoProduct, lang: Lang, screenshotName?: string): Promise<void> {
+  const before = await page.getByTestId('cart-line').count();
+  await page.getByTestId(`category-${product.category}`).click();
+  const tile = page.getByTestId('product-tile').filter({ hasText: product[lang] }).first();
+  await tile.click();
+  if ((await tile.getAttribute('data-has-options')) === 'true') {
+    const dialog = page.getByTestId('line-dialog');
+    await expect(dialog).toBeVisible();
+    if (product.modifier) {
+      await dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] }).click();
+      await expect(dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] })).toHaveAttribute('aria-pressed', 'true');
+    }
+    if (screenshotName) await shot(page, screenshotName);
+    await dialog.getByTestId('line-save').click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByTestId('cart-line')).toHaveCount(before + 1);
+}
+
+/** Σ line totals, and the cart's subtotal, VAT and total, in halalas. */
+export async function cartFigures(page: Page): Promise<{ lines: number[]; total: number; vat: number; subtotal: number }> {
+  const lines = (await page.getByTestId('line-total').allTextContents()).map(halalas);
+  return {
+    lines,
+    total: halalas(await page.getByTestId('cart-total').textContent()),
+    vat: halalas(await page.getByTestId('cart-vat').textContent()),
+    subtotal: halalas(await page.getByTestId('cart-subtotal').textContent()),
+  };
+}
+
+/** Pays the whole cart in cash, exact. */
+export async function payCashExact(page: Page): Promise<string> {
+  await page.getByTestId('pay-button').click();
+  await page.getByTestId('pay-method-CASH').click();
+  await page.getByTestId('pay-complete').click();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toBeVisible();
+  const number = (await receipt.getAttribute('data-order-number')) ?? '';
+  await page.getByTestId('new-sale').click();
+  await expect(page.getByTestId('receipt-dialog')).toBeHidden();
+  return number;
+}
