@@ -58,12 +58,16 @@ type Probe = { start: number; dom: number; frame: number };
  * when `done` first holds after a DOM change, and the next frame after that.
  */
 async function armProbe(page: Page, done: 'picker-open' | 'cart-grew'): Promise<void> {
-  await page.evaluate((done) => {
+  // Sent as source text: tsx would wrap named functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const done = ${JSON.stringify(done)};
     const lines = () => document.querySelectorAll('[data-testid="cart-line"]').length;
     const before = lines();
-    const holds = () => (done === 'picker-open' ? document.querySelector('[data-testid="line-dialog"][open] [data-testid="modifier-option"]') !== null : lines() > before);
-    const probe: Probe = { start: 0, dom: 0, frame: 0 };
-    (window as unknown as { __tap: Probe }).__tap = probe;
+    const holds = () => done === 'picker-open'
+      ? document.querySelector('[data-testid="line-dialog"][open] [data-testid="modifier-option"]') !== null
+      : lines() > before;
+    const probe = { start: 0, dom: 0, frame: 0 };
+    window.__tap = probe;
     addEventListener('pointerdown', (event) => (probe.start = event.timeStamp), { capture: true, once: true });
     const observer = new MutationObserver(() => {
       if (!holds()) return;
@@ -72,7 +76,7 @@ async function armProbe(page: Page, done: 'picker-open' | 'cart-grew'): Promise<
       requestAnimationFrame(() => (probe.frame = performance.now()));
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-  }, done);
+  })()`);
 }
 
 async function readProbe(page: Page): Promise<Probe> {

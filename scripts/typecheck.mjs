@@ -5,10 +5,16 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc');
-const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.preload.json', 'tsconfig.test.json'];
+// The renderer's .svelte files are type-checked by svelte-check, which reads the same tsconfig (DOM, no Node types).
+const svelteCheck = require.resolve('svelte-check/bin/svelte-check');
+const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.preload.json', 'tsconfig.web.json', 'tsconfig.test.json'];
 let failed = false;
 for (const project of projects) {
-  const result = spawnSync(process.execPath, [tsc, '-p', project], { stdio: 'inherit' });
+  const args =
+    project === 'tsconfig.web.json'
+      ? [svelteCheck, '--tsconfig', `./${project}`, '--fail-on-warnings', '--output', 'human']
+      : [tsc, '-p', project];
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`typecheck: ${project} has type errors (above)`);
     failed = true;

@@ -180,6 +180,8 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   }
 
   private async runLane(printerId: string): Promise<void> {
+    // notify() is called by checkout right after its commit: give the sale back to the cashier before any printing work.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.running) {
       const job = nextPendingJob(this.db, printerId);
       if (!job) return;

@@ -39,7 +39,8 @@ describe('the print queue', () => {
     bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` });
 
     const order = await shop.sell({ items: [{ categoryId: 1 }], pay: 'CASH' });
-    // Checkout resolved and the order is on disk, whatever the printer does.
+    // Checkout resolved before the queue even tried the printer, and the order is on disk.
+    expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'pending', attempts: 0 }]);
     expect(order.status).toBe('PAID');
     expect(readOrder(shop.db, order.uuid)?.total).toBe(order.total);
     expect(order.upload.state).toBe('pending');
