@@ -138,7 +138,7 @@ export class TillHost extends TillService implements TillApi {
     writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
-    this.uploader?.notify();
+    this.uploader?.reportReachable();
     return { ...session, paired: true, base_url: client.baseUrl, api_version: client.apiVersion };
   }
 
@@ -146,7 +146,7 @@ export class TillHost extends TillService implements TillApi {
     const client = this.client();
     if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
     const session = await this.pull(client);
-    this.uploader?.notify();
+    this.uploader?.reportReachable();
     return session;
   }
 

@@ -184,6 +184,8 @@ export class TillState {
     const seq = ++this.cartSeq;
     try {
       this.setCart(await work(this.api), seq);
+      // The cashier has moved on: an error about an earlier step would only mislead now.
+      this.dismissErrors();
       return true;
     } catch (error) {
       this.notify('error', explain(error));
@@ -203,8 +205,9 @@ export class TillState {
 
   notify(tone: Notice['tone'], text: ErrorText): void {
     const id = ++this.noticeSeq;
-    // The same message twice in a row is one notice: a failing action retried by an impatient finger.
-    this.notices = [...this.notices.filter((n) => n.text.key !== text.key || n.text.detail !== text.detail), { id, tone, text }].slice(-3);
+    // One error at a time: the newest is the one that matters, and a stack of red boxes hides the till.
+    const kept = tone === 'error' ? this.notices.filter((n) => n.tone !== 'error') : this.notices;
+    this.notices = [...kept, { id, tone, text }].slice(-3);
     if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
   }
 

@@ -1,8 +1,9 @@
 // A receipt document to the bytes a printer receives, in one of two modes:
 //  - text: ASCII lines as printer text (fast, small, the printer's crisp
 //    font); every other line (Arabic above all) as a raster between them;
-//  - raster: the whole receipt drawn by us, sent as GS v 0 bands, for
-//    printers whose font or code page cannot be trusted at all.
+//  - raster: the whole receipt drawn by us, the QR code included, sent as
+//    GS v 0 bands, for printers whose font or code page cannot be trusted
+//    at all: exactly the preview's dots.
 
 import type { PaperSpec, PaperWidth } from '../layout/paper.ts';
 import { paperSpec } from '../layout/paper.ts';
@@ -13,7 +14,7 @@ import { layoutColumns } from '../layout/wrap-text.ts';
 import { drawLayout } from '../raster/draw-layout.ts';
 import { sliceRows, type MonoBitmap } from '../raster/mono-bitmap.ts';
 import { prepareImages } from '../raster/prepare-images.ts';
-import { layoutBlocks, qrSymbolRows, type PreparedImages } from '../raster/raster-layout.ts';
+import { layoutBlocks, type PreparedImages } from '../raster/raster-layout.ts';
 import { renderDocumentRaster } from '../raster/render-raster.ts';
 import { EscPosBuilder } from './escpos-builder.ts';
 
@@ -99,14 +100,7 @@ async function renderRasterMode(doc: ReceiptDocument, options: EscPosRenderOptio
   };
   for (const item of layout.items) {
     const { block } = item;
-    if (block.kind === 'qr') {
-      // The drawn QR is a placeholder; the printer encodes the real symbol in its place.
-      const symbol = qrSymbolRows(item);
-      flush(symbol.from);
-      const moduleSize = fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, layout.width);
-      out.setAlign('center').qr(block.data, moduleSize).setAlign('left');
-      from = symbol.to;
-    } else if (block.kind === 'cut') {
+    if (block.kind === 'cut') {
       flush(item.top);
       out.cut(block.partial ?? false);
     } else if (block.kind === 'drawer') {

@@ -1,8 +1,8 @@
 // The preview a cashier sees before (re)printing: the same document the
 // queue would print, drawn by the same layout engine as full-raster mode.
 // Text-mode printers draw ASCII lines in their own font, so only the
-// glyphs can differ, never where things are or what they say; the QR shows
-// as a placeholder of the exact size of the printer's symbol.
+// glyphs can differ, never where things are or what they say; the QR code
+// is the real, scannable symbol, at the size the printer's GS ( k prints it.
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';

@@ -1,7 +1,8 @@
 // Turns a layout into the dots the printer burns. Each drawn item (a line
-// of text, a divider, the QR placeholder) is drawn antialiased on white on
-// its own paper-wide strip and thresholded, exactly as text mode draws a
-// single Arabic line, so both modes burn the same dots for the same line.
+// of text, a divider) is drawn antialiased on white on its own paper-wide
+// strip and thresholded, exactly as text mode draws a single Arabic line,
+// so both modes burn the same dots for the same line. Items that are dots
+// already (images, the QR symbol) are copied in as they are.
 // Strips are cached by what they show: a cafe prints the same header,
 // labels and menu lines all day, and drawing text is most of a receipt's cost.
 

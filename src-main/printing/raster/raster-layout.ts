@@ -6,7 +6,8 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PaperSpec } from '../layout/paper.ts';
 import { baseDirection } from '../layout/script.ts';
-import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize, qrModuleCount, qrPayloadBytes } from '../layout/qr-size.ts';
+import { qrMatrix } from '../layout/qr-matrix.ts';
+import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize } from '../layout/qr-size.ts';
 import type {
   Align,
   BilingualBlock,
@@ -19,7 +20,7 @@ import type {
 } from '../layout/receipt-document.ts';
 import { wrapText, type Measure } from '../layout/wrap-text.ts';
 import { ensurePrintingFonts, FONT_STACK } from './fonts.ts';
-import type { MonoBitmap } from './mono-bitmap.ts';
+import { createMonoBitmap, setDot, type MonoBitmap } from './mono-bitmap.ts';
 
 /** Font A is 24 dots tall; drawn text uses the same size so both modes fill the paper alike. */
 const FONT_PX = 24;
@@ -30,8 +31,10 @@ const BASELINE_PX = 26;
 const SIDE_PX = 2;
 /** Space kept between the text and the amount column: one font A character. */
 const GAP_PX = 12;
-/** Space above and below a QR symbol, so the scanner sees its quiet zone. */
+/** Space above and below a QR symbol, so the scanner sees its quiet zone: at least this many dots... */
 const QR_MARGIN_PX = 12;
+/** ...and at least the 4 modules ISO/IEC 18004 asks for. */
+const QR_QUIET_MODULES = 4;
 
 /** One placed block: `top` and `height` in dots from the top of the document. */
 export interface LaidOutItem {
@@ -40,7 +43,7 @@ export interface LaidOutItem {
   height: number;
   /** Draws the item on a white canvas. Absent for blocks that print nothing (cut, drawer). */
   draw?: (ctx: SKRSContext2D) => void;
-  /** Pixels already converted to dots (images), copied in after the canvas is thresholded. */
+  /** Dots already made (images, the QR symbol), copied in after the canvas is thresholded. */
   dots?: { left: number; bitmap: MonoBitmap };
 }
 
@@ -180,59 +183,43 @@ function drawDivider(ctx: SKRSContext2D, block: DividerBlock, width: number, top
   for (let x = SIDE_PX; x < width - SIDE_PX; x += 12) ctx.fillRect(x + 2, middle - 1, 8, 2);
 }
 
-/**
- * Where the printer's QR symbol goes. Without a QR encoder in the project
- * the raster shows a placeholder of the symbol's size (finder squares and
- * a cross); full-raster ESC/POS replaces these rows with the printer's own
- * GS ( k symbol, so the printed code is real and scannable.
- */
-function drawQrPlaceholder(ctx: SKRSContext2D, left: number, top: number, modules: number, moduleSize: number): void {
-  const side = modules * moduleSize;
-  ctx.fillStyle = '#000';
-  ctx.strokeStyle = '#000';
-  ctx.lineWidth = moduleSize;
-  ctx.strokeRect(left + moduleSize / 2, top + moduleSize / 2, side - moduleSize, side - moduleSize);
-  const finder = (fx: number, fy: number): void => {
-    ctx.fillRect(fx, fy, 7 * moduleSize, 7 * moduleSize);
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(fx + moduleSize, fy + moduleSize, 5 * moduleSize, 5 * moduleSize);
-    ctx.fillStyle = '#000';
-    ctx.fillRect(fx + 2 * moduleSize, fy + 2 * moduleSize, 3 * moduleSize, 3 * moduleSize);
-  };
-  finder(left, top);
-  finder(left + side - 7 * moduleSize, top);
-  finder(left, top + side - 7 * moduleSize);
-  ctx.lineWidth = Math.max(1, Math.floor(moduleSize / 2));
-  ctx.beginPath();
-  ctx.moveTo(left + 8 * moduleSize, top + 8 * moduleSize);
-  ctx.lineTo(left + side - 8 * moduleSize, top + side - 8 * moduleSize);
-  ctx.moveTo(left + side - 8 * moduleSize, top + 8 * moduleSize);
-  ctx.lineTo(left + 8 * moduleSize, top + side - 8 * moduleSize);
-  ctx.stroke();
-}
-
 function alignedLeft(align: Align, itemWidth: number, paperWidth: number): number {
   if (align === 'left') return 0;
   if (align === 'right') return Math.max(0, paperWidth - itemWidth);
   return Math.max(0, Math.floor((paperWidth - itemWidth) / 2));
 }
 
-function layoutQr(block: QrBlock, width: number, top: number): LaidOutItem {
-  const moduleSize = fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, width);
-  const modules = qrModuleCount(qrPayloadBytes(block.data).length);
-  const side = modules * moduleSize;
-  const left = alignedLeft('center', side, width);
-  return {
-    block,
-    top,
-    height: side + 2 * QR_MARGIN_PX,
-    draw: (ctx) => drawQrPlaceholder(ctx, left, top + QR_MARGIN_PX, modules, moduleSize),
-  };
+/**
+ * The QR symbol as dots: each module a moduleSize-dot square, with
+ * `margin` white rows above and below it (the quiet zone).
+ */
+function qrBitmap(data: string, moduleSize: number, margin: number): MonoBitmap {
+  const { size, modules } = qrMatrix(data);
+  const side = size * moduleSize;
+  const bitmap = createMonoBitmap(side, side + 2 * margin);
+  const { widthBytes } = bitmap;
+  for (let row = 0; row < size; row++) {
+    const first = (margin + row * moduleSize) * widthBytes;
+    for (let col = 0; col < size; col++) {
+      if (modules[row * size + col] === 0) continue;
+      for (let x = col * moduleSize; x < (col + 1) * moduleSize; x++) setDot(bitmap, x, margin + row * moduleSize);
+    }
+    // The module row's other dot rows are copies of its first.
+    for (let y = 1; y < moduleSize; y++) bitmap.data.copyWithin(first + y * widthBytes, first, first + widthBytes);
+  }
+  return bitmap;
 }
 
-/** The rows of a laid-out QR item that the symbol itself occupies. */
-export function qrSymbolRows(item: LaidOutItem): { from: number; to: number } {
-  return { from: item.top + QR_MARGIN_PX, to: item.top + item.height - QR_MARGIN_PX };
+/**
+ * The QR code itself, at the size and place the printer's GS ( k symbol
+ * takes (module size shrunk to fit the paper, centred), with a quiet zone
+ * of white above and below: printers leave securing it to the sender.
+ */
+function layoutQr(block: QrBlock, width: number, top: number): LaidOutItem {
+  const moduleSize = fittedQrModuleSize(block.moduleSize ?? DEFAULT_QR_MODULE_SIZE, block.data, width);
+  const margin = Math.max(QR_MARGIN_PX, QR_QUIET_MODULES * moduleSize);
+  const bitmap = qrBitmap(block.data, moduleSize, margin);
+  return { block, top, height: bitmap.height, dots: { left: alignedLeft('center', bitmap.width, width), bitmap } };
 }
 
 /** Places every block, top to bottom, on paper `paper.dots` wide. */

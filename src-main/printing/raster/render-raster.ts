@@ -24,7 +24,7 @@ export async function renderDocumentRaster(doc: ReceiptDocument, width: PaperWid
 
 /**
  * The receipt as a black-and-white PNG, dot for dot what full-raster mode
- * prints (the QR area shows a placeholder of the symbol's exact size).
+ * prints, the QR code included.
  */
 export async function renderDocumentToPng(doc: ReceiptDocument, options: { width: PaperWidth }): Promise<Buffer> {
   const { bitmap } = await renderDocumentRaster(doc, options.width);

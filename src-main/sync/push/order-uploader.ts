@@ -115,6 +115,13 @@ export class OrderUploader {
     this.alarm.ring();
   }
 
+  /** Another request (a catalog pull) just reached the service: the till is online, whether or not orders are waiting. */
+  reportReachable(): void {
+    this.nextProbeAt = this.now();
+    this.publisher.update({ online: true, ...(this.paused === null ? { lastError: null } : {}) });
+    this.alarm.ring();
+  }
+
   /** After a new sign-in: use this client from the next request on, and lift a 401 pause. */
   setClient(client: ServiceClient): void {
     this.client = client;

@@ -71,6 +71,9 @@ describe('the till API over a WebSocket', () => {
     const pages = events.filter((e) => e.type === 'pull' && e.progress.phase === 'list');
     expect(pages.length).toBeGreaterThan(3);
     expect(events.some((e) => e.type === 'pull' && e.progress.phase === 'done')).toBe(true);
+    // The pull reached the service, so the till says online before any order is uploaded.
+    await expect.poll(() => events.some((e) => e.type === 'sync' && e.status.online === true)).toBe(true);
+    expect((await api.syncStatus()).online).toBe(true);
 
     const [latte] = await api.search({ query: 'latte', limit: 1 });
     const cart = await api.addItem({ product_id: latte!.id, quantity: 2 });

@@ -1,7 +1,8 @@
 // What a printed receipt carries, read back from the bytes the virtual
 // printer captured: the ZATCA QR exactly as checkout made it, the Arabic
 // header as a raster matching a reference checked by eye, both paper
-// widths, and a preview that is the printed raster dot for dot.
+// widths, and a preview that is the printed raster dot for dot, its QR
+// code scanning (jsQR) to the stored payload.
 // Regenerate the reference after an intended change with UPDATE_PRINTING_FIXTURES=1.
 
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import {
   type PaperWidth,
 } from '../../../src-main/printing/index.ts';
 import { diffBitmaps, loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
+import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/printing/', import.meta.url));
@@ -44,7 +46,7 @@ async function printReceipt(width: PaperWidth = 80, sale: Sale = SALE) {
   await shop.settle();
   expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'done' }]);
   const [job] = (await sink.waitForJobs(before + 1)).slice(before);
-  return { order, decoded: job!.decoded };
+  return { order, decoded: job!.decoded, job: job! };
 }
 
 const rasters = (decoded: DecodedEscPos): MonoBitmap[] => decoded.commands.flatMap((c) => (c.type === 'raster' ? [c.bitmap] : []));
@@ -90,24 +92,36 @@ describe('the printed receipt', () => {
     }
   });
 
-  it('previews exactly what a RASTER printer prints, the QR symbol aside', async () => {
+  it('previews exactly what a RASTER printer prints, dot for dot, QR code included', async () => {
     await shop.setFlags('Cashier', ['PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW', 'RASTER']);
     try {
-      const { order, decoded } = await printReceipt(80);
+      const { order, decoded, job } = await printReceipt(80);
+      expect(order.zatca_qr).toBeTruthy();
       const preview = await loadPngAsBitmap(await writeTemp(await renderReceiptPreview(shop.db, order.uuid, shop.printer('Cashier').id)));
-      // The printed bands, in order, with the printer's own QR symbol between the two runs.
-      const bands = rasters(decoded);
-      const qrAt = decoded.commands.findIndex((c) => c.type === 'qr-print');
-      const beforeQr = bands.filter((b) => decoded.commands.findIndex((c) => c.type === 'raster' && c.bitmap === b) < qrAt);
-      const afterQr = bands.slice(beforeQr.length);
-      const top = stack(beforeQr);
-      const bottom = stack(afterQr);
-      expect(diffBitmaps(top, rows(preview, 0, top.height)).differing).toBe(0);
-      expect(diffBitmaps(bottom, rows(preview, preview.height - bottom.height, preview.height)).differing).toBe(0);
+      // The whole receipt is one image: no printer-encoded QR code.
+      expect(decoded.commands.filter((c) => c.type.startsWith('qr-'))).toEqual([]);
+      const printed = stackBands(rasters(decoded));
+      expect(printed.height).toBe(preview.height);
+      expect(diffBitmaps(printed, preview).differing).toBe(0);
+      // The ZATCA QR scans, with exactly the payload checkout stored, off the
+      // preview and off the image the printer saved.
+      expect(scanQr(preview)).toBe(order.zatca_qr);
+      expect(job.files.png).toHaveLength(1);
+      expect(scanQr(await loadPngAsBitmap(job.files.png[0]!))).toBe(order.zatca_qr);
       const image = await loadImage(await renderReceiptPreview(shop.db, order.uuid, 58));
       expect(image.width).toBe(384);
     } finally {
       await shop.setFlags('Cashier', ['PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW']);
+    }
+  });
+
+  it("previews a text-mode receipt with the real QR code the printer encodes (58 and 80 mm)", async () => {
+    for (const width of [80, 58] as const) {
+      const { order, decoded } = await printReceipt(width);
+      expect(decoded.commands.filter((c) => c.type === 'qr-store').map((c) => c.data)).toEqual([order.zatca_qr]);
+      const preview = await loadPngAsBitmap(await writeTemp(await renderReceiptPreview(shop.db, order.uuid, width)));
+      expect(preview.width).toBe(width === 80 ? 576 : 384);
+      expect(scanQr(preview)).toBe(order.zatca_qr);
     }
   });
 });
@@ -116,20 +130,4 @@ async function writeTemp(png: Buffer): Promise<string> {
   const path = shop.service.dir.file(`preview-${Date.now()}.png`);
   await writeFile(path, png);
   return path;
-}
-
-function stack(parts: MonoBitmap[]): MonoBitmap {
-  const first = parts[0]!;
-  const height = parts.reduce((sum, p) => sum + p.height, 0);
-  const data = new Uint8Array(first.widthBytes * height);
-  let offset = 0;
-  for (const part of parts) {
-    data.set(part.data, offset);
-    offset += part.data.length;
-  }
-  return { width: first.width, widthBytes: first.widthBytes, height, data };
-}
-
-function rows(bitmap: MonoBitmap, from: number, to: number): MonoBitmap {
-  return { ...bitmap, height: to - from, data: bitmap.data.slice(from * bitmap.widthBytes, to * bitmap.widthBytes) };
 }

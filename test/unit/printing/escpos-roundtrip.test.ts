@@ -12,7 +12,8 @@ import {
   type PaperWidth,
   type ReceiptDocument,
 } from '../../../src-main/printing/index.ts';
-import { diffBitmaps, loadPngAsBitmap } from './pixel-diff.ts';
+import { diffBitmaps, inkColumns, loadPngAsBitmap } from './pixel-diff.ts';
+import { inkRows, scanQr, stackBands } from './qr-scan.ts';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,52 +148,45 @@ describe.each([58, 80] as PaperWidth[])('text mode on %i mm paper', (width) => {
 describe.each([58, 80] as PaperWidth[])('full raster mode on %i mm paper', (width) => {
   const { dots } = paperSpec(width);
 
-  it('sends only bands of dots, the printer-encoded QR, the cut and the kick', async () => {
+  it('sends only bands of dots, the cut and the kick: the QR code is drawn into the image', async () => {
     const bytes = await renderDocumentToEscPos(receipt(), { width, mode: 'raster', bandHeight: 64 });
     const { commands, problems } = decodeEscPos(bytes);
     expect(problems).toEqual([]);
-    expect(of(commands, 'text')).toEqual([]);
-    expect(new Set(commands.map((c) => c.type))).toEqual(
-      new Set(['init', 'drawer-kick', 'raster', 'align', 'qr-model', 'qr-module-size', 'qr-error-level', 'qr-store', 'qr-print', 'cut']),
-    );
+    expect(new Set(commands.map((c) => c.type))).toEqual(new Set(['init', 'drawer-kick', 'raster', 'cut']));
     const rasters = of(commands, 'raster');
     expect(rasters.every((r) => r.width === dots && r.height > 0 && r.height <= 64)).toBe(true);
-    expect(of(commands, 'qr-store')[0]?.data).toBe(QR);
+    expect(scanQr(stackBands(rasters.map((r) => r.bitmap)))).toBe(QR);
     expect(of(commands, 'drawer-kick')[0]).toMatchObject({ m: 0, t1: 25, t2: 250, length: 5 });
     expect(commands.at(-1)).toMatchObject({ type: 'cut', partial: true });
   });
 
-  it('prints exactly the preview PNG, QR placeholder rows aside', async () => {
+  it('prints exactly the preview PNG, dot for dot, and its QR code scans', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'till-preview-'));
     const pngPath = join(dir, 'preview.png');
     await writeFile(pngPath, await renderDocumentToPng(receipt(), { width }));
     const preview = await loadPngAsBitmap(pngPath);
     expect(preview.width).toBe(dots);
+    expect(scanQr(preview)).toBe(QR);
 
     const { commands } = decodeEscPos(await renderDocumentToEscPos(receipt(), { width, mode: 'raster' }));
-    // Rebuild the page from the bands; the printer's QR takes the placeholder's rows.
-    const qrAt = commands.findIndex((c) => c.type === 'qr-model');
-    const before = of(commands.slice(0, qrAt), 'raster');
-    const after = of(commands.slice(qrAt), 'raster');
-    const rows = (list: typeof before) => list.reduce((sum, r) => sum + r.height, 0);
-    const qrSide = preview.height - rows(before) - rows(after);
+    const printed = stackBands(of(commands, 'raster').map((r) => r.bitmap));
+    expect(printed.height).toBe(preview.height);
+    expect(diffBitmaps(printed, preview).differing).toBe(0);
+  });
+
+  it("draws the QR symbol at the printer's size, centred, with a 4-module quiet zone above and below", async () => {
     // 68 bytes need version 5 at level M: 37 modules of 5 dots.
     expect(QR).toHaveLength(68);
-    expect(qrSide).toBe(37 * 5);
-    const stack = (list: typeof before) => {
-      const data = new Uint8Array(rows(list) * (dots / 8));
-      let offset = 0;
-      for (const r of list) {
-        data.set(r.bitmap.data, offset);
-        offset += r.bitmap.data.length;
-      }
-      return data;
-    };
-    const slice = (from: number, to: number) => ({ width: dots, height: to - from, widthBytes: dots / 8, data: preview.data.slice((from * dots) / 8, (to * dots) / 8) });
-    const top = { width: dots, height: rows(before), widthBytes: dots / 8, data: stack(before) };
-    const bottom = { width: dots, height: rows(after), widthBytes: dots / 8, data: stack(after) };
-    expect(diffBitmaps(top, slice(0, rows(before))).differing).toBe(0);
-    expect(diffBitmaps(bottom, slice(preview.height - rows(after), preview.height)).differing).toBe(0);
+    const doc: ReceiptDocument = { blocks: [{ kind: 'qr', data: QR, moduleSize: 5 }] };
+    const { commands } = decodeEscPos(await renderDocumentToEscPos(doc, { width, mode: 'raster' }));
+    const image = stackBands(of(commands, 'raster').map((r) => r.bitmap));
+    const side = 37 * 5;
+    const quiet = 4 * 5;
+    expect(image.height).toBe(side + 2 * quiet);
+    expect(inkRows(image)).toEqual({ top: quiet, bottom: quiet + side - 1 });
+    const left = Math.floor((dots - side) / 2);
+    expect(inkColumns(image)).toEqual({ left, right: left + side - 1 });
+    expect(scanQr(image)).toBe(QR);
   });
 });
 
@@ -210,12 +204,17 @@ describe('renderDocumentToEscPos', () => {
 
   it('shrinks a QR code to fit the paper, the same in both modes', async () => {
     // 500 bytes: version 17, 85 modules; 6-dot modules would be 510 dots, wider than 58 mm paper.
-    const doc: ReceiptDocument = { blocks: [{ kind: 'qr', data: 'Z'.repeat(500), moduleSize: 6 }] };
+    const data = 'Z'.repeat(500);
+    const doc: ReceiptDocument = { blocks: [{ kind: 'qr', data, moduleSize: 6 }] };
     for (const [width, expected] of [[58, 4], [80, 6]] as const) {
-      for (const mode of ['text', 'raster'] as const) {
-        const { commands } = decodeEscPos(await renderDocumentToEscPos(doc, { width, mode }));
-        expect(of(commands, 'qr-module-size')[0]?.size).toBe(expected);
-      }
+      // Text mode: the printer is told the module size.
+      const text = decodeEscPos(await renderDocumentToEscPos(doc, { width, mode: 'text' })).commands;
+      expect(of(text, 'qr-module-size')[0]?.size).toBe(expected);
+      // Raster mode: the symbol drawn is 85 modules of that size, and scans.
+      const image = stackBands(of(decodeEscPos(await renderDocumentToEscPos(doc, { width, mode: 'raster' })).commands, 'raster').map((r) => r.bitmap));
+      const columns = inkColumns(image)!;
+      expect(columns.right - columns.left + 1).toBe(85 * expected);
+      expect(scanQr(image)).toBe(data);
     }
   });
 

@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { addProduct, cartFigures, CROISSANT, guardPage, halalas, ICED_AMERICANO, shot, signInWithDemo, waitForTill } from './till-page.ts';
+import { startTillServer, type TillServer } from './till-server.ts';
+
+const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
+let server: TillServer;
+test.beforeEach(async () => {
+  server = await startTillServer();
+});
+test.afterEach(async () => {
+  await server.stop();
+});
+
+/** A barcode of the paired catalog, read from the replica with `pos catalog`, and the product it labels. */
+function someBarcode(dbFile: string): { code: string; productId: string } {
+  const catalog = JSON.parse(execFileSync(process.execPath, [pos, 'catalog', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
+    barcodes: { barcode: string; product_id: string; modifier_id: string | null }[];
+  };
+  const barcode = catalog.barcodes.find((b) => b.modifier_id === null)!;
+  return { code: barcode.barcode, productId: barcode.product_id };
+}
+
+test('at the counter: scanner, line edits and discounts, park and resume, keyboard payment, refund, void, errors in words', async ({ page }) => {
+  const guard = guardPage(page);
+  await page.goto(`${server.url}?lang=en`);
+  await signInWithDemo(page, 'en');
+  await waitForTill(page);
+
+  // A keyboard-wedge scanner types fast and presses Enter while no field has focus.
+  const { code, productId } = someBarcode(server.dbFile);
+  await page.getByTestId('grid-heading').click();
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-testid="cart-line"][data-product-id="${productId}"]`)).toHaveCount(1);
+  // An unknown code is named in the error, not added.
+  await page.keyboard.type('0000000000000', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('notice-error')).toContainText('0000000000000');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+
+  // Edit a line: two of them, a note, 10 % off.
+  await addProduct(page, ICED_AMERICANO, 'en');
+  const line = page.getByTestId('cart-line').filter({ hasText: ICED_AMERICANO.en });
+  await line.getByTestId('line-edit').click();
+  const dialog = page.getByTestId('line-dialog');
+  await dialog.getByTestId('qty-more').click();
+  await dialog.getByTestId('line-notes').fill('no ice please');
+  await dialog.getByTestId('discount-kind-PERCENT').click();
+  await dialog.getByTestId('discount-value').fill('10');
+  await shot(page, 'counter-line-edit-en');
+  await dialog.getByTestId('line-save').click();
+  await expect(line).toHaveAttribute('data-quantity', '2');
+  await expect(line).toContainText('no ice please');
+  const afterLine = await cartFigures(page);
+  const lineDiscount = halalas(await page.getByTestId('cart-discount').textContent());
+  expect(lineDiscount).toBeGreaterThan(0);
+  expect(afterLine.total).toBe(afterLine.subtotal - lineDiscount);
+
+  // And 1.00 off the whole order.
+  await page.getByTestId('order-discount').click();
+  await page.getByTestId('discount-kind-AMOUNT').click();
+  await page.getByTestId('discount-value').fill('1');
+  await page.getByTestId('discount-apply').click();
+  await expect.poll(async () => halalas(await page.getByTestId('cart-discount').textContent())).toBe(lineDiscount + 100);
+  const parkedTotal = (await cartFigures(page)).total;
+
+  // Park it (F9), start another, and see the till refuse to resume over a cart in progress.
+  await page.keyboard.press('F9');
+  await page.getByTestId('park-label').fill('Table 4');
+  await page.getByTestId('park-confirm').click();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await addProduct(page, CROISSANT, 'en');
+  await page.keyboard.press('F7');
+  const parked = page.getByTestId('parked-cart').filter({ hasText: 'Table 4' });
+  expect(halalas(await parked.textContent())).toBe(parkedTotal);
+  await parked.getByTestId('parked-resume').click();
+  await expect(page.getByTestId('notice-error')).toContainText('Finish, park or void the current order before resuming another');
+  await shot(page, 'counter-parked-en');
+
+  // Void the new one (with confirmation), then resume the parked cart as it was.
+  await page.keyboard.press('F1');
+  await page.getByTestId('void-button').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+  await page.getByTestId('nav-parked').click();
+  await page.getByTestId('parked-cart').filter({ hasText: 'Table 4' }).getByTestId('parked-resume').click();
+  await expect(page.getByTestId('sell-screen')).toBeVisible();
+  expect((await cartFigures(page)).total).toBe(parkedTotal);
+
+  // Pay by keyboard alone: F8, Cash for the whole amount, Enter.
+  await page.keyboard.press('F8');
+  await expect(page.getByTestId('payment-dialog')).toBeVisible();
+  await page.getByTestId('pay-method-CASH').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('pay-remaining')).toHaveText('0.00');
+  await page.getByTestId('pay-tendered').focus();
+  await page.keyboard.press('Enter');
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toBeVisible();
+  const number = (await receipt.getAttribute('data-order-number'))!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('receipt-dialog')).toBeHidden();
+
+  // Refund it from the history: a refund order with the negative total, the original marked refunded.
+  await page.keyboard.press('F6');
+  await page.locator(`[data-testid="order-row"][data-number="${number}"]`).click();
+  await page.getByTestId('order-refund').click();
+  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('receipt-dialog')).toBeVisible();
+  expect(halalas(await page.getByTestId('receipt-total').textContent())).toBe(-parkedTotal);
+  await page.getByTestId('new-sale').click();
+  await expect(page.locator(`[data-testid="order-row"][data-number="${number}"]`)).toHaveAttribute('data-status', 'REFUNDED');
+  await expect(page.locator('[data-testid="order-row"][data-kind="REFUND"]')).toHaveCount(1);
+  await shot(page, 'counter-refund-en');
+
+  // Escape closes a dialog; Alt+L switches the language at any time.
+  await page.keyboard.press('F1');
+  await addProduct(page, CROISSANT, 'en');
+  await page.keyboard.press('F8');
+  await expect(page.getByTestId('payment-dialog')).toBeVisible();
+  await page.keyboard.press('Alt+L');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('pay-method-CASH')).toContainText('نقداً');
+  await shot(page, 'counter-payment-ar');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('payment-dialog')).toBeHidden();
+  await page.keyboard.press('Alt+L');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  expect(guard.errors).toEqual([]);
+});
