@@ -26,8 +26,11 @@ export interface Notice {
 export interface TillLink {
   api: TillApi;
   onEvent(listener: (event: TillEvent) => void): () => void;
+  onClose(listener: () => void): void;
   close(): void;
 }
+
+const RECONNECT_DELAY_MS = 1_000;
 
 /**
  * Everything the till screens share: what the host last told us (session,
@@ -68,8 +71,15 @@ export class TillState {
   async start(): Promise<void> {
     this.screen = 'connecting';
     try {
-      this.link = await this.connect();
-      this.stopEvents = this.link.onEvent((event) => this.onEvent(event));
+      const link = await this.connect();
+      this.link = link;
+      this.stopEvents = link.onEvent((event) => this.onEvent(event));
+      link.onClose(() => {
+        if (this.link !== link) return; // closed on purpose
+        this.notify('error', describeError(new Error('connection lost')));
+        this.link = null;
+        setTimeout(() => void this.start(), RECONNECT_DELAY_MS);
+      });
       this.session = await this.link.api.session();
     } catch (error) {
       this.notify('error', describeError(error));

@@ -26,6 +26,7 @@ export function connectChannel(channel: RendererChannel): TillConnection {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);
     },
+    onClose: (listener) => channel.onClose(listener),
     close: () => channel.close(),
   };
 }

@@ -18,6 +18,8 @@ export function receiveMessagePortChannel(window: Window): Promise<RendererChann
         onReceive: (listener) => {
           port.onmessage = (message) => listener(message.data as TransportEnvelope);
         },
+        // A MessagePort says nothing when its other end goes; in Electron the page goes with the host.
+        onClose: () => undefined,
         close: () => port.close(),
       });
     };

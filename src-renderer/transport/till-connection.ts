@@ -4,6 +4,8 @@ import type { TillApi, TillEvent, TransportEnvelope } from '../../src-shared/til
 export interface TillConnection {
   api: TillApi;
   onEvent(listener: (event: TillEvent) => void): () => void;
+  /** Called once when the host goes away (the page should reconnect). */
+  onClose(listener: () => void): void;
   close(): void;
 }
 
@@ -11,5 +13,6 @@ export interface TillConnection {
 export interface RendererChannel {
   send(envelope: TransportEnvelope): void;
   onReceive(listener: (envelope: TransportEnvelope) => void): void;
+  onClose(listener: () => void): void;
   close(): void;
 }

@@ -21,6 +21,7 @@ export function openWebSocketChannel(location: Location): Promise<RendererChanne
                 // Not an envelope: ignore it rather than break the till.
               }
             }),
+          onClose: (listener) => socket.addEventListener('close', () => listener(), { once: true }),
           close: () => socket.close(),
         }),
       { once: true },

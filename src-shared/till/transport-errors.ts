@@ -27,7 +27,7 @@ export function fromWireError(wire: WireError): Error {
 /** The part of a Comlink transfer handler this module needs; Comlink itself stays out of src-shared. */
 interface ThrowTransferHandler {
   canHandle(value: unknown): value is unknown;
-  serialize(value: unknown): [unknown, unknown[]];
+  serialize(value: unknown): [unknown, never[]];
   deserialize(value: unknown): unknown;
 }
 

@@ -47,12 +47,12 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const pairing = new PairingGuard(!isLoopback(values.host));
   const server = createTillHttpServer({ api: till, events, rendererDir, pairing, routes: demo ? demoRoutes(demo, values['demo-control']) : [] });
   await new Promise<void>((ready, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
+    server.http.once('error', (error: NodeJS.ErrnoException) =>
       fail(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${values.host} is taken; pass --port with another number (or 0 for any free one)`) : error),
     );
-    server.listen(port, values.host, () => ready());
+    server.http.listen(port, values.host, () => ready());
   });
-  const address = server.address();
+  const address = server.http.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}/${pairing.code ? `?code=${pairing.code}` : ''}`;
@@ -64,8 +64,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', done);
   });
   io.err('Stopping: finishing the upload and print in progress…');
-  await new Promise<void>((closed) => server.close(() => closed()));
-  server.closeAllConnections();
+  await server.close();
   await till.stop();
   await demo?.close();
   db.close();

@@ -18,8 +18,14 @@ export interface TillHttpServerOptions {
   routes?: RouteHandler[];
 }
 
+export interface TillHttpServer {
+  readonly http: Server;
+  /** Hangs up on every UI (each shows "connection lost" and reconnects) and stops listening. */
+  close(): Promise<void>;
+}
+
 /** The plain-Node host: the built renderer over HTTP and the till API over a WebSocket at `/till`. */
-export function createTillHttpServer(options: TillHttpServerOptions): Server {
+export function createTillHttpServer(options: TillHttpServerOptions): TillHttpServer {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   sockets.on('connection', (socket) => exposeTill(options.api, webSocketChannel(socket), options.events));
 
@@ -52,6 +58,14 @@ export function createTillHttpServer(options: TillHttpServerOptions): Server {
     }
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
   });
-  server.on('close', () => sockets.close());
-  return server;
+  return {
+    http: server,
+    close: () =>
+      new Promise<void>((closed) => {
+        for (const client of sockets.clients) client.terminate();
+        sockets.close();
+        server.close(() => closed());
+        server.closeAllConnections();
+      }),
+  };
 }

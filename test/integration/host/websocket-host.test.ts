@@ -1,17 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TillError, type TillEvent, type TransportEnvelope } from '../../../src-shared/till/index.ts';
-import { createTillHttpServer, DatabaseSecretStore, EventHub, PairingGuard, TillHost } from '../../../src-main/host/index.ts';
+import { createTillHttpServer, DatabaseSecretStore, EventHub, PairingGuard, TillHost, type TillHttpServer } from '../../../src-main/host/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 let service: EmulatedService;
 let host: TillHost;
-let server: Server;
+let server: TillHttpServer;
 let base: string;
 let pairing: PairingGuard;
 const connections: TillConnection[] = [];
@@ -26,8 +25,8 @@ async function startHost(requireCode: boolean) {
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
   pairing = new PairingGuard(requireCode);
   server = createTillHttpServer({ api: host, events, rendererDir, pairing });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
+  base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
 }
 
 /** The renderer's own transport code, over a real WebSocket from Node. */
@@ -39,7 +38,8 @@ async function connect(query = ''): Promise<TillConnection> {
   });
   const connection = connectChannel({
     send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
-    onReceive: (listener) => socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
+    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
+    onClose: (listener) => void socket.once('close', listener),
     close: () => socket.close(),
   });
   connections.push(connection);
@@ -51,8 +51,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   connections.splice(0).forEach((c) => c.close());
-  await new Promise<void>((closed) => server?.close(() => closed()));
-  server?.closeAllConnections();
+  await server?.close();
   await host?.stop();
   await service.close();
 });
@@ -118,6 +117,15 @@ describe('the till API over a WebSocket', () => {
     expect(admitted.headers.get('content-security-policy')).toContain("script-src 'self'");
     const { api } = await connect(`?code=${pairing.code}`);
     expect((await api.session()).paired).toBe(false);
+  });
+
+  it('tells the UI when the host goes away', async () => {
+    await startHost(false);
+    const connection = await connect();
+    let closed = false;
+    connection.onClose(() => (closed = true));
+    await server.close();
+    await expect.poll(() => closed).toBe(true);
   });
 
   it('serves files from the UI folder only', async () => {

@@ -10,6 +10,8 @@ import { UsageError, type CliIo } from '../../../src-main/cli/cli-io.ts';
 import { printCommand } from '../../../src-main/cli/commands/print-command.ts';
 import { startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
 import { runPos } from '../../support/run-pos.ts';
+import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
+import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { freePort, openPrintingShop, type PrintingShop } from './printing-shop.ts';
 
 let shop: PrintingShop;
@@ -48,8 +50,11 @@ describe('pos print (in-process)', () => {
     expect(commands.filter((c) => c.type === 'text')).toEqual([]);
     expect(commands.filter((c) => c.type === 'raster').every((c) => c.type === 'raster' && c.width === 384)).toBe(true);
     expect(commands.filter((c) => c.type === 'drawer-kick')).toHaveLength(1);
-    expect(commands.filter((c) => c.type === 'qr-store').map((c) => (c.type === 'qr-store' ? c.data : ''))).toEqual([order.zatca_qr]);
+    // RASTER: the QR code is in the image, not encoded by the printer; it scans off both the print and the PNG.
+    expect(commands.filter((c) => c.type.startsWith('qr-'))).toEqual([]);
+    expect(scanQr(stackBands(commands.flatMap((c) => (c.type === 'raster' ? [c.bitmap] : []))))).toBe(order.zatca_qr);
     expect((await loadImage(readFileSync(png))).width).toBe(384);
+    expect(scanQr(await loadPngAsBitmap(png))).toBe(order.zatca_qr);
   });
 
   it('prints a kitchen ticket with every line and no prices', async () => {

@@ -18,6 +18,8 @@ import {
   type PrinterSink,
   type ReceiptDocument,
 } from '../../../src-main/printing/index.ts';
+import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
+import { scanQr } from '../../unit/printing/qr-scan.ts';
 
 const doc: ReceiptDocument = {
   blocks: [
@@ -90,10 +92,12 @@ describe('sendToPrinter to the virtual printer', () => {
     expect(txt).toContain('[qr till:receipt:42]');
     expect(txt).toContain('[drawer kick pin 2]');
     expect(txt).toContain('[cut]');
-    // One PNG for the Arabic line in text mode; the raster job's bands are
-    // one picture above the QR and one below it.
+    // One PNG for the Arabic line in text mode; the raster job is one
+    // picture, the QR code drawn in it (text mode has the printer encode it).
     expect(first!.files.png).toEqual([join(dir, '1-1.png')]);
-    expect(second!.files.png.length).toBe(2);
+    expect(second!.files.png).toEqual([join(dir, '2-1.png')]);
+    expect(await readFile(join(dir, '2.txt'), 'utf8')).not.toContain('[qr ');
+    expect(scanQr(await loadPngAsBitmap(second!.files.png[0]!))).toBe('till:receipt:42');
     for (const png of [...first!.files.png, ...second!.files.png]) {
       expect((await readFile(png)).subarray(1, 4).toString()).toBe('PNG');
     }
