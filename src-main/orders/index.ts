@@ -1,2 +1,2 @@
-export { businessDayOf, insertOrder, readOrder, readUpload } from './order-store.ts';
+export { businessDayOf, insertOrder, readOrder, readOrders, readUpload } from './order-store.ts';
 export { outboxCounts, type OutboxCounts } from './outbox-counts.ts';

@@ -1,6 +1,7 @@
 import { MAX_ORDERS_PER_SYNC, parseOrderSyncResults, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
+import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder } from '../../orders/index.ts';
+import { readOrder, readOrders } from '../../orders/index.ts';
 import { backoffDelay, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
@@ -251,9 +252,10 @@ export class OrderUploader {
   private async sendBatch(due: DueEntry[], report: UploadReport): Promise<Step> {
     const orders: Order[] = [];
     const unsendable: BatchOutcome['rejected'] = [];
+    const records = readBatch(this.db, due.map((entry) => entry.uuid));
     for (const entry of due) {
       try {
-        const record = readOrder(this.db, entry.uuid);
+        const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
         if (!record) throw new Error('the order row is missing');
         orders.push(orderToWire(record));
       } catch (error) {
@@ -363,5 +365,14 @@ export class OrderUploader {
   private delayFor(entries: DueEntry[]): number {
     const attempts = entries.reduce((max, entry) => Math.max(max, entry.attempts), 0);
     return backoffDelay(attempts, this.backoff, this.random);
+  }
+}
+
+/** The batch's orders in one read; null when one of them cannot be read, so each is then read alone and only the broken one is set aside. */
+function readBatch(db: TillDatabase, uuids: string[]): Map<string, OrderRecord> | null {
+  try {
+    return new Map(readOrders(db, uuids).map((record) => [record.uuid, record]));
+  } catch {
+    return null;
   }
 }
