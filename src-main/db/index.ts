@@ -2,3 +2,4 @@ export { openDatabase, DEFAULT_MIGRATIONS_DIR, type OpenOptions, type TillDataba
 export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError, type Migration } from './migrate.ts';
 export { q, all, first, run, statement } from './query.ts';
 export type { TillSchema } from './schema.ts';
+export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';

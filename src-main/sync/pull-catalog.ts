@@ -1,6 +1,6 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
 import { parseListPage, parseMe, type ListResource } from '../../src-shared/wire/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { DEFAULT_PAGE_RETRY, NotFoundError, ServiceError, paginate, withRetry, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { CATALOG_RESOURCES, type CatalogResource, type PullScope } from './catalog-resources.ts';
 import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
@@ -72,6 +72,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     const { counts, changes } = swapIn(db, staging, REPLICA_TABLES, (counts) =>
       writeReplicaMeta(db, { me, lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts } }),
     );
+    checkpointSoon(db);
     return { apiVersion: client.apiVersion, me, counts, changes, durationMs: Math.round(performance.now() - started) };
   } finally {
     staging.drop();

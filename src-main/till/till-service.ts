@@ -27,7 +27,7 @@ import {
   searchProducts,
   type SaleProduct,
 } from '../catalog/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { checkpointSoon, deferCheckpoints, statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { insertOrder, outboxCounts, readOrder, readUpload } from '../orders/index.ts';
@@ -72,6 +72,7 @@ export class TillService implements SellingApi {
 
   constructor(private readonly options: TillOptions) {
     this.db = options.db;
+    deferCheckpoints(this.db);
     this.now = options.now ?? Date.now;
     this.newUuid = options.newUuid ?? randomUUID;
   }
@@ -305,6 +306,7 @@ export class TillService implements SellingApi {
     };
     const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
+    checkpointSoon(this.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
@@ -360,6 +362,7 @@ export class TillService implements SellingApi {
       statement(this.db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
       this.options.alsoWriteAtCheckout?.(refund);
     });
+    checkpointSoon(this.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
