@@ -6,9 +6,9 @@ export interface OutboxCounts {
   rejected: number;
 }
 
-/** How many orders are waiting, delivered, and refused for good. */
+/** How many orders are waiting, delivered, and refused for good (kept by triggers, migrations/0004). */
 export function outboxCounts(db: TillDatabase): OutboxCounts {
-  const rows = statement(db, 'SELECT state, count(*) AS n FROM outbox GROUP BY state').all() as { state: keyof OutboxCounts; n: number }[];
+  const rows = statement(db, 'SELECT state, n FROM outbox_counts').all() as { state: keyof OutboxCounts; n: number }[];
   const counts: OutboxCounts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;

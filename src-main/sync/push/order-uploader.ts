@@ -226,10 +226,16 @@ export class OrderUploader {
     this.publisher.update(outboxCounts(this.db));
   }
 
+  /**
+   * Batch after batch until none are due. The next batch is read and encoded
+   * while the current one is on the wire (it never holds an order that is in
+   * flight), so the database work overlaps the network's.
+   */
   private async drain(keepGoing: () => boolean): Promise<UploadReport> {
     const report: UploadReport = { batches: 0, created: 0, duplicate: 0, rejected: 0, deferred: 0, stopped: null, error: null };
     try {
-      for (;;) {
+      let batch = this.prepareBatch([], report);
+      while (batch) {
         if (this.paused !== null) {
           report.stopped = 'paused';
           report.error = SESSION_EXPIRED;
@@ -239,9 +245,20 @@ export class OrderUploader {
           report.stopped = 'stopping';
           break;
         }
-        const due = selectDue(this.db, this.now(), this.batchSize);
-        if (due.length === 0) break;
-        if ((await this.sendBatch(due, report)) === 'stop') break;
+        if (batch.orders.length === 0) {
+          batch = this.prepareBatch([], report);
+          continue;
+        }
+        report.batches++;
+        const sending = this.client.post(ORDER_SYNC_PATH, { orders: batch.orders }).then(
+          (body) => ({ body, error: null }),
+          (error: unknown) => ({ body: undefined, error: error ?? new Error('the request failed') }),
+        );
+        const following = this.prepareBatch(batch.due.map((entry) => entry.uuid), report);
+        const answer = await sending;
+        const step = answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, report);
+        if (step === 'stop') break;
+        batch = following ?? this.prepareBatch([], report);
       }
     } finally {
       this.refreshCounts();
@@ -249,7 +266,10 @@ export class OrderUploader {
     return report;
   }
 
-  private async sendBatch(due: DueEntry[], report: UploadReport): Promise<Step> {
+  /** The next due orders (not those in flight), encoded for the wire; orders that cannot be encoded are set aside as rejected. */
+  private prepareBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
+    const due = selectDue(this.db, this.now(), this.batchSize, inFlight);
+    if (due.length === 0) return null;
     const orders: Order[] = [];
     const unsendable: BatchOutcome['rejected'] = [];
     const records = readBatch(this.db, due.map((entry) => entry.uuid));
@@ -268,15 +288,12 @@ export class OrderUploader {
       recordOutcome(this.db, { now: this.now(), synced: [], rejected: unsendable, deferred: null });
       report.rejected += unsendable.length;
     }
-    if (orders.length === 0) return 'continue';
+    const sendable = new Set(orders.map((order) => order.uuid));
+    return { due: due.filter((entry) => sendable.has(entry.uuid)), orders };
+  }
 
-    report.batches++;
-    let body: unknown;
-    try {
-      body = await this.client.post(ORDER_SYNC_PATH, { orders });
-    } catch (error) {
-      return this.batchFailed(orders, due, error, report);
-    }
+  private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, body: unknown, report: UploadReport): Step {
+    const { due, orders } = batch;
     let results: OrderSyncResult[];
     try {
       results = parseOrderSyncResults(body);

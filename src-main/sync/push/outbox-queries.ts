@@ -42,12 +42,13 @@ export interface DueEntry {
 }
 
 /** Up to `limit` pending orders whose time has come, oldest first. */
-export function selectDue(db: TillDatabase, now: number, limit: number): DueEntry[] {
-  return statement(db, 
-      `SELECT order_uuid AS uuid, attempts FROM outbox
-       WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY enqueued_seq LIMIT ?`,
-    )
-    .all(now, limit) as DueEntry[];
+export function selectDue(db: TillDatabase, now: number, limit: number, excluding: readonly string[] = []): DueEntry[] {
+  return statement(
+    db,
+    `SELECT order_uuid AS uuid, attempts FROM outbox
+     WHERE state = 'pending' AND next_attempt_at <= ? AND order_uuid NOT IN (SELECT value FROM json_each(?))
+     ORDER BY enqueued_seq LIMIT ?`,
+  ).all(now, JSON.stringify(excluding), limit) as DueEntry[];
 }
 
 /** When the next pending order falls due, or null when nothing is pending. */
