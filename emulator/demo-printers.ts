@@ -1,31 +1,15 @@
-import type { Kitchen, PrinterSettings } from '../src-shared/catalog/index.ts';
+import { printerSettings, type Kitchen } from '../src-shared/catalog/index.ts';
 import { DEMO_MENU } from './demo-menu.ts';
 import type { TenantPrinter } from './tenant.ts';
 
-/** Every flag off except `on`. */
-function settings(on: readonly (keyof PrinterSettings)[]): PrinterSettings {
-  const all: PrinterSettings = {
-    MULTILINGUAL: false,
-    PRODUCT_SHOW: false,
-    DRAWER_OPEN: false,
-    PRINT_POSTPAID: false,
-    PRINT_IMAGE: false,
-    PRINT_AUTO: false,
-    APP_TO_APP: false,
-    HAS_SPACE: false,
-    RASTER: false,
-    PDF: false,
-  };
-  for (const flag of on) all[flag] = true;
-  return all;
-}
+
 
 /** A cashier printer with the cash drawer, and the two kitchen stations' printers. */
 export function demoPrinters(branchId: string, newId: () => string): TenantPrinter[] {
   return [
-    { id: newId(), name: 'Cashier', branch_id: branchId, settings: settings(['DRAWER_OPEN', 'PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW']) },
-    { id: newId(), name: 'Bar', branch_id: branchId, settings: settings(['PRINT_AUTO', 'PRODUCT_SHOW', 'HAS_SPACE']) },
-    { id: newId(), name: 'Kitchen', branch_id: branchId, settings: settings(['PRINT_AUTO', 'PRODUCT_SHOW', 'MULTILINGUAL', 'RASTER']) },
+    { id: newId(), name: 'Cashier', branch_id: branchId, settings: printerSettings(['DRAWER_OPEN', 'PRINT_AUTO', 'MULTILINGUAL', 'PRODUCT_SHOW']) },
+    { id: newId(), name: 'Bar', branch_id: branchId, settings: printerSettings(['PRINT_AUTO', 'PRODUCT_SHOW', 'HAS_SPACE']) },
+    { id: newId(), name: 'Kitchen', branch_id: branchId, settings: printerSettings(['PRINT_AUTO', 'PRODUCT_SHOW', 'MULTILINGUAL', 'RASTER']) },
   ];
 }
 

@@ -180,3 +180,8 @@ export interface Ingredient {
   /** Hidden for clients below 2.1.0. */
   cost: DecimalString | null;
 }
+
+/** Printer settings with exactly the given flags on. */
+export function printerSettings(on: readonly PrinterFlag[] = []): PrinterSettings {
+  return Object.fromEntries(PRINTER_FLAGS.map((flag) => [flag, on.includes(flag)])) as PrinterSettings;
+}

@@ -2,7 +2,7 @@
 // printer is set up, and why it prints. Plain data, so composition stays a
 // pure function that tests and the preview call directly.
 
-import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 
 /** The top of a receipt: the seller as ZATCA wants it named, in both languages. */
@@ -39,16 +39,5 @@ export interface KitchenTicketOptions {
 
 /** Every flag off: the base the CLI and tests switch flags on from. */
 export function noFlags(): PrinterSettings {
-  return {
-    MULTILINGUAL: false,
-    PRODUCT_SHOW: false,
-    DRAWER_OPEN: false,
-    PRINT_POSTPAID: false,
-    PRINT_IMAGE: false,
-    PRINT_AUTO: false,
-    APP_TO_APP: false,
-    HAS_SPACE: false,
-    RASTER: false,
-    PDF: false,
-  };
+  return printerSettings();
 }
