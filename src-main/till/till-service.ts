@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { formatMinor } from '../../src-shared/money/index.ts';
 import { PricingError, settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
 import {
   TillError,
   TillInputError,
   tillInputs,
   type CartView,
-  type OrderDraft,
   type OrderRecord,
   type OrderSummary,
   type OrderView,
@@ -17,7 +15,6 @@ import {
   type SellingApi,
   type TillInputs,
 } from '../../src-shared/till/index.ts';
-import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import {
   categoriesWithCounts,
   findBarcode,
@@ -30,6 +27,7 @@ import {
 import { checkpointSoon, deferCheckpoints, statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { refundDraft, saleDraft } from './order-drafts.ts';
 import { insertOrder, outboxCounts, readOrder, readUpload } from '../orders/index.ts';
 
 export interface TillOptions {
@@ -246,64 +244,7 @@ export class TillService implements SellingApi {
     const cart = this.current;
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
-    const createdAt = this.now();
-    const status = settlement.is_paid ? 'PAID' : 'UNPAID';
-    const draft: OrderDraft = {
-      uuid: this.newUuid(),
-      kind: 'SALE',
-      refund_of: null,
-      status,
-      type: cart.order_type,
-      table_id: cart.table_id,
-      customer_id: cart.customer_id,
-      market_id: profile.marketId,
-      branch_id: profile.branchId,
-      price_list: cart.price_list,
-      vat_rate: pricedCart.vat_rate,
-      prices_include_tax: pricedCart.prices_include_tax,
-      subtotal: pricedCart.subtotal,
-      discount_total: pricedCart.discount_total,
-      tax: pricedCart.tax,
-      total: pricedCart.total,
-      tendered: settlement.cash_tendered,
-      change_due: settlement.change,
-      order_discount: cart.order_discount,
-      notes: null,
-      zatca_qr:
-        status === 'PAID' && profile.vatNumber
-          ? encodeZatcaQr({
-              sellerName: profile.sellerName,
-              vatNumber: profile.vatNumber,
-              timestamp: formatZatcaTimestamp(createdAt),
-              total: formatMinor(pricedCart.total),
-              vatTotal: formatMinor(pricedCart.tax),
-            })
-          : null,
-      created_at: createdAt,
-      lines: cart.lines.map((line, index) => {
-        const p = pricedCart.lines[index]!;
-        return {
-          line_no: index + 1,
-          product_id: line.product.id,
-          category_id: line.product.category_id,
-          name_en: line.product.name_en,
-          name_ar: line.product.name_ar,
-          quantity: line.quantity,
-          unit_price: p.unit_price,
-          gross: p.gross,
-          discount: p.discount,
-          tax: p.tax,
-          total: p.total,
-          line_discount: line.discount,
-          modifiers: line.modifier_ids.map((id) => {
-            const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-            return { modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price };
-          }),
-          notes: line.notes,
-        };
-      }),
-      payments: settlement.payments,
-    };
+    const draft = saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile });
     const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.db);
@@ -340,24 +281,7 @@ export class TillService implements SellingApi {
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
-    const negate = (n: number) => (n === 0 ? 0 : -n);
-    const draft: OrderDraft = {
-      ...original,
-      uuid: this.newUuid(),
-      kind: 'REFUND',
-      refund_of: original.uuid,
-      status: 'PAID',
-      subtotal: negate(original.subtotal),
-      discount_total: negate(original.discount_total),
-      tax: negate(original.tax),
-      total: negate(original.total),
-      tendered: 0,
-      change_due: 0,
-      zatca_qr: null,
-      created_at: this.now(),
-      lines: original.lines.map((l) => ({ ...l, quantity: -l.quantity, gross: negate(l.gross), discount: negate(l.discount), tax: negate(l.tax), total: negate(l.total) })),
-      payments: original.payments.map((p) => ({ method_key: p.method_key, amount: negate(p.amount) })),
-    };
+    const draft = refundDraft(original, this.newUuid(), this.now());
     const record = insertOrder(this.db, draft, (refund) => {
       statement(this.db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
       this.options.alsoWriteAtCheckout?.(refund);
