@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   till = new TillService({ db, now: () => Date.UTC(2026, 10, 21, 9, 30) });
-  [latte] = (await till.search({ query: 'latte', limit: 1 })) as [typeof latte];
+  latte = (await till.search({ query: 'latte', limit: 1 }))[0]!;
   const categories = await till.categories();
   const { items } = await till.products({ category_id: categories[0]!.id, limit: 50 });
   withModifiers = items.find((p) => p.has_modifiers)!;
