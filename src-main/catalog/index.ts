@@ -11,3 +11,4 @@ export {
   type SaleProduct,
 } from './sale-catalog.ts';
 export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } from './replica-meta.ts';
+export { findCustomers, methodsWithOwnPrices, type CustomerRow } from './customers.ts';

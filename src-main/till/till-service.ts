@@ -6,10 +6,12 @@ import {
   TillInputError,
   tillInputs,
   type CartView,
+  type CustomerView,
   type OrderRecord,
   type OrderSummary,
   type OrderView,
   type ParkedCartView,
+  type PaymentMethodView,
   type ProductCard,
   type SyncStatus,
   type SellingApi,
@@ -18,6 +20,8 @@ import {
 import {
   categoriesWithCounts,
   findBarcode,
+  findCustomers,
+  methodsWithOwnPrices,
   paymentMethodRows,
   productIdsInCategory,
   saleProducts,
@@ -130,8 +134,14 @@ export class TillService implements SellingApi {
     return { ...this.card(product), description_en: product.description_en, description_ar: product.description_ar, modifiers: product.modifiers };
   }
 
-  async paymentMethods() {
-    return paymentMethodRows(this.db);
+  async paymentMethods(): Promise<PaymentMethodView[]> {
+    const priced = methodsWithOwnPrices(this.db);
+    return paymentMethodRows(this.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
+  }
+
+  async customers(input: TillInputs['customers']): Promise<CustomerView[]> {
+    const { query, limit } = parse('customers', input);
+    return findCustomers(this.db, query, limit);
   }
 
   async cart() {

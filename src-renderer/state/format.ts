@@ -40,3 +40,10 @@ export function dateTime(locale: Locale, epochMs: number): string {
 export function percent(hundredths: number): string {
   return hundredths % 100 === 0 ? String(hundredths / 100) : (hundredths / 100).toFixed(2);
 }
+
+/** A customer's phone as dialled from abroad: "+966 501234567" (shown left to right in both languages). */
+export function phoneText(customer: { phone_prefix: string; phone: string }): string {
+  if (!customer.phone) return '';
+  const prefix = customer.phone_prefix.replace(/^\+/, '');
+  return prefix ? `+${prefix} ${customer.phone}` : customer.phone;
+}

@@ -1,4 +1,5 @@
 import { isMessageKey, type MessageKey } from '../../src-shared/i18n/index.ts';
+import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import type { PaymentMethodView } from '../../src-shared/till/index.ts';
 
 /**
@@ -10,4 +11,9 @@ export function methodName(methods: readonly PaymentMethodView[], key: string, t
   const known = `method.${key}`;
   if (isMessageKey(known)) return t(known);
   return methods.find((m) => m.key === key)?.name ?? key;
+}
+
+/** A price list's name: the CASH list is the counter's own prices; any other is the method's. */
+export function priceListName(methods: readonly PaymentMethodView[], key: string, t: (key: MessageKey) => string): string {
+  return key === CASH_METHOD_KEY ? t('pricelist.CASH') : methodName(methods, key, t);
 }

@@ -1,6 +1,7 @@
 import type {
   CartView,
   CategoryView,
+  CustomerView,
   OrderView,
   PaymentMethodView,
   PrinterStateView,
@@ -55,6 +56,8 @@ export class TillState {
   catalogVersion = $state(0);
   notices = $state<Notice[]>([]);
 
+  /** Customers already seen, by id: a cart or an order names its customer by id alone. */
+  private readonly knownCustomers = new Map<string, CustomerView>();
   private link: TillLink | null = null;
   private stopEvents: (() => void) | null = null;
   private cartSeq = 0;
@@ -143,6 +146,8 @@ export class TillState {
       const [categories, paymentMethods, cart] = await Promise.all([this.api.categories(), this.api.paymentMethods(), this.api.cart()]);
       this.categories = categories;
       this.paymentMethods = paymentMethods;
+      // A new catalog may have renamed or deactivated customers.
+      this.knownCustomers.clear();
       this.setCart(cart, ++this.cartSeq);
       this.catalogVersion++;
       return true;
@@ -200,6 +205,30 @@ export class TillState {
     } catch (error) {
       this.notify('error', explain(error));
       return false;
+    }
+  }
+
+  /** Searches the replica's customers (as the cashier types); remembers what it found. Errors become a notice and `undefined`. */
+  async findCustomers(query: string): Promise<CustomerView[] | undefined> {
+    const found = await this.attempt((api) => api.customers({ query, limit: 20 }));
+    for (const customer of found ?? []) this.knownCustomers.set(customer.id, customer);
+    return found;
+  }
+
+  /**
+   * The customer a cart or an order names, from what was seen already or
+   * else asked of the host; null when the replica has no such active
+   * customer (or the host cannot be asked). Never a notice: this only labels.
+   */
+  async customer(id: string): Promise<CustomerView | null> {
+    const known = this.knownCustomers.get(id);
+    if (known) return known;
+    try {
+      const found = (await this.api.customers({ query: id, limit: 1 })).find((c) => c.id === id) ?? null;
+      if (found) this.knownCustomers.set(id, found);
+      return found;
+    } catch {
+      return null;
     }
   }
 

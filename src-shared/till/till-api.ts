@@ -3,6 +3,7 @@ import type { PrinterStateView } from './till-events.ts';
 import type {
   CartView,
   CategoryView,
+  CustomerView,
   OrderSummary,
   OrderView,
   ParkedCartView,
@@ -24,6 +25,8 @@ export interface TillApi {
   search(input: TillInputs['search']): Promise<ProductCard[]>;
   product(input: TillInputs['product']): Promise<ProductDetail>;
   paymentMethods(): Promise<PaymentMethodView[]>;
+  /** Active customers whose name, phone or email contains the query (any case), or whose id it is; all of them (up to `limit`) for no query. */
+  customers(input: TillInputs['customers']): Promise<CustomerView[]>;
 
   cart(): Promise<CartView>;
   addItem(input: TillInputs['addItem']): Promise<CartView>;
@@ -71,7 +74,7 @@ export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'print
  * added to the interface but not here a type error.
  */
 export const TILL_API_METHODS = [
-  'categories', 'products', 'search', 'product', 'paymentMethods',
+  'categories', 'products', 'search', 'product', 'paymentMethods', 'customers',
   'cart', 'addItem', 'scan', 'updateItem', 'removeItem', 'setOrderType', 'setCustomer', 'setPriceList', 'setOrderDiscount',
   'voidCart', 'parkCart', 'parkedCarts', 'resumeCart',
   'checkout', 'orders', 'order', 'refund', 'syncStatus',

@@ -23,6 +23,10 @@ export const tillInputs = {
   }),
   search: z.object({ query: z.string().max(200, 'at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }),
   product: z.object({ id }),
+  customers: z.object({
+    query: z.string({ error: 'text' }).trim().max(200, 'at most 200 characters').default(''),
+    limit: z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100').default(20),
+  }),
   scan: z.object({ code: z.string().trim().min(1, 'a barcode').max(64) }),
   addItem: z.object({
     product_id: id,

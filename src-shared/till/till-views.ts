@@ -80,6 +80,17 @@ export interface PaymentMethodView {
   key: string;
   name: string;
   is_online: boolean;
+  /** The catalog prices some product for this method itself (a delivery app's menu); never true for CASH, the fallback list. */
+  has_prices: boolean;
+}
+
+/** A customer of the market, as the replica holds it (active ones only). */
+export interface CustomerView {
+  id: string;
+  name: string;
+  phone_prefix: string;
+  phone: string;
+  email: string;
 }
 
 export interface OrderView extends OrderRecord {
