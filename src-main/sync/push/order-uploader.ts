@@ -254,6 +254,8 @@ export class OrderUploader {
           (body) => ({ body, error: null }),
           (error: unknown) => ({ body: undefined, error: error ?? new Error('the request failed') }),
         );
+        // Let the request reach the socket first; then the next batch is read while the service works.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const following = this.prepareBatch(batch.due.map((entry) => entry.uuid), report);
         const answer = await sending;
         const step = answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, report);
