@@ -8,13 +8,13 @@
  * printed before) and warm (the same receipt again: a reprint, or a day of
  * the same menu). Target: raster under 50 ms, judged cold at p99.
  */
+import { printerSettings } from '../src-shared/catalog/index.ts';
 import { formatMinor } from '../src-shared/money/index.ts';
 import type { OrderLineRecord, OrderRecord } from '../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../src-shared/zatca/index.ts';
 import {
   clearStripCache,
   composeReceipt,
-  noFlags,
   registerPrintingFonts,
   renderDocumentToEscPos,
   renderDocumentToPng,
@@ -62,7 +62,7 @@ function benchOrder(): OrderRecord {
 
 const order = benchOrder();
 const options = (raster: boolean): ReceiptOptions => ({
-  flags: { ...noFlags(), MULTILINGUAL: true, PRODUCT_SHOW: true, DRAWER_OPEN: true, RASTER: raster },
+  flags: { ...printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW', 'DRAWER_OPEN']), RASTER: raster },
   width: 80,
   header: { marketEn: 'Qahwa House', marketAr: 'بيت القهوة', branchEn: 'Olaya branch', branchAr: 'فرع العليا', vatNumber: '310123456700003' },
   methodNames: { CASH: 'Cash' },

@@ -61,7 +61,7 @@ export { sendToCommand, AppToAppError, type AppToAppErrorCode } from './transpor
 // Receipts and kitchen tickets from stored orders, under the printers' flags.
 export { composeReceipt, hasCashPayment, isPostpaid, EXTRA_SPACE_LINES } from './compose/compose-receipt.ts';
 export { composeKitchenTicket, routedLines } from './compose/compose-kitchen-ticket.ts';
-export { noFlags, type KitchenTicketOptions, type ReceiptHeader, type ReceiptOptions } from './compose/compose-options.ts';
+export { type KitchenTicketOptions, type ReceiptHeader, type ReceiptOptions } from './compose/compose-options.ts';
 export { monoBitmapToPdf } from './output/receipt-pdf.ts';
 export { renderDocumentToPdf } from './output/document-pdf.ts';
 

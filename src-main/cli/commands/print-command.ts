@@ -1,10 +1,9 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { PRINTER_FLAGS, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { PRINTER_FLAGS, printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import {
   documentFor,
-  noFlags,
   parsePrinterAddress,
   PrinterSendError,
   PRINT_KINDS,
@@ -29,7 +28,7 @@ export const DEFAULT_PRINT_FLAGS: readonly PrinterFlag[] = ['MULTILINGUAL', 'PRO
 
 /** "RASTER,pdf" to settings; an unknown name is a usage error that lists the allowed ones. */
 export function parsePrinterFlags(text: string): PrinterSettings {
-  const settings = noFlags();
+  const settings = printerSettings();
   for (const raw of text.split(',')) {
     const name = raw.trim().toUpperCase();
     if (name === '') continue;

@@ -2,7 +2,7 @@
 // printer is set up, and why it prints. Plain data, so composition stays a
 // pure function that tests and the preview call directly.
 
-import { printerSettings, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 
 /** The top of a receipt: the seller as ZATCA wants it named, in both languages. */
@@ -37,7 +37,3 @@ export interface KitchenTicketOptions {
   reprint: boolean;
 }
 
-/** Every flag off: the base the CLI and tests switch flags on from. */
-export function noFlags(): PrinterSettings {
-  return printerSettings();
-}

@@ -4,10 +4,9 @@
 // glyphs can differ, never where things are or what they say; the QR code
 // is the real, scannable symbol, at the size the printer's GS ( k prints it.
 
-import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder } from '../../till/index.ts';
-import { noFlags } from '../compose/compose-options.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
 import { renderDocumentToPng } from '../raster/render-raster.ts';
@@ -15,7 +14,7 @@ import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, type PrintKind } from '../setup/till-printers.ts';
 
 /** A preview by paper width alone shows a full bilingual receipt. */
-export const PREVIEW_FLAGS: PrinterSettings = { ...noFlags(), MULTILINGUAL: true, PRODUCT_SHOW: true };
+export const PREVIEW_FLAGS: PrinterSettings = printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']);
 
 /**
  * PNG bytes of an order's receipt (or kitchen ticket) as `printer` would

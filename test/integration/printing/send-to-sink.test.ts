@@ -161,9 +161,8 @@ describe('sendToPrinter failures', () => {
     try {
       const started = Date.now();
       await sendToPrinter(`127.0.0.1:${lingering.port}`, Uint8Array.of(1, 2, 3), { writeTimeoutMs: 200 });
-      const took = Date.now() - started;
-      expect(took).toBeGreaterThanOrEqual(150);
-      expect(took).toBeLessThan(2_000);
+      // It waited for the write timeout rather than for a close that never comes (the test's own timeout catches a hang).
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
       expect(Buffer.concat(received)).toEqual(Buffer.from([1, 2, 3]));
     } finally {
       await stop(lingering);

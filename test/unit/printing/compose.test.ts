@@ -3,14 +3,13 @@
 // jobs checkout writes, without a database or a printer.
 
 import { describe, expect, it } from 'vitest';
-import type { PrinterFlag, PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import {
   composeKitchenTicket,
   composeReceipt,
   EXTRA_SPACE_LINES,
   jobsDueAtCheckout,
-  noFlags,
   type ReceiptBlock,
   type ReceiptOptions,
   type TillPrinter,
@@ -19,7 +18,7 @@ import {
 const LOGO = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
 function settings(on: readonly PrinterFlag[]): PrinterSettings {
-  const s = noFlags();
+  const s = printerSettings();
   for (const flag of on) s[flag] = true;
   return s;
 }
