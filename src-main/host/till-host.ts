@@ -9,8 +9,9 @@ import {
   type TillInputs,
 } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { PrintQueue, enqueuePrintJobsAtCheckout, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
-import { OrderUploader, outboxCounts, pullCatalog, readReplicaMeta, type UploadStatus } from '../sync/index.ts';
+import { PrintQueue, enqueuePrintJobsAtCheckout, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
+import { localSyncStatus } from '../orders/index.ts';
+import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readSetting, TillService, writeSetting } from '../till/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
@@ -101,8 +102,7 @@ export class TillHost extends TillService implements TillApi {
   }
 
   private currentSyncStatus(): SyncStatus {
-    if (this.uploader) return this.uploader.status();
-    return { online: null, paused: null, ...outboxCounts(this.db), lastSuccessAt: null, lastError: null } satisfies UploadStatus;
+    return this.uploader?.status() ?? localSyncStatus(this.db);
   }
 
   async session(): Promise<SessionView> {
@@ -176,10 +176,11 @@ export class TillHost extends TillService implements TillApi {
   }
 
   private printerViews(): PrinterStateView[] {
+    const bindings = readPrinterBindings(this.db);
     return this.queue.statuses().map((status: PrinterStatus) => ({
       id: status.printerId,
       name: status.name,
-      address: null,
+      address: bindings.get(status.printerId)?.address ?? null,
       health: status.state === 'idle' ? 'ok' : status.state,
       pending_jobs: status.pending,
       last_error: status.lastError,

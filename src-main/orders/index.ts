@@ -1,2 +1,2 @@
 export { businessDayOf, insertOrder, readOrder, readOrders, readUpload } from './order-store.ts';
-export { outboxCounts, type OutboxCounts } from './outbox-counts.ts';
+export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';

@@ -1,3 +1,4 @@
+import type { SyncStatus } from '../../src-shared/till/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
 
 export interface OutboxCounts {
@@ -12,4 +13,9 @@ export function outboxCounts(db: TillDatabase): OutboxCounts {
   const counts: OutboxCounts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;
+}
+
+/** The upload state before any request was made: counts only, online unknown. */
+export function localSyncStatus(db: TillDatabase): SyncStatus {
+  return { online: null, paused: null, ...outboxCounts(db), lastSuccessAt: null, lastError: null };
 }

@@ -32,7 +32,7 @@ import { checkpointSoon, deferCheckpoints, statement, type TillDatabase } from '
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
-import { insertOrder, outboxCounts, readOrder, readUpload } from '../orders/index.ts';
+import { insertOrder, localSyncStatus, readOrder, readUpload } from '../orders/index.ts';
 
 export interface TillOptions {
   db: TillDatabase;
@@ -302,7 +302,7 @@ export class TillService implements SellingApi {
   }
 
   async syncStatus(): Promise<SyncStatus> {
-    return this.options.syncStatus ? this.options.syncStatus() : { online: null, paused: null, ...outboxCounts(this.db), lastSuccessAt: null, lastError: null };
+    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.db);
   }
 
 }

@@ -1,5 +1,6 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
 import { openDatabase } from '../../db/index.ts';
+import { outboxCounts } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
 
 interface OrderLine {
@@ -49,9 +50,7 @@ export async function outboxCommand(argv: string[], io: CliIo): Promise<number> 
   const { values } = parseCommandArgs('outbox', argv, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
   const db = openDatabase(requireOption('outbox', 'db', values.db), { readOnly: true });
   try {
-    const counts = db
-      .prepare("SELECT coalesce(sum(state = 'pending'), 0) AS pending, coalesce(sum(state = 'synced'), 0) AS synced, coalesce(sum(state = 'rejected'), 0) AS rejected FROM outbox")
-      .get() as { pending: number; synced: number; rejected: number };
+    const counts = outboxCounts(db);
     io.out(values.json ? JSON.stringify(counts) : `pending ${counts.pending}, synced ${counts.synced}, rejected ${counts.rejected}`);
     return 0;
   } finally {

@@ -1,7 +1,7 @@
 import { MAX_ORDERS_PER_SYNC, parseOrderSyncResults, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder, readOrders } from '../../orders/index.ts';
+import { localSyncStatus, readOrder, readOrders } from '../../orders/index.ts';
 import { backoffDelay, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
@@ -92,13 +92,7 @@ export class OrderUploader {
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
-    this.publisher = new StatusPublisher({
-      online: null,
-      paused: null,
-      ...outboxCounts(this.db),
-      lastSuccessAt: null,
-      lastError: null,
-    });
+    this.publisher = new StatusPublisher(localSyncStatus(this.db));
   }
 
   status(): UploadStatus {

@@ -4,19 +4,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TillError, type TillEvent, type TransportEnvelope } from '../../../src-shared/till/index.ts';
 import { createTillHttpServer, DatabaseSecretStore, EventHub, PairingGuard, TillHost, type TillHttpServer } from '../../../src-main/host/index.ts';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { bindPrinter } from '../../../src-main/printing/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 let service: EmulatedService;
 let host: TillHost;
+let hostDb: TillDatabase;
 let server: TillHttpServer;
 let base: string;
 let pairing: PairingGuard;
 const connections: TillConnection[] = [];
 
 async function startHost(requireCode: boolean) {
-  const db = service.open('host.db');
+  const db = (hostDb = service.open('host.db'));
   const events = new EventHub();
   host = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
   host.start();
@@ -82,6 +85,16 @@ describe('the till API over a WebSocket', () => {
     await expect.poll(() => service.emulator.orders.has(order.uuid), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => events.some((e) => e.type === 'sync' && e.status.synced >= 1 && e.status.pending === 0), { timeout: 10_000 }).toBe(true);
     expect((await api.order({ uuid: order.uuid })).upload.state).toBe('synced');
+  });
+
+  it('shows each printer with the address it is bound to on this till', async () => {
+    await startHost(false);
+    const { api } = await connect();
+    await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+    const [printer] = service.emulator.tenant.printers;
+    bindPrinter(hostDb, printer!.id, { address: 'tcp://127.0.0.1:9100' });
+    const views = await api.printers();
+    expect(views.find((p) => p.id === printer!.id)?.address).toBe('tcp://127.0.0.1:9100');
   });
 
   it('delivers a TillError with its code and without the host stack', async () => {
