@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { cpSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, readMigrations } from '../../../src-main/db/index.ts';
 import { REPLICA_TABLES } from '../../../src-main/sync/index.ts';
@@ -57,6 +57,15 @@ describe('migrations', () => {
     expect(() => readMigrations(dir.file('m'))).toThrow(/without gaps/);
     writeFileSync(dir.file('m/3_bad-name.sql'), 'SELECT 1;');
     expect(() => readMigrations(dir.file('m'))).toThrow(/NNNN_snake_case/);
+  });
+
+  it('names a file that is not a database instead of touching it', () => {
+    const dir = fresh();
+    const text = 'shopping list: milk, beans, '.repeat(200);
+    writeFileSync(dir.file('notes.db'), text);
+    expect(() => openDatabase(dir.file('notes.db'))).toThrow(`${dir.file('notes.db')} is not a Till database`);
+    expect(() => openDatabase(dir.file('notes.db'), { readOnly: true })).toThrow(/point --db at the till's database/);
+    expect(readFileSync(dir.file('notes.db'), 'utf8')).toBe(text);
   });
 
   it('says where to start when a read-only command meets no database', () => {
