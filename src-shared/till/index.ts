@@ -5,3 +5,4 @@ export { TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';
+export { METHOD_PRIVILEGES, type PrivilegedAction } from './method-privileges.ts';

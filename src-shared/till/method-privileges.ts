@@ -1,0 +1,17 @@
+import type { TillApi } from './till-api.ts';
+
+/**
+ * What costs money or changes who the till works for, per till API method.
+ * The host's authorization hook reads this one table: a method listed here
+ * runs only when the hook approves it, and every approval or refusal is
+ * audited. `when-over-limit` methods are checked only when they set a
+ * discount above the branch's limit.
+ */
+export type PrivilegedAction = 'refund' | 'discount-over-limit' | 'sign-in' | 'branch-settings' | 'drawer-open' | 'void-printed-cart';
+
+export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
+  refund: 'refund',
+  signIn: 'sign-in',
+  updateItem: 'discount-over-limit',
+  setOrderDiscount: 'discount-over-limit',
+};
