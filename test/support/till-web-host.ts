@@ -82,3 +82,16 @@ export async function startWebHost(service: EmulatedService, options: Partial<Ho
     },
   };
 }
+
+/** Pairs a "device" with a fresh one-time code through the real /pair form; returns its session cookie. */
+export async function pairDevice(web: WebHost): Promise<string> {
+  const { code } = web.access.pairing!.issue();
+  const response = await fetch(`http://${web.base}/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
+    body: `code=${code}`,
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`pairing answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
