@@ -3,6 +3,7 @@ import type { QueryParams } from './encode-query.ts';
 import type { ServiceClient } from './service-client.ts';
 import { ProtocolError, ServiceError } from './service-errors.ts';
 import { withRetry, type RetryPolicy } from './retry.ts';
+import { checkListLimits } from './list-limits.ts';
 
 export interface PaginatedRead<T> {
   path: string;
@@ -51,6 +52,7 @@ export async function* paginate<T>(client: ServiceClient, read: PaginatedRead<T>
   for (let page = 1; ; page++) {
     const body = await pending;
     const { info, records } = read.parse(body, page);
+    checkListLimits(read.path, info, records.length);
     if (info.current_page !== page) {
       throw new ProtocolError(`GET ${read.path}`, 200, `asked for page ${page} but the answer is page ${info.current_page}`);
     }
