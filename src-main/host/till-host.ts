@@ -66,7 +66,7 @@ export class TillHost extends TillService implements TillApi {
       syncStatus: () => this.currentSyncStatus(),
     });
     this.queue = queue;
-    this.authorizer = new Authorizer({ db: host.db, ...(host.now ? { now: host.now } : {}) });
+    this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 
