@@ -144,7 +144,9 @@ describe('the print queue', () => {
   });
 
   it('retries an APP_TO_APP command that fails, with what it said on stderr', async () => {
-    const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200 } });
+    // A clock that moves 10 ms each time it is read: the job ages with attempts, not with how slow a loaded machine starts a process.
+    let clock = 0;
+    const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200, now: () => (clock += 10) } });
     const cashier = shop.printer('Cashier');
     bindPrinter(shop.db, cashier.id, { appCommand: [process.execPath, '-e', 'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); })'] });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });

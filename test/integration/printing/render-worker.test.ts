@@ -35,7 +35,7 @@ const receipt: ReceiptDocument = composeReceipt(order, {
   logo: null,
   reprint: false,
 });
-const ticket: ReceiptDocument = composeKitchenTicket(order, { flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']), width: 58, station: 'Kitchen', categories: null, reprint: false });
+const ticket: ReceiptDocument = composeKitchenTicket(order, { flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']), width: 58, station: 'Kitchen', categories: null, reprint: false })!;
 
 describe('the render worker', () => {
   const worker = new WorkerRenderer();
