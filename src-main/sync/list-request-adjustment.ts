@@ -42,7 +42,7 @@ function namedMaximum(messages: readonly string[]): number | null {
 /** The include values a message names ("one of: product, modifier", "in: a,b", quoted words). */
 function namedValues(messages: readonly string[]): string[] {
   for (const message of messages) {
-    const list = /(?:one of|in|allowed(?: values)?(?: are)?|valid(?: values)?(?: are)?)\s*:?\s*([\w.,\s"'`-]+?)\.?$/i.exec(message);
+    const list = /(?:\bone of\b|\bin\s*:|\ballowed(?: values)?(?: are)?\b|\bvalid values(?: are)?\b)\s*:?\s*([\w.,\s"'`-]+?)\.?$/i.exec(message);
     if (list) {
       const values = list[1]!
         .split(/[,\s]+/)
