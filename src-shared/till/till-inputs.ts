@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ORDER_TYPES } from '../pricing/index.ts';
-import { cleanText } from '../text/index.ts';
 
 /**
  * What the till API accepts, checked before anything is read or written, so
@@ -9,13 +8,7 @@ import { cleanText } from '../text/index.ts';
  */
 const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('a whole number of halalas').min(0, 'not negative');
 const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
-/** A cashier's note: line breaks kept, control and bidi-override characters dropped before it is stored or printed. */
-const notes = z
-  .string({ error: 'text' })
-  .max(500, 'at most 500 characters')
-  .transform((value) => cleanText(value, { multiline: true }))
-  .nullable();
-const oneLine = (value: string) => cleanText(value);
+const notes = z.string({ error: 'text' }).max(500, 'at most 500 characters').nullable();
 
 export const discountInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('PERCENT'), value: z.number().int('hundredths of a percent, a whole number').min(0).max(10_000, 'at most 100%') }),
@@ -28,13 +21,13 @@ export const tillInputs = {
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(500).default(100),
   }),
-  search: z.object({ query: z.string().max(200, 'at most 200 characters').transform(oneLine), limit: z.number().int().min(1).max(200).default(50) }),
+  search: z.object({ query: z.string().max(200, 'at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }),
   product: z.object({ id }),
   customers: z.object({
-    query: z.string({ error: 'text' }).trim().max(200, 'at most 200 characters').transform(oneLine).default(''),
+    query: z.string({ error: 'text' }).trim().max(200, 'at most 200 characters').default(''),
     limit: z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100').default(20),
   }),
-  scan: z.object({ code: z.string().transform(oneLine).pipe(z.string().trim().min(1, 'a barcode').max(64)) }),
+  scan: z.object({ code: z.string().trim().min(1, 'a barcode').max(64) }),
   addItem: z.object({
     product_id: id,
     quantity: z.number().int('a whole number').min(1, 'at least 1').max(999, 'at most 999').default(1),
@@ -53,7 +46,7 @@ export const tillInputs = {
   setCustomer: z.object({ customer_id: id.nullable() }),
   setPriceList: z.object({ method_key: id }),
   setOrderDiscount: z.object({ discount: discountInput.nullable() }),
-  parkCart: z.object({ label: z.string().transform(oneLine).pipe(z.string().trim().max(80)).default('') }),
+  parkCart: z.object({ label: z.string().trim().max(80).default('') }),
   resumeCart: z.object({ id }),
   checkout: z.object({
     payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { cleanText } from '../text/index.ts';
 
 // Every leaf carries, as its error, the words for what it expects: a failed
 // parse can then say "expected an integer, got "12"" without a second
@@ -12,12 +11,8 @@ export const DECIMAL_PATTERN = /^-?\d+\.\d{2}$/;
 
 const DECIMAL = 'a decimal string with two places';
 
-/** Service text is cleaned of control and bidi-override characters as it is read (see cleanText). */
-export const text = z.string(expecting('a string')).transform((value) => cleanText(value));
-export const textOrNull = z
-  .string(expecting('a string or null'))
-  .transform((value) => cleanText(value))
-  .nullable();
+export const text = z.string(expecting('a string'));
+export const textOrNull = z.string(expecting('a string or null')).nullable();
 
 /** UUID-ish ids: any non-empty string; the service's ids are opaque to the till. */
 export const id = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));

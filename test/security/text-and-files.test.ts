@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanText } from '../../src-shared/text/index.ts';
-import { tillInputs } from '../../src-shared/till/index.ts';
 import { openDatabase } from '../../src-main/db/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
@@ -15,12 +14,6 @@ describe('text from outside is clean before it is stored or printed', () => {
     expect(cleanText('a\nb')).toBe('a b');
     expect(cleanText('\u200Fقهوة\u200E 2')).toBe('\u200Fقهوة\u200E 2');
     expect(cleanText('x\uD800y')).toBe('x\uFFFDy');
-  });
-
-  it('cleans a note and a park label in the till API input schemas', () => {
-    const item = tillInputs.addItem.parse({ product_id: 'p1', notes: 'no\u0000 sugar\u202E\nextra hot' });
-    expect(item.notes).toBe('no sugar\nextra hot');
-    expect(tillInputs.parkCart.parse({ label: ' table\u0000 4 ' }).label).toBe('table 4');
   });
 });
 
