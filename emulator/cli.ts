@@ -4,8 +4,9 @@ import type { Faults } from './faults.ts';
 import { startEmulator } from './start-emulator.ts';
 import type { EmulatorOptions } from './start-emulator.ts';
 
-export const EMULATOR_USAGE =
-  'usage: pos emulator [--port N] [--host H] [--products N] [--flaky RATE] [--latency-ms N] [--reset-rate R] [--fail-page products:3]... [--token-ttl-ms N] [--seed N]';
+import { EMULATOR_USAGE } from './usage.ts';
+
+export { EMULATOR_USAGE };
 
 /** Where the CLI writes and which signals it waits for (the process's by default; tests may swap them). */
 export interface EmulatorCliIo {

@@ -12,7 +12,8 @@ import type { TillDatabase } from '../db/index.ts';
 import { PrintQueue, enqueuePrintJobsAtCheckout, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
-import { readSetting, TillService, writeSetting } from '../till/index.ts';
+import { TillService } from '../till/index.ts';
+import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -33,7 +34,7 @@ interface SessionSettings {
   api_version: string;
 }
 
-const SESSION_SETTING = 'session';
+const SESSION_SETTING = 'session' as const;
 
 /**
  * The whole till API: selling from the local database (TillService), plus
@@ -80,7 +81,7 @@ export class TillHost extends TillService implements TillApi {
   }
 
   private client(): ServiceClient | null {
-    const session = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const session = getSetting(this.db, SESSION_SETTING);
     const token = this.host.secrets.get('token');
     if (!session || !token) return null;
     return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
@@ -106,7 +107,7 @@ export class TillHost extends TillService implements TillApi {
   }
 
   async session(): Promise<SessionView> {
-    const settings = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const settings = getSetting(this.db, SESSION_SETTING);
     const { me, lastPull } = readReplicaMeta(this.db);
     return {
       paired: settings !== undefined && this.host.secrets.get('token') !== null,
@@ -135,7 +136,7 @@ export class TillHost extends TillService implements TillApi {
       throw new TillError('invalid_input', (error as Error).message);
     }
     const session = await this.pull(client);
-    writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
+    setSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
     this.uploader?.reportReachable();
