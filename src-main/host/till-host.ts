@@ -12,7 +12,7 @@ import type { TillDatabase } from '../db/index.ts';
 import { PrintQueue, enqueuePrintJobsAtCheckout, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
-import { TillService } from '../till/index.ts';
+import { readBranchProfile, TillService, type BranchProfile } from '../till/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
@@ -106,11 +106,21 @@ export class TillHost extends TillService implements TillApi {
     return this.uploader?.status() ?? localSyncStatus(this.db);
   }
 
+  /** The branch profile, or null when there is none yet or a setting is broken (selling reports that itself). */
+  private profileOrNull(): BranchProfile | null {
+    try {
+      return readBranchProfile(this.db);
+    } catch {
+      return null;
+    }
+  }
+
   async session(): Promise<SessionView> {
     const settings = getSetting(this.db, SESSION_SETTING);
     const { me, lastPull } = readReplicaMeta(this.db);
+    const profile = this.profileOrNull();
     return {
-      paired: settings !== undefined && this.host.secrets.get('token') !== null,
+      paired: settings !== null && this.host.secrets.get('token') !== null,
       base_url: settings?.base_url ?? null,
       api_version: settings?.api_version ?? null,
       market_name_en: me?.market.name_en ?? null,
@@ -119,6 +129,8 @@ export class TillHost extends TillService implements TillApi {
       branch_name_ar: me?.branch?.name_ar ?? null,
       last_pull_at: lastPull?.at ?? null,
       products: lastPull?.counts.products ?? 0,
+      // Receipts then carry no ZATCA QR: the status bar says so until a VAT number is set or pulled.
+      vat_number_missing: profile !== null && profile.vatNumber === null,
     };
   }
 

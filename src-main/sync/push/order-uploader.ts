@@ -345,7 +345,13 @@ export class OrderUploader {
     for (const s of outcome.synced) report[s.serviceStatus]++;
     report.rejected += outcome.rejected.length;
     report.deferred += missing.length;
-    this.publisher.update({ online: true, lastSuccessAt: now, lastError: null, ...outboxCounts(this.db) });
+    // An answer that settled no order is not a success: say why the orders are still waiting.
+    const settled = outcome.synced.length + outcome.rejected.length > 0;
+    this.publisher.update({
+      online: true,
+      ...(settled ? { lastSuccessAt: now, lastError: null } : { lastError: outcome.deferred?.reason ?? null }),
+      ...outboxCounts(this.db),
+    });
   }
 
   private batchFailed(orders: Order[], due: DueEntry[], error: unknown, report: UploadReport): Step {

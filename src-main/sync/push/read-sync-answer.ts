@@ -114,9 +114,10 @@ export function readSyncAnswer(body: unknown, batch: readonly string[]): SyncAns
   for (const path of RESULT_LISTS) {
     const list = at(body, path);
     if (!Array.isArray(list)) continue;
-    // An explicit, empty results list answers for no order: all of them go again.
+    // An explicit, empty list of outcomes (`results`, `orders`, `items`) answers for no order: all of them go again.
+    // Only a bare `data: []` (a framework's "nothing to say") counts as no results at all.
     if (list.length === 0) {
-      if (path.at(-1) === 'results') return { kind: 'results', results: [], ignored: 0 };
+      if (path.length > 1 || path[0] !== 'data') return { kind: 'results', results: [], ignored: 0 };
       continue;
     }
     const results: OrderSyncResult[] = [];
