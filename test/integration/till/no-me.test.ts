@@ -8,6 +8,7 @@ import { composeReceipt, readPrintContext, PREVIEW_FLAGS } from '../../../src-ma
 import { setSettingFromText, unsetSetting } from '../../../src-main/settings/index.ts';
 import { DatabaseSecretStore, EventHub, TillHost } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
+import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 let service: EmulatedService;
@@ -64,6 +65,7 @@ describe('selling and printing with no /me', () => {
     expect(decodeZatcaQr(order.zatca_qr!)).toMatchObject({ sellerName: 'مقهى الإعدادات', vatNumber: '310122393500003' });
     const host = new TillHost({ db, events: new EventHub(), secrets: new DatabaseSecretStore(db) });
     expect(await host.session()).toMatchObject({ vat_number_missing: false });
-    for (const key of ['vat_number', 'seller_name', 'tax.rate', 'tax.prices_include_tax'] as const) unsetSetting(db, key);
+    const keys: SettingKey[] = ['vat_number', 'seller_name', 'tax.rate', 'tax.prices_include_tax'];
+    expect(keys.map((key) => unsetSetting(db, key))).toEqual([true, true, true, true]);
   });
 });
