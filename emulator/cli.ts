@@ -5,6 +5,7 @@ import { startEmulator } from './start-emulator.ts';
 import type { EmulatorOptions } from './start-emulator.ts';
 
 import { EMULATOR_USAGE } from './usage.ts';
+import { isProfileName, PROFILE_NAMES } from './profiles/index.ts';
 
 export { EMULATOR_USAGE };
 
@@ -67,6 +68,7 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
         'fail-page': { type: 'string', multiple: true },
         'token-ttl-ms': { type: 'string' },
         seed: { type: 'string' },
+        profile: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -96,6 +98,10 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
   if (values.host !== undefined) options.host = values.host;
   const products = integer('products', values.products, 0, 2_000_000);
   if (products !== undefined) options.products = products;
+  if (values.profile !== undefined) {
+    if (!isProfileName(values.profile)) throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')}, got "${values.profile}"`);
+    options.profile = values.profile;
+  }
   const seed = integer('seed', values.seed, 0, 4_294_967_295);
   if (seed !== undefined) options.seed = seed;
   return options;
@@ -129,7 +135,7 @@ export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = process
     return 1;
   }
   io.out(
-    JSON.stringify({ base_url: emulator.baseUrl, token: emulator.token, market_id: emulator.marketId, branch_id: emulator.branchId }),
+    JSON.stringify({ base_url: emulator.baseUrl, token: emulator.token, market_id: emulator.marketId, branch_id: emulator.branchId, profile: emulator.profile }),
   );
   await stopped;
   await emulator.close();
