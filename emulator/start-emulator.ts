@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   faults?: Partial<Faults>;
   /** Which reading of the spec to serve: `full` (default), `spec-only` or `variant` (emulator/profiles). */
   profile?: ProfileName;
+  /** The service's clock (token expiry, timestamps); tests pass one they move by hand. */
+  now?: () => number;
 }
 
 export interface RunningEmulator {
@@ -59,7 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ?? DEFAULT_SEED;
   const host = options.host ?? '127.0.0.1';
   const tenant = options.products === undefined ? createDemoTenant(seed) : generateCatalog({ products: options.products, seed });
-  const now = () => Date.now();
+  const now = options.now ?? (() => Date.now());
   const tokens = new TokenStore(createPrng(deriveSeed(seed, 'tokens')), now);
   const state: EmulatorState = {
     tenant,

@@ -5,6 +5,7 @@ import { setSetting } from '../../../src-main/settings/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { StubService } from './stub-service.ts';
 import { tillDatabase } from './upload-fixture.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 
 const meta = { code: 200, status: 'success', message: 'Data Synced Successfully' };
 
@@ -69,7 +70,7 @@ describe('the uploader and the answer shapes', () => {
     till = tillDatabase();
     till.sell(2);
     const service = new StubService();
-    const uploader = new OrderUploader({ db: till.db, client: service.client, batchSize: 1, now: () => NOW, random: () => 0.5 });
+    const uploader = new OrderUploader({ db: till.db, client: service.client, batchSize: 1, clock: new ManualClock(NOW), random: () => 0.5 });
     await uploader.uploadDue();
     expect(service.paths).toEqual(['/orders/sync', '/orders/sync']);
     setSetting(till.db, 'upload.path', '/api/pos/orders/sync');
@@ -83,7 +84,7 @@ describe('the uploader and the answer shapes', () => {
     const orders = till.sell(3);
     const service = new StubService();
     service.answer = () => ({ meta, data: null });
-    const uploader = new OrderUploader({ db: till.db, client: service.client, now: () => NOW, random: () => 0.5 });
+    const uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock(NOW), random: () => 0.5 });
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 3, deferred: 0 });
     expect(till.row(orders[0]!.uuid)).toMatchObject({ state: 'synced', service_status: 'created' });
     await uploader.uploadDue();
@@ -100,15 +101,15 @@ describe('the uploader and the answer shapes', () => {
     const orders = till.sell(3);
     const service = new StubService();
     service.answer = answer;
-    let now = NOW;
-    const uploader = new OrderUploader({ db: till.db, client: service.client, now: () => now, random: () => 0.5 });
+    const clock = new ManualClock(NOW);
+    const uploader = new OrderUploader({ db: till.db, client: service.client, clock, random: () => 0.5 });
     const report = await uploader.uploadDue();
     expect(report.deferred).toBe(3);
     expect(outboxCounts(till.db)).toEqual({ pending: 3, synced: 0, rejected: 0 });
-    now += 60 * 60_000;
+    clock.advance(60 * 60_000);
     service.answer = () => ({ meta, data: { results: [] } });
     await uploader.uploadDue();
-    now += 2 * 60 * 60_000;
+    clock.advance(2 * 60 * 60_000);
     service.answer = (batch: Order[]) => ({ meta, data: { results: batch.map((o) => ({ uuid: o.uuid, status: 'created' })) } });
     await uploader.uploadDue();
     expect(service.sentUuids()).toEqual([orders.map((o) => o.uuid), orders.map((o) => o.uuid), orders.map((o) => o.uuid)]);
