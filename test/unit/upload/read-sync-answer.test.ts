@@ -4,7 +4,7 @@ import { OrderUploader, outboxCounts } from '../../../src-main/sync/push/index.t
 import { setSetting } from '../../../src-main/settings/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { StubService } from './stub-service.ts';
-import { tillDatabase } from './upload-fixture.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 
 const meta = { code: 200, status: 'success', message: 'Data Synced Successfully' };
@@ -62,26 +62,26 @@ describe('readSyncAnswer', () => {
 });
 
 describe('the uploader and the answer shapes', () => {
-  let till: ReturnType<typeof tillDatabase>;
-  afterEach(() => till.cleanup());
+  let till: CheckoutShop;
+  afterEach(async () => till.close());
   const NOW = 1_800_000_000_000;
 
   it('posts to upload.path, read per batch', async () => {
-    till = tillDatabase();
-    till.sell(2);
+    till = await openCheckoutShop();
+    await till.sell(2);
     const service = new StubService();
     const uploader = new OrderUploader({ db: till.db, client: service.client, batchSize: 1, clock: new ManualClock(NOW), random: () => 0.5 });
     await uploader.uploadDue();
     expect(service.paths).toEqual(['/orders/sync', '/orders/sync']);
     setSetting(till.db, 'upload.path', '/api/pos/orders/sync');
-    till.sell(1);
+    await till.sell(1);
     await uploader.uploadDue();
     expect(service.paths.at(-1)).toBe('/api/pos/orders/sync');
   });
 
   it('marks the batch synced on a bare success envelope, and sends nothing twice', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const service = new StubService();
     service.answer = () => ({ meta, data: null });
     const uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock(NOW), random: () => 0.5 });
@@ -97,8 +97,8 @@ describe('the uploader and the answer shapes', () => {
     ['a failure envelope with 200', () => ({ meta: { code: 200, status: 'failed', message: 'try later' }, data: null })],
     ['results with unknown statuses', (batch: Order[]) => ({ meta, data: { results: batch.map((o) => ({ uuid: o.uuid, status: 'pending' })) } })],
   ])('keeps every order pending on %s and resends the same uuids', async (_name, answer) => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const service = new StubService();
     service.answer = answer;
     const clock = new ManualClock(NOW);
