@@ -150,7 +150,10 @@ export class TillHost extends TillService implements TillApi {
     } catch (error) {
       throw new TillError('invalid_input', (error as Error).message);
     }
-    const session = await this.pull(client);
+    const pulled = await this.pull(client);
+    // The service may have refused the version asked for: keep the one it accepted.
+    if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
+    const session = pulled;
     setSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
@@ -162,6 +165,11 @@ export class TillHost extends TillService implements TillApi {
     const client = this.client();
     if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
     const session = await this.pull(client);
+    if (session.api_version && session.api_version !== client.apiVersion) {
+      const settled = client.withApiVersion(parseApiVersion(session.api_version));
+      setSetting(this.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
+      this.startUploader(settled);
+    }
     this.uploader?.reportReachable();
     return session;
   }
@@ -173,9 +181,18 @@ export class TillHost extends TillService implements TillApi {
     this.pulling = (async () => {
       try {
         const summary = await pullCatalog({ client, db: this.db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
-        events.emit({ type: 'pull', progress: { phase: 'done', products: summary.counts.products ?? 0, at: Date.now() } });
+        events.emit({
+          type: 'pull',
+          progress: {
+            phase: 'done',
+            products: summary.counts.products ?? 0,
+            at: Date.now(),
+            skipped: summary.skipped.map((skip) => skip.list),
+            quarantined: summary.quarantined.length,
+          },
+        });
         events.emit({ type: 'catalog-changed' });
-        return await this.session();
+        return { ...(await this.session()), api_version: summary.apiVersion };
       } catch (error) {
         const tillError = asTillError(error);
         events.emit({ type: 'pull', progress: { phase: 'failed', message: tillError.message } });

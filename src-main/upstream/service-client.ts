@@ -58,6 +58,11 @@ export class ServiceClient {
     return new ServiceClient({ baseUrl: this.baseUrl, token, apiVersion: this.apiVersion, timeoutMs: this.timeoutMs });
   }
 
+  /** The same service asked for another contract version (after the service refused this one). */
+  withApiVersion(apiVersion: ApiVersion): ServiceClient {
+    return new ServiceClient({ baseUrl: this.baseUrl, token: this.token, apiVersion, timeoutMs: this.timeoutMs });
+  }
+
   get(path: string, query: QueryParams = {}): Promise<unknown> {
     const encoded = encodeQuery(query);
     return this.send('GET', encoded ? `${path}?${encoded}` : path);

@@ -35,6 +35,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'pull.restart': 'تغيّرت {resource} أثناء التنزيل؛ جارٍ تنزيلها من جديد',
   'pull.swap': 'جارٍ حفظ الكتالوج…',
   'pull.done': 'الكتالوج جاهز: {products} منتج',
+  'pull.skipped': 'غير متاحة من هذه الخدمة، تمت المزامنة بدونها: {lists}',
+  'pull.quarantined': 'تم استبعاد {count} سجل لأنها تخالف عقد الخدمة (تُحفظ نسختها السابقة)',
   'pull.failed': 'توقف التنزيل: {message}. الكتالوج السابق لم يتغير؛ حاول مرة أخرى.',
 
   'resource.categories': 'الفئات',

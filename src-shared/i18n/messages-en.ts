@@ -34,6 +34,8 @@ export const MESSAGES_EN = {
   'pull.restart': '{resource} changed during the download; fetching it again',
   'pull.swap': 'Saving the catalog…',
   'pull.done': 'Catalog ready: {products} products',
+  'pull.skipped': 'Not available from this service, synced without: {lists}',
+  'pull.quarantined': '{count} records left out because they break the service contract (their previous version is kept)',
   'pull.failed': 'The download stopped: {message}. The previous catalog is unchanged; try again.',
 
   'resource.categories': 'Categories',

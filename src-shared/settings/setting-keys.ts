@@ -129,6 +129,12 @@ export const SETTING_KEYS = {
     unset: 'the logo shipped in resources/printing',
     description: { en: 'PNG logo printed on receipts (PRINT_IMAGE printers)', ar: 'شعار PNG يطبع على الإيصالات' },
   }),
+  api_version_accepted: define({
+    kind: patternKind(/^2\.\d+\.\d+$/, 'an API version like 2.3.0'),
+    default: null,
+    unset: 'the version asked for (pos sync --api-version, or the newest this till knows)',
+    description: { en: 'API version the service accepted after refusing a newer one (found by the pull)', ar: 'إصدار الواجهة الذي قبلته الخدمة' },
+  }),
   session: define({
     kind: internalKind(z.object({ base_url: z.string(), api_version: z.string() })),
     default: null,
