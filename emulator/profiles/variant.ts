@@ -19,9 +19,9 @@ function extras(record: JsonRecord, kind: string): JsonRecord {
 }
 
 function modifier(record: JsonRecord): JsonRecord {
-  // A modifier with its price called `amount`, its names as a nested pair, and no product reference.
-  const { name_en, name_ar, price, product_id: _productId, ...rest } = record;
-  return extras({ ...rest, name: { en: name_en, ar: name_ar }, amount: price, is_default: false }, 'modifier');
+  // A modifier with its price called `amount`, and no product reference (it is nested in, or routed by, its product).
+  const { price, product_id: _productId, ...rest } = record;
+  return extras({ ...rest, amount: price, is_default: false }, 'modifier');
 }
 
 function product(record: JsonRecord, context: RequestContext): JsonRecord {
@@ -41,11 +41,11 @@ function barcode(record: JsonRecord): JsonRecord {
 }
 
 function printer(record: JsonRecord): JsonRecord {
-  // Its own address members (host and port) instead of one `address`, and its name under `title`.
+  // Its own address members (`ip` and `port`) instead of one `address`, and its name per language.
   const { name, address, ...rest } = record;
-  const out: JsonRecord = { ...rest, title: name, connection: 'NETWORK' };
+  const out: JsonRecord = { ...rest, name_en: name, name_ar: name, connection: 'NETWORK' };
   const match = typeof address === 'string' ? /^tcp:\/\/([^:/]+):(\d+)$/.exec(address) : null;
-  Object.assign(out, { ip_address: match ? match[1] : null, port: match ? Number(match[2]) : null });
+  Object.assign(out, { ip: match ? match[1] : null, port: match ? Number(match[2]) : null });
   return extras(out, 'printer');
 }
 
@@ -66,7 +66,7 @@ function me(record: JsonRecord): JsonRecord {
     branch_name_en: branch?.name_en ?? null,
     branch_name_ar: branch?.name_ar ?? null,
     tax_rate: branch?.vat_rate ?? null,
-    tax_inclusive: branch?.prices_include_tax ?? null,
+    is_tax_included: branch?.prices_include_tax ?? null,
     permissions: ['orders.sync', 'products.read'],
   };
 }

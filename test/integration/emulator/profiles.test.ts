@@ -88,7 +88,8 @@ describe('the variant profile', () => {
     expect(product).not.toHaveProperty('accounting_id');
     expect(product).toMatchObject({ _type: 'product', sku: expect.any(String), links: { self: null } });
     const withModifiers = page.body.data.data.find((p: { modifiers: unknown[] }) => p.modifiers.length > 0);
-    expect(withModifiers.modifiers[0]).toMatchObject({ name: { en: expect.any(String), ar: expect.any(String) }, amount: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(withModifiers.modifiers[0]).toMatchObject({ name_en: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), _type: 'modifier' });
+    expect(withModifiers.modifiers[0]).not.toHaveProperty('product_id');
     expect(withModifiers.modifiers[0]).not.toHaveProperty('price');
   });
 
@@ -100,8 +101,9 @@ describe('the variant profile', () => {
     }
     const printers = await get(variant, '/printers', { version: '2.5.0' });
     for (const printer of printers.body.data.data) {
-      expect(printer).toMatchObject({ title: expect.any(String), settings: expect.any(Object) });
-      expect(printer).toHaveProperty('ip_address');
+      expect(printer).toMatchObject({ name_en: expect.any(String), settings: expect.any(Object) });
+      expect(printer).not.toHaveProperty('name');
+      expect(printer).toHaveProperty('ip');
       expect(printer).toHaveProperty('port');
     }
   });
