@@ -9,6 +9,7 @@ import { simulateCommand } from './commands/simulate-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
 import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
+import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
 import { EMULATOR_COMMAND_LINE } from '../../emulator/usage.ts';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   orders: { run: ordersCommand, usage: 'pos orders --db FILE [--json]' },
   outbox: { run: outboxCommand, usage: 'pos outbox --db FILE [--json]' },
   settings: { run: settingsCommand, usage: SETTINGS_USAGE },
+  doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
 };
 
 function usage(): string {
