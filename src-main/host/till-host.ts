@@ -15,6 +15,7 @@ import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readSetting, TillService, writeSetting } from '../till/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
+import { Authorizer } from './authorization/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
 
@@ -48,6 +49,8 @@ export class TillHost extends TillService implements TillApi {
   private readonly queue: PrintQueue;
   private pulling: Promise<SessionView> | null = null;
   private started = false;
+  /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
+  readonly authorizer: Authorizer;
 
   constructor(private readonly host: TillHostOptions) {
     const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}) });
@@ -63,6 +66,7 @@ export class TillHost extends TillService implements TillApi {
       syncStatus: () => this.currentSyncStatus(),
     });
     this.queue = queue;
+    this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 

@@ -3,6 +3,7 @@ import type { QueryParams } from './encode-query.ts';
 import type { ServiceClient } from './service-client.ts';
 import { ProtocolError, ServiceError } from './service-errors.ts';
 import { withRetry, type RetryPolicy } from './retry.ts';
+import { checkListLimits } from './list-limits.ts';
 
 export interface PaginatedRead<T, X extends object = object> {
   path: string;
@@ -49,6 +50,8 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
     const body = await pending;
     const parsed = read.parse(body, page);
     const { info } = parsed;
+    // One call line: the list bounds hold whatever shape the page reading takes.
+    checkListLimits(read.path, info, parsed.records.length);
     if (info.current_page !== page) {
       throw new ProtocolError(`GET ${read.path}`, 200, `asked for page ${page} but the answer is page ${info.current_page}`);
     }

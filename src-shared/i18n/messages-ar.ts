@@ -250,5 +250,6 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'error.version': 'لم تعد الخدمة تقبل إصدار الواجهة هذا: {detail}',
   'error.connection': 'انقطع الاتصال بنظام الكاشير: جارٍ إعادة الاتصال. إن لم يعد، أعد تحميل الصفحة.',
   'error.barcode': 'لا يوجد منتج بالباركود {code}: تحقق من الملصق أو ابحث بالاسم',
+  'error.not_allowed': 'غير مسموح من هذه الشاشة: يجب أن يوافق المدير',
   'error.unknown': 'حدث خطأ: {detail}',
 };

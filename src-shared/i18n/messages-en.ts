@@ -249,6 +249,7 @@ export const MESSAGES_EN = {
   'error.version': 'The service no longer accepts this API version: {detail}',
   'error.connection': 'Lost the connection to the till: reconnecting. If it does not come back, reload.',
   'error.barcode': 'No product has the barcode {code}: check the label or search by name',
+  'error.not_allowed': 'Not allowed from this screen: a manager must approve it',
   'error.unknown': 'Something went wrong: {detail}',
 } as const;
 

@@ -15,7 +15,9 @@ export type TillErrorCode =
   | 'session_expired'
   | 'service_unreachable'
   | 'service_error'
-  | 'busy';
+  | 'busy'
+  /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
+  | 'not_allowed';
 
 export class TillError extends Error {
   constructor(
