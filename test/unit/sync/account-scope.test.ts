@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { NO_ACCOUNT_FACTS } from '../../../src-shared/wire/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope } from '../../../src-main/sync/index.ts';
-import { readSetting, writeSetting } from '../../../src-main/till/index.ts';
+import { readStoredSetting as readSetting, setSetting as writeSetting } from '../../../src-main/settings/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 const dir = tempDir('till-scope-');
