@@ -91,3 +91,7 @@ export {
 export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
 export { documentFor, renderForPrinter, type PrinterSetup } from './queue/job-document.ts';
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
+
+// Reports and the drawer: straight to the receipt printer, not queued.
+export { composeShiftReport, REPORT_LABELS } from './compose/compose-shift-report.ts';
+export { printDocument, receiptPrinter } from './print-document.ts';

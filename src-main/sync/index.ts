@@ -18,3 +18,4 @@ export {
   type UploadReport,
   type UploadStatus,
 } from './push/index.ts';
+export { uploadRecords, RecordUploadLoop, RECORD_PATH_SETTINGS, type RecordUploadReport } from './push/index.ts';

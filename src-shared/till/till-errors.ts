@@ -15,7 +15,15 @@ export type TillErrorCode =
   | 'session_expired'
   | 'service_unreachable'
   | 'service_error'
-  | 'busy';
+  | 'busy'
+  // Cashiers and shifts (issue 11).
+  | 'wrong_pin'
+  | 'pin_throttled'
+  | 'locked'
+  | 'no_shift'
+  | 'shift_open'
+  | 'over_refund'
+  | 'not_allowed';
 
 export class TillError extends Error {
   constructor(
