@@ -303,7 +303,12 @@ export class TillService implements SellingApi {
   }
 
   private orderView(record: OrderRecord): OrderView {
-    return { ...record, upload: readUpload(this.db, record.uuid)! };
+    const view: OrderView = { ...record, upload: readUpload(this.db, record.uuid)! };
+    if (record.kind === 'SALE') {
+      const { lines } = refundedSoFar(this.db, record.uuid);
+      if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
+    }
+    return view;
   }
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {

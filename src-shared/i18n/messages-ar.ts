@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -249,4 +250,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'error.connection': 'انقطع الاتصال بنظام الكاشير: جارٍ إعادة الاتصال. إن لم يعد، أعد تحميل الصفحة.',
   'error.barcode': 'لا يوجد منتج بالباركود {code}: تحقق من الملصق أو ابحث بالاسم',
   'error.unknown': 'حدث خطأ: {detail}',
+  ...SHIFT_MESSAGES_AR,
 };

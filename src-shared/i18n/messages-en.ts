@@ -1,3 +1,4 @@
+import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -248,6 +249,7 @@ export const MESSAGES_EN = {
   'error.connection': 'Lost the connection to the till: reconnecting. If it does not come back, reload.',
   'error.barcode': 'No product has the barcode {code}: check the label or search by name',
   'error.unknown': 'Something went wrong: {detail}',
+  ...SHIFT_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
