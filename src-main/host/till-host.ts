@@ -8,6 +8,7 @@ import {
   type TillApi,
   type TillInputs,
 } from '../../src-shared/till/index.ts';
+import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { PrintQueue, composeShiftReport, enqueuePrintJobsAtCheckout, printDocument, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
 import { RecordUploadLoop } from '../sync/index.ts';
@@ -22,7 +23,8 @@ export interface TillHostOptions {
   db: TillDatabase;
   events: EventHub;
   secrets: SecretStore;
-  now?: () => number;
+  /** Time and timers for the uploader and the print queue (the system's by default). */
+  clock?: Clock;
   /** Upload and print timings; tests shorten them. */
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
@@ -51,11 +53,11 @@ export class TillHost extends TillService implements TillApi {
   private started = false;
 
   constructor(private readonly host: TillHostOptions) {
-    const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.now ? { now: host.now } : {}) });
+    const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}) });
     super({
       db: host.db,
-      ...(host.now ? { now: host.now } : {}),
-      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(host.db),
+      ...(host.clock ? { now: () => host.clock!.now() } : {}),
+      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(host.db, host.clock ? { now: () => host.clock!.now() } : {}),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         this.uploader?.notify();
@@ -100,6 +102,7 @@ export class TillHost extends TillService implements TillApi {
     this.uploader = new OrderUploader({
       db: this.db,
       client,
+      ...(this.host.clock ? { clock: this.host.clock } : {}),
       ...(this.host.uploadBackoff ? { backoff: this.host.uploadBackoff } : {}),
       ...(this.host.probeIntervalMs ? { probeIntervalMs: this.host.probeIntervalMs } : {}),
     });
