@@ -3,3 +3,4 @@ export { default as PinScreen } from './PinScreen.svelte';
 export { default as PinPad } from './PinPad.svelte';
 export { default as ApprovalField } from './ApprovalField.svelte';
 export { default as CashiersDialog } from './CashiersDialog.svelte';
+export { onIdle } from './idle-lock.ts';

@@ -61,7 +61,7 @@ describe('orderToWire', () => {
   it('leaves out what only the till needs (names, tendered cash, the QR)', () => {
     const wire = orderToWire({ ...sale, tendered: 5000, change_due: 1735, zatca_qr: 'AQ==' }) as unknown as Record<string, unknown>;
     expect(Object.keys(wire).sort()).toEqual(
-      ['branch_id', 'created_at', 'customer_id', 'discount_total', 'items', 'market_id', 'number', 'payments', 'refund_of', 'status', 'subtotal', 'table_id', 'tax', 'total', 'type', 'uuid'].sort(),
+      ['branch_id', 'cashier', 'shift_id', 'created_at', 'customer_id', 'discount_total', 'items', 'market_id', 'number', 'payments', 'refund_of', 'status', 'subtotal', 'table_id', 'tax', 'total', 'type', 'uuid'].sort(),
     );
   });
 
