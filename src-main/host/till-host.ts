@@ -199,7 +199,7 @@ export class TillHost extends TillService implements TillApi {
   async receiptPreview(input: TillInputs['receiptPreview']): Promise<string> {
     const { uuid, printer_id } = parseOrThrow('receiptPreview', input);
     await this.order({ uuid });
-    const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80);
+    const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80, { renderer: this.queue.renderer });
     return `data:image/png;base64,${png.toString('base64')}`;
   }
 
