@@ -12,3 +12,4 @@ export {
   type StoredCashier,
 } from './cashier-store.ts';
 export { approveWithManagerPin, checkCashierPin } from './pin-checks.ts';
+export { managerPinPolicy, type PinApprovalRequest, type PinDecision } from './manager-pin-policy.ts';
