@@ -16,6 +16,8 @@ import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readSetting, TillService, writeSetting } from '../till/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
+import { Authorizer } from './authorization/index.ts';
+import { managerPinPolicy } from '../staff/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
 
@@ -51,6 +53,8 @@ export class TillHost extends TillService implements TillApi {
   /** Closed shifts (attendance) and late settlements, to the service exactly once. */
   readonly records: RecordUploadLoop;
   private started = false;
+  /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
+  readonly authorizer: Authorizer;
 
   constructor(private readonly host: TillHostOptions) {
     const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}) });
@@ -68,6 +72,9 @@ export class TillHost extends TillService implements TillApi {
     this.queue = queue;
     this.records = new RecordUploadLoop(host.db);
     this.onShiftClosed = () => void this.records.notify();
+    this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
+    // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
+    this.authorizer.use(managerPinPolicy(host.db, () => this.staff.current(), host.clock ? () => host.clock!.now() : Date.now));
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 
@@ -143,7 +150,10 @@ export class TillHost extends TillService implements TillApi {
     } catch (error) {
       throw new TillError('invalid_input', (error as Error).message);
     }
-    const session = await this.pull(client);
+    const pulled = await this.pull(client);
+    // The service may have refused the version asked for: keep the one it accepted.
+    if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
+    const session = pulled;
     writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
@@ -155,6 +165,11 @@ export class TillHost extends TillService implements TillApi {
     const client = this.client();
     if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
     const session = await this.pull(client);
+    if (session.api_version && session.api_version !== client.apiVersion) {
+      const settled = client.withApiVersion(parseApiVersion(session.api_version));
+      writeSetting(this.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
+      this.startUploader(settled);
+    }
     this.uploader?.reportReachable();
     return session;
   }
@@ -166,9 +181,18 @@ export class TillHost extends TillService implements TillApi {
     this.pulling = (async () => {
       try {
         const summary = await pullCatalog({ client, db: this.db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
-        events.emit({ type: 'pull', progress: { phase: 'done', products: summary.counts.products ?? 0, at: Date.now() } });
+        events.emit({
+          type: 'pull',
+          progress: {
+            phase: 'done',
+            products: summary.counts.products ?? 0,
+            at: Date.now(),
+            skipped: summary.skipped.map((skip) => skip.list),
+            quarantined: summary.quarantined.length,
+          },
+        });
         events.emit({ type: 'catalog-changed' });
-        return await this.session();
+        return { ...(await this.session()), api_version: summary.apiVersion };
       } catch (error) {
         const tillError = asTillError(error);
         events.emit({ type: 'pull', progress: { phase: 'failed', message: tillError.message } });

@@ -36,6 +36,7 @@ export {
 
 export { renderDocumentToPng } from './raster/render-raster.ts';
 export { clearStripCache } from './raster/draw-layout.ts';
+export { clearQrCache } from './layout/qr-matrix.ts';
 export { registerPrintingFonts } from './raster/fonts.ts';
 export type { MonoBitmap } from './raster/mono-bitmap.ts';
 export { monoBitmapToPng } from './raster/png.ts';

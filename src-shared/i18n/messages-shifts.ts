@@ -103,7 +103,6 @@ export const SHIFT_MESSAGES_EN = {
   'error.no_shift': 'No shift is open: open one with a float first (Shift, F10)',
   'error.shift_open': 'A shift is already open on this till',
   'error.over_refund': 'That is more than is left to refund on this order',
-  'error.not_allowed': 'A manager must approve this',
 } as const;
 
 export type ShiftMessageKey = keyof typeof SHIFT_MESSAGES_EN;
@@ -208,5 +207,4 @@ export const SHIFT_MESSAGES_AR: Record<ShiftMessageKey, string> = {
   'error.no_shift': 'لا توجد وردية مفتوحة: افتح وردية برصيد افتتاح أولاً (الوردية، F10)',
   'error.shift_open': 'توجد وردية مفتوحة بالفعل على هذا الكاشير',
   'error.over_refund': 'هذا أكثر مما تبقى للاسترجاع في هذا الطلب',
-  'error.not_allowed': 'يجب أن يوافق المدير على هذا',
 };

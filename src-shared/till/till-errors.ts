@@ -23,6 +23,7 @@ export type TillErrorCode =
   | 'no_shift'
   | 'shift_open'
   | 'over_refund'
+  /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
   | 'not_allowed';
 
 export class TillError extends Error {
