@@ -55,7 +55,7 @@ export async function negotiateApiVersion(client: ServiceClient, db: TillDatabas
       }
       const next = candidates.shift();
       if (next === undefined) {
-        throw new Error(`the service refused every API version this till knows (${API_VERSIONS.join(', ')}): ${(error as Error).message}`);
+        throw new Error(`the service refused every API version this till knows (${API_VERSIONS.join(', ')}): ${(error as Error).message}`, { cause: error });
       }
       current = current.withApiVersion(next);
       continue;
