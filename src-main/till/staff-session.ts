@@ -2,9 +2,9 @@ import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { checkCashierPin, findCashier, hasCashiers, publicCashier } from '../staff/index.ts';
-import { readSetting } from './branch-profile.ts';
+import { readStoredSetting } from '../settings/index.ts';
 
-export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes';
+export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes' as const;
 export const DEFAULT_IDLE_LOCK_MINUTES = 5;
 
 /**
@@ -23,7 +23,7 @@ export class StaffSession {
   ) {}
 
   idleLockMinutes(): number {
-    const value = readSetting<number>(this.db, IDLE_LOCK_SETTING);
+    const value = readStoredSetting(this.db, IDLE_LOCK_SETTING) as unknown;
     return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_IDLE_LOCK_MINUTES;
   }
 

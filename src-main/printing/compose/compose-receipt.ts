@@ -96,6 +96,7 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
 
   // The payload is the till core's base64 TLV, byte for byte: ZATCA validates it as is.
   if (order.zatca_qr) blocks.push({ kind: 'qr', data: order.zatca_qr });
+  else if (!header.vatNumber) centred(LABELS.noVatNumber);
   blocks.push({ kind: 'feed', lines: 1 });
   centred(LABELS.thanks);
   if (flags.HAS_SPACE) blocks.push({ kind: 'feed', lines: EXTRA_SPACE_LINES });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { uploadRecords } from '../../../src-main/sync/index.ts';
-import { TillService, writeSetting } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/till/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
@@ -49,7 +50,7 @@ describe('closed shifts reach the service as attendance records, exactly once', 
     const { db, shiftId } = await closedShift('old');
     const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.0.0' });
     expect(await uploadRecords(db, client)).toMatchObject({ sent: 0, held: ['attendance'] });
-    writeSetting(db, 'upload.attendance_path', '/attendances/sync');
+    setSetting(db, 'upload.attendance_path', '/attendances/sync');
     answer = 500; // the answer is lost: the same record goes again later
     expect(await uploadRecords(db, client)).toMatchObject({ sent: 1, deferred: 1 });
     db.prepare('UPDATE record_outbox SET next_attempt_at = 0').run();
@@ -67,14 +68,14 @@ describe('closed shifts reach the service as attendance records, exactly once', 
   it('uses close_* from 2.1.0, and keeps a refused record with its reason instead of resending it', async () => {
     received = [];
     const { db } = await closedShift('new');
-    writeSetting(db, 'upload.attendance_path', '/attendances/sync');
+    setSetting(db, 'upload.attendance_path', '/attendances/sync');
     answer = 201;
     await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }));
     expect(received[0]!.body).toMatchObject({ close_cash: '99.00', close_schedule_at: null });
     expect(received[0]!.body).not.toHaveProperty('end_cash');
 
     const again = await closedShift('refused');
-    writeSetting(again.db, 'upload.attendance_path', '/attendances/sync');
+    setSetting(again.db, 'upload.attendance_path', '/attendances/sync');
     answer = 422;
     expect(await uploadRecords(again.db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ rejected: 1 });
     expect(again.db.prepare('SELECT state FROM record_outbox').get()).toEqual({ state: 'rejected' });
