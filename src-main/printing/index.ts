@@ -93,6 +93,10 @@ export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState }
 export { documentFor, renderForPrinter, renderRequestFor, type PrinterSetup } from './queue/job-document.ts';
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
 
+// Reports and the drawer: straight to the receipt printer, not queued.
+export { composeShiftReport, REPORT_LABELS } from './compose/compose-shift-report.ts';
+export { printDocument, receiptPrinter } from './print-document.ts';
+
 // Rendering off the event loop: a worker thread for the host, inline for one-shot commands.
 export { inlineRenderer, RenderWorkerError, sharedRenderWorker, WorkerRenderer, type DocumentRenderer } from './render-worker/document-renderer.ts';
 export { renderRequest, type RenderOutput, type RenderRequest } from './render-worker/render-request.ts';

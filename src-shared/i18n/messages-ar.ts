@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -253,4 +254,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'error.barcode': 'لا يوجد منتج بالباركود {code}: تحقق من الملصق أو ابحث بالاسم',
   'error.not_allowed': 'غير مسموح من هذه الشاشة: يجب أن يوافق المدير',
   'error.unknown': 'حدث خطأ: {detail}',
+  ...SHIFT_MESSAGES_AR,
 };

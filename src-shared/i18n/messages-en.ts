@@ -1,3 +1,4 @@
+import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -252,6 +253,7 @@ export const MESSAGES_EN = {
   'error.barcode': 'No product has the barcode {code}: check the label or search by name',
   'error.not_allowed': 'Not allowed from this screen: a manager must approve it',
   'error.unknown': 'Something went wrong: {detail}',
+  ...SHIFT_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -16,6 +16,13 @@ export type TillErrorCode =
   | 'service_unreachable'
   | 'service_error'
   | 'busy'
+  // Cashiers and shifts (issue 11).
+  | 'wrong_pin'
+  | 'pin_throttled'
+  | 'locked'
+  | 'no_shift'
+  | 'shift_open'
+  | 'over_refund'
   /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
   | 'not_allowed';
 
