@@ -13,6 +13,8 @@ export default tseslint.config(
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
+    // `let { … } = $props()` is Svelte's idiom for props, reassigned or not.
+    rules: { 'prefer-const': 'off' },
   },
   {
     rules: {
