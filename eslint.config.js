@@ -13,8 +13,6 @@ export default tseslint.config(
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser } },
-    // `let { … } = $props()` is Svelte's idiom for props, reassigned or not.
-    rules: { 'prefer-const': 'off' },
   },
   {
     rules: {
@@ -27,5 +25,10 @@ export default tseslint.config(
       // Globals differ per layer (Node, the browser, both): the type checker already knows which exist where.
       'no-undef': 'off',
     },
+  },
+  {
+    // `let { … } = $props()` is Svelte's idiom for props, reassigned or not.
+    files: ['**/*.svelte'],
+    rules: { 'prefer-const': 'off' },
   },
 );
