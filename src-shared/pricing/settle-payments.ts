@@ -103,7 +103,9 @@ export function draftSettlement(total: Minor, payments: readonly PaymentInput[],
   const paid = sumMinor(payments.map((p) => p.amount), 'payments');
   const cashDue = cashDueOf(payments);
   const tendered = cashTendered === undefined ? cashDue : cashTendered;
-  const change = tendered !== null && tendered >= cashDue ? tendered - cashDue : null;
+  // As settlePayments: cash handed over with no CASH payment has nowhere to give change from.
+  const paysCash = payments.some((p) => p.method_key === CASH_METHOD_KEY);
+  const change = tendered !== null && tendered >= cashDue && (cashTendered === undefined || paysCash) ? tendered - cashDue : null;
   return {
     paid,
     remaining: total - paid,
