@@ -2,6 +2,7 @@ import { parseApiVersion, NEWEST_API_VERSION } from '../../src-shared/api-versio
 import {
   TillError,
   tillInputs,
+  type BranchInputs,
   type PrinterStateView,
   type SessionView,
   type SyncStatus,
@@ -9,11 +10,19 @@ import {
   type TillInputs,
 } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { PrintQueue, enqueuePrintJobsAtCheckout, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
+import {
+  PrintQueue,
+  enqueuePrintJobsAtCheckout,
+  readPrinterBindings,
+  renderReceiptPreview,
+  type PrinterAddressPolicy,
+  type PrinterStatus,
+} from '../printing/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readSetting, TillService, writeSetting } from '../till/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
+import { BranchSetup } from '../branch/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
 
@@ -26,6 +35,8 @@ export interface TillHostOptions {
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
   printQueue?: PrintQueue;
+  /** Which printer addresses this till may print to, beside the setting printing.allowed_ports. */
+  printerPolicy?: PrinterAddressPolicy;
 }
 
 interface SessionSettings {
@@ -46,9 +57,13 @@ export class TillHost extends TillService implements TillApi {
   private readonly queue: PrintQueue;
   private pulling: Promise<SessionView> | null = null;
   private started = false;
+  /** The Branch screen's methods (BranchApi); the printer views follow a binding change at once. */
+  private readonly branch: BranchSetup;
 
   constructor(private readonly host: TillHostOptions) {
-    const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.now ? { now: host.now } : {}) });
+    const queue =
+      host.printQueue ??
+      new PrintQueue({ db: host.db, ...(host.now ? { now: host.now } : {}), ...(host.printerPolicy ? { addressPolicy: host.printerPolicy } : {}) });
     super({
       db: host.db,
       ...(host.now ? { now: host.now } : {}),
@@ -61,6 +76,16 @@ export class TillHost extends TillService implements TillApi {
       syncStatus: () => this.currentSyncStatus(),
     });
     this.queue = queue;
+    this.branch = new BranchSetup({
+      db: host.db,
+      ...(host.printerPolicy ? { policy: host.printerPolicy } : {}),
+      ...(host.now ? { now: host.now } : {}),
+      statuses: () => this.queue.statuses(),
+      onChange: () => {
+        this.queue.notify();
+        this.host.events.emit({ type: 'printers', printers: this.printerViews() });
+      },
+    });
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 
@@ -200,6 +225,17 @@ export class TillHost extends TillService implements TillApi {
     this.queue.reprint(uuid, kind);
     this.queue.notify();
   }
+
+  // The Branch screen (BranchApi): BranchSetup does the work.
+  branchSetup = () => this.branch.branchSetup();
+  bindPrinter = (input: BranchInputs['bindPrinter']) => this.branch.bindPrinter(input);
+  unbindPrinter = (input: BranchInputs['unbindPrinter']) => this.branch.unbindPrinter(input);
+  testPrint = (input: BranchInputs['testPrint']) => this.branch.testPrint(input);
+  routeCategory = (input: BranchInputs['routeCategory']) => this.branch.routeCategory(input);
+  resetRouting = (input: BranchInputs['resetRouting']) => this.branch.resetRouting(input);
+  saveReceiptSettings = (input: BranchInputs['saveReceiptSettings']) => this.branch.saveReceiptSettings(input);
+  receiptSettingsPreview = (input: BranchInputs['receiptSettingsPreview']) => this.branch.receiptSettingsPreview(input);
+  saveTillSettings = (input: BranchInputs['saveTillSettings']) => this.branch.saveTillSettings(input);
 }
 
 function parseOrThrow<K extends 'receiptPreview' | 'reprint'>(method: K, input: unknown) {

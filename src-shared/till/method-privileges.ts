@@ -14,4 +14,14 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   signIn: 'sign-in',
   updateItem: 'discount-over-limit',
   setOrderDiscount: 'discount-over-limit',
+  // The Branch screen: where receipts print and what they say.
+  branchSetup: 'branch-settings',
+  bindPrinter: 'branch-settings',
+  unbindPrinter: 'branch-settings',
+  testPrint: 'branch-settings',
+  routeCategory: 'branch-settings',
+  resetRouting: 'branch-settings',
+  saveReceiptSettings: 'branch-settings',
+  receiptSettingsPreview: 'branch-settings',
+  saveTillSettings: 'branch-settings',
 };

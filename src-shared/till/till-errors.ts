@@ -15,7 +15,8 @@ export type TillErrorCode =
   | 'session_expired'
   | 'service_unreachable'
   | 'service_error'
-  | 'busy';
+  | 'busy'
+  | 'printer_error';
 
 export class TillError extends Error {
   constructor(
