@@ -176,6 +176,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'receipt.unpaid': 'تم حفظ الطلب {number}، والدفع لاحقاً',
   'receipt.refund': 'تم حفظ الاسترجاع {number}',
   'receipt.change': 'الباقي للعميل',
+  'receipt.tendered': 'المبلغ المستلم',
   'receipt.preview': 'معاينة الإيصال',
   'receipt.previewLoading': 'جارٍ تجهيز المعاينة…',
   'receipt.previewFailed': 'المعاينة غير متاحة: الإيصال يُطبع رغم ذلك',

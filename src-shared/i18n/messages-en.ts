@@ -175,6 +175,7 @@ export const MESSAGES_EN = {
   'receipt.unpaid': 'Order {number} is saved, to be paid later',
   'receipt.refund': 'Refund {number} is saved',
   'receipt.change': 'Change to give',
+  'receipt.tendered': 'Cash received',
   'receipt.preview': 'Receipt preview',
   'receipt.previewLoading': 'Preparing the preview…',
   'receipt.previewFailed': 'The preview is not available: the receipt still prints',
