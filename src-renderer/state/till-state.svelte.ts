@@ -15,7 +15,7 @@ import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
-export type TillView = 'sell' | 'orders' | 'parked';
+export type TillView = 'sell' | 'orders' | 'parked' | 'branch';
 
 export interface Notice {
   id: number;
