@@ -23,6 +23,8 @@ export interface EmulatorOptions {
   /** Ids, tokens and fault draws all follow it; default 1. */
   seed?: number;
   faults?: Partial<Faults>;
+  /** The service's clock (token expiry, timestamps); tests pass one they move by hand. */
+  now?: () => number;
 }
 
 export interface RunningEmulator {
@@ -55,7 +57,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const seed = options.seed ?? DEFAULT_SEED;
   const host = options.host ?? '127.0.0.1';
   const tenant = options.products === undefined ? createDemoTenant(seed) : generateCatalog({ products: options.products, seed });
-  const now = () => Date.now();
+  const now = options.now ?? (() => Date.now());
   const tokens = new TokenStore(createPrng(deriveSeed(seed, 'tokens')), now);
   const state: EmulatorState = {
     tenant,

@@ -9,6 +9,7 @@ import {
   type TillApi,
   type TillInputs,
 } from '../../src-shared/till/index.ts';
+import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   PrintQueue,
@@ -30,7 +31,8 @@ export interface TillHostOptions {
   db: TillDatabase;
   events: EventHub;
   secrets: SecretStore;
-  now?: () => number;
+  /** Time and timers for the uploader and the print queue (the system's by default). */
+  clock?: Clock;
   /** Upload and print timings; tests shorten them. */
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
@@ -63,11 +65,11 @@ export class TillHost extends TillService implements TillApi {
   constructor(private readonly host: TillHostOptions) {
     const queue =
       host.printQueue ??
-      new PrintQueue({ db: host.db, ...(host.now ? { now: host.now } : {}), ...(host.printerPolicy ? { addressPolicy: host.printerPolicy } : {}) });
+      new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}), ...(host.printerPolicy ? { addressPolicy: host.printerPolicy } : {}) });
     super({
       db: host.db,
-      ...(host.now ? { now: host.now } : {}),
-      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(host.db),
+      ...(host.clock ? { now: () => host.clock!.now() } : {}),
+      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(host.db, host.clock ? { now: () => host.clock!.now() } : {}),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         this.uploader?.notify();
@@ -79,7 +81,7 @@ export class TillHost extends TillService implements TillApi {
     this.branch = new BranchSetup({
       db: host.db,
       ...(host.printerPolicy ? { policy: host.printerPolicy } : {}),
-      ...(host.now ? { now: host.now } : {}),
+      ...(host.clock ? { now: () => host.clock!.now() } : {}),
       statuses: () => this.queue.statuses(),
       onChange: () => {
         this.queue.notify();
@@ -119,6 +121,7 @@ export class TillHost extends TillService implements TillApi {
     this.uploader = new OrderUploader({
       db: this.db,
       client,
+      ...(this.host.clock ? { clock: this.host.clock } : {}),
       ...(this.host.uploadBackoff ? { backoff: this.host.uploadBackoff } : {}),
       ...(this.host.probeIntervalMs ? { probeIntervalMs: this.host.probeIntervalMs } : {}),
     });

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder, readSetting } from '../../till/index.ts';
+import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { routedLines } from '../compose/compose-kitchen-ticket.ts';
 import { renderDocumentToPdf } from '../output/document-pdf.ts';
@@ -62,7 +63,8 @@ export interface PrintQueueEvents {
 
 export interface PrintQueueOptions {
   db: TillDatabase;
-  now?: () => number;
+  /** Time and timers (the system's by default; tests drive a manual one). */
+  clock?: Clock;
   /** Backoff with full jitter between attempts of a printer that cannot be reached. */
   retry?: BackoffPolicy;
   /** A job still not printed this long after it was made is failed (a receipt an hour late helps nobody). */
@@ -99,14 +101,16 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   private running = false;
   /** One promise per printer with work in progress: its lane. */
   private readonly lanes = new Map<string, Promise<void>>();
-  /** Wakes a lane sleeping until its next attempt (stop). */
-  private readonly wakers = new Map<string, () => void>();
+  /** Each lane's wait until its next attempt; stop() rings them all. */
+  private readonly alarms = new Map<string, Alarm>();
+  private readonly clock: Clock;
   private readonly states = new Map<string, PrinterStatus>();
 
   constructor(private readonly options: PrintQueueOptions) {
     super();
     this.db = options.db;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
+    this.now = () => this.clock.now();
     this.retry = options.retry ?? DEFAULT_PRINT_RETRY;
     this.giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
   }
@@ -121,7 +125,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   /** Lets running attempts finish, then stops; pending jobs stay for the next start. */
   async stop(): Promise<void> {
     this.running = false;
-    for (const wake of this.wakers.values()) wake();
+    for (const alarm of this.alarms.values()) alarm.ring();
     await Promise.all(this.lanes.values());
   }
 
@@ -130,7 +134,10 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
     if (!this.running) return;
     for (const printerId of printersWithPendingJobs(this.db)) {
       if (this.lanes.has(printerId)) continue;
-      const lane = this.runLane(printerId).finally(() => this.lanes.delete(printerId));
+      const lane = this.runLane(printerId).finally(() => {
+        this.lanes.delete(printerId);
+        this.alarms.delete(printerId);
+      });
       this.lanes.set(printerId, lane);
     }
   }
@@ -199,15 +206,9 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   }
 
   private sleep(printerId: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.wakers.delete(printerId);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.set(printerId, done);
-    });
+    let alarm = this.alarms.get(printerId);
+    if (!alarm) this.alarms.set(printerId, (alarm = new Alarm(this.clock)));
+    return alarm.sleep(ms);
   }
 
   private async attempt(job: PrintJob): Promise<void> {

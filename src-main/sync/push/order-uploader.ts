@@ -15,7 +15,7 @@ import {
   type DueEntry,
 } from './outbox-queries.ts';
 import { rejectionReason, rejectionsNamedBy } from './service-rejections.ts';
-import { Alarm } from './alarm.ts';
+import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';
 
 /** The upload contract's path (DESIGN.md, "The order upload contract"). */
@@ -32,7 +32,8 @@ export interface OrderUploaderOptions {
   backoff?: BackoffPolicy;
   /** How often `GET /me` is tried while the service is unreachable. */
   probeIntervalMs?: number;
-  now?: () => number;
+  /** Time and timers (the system's by default; tests drive a manual one). */
+  clock?: Clock;
   random?: () => number;
 }
 
@@ -77,7 +78,7 @@ export class OrderUploader {
   private stopping = false;
   /** Whether the caller's latest word was start() rather than stop(). */
   private wanted = false;
-  private readonly alarm = new Alarm();
+  private readonly alarm: Alarm;
   private nextProbeAt = 0;
 
   constructor(options: OrderUploaderOptions) {
@@ -90,7 +91,9 @@ export class OrderUploader {
     this.batchSize = batchSize;
     this.backoff = options.backoff ?? DEFAULT_UPLOAD_BACKOFF;
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? systemClock;
+    this.now = () => clock.now();
+    this.alarm = new Alarm(clock);
     this.random = options.random ?? Math.random;
     this.publisher = new StatusPublisher(localSyncStatus(this.db));
   }
@@ -149,6 +152,11 @@ export class OrderUploader {
     this.loop = this.run().finally(() => {
       this.loop = null;
     });
+  }
+
+  /** Whether the background loop is running (started and not yet fully stopped). */
+  isRunning(): boolean {
+    return this.loop !== null;
   }
 
   /** Resolves once the loop has finished the batch it was sending. */

@@ -88,9 +88,11 @@ describe('fault injection', () => {
   });
 
   it('expires tokens tokenTtlMs after they were issued', async () => {
-    const emulator = await start({ faults: { tokenTtlMs: 500 } });
+    let now = Date.UTC(2026, 10, 21, 9, 30);
+    const emulator = await start({ faults: { tokenTtlMs: 500 }, now: () => now });
+    now += 499;
     expect((await get(emulator, '/me')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 550));
+    now += 1;
     const expired = await get(emulator, '/me');
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ meta: { code: 401, status: 'error', message: 'Unauthenticated.' }, data: null });

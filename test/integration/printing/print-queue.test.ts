@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOrder } from '../../../src-main/till/index.ts';
 import { bindPrinter, PrintQueue, readPrintJobs, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { freePort, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';
 
 const open: PrintingShop[] = [];
@@ -115,11 +116,14 @@ describe('the print queue', () => {
   });
 
   it('gives a job up after giveUpAfterMs and says so; the next job still gets its chance', async () => {
-    const shop = await shopWith({ bind: [], flags: { Cashier: ENGLISH }, queue: { giveUpAfterMs: 150 } });
+    const clock = new ManualClock(Date.now());
+    const shop = await shopWith({ bind: [], flags: { Cashier: ENGLISH }, queue: { giveUpAfterMs: 150, clock } });
     const port = await freePort();
     const cashier = shop.printer('Cashier');
     bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
+    await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
+    expect(readPrintJobs(shop.db, order.uuid)[0]!.attempts).toBeGreaterThan(1);
     await shop.settle();
     expect(readPrintJobs(shop.db, order.uuid)[0]).toMatchObject({ state: 'failed', last_error: expect.stringMatching(/^gave up after \d+ s: printer at .* refused/) });
     expect(shop.queue.statuses().find((s) => s.printerId === cashier.id)).toMatchObject({ state: 'failed' });
@@ -144,10 +148,12 @@ describe('the print queue', () => {
   });
 
   it('retries an APP_TO_APP command that fails, with what it said on stderr', async () => {
-    const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200 } });
+    const clock = new ManualClock(Date.now());
+    const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200, clock } });
     const cashier = shop.printer('Cashier');
     bindPrinter(shop.db, cashier.id, { appCommand: [process.execPath, '-e', 'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); })'] });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
+    await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
     await shop.settle();
     const [job] = readPrintJobs(shop.db, order.uuid);
     expect(job!.attempts).toBeGreaterThan(1);

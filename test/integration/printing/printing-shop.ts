@@ -115,7 +115,10 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
   queue.on('status', (status) => statuses.push(status));
   queue.on('job', (outcome) => outcomes.push(outcome));
   // Wired as the host wires them: jobs in the checkout transaction, the worker woken after the commit.
-  const till = new TillService({ db, alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db), onOrderCommitted: () => queue.notify() });
+  // A queue on a manual clock sells on that clock too, so a job's age is the test's to decide.
+  const clock = options.queue?.clock;
+  const now = clock ? { now: () => clock.now() } : {};
+  const till = new TillService({ db, ...now, alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db, now), onOrderCommitted: () => queue.notify() });
   const sinks = new Map<PrinterName, PrinterSink>();
   const byName = (name: PrinterName) => readTillPrinters(db).find((p) => p.name === name)!;
   for (const name of options.bind ?? PRINTER_NAMES) {

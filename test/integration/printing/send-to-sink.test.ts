@@ -118,11 +118,15 @@ describe('sendToPrinter to the virtual printer', () => {
   it('does not count a connection without data as a job', async () => {
     await sendToPrinter(`127.0.0.1:${sink.port}`, new Uint8Array(0));
     await sendToPrinter(`127.0.0.1:${sink.port}`, Uint8Array.of(0x41));
-    const jobs = await sink.waitForJobs(1);
-    expect(jobs[0]!.bytes).toEqual(Uint8Array.of(0x41));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sink.jobs).toHaveLength(1);
-    expect(existsSync(join(dir, '2.bin'))).toBe(false);
+    await sendToPrinter(`127.0.0.1:${sink.port}`, new Uint8Array(0));
+    await sendToPrinter(`127.0.0.1:${sink.port}`, Uint8Array.of(0x42));
+    // The empty connections took no job numbers: the two jobs are 1 and 2, in order.
+    const jobs = await sink.waitForJobs(2);
+    expect(jobs.map((j) => [j.n, j.bytes[0]])).toEqual([
+      [1, 0x41],
+      [2, 0x42],
+    ]);
+    expect(existsSync(join(dir, '3.bin'))).toBe(false);
   });
 
   it('saves a large job in full', async () => {

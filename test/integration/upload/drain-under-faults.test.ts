@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader, outboxCounts, type UploadStatus } from '../../../src-main/sync/push/index.ts';
-import { until } from '../../unit/upload/stub-service.ts';
+import { eventually } from '../../support/manual-clock.ts';
 import { expectedTotals, openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
 
 describe('draining the outbox through a faulty service', () => {
@@ -30,7 +30,7 @@ describe('draining the outbox through a faulty service', () => {
     uploader.subscribe((s) => seen.push(s));
     const started = performance.now();
     uploader.start();
-    await until(() => uploader!.status().pending === 0, 50_000, 'the outbox to drain');
+    await eventually('the outbox to drain', () => uploader!.status().pending === 0, 120_000);
     const elapsed = performance.now() - started;
     await uploader.stop();
     console.log(`[upload] drained 2,000 orders in ${Math.round(elapsed)} ms with ${emulator.orderPosts} POST /orders/sync (40 batches without faults)`);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader } from '../../../src-main/sync/push/index.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
 
 describe('an order the service already holds', () => {
@@ -24,8 +25,8 @@ describe('an order the service already holds', () => {
   it('resends a batch whose answer was lost after the service stored it, and takes the duplicate answer', async () => {
     shop = await openEmulatorShop({ faults: { resetRate: 1 } });
     const orders = shop.sell(4);
-    let now = Date.now();
-    const uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 1_000, maxDelayMs: 1_000 }, now: () => now, random: () => 0.5 });
+    const clock = new ManualClock(Date.now());
+    const uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 1_000, maxDelayMs: 1_000 }, clock, random: () => 0.5 });
 
     const lost = await uploader.uploadDue();
     expect(lost).toMatchObject({ batches: 1, deferred: 4, stopped: 'failed' });
@@ -36,7 +37,7 @@ describe('an order the service already holds', () => {
     expect(uploader.status().online).toBe(false);
 
     shop.emulator.faults.resetRate = 0;
-    now += 500;
+    clock.advance(500);
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 0, duplicate: 4, stopped: null });
     for (const order of orders) {
       expect(shop.row(order.uuid)).toMatchObject({ state: 'synced', service_status: 'duplicate', attempts: 2, service_id: shop.emulator.orders.get(order.uuid)!.id });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_BACKOFF, OrderUploader } from '../../../src-main/sync/push/index.ts';
 import { NetworkError, ServerError } from '../../../src-main/upstream/index.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { StubService } from './stub-service.ts';
 import { tillDatabase } from './upload-fixture.ts';
 
@@ -17,9 +18,9 @@ describe('backoff after a failed batch', () => {
     const orders = till.sell(3);
     const service = new StubService();
     service.answer = refused;
-    let now = 5_000_000;
+    const clock = new ManualClock(5_000_000);
     let draw = 0.5;
-    const uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 1_000, maxDelayMs: 8_000 }, now: () => now, random: () => draw });
+    const uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 1_000, maxDelayMs: 8_000 }, clock, random: () => draw });
 
     const waits: number[] = [];
     for (let failure = 0; failure < 6; failure++) {
@@ -27,11 +28,11 @@ describe('backoff after a failed batch', () => {
       expect(report).toMatchObject({ batches: 1, deferred: 3, stopped: 'failed' });
       const row = till.row(orders[0]!.uuid);
       expect(row.attempts).toBe(failure + 1);
-      waits.push(row.next_attempt_at - now);
+      waits.push(row.next_attempt_at - clock.now());
       // Not due yet: nothing is sent before the wait is over.
-      now = row.next_attempt_at - 1;
+      clock.advanceTo(row.next_attempt_at - 1);
       expect((await uploader.uploadDue()).batches).toBe(0);
-      now = row.next_attempt_at;
+      clock.advanceTo(row.next_attempt_at);
     }
     // random 0.5 of min(cap, base × 2^attempts).
     expect(waits).toEqual([500, 1_000, 2_000, 4_000, 4_000, 4_000]);
@@ -40,10 +41,10 @@ describe('backoff after a failed batch', () => {
     // Full jitter: the draw decides where in [0, ceiling) the wait falls.
     draw = 0;
     await uploader.uploadDue();
-    expect(till.row(orders[0]!.uuid).next_attempt_at).toBe(now);
+    expect(till.row(orders[0]!.uuid).next_attempt_at).toBe(clock.now());
     draw = 0.999;
     await uploader.uploadDue();
-    expect(till.row(orders[0]!.uuid).next_attempt_at - now).toBe(7_992);
+    expect(till.row(orders[0]!.uuid).next_attempt_at - clock.now()).toBe(7_992);
   });
 
   it('keeps a batch together: one delay for all its orders, from the most-tried one', async () => {
@@ -54,8 +55,7 @@ describe('backoff after a failed batch', () => {
     service.answer = () => {
       throw new ServerError('POST /orders/sync', 503, 'Service Unavailable');
     };
-    const now = 1_000;
-    const uploader = new OrderUploader({ db: till.db, client: service.client, now: () => now, random: () => 0.5 });
+    const uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock(1_000), random: () => 0.5 });
     await uploader.uploadDue();
     const rows = orders.map((o) => till.row(o.uuid));
     // Default policy: base 1 s → ceiling 16 s at 4 attempts; half of it.
@@ -71,7 +71,7 @@ describe('backoff after a failed batch', () => {
     till.db.prepare('UPDATE outbox SET attempts = 30').run();
     const service = new StubService();
     service.answer = refused;
-    const uploader = new OrderUploader({ db: till.db, client: service.client, now: () => 0, random: () => 0.999_999 });
+    const uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock(0), random: () => 0.999_999 });
     await uploader.uploadDue();
     expect(till.row(order!.uuid).next_attempt_at).toBe(299_999);
   });

@@ -3,6 +3,7 @@ import { listRejected, OrderUploader, outboxCounts, SESSION_EXPIRED, type Upload
 import { NetworkError, ServerError, UnauthenticatedError, ValidationError } from '../../../src-main/upstream/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { created, StubService, syncAnswer } from './stub-service.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 import { tillDatabase } from './upload-fixture.ts';
 
 const NOW = 1_800_000_000_000;
@@ -12,7 +13,7 @@ describe('OrderUploader.uploadDue', () => {
   afterEach(() => till.cleanup());
 
   function uploader(service: StubService, batchSize = 50): OrderUploader {
-    return new OrderUploader({ db: till.db, client: service.client, batchSize, now: () => NOW, random: () => 0.5 });
+    return new OrderUploader({ db: till.db, client: service.client, batchSize, clock: new ManualClock(NOW), random: () => 0.5 });
   }
 
   it('sends due orders oldest first, in batches, and marks created and duplicate as synced', async () => {

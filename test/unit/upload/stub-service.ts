@@ -11,8 +11,8 @@ export class StubService {
   gets = 0;
   inFlight = 0;
   maxInFlight = 0;
-  /** Milliseconds each post takes. */
-  delayMs = 0;
+  /** While set, posts wait here: the test decides when an answer comes back. */
+  private gate: Promise<void> | null = null;
   answer: Answer = created;
   probe: () => unknown = () => ({ meta: { code: 200, status: 'success', message: 'ok' }, data: {} });
 
@@ -26,7 +26,7 @@ export class StubService {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
-      await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      await this.gate;
       return this.answer(orders);
     } finally {
       this.inFlight--;
@@ -36,6 +36,16 @@ export class StubService {
   async get(_path: string): Promise<unknown> {
     this.gets++;
     return this.probe();
+  }
+
+  /** Holds every post until the returned function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.gate = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.gate = null;
+      release();
+    };
   }
 
   sentUuids(): string[][] {
@@ -49,13 +59,4 @@ export function syncAnswer(results: OrderSyncResult[]): unknown {
 
 export function created(orders: Order[]): unknown {
   return syncAnswer(orders.map((o) => ({ uuid: o.uuid, status: 'created', id: `svc-${o.uuid}` })));
-}
-
-/** Polls `condition` until it holds, or fails after `timeoutMs`. */
-export async function until(condition: () => boolean, timeoutMs = 5_000, what = 'the condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader, outboxCounts } from '../../../src-main/sync/push/index.ts';
 import { NetworkError } from '../../../src-main/upstream/index.ts';
-import { created, StubService, until } from './stub-service.ts';
+import { eventually, ManualClock, runUntil } from '../../support/manual-clock.ts';
+import { created, StubService } from './stub-service.ts';
 import { tillDatabase } from './upload-fixture.ts';
 
 const refused = () => {
@@ -21,18 +22,20 @@ describe('the upload loop', () => {
     till = tillDatabase();
     till.sell(120);
     const service = new StubService();
-    service.delayMs = 5;
-    uploader = new OrderUploader({ db: till.db, client: service.client });
+    const release = service.hold();
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
     uploader.start();
-    // A manual upload while the loop is busy queues behind it instead of overlapping.
+    // A manual upload while the loop's first batch is still out queues behind it instead of overlapping.
     const manual = uploader.uploadDue();
-    await until(() => uploader!.status().pending === 0, 5_000, 'the first drain');
+    await eventually('the first batch to leave', () => service.posts.length === 1);
+    release();
+    await eventually('the first drain', () => uploader!.status().pending === 0);
     await manual;
     expect(service.posts.map((p) => p.length)).toEqual([50, 50, 20]);
 
     const [late] = till.sell(1);
     uploader.notify();
-    await until(() => uploader!.status().synced === 121, 5_000, 'the order sold after the drain');
+    await eventually('the order sold after the drain', () => uploader!.status().synced === 121);
     expect(service.posts.at(-1)!.map((o) => o.uuid)).toEqual([late!.uuid]);
     expect(service.maxInFlight).toBe(1);
   });
@@ -42,11 +45,17 @@ describe('the upload loop', () => {
     till.sell(2);
     const service = new StubService();
     service.answer = refused;
-    uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 40, maxDelayMs: 40 }, random: () => 1, probeIntervalMs: 60_000 });
+    const clock = new ManualClock();
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock, backoff: { baseDelayMs: 40, maxDelayMs: 40 }, random: () => 1, probeIntervalMs: 60_000 });
     uploader.start();
-    await until(() => service.posts.length === 1, 2_000, 'the first attempt');
+    await eventually('the first attempt, then the loop asleep', () => service.posts.length === 1 && clock.nextDue() !== null);
+    // random 1 of a 40 ms ceiling; the probe would come only after a minute.
+    expect(clock.nextDue()! - clock.now()).toBe(40);
     service.answer = created;
-    await until(() => uploader!.status().synced === 2, 2_000, 'the retry');
+    clock.advance(39);
+    expect(service.posts).toHaveLength(1);
+    clock.advance(1);
+    await eventually('the retry', () => uploader!.status().synced === 2);
     expect(service.posts).toHaveLength(2);
     expect(service.gets).toBe(0);
   });
@@ -59,36 +68,41 @@ describe('the upload loop', () => {
     service.probe = () => {
       throw new NetworkError('GET /me', 'connection refused');
     };
-    uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 }, random: () => 1, probeIntervalMs: 20 });
+    const clock = new ManualClock();
+    const start = clock.now();
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock, backoff: { baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 }, random: () => 1, probeIntervalMs: 20 });
     uploader.start();
-    await until(() => service.gets >= 3, 2_000, 'three probes');
+    await runUntil(clock, 'three probes', () => service.gets >= 3);
     expect(uploader.status()).toMatchObject({ online: false, pending: 3 });
     expect(uploader.status().lastError).toContain('connection refused');
     expect(service.posts).toHaveLength(1);
 
     service.answer = created;
     service.probe = () => ({ meta: { code: 200, status: 'success', message: 'ok' }, data: {} });
-    await until(() => uploader!.status().synced === 3, 2_000, 'the drain after the probe');
+    await runUntil(clock, 'the drain after the probe', () => uploader!.status().synced === 3);
     expect(uploader.status()).toMatchObject({ online: true, lastError: null, pending: 0 });
-    const probes = service.gets;
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(service.gets).toBe(probes);
+    // Well before the hour-long backoff: the probe, not a retry, brought the orders through.
+    expect(clock.now() - start).toBeLessThan(3_600_000);
+    // Online with nothing to send: no timer is left that would probe again.
+    expect(clock.nextDue()).toBeNull();
   });
 
   it('stop() lets the batch in flight finish and sends no more', async () => {
     till = tillDatabase();
     till.sell(150);
     const service = new StubService();
-    service.delayMs = 60;
-    uploader = new OrderUploader({ db: till.db, client: service.client });
+    const release = service.hold();
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
     uploader.start();
-    await until(() => service.posts.length === 1, 2_000, 'the first batch to leave');
-    await uploader.stop();
+    await eventually('the first batch to leave', () => service.posts.length === 1);
+    const stopping = uploader.stop();
+    release();
+    await stopping;
     expect(service.posts).toHaveLength(1);
     expect(outboxCounts(till.db)).toEqual({ pending: 100, synced: 50, rejected: 0 });
     // And it can start again.
     uploader.start();
-    await until(() => uploader!.status().pending === 0, 5_000, 'the restarted loop');
+    await eventually('the restarted loop', () => uploader!.status().pending === 0);
   });
 
   it('survives a database failure: says so, waits, and carries on', async () => {
@@ -104,11 +118,12 @@ describe('the upload loop', () => {
       return prepare(sql);
     }) as typeof till.db.prepare;
     const service = new StubService();
-    uploader = new OrderUploader({ db: till.db, client: service.client, backoff: { baseDelayMs: 20, maxDelayMs: 20 } });
+    const clock = new ManualClock();
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock, backoff: { baseDelayMs: 20, maxDelayMs: 20 } });
     const errors: (string | null)[] = [];
     uploader.subscribe((s) => errors.push(s.lastError));
     uploader.start();
-    await until(() => uploader!.status().synced === 2, 2_000, 'the upload after the failures');
+    await runUntil(clock, 'the upload after the failures', () => uploader!.status().synced === 2);
     expect(errors).toContain('The upload worker could not use the till database (database is locked); it will try again.');
     expect(uploader.status().lastError).toBeNull();
   });
@@ -116,26 +131,28 @@ describe('the upload loop', () => {
   it('start() during stop() runs again once the old loop is done; stop() after that wins', async () => {
     till = tillDatabase();
     const service = new StubService();
-    service.delayMs = 30;
-    uploader = new OrderUploader({ db: till.db, client: service.client });
+    uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
     till.sell(1);
+    const release = service.hold();
     uploader.start();
-    await until(() => service.posts.length === 1, 2_000, 'the first batch');
+    await eventually('the first batch', () => service.posts.length === 1);
     const stopping = uploader.stop();
     uploader.start();
+    release();
     await stopping;
     till.sell(1);
     uploader.notify();
-    await until(() => uploader!.status().synced === 2, 2_000, 'the restarted loop');
+    await eventually('the restarted loop', () => uploader!.status().synced === 2);
 
     const again = uploader.stop();
     uploader.start();
     const last = uploader.stop();
     await Promise.all([again, last]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(uploader.isRunning()).toBe(false);
     till.sell(1);
     uploader.notify();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(uploader.isRunning()).toBe(false);
     expect(service.posts).toHaveLength(2);
+    expect(uploader.status().pending).toBe(1);
   });
 });

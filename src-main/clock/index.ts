@@ -1,0 +1,2 @@
+export { systemClock, type Clock } from './clock.ts';
+export { Alarm } from './alarm.ts';
