@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listRejected, OrderUploader } from '../../../src-main/sync/push/index.ts';
-import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('a product deleted upstream between the sale and the upload', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   afterEach(async () => shop?.close());
 
   it('keeps and shows what the service answers for that order, and syncs the others', async () => {
-    shop = await openEmulatorShop();
+    shop = await openCheckoutShop();
     const [gone, kept] = shop.products;
-    const before = shop.sellLines([{ product: kept!, quantity: 1 }]);
-    const sold = shop.sellLines([{ product: kept!, quantity: 2 }, { product: gone!, quantity: 1, modifierIds: gone!.modifiers?.length ? [gone!.modifiers[0]!.id] : [] }]);
-    const others = shop.sell(5).filter((o) => o.lines.every((l) => l.product_id !== gone!.id));
+    const before = await shop.sellLines([{ product: kept!, quantity: 1 }]);
+    const sold = await shop.sellLines([{ product: kept!, quantity: 2 }, { product: gone!, quantity: 1, modifierIds: gone!.modifiers?.length ? [gone!.modifiers[0]!.id] : [] }]);
+    const others = await shop.sell(5, { avoid: [gone!.id] });
 
     // The back office deletes the product after the cashier sold it offline.
     shop.emulator.tenant.products = shop.emulator.tenant.products.filter((p) => p.id !== gone!.id);

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader, outboxCounts, type UploadStatus } from '../../../src-main/sync/push/index.ts';
 import { eventually } from '../../support/manual-clock.ts';
-import { expectedTotals, openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { expectedTotals, openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('draining the outbox through a faulty service', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   let uploader: OrderUploader | undefined;
   let jitter: NodeJS.Timeout | undefined;
   afterEach(async () => {
@@ -14,7 +14,7 @@ describe('draining the outbox through a faulty service', () => {
   });
 
   it('delivers 2,000 orders exactly once despite 500s, resets and latency', async () => {
-    shop = await openEmulatorShop({ faults: { errorRate: 0.3, resetRate: 0.1, latencyMs: 5 } });
+    shop = await openCheckoutShop({ faults: { errorRate: 0.3, resetRate: 0.1, latencyMs: 5 } });
     const emulator = shop.emulator;
     // Latency that wanders between 5 and 20 ms, as on a real counter's uplink.
     let wander = 7;
@@ -22,7 +22,7 @@ describe('draining the outbox through a faulty service', () => {
       wander = (wander * 31 + 11) % 16;
       emulator.faults.latencyMs = 5 + wander;
     }, 3);
-    const records = shop.sell(2_000);
+    const records = await shop.sell(2_000);
     expect(outboxCounts(shop.db)).toEqual({ pending: 2_000, synced: 0, rejected: 0 });
 
     uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 5, maxDelayMs: 100 }, probeIntervalMs: 25 });

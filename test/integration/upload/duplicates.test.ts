@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader } from '../../../src-main/sync/push/index.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
-import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('an order the service already holds', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   afterEach(async () => shop?.close());
 
   it('comes back duplicate when resent, counts as synced, and is held once', async () => {
-    shop = await openEmulatorShop();
-    const orders = shop.sell(3);
+    shop = await openCheckoutShop();
+    const orders = await shop.sell(3);
     const uploader = new OrderUploader({ db: shop.db, client: shop.client() });
     expect(await uploader.uploadDue()).toMatchObject({ created: 3 });
     const heldId = shop.emulator.orders.get(orders[1]!.uuid)!.id;
@@ -23,8 +23,8 @@ describe('an order the service already holds', () => {
   });
 
   it('resends a batch whose answer was lost after the service stored it, and takes the duplicate answer', async () => {
-    shop = await openEmulatorShop({ faults: { resetRate: 1 } });
-    const orders = shop.sell(4);
+    shop = await openCheckoutShop({ faults: { resetRate: 1 } });
+    const orders = await shop.sell(4);
     const clock = new ManualClock(Date.now());
     const uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 1_000, maxDelayMs: 1_000 }, clock, random: () => 0.5 });
 

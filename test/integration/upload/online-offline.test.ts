@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import { OrderUploader, type UploadStatus } from '../../../src-main/sync/push/index.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
-import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('losing and regaining the service', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   let uploader: OrderUploader | undefined;
   let restarted: RunningEmulator | undefined;
   afterEach(async () => {
@@ -15,7 +15,7 @@ describe('losing and regaining the service', () => {
   });
 
   it('goes offline with a clear error, and the probe brings it back online and drains the queue', async () => {
-    shop = await openEmulatorShop();
+    shop = await openCheckoutShop();
     const port = Number(new URL(shop.emulator.baseUrl).port);
     // A long backoff: only the probe, not a scheduled retry, can bring the orders back in time.
     const clock = new ManualClock(Date.now());
@@ -23,13 +23,13 @@ describe('losing and regaining the service', () => {
     uploader = new OrderUploader({ db: shop.db, client: shop.client(), clock, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000 }, random: () => 1, probeIntervalMs: 50 });
     const seen: UploadStatus[] = [];
     uploader.subscribe((s) => seen.push(s));
-    shop.sell(3);
+    await shop.sell(3);
     uploader.start();
     await runUntil(clock, 'the first upload', () => uploader!.status().synced === 3);
     expect(uploader.status().online).toBe(true);
 
     await shop.emulator.close();
-    const offline = shop.sell(4);
+    const offline = await shop.sell(4);
     uploader.notify();
     await runUntil(clock, 'the till to notice it is offline', () => uploader!.status().online === false);
     expect(uploader.status()).toMatchObject({ online: false, pending: 4 });

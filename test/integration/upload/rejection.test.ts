@@ -1,17 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { listRejected, OrderUploader } from '../../../src-main/sync/push/index.ts';
-import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('an order the service rejects', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   afterEach(async () => shop?.close());
 
   it('is kept with the service errors, never resent, and holds back neither its batch nor later orders', async () => {
-    shop = await openEmulatorShop();
-    const [first] = shop.sell(1);
-    const ghost = { ...shop.products[0]!, id: 'b2f7c0de-0000-4000-8000-000000000000', modifiers: [] };
-    const bad = shop.sellLines([{ product: shop.products[1]!, quantity: 1 }, { product: ghost, quantity: 2 }]);
-    const after = shop.sell(3);
+    shop = await openCheckoutShop();
+    // The second line's product is deleted in the back office after the sale; nothing else sold uses it.
+    const ghost = shop.products[0]!;
+    const others = { avoid: [ghost.id] };
+    const [first] = await shop.sell(1, others);
+    const bad = await shop.sellLines([{ product: shop.products[1]!, quantity: 1 }, { product: ghost, quantity: 2 }]);
+    const after = await shop.sell(3, others);
+    shop.emulator.tenant.products = shop.emulator.tenant.products.filter((p) => p.id !== ghost.id);
     const uploader = new OrderUploader({ db: shop.db, client: shop.client() });
 
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 4, rejected: 1, stopped: null });
@@ -27,7 +30,7 @@ describe('an order the service rejects', () => {
     // Not retried: later uploads send only new orders, and the rejected row's attempts stay put.
     const posts = shop.emulator.orderPosts;
     expect(await uploader.uploadDue()).toMatchObject({ batches: 0 });
-    const [later] = shop.sell(1);
+    const [later] = await shop.sell(1, others);
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 1 });
     expect(shop.emulator.orderPosts).toBe(posts + 1);
     expect(shop.emulator.orders.has(later!.uuid)).toBe(true);

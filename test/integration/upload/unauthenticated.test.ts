@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader, SESSION_EXPIRED } from '../../../src-main/sync/push/index.ts';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { eventually } from '../../support/manual-clock.ts';
-import { openEmulatorShop, type EmulatorShop } from './emulator-shop.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('a 401 from the service', () => {
-  let shop: EmulatorShop | undefined;
+  let shop: CheckoutShop | undefined;
   let uploader: OrderUploader | undefined;
   afterEach(async () => {
     await uploader?.stop();
@@ -13,15 +13,15 @@ describe('a 401 from the service', () => {
   });
 
   it('pauses the running queue when the token expires; nothing is sent until a new sign-in, then it drains', async () => {
-    shop = await openEmulatorShop();
+    shop = await openCheckoutShop();
     uploader = new OrderUploader({ db: shop.db, client: shop.client(), backoff: { baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 20 });
-    shop.sell(5);
+    await shop.sell(5);
     uploader.start();
     await eventually('the first sales to upload while the token is fresh', () => uploader!.status().synced === 5);
 
     // From now on every token the service knows has expired (a TTL of zero).
     shop.emulator.faults.tokenTtlMs = 0;
-    const stranded = shop.sell(4);
+    const stranded = await shop.sell(4);
     uploader.notify();
     await eventually('the pause', () => uploader!.status().paused !== null);
     expect(uploader.status()).toMatchObject({ paused: 'unauthenticated', lastError: SESSION_EXPIRED, online: true, pending: 4 });
@@ -30,7 +30,7 @@ describe('a 401 from the service', () => {
 
     // Paused: a new sale wakes the loop, and still nothing is sent.
     const posts = shop.emulator.orderPosts;
-    shop.sell(2);
+    await shop.sell(2);
     uploader.notify();
     expect(await uploader.uploadDue()).toMatchObject({ batches: 0, stopped: 'paused' });
     expect(shop.emulator.orderPosts).toBe(posts);
@@ -44,10 +44,10 @@ describe('a 401 from the service', () => {
   });
 
   it('pauses on a revoked token (one the service no longer knows), and resume() tries again', async () => {
-    shop = await openEmulatorShop();
+    shop = await openCheckoutShop();
     const revoked = new ServiceClient({ baseUrl: shop.emulator.baseUrl, token: '99|revokedrevokedrevokedrevokedrevokedrevo' });
     uploader = new OrderUploader({ db: shop.db, client: revoked });
-    shop.sell(3);
+    await shop.sell(3);
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, stopped: 'paused', error: SESSION_EXPIRED });
     expect(await uploader.uploadDue()).toMatchObject({ batches: 0, stopped: 'paused' });
     expect(shop.emulator.orderPosts).toBe(1);

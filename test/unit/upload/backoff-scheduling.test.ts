@@ -3,19 +3,19 @@ import { DEFAULT_UPLOAD_BACKOFF, OrderUploader } from '../../../src-main/sync/pu
 import { NetworkError, ServerError } from '../../../src-main/upstream/index.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { StubService } from './stub-service.ts';
-import { tillDatabase } from './upload-fixture.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 const refused = () => {
   throw new NetworkError('POST /orders/sync', 'connection refused');
 };
 
 describe('backoff after a failed batch', () => {
-  let till: ReturnType<typeof tillDatabase>;
-  afterEach(() => till.cleanup());
+  let till: CheckoutShop;
+  afterEach(async () => till.close());
 
   it('waits a jittered, doubling, capped delay and resends the same uuids', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const service = new StubService();
     service.answer = refused;
     const clock = new ManualClock(5_000_000);
@@ -48,8 +48,8 @@ describe('backoff after a failed batch', () => {
   });
 
   it('keeps a batch together: one delay for all its orders, from the most-tried one', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     till.db.prepare('UPDATE outbox SET attempts = 4 WHERE order_uuid = ?').run(orders[1]!.uuid);
     const service = new StubService();
     service.answer = () => {
@@ -66,8 +66,8 @@ describe('backoff after a failed batch', () => {
 
   it('defaults to a 1 s base and a 5 minute cap', async () => {
     expect(DEFAULT_UPLOAD_BACKOFF).toEqual({ baseDelayMs: 1_000, maxDelayMs: 300_000 });
-    till = tillDatabase();
-    const [order] = till.sell(1);
+    till = await openCheckoutShop();
+    const [order] = await till.sell(1);
     till.db.prepare('UPDATE outbox SET attempts = 30').run();
     const service = new StubService();
     service.answer = refused;

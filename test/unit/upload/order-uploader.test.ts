@@ -4,21 +4,21 @@ import { NetworkError, ServerError, UnauthenticatedError, ValidationError } from
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { created, StubService, syncAnswer } from './stub-service.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
-import { tillDatabase } from './upload-fixture.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 const NOW = 1_800_000_000_000;
 
 describe('OrderUploader.uploadDue', () => {
-  let till: ReturnType<typeof tillDatabase>;
-  afterEach(() => till.cleanup());
+  let till: CheckoutShop;
+  afterEach(async () => till.close());
 
   function uploader(service: StubService, batchSize = 50): OrderUploader {
     return new OrderUploader({ db: till.db, client: service.client, batchSize, clock: new ManualClock(NOW), random: () => 0.5 });
   }
 
   it('sends due orders oldest first, in batches, and marks created and duplicate as synced', async () => {
-    till = tillDatabase();
-    const orders = till.sell(7);
+    till = await openCheckoutShop();
+    const orders = await till.sell(7);
     const service = new StubService();
     service.answer = (batch: Order[]) =>
       syncAnswer(batch.map((o, i) => ({ uuid: o.uuid, status: i === 0 ? 'duplicate' : 'created', id: `svc-${o.uuid}` })));
@@ -33,8 +33,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('keeps a rejection with the service errors, never resends it, and goes on with the rest', async () => {
-    till = tillDatabase();
-    const orders = till.sell(4);
+    till = await openCheckoutShop();
+    const orders = await till.sell(4);
     const bad = orders[1]!.uuid;
     const errors = { 'items.0.product_id': ['The selected items.0.product id is invalid.'], payments: ['The payments must add up to the total (14.50); they add up to 0.00.'] };
     const service = new StubService();
@@ -54,8 +54,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('puts an order the answer leaves out back with backoff, and syncs the others', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const service = new StubService();
     service.answer = (batch: Order[]) => created(batch.filter((o) => o.uuid !== orders[2]!.uuid));
     const report = await uploader(service).uploadDue();
@@ -65,8 +65,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('treats a 200 whose body is not a sync answer as a failed batch', async () => {
-    till = tillDatabase();
-    const orders = till.sell(2);
+    till = await openCheckoutShop();
+    const orders = await till.sell(2);
     const service = new StubService();
     service.answer = () => ({ meta: { code: 200, status: 'success', message: 'ok' }, data: { orders: [] } });
     const up = uploader(service);
@@ -77,8 +77,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('tells offline (no answer) from online but failing (5xx)', async () => {
-    till = tillDatabase();
-    till.sell(1);
+    till = await openCheckoutShop();
+    await till.sell(1);
     const service = new StubService();
     const up = uploader(service);
     expect(up.status().online).toBeNull();
@@ -97,8 +97,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('rejects the orders a whole-batch 422 names and resends the others at once', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const service = new StubService();
     let first = true;
     service.answer = (batch: Order[]) => {
@@ -114,8 +114,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('backs off and shows a whole-batch 422 that names no order, instead of looping', async () => {
-    till = tillDatabase();
-    const orders = till.sell(2);
+    till = await openCheckoutShop();
+    const orders = await till.sell(2);
     const service = new StubService();
     service.answer = () => {
       throw new ValidationError('POST /orders/sync', 'The orders field must not have more than 50 items.', { orders: ['The orders field must not have more than 50 items.'] });
@@ -127,8 +127,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('pauses on 401 without counting an attempt, sends nothing while paused, and drains after setClient', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     const expired = new StubService();
     expired.answer = () => {
       throw new UnauthenticatedError('POST /orders/sync', 'Unauthenticated.');
@@ -151,8 +151,8 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('keeps an order it cannot encode for a person, without holding back the others', async () => {
-    till = tillDatabase();
-    const orders = till.sell(3);
+    till = await openCheckoutShop();
+    const orders = await till.sell(3);
     till.db.prepare('UPDATE orders SET total = 12.5 WHERE uuid = ?').run(orders[0]!.uuid);
     const service = new StubService();
     const report = await uploader(service).uploadDue();
@@ -163,27 +163,27 @@ describe('OrderUploader.uploadDue', () => {
   });
 
   it('emits a status only when something changed', async () => {
-    till = tillDatabase();
+    till = await openCheckoutShop();
     const service = new StubService();
     const up = uploader(service);
     const seen: UploadStatus[] = [];
     const unsubscribe = up.subscribe((s) => seen.push(s));
     up.notify();
     expect(seen).toHaveLength(0);
-    till.sell(2);
+    await till.sell(2);
     up.notify();
     expect(seen).toEqual([{ online: null, paused: null, pending: 2, rejected: 0, synced: 0, lastSuccessAt: null, lastError: null }]);
     await up.uploadDue();
     expect(seen.at(-1)).toEqual({ online: true, paused: null, pending: 0, rejected: 0, synced: 2, lastSuccessAt: NOW, lastError: null });
     const count = seen.length;
     unsubscribe();
-    till.sell(1);
+    await till.sell(1);
     up.notify();
     expect(seen).toHaveLength(count);
   });
 
-  it('refuses a batch size the service would not take', () => {
-    till = tillDatabase();
+  it('refuses a batch size the service would not take', async () => {
+    till = await openCheckoutShop();
     const service = new StubService();
     expect(() => uploader(service, 51)).toThrow('batchSize 51 must be a whole number from 1 to 50');
     expect(() => uploader(service, 0)).toThrow(RangeError);

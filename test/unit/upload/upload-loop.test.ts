@@ -3,24 +3,24 @@ import { OrderUploader, outboxCounts } from '../../../src-main/sync/push/index.t
 import { NetworkError } from '../../../src-main/upstream/index.ts';
 import { eventually, ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { created, StubService } from './stub-service.ts';
-import { tillDatabase } from './upload-fixture.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 const refused = () => {
   throw new NetworkError('POST /orders/sync', 'connection refused');
 };
 
 describe('the upload loop', () => {
-  let till: ReturnType<typeof tillDatabase>;
+  let till: CheckoutShop;
   let uploader: OrderUploader | undefined;
   afterEach(async () => {
     await uploader?.stop();
     uploader = undefined;
-    till.cleanup();
+    await till.close();
   });
 
   it('drains at start, wakes on notify, and never runs two uploads at once', async () => {
-    till = tillDatabase();
-    till.sell(120);
+    till = await openCheckoutShop();
+    await till.sell(120);
     const service = new StubService();
     const release = service.hold();
     uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
@@ -33,7 +33,7 @@ describe('the upload loop', () => {
     await manual;
     expect(service.posts.map((p) => p.length)).toEqual([50, 50, 20]);
 
-    const [late] = till.sell(1);
+    const [late] = await till.sell(1);
     uploader.notify();
     await eventually('the order sold after the drain', () => uploader!.status().synced === 121);
     expect(service.posts.at(-1)!.map((o) => o.uuid)).toEqual([late!.uuid]);
@@ -41,8 +41,8 @@ describe('the upload loop', () => {
   });
 
   it('sleeps until the earliest retry is due, then sends again on its own', async () => {
-    till = tillDatabase();
-    till.sell(2);
+    till = await openCheckoutShop();
+    await till.sell(2);
     const service = new StubService();
     service.answer = refused;
     const clock = new ManualClock();
@@ -61,8 +61,8 @@ describe('the upload loop', () => {
   });
 
   it('probes GET /me while offline and drains once it answers, without waiting out the backoff', async () => {
-    till = tillDatabase();
-    till.sell(3);
+    till = await openCheckoutShop();
+    await till.sell(3);
     const service = new StubService();
     service.answer = refused;
     service.probe = () => {
@@ -88,8 +88,8 @@ describe('the upload loop', () => {
   });
 
   it('stop() lets the batch in flight finish and sends no more', async () => {
-    till = tillDatabase();
-    till.sell(150);
+    till = await openCheckoutShop();
+    await till.sell(150);
     const service = new StubService();
     const release = service.hold();
     uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
@@ -106,8 +106,8 @@ describe('the upload loop', () => {
   });
 
   it('survives a database failure: says so, waits, and carries on', async () => {
-    till = tillDatabase();
-    till.sell(2);
+    till = await openCheckoutShop();
+    await till.sell(2);
     const prepare = till.db.prepare.bind(till.db);
     let failures = 2;
     till.db.prepare = ((sql: string) => {
@@ -129,10 +129,10 @@ describe('the upload loop', () => {
   });
 
   it('start() during stop() runs again once the old loop is done; stop() after that wins', async () => {
-    till = tillDatabase();
+    till = await openCheckoutShop();
     const service = new StubService();
     uploader = new OrderUploader({ db: till.db, client: service.client, clock: new ManualClock() });
-    till.sell(1);
+    await till.sell(1);
     const release = service.hold();
     uploader.start();
     await eventually('the first batch', () => service.posts.length === 1);
@@ -140,7 +140,7 @@ describe('the upload loop', () => {
     uploader.start();
     release();
     await stopping;
-    till.sell(1);
+    await till.sell(1);
     uploader.notify();
     await eventually('the restarted loop', () => uploader!.status().synced === 2);
 
@@ -149,7 +149,7 @@ describe('the upload loop', () => {
     const last = uploader.stop();
     await Promise.all([again, last]);
     expect(uploader.isRunning()).toBe(false);
-    till.sell(1);
+    await till.sell(1);
     uploader.notify();
     expect(uploader.isRunning()).toBe(false);
     expect(service.posts).toHaveLength(2);
