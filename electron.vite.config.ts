@@ -6,7 +6,12 @@ import { defineConfig } from 'electron-vite';
 // preload bridge, and the Svelte renderer (also served by `pos serve`).
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: resolve('src-main/electron/main.ts') } } },
+    // The render worker is its own entry (out/main/render-worker.js): receipts are drawn off the main event loop.
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src-main/electron/main.ts'), 'render-worker': resolve('src-main/printing/render-worker/render-worker-entry.ts') },
+      },
+    },
   },
   preload: {
     // A sandboxed preload cannot be an ES module.

@@ -7,13 +7,23 @@
  * measured cold (cache cleared before every run: a receipt of lines never
  * printed before) and warm (the same receipt again: a reprint, or a day of
  * the same menu). Target: raster under 50 ms, judged cold at p99.
+ *
+ * Bounds, measured in the same run with code written here, not ours:
+ *   bare GS v 0:  a same-size 1-bit bitmap (the raster receipt's W × H dots)
+ *                 framed as GS v 0 bands: the bytes alone;
+ *   bare canvas:  a same-size canvas filled white, read back (getImageData),
+ *                 thresholded to 1 bit and framed as GS v 0: the floor for
+ *                 any receipt drawn through a canvas, before any text is drawn.
  */
+import { createCanvas } from '@napi-rs/canvas';
 import { printerSettings } from '../src-shared/catalog/index.ts';
 import { formatMinor } from '../src-shared/money/index.ts';
 import type { OrderLineRecord, OrderRecord } from '../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../src-shared/zatca/index.ts';
 import {
+  clearQrCache,
   clearStripCache,
+  renderRequest,
   composeReceipt,
   registerPrintingFonts,
   renderDocumentToEscPos,
@@ -75,7 +85,11 @@ async function measure(name: string, cold: boolean, work: () => Promise<Uint8Arr
   const samples: number[] = [];
   let bytes = 0;
   for (let i = 0; i < RUNS; i++) {
-    if (cold) clearStripCache();
+    if (cold) {
+      // A new order's lines and QR code were never drawn or encoded before.
+      clearStripCache();
+      clearQrCache();
+    }
     const start = performance.now();
     bytes = (await work()).length;
     samples.push(performance.now() - start);
@@ -96,6 +110,45 @@ const raster = await measure('ESC/POS raster, cold', true, rasterRun);
 const textWarm = await measure('ESC/POS text, warm', false, textRun);
 const rasterWarm = await measure('ESC/POS raster, warm', false, rasterRun);
 const preview = await measure('PNG preview, cold', true, () => renderDocumentToPng(composeReceipt(order, options(false)), { width: 80 }));
+
+// The raster receipt's size in dots: the PNG preview is the same bitmap (IHDR width and height).
+const png = await renderRequest({ doc: composeReceipt(order, options(true)), width: 80, output: 'png' });
+const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+const W = view.getUint32(16);
+const H = view.getUint32(20);
+const BAND = 128;
+const bareGsv0 = (bits: Uint8Array): Uint8Array => {
+  const rowBytes = Math.ceil(W / 8);
+  const parts: Uint8Array[] = [];
+  for (let top = 0; top < H; top += BAND) {
+    const rows = Math.min(BAND, H - top);
+    parts.push(Uint8Array.of(0x1d, 0x76, 0x30, 0, rowBytes & 0xff, rowBytes >> 8, rows & 0xff, rows >> 8));
+    parts.push(bits.subarray(top * rowBytes, (top + rows) * rowBytes));
+  }
+  return Buffer.concat(parts);
+};
+const bitsOnly = await measure(`bare GS v 0, ${W}x${H} dots`, false, async () => bareGsv0(new Uint8Array(Math.ceil(W / 8) * H)));
+const canvasBound = await measure(`bare canvas+GS v 0, ${W}x${H}`, false, async () => {
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, W, H);
+  const rgba = ctx.getImageData(0, 0, W, H).data;
+  const rowBytes = Math.ceil(W / 8);
+  const bits = new Uint8Array(rowBytes * H);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const i = (y * W + x) * 4;
+      if (rgba[i]! + rgba[i + 1]! + rgba[i + 2]! < 384) bits[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return bareGsv0(bits);
+});
+const ratio = (a: number, b: number) => Number((a / b).toFixed(1));
+console.log(
+  `raster cold p99 = ${ratio(raster.p99_ms, canvasBound.p99_ms)}x the bare canvas bound, ${ratio(raster.p99_ms, bitsOnly.p99_ms)}x the bare GS v 0 bound; ` +
+    `warm ${ratio(rasterWarm.p99_ms, canvasBound.p99_ms)}x; text cold ${ratio(text.p99_ms, canvasBound.p99_ms)}x the canvas bound`,
+);
 const met = raster.p99_ms < TARGET_RASTER_MS;
 console.log(`Raster target (< ${TARGET_RASTER_MS} ms, cold p99): ${met ? 'met' : 'NOT met'} at ${ms(raster.p99_ms)} (p50 ${ms(raster.p50_ms)}).`);
 const file = writeResults('print', {
@@ -108,5 +161,12 @@ const file = writeResults('print', {
   text_warm: textWarm,
   raster_warm: rasterWarm,
   preview_cold: preview,
+  bitmap_dots: { width: W, height: H },
+  bound_bare_gsv0: bitsOnly,
+  bound_bare_canvas: canvasBound,
+  raster_cold_p99_over_canvas_bound: ratio(raster.p99_ms, canvasBound.p99_ms),
+  raster_cold_p99_over_gsv0_bound: ratio(raster.p99_ms, bitsOnly.p99_ms),
+  raster_warm_p99_over_canvas_bound: ratio(rasterWarm.p99_ms, canvasBound.p99_ms),
+  text_cold_p99_over_canvas_bound: ratio(text.p99_ms, canvasBound.p99_ms),
 });
 console.log(`Results written to ${file}`);

@@ -1,4 +1,5 @@
 import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
+import { foldLetters } from '../../src-shared/search/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
 
 export interface CustomerRow {
@@ -9,13 +10,8 @@ export interface CustomerRow {
   email: string;
 }
 
-const ARABIC_MARKS = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06DC\u06DF-\u06E8\u06EA-\u06ED\u0640]/g;
-const ALEF_FORMS = /[\u0622\u0623\u0625\u0671]/g;
-const LATIN_MARKS = /[\u0300-\u036f]/g;
-const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
-const PLAIN = /^[\x00-\x7F]*$/;
-// Accented Latin, ligatures and Arabic presentation forms: the only text compatibility decomposition changes in practice.
-const DECOMPOSABLE = /[\u00A0-\u024F\u1E00-\u1EFF\uFB00-\uFDFF\uFE70-\uFEFF]/;
+// Printable ASCII and whitespace: lower-casing folds it completely.
+const PLAIN = /^[\t\n\r -~]*$/;
 
 /**
  * Text folded for a substring match: any case, Latin accents dropped, and
@@ -26,13 +22,7 @@ const DECOMPOSABLE = /[\u00A0-\u024F\u1E00-\u1EFF\uFB00-\uFDFF\uFE70-\uFEFF]/;
 export function foldForMatch(text: string): string {
   // Most names and every email are plain ASCII: lower-casing is all they need, and this runs once per row per keystroke.
   if (PLAIN.test(text)) return text.toLowerCase();
-  return (DECOMPOSABLE.test(text) ? text.normalize('NFKD').replace(LATIN_MARKS, '').normalize('NFC') : text)
-    .replace(ARABIC_MARKS, '')
-    .replace(ALEF_FORMS, '\u0627')
-    .replace(/\u0649/g, '\u064A')
-    .replace(/\u0629/g, '\u0647')
-    .replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660)))
-    .toLowerCase();
+  return foldLetters(text);
 }
 
 // SQLite's LIKE folds ASCII only; the replica's connection gets our fold as a function, once.

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openDatabase } from '../db/index.ts';
-import { EventHub, exposeTill, TillHost } from '../host/index.ts';
+import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
 import { messagePortChannel } from './port-channel.ts';
@@ -51,7 +51,7 @@ async function start(): Promise<void> {
     const frame = event.senderFrame;
     if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || frame.url !== rendererUrl) return;
     const { port1, port2 } = new MessageChannelMain();
-    exposeTill(till, messagePortChannel(port1), events);
+    exposeTill(till, messagePortChannel(port1), events, { client: ELECTRON_WINDOW, authorizer: till.authorizer });
     event.sender.postMessage('till-port', null, [port2]);
   });
 

@@ -24,6 +24,7 @@ import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readSetting, TillService, writeSetting } from '../till/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import { BranchSetup } from '../branch/index.ts';
+import { Authorizer } from './authorization/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
 
@@ -61,6 +62,8 @@ export class TillHost extends TillService implements TillApi {
   private started = false;
   /** The Branch screen's methods (BranchApi); the printer views follow a binding change at once. */
   private readonly branch: BranchSetup;
+  /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
+  readonly authorizer: Authorizer;
 
   constructor(private readonly host: TillHostOptions) {
     const queue =
@@ -88,6 +91,7 @@ export class TillHost extends TillService implements TillApi {
         this.host.events.emit({ type: 'printers', printers: this.printerViews() });
       },
     });
+    this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 
@@ -162,7 +166,10 @@ export class TillHost extends TillService implements TillApi {
     } catch (error) {
       throw new TillError('invalid_input', (error as Error).message);
     }
-    const session = await this.pull(client);
+    const pulled = await this.pull(client);
+    // The service may have refused the version asked for: keep the one it accepted.
+    if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
+    const session = pulled;
     writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
@@ -174,6 +181,11 @@ export class TillHost extends TillService implements TillApi {
     const client = this.client();
     if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
     const session = await this.pull(client);
+    if (session.api_version && session.api_version !== client.apiVersion) {
+      const settled = client.withApiVersion(parseApiVersion(session.api_version));
+      writeSetting(this.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
+      this.startUploader(settled);
+    }
     this.uploader?.reportReachable();
     return session;
   }
@@ -185,9 +197,18 @@ export class TillHost extends TillService implements TillApi {
     this.pulling = (async () => {
       try {
         const summary = await pullCatalog({ client, db: this.db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
-        events.emit({ type: 'pull', progress: { phase: 'done', products: summary.counts.products ?? 0, at: Date.now() } });
+        events.emit({
+          type: 'pull',
+          progress: {
+            phase: 'done',
+            products: summary.counts.products ?? 0,
+            at: Date.now(),
+            skipped: summary.skipped.map((skip) => skip.list),
+            quarantined: summary.quarantined.length,
+          },
+        });
         events.emit({ type: 'catalog-changed' });
-        return await this.session();
+        return { ...(await this.session()), api_version: summary.apiVersion };
       } catch (error) {
         const tillError = asTillError(error);
         events.emit({ type: 'pull', progress: { phase: 'failed', message: tillError.message } });
@@ -218,7 +239,7 @@ export class TillHost extends TillService implements TillApi {
   async receiptPreview(input: TillInputs['receiptPreview']): Promise<string> {
     const { uuid, printer_id } = parseOrThrow('receiptPreview', input);
     await this.order({ uuid });
-    const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80);
+    const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80, { renderer: this.queue.renderer });
     return `data:image/png;base64,${png.toString('base64')}`;
   }
 

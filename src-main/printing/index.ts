@@ -36,6 +36,7 @@ export {
 
 export { renderDocumentToPng } from './raster/render-raster.ts';
 export { clearStripCache } from './raster/draw-layout.ts';
+export { clearQrCache } from './layout/qr-matrix.ts';
 export { registerPrintingFonts } from './raster/fonts.ts';
 export type { MonoBitmap } from './raster/mono-bitmap.ts';
 export { monoBitmapToPng } from './raster/png.ts';
@@ -103,6 +104,10 @@ export {
   type PrintQueueOptions,
 } from './queue/print-queue.ts';
 export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
-export { documentFor, renderForPrinter, type PrinterSetup } from './queue/job-document.ts';
+export { documentFor, renderForPrinter, renderRequestFor, type PrinterSetup } from './queue/job-document.ts';
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
 export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions } from './setup/test-page.ts';
+
+// Rendering off the event loop: a worker thread for the host, inline for one-shot commands.
+export { inlineRenderer, RenderWorkerError, sharedRenderWorker, WorkerRenderer, type DocumentRenderer } from './render-worker/document-renderer.ts';
+export { renderRequest, type RenderOutput, type RenderRequest } from './render-worker/render-request.ts';

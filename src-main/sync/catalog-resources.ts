@@ -3,8 +3,10 @@ import type {
   Category,
   Customer,
   Kitchen,
+  Modifier,
   PaymentMethod,
   PaymentMethodConfig,
+  Price,
   Printer,
   Product,
 } from '../../src-shared/catalog/index.ts';
@@ -34,7 +36,7 @@ export interface PullScope {
   branchId: string | null;
 }
 
-type Stage = (table: ReplicaTable, values: unknown[]) => void;
+export type Stage = (table: ReplicaTable, values: unknown[]) => void;
 
 /** One list the till replicates: where it is read from and how a record becomes rows. */
 export interface CatalogResource<T = unknown> {
@@ -44,8 +46,14 @@ export interface CatalogResource<T = unknown> {
   tables: readonly ReplicaTable[];
   /** `position` is the record's place in the service's order, kept for display. */
   stage(record: T, position: number, put: Stage): void;
-  /** A list the spec does not name a path for: a 404 means this service has none, and the pull goes on with it empty. */
-  optional?: boolean;
+  /**
+   * Auxiliary: the till sells without it. A 404 means this service has none
+   * (the list goes empty), a 403 or any other failure but a 401 keeps what
+   * the replica had; the pull goes on and reports it as skipped. The five
+   * required lists (categories, products, payment methods, payment-method
+   * configs, printers) fail the pull instead.
+   */
+  auxiliary?: boolean;
 }
 
 const bool = (value: boolean) => (value ? 1 : 0);
@@ -75,23 +83,31 @@ const products: CatalogResource<Product> = {
       p.created_at, p.updated_at, p.rating_amount, p.rating_avg, p.sold_amount, p.sold_revenue, p.accounting_id,
       searchIndexText(`${p.name_en} ${p.name_ar}`),
     ]);
-    p.modifiers.forEach((m, index) => {
-      put(MODIFIERS, [m.id, p.id, m.name_en, m.name_ar, parseDecimal(m.price, `product ${p.id} modifier ${m.id} price`), index]);
-    });
-    for (const price of p.prices) {
-      put(PRICES, [
-        price.id, p.id, price.modifier_id, price.priceable_type, price.priceable_id,
-        parseDecimal(price.value, `product ${p.id} price ${price.id} value`), price.value_type,
-      ]);
-    }
+    p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index));
+    for (const price of p.prices) stagePrice(put, p.id, price);
   },
 };
+
+/** One modifier of product `productId` as a replica row (also for modifiers read per product). */
+export function stageModifier(put: Stage, productId: string, m: Modifier, position: number): void {
+  put(MODIFIERS, [m.id, productId, m.name_en, m.name_ar, parseDecimal(m.price, `product ${productId} modifier ${m.id} price`), position]);
+}
+
+/** One price of product `productId` as a replica row (also for prices read per product). */
+export function stagePrice(put: Stage, productId: string, price: Price): void {
+  put(PRICES, [
+    price.id, productId, price.modifier_id, price.priceable_type, price.priceable_id,
+    parseDecimal(price.value, `product ${productId} price ${price.id} value`), price.value_type,
+  ]);
+}
 
 const barcodes: CatalogResource<Barcode> = {
   name: 'barcodes',
   path: '/products/modifiers/barcodes',
-  query: () => ({}),
+  // `includes` is marked required on this generated page (spec, "Common list parameters").
+  query: () => ({ includes: ['product'] }),
   tables: [BARCODES],
+  auxiliary: true,
   stage(b, _position, put) {
     put(BARCODES, [b.id, b.barcode, b.product_id, b.modifier_id]);
   },
@@ -133,7 +149,7 @@ const kitchens: CatalogResource<Kitchen> = {
   path: '/kitchens',
   query: () => ({}),
   tables: [KITCHENS, KITCHEN_PRINTERS, KITCHEN_CATEGORIES],
-  optional: true,
+  auxiliary: true,
   stage(k, position, put) {
     put(KITCHENS, [k.id, k.branch_id, k.name_en, k.name_ar, position]);
     for (const link of k.printers) put(KITCHEN_PRINTERS, [link.id, k.id, link.printer_id]);
@@ -146,6 +162,7 @@ const customers: CatalogResource<Customer> = {
   path: '/users/customers',
   query: (scope) => ({ includes: ['userable'], filter: { market_id: scope.marketId } }),
   tables: [CUSTOMERS],
+  auxiliary: true,
   stage(c, _position, put) {
     put(CUSTOMERS, [c.id, c.userable_id, c.name, c.email, c.phone_prefix, c.phone, c.lang, bool(c.is_active)]);
   },

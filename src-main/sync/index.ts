@@ -1,4 +1,17 @@
-export { pullCatalog, writeListToReplica, CatalogChangedError, type PullOptions, type PullProgress, type PullSummary } from './pull-catalog.ts';
+export {
+  pullCatalog,
+  writeListToReplica,
+  CatalogChangedError,
+  type PullOptions,
+  type PullProgress,
+  type PullSummary,
+  type SkippedList,
+} from './pull-catalog.ts';
+export { MissingMarketError, resolveScope, accountAsMe, type ResolvedScope } from './account-scope.ts';
+export { TooManyBadRecordsError, allowedBadRecords } from './quarantine.ts';
+export { API_VERSION_SETTING, acceptedApiVersion, negotiateApiVersion, isVersionRefusal } from './api-version-step-down.ts';
+export { readAccountFacts } from './read-account.ts';
+export { adjustAfterRefusal, type ListRequest } from './list-request-adjustment.ts';
 export { readReplicaMeta, type LastPull, type ReplicaMeta } from '../catalog/index.ts';
 export { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 export {

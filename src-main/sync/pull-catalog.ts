@@ -1,11 +1,17 @@
-import type { Me } from '../../src-shared/catalog/index.ts';
-import { parseListPage, parseMe, type ListResource } from '../../src-shared/wire/index.ts';
+import type { Me, Product } from '../../src-shared/catalog/index.ts';
+import { readListPage, type AccountFacts, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
 import { checkpointSoon, type TillDatabase } from '../db/index.ts';
-import { DEFAULT_PAGE_RETRY, NotFoundError, ServiceError, paginate, withRetry, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
-import { CATALOG_RESOURCES, type CatalogResource, type PullScope } from './catalog-resources.ts';
+import { NotFoundError, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
+import { writeReplicaMeta } from '../catalog/index.ts';
+import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
+import { negotiateApiVersion } from './api-version-step-down.ts';
+import { CATALOG_RESOURCES, stageModifier, stagePrice, type CatalogResource } from './catalog-resources.ts';
+import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
+import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
+import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
+import { readAccountFacts } from './read-account.ts';
 import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 import { Staging } from './staging.ts';
-import { writeReplicaMeta } from '../catalog/index.ts';
 
 export type PullProgress =
   | { phase: 'me' }
@@ -16,23 +22,45 @@ export type PullProgress =
 export interface PullOptions {
   client: ServiceClient;
   db: TillDatabase;
-  /** Override what `/me` says (or stand in for it on a service without `/me`). */
+  /** Override what `/me` and the local settings say (or stand in for them). */
   marketId?: string;
   branchId?: string;
   /** Asked for; the service may cap it. 500 keeps a 100,000-product pull to 200 requests. */
   perPage?: number;
   retry?: RetryPolicy;
   onProgress?: (progress: PullProgress) => void;
+  /** Things worth telling the person syncing (a skipped list, a version step-down), as they happen. */
+  onNote?: (note: string) => void;
   signal?: AbortSignal;
 }
 
+/** An auxiliary list the pull went on without: empty (404) or as the replica had it (403, other failures). */
+export interface SkippedList {
+  list: ListResource;
+  status: number | null;
+  kept: 'empty' | 'previous';
+  reason: string;
+}
+
 export interface PullSummary {
+  /** The version the catalog was read at (lower than asked for when the service refused that one). */
   apiVersion: string;
+  requestedApiVersion: string;
+  /** The account as the till keeps it (from `/me`, flags and settings). */
   me: Me | null;
+  /** What `/me` itself said (nulls: not known). */
+  facts: AccountFacts;
+  scope: { market_id: string; branch_id: string | null };
   /** Rows in the replica after the pull, per table. */
   counts: Record<string, number>;
   /** What the swap changed, per table. */
   changes: Record<string, { deleted: number; written: number }>;
+  skipped: SkippedList[];
+  /** Records left out because they broke a rule (a record the replica had keeps its previous version). */
+  quarantined: QuarantinedRecord[];
+  /** Money values rounded to two places. */
+  precisionLost: number;
+  notes: string[];
   durationMs: number;
 }
 
@@ -45,27 +73,63 @@ export class CatalogChangedError extends Error {
 
 const READ_ATTEMPTS = 3;
 
+interface PullContext {
+  client: ServiceClient;
+  db: TillDatabase;
+  staging: Staging;
+  scope: ResolvedScope;
+  options: PullOptions;
+  progress: (p: PullProgress) => void;
+  note: (note: string) => void;
+  quarantined: QuarantinedRecord[];
+  precisionLost: number;
+}
+
 /**
  * DESIGN.md step 2: read every list completely into staging, then swap the
  * whole catalog in with one transaction. Anything that fails before the swap
- * (a bad page, a dead connection, a kill) leaves the replica as it was.
+ * (a bad page, too many bad records, a dead connection, a kill) leaves the
+ * replica as it was. Auxiliary lists that fail are skipped, not fatal.
  */
 export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   const started = performance.now();
-  const { client, db } = options;
+  const { db } = options;
   const progress = options.onProgress ?? (() => undefined);
-
-  progress({ phase: 'me' });
-  const me = await readMe(options);
-  const scope: PullScope = {
-    marketId: options.marketId ?? me?.market.id ?? null,
-    branchId: options.branchId ?? me?.branch?.id ?? null,
+  const notes: string[] = [];
+  const note = (text: string) => {
+    notes.push(text);
+    options.onNote?.(text);
   };
 
+  progress({ phase: 'me' });
+  const negotiated = await negotiateApiVersion(options.client, db);
+  if (negotiated.note) note(negotiated.note);
+  const client = negotiated.client;
+  const account = await readAccountFacts(client, options.retry);
+  if (account.note) note(account.note);
+  let scope: ResolvedScope;
+  try {
+    scope = resolveScope(db, { ...(options.marketId ? { marketId: options.marketId } : {}), ...(options.branchId ? { branchId: options.branchId } : {}) }, account.facts);
+  } catch (error) {
+    // No market because the service could not be reached at all: say that, not "no market".
+    if (error instanceof MissingMarketError && account.error instanceof ServiceError && account.error.retryable) throw account.error;
+    throw error;
+  }
+  const me = accountAsMe(account.facts, scope);
+
   const staging = new Staging(db, REPLICA_TABLES);
+  const context: PullContext = { client, db, staging, scope, options, progress, note, quarantined: [], precisionLost: 0 };
+  const skipped: SkippedList[] = [];
   try {
     for (const resource of CATALOG_RESOURCES) {
-      await readResource(resource, staging, scope, options, progress);
+      try {
+        await readResource(resource, context);
+      } catch (error) {
+        const skip = skipAuxiliary(resource, error, context);
+        if (!skip) throw error;
+        skipped.push(skip);
+        note(`${resource.name} skipped (${skip.reason}); ${skip.kept === 'empty' ? 'the till goes on without them' : 'the till keeps the ones it had'}`);
+      }
     }
     options.signal?.throwIfAborted();
     progress({ phase: 'swap' });
@@ -73,68 +137,143 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
       writeReplicaMeta(db, { me, lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts } }),
     );
     checkpointSoon(db);
-    return { apiVersion: client.apiVersion, me, counts, changes, durationMs: Math.round(performance.now() - started) };
+    return {
+      apiVersion: client.apiVersion,
+      requestedApiVersion: options.client.apiVersion,
+      me,
+      facts: account.facts,
+      scope: { market_id: scope.marketId, branch_id: scope.branchId },
+      counts,
+      changes,
+      skipped,
+      quarantined: context.quarantined,
+      precisionLost: context.precisionLost,
+      notes,
+      durationMs: Math.round(performance.now() - started),
+    };
   } finally {
     staging.drop();
   }
 }
 
-async function readMe(options: PullOptions): Promise<Me | null> {
-  try {
-    const body = await withRetry(
-      () => options.client.get('/me'),
-      options.retry ?? DEFAULT_PAGE_RETRY,
-      (error) => error instanceof ServiceError && error.retryable,
-    );
-    return parseMe(body);
-  } catch (error) {
-    // A service without `/me` is usable when the caller names market and branch itself.
-    if (error instanceof NotFoundError && options.marketId) return null;
-    throw error;
-  }
+/** For an auxiliary list that failed: what the pull does instead, or null when the failure must fail the pull. */
+function skipAuxiliary(resource: CatalogResource, error: unknown, context: PullContext): SkippedList | null {
+  if (!resource.auxiliary || error instanceof UnauthenticatedError || context.options.signal?.aborted) return null;
+  for (const table of resource.tables) context.staging.clear(table);
+  const status = error instanceof ServiceError ? error.status : null;
+  const reason = error instanceof ServiceError && status !== null ? `HTTP ${status}` : error instanceof Error ? error.message : String(error);
+  if (error instanceof NotFoundError) return { list: resource.name, status, kept: 'empty', reason: `${reason}: this service has no such list` };
+  for (const table of resource.tables) context.staging.keepPrevious(table);
+  return { list: resource.name, status, kept: 'previous', reason };
 }
 
-async function readResource(
-  resource: CatalogResource,
-  staging: Staging,
-  scope: PullScope,
-  options: PullOptions,
-  progress: (p: PullProgress) => void,
-): Promise<void> {
+async function readResource(resource: CatalogResource, context: PullContext): Promise<void> {
+  const { options, staging } = context;
   const primary = resource.tables[0]!;
+  let request: ListRequest = { query: resource.query(context.scope), perPage: options.perPage ?? 500 };
+  let adjustments = 0;
   for (let attempt = 1; ; attempt++) {
     for (const table of resource.tables) staging.clear(table);
     let firstTotal: number | null = null;
     let lastTotal = 0;
     let received = 0;
     let skipped = 0;
-    const pages = paginate(options.client, {
+    const bad: QuarantinedRecord[] = [];
+    let precisionLost = 0;
+    const pages = paginate(context.client, {
       path: resource.path,
-      query: resource.query(scope),
-      perPage: options.perPage ?? 500,
-      parse: (body, page) => parseListPage(resource.name, options.client.apiVersion, body, page),
+      query: request.query,
+      perPage: request.perPage,
+      parse: (body, page) => readListPage(resource.name, context.client.apiVersion, body, page),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     try {
-      for await (const { page, info, records } of pages) {
-        firstTotal ??= info.total;
-        lastTotal = info.total;
-        skipped += stagePage(options.db, staging, resource, records, received);
-        received += records.length;
-        progress({ phase: 'list', resource: resource.name, page, lastPage: info.last_page, received, total: info.total });
+      for await (const page of pages) {
+        firstTotal ??= page.info.total;
+        lastTotal = page.info.total;
+        precisionLost += page.precisionLost;
+        const quarantined = [...page.quarantined];
+        let records: unknown[] = page.records;
+        if (resource.name === 'products') {
+          const completed = await completeProducts(page.records as Product[], context);
+          records = completed.records;
+          quarantined.push(...completed.failed);
+          precisionLost += completed.precisionLost;
+        }
+        skipped += stagePage(context.db, staging, resource, records, received);
+        skipped += keepPreviousVersions(staging, resource, quarantined);
+        bad.push(...quarantined);
+        received += page.records.length + page.quarantined.length;
+        context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
       }
     } catch (error) {
-      // A list the spec gives no path for may simply not exist on this service.
-      if (resource.optional && error instanceof NotFoundError && firstTotal === null) return;
-      throw error;
+      // A 422 naming per_page or includes, on the list's first page: ask again the way it says.
+      const adjusted = firstTotal === null && adjustments < MAX_ADJUSTMENTS ? adjustAfterRefusal(error, request) : null;
+      if (!adjusted) throw error;
+      adjustments++;
+      request = adjusted.request;
+      context.note(`${resource.name}: ${adjusted.note}`);
+      attempt--;
+      continue;
     }
+    if (bad.length > allowedBadRecords(lastTotal)) throw new TooManyBadRecordsError(resource.name, bad, lastTotal);
     const staged = staging.count(primary) + skipped;
-    if (firstTotal === lastTotal && staged === lastTotal) return;
+    if (firstTotal === lastTotal && staged === lastTotal) {
+      context.quarantined.push(...bad);
+      context.precisionLost += precisionLost;
+      return;
+    }
     const detail = firstTotal !== lastTotal ? `total went from ${firstTotal} to ${lastTotal}` : `${staged} distinct records for a total of ${lastTotal}`;
     if (attempt >= READ_ATTEMPTS) throw new CatalogChangedError(resource.name, attempt, detail);
-    progress({ phase: 'restart', resource: resource.name, reason: detail });
+    context.progress({ phase: 'restart', resource: resource.name, reason: detail });
   }
+}
+
+/**
+ * A quarantined record the replica already has keeps its previous version
+ * (its row and its nested rows are staged again as they were). Returns how
+ * many quarantined records had no previous version (they count as read).
+ */
+function keepPreviousVersions(staging: Staging, resource: CatalogResource, quarantined: readonly QuarantinedRecord[]): number {
+  let absent = 0;
+  const [primary, ...nested] = resource.tables as [ReplicaTable, ...ReplicaTable[]];
+  for (const record of quarantined) {
+    const kept = record.id.startsWith('#') ? 0 : staging.keepPrevious(primary, primary.key, record.id);
+    if (kept === 0) {
+      absent++;
+      continue;
+    }
+    for (const table of nested) if (table.parentKey) staging.keepPrevious(table, table.parentKey, record.id);
+  }
+  return absent;
+}
+
+/**
+ * Products whose page came without prices or modifiers get them from the
+ * per-product routes; a product whose reads fail is quarantined instead.
+ */
+async function completeProducts(products: Product[], context: PullContext): Promise<{ records: Product[]; failed: QuarantinedRecord[]; precisionLost: number }> {
+  const needs: PerProductNeed[] = products
+    .filter((p) => p.missing_includes && p.deleted_at === null)
+    .map((p) => ({ productId: p.id, parts: p.missing_includes! }));
+  if (needs.length === 0) return { records: products, failed: [], precisionLost: 0 };
+  const { results, failed, precisionLost } = await readPerProduct(needs, {
+    client: context.client,
+    perPage: context.options.perPage ?? 500,
+    ...(context.options.retry ? { retry: context.options.retry } : {}),
+    ...(context.options.signal ? { signal: context.options.signal } : {}),
+    onNote: context.note,
+  });
+  const byId = new Map(results.map((r) => [r.productId, r]));
+  const failedIds = new Set(failed.map((f) => f.id));
+  const records: Product[] = [];
+  for (const product of products) {
+    if (failedIds.has(product.id)) continue;
+    const result = byId.get(product.id);
+    records.push(result ? { ...product, prices: result.prices ?? product.prices, modifiers: result.modifiers ?? product.modifiers } : product);
+  }
+  return { records, failed, precisionLost };
 }
 
 /** Stages one page in one transaction; returns how many records were soft-deleted and left out. */

@@ -8,6 +8,8 @@ export interface ReplicaTable {
   /** The service's identity of a row: what "the same record" means between pulls. */
   key: string;
   columns: readonly string[];
+  /** For a table of nested records: the column naming the record they belong to (a modifier's product). */
+  parentKey?: string;
 }
 
 export const CATEGORIES: ReplicaTable = {
@@ -29,12 +31,14 @@ export const PRODUCTS: ReplicaTable = {
 export const MODIFIERS: ReplicaTable = {
   name: 'modifiers',
   key: 'id',
+  parentKey: 'product_id',
   columns: ['id', 'product_id', 'name_en', 'name_ar', 'price', 'position'],
 };
 
 export const PRICES: ReplicaTable = {
   name: 'prices',
   key: 'id',
+  parentKey: 'product_id',
   columns: ['id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'],
 };
 
@@ -71,12 +75,14 @@ export const KITCHENS: ReplicaTable = {
 export const KITCHEN_PRINTERS: ReplicaTable = {
   name: 'kitchen_printers',
   key: 'id',
+  parentKey: 'kitchen_id',
   columns: ['id', 'kitchen_id', 'printer_id'],
 };
 
 export const KITCHEN_CATEGORIES: ReplicaTable = {
   name: 'kitchen_categories',
   key: 'id',
+  parentKey: 'kitchen_id',
   columns: ['id', 'kitchen_id', 'category_id'],
 };
 

@@ -32,6 +32,18 @@ export class Staging {
     this.inserts.get(table.name)!.run(values);
   }
 
+  /**
+   * Stages the replica's current rows of `table` where `column` is `value`
+   * (or all of them when no column is given): a record that came back bad,
+   * or a list the service would not give this time, keeps what it was.
+   */
+  keepPrevious(table: ReplicaTable, column?: string, value?: unknown): number {
+    const cols = table.columns.join(', ');
+    const where = column === undefined ? '' : ` WHERE ${column} = ?`;
+    const copy = this.db.prepare(`INSERT OR REPLACE INTO temp.${stageName(table)} (${cols}) SELECT ${cols} FROM main.${table.name}${where}`);
+    return (column === undefined ? copy.run() : copy.run(value)).changes;
+  }
+
   count(table: ReplicaTable): number {
     return (this.db.prepare(`SELECT count(*) AS n FROM temp.${stageName(table)}`).get() as { n: number }).n;
   }

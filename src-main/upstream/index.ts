@@ -1,5 +1,7 @@
 export { ServiceClient, type ServiceConfig } from './service-client.ts';
 export { encodeQuery, type QueryParams, type QueryValue } from './encode-query.ts';
+export { readCappedBody, MAX_RESPONSE_BYTES, ResponseTooLargeError } from './read-capped-body.ts';
+export { checkListLimits, LIST_LIMITS } from './list-limits.ts';
 export { paginate, DEFAULT_PAGE_RETRY, type Page, type PaginatedRead } from './paginate.ts';
 export { backoffDelay, withRetry, type BackoffPolicy, type RetryPolicy } from './retry.ts';
 export {

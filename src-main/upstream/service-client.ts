@@ -1,6 +1,7 @@
 import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-version.ts';
 import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
+import { readCappedBody, ResponseTooLargeError } from './read-capped-body.ts';
 import {
   ForbiddenError,
   NetworkError,
@@ -46,6 +47,11 @@ export class ServiceClient {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new RangeError(`base URL "${config.baseUrl}" must start with http:// or https://`);
     }
+    // The token and every order cross this connection: plain HTTP only to this machine.
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+      throw new RangeError(`base URL "${config.baseUrl}" must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1:PORT)`);
+    }
+    if (url.username || url.password) throw new RangeError(`base URL "${config.baseUrl}" must not carry a user name or password; pass the token instead`);
     if (config.token.trim() === '') throw new RangeError('the token is empty; pass the access token the service gave at login');
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.token = config.token;
@@ -56,6 +62,11 @@ export class ServiceClient {
   /** The same service with another token (after a new sign-in). */
   withToken(token: string): ServiceClient {
     return new ServiceClient({ baseUrl: this.baseUrl, token, apiVersion: this.apiVersion, timeoutMs: this.timeoutMs });
+  }
+
+  /** The same service asked for another contract version (after the service refused this one). */
+  withApiVersion(apiVersion: ApiVersion): ServiceClient {
+    return new ServiceClient({ baseUrl: this.baseUrl, token: this.token, apiVersion, timeoutMs: this.timeoutMs });
   }
 
   get(path: string, query: QueryParams = {}): Promise<unknown> {
@@ -82,9 +93,12 @@ export class ServiceClient {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
+        // A redirect could send the token elsewhere (or to plain HTTP): the base URL is the service.
+        redirect: 'error',
       });
-      text = await response.text();
+      text = await readCappedBody(response);
     } catch (error) {
+      if (error instanceof ResponseTooLargeError) throw new ProtocolError(request, null, error.message);
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
     }
     let json: unknown;
@@ -97,6 +111,11 @@ export class ServiceClient {
     if (response.ok) return json;
     throw errorFor(request, response.status, json);
   }
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function errorFor(request: string, status: number, body: unknown): ServiceError {

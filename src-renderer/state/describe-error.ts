@@ -20,6 +20,7 @@ const CODE_KEYS: Record<string, MessageKey> = {
   session_expired: 'error.session_expired',
   unauthorized: 'error.unauthorized',
   unauthenticated: 'error.session_expired',
+  not_allowed: 'error.not_allowed',
 };
 
 // An error that crossed Comlink may arrive as a plain object (name, message)
@@ -54,7 +55,7 @@ export function describeError(error: unknown): ErrorText {
   if (typeof code === 'string' && code in CODE_KEYS) {
     const key = CODE_KEYS[code]!;
     // Which field was wrong is worth showing; for the other codes the translated text says it all.
-    return key === 'error.invalid_input' && detail ? { key, detail } : { key };
+    return (key === 'error.invalid_input' || key === 'error.not_allowed') && detail ? { key, detail } : { key };
   }
   if (name === 'TillInputError') return detail ? { key: 'error.invalid_input', detail } : { key: 'error.invalid_input' };
   for (const [pattern, key] of MESSAGE_KEYS) {

@@ -1,11 +1,10 @@
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import type { RendererChannel } from './till-connection.ts';
 
-/** The browser host: a WebSocket to this page's own origin, path /till, with the pairing code if the page has one. */
+/** The browser host: a WebSocket to this page's own origin, path /till; the session cookie says who this page is. */
 export function openWebSocketChannel(location: Location): Promise<RendererChannel> {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const code = new URLSearchParams(location.search).get('code');
-  const socket = new WebSocket(`${scheme}//${location.host}/till${code ? `?code=${encodeURIComponent(code)}` : ''}`);
+  const socket = new WebSocket(`${scheme}//${location.host}/till`);
   return new Promise((resolve, reject) => {
     socket.addEventListener('error', () => reject(new Error('Could not connect to the till host: is `pos serve` still running?')), { once: true });
     socket.addEventListener(

@@ -81,6 +81,11 @@ export interface Product {
   accounting_id: string | null;
   modifiers: Modifier[];
   prices: Price[];
+  /**
+   * Set when the list answer did not carry these includes at all (as opposed
+   * to carrying an empty list): the pull then reads them per product.
+   */
+  missing_includes?: ('modifiers' | 'prices')[];
 }
 
 /** An item of `/products/modifiers/barcodes` (fields not shown by the spec; see emulator/README.md). */

@@ -35,6 +35,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'pull.restart': 'تغيّرت {resource} أثناء التنزيل؛ جارٍ تنزيلها من جديد',
   'pull.swap': 'جارٍ حفظ الكتالوج…',
   'pull.done': 'الكتالوج جاهز: {products} منتج',
+  'pull.skipped': 'غير متاحة من هذه الخدمة، تمت المزامنة بدونها: {lists}',
+  'pull.quarantined': 'تم استبعاد {count} سجل لأنها تخالف عقد الخدمة (تُحفظ نسختها السابقة)',
   'pull.failed': 'توقف التنزيل: {message}. الكتالوج السابق لم يتغير؛ حاول مرة أخرى.',
 
   'resource.categories': 'الفئات',
@@ -249,6 +251,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'error.version': 'لم تعد الخدمة تقبل إصدار الواجهة هذا: {detail}',
   'error.connection': 'انقطع الاتصال بنظام الكاشير: جارٍ إعادة الاتصال. إن لم يعد، أعد تحميل الصفحة.',
   'error.barcode': 'لا يوجد منتج بالباركود {code}: تحقق من الملصق أو ابحث بالاسم',
+  'error.not_allowed': 'غير مسموح من هذه الشاشة: يجب أن يوافق المدير',
   'error.unknown': 'حدث خطأ: {detail}',
   // The Branch screen.
   'nav.branch': 'الفرع',

@@ -34,6 +34,8 @@ export const MESSAGES_EN = {
   'pull.restart': '{resource} changed during the download; fetching it again',
   'pull.swap': 'Saving the catalog…',
   'pull.done': 'Catalog ready: {products} products',
+  'pull.skipped': 'Not available from this service, synced without: {lists}',
+  'pull.quarantined': '{count} records left out because they break the service contract (their previous version is kept)',
   'pull.failed': 'The download stopped: {message}. The previous catalog is unchanged; try again.',
 
   'resource.categories': 'Categories',
@@ -248,6 +250,7 @@ export const MESSAGES_EN = {
   'error.version': 'The service no longer accepts this API version: {detail}',
   'error.connection': 'Lost the connection to the till: reconnecting. If it does not come back, reload.',
   'error.barcode': 'No product has the barcode {code}: check the label or search by name',
+  'error.not_allowed': 'Not allowed from this screen: a manager must approve it',
   'error.unknown': 'Something went wrong: {detail}',
   // The Branch screen.
   'nav.branch': 'Branch',

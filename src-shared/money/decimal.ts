@@ -5,6 +5,7 @@
  * misread price is charged to a customer.
  */
 import { assertMinor, type Minor } from './minor.ts';
+import { divRound } from './rounding.ts';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
@@ -47,4 +48,24 @@ export function formatMinor(minor: Minor): string {
   // Divide only an exact multiple of 100: `Math.trunc(abs / 100)` can round up near 2^53.
   const whole = (abs - cents) / 100;
   return `${minor < 0 ? '-' : ''}${whole}.${String(cents).padStart(2, '0')}`;
+}
+
+const ANY_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A decimal of any precision ("3.125", 7.5) rounded to hundredths by the
+ * one ROUNDING_RULE (half away from zero), for what a service sends with
+ * more places than money has. `exact` is false when places were lost.
+ */
+export function parseDecimalRounded(value: string | number, where: string): { minor: Minor; exact: boolean } {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  const match = typeof text === 'string' ? ANY_DECIMAL.exec(text) : null;
+  if (!match) throw new DecimalFormatError(where, String(value), 'is not a decimal number (like "12.50")');
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  const scaled = BigInt(whole + fraction);
+  const places = BigInt(fraction.length);
+  const hundredths = places <= 2n ? scaled * 10n ** (2n - places) : divRound(scaled, 10n ** (places - 2n));
+  const exact = places <= 2n || hundredths * 10n ** (places - 2n) === scaled;
+  if (hundredths > BigInt(Number.MAX_SAFE_INTEGER)) throw new DecimalFormatError(where, String(value), 'is too large to be an exact amount');
+  return { minor: sign === '-' ? 0 - Number(hundredths) : Number(hundredths), exact };
 }

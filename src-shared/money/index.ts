@@ -1,4 +1,4 @@
 export { assertMinor, toMinor, sumMinor, ONE_HUNDRED_PERCENT, MINOR_PER_MAJOR } from './minor.ts';
 export type { Minor, HundredthsOfPercent } from './minor.ts';
 export { ROUNDING_RULE, divRound, mulDivRound, percentOf } from './rounding.ts';
-export { parseDecimal, formatMinor, DecimalFormatError } from './decimal.ts';
+export { parseDecimal, parseDecimalRounded, formatMinor, DecimalFormatError } from './decimal.ts';

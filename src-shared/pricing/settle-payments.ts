@@ -48,7 +48,7 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
   const paid = sumMinor(payments.map((p) => p.amount), 'payments');
   if (paid !== total) throw new PaymentMismatchError(total, paid);
 
-  const cashDue = sumMinor(payments.filter((p) => p.method_key === CASH_METHOD_KEY).map((p) => p.amount), 'cash due');
+  const cashDue = cashDueOf(payments);
   let tendered = cashDue;
   if (cashTendered !== undefined) {
     assertMinor(cashTendered, 'cash tendered');
@@ -62,7 +62,7 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
     }
     tendered = cashTendered;
   }
-  const unpaid = sumMinor(payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).map((p) => p.amount), 'pay later');
+  const unpaid = unpaidOf(payments);
   return {
     total,
     payments: payments.map((p) => ({ method_key: p.method_key, amount: p.amount })),
@@ -71,5 +71,45 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
     change: tendered - cashDue,
     unpaid,
     is_paid: unpaid === 0,
+  };
+}
+
+/** Σ CASH amounts: what the customer pays in cash, before change. */
+export function cashDueOf(payments: readonly PaymentInput[]): Minor {
+  return sumMinor(payments.filter((p) => p.method_key === CASH_METHOD_KEY).map((p) => p.amount), 'cash due');
+}
+
+/** Σ PAY_LATER amounts: what stays owed. */
+export function unpaidOf(payments: readonly PaymentInput[]): Minor {
+  return sumMinor(payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).map((p) => p.amount), 'pay later');
+}
+
+/** A payment being taken, as the payment screen shows it: the same rules as settlePayments, without throwing. */
+export interface SettlementDraft {
+  paid: Minor;
+  /** What is left to assign to a method (negative: over). */
+  remaining: Minor;
+  cash_due: Minor;
+  /** Change from the cash tendered; null while the cash tendered is unreadable or short of the cash due. */
+  change: Minor | null;
+  /** Some of the total is on PAY_LATER: the order will stay unpaid. */
+  pay_later: boolean;
+  /** settlePayments would accept it: the payments add up and the cash covers its share. */
+  complete: boolean;
+}
+
+/** `cashTendered`: undefined = exactly the cash due; null = typed but not an amount. */
+export function draftSettlement(total: Minor, payments: readonly PaymentInput[], cashTendered?: Minor | null): SettlementDraft {
+  const paid = sumMinor(payments.map((p) => p.amount), 'payments');
+  const cashDue = cashDueOf(payments);
+  const tendered = cashTendered === undefined ? cashDue : cashTendered;
+  const change = tendered !== null && tendered >= cashDue ? tendered - cashDue : null;
+  return {
+    paid,
+    remaining: total - paid,
+    cash_due: cashDue,
+    change,
+    pay_later: unpaidOf(payments) > 0,
+    complete: paid === total && payments.length > 0 && (cashDue === 0 || change !== null),
   };
 }

@@ -1,1 +1,1 @@
-export { normalizeSearchText, searchIndexText, searchTerms } from './normalize-search-text.ts';
+export { foldLetters, normalizeSearchText, searchIndexText, searchTerms } from './normalize-search-text.ts';

@@ -22,16 +22,23 @@ function foldCompatibility(text: string): string {
   return DECOMPOSABLE.test(text) ? text.normalize('NFKD').replace(LATIN_MARKS, '').normalize('NFC') : text;
 }
 
-export function normalizeSearchText(text: string): string {
+/**
+ * The folding every search of the till shares (products, customers): any
+ * case, Latin accents dropped, the Arabic spellings people mix up made one,
+ * Arabic digits made ASCII. Separators are left as they are.
+ */
+export function foldLetters(text: string): string {
   return foldCompatibility(text)
     .replace(ARABIC_MARKS, '')
     .replace(ALEF_FORMS, '\u0627')
     .replace(/\u0649/g, '\u064A')
     .replace(/\u0629/g, '\u0647')
-    .replace(ARABIC_INDIC_DIGIT, (digit) => String((digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660))))
-    .toLowerCase()
-    .replace(SEPARATORS, ' ')
-    .trim();
+    .replace(ARABIC_INDIC_DIGIT, (digit) => String(digit.charCodeAt(0) - (digit >= '\u06F0' ? 0x06f0 : 0x0660)))
+    .toLowerCase();
+}
+
+export function normalizeSearchText(text: string): string {
+  return foldLetters(text).replace(SEPARATORS, ' ').trim();
 }
 
 /** The words of a query, normalized, for a prefix match on each. */

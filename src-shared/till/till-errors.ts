@@ -16,7 +16,9 @@ export type TillErrorCode =
   | 'service_unreachable'
   | 'service_error'
   | 'busy'
-  | 'printer_error';
+  | 'printer_error'
+  /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
+  | 'not_allowed';
 
 export class TillError extends Error {
   constructor(

@@ -6,7 +6,7 @@ export type PullProgressView =
   | { phase: 'list'; resource: string; page: number; lastPage: number; received: number; total: number }
   | { phase: 'restart'; resource: string; reason: string }
   | { phase: 'swap' }
-  | { phase: 'done'; products: number; at: number }
+  | { phase: 'done'; products: number; at: number; skipped?: string[]; quarantined?: number }
   | { phase: 'failed'; message: string };
 
 export type PrinterHealth = 'ok' | 'retrying' | 'failed' | 'unbound';

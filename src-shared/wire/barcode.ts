@@ -1,24 +1,24 @@
-import type { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import type { Barcode } from '../catalog/index.ts';
-import { id, idOrNull, record, text } from './primitives.ts';
+import { schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
 
-/** An item of `/products/modifiers/barcodes` (emulator/README.md, 11); the modifier reference is renamed at 2.3.0. */
-export const barcodeSchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.3.0')
-    ? record({ id, barcode: text, product_id: id, modifier_id: idOrNull })
-    : record({ id, barcode: text, product_id: id, product_modifier_id: idOrNull }),
-);
+/** An item of `/products/modifiers/barcodes`: not shown by the spec (member table, "barcode"). */
+export const barcodeSchema = perVersion((version: ApiVersion) => schemaOf('barcode', version));
 
-export type WireBarcode = z.output<ReturnType<typeof barcodeSchema>>;
+export interface WireBarcode {
+  id?: string | null;
+  barcode: string;
+  product_id: string;
+  modifier_id?: string | null;
+}
 
-export function normalizeBarcode(wire: WireBarcode): Barcode {
+export function normalizeBarcode(input: unknown): Barcode {
+  const wire = input as WireBarcode;
   return {
-    id: wire.id,
+    id: wire.id ?? `barcode:${wire.barcode}`,
     barcode: wire.barcode,
     product_id: wire.product_id,
-    modifier_id: 'modifier_id' in wire ? wire.modifier_id : wire.product_modifier_id,
+    modifier_id: wire.modifier_id ?? null,
   };
 }

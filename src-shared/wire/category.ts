@@ -1,49 +1,38 @@
-import type { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
-import type { Category, SectorLink } from '../catalog/index.ts';
-import { epochMsOrNull, int, list, record, text } from './primitives.ts';
+import type { Category } from '../catalog/index.ts';
 import { perVersion } from './per-version.ts';
+import { schemaOf } from './schema-from-table.ts';
 import { successEnvelopeSchema } from './envelope.ts';
 import { readBody } from './wire-validation-error.ts';
 
-const legacySector = record({ id: int, sector_id: int, product_category_id: int });
-const sector = record({ id: int, sector_id: int, category_id: int });
+/** A product category; the sector's category reference is `category_id` from 2.3.0 (member table, "category"). */
+export const categorySchema = perVersion((version: ApiVersion) => schemaOf('category', version));
 
-function categoryShape<S extends z.ZodType>(sectorSchema: S) {
-  return record({
-    id: int,
-    icon: text,
-    name_en: text,
-    name_ar: text,
-    deleted_at: epochMsOrNull,
-    sectors: list(sectorSchema),
-  });
+interface WireSector {
+  id: number;
+  sector_id: number;
+  category_id?: number;
+  product_category_id?: number;
 }
 
-/** A product category; the sector's category reference is `category_id` from 2.3.0. */
-export const categorySchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.3.0') ? categoryShape(sector) : categoryShape(legacySector),
-);
-
-export type WireCategory = z.output<ReturnType<typeof categorySchema>>;
-
-function normalizeSector(wire: WireCategory['sectors'][number]): SectorLink {
-  return {
-    id: wire.id,
-    sector_id: wire.sector_id,
-    category_id: 'category_id' in wire ? wire.category_id : wire.product_category_id,
-  };
+export interface WireCategory {
+  id: number;
+  icon: string;
+  name_en: string;
+  name_ar: string;
+  deleted_at: number | null;
+  sectors: WireSector[];
 }
 
-export function normalizeCategory(wire: WireCategory): Category {
+export function normalizeCategory(input: unknown): Category {
+  const wire = input as WireCategory;
   return {
     id: wire.id,
     icon: wire.icon,
     name_en: wire.name_en,
     name_ar: wire.name_ar,
     deleted_at: wire.deleted_at,
-    sectors: wire.sectors.map(normalizeSector),
+    sectors: wire.sectors.map((s) => ({ id: s.id, sector_id: s.sector_id, category_id: (s.category_id ?? s.product_category_id)! })),
   };
 }
 
@@ -55,6 +44,6 @@ export function parseCategory(version: ApiVersion, body: unknown): Category {
     subject: 'categories',
     page: null,
     layout: { at: ['data'], listed: false },
-  });
+  }) as { data: unknown };
   return normalizeCategory(envelope.data);
 }

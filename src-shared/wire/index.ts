@@ -12,8 +12,16 @@ export type { WireSubject } from './wire-validation-error.ts';
 
 export { LIST_RESOURCES } from './list-resource.ts';
 export type { ListResource, CanonicalRecordOf, CanonicalRecords } from './list-resource.ts';
-export { parseListPage, recordSchema, listPageSchema } from './list-page.ts';
-export type { ParsedPage } from './list-page.ts';
+export { parseListPage, readListPage, recordSchema, listPageSchema } from './list-page.ts';
+export type { ParsedPage, PageContext, QuarantinedRecord } from './list-page.ts';
+export { MEMBER_TABLE, WIRE_OBJECTS, ACCOUNTING_MEMBER, objectTable } from './member-table.ts';
+export type { MemberKind, MemberRule, WireObjectName, WireObjectTable } from './member-table.ts';
+export { schemaOf, membersAt, memberApplies } from './schema-from-table.ts';
+export { memberTableMarkdown, README_TABLE_START, README_TABLE_END } from './member-table-readme.ts';
+export { readMe, ME_MEMBER_PATHS, NO_ACCOUNT_FACTS } from './read-me.ts';
+export type { AccountFacts, AccountFact } from './read-me.ts';
+export { ReadTally } from './read-tally.ts';
+export { accountingReference } from './product.ts';
 
 export { categorySchema, normalizeCategory, parseCategory } from './category.ts';
 export type { WireCategory } from './category.ts';
@@ -41,6 +49,7 @@ export { customerUserSchema, normalizeCustomer } from './customer.ts';
 export type { WireCustomerUser } from './customer.ts';
 export { meSchema, normalizeMe, parseMe } from './me.ts';
 export type { WireMe } from './me.ts';
+// meSchema/parseMe: the emulator's own /me shape, for checking the emulator; the till reads /me with readMe.
 
 export {
   MAX_ORDERS_PER_SYNC,

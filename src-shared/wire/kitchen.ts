@@ -1,48 +1,55 @@
-import type { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import type { Kitchen, KitchenCategory, PrinterKitchen } from '../catalog/index.ts';
-import { id, idOrNull, int, list, record, text } from './primitives.ts';
+import { schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
 
-// The spec renames the kitchen references at 2.3.0: `kitchen_group_id`
-// becomes `kitchen_id`, and a kitchen category's `product_category_id`
-// becomes `category_id` (like the sector links of a category).
-const legacyPrinterLink = record({ id, printer_id: id, kitchen_group_id: id });
-const printerLink = record({ id, printer_id: id, kitchen_id: id });
-const legacyCategoryLink = record({ id, kitchen_group_id: id, product_category_id: int });
-const categoryLink = record({ id, kitchen_id: id, category_id: int });
+/** An item of `GET /kitchens` (not in the spec; member table, "kitchen"): a kitchen with its printer and category links. */
+export const kitchenSchema = perVersion((version: ApiVersion) => schemaOf('kitchen', version));
 
-function kitchenShape<P extends z.ZodType, C extends z.ZodType>(printers: P, categories: C) {
-  return record({ id, branch_id: idOrNull, name_en: text, name_ar: text, printers: list(printers), categories: list(categories) });
+interface WirePrinterLink {
+  id?: string | null;
+  printer_id: string;
+  kitchen_id?: string | null;
+  kitchen_group_id?: string | null;
 }
 
-/** An item of `GET /kitchens` (emulator/README.md, 17): a kitchen with its printer and category links. */
-export const kitchenSchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.3.0') ? kitchenShape(printerLink, categoryLink) : kitchenShape(legacyPrinterLink, legacyCategoryLink),
-);
-
-export type WireKitchen = z.output<ReturnType<typeof kitchenSchema>>;
-
-function normalizePrinterLink(wire: WireKitchen['printers'][number]): PrinterKitchen {
-  return { id: wire.id, printer_id: wire.printer_id, kitchen_id: 'kitchen_id' in wire ? wire.kitchen_id : wire.kitchen_group_id };
+interface WireCategoryLink {
+  id?: string | null;
+  kitchen_id?: string | null;
+  kitchen_group_id?: string | null;
+  category_id?: number;
+  product_category_id?: number;
 }
 
-function normalizeCategoryLink(wire: WireKitchen['categories'][number]): KitchenCategory {
+export interface WireKitchen {
+  id?: string | null;
+  branch_id?: string | null;
+  name_en?: string | null;
+  name_ar?: string | null;
+  printers?: WirePrinterLink[] | null;
+  categories?: WireCategoryLink[] | null;
+}
+
+export function normalizeKitchen(input: unknown, position = 0): Kitchen {
+  const wire = input as WireKitchen;
+  const id = wire.id ?? `kitchen-${position + 1}`;
+  const fallbackName = `Kitchen ${position + 1}`;
+  const printers: PrinterKitchen[] = (wire.printers ?? []).map((link, index) => ({
+    id: link.id ?? `${id}:printer:${index + 1}`,
+    printer_id: link.printer_id,
+    kitchen_id: link.kitchen_id ?? link.kitchen_group_id ?? id,
+  }));
+  const categories: KitchenCategory[] = (wire.categories ?? []).map((link, index) => ({
+    id: link.id ?? `${id}:category:${index + 1}`,
+    kitchen_id: link.kitchen_id ?? link.kitchen_group_id ?? id,
+    category_id: (link.category_id ?? link.product_category_id)!,
+  }));
   return {
-    id: wire.id,
-    kitchen_id: 'kitchen_id' in wire ? wire.kitchen_id : wire.kitchen_group_id,
-    category_id: 'category_id' in wire ? wire.category_id : wire.product_category_id,
-  };
-}
-
-export function normalizeKitchen(wire: WireKitchen): Kitchen {
-  return {
-    id: wire.id,
-    branch_id: wire.branch_id,
-    name_en: wire.name_en,
-    name_ar: wire.name_ar,
-    printers: wire.printers.map(normalizePrinterLink),
-    categories: wire.categories.map(normalizeCategoryLink),
+    id,
+    branch_id: wire.branch_id ?? null,
+    name_en: wire.name_en ?? wire.name_ar ?? fallbackName,
+    name_ar: wire.name_ar ?? wire.name_en ?? fallbackName,
+    printers,
+    categories,
   };
 }

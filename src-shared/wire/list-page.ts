@@ -4,7 +4,7 @@ import type { CanonicalRecordOf, CanonicalRecords, ListResource } from './list-r
 import { paginationSchema, successEnvelopeSchema } from './envelope.ts';
 import type { PageInfo } from './envelope.ts';
 import { perVersion } from './per-version.ts';
-import { explainFailure } from './wire-validation-error.ts';
+import { explainFailure, WireValidationError } from './wire-validation-error.ts';
 import { barcodeSchema, normalizeBarcode } from './barcode.ts';
 import { categorySchema, normalizeCategory } from './category.ts';
 import { customerUserSchema, normalizeCustomer } from './customer.ts';
@@ -17,86 +17,163 @@ import { normalizePrice, priceSchema } from './price.ts';
 import { normalizePrinter, printerSchema } from './printer.ts';
 import { normalizeProduct, productSchema } from './product.ts';
 import { normalizeProductIngredient, productIngredientSchema } from './product-ingredient.ts';
+import { ReadTally } from './read-tally.ts';
+
+/** A record left out of a pull because it breaks a rule: which list, which record, and why. */
+export interface QuarantinedRecord {
+  list: ListResource;
+  /** The record's id when it has a readable one, else `#position`. */
+  id: string;
+  /** The member at fault ("prices[1].value"), or "(record)". */
+  field: string;
+  reason: string;
+}
 
 export interface ParsedPage<T> {
   info: PageInfo;
   records: T[];
+  /** Records that broke a rule and were left out. */
+  quarantined: QuarantinedRecord[];
+  /** Money values that came with more than two places and were rounded. */
+  precisionLost: number;
 }
 
-interface Codec<W, T> {
-  record: (version: ApiVersion) => z.ZodType<W>;
-  normalize: (wire: W) => T;
+/** What a per-product list (`/products/{id}/prices`) is read for: it stands in for the ids the spec does not show. */
+export interface PageContext {
+  parentId?: string;
 }
 
-type PageReader<T> = (body: unknown, page: number) => ParsedPage<T>;
+type Normalize<T> = (wire: unknown, position: number, tally: ReadTally, parentId?: string) => T;
+
+interface Codec<T> {
+  record: (version: ApiVersion) => z.ZodType;
+  normalize: Normalize<T>;
+}
+
+type PageReader<T> = (body: unknown, page: number, context: PageContext) => ParsedPage<T>;
 
 const always =
   <S>(schema: S) =>
   (_version: ApiVersion): S =>
     schema;
 
+const envelopeOfAnything = z.compile(successEnvelopeSchema(paginationSchema(z.unknown())));
+
 /**
- * One compiled schema per resource and version for the whole page (envelope
- * and records in a single parse, the hot path of a pull), then a plain
- * normalization pass. The explanation of a failure is built only on failure.
- * z.compile generates code with `new Function`; where a CSP forbids that it
- * hands back the schema unchanged, so this stays correct everywhere.
+ * The envelope is read strictly (the spec shows it whole); then each record
+ * on its own, so that one bad record is left out and reported instead of
+ * failing the page. The explanation of a failure is built only on failure.
  */
-function pageReader<R extends ListResource, W>(
-  resource: R,
-  codec: Codec<W, CanonicalRecords[R]>,
-): (version: ApiVersion) => PageReader<CanonicalRecords[R]> {
+function pageReader<R extends ListResource>(resource: R, codec: Codec<CanonicalRecords[R]>): (version: ApiVersion) => PageReader<CanonicalRecords[R]> {
   return perVersion((version) => {
-    const schema = z.compile(successEnvelopeSchema(paginationSchema(codec.record(version))));
-    return (body, page) => {
-      const result = schema.safeParse(body);
-      if (!result.success) {
-        throw explainFailure(body, result.error.issues, {
-          subject: resource,
-          page,
-          layout: { at: ['data', 'data'], listed: true },
-        });
+    const item = z.compile(codec.record(version));
+    return (body, page, context) => {
+      const envelope = envelopeOfAnything.safeParse(body);
+      if (!envelope.success) {
+        throw explainFailure(body, envelope.error.issues, { subject: resource, page, layout: { at: ['data', 'data'], listed: true } });
       }
-      const { current_page, last_page, per_page, total, data } = result.data.data;
-      return { info: { current_page, last_page, per_page, total }, records: data.map(codec.normalize) };
+      const { current_page, last_page, per_page, total, data } = envelope.data.data as {
+        current_page: number;
+        last_page: number;
+        per_page: number;
+        total: number;
+        data: unknown[];
+      };
+      const tally = new ReadTally();
+      const records: CanonicalRecords[R][] = [];
+      const quarantined: QuarantinedRecord[] = [];
+      const first = (current_page - 1) * per_page;
+      data.forEach((wire, index) => {
+        const position = first + index;
+        const parsed = item.safeParse(wire);
+        if (!parsed.success) {
+          // Explained as a part of the page, so the message names the record's place in it.
+          const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ['data', 'data', index, ...issue.path] }));
+          const error = explainFailure(body, issues, { subject: resource, page, layout: { at: ['data', 'data'], listed: true } });
+          quarantined.push({ list: resource, id: error.recordId ?? `#${position + 1}`, field: error.field, reason: error.message });
+          return;
+        }
+        try {
+          records.push(codec.normalize(parsed.data, position, tally, context.parentId));
+        } catch (error) {
+          const id = readableId(wire) ?? `#${position + 1}`;
+          quarantined.push({ list: resource, id, field: '(record)', reason: `${resource} page ${page}, record ${id}: ${(error as Error).message}` });
+        }
+      });
+      return { info: { current_page, last_page, per_page, total }, records, quarantined, precisionLost: tally.precisionLost };
     };
   });
 }
 
+function readableId(record: unknown): string | null {
+  if (record === null || typeof record !== 'object') return null;
+  for (const key of ['id', 'key', 'uuid']) {
+    const value = (record as Record<string, unknown>)[key];
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+  }
+  return null;
+}
+
+const plain =
+  <T>(normalize: (wire: never) => T): Normalize<T> =>
+  (wire) =>
+    normalize(wire as never);
+
 const READERS: { [R in ListResource]: (version: ApiVersion) => PageReader<CanonicalRecords[R]> } = {
-  categories: pageReader('categories', { record: categorySchema, normalize: normalizeCategory }),
+  categories: pageReader('categories', { record: categorySchema, normalize: plain(normalizeCategory) }),
   products: pageReader('products', { record: productSchema, normalize: normalizeProduct }),
-  barcodes: pageReader('barcodes', { record: barcodeSchema, normalize: normalizeBarcode }),
-  payment_methods: pageReader('payment_methods', { record: always(paymentMethodSchema), normalize: normalizePaymentMethod }),
+  barcodes: pageReader('barcodes', { record: barcodeSchema, normalize: plain(normalizeBarcode) }),
+  payment_methods: pageReader('payment_methods', { record: always(paymentMethodSchema), normalize: plain(normalizePaymentMethod) }),
   payment_method_configs: pageReader('payment_method_configs', {
     record: paymentMethodConfigSchema,
-    normalize: normalizePaymentMethodConfig,
+    normalize: plain(normalizePaymentMethodConfig),
   }),
   printers: pageReader('printers', { record: printerSchema, normalize: normalizePrinter }),
-  customers: pageReader('customers', { record: always(customerUserSchema), normalize: normalizeCustomer }),
+  customers: pageReader('customers', { record: always(customerUserSchema), normalize: plain(normalizeCustomer) }),
   product_modifiers: pageReader('product_modifiers', { record: always(modifierSchema), normalize: normalizeModifier }),
   product_prices: pageReader('product_prices', { record: priceSchema, normalize: normalizePrice }),
   product_ingredients: pageReader('product_ingredients', {
     record: productIngredientSchema,
-    normalize: normalizeProductIngredient,
+    normalize: plain(normalizeProductIngredient),
   }),
-  ingredients: pageReader('ingredients', { record: ingredientSchema, normalize: normalizeIngredient }),
+  ingredients: pageReader('ingredients', { record: ingredientSchema, normalize: plain(normalizeIngredient) }),
   kitchens: pageReader('kitchens', { record: kitchenSchema, normalize: normalizeKitchen }),
 };
 
 /**
- * Validates one page of a list read against the contract `version` the
- * client asked for and normalizes its records. `page` is the page that was
- * asked for; it only names the page in errors. Throws WireValidationError.
+ * Reads one page of a list against the contract `version` the client asked
+ * for: a bad envelope throws WireValidationError; a bad record is left out
+ * and listed in `quarantined`. `page` is the page that was asked for.
+ */
+export function readListPage<R extends ListResource>(
+  resource: R,
+  version: ApiVersion,
+  body: unknown,
+  page: number,
+  context: PageContext = {},
+): ParsedPage<CanonicalRecordOf<R>> {
+  const read: (version: ApiVersion) => PageReader<CanonicalRecords[R]> = READERS[resource];
+  return read(version)(body, page, context);
+}
+
+/**
+ * Like readListPage, but any bad record fails the whole page: for checks
+ * (the emulator's own answers, tests) where nothing may be left out.
  */
 export function parseListPage<R extends ListResource>(
   resource: R,
   version: ApiVersion,
   body: unknown,
   page: number,
+  context: PageContext = {},
 ): ParsedPage<CanonicalRecordOf<R>> {
-  const read: (version: ApiVersion) => PageReader<CanonicalRecords[R]> = READERS[resource];
-  return read(version)(body, page);
+  const parsed = readListPage(resource, version, body, page, context);
+  const bad = parsed.quarantined[0];
+  if (bad) {
+    const more = parsed.quarantined.length > 1 ? ` (and ${parsed.quarantined.length - 1} more bad record${parsed.quarantined.length > 2 ? 's' : ''})` : '';
+    throw new WireValidationError({ message: bad.reason + more, resource, page, recordId: bad.id.startsWith('#') ? null : bad.id, field: bad.field });
+  }
+  return parsed;
 }
 
 const RECORD_SCHEMAS: { [R in ListResource]: (version: ApiVersion) => z.ZodType } = {

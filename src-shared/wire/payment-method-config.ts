@@ -1,39 +1,33 @@
-import { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import type { PaymentMethodConfig } from '../catalog/index.ts';
-import { id, int, record, text } from './primitives.ts';
+import { schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
 
-const hidden = record({ id, payment_method_key: id });
+/** From 2.4.0 `target` and `sort` are shown, `method` and `scope` only when the target is the market. */
+export const paymentMethodConfigSchema = perVersion((version: ApiVersion) => schemaOf('payment_method_config', version));
 
-/** From 2.4.0: `method` and `scope` are sent only when the target is the market. */
-const shown = z.discriminatedUnion(
-  'target',
-  [
-    record({ id, payment_method_key: id, target: z.literal('MARKET'), sort: int, method: text, scope: text }),
-    record({ id, payment_method_key: id, target: z.literal('PRODUCT'), sort: int }),
-  ],
-  { error: '"MARKET" or "PRODUCT"' },
-);
+export interface WirePaymentMethodConfig {
+  id: string;
+  payment_method_key: string;
+  target?: 'MARKET' | 'PRODUCT';
+  method?: string;
+  scope?: string;
+  sort?: number;
+}
 
-export const paymentMethodConfigSchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.4.0') ? shown : hidden,
-);
-
-export type WirePaymentMethodConfig = z.output<ReturnType<typeof paymentMethodConfigSchema>>;
-
-export function normalizePaymentMethodConfig(wire: WirePaymentMethodConfig): PaymentMethodConfig {
+export function normalizePaymentMethodConfig(input: unknown): PaymentMethodConfig {
+  const wire = input as WirePaymentMethodConfig;
   // Before 2.4.0 the service hides the fields: null says "not known", not "none".
-  if (!('target' in wire)) {
+  if (wire.target === undefined) {
     return { id: wire.id, payment_method_key: wire.payment_method_key, target: null, method: null, scope: null, sort: null };
   }
+  const market = wire.target === 'MARKET';
   return {
     id: wire.id,
     payment_method_key: wire.payment_method_key,
     target: wire.target,
-    method: wire.target === 'MARKET' ? wire.method : null,
-    scope: wire.target === 'MARKET' ? wire.scope : null,
-    sort: wire.sort,
+    method: market ? (wire.method ?? null) : null,
+    scope: market ? (wire.scope ?? null) : null,
+    sort: wire.sort ?? null,
   };
 }

@@ -1,9 +1,7 @@
-import type { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import { PRINTER_FLAGS } from '../catalog/index.ts';
 import type { Printer, PrinterFlag, PrinterSettings } from '../catalog/index.ts';
-import { bool, id, idOrNull, record, text, textOrNull } from './primitives.ts';
+import { schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
 
 /** The spec's table "Printer object": the member each `settings` key replaced at 2.2.1. */
@@ -20,51 +18,37 @@ export const LEGACY_PRINTER_MEMBERS = {
   PDF: 'is_pdf',
 } as const satisfies Record<PrinterFlag, string>;
 
-// `address` is not in the spec; it is read only so that a service which
-// does send one gives the till a default binding (emulator/README.md, 12).
-const base = { id, name: text, branch_id: idOrNull, address: textOrNull.optional() };
+/** A printer: the flags are shown (ten booleans below 2.2.1, `settings` from 2.2.1); the rest is not (member table, "printer"). */
+export const printerSchema = perVersion((version: ApiVersion) => schemaOf('printer', version));
 
-const legacyPrinter = record({
-  ...base,
-  is_multi_lang: bool,
-  is_show_product: bool,
-  is_open_drawer: bool,
-  is_postpaid_print: bool,
-  is_img_print: bool,
-  is_auto_print: bool,
-  is_app_to_app: bool,
-  add_space: bool,
-  is_raster: bool,
-  is_pdf: bool,
-});
+export interface WirePrinter {
+  id?: string | null;
+  name?: string | null;
+  address?: string | null;
+  port?: number | null;
+  settings?: PrinterSettings;
+  [legacyFlag: string]: unknown;
+}
 
-const printer221 = record({
-  ...base,
-  settings: record({
-    MULTILINGUAL: bool,
-    PRODUCT_SHOW: bool,
-    DRAWER_OPEN: bool,
-    PRINT_POSTPAID: bool,
-    PRINT_IMAGE: bool,
-    PRINT_AUTO: bool,
-    APP_TO_APP: bool,
-    HAS_SPACE: bool,
-    RASTER: bool,
-    PDF: bool,
-  }),
-});
+/** `tcp://host:port` for a bare host (an `ip` or `host` member), an address with a scheme as it is. */
+function addressOf(wire: WirePrinter): string | undefined {
+  const address = wire.address?.trim();
+  if (!address) return undefined;
+  if (address.includes('://')) return address;
+  return address.includes(':') ? `tcp://${address}` : `tcp://${address}:${wire.port ?? 9100}`;
+}
 
-/** A printer (emulator/README.md, 12): ten booleans below 2.2.1, one `settings` object from 2.2.1. */
-export const printerSchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.2.1') ? printer221 : legacyPrinter,
-);
-
-export type WirePrinter = z.output<ReturnType<typeof printerSchema>>;
-
-export function normalizePrinter(wire: WirePrinter): Printer {
+export function normalizePrinter(input: unknown, position = 0): Printer {
+  const wire = input as WirePrinter;
   const settings = {} as PrinterSettings;
   for (const flag of PRINTER_FLAGS) {
-    settings[flag] = 'settings' in wire ? wire.settings[flag] : wire[LEGACY_PRINTER_MEMBERS[flag]];
+    settings[flag] = wire.settings ? wire.settings[flag] : (wire[LEGACY_PRINTER_MEMBERS[flag]] as boolean);
   }
-  return { id: wire.id, name: wire.name, settings, ...(wire.address ? { address: wire.address } : {}) };
+  const address = addressOf(wire);
+  return {
+    id: wire.id ?? `printer-${position + 1}`,
+    name: wire.name || `Printer ${position + 1}`,
+    settings,
+    ...(address ? { address } : {}),
+  };
 }

@@ -1,84 +1,91 @@
 import type { z } from 'zod';
-import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
-import type { Product } from '../catalog/index.ts';
-import {
-  bool,
-  decimal,
-  epochMs,
-  epochMsOrNull,
-  id,
-  idOrNull,
-  int,
-  intOrNull,
-  list,
-  listOrNull,
-  number,
-  record,
-  text,
-  textOrNull,
-} from './primitives.ts';
+import type { Modifier, Price, Product } from '../catalog/index.ts';
+import { ACCOUNTING_MEMBER } from './member-table.ts';
+import { allMemberNames, schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
-import { modifierSchema, normalizeModifier } from './modifier.ts';
-import { normalizePrice, priceSchema } from './price.ts';
+import { normalizeModifier, type WireModifier } from './modifier.ts';
+import { normalizePrice, type WirePrice } from './price.ts';
+import { ReadTally } from './read-tally.ts';
 
-// Nested lists go last so that a failure names the product's own fields first.
-function scalars() {
-  return {
-    id,
-    market_id: id,
-    branch_id: idOrNull,
-    name_en: text,
-    name_ar: text,
-    description_en: textOrNull,
-    description_ar: textOrNull,
-    stock: intOrNull,
-    order: int,
-    images: listOrNull(text),
-    is_active: bool,
-    created_at: epochMs,
-    updated_at: epochMs,
-    deleted_at: epochMsOrNull,
-    rating_amount: int,
-    rating_avg: decimal,
-    sold_amount: int,
-    sold_revenue: number,
-    accounting_id: textOrNull,
-  };
+/** A product list item: the spec's 21 members (renamed at 2.3.0), from the member table. */
+export const productSchema = perVersion((version: ApiVersion) => schemaOf('product', version));
+
+export interface WireProduct {
+  id: string;
+  market_id: string;
+  branch_id: string | null;
+  category_id?: number;
+  product_category_id?: number;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  duration?: number | null;
+  preparation_time?: number | null;
+  stock: number | null;
+  order: number;
+  images: string[] | null;
+  is_active: boolean;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  rating_amount: number;
+  rating_avg: string;
+  sold_amount: number;
+  sold_revenue: number;
+  accounting_id?: string | null;
+  modifiers?: WireModifier[] | null;
+  prices?: WirePrice[] | null;
+  [unknown: string]: unknown;
 }
 
-function included(version: ApiVersion) {
-  return {
-    // Present only when the list was asked to include them.
-    modifiers: list(modifierSchema).optional(),
-    prices: list(priceSchema(version)).optional(),
-  };
+const KNOWN = allMemberNames('product');
+const PROVIDER_NAMED = /^([a-z][a-z0-9]*)_id$/;
+/** `<entity>_id` names a reference to something of the service's own, not an accounting provider. */
+const OWN_ENTITIES = new Set([
+  'branch', 'brand', 'category', 'customer', 'discount', 'group', 'ingredient', 'kitchen', 'market', 'menu', 'modifier',
+  'order', 'parent', 'price', 'printer', 'product', 'sector', 'station', 'supplier', 'table', 'tax', 'tenant', 'unit', 'user',
+  'vendor', 'external', 'sku', 'image', 'section', 'shop', 'store', 'variant', 'zone',
+]);
+
+/**
+ * The accounting reference (spec, "Product"): its wire name "carries the
+ * provider's name", so it is `accounting_id` if a service uses that, else the
+ * one unknown member named `<provider>_id` holding a string or null. Two
+ * candidates are ambiguous, and none means none: null either way.
+ */
+export function accountingReference(wire: Record<string, unknown>): string | null {
+  const literal = wire[ACCOUNTING_MEMBER];
+  if (typeof literal === 'string') return literal;
+  const candidates = Object.keys(wire).filter(
+    (key) =>
+      !KNOWN.has(key) &&
+      PROVIDER_NAMED.test(key) &&
+      !OWN_ENTITIES.has(PROVIDER_NAMED.exec(key)![1]!) &&
+      (typeof wire[key] === 'string' || wire[key] === null),
+  );
+  if (candidates.length !== 1) return null;
+  return wire[candidates[0]!] as string | null;
 }
 
-/** A product list item: 21 members, renamed at 2.3.0 (`category_id`, `duration`). */
-export const productSchema = perVersion((version: ApiVersion) =>
-  isAtLeast(version, '2.3.0')
-    ? record({ ...scalars(), category_id: int, duration: intOrNull, ...included(version) })
-    : record({ ...scalars(), product_category_id: int, preparation_time: intOrNull, ...included(version) }),
-);
-
-export type WireProduct = z.output<ReturnType<typeof productSchema>>;
-
-export function normalizeProduct(wire: WireProduct): Product {
-  const renamed =
-    'category_id' in wire
-      ? { category_id: wire.category_id, duration: wire.duration }
-      : { category_id: wire.product_category_id, duration: wire.preparation_time };
-  return {
+export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally = new ReadTally()): Product {
+  const wire = input as WireProduct;
+  const missing: ('modifiers' | 'prices')[] = [];
+  if (wire.modifiers == null) missing.push('modifiers');
+  if (wire.prices == null) missing.push('prices');
+  const modifiers: Modifier[] = (wire.modifiers ?? []).map((m, index) => normalizeModifier(m, index, tally, wire.id));
+  const prices: Price[] = (wire.prices ?? []).map((p, index) => normalizePrice(p, index, tally, wire.id));
+  const product: Product = {
     id: wire.id,
     market_id: wire.market_id,
     branch_id: wire.branch_id,
-    category_id: renamed.category_id,
+    category_id: (wire.category_id ?? wire.product_category_id)!,
     name_en: wire.name_en,
     name_ar: wire.name_ar,
     description_en: wire.description_en,
     description_ar: wire.description_ar,
-    duration: renamed.duration,
+    duration: ('duration' in wire ? wire.duration : wire.preparation_time) ?? null,
     stock: wire.stock,
     order: wire.order,
     images: wire.images,
@@ -90,8 +97,12 @@ export function normalizeProduct(wire: WireProduct): Product {
     rating_avg: wire.rating_avg,
     sold_amount: wire.sold_amount,
     sold_revenue: wire.sold_revenue,
-    accounting_id: wire.accounting_id,
-    modifiers: wire.modifiers ? wire.modifiers.map(normalizeModifier) : [],
-    prices: wire.prices ? wire.prices.map(normalizePrice) : [],
+    accounting_id: accountingReference(wire),
+    modifiers,
+    prices,
   };
+  if (missing.length > 0) product.missing_includes = missing;
+  return product;
 }
+
+export type WireProductOutput = z.output<ReturnType<typeof productSchema>>;

@@ -53,13 +53,16 @@ export async function startTillServer(options: ServerOptions = {}): Promise<Till
     child.once('exit', (code) => reject(new Error(`pos serve exited with ${code} before it was ready:\n${stderr}`)));
   });
 
+  // The printed URL carries the launch secret: trade it for a session cookie, as a browser does, for the demo controls.
+  const traded = await fetch(ready.url, { redirect: 'manual' });
+  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
   return {
     url: ready.url,
     dir,
     dbFile,
     demo: ready.demo,
     async emulator(action) {
-      const response = await fetch(new URL(`/demo/emulator/${action}`, ready.url), { method: 'POST' });
+      const response = await fetch(new URL(`/demo/emulator/${action}`, ready.url), { method: 'POST', headers: { cookie } });
       if (!response.ok) throw new Error(`POST /demo/emulator/${action} answered ${response.status}`);
     },
     stop: () => stopChild(child, options.dbFile ? null : dir),

@@ -5,8 +5,8 @@ import {
   createTillHttpServer,
   DatabaseSecretStore,
   EventHub,
+  HostAccess,
   isLoopback,
-  PairingGuard,
   startDemoServices,
   TillHost,
   type DemoServices,
@@ -19,7 +19,10 @@ import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
  * (WebSocket `/till`) from one process; binds 127.0.0.1 unless told
- * otherwise, and on any other address admits only those with the pairing code.
+ * otherwise. Only the till's own screens get in: the URL it prints carries a
+ * per-launch secret (a manager screen); off loopback, cashier devices pair
+ * with one-time codes. Every request's Host and every WebSocket's Origin must
+ * be the till's own (`--origin` admits a TLS proxy's).
  */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('serve', argv, {
@@ -31,6 +34,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     'demo-control': { type: 'boolean', default: false },
     renderer: { type: 'string' },
     ...PRINTER_POLICY_OPTIONS,
+    origin: { type: 'string', multiple: true, default: [] },
   });
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
   const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
@@ -48,8 +52,26 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     : null;
   till.start();
 
-  const pairing = new PairingGuard(!isLoopback(values.host));
-  const server = createTillHttpServer({ api: till, events, rendererDir, pairing, routes: demo ? demoRoutes(demo, values['demo-control']) : [] });
+  const onLan = !isLoopback(values.host);
+  let access: HostAccess;
+  try {
+    access = new HostAccess({
+      bindHost: values.host,
+      extraOrigins: values.origin,
+      pairing: onLan,
+      pairingCodes: { onNewCode: (code) => io.err(`Pairing code for one device: ${code} (good for 5 minutes, once)`) },
+    });
+  } catch (error) {
+    throw new UsageError(`pos serve: ${(error as Error).message}`);
+  }
+  const server = createTillHttpServer({
+    api: till,
+    events,
+    rendererDir,
+    access,
+    authorizer: till.authorizer,
+    routes: demo ? demoRoutes(demo, values['demo-control']) : [],
+  });
   await new Promise<void>((ready, fail) => {
     server.http.once('error', (error: NodeJS.ErrnoException) =>
       fail(error.code === 'EADDRINUSE' ? new Error(`port ${port} on ${values.host} is taken; pass --port with another number (or 0 for any free one)`) : error),
@@ -59,9 +81,17 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const address = server.http.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
-  const url = `http://${shownHost}:${actualPort}/${pairing.code ? `?code=${pairing.code}` : ''}`;
-  io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairing.code, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
-  io.err(`Till is ready: open ${url}${pairing.code ? `\nPairing code: ${pairing.code} (every device must present it)` : ''}`);
+  const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
+  const pairingCode = access.pairing?.issue().code ?? null;
+  io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairingCode, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
+  io.err(`Till is ready: open ${url} on the manager's screen (keep this address private: it is this launch's key).`);
+  if (onLan) {
+    io.err(
+      'Warning: this till is on the network over plain HTTP: the session cookies and everything the till shows cross the LAN in clear text. ' +
+        'Put a TLS proxy in front of it (see README, "Security") and start with --origin https://YOUR-NAME.',
+    );
+    io.err(`Cashier devices: open http://${shownHost}:${actualPort}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
+  }
 
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
@@ -82,6 +112,7 @@ function demoRoutes(demo: DemoServices, control: boolean): RouteHandler[] {
   };
   return [
     (request: IncomingMessage, response: ServerResponse) => {
+      // Only a session reaches these routes (the host checks); POSTs from other sites were refused before.
       const path = new URL(request.url ?? '/', 'http://till').pathname;
       if (path === '/demo.json' && request.method === 'GET') {
         json(response, demo.credentials);

@@ -54,12 +54,21 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
       ...(values['branch-id'] ? { branchId: values['branch-id'] } : {}),
       ...(perPage ? { perPage } : {}),
       onProgress: pullProgressPrinter(io),
+      onNote: (note) => io.err(`Note: ${note}`),
     });
     const products = summary.counts.products ?? 0;
     io.err(`Catalog synced at API ${summary.apiVersion} in ${(summary.durationMs / 1000).toFixed(1)} s: ${products} products, ${summary.counts.categories ?? 0} categories.`);
+    for (const skip of summary.skipped) {
+      io.err(`Skipped ${skip.list} (${skip.reason}): ${skip.kept === 'empty' ? 'synced without them' : 'kept the ones this till had'}.`);
+    }
+    if (summary.quarantined.length > 0) {
+      io.err(`Left out ${summary.quarantined.length} record(s) that break the contract (the till keeps their previous version if it had one):`);
+      for (const bad of summary.quarantined.slice(0, 10)) io.err(`  ${bad.list} ${bad.id}: ${bad.reason}`);
+    }
+    if (summary.precisionLost > 0) io.err(`Rounded ${summary.precisionLost} amount(s) that had more than two decimal places.`);
 
-    // Then the orders sold offline, once each (the uuid makes a resend harmless).
-    const upload = await new OrderUploader({ db, client }).uploadDue();
+    // Then the orders sold offline, once each (the uuid makes a resend harmless), at the version the pull settled on.
+    const upload = await new OrderUploader({ db, client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion) }).uploadDue();
     const outbox = outboxCounts(db);
     const uploaded = upload.created + upload.duplicate;
     io.err(
@@ -71,9 +80,16 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
         JSON.stringify({
           ok: true,
           api_version: summary.apiVersion,
+          api_version_requested: summary.requestedApiVersion,
+          market_id: summary.scope.market_id,
+          branch_id: summary.scope.branch_id,
           duration_ms: summary.durationMs,
           counts: summary.counts,
           changes: summary.changes,
+          skipped: summary.skipped,
+          quarantined: summary.quarantined,
+          precision_lost: summary.precisionLost,
+          notes: summary.notes,
           orders_uploaded: uploaded,
           orders_pending: outbox.pending,
           orders_rejected: outbox.rejected,

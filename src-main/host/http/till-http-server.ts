@@ -1,20 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { WebSocketServer } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { exposeTill } from '../transport/expose-till.ts';
 import { webSocketChannel } from '../transport/websocket-channel.ts';
-import type { PairingGuard } from './pairing-guard.ts';
+import { sendPage } from './access-pages.ts';
+import { remoteAddress, type HostAccess } from './host-access.ts';
 import { serveStatic } from './static-files.ts';
 
-/** Extra routes (the demo's `/demo.json` and controls); return true when handled. */
-export type RouteHandler = (request: IncomingMessage, response: ServerResponse) => boolean | Promise<boolean>;
+/** Extra routes (the demo's `/demo.json` and controls); return true when handled. Reached only with a session. */
+export type RouteHandler = (request: IncomingMessage, response: ServerResponse, client: ClientContext) => boolean | Promise<boolean>;
 
 export interface TillHttpServerOptions {
   api: TillApi;
   events: EventHub;
   rendererDir: string;
-  pairing: PairingGuard;
+  access: HostAccess;
+  authorizer: Authorizer;
   routes?: RouteHandler[];
 }
 
@@ -24,39 +28,45 @@ export interface TillHttpServer {
   close(): Promise<void>;
 }
 
-/** The plain-Node host: the built renderer over HTTP and the till API over a WebSocket at `/till`. */
-export function createTillHttpServer(options: TillHttpServerOptions): TillHttpServer {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  sockets.on('connection', (socket) => exposeTill(options.api, webSocketChannel(socket), options.events));
+const MAX_FORM_BYTES = 1024;
 
-  const server = createServer(async (request, response) => {
-    if (!options.pairing.admits(request)) {
-      response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('This till needs its pairing code: open the address printed where the till was started, ending in ?code=NNNNNN.');
-      return;
-    }
-    const cookie = new URL(request.url ?? '/', 'http://till').searchParams.has('code') ? options.pairing.cookieHeader() : null;
-    if (cookie) response.setHeader('Set-Cookie', cookie);
-    try {
-      for (const route of options.routes ?? []) if (await route(request, response)) return;
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-        return;
-      }
-      serveStatic(options.rendererDir, request, response);
-    } catch (error) {
-      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end(`The till host failed: ${(error as Error).message}`);
-    }
+/**
+ * The plain-Node host: the built renderer over HTTP and the till API over a
+ * WebSocket at `/till`, to browsers holding a session only. A session comes
+ * from the launch's secret URL (manager screen) or a pairing code (cashier
+ * device); every request's `Host` and every WebSocket's `Origin` must be the
+ * till's own.
+ */
+export function createTillHttpServer(options: TillHttpServerOptions): TillHttpServer {
+  const { access } = options;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  sockets.on('connection', (socket: WebSocket, _request: IncomingMessage, client: ClientContext) => {
+    socket.on('error', () => socket.terminate());
+    exposeTill(options.api, webSocketChannel(socket), options.events, { client, authorizer: options.authorizer });
   });
 
-  server.on('upgrade', (request, socket, head) => {
+  const server = createServer((request, response) => {
+    handle(options, request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`The till host failed: ${(error as Error).message}`);
+    });
+  });
+  server.on('listening', () => {
+    const address = server.address();
+    if (address && typeof address === 'object') access.listening(address.port);
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     const path = new URL(request.url ?? '/', 'http://till').pathname;
-    if (path !== '/till' || !options.pairing.admits(request)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
-      return;
-    }
-    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+    if (path !== '/till') return refuse('404 Not Found');
+    if (!access.admitsHost(request)) return refuse('421 Misdirected Request');
+    // Browsers always send Origin on a WebSocket: a missing or foreign one is not our page.
+    if (!access.admitsOrigin(request)) return refuse('403 Forbidden');
+    const client = access.clientOf(request);
+    if (!client) return refuse('401 Unauthorized');
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request, client));
   });
   return {
     http: server,
@@ -68,4 +78,133 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
         server.closeAllConnections();
       }),
   };
+}
+
+async function handle(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const { access } = options;
+  if (!access.admitsHost(request)) {
+    response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This till answers only at the address it was started on.');
+    return;
+  }
+  const url = new URL(request.url ?? '/', 'http://till');
+  const address = remoteAddress(request);
+
+  if (url.pathname.startsWith('/k/')) return trade(options, request, response, url, address);
+  if (url.pathname === '/pair') return pair(options, request, response, address);
+
+  const client = access.clientOf(request);
+  if (!client) {
+    const pairing = access.pairing !== null;
+    sendPage(response, 401, {
+      en: pairing
+        ? 'This device is not paired with the till. Type the pairing code shown where the till was started, or open the address printed there.'
+        : 'Open the address printed where the till was started (it ends in /k/…): this till only answers its own screens.',
+      ar: pairing
+        ? 'هذا الجهاز غير مقترن بنظام الكاشير. اكتب رمز الإقران الظاهر حيث شُغّل النظام، أو افتح العنوان المطبوع هناك.'
+        : 'افتح العنوان المطبوع حيث شُغّل نظام الكاشير (ينتهي بـ /k/…): لا يجيب هذا النظام إلا شاشاته.',
+      form: pairing,
+    });
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !access.sameSite(request)) {
+    response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Refused: this request came from another site.');
+    return;
+  }
+  if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, client);
+  for (const route of options.routes ?? []) if (await route(request, response, client)) return;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  serveStatic(options.rendererDir, request, response);
+}
+
+function tooMany(response: ServerResponse, waitMs: number): void {
+  const seconds = Math.ceil(waitMs / 1000);
+  sendPage(
+    response,
+    429,
+    { en: `Too many wrong attempts from this device: wait ${seconds} s and try again.`, ar: `محاولات خاطئة كثيرة من هذا الجهاز: انتظر ${seconds} ثانية ثم حاول مرة أخرى.` },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
+/** `/k/<secret>`: the operator's URL, traded for a manager session cookie; the address bar then drops the secret. */
+function trade(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse, url: URL, address: string): void {
+  const { access } = options;
+  const wait = access.throttle.waitMs(address);
+  if (wait > 0) return tooMany(response, wait);
+  if (request.method !== 'GET' || !access.sessions.isLaunchSecret(url.pathname.slice(3))) {
+    access.throttle.fail(address);
+    response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.');
+    return;
+  }
+  access.throttle.succeed(address);
+  const { cookie } = access.sessions.open('manager-session', address);
+  response.writeHead(303, { 'Set-Cookie': cookie, Location: `/${url.search}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).end();
+}
+
+/** `/pair`: the form (GET) and a one-time code for a cashier device session (POST). */
+async function pair(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
+  const { access } = options;
+  if (!access.pairing) {
+    sendPage(response, 404, { en: 'This till pairs no devices: open the address printed where it was started.', ar: 'لا يقترن هذا النظام بأجهزة: افتح العنوان المطبوع حيث شُغّل.' });
+    return;
+  }
+  if (request.method === 'GET') {
+    sendPage(response, 200, { en: 'Type the pairing code shown where the till was started.', ar: 'اكتب رمز الإقران الظاهر حيث شُغّل نظام الكاشير.', form: true });
+    return;
+  }
+  if (request.method !== 'POST' || !access.sameSite(request)) {
+    response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Refused.');
+    return;
+  }
+  const wait = access.throttle.waitMs(address);
+  if (wait > 0) return tooMany(response, wait);
+  const body = await readSmallBody(request, MAX_FORM_BYTES);
+  const code = body === null ? '' : (new URLSearchParams(body).get('code') ?? '').trim();
+  if (!access.pairing.redeem(code)) {
+    access.throttle.fail(address);
+    const locked = access.throttle.waitMs(address);
+    if (locked > 0) return tooMany(response, locked);
+    sendPage(response, 401, { en: 'That code is wrong, used or expired. Ask for a new one.', ar: 'هذا الرمز خاطئ أو مستخدم أو منتهي الصلاحية. اطلب رمزاً جديداً.', form: true });
+    return;
+  }
+  access.throttle.succeed(address);
+  const { cookie } = access.sessions.open('paired-device', address);
+  response.writeHead(303, { 'Set-Cookie': cookie, Location: '/', 'Cache-Control': 'no-store' }).end();
+}
+
+/** `/pair/code` on a manager screen: a fresh one-time code for the next device. */
+function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): void {
+  const pairing = options.access.pairing;
+  if (!pairing || client.kind !== 'manager-session') {
+    sendPage(response, 403, { en: 'Only the manager screen of a till on the network can make pairing codes.', ar: 'فقط شاشة المدير لنظام على الشبكة يمكنها إنشاء رموز الإقران.' });
+    return;
+  }
+  const { code, expiresAt } = pairing.issue();
+  const minutes = Math.round((expiresAt - Date.now()) / 60_000);
+  sendPage(response, 200, {
+    en: `Pairing code for one device: ${code} (good for ${minutes} minutes, once).`,
+    ar: `رمز الإقران لجهاز واحد: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
+  });
+}
+
+/** The body as text, or null when it is larger than `limit` bytes (the rest is not read). */
+function readSmallBody(request: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        resolve(null);
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', () => resolve(null));
+  });
 }

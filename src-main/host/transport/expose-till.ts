@@ -1,11 +1,15 @@
 import * as Comlink from 'comlink';
 import {
   TILL_API_METHODS,
+  TillError,
+  toWireError,
   wireErrorTransfer,
   type TillApi,
   type TransportEnvelope,
 } from '../../../src-shared/till/index.ts';
+import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
+import { filterComlinkCall } from './comlink-call-filter.ts';
 
 /** A two-way channel carrying transport envelopes: a WebSocket, or an Electron MessagePort. */
 export interface EnvelopeChannel {
@@ -14,37 +18,70 @@ export interface EnvelopeChannel {
   onClose(listener: () => void): void;
 }
 
+/** Who is on this channel and the hook that decides what they may do. */
+export interface ChannelAccess {
+  client: ClientContext;
+  authorizer: Authorizer;
+}
+
 // Errors cross as name, message and TillError code; never the host's stack.
 Comlink.transferHandlers.set('throw', wireErrorTransfer(Comlink.transferHandlers.get('throw')!));
 
-/** Only the methods of TillApi, bound: the UI can call nothing else on the host. */
-export function tillFacade(api: TillApi): TillApi {
-  const facade = {} as Record<string, unknown>;
+/**
+ * Only the methods of TillApi, bound: the UI can call nothing else on the
+ * host. With `access`, a method listed in METHOD_PRIVILEGES first passes the
+ * authorization hook (which audits the decision).
+ */
+export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
+  const facade = Object.create(null) as Record<string, unknown>;
   for (const method of TILL_API_METHODS) {
     const fn = api[method] as (...args: unknown[]) => unknown;
-    facade[method] = (...args: unknown[]) => fn.apply(api, args);
+    facade[method] = async (...args: unknown[]) => {
+      if (access) await access.authorizer.authorizeCall(api, method, args, access.client);
+      return fn.apply(api, args);
+    };
   }
-  return facade as unknown as TillApi;
+  return Object.freeze(facade) as unknown as TillApi;
 }
 
 /**
  * Serves the till API over one channel with Comlink, and pushes the host's
- * events beside it. Returns a function that detaches (also called when the
- * channel closes).
+ * events beside it. Every incoming Comlink message passes the call filter
+ * first: only an APPLY of a till API method with plain arguments reaches
+ * Comlink; anything else gets an error reply and the channel stays open.
+ * Returns a function that detaches (also called when the channel closes).
  */
-export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: EventHub): () => void {
+export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: EventHub, access: ChannelAccess): () => void {
   const listeners = new Set<(event: { data: unknown }) => void>();
+  const send = (envelope: TransportEnvelope) => {
+    try {
+      channel.send(envelope);
+    } catch {
+      // The other end is gone; its close handler detaches us.
+    }
+  };
   const endpoint = {
-    postMessage: (message: unknown) => channel.send({ kind: 'rpc', message }),
+    postMessage: (message: unknown) => send({ kind: 'rpc', message }),
     addEventListener: (_type: string, listener: (event: { data: unknown }) => void) => void listeners.add(listener),
     removeEventListener: (_type: string, listener: (event: { data: unknown }) => void) => void listeners.delete(listener),
   };
   const stopReceiving = channel.onReceive((envelope) => {
-    if (envelope.kind !== 'rpc') return;
-    for (const listener of listeners) listener({ data: envelope.message });
+    try {
+      if (!envelope || typeof envelope !== 'object' || envelope.kind !== 'rpc') return;
+      const call = filterComlinkCall(envelope.message);
+      if (!call.ok) {
+        if (call.id !== null) send({ kind: 'rpc', message: refusal(call.id, call.reason) });
+        return;
+      }
+      // Comlink sees a message rebuilt from the checked parts only.
+      const checked = { id: call.id, type: 'APPLY', path: [call.method], argumentList: call.args.map((value) => ({ type: 'RAW', value })) };
+      for (const listener of listeners) listener({ data: checked });
+    } catch {
+      // Dispatch never throws out of a socket handler: one bad frame must not stop the host.
+    }
   });
-  Comlink.expose(tillFacade(api), endpoint as unknown as Comlink.Endpoint);
-  const stopEvents = events.subscribe((event) => channel.send({ kind: 'event', event }));
+  Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
+  const stopEvents = events.subscribe((event) => send({ kind: 'event', event }));
   const detach = () => {
     stopEvents();
     stopReceiving();
@@ -52,4 +89,9 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   };
   channel.onClose(detach);
   return detach;
+}
+
+/** Comlink's own shape for a thrown error, carrying a WireError the UI turns back into a TillError. */
+function refusal(id: string, reason: string) {
+  return { id, type: 'HANDLER', name: 'throw', value: { isError: true, value: toWireError(new TillError('invalid_input', `refused by the till host: ${reason}`)) } };
 }

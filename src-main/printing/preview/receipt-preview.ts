@@ -9,7 +9,7 @@ import type { TillDatabase } from '../../db/index.ts';
 import { readOrder } from '../../till/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
-import { renderDocumentToPng } from '../raster/render-raster.ts';
+import { inlineRenderer, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, type PrintKind } from '../setup/till-printers.ts';
 
@@ -25,7 +25,7 @@ export async function renderReceiptPreview(
   db: TillDatabase,
   orderUuid: string,
   printer: string | PaperWidth,
-  options: { kind?: PrintKind; reprint?: boolean } = {},
+  options: { kind?: PrintKind; reprint?: boolean; renderer?: DocumentRenderer } = {},
 ): Promise<Buffer> {
   const order = readOrder(db, orderUuid);
   if (!order) throw new RangeError(`this till has no order ${orderUuid}; nothing to preview`);
@@ -40,5 +40,6 @@ export async function renderReceiptPreview(
   }
   const doc = documentFor(order, kind, setup, readPrintContext(db), options.reprint ?? false);
   if (!doc) throw new RangeError(`printer "${setup.name}" makes none of order ${order.number}'s lines: there is no ticket to preview`);
-  return renderDocumentToPng(doc, { width: setup.width });
+  const png = await (options.renderer ?? inlineRenderer).render({ doc, width: setup.width, output: 'png' });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }

@@ -11,6 +11,7 @@ import type { PaperWidth } from '../layout/paper.ts';
 import type { ReceiptDocument } from '../layout/receipt-document.ts';
 import type { PrintContext } from '../setup/print-context.ts';
 import type { PrintKind } from '../setup/till-printers.ts';
+import type { RenderRequest } from '../render-worker/render-request.ts';
 
 /** What a document depends on of its printer. */
 export interface PrinterSetup {
@@ -39,4 +40,9 @@ export function documentFor(order: OrderRecord, kind: PrintKind, printer: Printe
 /** RASTER sends the whole receipt as one image; otherwise ASCII goes as text and Arabic as images between. */
 export function renderForPrinter(doc: ReceiptDocument, printer: Pick<PrinterSetup, 'settings' | 'width'>): Promise<Uint8Array> {
   return renderDocumentToEscPos(doc, { width: printer.width, mode: printer.settings.RASTER ? 'raster' : 'text' });
+}
+
+/** The same, as a request a render worker can take. */
+export function renderRequestFor(doc: ReceiptDocument, printer: Pick<PrinterSetup, 'settings' | 'width'>): RenderRequest {
+  return { doc, width: printer.width, output: printer.settings.RASTER ? 'escpos-raster' : 'escpos-text' };
 }

@@ -15,14 +15,14 @@ import { readOrder, readSetting } from '../../till/index.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { routedLines } from '../compose/compose-kitchen-ticket.ts';
-import { renderDocumentToPdf } from '../output/document-pdf.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
 import { PrinterSendError, sendToPrinter, type SendOptions } from '../transport/send-to-printer.ts';
 import { isPrinterDevicePath, sendToDevice } from '../transport/send-to-device.ts';
 import { effectiveAddressPolicy, resolvePrinterAddress, type PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
-import { documentFor, renderForPrinter } from './job-document.ts';
+import { RenderWorkerError, sharedRenderWorker, type DocumentRenderer } from '../render-worker/document-renderer.ts';
+import { documentFor, renderRequestFor } from './job-document.ts';
 import {
   insertPrintJob,
   markJobDone,
@@ -77,6 +77,8 @@ export interface PrintQueueOptions {
   receiptsDir?: string;
   /** Which addresses may be printed to, beside the setting `printing.allowed_ports`; default: printer ports, no loopback. */
   addressPolicy?: PrinterAddressPolicy;
+  /** Draws the jobs; default: the process's render worker thread, so printing never stalls a checkout. */
+  renderer?: DocumentRenderer;
 }
 
 export const DEFAULT_PRINT_RETRY: BackoffPolicy = { baseDelayMs: 500, maxDelayMs: 30_000 };
@@ -86,10 +88,12 @@ const MIN_RETRY_DELAY_MS = 10;
 
 class PermanentJobError extends Error {}
 
-/** A refused connection, an unreachable host, a timeout, a dropped connection, a failing command: worth another try. */
+/** A refused connection, an unreachable host, a timeout, a dropped connection, a failing command, a dead render thread: worth another try. */
 export function isRetryablePrintError(error: unknown): boolean {
   if (error instanceof PrinterSendError) return error.code !== 'invalid-address' && error.code !== 'address-not-allowed';
   if (error instanceof AppToAppError) return error.code !== 'not-found';
+  // The render thread died under the job; a new one takes it next time.
+  if (error instanceof RenderWorkerError) return true;
   return false;
 }
 
@@ -98,6 +102,8 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   private readonly now: () => number;
   private readonly retry: BackoffPolicy;
   private readonly giveUpAfterMs: number;
+  /** Public so the host's preview draws on the same thread, with the same line cache. */
+  readonly renderer: DocumentRenderer;
   private running = false;
   /** One promise per printer with work in progress: its lane. */
   private readonly lanes = new Map<string, Promise<void>>();
@@ -113,6 +119,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
     this.now = () => this.clock.now();
     this.retry = options.retry ?? DEFAULT_PRINT_RETRY;
     this.giveUpAfterMs = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
+    this.renderer = options.renderer ?? sharedRenderWorker();
   }
 
   /** Starts printing what is pending, including jobs left over from before a restart. */
@@ -228,7 +235,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
         this.emit('job', { job, state: 'done', error: null, pdf: null });
         return;
       }
-      const bytes = await renderForPrinter(doc, setup);
+      const bytes = await this.renderer.render(renderRequestFor(doc, setup));
       await this.deliver(printer, bytes);
       let note: string | null = null;
       if (job.kind === 'receipt' && printer.settings.PDF) {
@@ -280,7 +287,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   private async writePdf(order: OrderRecord, job: PrintJob, doc: NonNullable<ReturnType<typeof documentFor>>, printer: TillPrinter): Promise<string> {
     const file = join(receiptsDir(this.db, this.options.receiptsDir), receiptPdfName(order, job.reason === 'reprint'));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, await renderDocumentToPdf(doc, { width: printer.width, title: `Receipt ${order.business_day} #${order.number}` }));
+    writeFileSync(file, await this.renderer.render({ doc, width: printer.width, output: 'pdf', title: `Receipt ${order.business_day} #${order.number}` }));
     return file;
   }
 

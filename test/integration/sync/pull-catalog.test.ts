@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_VERSIONS, isAtLeast, type ApiVersion } from '../../../src-shared/api-version.ts';
 import type { Product } from '../../../src-shared/catalog/index.ts';
-import { WireValidationError } from '../../../src-shared/wire/index.ts';
 import { readCatalog, searchProducts, type CatalogSnapshot } from '../../../src-main/catalog/index.ts';
-import { CatalogChangedError, readReplicaMeta, type PullProgress } from '../../../src-main/sync/index.ts';
+import { CatalogChangedError, TooManyBadRecordsError, allowedBadRecords, readReplicaMeta, type PullProgress } from '../../../src-main/sync/index.ts';
 import { ForbiddenError, ServerError, UnauthenticatedError, VersionError, NetworkError } from '../../../src-main/upstream/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
@@ -128,18 +127,44 @@ describe('the catalog pull', () => {
     expect(readCatalog(db).products.length).toBe(service.emulator.tenant.products.length);
   });
 
-  it('rejects a malformed page with a message naming it, and leaves the replica untouched', async () => {
+  it('leaves out a record that breaks a rule, reports it, and keeps its previous version', async () => {
     const db = service.open();
     await service.pull(db, { perPage: 50 });
     const before = readCatalog(db);
-    const broken = service.emulator.tenant.products[60]!;
+    const broken = service.emulator.tenant.products.find((p) => p.deleted_at === null && p.prices.length > 0)!;
+    const name = broken.name_en;
     (broken as unknown as { name_en: unknown }).name_en = 42;
+    broken.name_ar = 'changed while broken';
+    const summary = await service.pull(db, { perPage: 50 });
+    expect(summary.quarantined).toHaveLength(1);
+    expect(summary.quarantined[0]).toMatchObject({ list: 'products', id: broken.id, field: 'name_en' });
+    expect(summary.quarantined[0]!.reason).toMatch(/products page \d+, record .*: field "name_en" must be a string, got 42/);
+    // The replica still has the product as it was, prices included.
+    expect(readCatalog(db)).toEqual(before);
+    expect(readCatalog(db).products.find((p) => p.id === broken.id)!.name_en).toBe(name);
+  });
+
+  it('fails the pull and keeps the whole previous replica when more than 1% of a list is bad', async () => {
+    const db = service.open();
+    await service.pull(db, { perPage: 50 });
+    const before = readCatalog(db);
+    const live = service.emulator.tenant.products.filter((p) => p.deleted_at === null);
+    const allowed = allowedBadRecords(service.emulator.tenant.products.length);
+    for (const product of live.slice(0, allowed + 1)) (product as unknown as { name_en: unknown }).name_en = 42;
     const error = await service.pull(db, { perPage: 50 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WireValidationError);
-    expect((error as Error).message).toContain('products page 2');
-    expect((error as Error).message).toContain(broken.id);
+    expect(error).toBeInstanceOf(TooManyBadRecordsError);
+    expect((error as Error).message).toContain(`${allowed + 1} of ${service.emulator.tenant.products.length} products records break the contract`);
     expect((error as Error).message).toContain('name_en');
     expect(readCatalog(db)).toEqual(before);
+  });
+
+  it('keeps a bad record out of a first pull when nothing was there before', async () => {
+    const db = service.open();
+    const broken = service.emulator.tenant.products.find((p) => p.deleted_at === null)!;
+    (broken as unknown as { is_active: unknown }).is_active = 'yes';
+    const summary = await service.pull(db, { perPage: 50 });
+    expect(summary.quarantined.map((q) => q.id)).toEqual([broken.id]);
+    expect(readCatalog(db).products.some((p) => p.id === broken.id)).toBe(false);
   });
 
   it('reads a list again when its total changes during the pull', async () => {

@@ -44,7 +44,8 @@ describe.each(API_VERSIONS)('records at contract %s normalize to the canonical r
   it('products listed without includes get no modifiers and no prices', () => {
     const { modifiers: _m, prices: _p, ...bare } = productWire[version];
     const [product] = parseListPage('products', version, listBody([bare]), 1).records;
-    expect(product).toStrictEqual({ ...productCanonical, modifiers: [], prices: [] });
+    // Marked, so that the pull reads them per product instead.
+    expect(product).toStrictEqual({ ...productCanonical, modifiers: [], prices: [], missing_includes: ['modifiers', 'prices'] });
   });
 
   it('product prices', () => {
@@ -115,9 +116,8 @@ describe('version boundaries', () => {
     expect(() => parseListPage('product_prices', '2.2.1', listBody(pricesWire['2.2.3']), 1)).toThrow(
       /field "payment_method_key" is required/,
     );
-    expect(() => parseListPage('product_prices', '2.2.3', listBody(pricesWire['2.3.0']), 1)).toThrow(
-      /field "product_modifier_id" is required/,
-    );
+    // The modifier reference is named but not typed by the spec: it is read under either name, never required.
+    expect(parseListPage('product_prices', '2.2.3', listBody(pricesWire['2.3.0']), 1).records).toStrictEqual(pricesCanonical);
     expect(() => parseListPage('ingredients', '2.1.0', listBody([ingredientWire['2.0.0']]), 1)).toThrow(/field "cost" is required/);
     expect(() => parseListPage('product_ingredients', '2.2.0', listBody([productIngredientWire['2.1.0']]), 1)).toThrow(
       /field "ingredient_id" must be a non-empty string, got 1/,

@@ -1,0 +1,64 @@
+/**
+ * npm run bench:table — the README's "Performance" table from the last run
+ * of every benchmark (bench/results/*.json): each figure with the bound it
+ * was measured against in the same run, the ratio, the target, and the
+ * command that reproduces it. Paste the output into the README after a run.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from './bench-support.ts';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function load(name: string): Json | null {
+  const file = join(REPO, 'bench/results', `${name}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
+}
+
+const rows: string[][] = [];
+const row = (what: string, figure: string, bound: string, ratio: string, target: string, met: boolean | null, command: string) =>
+  rows.push([what, figure, bound, ratio, `${target}${met === null ? '' : met ? ' ✅' : ' ❌'}`, `\`${command}\``]);
+const ms = (n: number) => `${Math.round(n).toLocaleString('en')} ms`;
+const x = (n: number) => `${n}x`;
+
+const sync = load('sync');
+if (sync) {
+  row(`catalog pull, ${sync.products.toLocaleString('en')} products, loopback`, ms(sync.pull_ms), `bare sequential fetch of the same pages ${ms(sync.fetch_bound_ms)}`, x(sync.pull_over_fetch_bound), '≤ 1.2x', sync.targets.pull_within_1_2x_fetch_bound, 'npm run bench:sync');
+  row('  same pull vs storing its rows', ms(sync.pull_ms), `bare prepared INSERT of the same ${sync.insert_bound_rows.toLocaleString('en')} rows ${ms(sync.insert_bound_ms)}`, `${x(sync.pull_over_insert_bound)} (fetch + insert: ${x(sync.pull_over_fetch_plus_insert)})`, '—', null, 'npm run bench:sync');
+  row('  peak RSS of that pull', `${sync.peak_rss_mb} MB`, `process before the pull ${sync.rss_at_start_mb} MB`, '—', '≤ 250 MB', sync.targets.peak_rss_at_most_250_mb, 'npm run bench:sync');
+  const slow = sync.slow_link;
+  row(`pull over a ${slow.latency_ms} ms link, ${slow.per_page} a page, ${slow.products.toLocaleString('en')} products`, ms(slow.pull_ms), `bare sequential fetch of the same ${slow.pages} pages ${ms(slow.sequential_fetch_ms)}`, x(slow.pull_over_sequential_fetch), '≤ 0.5x', sync.targets.slow_link_at_most_half_of_sequential_fetch, 'npm run bench:sync');
+  row('product search, two-letter prefix (en / ar), p95', `${sync.search.en.p95.toFixed(1)} / ${sync.search.ar.p95.toFixed(1)} ms`, '—', '—', '< 5 ms', sync.targets.search_p95_under_5_ms, 'npm run bench:sync');
+}
+const orders = load('orders');
+if (orders) {
+  const c = orders.checkout;
+  row('checkout commit p99', `${c.p99_ms} ms (p50 ${c.p50_ms})`, `bare fsynced one-row commit p99 ${c.bare_commit_p99_ms} ms (p50 ${c.bare_commit_p50_ms})`, `${x(c.p99_over_bare_p99)} (p50 ${x(c.p50_over_bare_p50)})`, '≤ 3x', orders.targets.checkout_p99_within_3x_bare, 'npm run bench:orders');
+  row('  same checkout without fsync', `p50 ${c.no_fsync_p50_ms} ms, p99 ${c.no_fsync_p99_ms} ms`, `WAL frames: checkout ${c.wal_frames_per_checkout}, bare ${c.wal_frames_per_bare_commit}`, '—', '—', null, 'npm run bench:orders');
+  const d = orders.drain;
+  row(`upload of ${d.orders.toLocaleString('en')} queued orders`, `${ms(d.drain_ms)} (${d.orders_per_second}/s)`, `posting the same batches, no database ${ms(d.bound_ms)}`, x(d.drain_over_bound), '≤ 2x, ≥ 1000/s', orders.targets.drain_within_2x_bound && orders.targets.drain_at_least_1000_per_s, 'npm run bench:orders');
+}
+const print = load('print');
+if (print) {
+  row(`raster receipt, ${print.lines} lines, 80 mm, cold p99`, `${print.raster_cold.p99_ms} ms`, `bare canvas of the same ${print.bitmap_dots.width}×${print.bitmap_dots.height} dots + GS v 0 p99 ${print.bound_bare_canvas.p99_ms} ms`, x(print.raster_cold_p99_over_canvas_bound), '< 50 ms', print.target_met, 'npm run bench:print');
+  row('  same receipt vs bytes alone', `${print.raster_cold.p99_ms} ms`, `bare GS v 0 of a same-size bitmap p99 ${print.bound_bare_gsv0.p99_ms} ms`, x(print.raster_cold_p99_over_gsv0_bound), '—', null, 'npm run bench:print');
+  row('text-mode receipt (Arabic as rasters), cold p99', `${print.text_cold.p99_ms} ms`, `bare canvas bound ${print.bound_bare_canvas.p99_ms} ms`, x(print.text_cold_p99_over_canvas_bound), '—', null, 'npm run bench:print');
+}
+const loop = load('event-loop');
+if (loop) {
+  row(`host event-loop delay p99, ${loop.receipts} receipts printing during checkouts`, `${loop.worker.p99} ms (inline rendering: ${loop.inline.p99} ms)`, `same checkouts, nothing printing: ${loop.bound.p99} ms`, x(loop.worker_p99_over_bound_p99), '< 10 ms', loop.target_met, 'npm run bench:event-loop');
+}
+const ui = load('ui');
+if (ui) {
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'at' || typeof value !== 'object' || value === null || !('p95_ms' in value)) continue;
+    row(`UI: ${key.replace(/_/g, ' ')}, p95`, `${value.p95_ms} ms`, '—', '—', '—', null, 'npm run bench:ui');
+  }
+}
+
+const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
+console.log(`| ${header.join(' | ')} |`);
+console.log(`|${header.map(() => '---').join('|')}|`);
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+const dates = ['sync', 'orders', 'print', 'event-loop', 'ui'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+console.log(`\nRuns: ${dates.map(([n, at]) => `${n} ${String(at).slice(0, 16).replace('T', ' ')} UTC`).join(', ')}.`);

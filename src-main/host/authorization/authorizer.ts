@@ -1,0 +1,120 @@
+import { TillError, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import type { ApprovalPolicy, ApprovalRequest } from './approval-policy.ts';
+import { recordAudit } from './audit-log.ts';
+import { clientLabel, type ClientContext } from './client-context.ts';
+import { discountLimitPercent } from './discount-limit.ts';
+import { managerScreenPolicy } from './manager-screen-policy.ts';
+import { privilegedCall } from './privileged-call.ts';
+
+export interface Approval {
+  by: string;
+}
+
+export interface AuthorizerOptions {
+  db: TillDatabase;
+  now?: () => number;
+  /** Start without the default manager-screen policy (tests, or a deployment that wants PINs only). */
+  withoutDefaultPolicy?: boolean;
+}
+
+const ACTION_NAMES: Record<PrivilegedAction, string> = {
+  refund: 'a refund',
+  'discount-over-limit': 'a discount over the limit',
+  'sign-in': 'signing in to a service',
+  'sign-out': 'signing out of the service',
+  'branch-settings': 'changing branch settings',
+  'drawer-open': 'opening the drawer without a sale',
+  'void-printed-cart': 'voiding an order already sent to the kitchen',
+};
+
+/**
+ * The one authorization hook on the host. Before a privileged action runs,
+ * `requireApproval` asks every policy in order: any approval lets it run,
+ * a `final` refusal stops it, no approval refuses it. Either way the
+ * decision is written to the audit table before anything else happens.
+ */
+export class Authorizer {
+  private readonly policies: ApprovalPolicy[] = [];
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthorizerOptions) {
+    this.now = options.now ?? Date.now;
+    if (!options.withoutDefaultPolicy) this.policies.push(managerScreenPolicy);
+  }
+
+  /** Adds a policy (consulted after those already added); returns a function that removes it. */
+  use(policy: ApprovalPolicy): () => void {
+    this.policies.push(policy);
+    return () => {
+      const index = this.policies.indexOf(policy);
+      if (index >= 0) this.policies.splice(index, 1);
+    };
+  }
+
+  /**
+   * Resolves with who approved, or throws TillError `not_allowed` with a
+   * message saying what was refused and why. A policy that throws counts as
+   * a refusal (fail closed).
+   */
+  async requireApproval(
+    privilege: PrivilegedAction,
+    context: { client: ClientContext; method?: string | null; input?: unknown; orderUuid?: string | null; detail?: string | null },
+  ): Promise<Approval> {
+    const request: ApprovalRequest = {
+      privilege,
+      client: context.client,
+      method: context.method ?? null,
+      input: context.input,
+      orderUuid: context.orderUuid ?? null,
+      detail: context.detail ?? null,
+    };
+    const reasons: string[] = [];
+    let approval: Approval | null = null;
+    for (const policy of [...this.policies]) {
+      let decision;
+      try {
+        decision = await policy.decide(request);
+      } catch (error) {
+        decision = { approve: false as const, reason: `${policy.name} failed: ${(error as Error).message}`, final: true };
+      }
+      if (!decision) continue;
+      if (decision.approve) {
+        approval ??= { by: decision.by };
+        continue;
+      }
+      reasons.push(decision.reason);
+      if (decision.final) {
+        approval = null;
+        break;
+      }
+    }
+    const audit = {
+      at: this.now(),
+      who: clientLabel(request.client),
+      action: privilege,
+      method: request.method,
+      orderUuid: request.orderUuid,
+      detail: request.detail,
+    };
+    const vetoed = reasons.length > 0 && approval === null;
+    if (approval && !vetoed) {
+      recordAudit(this.options.db, { ...audit, outcome: 'approved', approvedBy: approval.by });
+      return approval;
+    }
+    const why = reasons.length ? reasons.join('; ') : 'no approval policy is configured';
+    recordAudit(this.options.db, { ...audit, outcome: 'refused', detail: [request.detail, why].filter(Boolean).join(': ') });
+    throw new TillError('not_allowed', `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`);
+  }
+
+  /**
+   * The check a transport makes before dispatching one till API call: a
+   * method METHOD_PRIVILEGES lists (a discount only above
+   * `discount.limit_percent`) must be approved; others pass unaudited.
+   */
+  async authorizeCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], client: ClientContext): Promise<Approval | null> {
+    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db));
+    if (!call) return null;
+    return this.requireApproval(call.privilege, { client, method, input: args[0], orderUuid: call.orderUuid, detail: call.detail });
+  }
+}

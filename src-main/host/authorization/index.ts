@@ -1,0 +1,7 @@
+export { Authorizer, type Approval, type AuthorizerOptions } from './authorizer.ts';
+export type { ApprovalPolicy, ApprovalRequest, PolicyDecision } from './approval-policy.ts';
+export { managerScreenPolicy } from './manager-screen-policy.ts';
+export { recordAudit, readAudit, type AuditEntry, type AuditRow } from './audit-log.ts';
+export { clientLabel, ELECTRON_WINDOW, type ClientContext, type ClientKind } from './client-context.ts';
+export { discountLimitPercent, DISCOUNT_LIMIT_SETTING, DEFAULT_DISCOUNT_LIMIT_PERCENT } from './discount-limit.ts';
+export { privilegedCall, type PrivilegedCall } from './privileged-call.ts';

@@ -1,0 +1,79 @@
+import type { IncomingMessage } from 'node:http';
+import type { ClientContext } from '../authorization/index.ts';
+import { AttemptThrottle } from './attempt-throttle.ts';
+import { BrowserSessions } from './browser-sessions.ts';
+import { HostAllowlist } from './host-allowlist.ts';
+import { PairingCodes, type PairingCodeOptions } from './pairing-codes.ts';
+
+export interface HostAccessOptions {
+  /** The address the server listens on (`--host`). */
+  bindHost: string;
+  /** Origins to admit besides the bind address (`--origin`, e.g. a TLS proxy). */
+  extraOrigins?: string[];
+  /** Whether cashier devices may pair with one-time codes (off loopback). */
+  pairing?: boolean;
+  pairingCodes?: PairingCodeOptions;
+  now?: () => number;
+}
+
+/**
+ * Everything the HTTP host checks before it serves anything: the `Host` it
+ * was reached by, the `Origin` of a WebSocket, the browser's session, the
+ * launch secret and pairing codes, and the throttle on wrong guesses.
+ */
+export class HostAccess {
+  readonly sessions = new BrowserSessions();
+  readonly pairing: PairingCodes | null;
+  readonly throttle: AttemptThrottle;
+  private allowlist: HostAllowlist | null = null;
+
+  constructor(private readonly options: HostAccessOptions) {
+    const now = options.now ? { now: options.now } : {};
+    this.pairing = options.pairing ? new PairingCodes({ ...now, ...options.pairingCodes }) : null;
+    this.throttle = new AttemptThrottle(now);
+    // Fail at start, not at the first request, on a bad --origin.
+    new HostAllowlist(options.bindHost, 1, options.extraOrigins);
+  }
+
+  /** Called once the port is known (it may have been 0). */
+  listening(port: number): void {
+    this.allowlist = new HostAllowlist(this.options.bindHost, port, this.options.extraOrigins);
+  }
+
+  admitsHost(request: IncomingMessage): boolean {
+    return this.allowlist?.admitsHost(request.headers.host) ?? false;
+  }
+
+  admitsOrigin(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    return this.allowlist?.admitsOrigin(Array.isArray(origin) ? origin[0] : origin) ?? false;
+  }
+
+  /**
+   * For a request that changes something (POST): refused when a browser says
+   * it comes from another site (`Origin` or `Sec-Fetch-Site`). A client that
+   * sends neither is not a browser page, so no other site is driving it.
+   */
+  sameSite(request: IncomingMessage): boolean {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    return request.headers.origin === undefined || this.admitsOrigin(request);
+  }
+
+  clientOf(request: IncomingMessage): ClientContext | null {
+    return this.sessions.clientOf(request);
+  }
+
+  /** The path of the launch's secret URL (`/k/…`). */
+  secretPath(): string {
+    return `/k/${this.sessions.launchSecret}`;
+  }
+
+  hosts(): { hosts: string[]; origins: string[] } {
+    return this.allowlist?.list() ?? { hosts: [], origins: [] };
+  }
+}
+
+export function remoteAddress(request: IncomingMessage): string {
+  return request.socket.remoteAddress ?? 'unknown';
+}

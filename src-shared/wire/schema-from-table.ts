@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { isAtLeast, type ApiVersion } from '../api-version.ts';
+import { objectTable, type MemberRule, type WireObjectName } from './member-table.ts';
+import {
+  bool,
+  decimal,
+  epochMs,
+  epochMsOrNull,
+  id,
+  idOrNull,
+  int,
+  intOrNull,
+  listOrNull,
+  number,
+  oneOf,
+  text,
+  textOrNull,
+} from './primitives.ts';
+
+/** Any decimal string ("12.5", "3.125", "-1"): rounded to two places later, with the loss counted. */
+const ANY_DECIMAL = /^-?\d+(\.\d+)?$/;
+export const anyDecimal = z.string({ error: 'a decimal string' }).regex(ANY_DECIMAL, { error: 'a decimal string' });
+/** For members the spec does not show: a decimal string or a plain JSON number. */
+const looseDecimal = z.union([anyDecimal, z.number().finite()], { error: 'a decimal string or a number' });
+
+/** Is `rule` carried at `version`. */
+export function memberApplies(rule: MemberRule, version: ApiVersion): boolean {
+  if (rule.since && !isAtLeast(version, rule.since)) return false;
+  if (rule.before && isAtLeast(version, rule.before)) return false;
+  return true;
+}
+
+/** The members of `name` carried at `version`. */
+export function membersAt(name: WireObjectName, version: ApiVersion): MemberRule[] {
+  return objectTable(name).members.filter((rule) => memberApplies(rule, version));
+}
+
+function leaf(rule: MemberRule, version: ApiVersion): z.ZodType {
+  switch (rule.kind) {
+    case 'id':
+      return id;
+    case 'id|null':
+      return idOrNull;
+    case 'int':
+      return int;
+    case 'int|null':
+      return intOrNull;
+    case 'text':
+      return text;
+    case 'text|null':
+      return textOrNull;
+    case 'bool':
+      return bool;
+    case 'number':
+      return number;
+    case 'decimal':
+      return rule.shown ? anyDecimal : looseDecimal;
+    case 'decimal2':
+      return decimal;
+    case 'epoch-ms':
+      return epochMs;
+    case 'epoch-ms|null':
+      return epochMsOrNull;
+    case 'url-list|null':
+      return listOrNull(text);
+    case 'enum':
+      return oneOf(rule.values as [string, ...string[]]);
+    case 'object':
+      return schemaOf(rule.nested!, version);
+    case 'object-list':
+      return z.array(schemaOf(rule.nested!, version), { error: 'an array' });
+  }
+}
+
+function memberSchema(rule: MemberRule, version: ApiVersion): z.ZodType {
+  const base = leaf(rule, version);
+  if (rule.required) return base;
+  // Shown but optional (the spec says it may be omitted): absent is fine.
+  // Not shown: absent or null both mean "use the fallback".
+  return rule.shown ? base.optional() : base.nullish();
+}
+
+/** Copies the first present alias into a member the record lacks, so the schema sees one name. */
+function withAliases(rules: readonly MemberRule[]): ((input: unknown) => unknown) | null {
+  const aliased = rules.filter((rule) => rule.aliases && rule.aliases.length > 0);
+  if (aliased.length === 0) return null;
+  return (input) => {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+    const record = input as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    for (const rule of aliased) {
+      if (record[rule.member] !== undefined && record[rule.member] !== null) continue;
+      const alias = rule.aliases!.find((name) => record[name] !== undefined && record[name] !== null);
+      if (alias === undefined) continue;
+      copy ??= { ...record };
+      copy[rule.member] = record[alias];
+    }
+    return copy ?? record;
+  };
+}
+
+/** Objects whose unknown members the normalizer looks at (the product's provider-named accounting member). */
+const KEEPS_UNKNOWN: ReadonlySet<WireObjectName> = new Set(['product']);
+
+const built = new Map<string, z.ZodType>();
+
+/**
+ * The zod schema of one wire object at one contract version, built from the
+ * member table. Unknown members are dropped (or, for objects listed in
+ * KEEPS_UNKNOWN, kept for the normalizer to look at), never an error.
+ */
+export function schemaOf(name: WireObjectName, version: ApiVersion): z.ZodType {
+  const key = `${name}@${version}`;
+  let schema = built.get(key);
+  if (schema) return schema;
+  const rules = membersAt(name, version);
+  const shape: Record<string, z.ZodType> = {};
+  for (const rule of rules) shape[rule.member] = memberSchema(rule, version);
+  const object = KEEPS_UNKNOWN.has(name) ? z.looseObject(shape, { error: 'an object' }) : z.object(shape, { error: 'an object' });
+  const aliases = withAliases(rules);
+  schema = aliases ? z.preprocess(aliases, object) : object;
+  built.set(key, schema);
+  return schema;
+}
+
+/** Every member name any version of `name` carries (to tell a provider-named member from a known one). */
+export function allMemberNames(name: WireObjectName): ReadonlySet<string> {
+  return new Set(objectTable(name).members.flatMap((rule) => [rule.member, ...(rule.aliases ?? [])]));
+}

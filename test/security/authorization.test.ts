@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TillError, type TillApi } from '../../src-shared/till/index.ts';
+import { DISCOUNT_LIMIT_SETTING, readAudit } from '../../src-main/host/index.ts';
+import { writeSetting } from '../../src-main/till/index.ts';
+import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
+import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+
+// Finding: refunds of every order, 100% discounts and signIn to an attacker's
+// service were open to any client. Now they pass one hook and are audited.
+
+let service: EmulatedService;
+let web: WebHost;
+let manager: TillApi;
+let cashier: TillApi;
+
+beforeEach(async () => {
+  service = await emulatedService({ seed: 5 });
+  web = await startWebHost(service, { pairing: true });
+  manager = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
+  cashier = (await web.connect({ origin: web.origin, cookie: await pairDevice(web) })).api;
+  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+});
+afterEach(async () => {
+  await web.close();
+  await service.close();
+});
+
+async function sale(api: TillApi) {
+  const [product] = await api.search({ query: 'a', limit: 1 });
+  const cart = await api.addItem({ product_id: product!.id, quantity: 2 });
+  return api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+}
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as TillError);
+
+describe('what costs money passes the authorization hook', () => {
+  it('refuses a refund from a paired cashier device, allows it from the manager screen, and audits both', async () => {
+    const order = await sale(cashier);
+    const refused = await refusal(cashier.refund({ uuid: order.uuid }));
+    expect(refused).toBeInstanceOf(TillError);
+    expect(refused!.code).toBe('not_allowed');
+    expect(refused!.message).toMatch(/a refund needs a manager's approval/);
+    expect((await manager.order({ uuid: order.uuid })).status).not.toBe('REFUNDED');
+
+    const refund = await manager.refund({ uuid: order.uuid });
+    expect(refund.kind).toBe('REFUND');
+
+    const rows = readAudit(web.db, { orderUuid: order.uuid });
+    expect(rows.map((r) => r.outcome)).toEqual(['approved', 'refused']);
+    expect(rows[1]).toMatchObject({ action: 'refund', method: 'refund', order_uuid: order.uuid });
+    expect(rows[1]!.who).toMatch(/^paired device /);
+    expect(rows[0]!.who).toMatch(/^manager browser /);
+    expect(rows[0]!.approved_by).toMatch(/manager screen/);
+    expect(rows.every((r) => r.at > 0)).toBe(true);
+  });
+
+  it('lets a cashier give a discount up to the limit; above it needs approval (percent and amount)', async () => {
+    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    let cart = await cashier.addItem({ product_id: product!.id, quantity: 1 });
+    const line = cart.lines[0]!;
+    cart = await cashier.updateItem({ line_id: line.line_id, discount: { kind: 'PERCENT', value: 2000 } });
+    expect(cart.lines[0]!.discount).toBeGreaterThan(0);
+    const over = await refusal(cashier.updateItem({ line_id: line.line_id, discount: { kind: 'PERCENT', value: 2001 } }));
+    expect(over?.code).toBe('not_allowed');
+    expect(over?.message).toMatch(/20\.01% over the 20% limit/);
+    const amount = await refusal(cashier.setOrderDiscount({ discount: { kind: 'AMOUNT', value: cart.total } }));
+    expect(amount?.code).toBe('not_allowed');
+    // Nothing changed on refusal.
+    expect((await cashier.cart()).order_discount).toBeNull();
+    // The manager screen may.
+    await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 10_000 } });
+    expect((await manager.cart()).total).toBe(0);
+    const actions = readAudit(web.db).slice(0, 3).map((r) => `${r.action}:${r.outcome}`);
+    expect(actions).toEqual(['discount-over-limit:approved', 'discount-over-limit:refused', 'discount-over-limit:refused']);
+  });
+
+  it('reads the limit from the discount.limit_percent setting', async () => {
+    writeSetting(web.db, DISCOUNT_LIMIT_SETTING, 5);
+    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    const cart = await cashier.addItem({ product_id: product!.id, quantity: 1 });
+    expect((await refusal(cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 600 } })))?.code).toBe('not_allowed');
+    writeSetting(web.db, DISCOUNT_LIMIT_SETTING, 'not a number');
+    // An unreadable limit falls back to the default (20%), never to "no limit".
+    await cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 600 } });
+    expect((await refusal(cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 9000 } })))?.code).toBe('not_allowed');
+  });
+
+  it('refuses signing a cashier device in to another service (the pending orders would go there)', async () => {
+    const refused = await refusal(cashier.signIn({ base_url: 'http://127.0.0.1:9/attacker', token: 'x' }));
+    expect(refused?.code).toBe('not_allowed');
+    expect((await manager.session()).base_url).toBe(service.emulator.baseUrl);
+    expect(readAudit(web.db)[0]).toMatchObject({ action: 'sign-in', outcome: 'refused' });
+  });
+
+  it('takes a plugged-in policy (a manager PIN) that approves what the default refuses', async () => {
+    const remove = web.host.authorizer.use({
+      name: 'test-pin',
+      decide: (request) => (request.privilege === 'refund' ? { approve: true, by: 'manager Huda (PIN)' } : null),
+    });
+    const order = await sale(cashier);
+    await cashier.refund({ uuid: order.uuid });
+    expect(readAudit(web.db, { orderUuid: order.uuid })[0]).toMatchObject({ outcome: 'approved', approved_by: 'manager Huda (PIN)' });
+    remove();
+    const second = await sale(cashier);
+    expect((await refusal(cashier.refund({ uuid: second.uuid })))?.code).toBe('not_allowed');
+  });
+
+  it('fails closed: a policy that throws, or a final refusal, stops the action', async () => {
+    web.host.authorizer.use({ name: 'broken', decide: () => { throw new Error('PIN store unavailable'); } });
+    const order = await sale(manager);
+    const refused = await refusal(manager.refund({ uuid: order.uuid }));
+    expect(refused?.code).toBe('not_allowed');
+    expect(refused?.message).toMatch(/PIN store unavailable/);
+  });
+
+  it('requireApproval serves host-side checks (a drawer kick without a sale) with the same audit', async () => {
+    await expect(
+      web.host.authorizer.requireApproval('drawer-open', { client: { kind: 'paired-device', id: 's-test', address: '10.0.0.9' }, detail: 'no sale' }),
+    ).rejects.toMatchObject({ code: 'not_allowed' });
+    expect(readAudit(web.db)[0]).toMatchObject({ action: 'drawer-open', outcome: 'refused', method: null });
+  });
+});

@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { WebSocket } from 'ws';
+import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import { createTillHttpServer, DatabaseSecretStore, EventHub, HostAccess, TillHost, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/index.ts';
+import type { TillDatabase } from '../../src-main/db/index.ts';
+import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
+import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
+import type { EmulatedService } from './emulated-service.ts';
+
+/** The real HTTP + WebSocket host on a free loopback port, as `pos serve` builds it. */
+export interface WebHost {
+  host: TillHost;
+  db: TillDatabase;
+  server: TillHttpServer;
+  access: HostAccess;
+  /** `127.0.0.1:PORT` */
+  base: string;
+  origin: string;
+  /** A manager session cookie (`till_session=…`), traded from the launch URL like a browser does. */
+  managerCookie(): Promise<string>;
+  /** A raw WebSocket to /till with these headers; resolves when open, rejects with the refusal. */
+  rawSocket(headers: Record<string, string>): Promise<WebSocket>;
+  /** The renderer's own transport code over a real WebSocket from Node. */
+  connect(headers: Record<string, string>): Promise<TillConnection>;
+  close(): Promise<void>;
+}
+
+export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string } = {}): Promise<WebHost> {
+  const db = service.open(options.dbName ?? 'host.db');
+  const events = new EventHub();
+  const host = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
+  host.start();
+  const rendererDir = service.dir.file('renderer');
+  mkdirSync(rendererDir, { recursive: true });
+  writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
+  const access = new HostAccess({ bindHost: '127.0.0.1', ...options });
+  const server = createTillHttpServer({ api: host, events, rendererDir, access, authorizer: host.authorizer });
+  await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
+  const base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
+  const connections: TillConnection[] = [];
+  const sockets: WebSocket[] = [];
+
+  const rawSocket = (headers: Record<string, string>) =>
+    new Promise<WebSocket>((open, fail) => {
+      const socket = new WebSocket(`ws://${base}/till`, { headers });
+      sockets.push(socket);
+      socket.once('open', () => open(socket));
+      socket.once('unexpected-response', (_request, response) => fail(new Error(`refused: ${response.statusCode}`)));
+      socket.once('error', fail);
+    });
+
+  return {
+    host,
+    db,
+    server,
+    access,
+    base,
+    origin: `http://${base}`,
+    async managerCookie() {
+      const response = await fetch(`http://${base}${access.secretPath()}`, { redirect: 'manual' });
+      if (response.status !== 303) throw new Error(`the launch URL answered ${response.status}`);
+      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    },
+    rawSocket,
+    async connect(headers) {
+      const socket = await rawSocket(headers);
+      const connection = connectChannel({
+        send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
+        onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
+        onClose: (listener) => void socket.once('close', listener),
+        close: () => socket.close(),
+      });
+      connections.push(connection);
+      return connection;
+    },
+    async close() {
+      connections.splice(0).forEach((c) => c.close());
+      sockets.splice(0).forEach((s) => s.terminate());
+      await server.close();
+      await host.stop();
+    },
+  };
+}
+
+/** Pairs a "device" with a fresh one-time code through the real /pair form; returns its session cookie. */
+export async function pairDevice(web: WebHost): Promise<string> {
+  const { code } = web.access.pairing!.issue();
+  const response = await fetch(`http://${web.base}/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
+    body: `code=${code}`,
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`pairing answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
