@@ -4,8 +4,10 @@ import type { Faults } from './faults.ts';
 import { startEmulator } from './start-emulator.ts';
 import type { EmulatorOptions } from './start-emulator.ts';
 
-export const EMULATOR_USAGE =
-  'usage: pos emulator [--port N] [--host H] [--products N] [--flaky RATE] [--latency-ms N] [--reset-rate R] [--fail-page products:3]... [--token-ttl-ms N] [--seed N]';
+import { EMULATOR_USAGE } from './usage.ts';
+import { isProfileName, PROFILE_NAMES } from './profiles/index.ts';
+
+export { EMULATOR_USAGE };
 
 /** Where the CLI writes and which signals it waits for (the process's by default; tests may swap them). */
 export interface EmulatorCliIo {
@@ -66,6 +68,7 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
         'fail-page': { type: 'string', multiple: true },
         'token-ttl-ms': { type: 'string' },
         seed: { type: 'string' },
+        profile: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -95,6 +98,10 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
   if (values.host !== undefined) options.host = values.host;
   const products = integer('products', values.products, 0, 2_000_000);
   if (products !== undefined) options.products = products;
+  if (values.profile !== undefined) {
+    if (!isProfileName(values.profile)) throw new UsageError(`--profile must be one of ${PROFILE_NAMES.join(', ')}, got "${values.profile}"`);
+    options.profile = values.profile;
+  }
   const seed = integer('seed', values.seed, 0, 4_294_967_295);
   if (seed !== undefined) options.seed = seed;
   return options;
@@ -128,7 +135,7 @@ export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = process
     return 1;
   }
   io.out(
-    JSON.stringify({ base_url: emulator.baseUrl, token: emulator.token, market_id: emulator.marketId, branch_id: emulator.branchId }),
+    JSON.stringify({ base_url: emulator.baseUrl, token: emulator.token, market_id: emulator.marketId, branch_id: emulator.branchId, profile: emulator.profile }),
   );
   await stopped;
   await emulator.close();

@@ -1,3 +1,4 @@
+import type { EmulatorProfile } from './profiles/index.ts';
 import type { Faults } from './faults.ts';
 import type { Prng } from '../src-shared/random/index.ts';
 import type { ReceivedOrder } from './received-order.ts';
@@ -16,4 +17,6 @@ export interface EmulatorState {
   now: () => number;
   orders: Map<string, ReceivedOrder>;
   orderPosts: number;
+  /** Which reading of the spec is served (emulator/profiles). */
+  profile: EmulatorProfile;
 }

@@ -7,6 +7,7 @@ export type { EmulatorOptions, RunningEmulator } from './start-emulator.ts';
 export { runEmulatorCli, EMULATOR_USAGE } from './cli.ts';
 export type { EmulatorCliIo } from './cli.ts';
 export type { Faults } from './faults.ts';
+export { PROFILE_NAMES, SPEC_ONLY_ACCOUNTING_MEMBER, VARIANT_ACCOUNTING_MEMBER, type ProfileName } from './profiles/index.ts';
 export type { Tenant, TenantCustomer, TenantPrinter, Userable } from './tenant.ts';
 export type { ReceivedOrder, UploadedOrder, UploadedOrderItem } from './received-order.ts';
 export type { IssueTokenOptions } from './tokens.ts';

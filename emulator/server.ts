@@ -120,7 +120,8 @@ export function createServer(state: EmulatorState): FastifyInstance {
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, MESSAGES.notFound)));
 
-  for (const spec of ROUTES) {
+  // A route the profile hides is not registered: it answers 404 like any path the service does not have.
+  for (const spec of ROUTES.filter((route) => state.profile.serves(route))) {
     app.route({
       method: spec.method,
       url: `${BASE_PATH}${spec.url}`,
@@ -139,7 +140,7 @@ export function createServer(state: EmulatorState): FastifyInstance {
         };
         spec.gate?.(context);
         authorize(context, spec.permission);
-        const answer = spec.handle(context);
+        const answer = state.profile.shape(spec, context, spec.handle(context));
         return reply.code(answer.status).send(answer.body);
       },
     });

@@ -11,6 +11,7 @@ import type { ReceivedOrder } from './received-order.ts';
 import { BASE_PATH, createServer } from './server.ts';
 import type { Tenant } from './tenant.ts';
 import { TokenStore } from './tokens.ts';
+import { profileNamed, type ProfileName } from './profiles/index.ts';
 import type { IssueTokenOptions } from './tokens.ts';
 
 export interface EmulatorOptions {
@@ -23,6 +24,8 @@ export interface EmulatorOptions {
   /** Ids, tokens and fault draws all follow it; default 1. */
   seed?: number;
   faults?: Partial<Faults>;
+  /** Which reading of the spec to serve: `full` (default), `spec-only` or `variant` (emulator/profiles). */
+  profile?: ProfileName;
   /** The service's clock (token expiry, timestamps); tests pass one they move by hand. */
   now?: () => number;
 }
@@ -34,6 +37,7 @@ export interface RunningEmulator {
   token: string;
   marketId: string;
   branchId: string;
+  profile: ProfileName;
   /** Mutable: change records between requests; the next answer shows it. */
   tenant: Tenant;
   /** Mutable at run time: change a member, or assign a whole set (missing members take their defaults). */
@@ -68,6 +72,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     orders: new Map(),
     orderPosts: 0,
+    profile: profileNamed(options.profile ?? 'full'),
   };
   const token = tokens.issue();
   const app = createServer(state);
@@ -79,6 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     token,
     marketId: me.market.id,
     branchId: me.branch?.id ?? '',
+    profile: state.profile.name,
     get tenant() {
       return state.tenant;
     },

@@ -20,6 +20,8 @@ export const LAYERS = {
 const EXTRA = [
   // Composition roots may start the emulator (`pos emulator`, `pos serve --demo`).
   { from: /^src-main\/(cli|host)\//, to: /^emulator\/index\.ts$/ },
+  // `pos --help` shows the emulator's own usage line without loading the emulator.
+  { from: /^src-main\/cli\/main\.ts$/, to: /^emulator\/usage\.ts$/ },
 ];
 
 function* sourceFiles(dir) {

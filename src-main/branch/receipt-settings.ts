@@ -3,9 +3,8 @@
 // Each falls back to what the service's /me says when left empty.
 
 import type { ReceiptSettingsView } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { readSetting, statement, writeSetting, type TillDatabase } from '../db/index.ts';
 import { LOGO_SETTING } from '../printing/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
 
 /** Setting keys; `seller_name` and `vat_number` are the ones checkout's ZATCA QR already reads. */
 export const RECEIPT_SETTING_KEYS = {

@@ -3,9 +3,8 @@
 // cashier work's lock screen).
 
 import type { TillSettingsView } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { readSetting, statement, writeSetting, type TillDatabase } from '../db/index.ts';
 import { DAY_CUTOFF_SETTING, readOrderNumbering, TILL_CODE_SETTING } from '../orders/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
 
 export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes';
 export const DEFAULT_IDLE_LOCK_MINUTES = 0;

@@ -8,6 +8,9 @@ import { ordersCommand, outboxCommand } from './commands/orders-command.ts';
 import { simulateCommand } from './commands/simulate-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
+import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
+import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
+import { EMULATOR_COMMAND_LINE } from '../../emulator/usage.ts';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -15,7 +18,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   demo: { run: demoCommand, usage: 'pos demo [--db FILE] [--port N]        run the built-in demo: emulator + a pull into a local replica' },
   emulator: {
     run: async (argv) => (await import('../../emulator/index.ts')).runEmulatorCli(argv),
-    usage: 'pos emulator [--port N] [--products N] [--flaky RATE] [--latency-ms N] [--seed N]',
+    usage: EMULATOR_COMMAND_LINE,
   },
   sync: { run: syncCommand, usage: SYNC_USAGE },
   // Loaded on demand: the host pulls in the HTTP server, the emulator and the printer sinks.
@@ -44,6 +47,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   simulate: { run: simulateCommand, usage: 'pos simulate --db FILE --orders N [--seed S] [--json]' },
   orders: { run: ordersCommand, usage: 'pos orders --db FILE [--json]' },
   outbox: { run: outboxCommand, usage: 'pos outbox --db FILE [--json]' },
+  settings: { run: settingsCommand, usage: SETTINGS_USAGE },
+  doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
 };
 
 function usage(): string {

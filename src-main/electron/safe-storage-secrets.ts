@@ -1,7 +1,7 @@
 import { safeStorage } from 'electron';
 import type { SecretStore } from '../host/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
+import { readSecretSetting, writeSecretSetting } from '../settings/index.ts';
 
 /**
  * Secrets encrypted with the OS keychain through safeStorage; only the
@@ -21,7 +21,7 @@ export class SafeStorageSecrets implements SecretStore {
   }
 
   get(name: string): string | null {
-    const stored = readSetting<string>(this.db, `secret.${name}`);
+    const stored = readSecretSetting(this.db, `secret.${name}`);
     if (!stored) return null;
     try {
       return safeStorage.decryptString(Buffer.from(stored, 'base64'));
@@ -31,6 +31,6 @@ export class SafeStorageSecrets implements SecretStore {
   }
 
   set(name: string, value: string | null): void {
-    writeSetting(this.db, `secret.${name}`, value === null ? null : safeStorage.encryptString(value).toString('base64'));
+    writeSecretSetting(this.db, `secret.${name}`, value === null ? null : safeStorage.encryptString(value).toString('base64'));
   }
 }

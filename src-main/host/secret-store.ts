@@ -1,5 +1,5 @@
 import type { TillDatabase } from '../db/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
+import { readSecretSetting, writeSecretSetting } from '../settings/index.ts';
 
 /**
  * Where the service token lives. Electron keeps it encrypted with the OS
@@ -16,10 +16,10 @@ export class DatabaseSecretStore implements SecretStore {
   constructor(private readonly db: TillDatabase) {}
 
   get(name: string): string | null {
-    return readSetting<string>(this.db, `secret.${name}`) ?? null;
+    return readSecretSetting(this.db, `secret.${name}`);
   }
 
   set(name: string, value: string | null): void {
-    writeSetting(this.db, `secret.${name}`, value);
+    writeSecretSetting(this.db, `secret.${name}`, value);
   }
 }

@@ -21,7 +21,8 @@ import {
 } from '../printing/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
-import { readSetting, TillService, writeSetting } from '../till/index.ts';
+import { readBranchProfile, TillService, type BranchProfile } from '../till/index.ts';
+import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { Authorizer } from './authorization/index.ts';
@@ -47,7 +48,7 @@ interface SessionSettings {
   api_version: string;
 }
 
-const SESSION_SETTING = 'session';
+const SESSION_SETTING = 'session' as const;
 
 /**
  * The whole till API: selling from the local database (TillService), plus
@@ -111,7 +112,7 @@ export class TillHost extends TillService implements TillApi {
   }
 
   private client(): ServiceClient | null {
-    const session = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const session = getSetting(this.db, SESSION_SETTING);
     const token = this.host.secrets.get('token');
     if (!session || !token) return null;
     return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
@@ -137,11 +138,21 @@ export class TillHost extends TillService implements TillApi {
     return this.uploader?.status() ?? localSyncStatus(this.db);
   }
 
+  /** The branch profile, or null when there is none yet or a setting is broken (selling reports that itself). */
+  private profileOrNull(): BranchProfile | null {
+    try {
+      return readBranchProfile(this.db);
+    } catch {
+      return null;
+    }
+  }
+
   async session(): Promise<SessionView> {
-    const settings = readSetting<SessionSettings>(this.db, SESSION_SETTING);
+    const settings = getSetting(this.db, SESSION_SETTING);
     const { me, lastPull } = readReplicaMeta(this.db);
+    const profile = this.profileOrNull();
     return {
-      paired: settings !== undefined && this.host.secrets.get('token') !== null,
+      paired: settings !== null && this.host.secrets.get('token') !== null,
       base_url: settings?.base_url ?? null,
       api_version: settings?.api_version ?? null,
       market_name_en: me?.market.name_en ?? null,
@@ -150,6 +161,8 @@ export class TillHost extends TillService implements TillApi {
       branch_name_ar: me?.branch?.name_ar ?? null,
       last_pull_at: lastPull?.at ?? null,
       products: lastPull?.counts.products ?? 0,
+      // Receipts then carry no ZATCA QR: the status bar says so until a VAT number is set or pulled.
+      vat_number_missing: profile !== null && profile.vatNumber === null,
     };
   }
 
@@ -170,7 +183,7 @@ export class TillHost extends TillService implements TillApi {
     // The service may have refused the version asked for: keep the one it accepted.
     if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
     const session = pulled;
-    writeSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
+    setSetting(this.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
     this.host.secrets.set('token', parsed.data.token);
     this.startUploader(client);
     this.uploader?.reportReachable();
@@ -183,7 +196,7 @@ export class TillHost extends TillService implements TillApi {
     const session = await this.pull(client);
     if (session.api_version && session.api_version !== client.apiVersion) {
       const settled = client.withApiVersion(parseApiVersion(session.api_version));
-      writeSetting(this.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
+      setSetting(this.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
       this.startUploader(settled);
     }
     this.uploader?.reportReachable();

@@ -1,7 +1,7 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
 import type { AccountFacts } from '../../src-shared/wire/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
+import { readStoredSetting, setSetting } from '../settings/index.ts';
 import type { PullScope } from './catalog-resources.ts';
 
 /** Nothing names the market this till sells for: neither flags, nor local settings, nor `/me`. */
@@ -23,8 +23,8 @@ export interface ResolvedScope extends PullScope {
   branchSource: ScopeSource;
 }
 
-const MARKET_SETTING = 'market_id';
-const BRANCH_SETTING = 'branch_id';
+const MARKET_SETTING = 'market_id' as const;
+const BRANCH_SETTING = 'branch_id' as const;
 
 function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -37,10 +37,10 @@ function nonEmpty(value: unknown): string | null {
  * source names a market.
  */
 export function resolveScope(db: TillDatabase, flags: { marketId?: string; branchId?: string }, facts: AccountFacts): ResolvedScope {
-  const pick = (flag: string | undefined, setting: string, fact: string | null): { value: string | null; source: ScopeSource } => {
+  const pick = (flag: string | undefined, setting: typeof MARKET_SETTING | typeof BRANCH_SETTING, fact: string | null): { value: string | null; source: ScopeSource } => {
     const fromFlag = nonEmpty(flag);
     if (fromFlag) return { value: fromFlag, source: 'flag' };
-    const fromSetting = nonEmpty(readSetting<unknown>(db, setting));
+    const fromSetting = nonEmpty(readStoredSetting(db, setting));
     if (fromSetting) return { value: fromSetting, source: 'setting' };
     if (fact) return { value: fact, source: 'me' };
     return { value: null, source: 'none' };
@@ -48,8 +48,8 @@ export function resolveScope(db: TillDatabase, flags: { marketId?: string; branc
   const market = pick(flags.marketId, MARKET_SETTING, facts.market_id);
   const branch = pick(flags.branchId, BRANCH_SETTING, facts.branch_id);
   if (market.value === null) throw new MissingMarketError();
-  if (market.source === 'flag') writeSetting(db, MARKET_SETTING, market.value);
-  if (branch.source === 'flag') writeSetting(db, BRANCH_SETTING, branch.value);
+  if (market.source === 'flag') setSetting(db, MARKET_SETTING, market.value);
+  if (branch.source === 'flag' && branch.value !== null) setSetting(db, BRANCH_SETTING, branch.value);
   return { marketId: market.value, branchId: branch.value, marketSource: market.source, branchSource: branch.source };
 }
 

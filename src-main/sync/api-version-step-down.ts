@@ -1,6 +1,6 @@
 import { API_VERSIONS, isApiVersion, isAtLeast, type ApiVersion } from '../../src-shared/api-version.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readSetting, writeSetting } from '../till/index.ts';
+import { readStoredSetting, setSetting } from '../settings/index.ts';
 import { ProtocolError, UnauthenticatedError, ValidationError, type ServiceClient } from '../upstream/index.ts';
 
 // The spec's reference pages allow 2.0.0 to 2.3.0 while its history names
@@ -8,11 +8,16 @@ import { ProtocolError, UnauthenticatedError, ValidationError, type ServiceClien
 // Then the till steps down to the newest version the service accepts,
 // remembers it (setting `api_version_accepted`) and says so.
 
-export const API_VERSION_SETTING = 'api_version_accepted';
+export const API_VERSION_SETTING = 'api_version_accepted' as const;
 
 /** The version the service last accepted from this till, if it ever refused one. */
 export function acceptedApiVersion(db: TillDatabase): ApiVersion | null {
-  const value = readSetting<unknown>(db, API_VERSION_SETTING);
+  let value: unknown;
+  try {
+    value = readStoredSetting(db, API_VERSION_SETTING);
+  } catch {
+    value = null; // a broken stored value: ask again as if none was remembered
+  }
   return typeof value === 'string' && isApiVersion(value) ? value : null;
 }
 
@@ -55,7 +60,7 @@ export async function negotiateApiVersion(client: ServiceClient, db: TillDatabas
       }
       const next = candidates.shift();
       if (next === undefined) {
-        throw new Error(`the service refused every API version this till knows (${API_VERSIONS.join(', ')}): ${(error as Error).message}`);
+        throw new Error(`the service refused every API version this till knows (${API_VERSIONS.join(', ')}): ${(error as Error).message}`, { cause: error });
       }
       current = current.withApiVersion(next);
       continue;
@@ -63,10 +68,10 @@ export async function negotiateApiVersion(client: ServiceClient, db: TillDatabas
     break;
   }
   if (current.apiVersion === requested) {
-    if (acceptedApiVersion(db) !== null && acceptedApiVersion(db) !== requested) writeSetting(db, API_VERSION_SETTING, requested);
+    if (acceptedApiVersion(db) !== null && acceptedApiVersion(db) !== requested) setSetting(db, API_VERSION_SETTING, requested);
     return { client: current, note: null };
   }
-  writeSetting(db, API_VERSION_SETTING, current.apiVersion);
+  setSetting(db, API_VERSION_SETTING, current.apiVersion);
   return {
     client: current,
     note: `the service refused API version ${requested}; this till now uses ${current.apiVersion}, the newest it accepts (setting ${API_VERSION_SETTING})`,

@@ -14,6 +14,7 @@ export { readAccountFacts } from './read-account.ts';
 export { adjustAfterRefusal, type ListRequest } from './list-request-adjustment.ts';
 export { readReplicaMeta, type LastPull, type ReplicaMeta } from '../catalog/index.ts';
 export { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
+export { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
 export {
   OrderUploader,
   ORDER_SYNC_PATH,

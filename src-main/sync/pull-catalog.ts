@@ -5,7 +5,7 @@ import { NotFoundError, ServiceError, UnauthenticatedError, paginate, type Retry
 import { writeReplicaMeta } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
-import { CATALOG_RESOURCES, stageModifier, stagePrice, type CatalogResource } from './catalog-resources.ts';
+import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
 import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
 import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';

@@ -1,39 +1,61 @@
-import { branchTaxFromMe, type BranchTax } from '../../src-shared/pricing/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { DEFAULT_BRANCH_TAX, assertVatRate, type BranchTax } from '../../src-shared/pricing/index.ts';
+import { parseDecimal } from '../../src-shared/money/index.ts';
+import { percentToHundredths } from '../../src-shared/settings/index.ts';
+import type { TillDatabase } from '../db/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
+import { getSetting } from '../settings/index.ts';
 
-/** Who sells: from the last pull's `/me`, with local settings taking precedence. */
+/**
+ * Who sells: local settings first, then the last pull's `/me` (a bonus: its
+ * shape is not shown by the spec, so any part of it may be missing), then
+ * the documented defaults. Only a market is indispensable.
+ */
 export interface BranchProfile {
   marketId: string;
   branchId: string;
   tax: BranchTax;
   /** ZATCA tag 1: the seller's name as registered (the market's Arabic name unless set locally). */
   sellerName: string;
-  /** ZATCA tag 2; null when neither the service nor the settings give one (no QR then). */
+  /** ZATCA tag 2; null when neither the settings nor the service give one (no QR then, and the till says so). */
   vatNumber: string | null;
+  marketNameEn: string;
+  marketNameAr: string;
   nameEn: string;
   nameAr: string;
 }
 
-export function readSetting<T>(db: TillDatabase, key: string): T | undefined {
-  const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as T) : undefined;
+/** The branch's tax: `tax.rate` / `tax.prices_include_tax` settings, else /me's branch, else 15% inclusive. */
+function branchTax(db: TillDatabase, branch: { id?: string; vat_rate?: string; prices_include_tax?: boolean } | null | undefined): BranchTax {
+  const rate = getSetting(db, 'tax.rate');
+  const include = getSetting(db, 'tax.prices_include_tax');
+  let vatRate = DEFAULT_BRANCH_TAX.vatRate;
+  if (rate !== null) vatRate = percentToHundredths(rate);
+  else if (typeof branch?.vat_rate === 'string') vatRate = parseDecimal(branch.vat_rate, `branch ${branch.id ?? ''} vat_rate`);
+  assertVatRate(vatRate);
+  const pricesIncludeTax = include ?? (typeof branch?.prices_include_tax === 'boolean' ? branch.prices_include_tax : DEFAULT_BRANCH_TAX.pricesIncludeTax);
+  return { vatRate, pricesIncludeTax };
 }
 
-export function writeSetting(db: TillDatabase, key: string, value: unknown): void {
-  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
-}
-
+/** Null when nothing names a market (no `market_id` setting and no /me): the till cannot sell yet. */
 export function readBranchProfile(db: TillDatabase): BranchProfile | null {
   const { me } = readReplicaMeta(db);
-  if (!me) return null;
+  const market = me?.market;
+  const branch = me?.branch;
+  const marketId = getSetting(db, 'market_id') ?? market?.id;
+  if (!marketId) return null;
+  const sellerSetting = getSetting(db, 'seller_name');
+  const marketNameEn = market?.name_en || sellerSetting || marketId;
+  const marketNameAr = market?.name_ar || marketNameEn;
+  const branchId = getSetting(db, 'branch_id') ?? branch?.id ?? marketId;
   return {
-    marketId: me.market.id,
-    branchId: readSetting<string>(db, 'branch_id') ?? me.branch?.id ?? me.market.id,
-    tax: readSetting<BranchTax>(db, 'tax') ?? branchTaxFromMe(me.branch),
-    sellerName: readSetting<string>(db, 'seller_name') ?? (me.market.name_ar || me.market.name_en),
-    vatNumber: readSetting<string>(db, 'vat_number') ?? me.market.vat_number,
-    nameEn: me.branch?.name_en ?? me.market.name_en,
-    nameAr: me.branch?.name_ar ?? me.market.name_ar,
+    marketId,
+    branchId,
+    tax: branchTax(db, branch),
+    sellerName: sellerSetting ?? (market?.name_ar || market?.name_en || marketNameEn),
+    vatNumber: getSetting(db, 'vat_number') ?? market?.vat_number ?? null,
+    marketNameEn,
+    marketNameAr,
+    nameEn: branch?.name_en || marketNameEn,
+    nameAr: branch?.name_ar || marketNameAr,
   };
 }

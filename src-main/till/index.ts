@@ -1,3 +1,3 @@
 export { businessDayOf, insertOrder, readOrder, readUpload } from '../orders/index.ts';
 export { TillService, type TillOptions } from './till-service.ts';
-export { readBranchProfile, readSetting, writeSetting, type BranchProfile } from './branch-profile.ts';
+export { readBranchProfile, type BranchProfile } from './branch-profile.ts';

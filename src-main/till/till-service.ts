@@ -81,7 +81,7 @@ export class TillService implements SellingApi {
 
   private profile(): BranchProfile {
     const profile = readBranchProfile(this.db);
-    if (!profile) throw new TillError('no_catalog', 'this till has no catalog yet: sign in and sync first');
+    if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
     return profile;
   }
 

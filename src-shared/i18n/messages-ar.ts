@@ -66,6 +66,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'status.syncing': 'جارٍ المزامنة…',
   'status.printers': 'الطابعات',
   'status.noPrinters': 'لا توجد طابعات',
+  'status.noVatNumber': 'لا يوجد رقم ضريبي: الإيصالات بدون رمز الاستجابة السريعة',
 
   'printer.ok': 'جاهزة',
   'printer.retrying': 'إعادة المحاولة',

@@ -65,6 +65,7 @@ export const MESSAGES_EN = {
   'status.syncing': 'Syncing…',
   'status.printers': 'Printers',
   'status.noPrinters': 'No printers',
+  'status.noVatNumber': 'No VAT number: receipts have no ZATCA QR',
 
   'printer.ok': 'Ready',
   'printer.retrying': 'Retrying',

@@ -17,7 +17,7 @@
  * Every amount is an integer number of halalas; see money/rounding.ts for the
  * one rounding rule.
  */
-import { assertMinor, sumMinor, toMinor, type Minor } from '../money/index.ts';
+import { assertMinor, sumMinor, toMinor } from '../money/index.ts';
 import { allocateByLargestRemainder } from './allocate.ts';
 import { assertVatRate, taxOf } from './branch-tax.ts';
 import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';

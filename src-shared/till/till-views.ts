@@ -131,4 +131,6 @@ export interface SessionView {
   branch_name_ar: string | null;
   last_pull_at: number | null;
   products: number;
+  /** No VAT number from the settings or the service: receipts print without the ZATCA QR. */
+  vat_number_missing: boolean;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TillError, type TillApi } from '../../src-shared/till/index.ts';
 import { DISCOUNT_LIMIT_SETTING, readAudit } from '../../src-main/host/index.ts';
-import { writeSetting } from '../../src-main/till/index.ts';
+import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
 
@@ -75,11 +75,12 @@ describe('what costs money passes the authorization hook', () => {
   });
 
   it('reads the limit from the discount.limit_percent setting', async () => {
-    writeSetting(web.db, DISCOUNT_LIMIT_SETTING, 5);
+    setSetting(web.db, DISCOUNT_LIMIT_SETTING, '5.00');
     const [product] = await cashier.search({ query: 'a', limit: 1 });
     const cart = await cashier.addItem({ product_id: product!.id, quantity: 1 });
     expect((await refusal(cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 600 } })))?.code).toBe('not_allowed');
-    writeSetting(web.db, DISCOUNT_LIMIT_SETTING, 'not a number');
+    // A value broken outside the settings store (edited by hand in the file).
+    web.db.prepare('UPDATE settings SET value = ? WHERE key = ?').run(JSON.stringify('not a number'), DISCOUNT_LIMIT_SETTING);
     // An unreadable limit falls back to the default (20%), never to "no limit".
     await cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 600 } });
     expect((await refusal(cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 9000 } })))?.code).toBe('not_allowed');

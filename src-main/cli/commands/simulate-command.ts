@@ -14,7 +14,8 @@ import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cl
  * line is printed (and flushed) only after its order's transaction commits,
  * so a printed uuid is a durable order.
  */
-export async function simulateCommand(argv: string[], io: CliIo): Promise<number> {
+// Prints with writeSync, not io: a line on stdout must mean the order is committed, even if killed the next instant.
+export async function simulateCommand(argv: string[], _io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('simulate', argv, {
     db: { type: 'string' },
     orders: { type: 'string' },

@@ -1,21 +1,20 @@
 import type { TillDatabase } from '../../db/index.ts';
-import { readSetting } from '../../till/index.ts';
+import { getSetting } from '../../settings/index.ts';
+import { percentToHundredths } from '../../../src-shared/settings/index.ts';
 
-export const DISCOUNT_LIMIT_SETTING = 'discount.limit_percent';
+export const DISCOUNT_LIMIT_SETTING = 'discount.limit_percent' as const;
 export const DEFAULT_DISCOUNT_LIMIT_PERCENT = 20;
 
 /**
  * The largest discount, in percent of what it applies to, a cashier may give
- * without approval. A setting (`discount.limit_percent`, 0–100); anything
- * unreadable falls back to the default rather than to "no limit".
+ * without approval. A setting (`discount.limit_percent`, 0–100, checked by
+ * the settings store); a stored value that no longer passes its check falls
+ * back to the default rather than to "no limit".
  */
 export function discountLimitPercent(db: TillDatabase): number {
-  let value: unknown;
   try {
-    value = readSetting<unknown>(db, DISCOUNT_LIMIT_SETTING);
+    return percentToHundredths(getSetting(db, DISCOUNT_LIMIT_SETTING)) / 100;
   } catch {
-    value = undefined;
+    return DEFAULT_DISCOUNT_LIMIT_PERCENT;
   }
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= 100 ? number : DEFAULT_DISCOUNT_LIMIT_PERCENT;
 }

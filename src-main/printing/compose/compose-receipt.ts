@@ -90,6 +90,7 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
 
   // The payload is the till core's base64 TLV, byte for byte: ZATCA validates it as is.
   if (order.zatca_qr) blocks.push({ kind: 'qr', data: order.zatca_qr });
+  else if (!header.vatNumber) centred(LABELS.noVatNumber);
   blocks.push({ kind: 'feed', lines: 1 });
   ownLines(blocks, header.footerEn, header.footerAr, bilingual);
   centred(LABELS.thanks);

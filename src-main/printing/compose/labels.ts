@@ -12,6 +12,8 @@ export const LABELS = {
   copy: { en: '** COPY **', ar: 'نسخة' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },
   vatNumber: { en: 'VAT No.', ar: 'الرقم الضريبي' },
+  /** In place of the ZATCA QR when the seller has no VAT number (setting vat_number, or the service's /me). */
+  noVatNumber: { en: 'No VAT number: no ZATCA QR code', ar: 'لا يوجد رقم ضريبي: بدون رمز الاستجابة السريعة' },
   order: { en: 'Order', ar: 'رقم الطلب' },
   date: { en: 'Date', ar: 'التاريخ' },
   table: { en: 'Table', ar: 'طاولة' },

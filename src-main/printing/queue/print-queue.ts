@@ -11,7 +11,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder, readSetting } from '../../till/index.ts';
+import { readOrder } from '../../till/index.ts';
+import { getSetting } from '../../settings/index.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { routedLines } from '../compose/compose-kitchen-ticket.ts';
@@ -311,11 +312,11 @@ export async function sendToAddress(address: string, bytes: Uint8Array, policy: 
   return sendToPrinter(await resolvePrinterAddress(address, policy), bytes, send);
 }
 
-export const RECEIPTS_DIR_SETTING = 'printing.receipts_dir';
+export const RECEIPTS_DIR_SETTING = 'printing.receipts_dir' as const;
 
 /** The receipts folder: the option, else the setting, else `receipts/` beside the database file. */
 export function receiptsDir(db: TillDatabase, option?: string): string {
-  return option ?? readSetting<string>(db, RECEIPTS_DIR_SETTING) ?? join(dirname(db.name), 'receipts');
+  return option ?? getSetting(db, RECEIPTS_DIR_SETTING) ?? join(dirname(db.name), 'receipts');
 }
 
 /** `2026-11-21_001_1a2b3c4d.pdf`: sorts by day and number, unique by the order's uuid. */

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TillDatabase } from '../../db/index.ts';
-import { readSetting } from '../../till/index.ts';
+import { getSetting } from '../../settings/index.ts';
 
-export const LOGO_SETTING = 'printing.logo_file';
+export const LOGO_SETTING = 'printing.logo_file' as const;
 const SHIPPED = join('resources', 'printing', 'logo.png');
 
 const cache = new Map<string, Uint8Array>();
@@ -40,5 +40,5 @@ export function loadLogo(path: string): Uint8Array {
 }
 
 export function readBranchLogo(db: TillDatabase): Uint8Array {
-  return loadLogo(readSetting<string>(db, LOGO_SETTING) ?? shippedLogoPath());
+  return loadLogo(getSetting(db, LOGO_SETTING) ?? shippedLogoPath());
 }

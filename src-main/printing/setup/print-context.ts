@@ -1,10 +1,10 @@
 // What every document of this till shares: the seller's names and VAT
-// number (the last pull's /me, with local settings first, as checkout uses
+// number (local settings first, then the last pull's /me, as checkout uses
 // for the ZATCA QR), the payment methods' names and the logo.
 
 import type { TillDatabase } from '../../db/index.ts';
-import { readReplicaMeta } from '../../sync/index.ts';
-import { readBranchProfile, readSetting } from '../../till/index.ts';
+import { readBranchProfile } from '../../till/index.ts';
+import { readSetting } from '../../db/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
 
@@ -16,9 +16,8 @@ export interface PrintContext {
 }
 
 export function readPrintContext(db: TillDatabase): PrintContext {
-  const { me } = readReplicaMeta(db);
   const profile = readBranchProfile(db);
-  if (!me || !profile) throw new Error('this till has no catalog yet, so receipts have no seller: sync first');
+  if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
   const rows = db.prepare('SELECT key, name FROM payment_methods').all() as { key: string; name: string }[];
   let logo: Uint8Array | null = null;
   const own = (key: string): string => {
@@ -28,8 +27,8 @@ export function readPrintContext(db: TillDatabase): PrintContext {
   return {
     header: {
       // Names set on the Branch screen win over the service's (receipt.seller_name_en; seller_name is also the QR's).
-      marketEn: own('receipt.seller_name_en') || me.market.name_en,
-      marketAr: own('seller_name') || me.market.name_ar,
+      marketEn: own('receipt.seller_name_en') || profile.marketNameEn,
+      marketAr: own('seller_name') || profile.marketNameAr,
       branchEn: profile.nameEn,
       branchAr: profile.nameAr,
       vatNumber: profile.vatNumber,

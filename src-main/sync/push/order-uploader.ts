@@ -1,4 +1,7 @@
-import { MAX_ORDERS_PER_SYNC, parseOrderSyncResults, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
+import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
+import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
+import { getSetting } from '../../settings/index.ts';
+import { readSyncAnswer } from './read-sync-answer.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { localSyncStatus, readOrder, readOrders } from '../../orders/index.ts';
@@ -18,8 +21,8 @@ import { rejectionReason, rejectionsNamedBy } from './service-rejections.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';
 
-/** The upload contract's path (DESIGN.md, "The order upload contract"). */
-export const ORDER_SYNC_PATH = '/orders/sync';
+/** The upload contract's default path (DESIGN.md, "The order upload contract"); the setting `upload.path` changes it. */
+export const ORDER_SYNC_PATH = SETTING_KEYS['upload.path'].default;
 export const DEFAULT_UPLOAD_BACKOFF: BackoffPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
 export const DEFAULT_PROBE_INTERVAL_MS = 15_000;
 
@@ -252,7 +255,8 @@ export class OrderUploader {
           continue;
         }
         report.batches++;
-        const sending = this.client.post(ORDER_SYNC_PATH, { orders: batch.orders }).then(
+        const path = this.uploadPath();
+        const sending = this.client.post(path, { orders: batch.orders }).then(
           (body) => ({ body, error: null }),
           (error: unknown) => ({ body: undefined, error: error ?? new Error('the request failed') }),
         );
@@ -260,7 +264,7 @@ export class OrderUploader {
         await new Promise<void>((resolve) => setImmediate(resolve));
         const following = this.prepareBatch(batch.due.map((entry) => entry.uuid), report);
         const answer = await sending;
-        const step = answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, report);
+        const step = answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, path, report);
         if (step === 'stop') break;
         batch = following ?? this.prepareBatch([], report);
       }
@@ -296,22 +300,32 @@ export class OrderUploader {
     return { due: due.filter((entry) => sendable.has(entry.uuid)), orders };
   }
 
-  private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, body: unknown, report: UploadReport): Step {
-    const { due, orders } = batch;
-    let results: OrderSyncResult[];
+  /** `upload.path`, read per batch so a change applies without a restart; the default if the setting is unreadable. */
+  private uploadPath(): string {
     try {
-      results = parseOrderSyncResults(body);
-    } catch (error) {
-      const reason = oneLine(`The answer to POST ${ORDER_SYNC_PATH} is not a sync answer (${error instanceof Error ? error.message : String(error)}); the batch will be sent again.`);
+      return getSetting(this.db, 'upload.path');
+    } catch {
+      return ORDER_SYNC_PATH;
+    }
+  }
+
+  private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, body: unknown, path: string, report: UploadReport): Step {
+    const { due, orders } = batch;
+    const answer = readSyncAnswer(body, orders.map((order) => order.uuid));
+    if (answer.kind === 'unreadable') {
+      const reason = oneLine(`The answer to POST ${path} is not one the till can read (${answer.reason}); the batch will be sent again.`);
       this.deferBatch(orders, due, reason, report);
       this.publisher.update({ online: true, lastError: reason });
       return 'stop';
     }
-    this.applyResults(orders, due, results, report);
+    // A success envelope without per-order results: the service took the whole batch.
+    const results: OrderSyncResult[] =
+      answer.kind === 'accepted' ? orders.map((order) => ({ uuid: order.uuid, status: 'created' as const })) : answer.results;
+    this.applyResults(orders, due, results, path, report);
     return 'continue';
   }
 
-  private applyResults(orders: Order[], due: DueEntry[], results: OrderSyncResult[], report: UploadReport): void {
+  private applyResults(orders: Order[], due: DueEntry[], results: OrderSyncResult[], path: string, report: UploadReport): void {
     const now = this.now();
     const byUuid = new Map<string, OrderSyncResult>();
     for (const result of results) if (!byUuid.has(result.uuid)) byUuid.set(result.uuid, result);
@@ -332,14 +346,20 @@ export class OrderUploader {
       outcome.deferred = {
         uuids: missing,
         nextAttemptAt: now + this.delayFor(due.filter((entry) => missing.includes(entry.uuid))),
-        reason: `The answer to POST ${ORDER_SYNC_PATH} did not include this order; it will be sent again.`,
+        reason: `The answer to POST ${path} did not include this order; it will be sent again.`,
       };
     }
     recordOutcome(this.db, outcome);
     for (const s of outcome.synced) report[s.serviceStatus]++;
     report.rejected += outcome.rejected.length;
     report.deferred += missing.length;
-    this.publisher.update({ online: true, lastSuccessAt: now, lastError: null, ...outboxCounts(this.db) });
+    // An answer that settled no order is not a success: say why the orders are still waiting.
+    const settled = outcome.synced.length + outcome.rejected.length > 0;
+    this.publisher.update({
+      online: true,
+      ...(settled ? { lastSuccessAt: now, lastError: null } : { lastError: outcome.deferred?.reason ?? null }),
+      ...outboxCounts(this.db),
+    });
   }
 
   private batchFailed(orders: Order[], due: DueEntry[], error: unknown, report: UploadReport): Step {

@@ -44,7 +44,7 @@ describe('pos emulator', () => {
     const stderr = collect(child.stderr);
     const line = await firstLine(child);
     const info = JSON.parse(line);
-    expect(Object.keys(info)).toEqual(['base_url', 'token', 'market_id', 'branch_id']);
+    expect(Object.keys(info)).toEqual(['base_url', 'token', 'market_id', 'branch_id', 'profile']);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     const me = await fetch(`${info.base_url}/me`, { headers: { Authorization: `Bearer ${info.token}` } });
     expect(me.status).toBe(200);

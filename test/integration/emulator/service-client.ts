@@ -5,6 +5,7 @@ import type { RunningEmulator } from '../../../emulator/index.ts';
 export interface Reply {
   status: number;
   // Tests read arbitrary members of the answer; the assertions are the checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TillError, type TillEvent } from '../../../src-shared/till/index.ts';
-import type { TillHost } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { bindPrinter } from '../../../src-main/printing/index.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
@@ -8,14 +7,12 @@ import { emulatedService, type EmulatedService } from '../../support/emulated-se
 import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 
 let service: EmulatedService;
-let host: TillHost;
 let hostDb: TillDatabase;
 let web: WebHost | undefined;
 let base: string;
 
 async function startHost(pairing: boolean) {
   web = await startWebHost(service, { pairing });
-  host = web.host;
   hostDb = web.db;
   base = web.base;
 }

@@ -3,7 +3,7 @@ import { API_VERSIONS, type ApiVersion } from '../../../src-shared/api-version.t
 import { readCatalog } from '../../../src-main/catalog/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { acceptedApiVersion, MissingMarketError, pullCatalog } from '../../../src-main/sync/index.ts';
-import { readSetting } from '../../../src-main/till/index.ts';
+import { getSetting } from '../../../src-main/settings/index.ts';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { FAST_RETRY } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
@@ -94,7 +94,7 @@ describe('a service written from the spec alone', () => {
   it('remembers the market given by flag, so the next sync needs none', async () => {
     const db = open();
     await pull(db, '2.3.0', { marketId: service.marketId });
-    expect(readSetting(db, 'market_id')).toBe(service.marketId);
+    expect(getSetting(db, 'market_id')).toBe(service.marketId);
     const again = await pull(db, '2.3.0');
     expect(again.scope.market_id).toBe(service.marketId);
   });

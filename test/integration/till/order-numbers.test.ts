@@ -4,7 +4,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessDayOf, formatOrderNumber } from '../../../src-main/orders/index.ts';
-import { writeSetting } from '../../../src-main/till/index.ts';
+import { writeSetting } from '../../../src-main/db/index.ts';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
 import { readOrder } from '../../../src-main/till/index.ts';

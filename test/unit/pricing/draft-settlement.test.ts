@@ -10,12 +10,13 @@ describe('draftSettlement, what the payment screen shows', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), payments, fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: undefined }), (total, taken, tendered) => {
         const draft = draftSettlement(total, taken, tendered);
-        let settled: ReturnType<typeof settlePayments> | null = null;
-        try {
-          settled = settlePayments(total, taken, tendered);
-        } catch {
-          settled = null;
-        }
+        const settled = (() => {
+          try {
+            return settlePayments(total, taken, tendered);
+          } catch {
+            return null;
+          }
+        })();
         const accepted = settled !== null && taken.length > 0;
         expect(draft.complete).toBe(accepted);
         if (settled && accepted) {

@@ -109,6 +109,16 @@ describe('the receipt document', () => {
     expect(texts(blocks)).toEqual(expect.arrayContaining(['بيت القهوة', 'العليا', 'فاتورة ضريبية مبسطة', 'نقداً']));
   });
 
+  it('says, in both languages, that there is no VAT number where the QR would be', () => {
+    const noVat = receiptOptions(['MULTILINGUAL'], { header: { marketEn: 'Qahwa House', marketAr: 'بيت القهوة', branchEn: 'Olaya', branchAr: 'العليا', vatNumber: null } });
+    const blocks = composeReceipt(order({ zatca_qr: null }), noVat).blocks;
+    expect(kinds(blocks)).not.toContain('qr');
+    expect(texts(blocks)).toEqual(expect.arrayContaining(['No VAT number: no ZATCA QR code', 'لا يوجد رقم ضريبي: بدون رمز الاستجابة السريعة']));
+    expect(texts(blocks).some((t) => t.startsWith('VAT No.'))).toBe(false);
+    // With a VAT number the note never shows.
+    expect(texts(composeReceipt(order(), receiptOptions(['MULTILINGUAL'])).blocks)).not.toContain('No VAT number: no ZATCA QR code');
+  });
+
   it('PRODUCT_SHOW off leaves the totals only', () => {
     const all = texts(composeReceipt(order(), receiptOptions([])).blocks);
     expect(all.some((t) => t.includes('Cortado'))).toBe(false);

@@ -8,6 +8,8 @@ export type Answer = (orders: Order[]) => unknown;
 
 export class StubService {
   readonly posts: Order[][] = [];
+  /** The path of every post, in order. */
+  readonly paths: string[] = [];
   gets = 0;
   inFlight = 0;
   maxInFlight = 0;
@@ -20,8 +22,9 @@ export class StubService {
     return this as unknown as ServiceClient;
   }
 
-  async post(_path: string, body: unknown): Promise<unknown> {
+  async post(path: string, body: unknown): Promise<unknown> {
     const orders = (body as { orders: Order[] }).orders;
+    this.paths.push(path);
     this.posts.push(orders);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);

@@ -1,0 +1,103 @@
+// `variant`: different but plausible choices for everything the spec leaves
+// open (issue 8, part 8), so the client is tested against a service we did
+// not shape: other member names on the records whose fields are not shown,
+// extra members everywhere (a client must ignore them), a flat /me,
+// barcodes without a modifier reference, printers with address members of
+// their own, the accounting reference under another provider's name, and
+// the Orders Sync answer under other names.
+
+import type { RequestContext } from '../route-spec.ts';
+import { defineProfile, rename, without, type JsonRecord } from './profile.ts';
+import type { Answer } from '../route-spec.ts';
+import { MESSAGES, successBody } from '../envelope.ts';
+
+export const VARIANT_ACCOUNTING_MEMBER = 'xero_id';
+
+/** Members a real service might add to anything; the client must ignore them. */
+function extras(record: JsonRecord, kind: string): JsonRecord {
+  return { ...record, _type: kind, etag: `W/"${String(record.id ?? record.key ?? kind)}"`, links: { self: null } };
+}
+
+function modifier(record: JsonRecord): JsonRecord {
+  // A modifier with its price called `amount`, and no product reference (it is nested in, or routed by, its product).
+  const { price, product_id: _productId, ...rest } = record;
+  return extras({ ...rest, amount: price, is_default: false }, 'modifier');
+}
+
+function product(record: JsonRecord, context: RequestContext): JsonRecord {
+  let out = rename(record, { accounting_id: VARIANT_ACCOUNTING_MEMBER });
+  if (Array.isArray(out.modifiers)) out = { ...out, modifiers: out.modifiers.map((m) => modifier(m as JsonRecord)) };
+  if (Array.isArray(out.prices)) out = { ...out, prices: out.prices.map((p) => price(p as JsonRecord, context)) };
+  return extras({ ...out, sku: `SKU-${String(record.id).slice(0, 8)}`, calories: null, tags: [] }, 'product');
+}
+
+/** Prices keep the spec's members; the ids not shown are left out (a client derives them). */
+const price = (record: JsonRecord, _context: RequestContext): JsonRecord => extras(without(record, ['id', 'product_id']), 'price');
+
+function barcode(record: JsonRecord): JsonRecord {
+  // No modifier reference; the code under `code`, with its symbology.
+  const { barcode: code, modifier_id: _m, product_modifier_id: _pm, ...rest } = record;
+  return extras({ ...rest, code, format: 'EAN13' }, 'barcode');
+}
+
+function printer(record: JsonRecord): JsonRecord {
+  // Its own address members (`ip` and `port`) instead of one `address`, and its name per language.
+  const { name, address, ...rest } = record;
+  const out: JsonRecord = { ...rest, name_en: name, name_ar: name, connection: 'NETWORK' };
+  const match = typeof address === 'string' ? /^tcp:\/\/([^:/]+):(\d+)$/.exec(address) : null;
+  Object.assign(out, { ip: match ? match[1] : null, port: match ? Number(match[2]) : null });
+  return extras(out, 'printer');
+}
+
+/** /me flat: ids, names, VAT number and tax as top-level members under other names. */
+function me(record: JsonRecord): JsonRecord {
+  const user = (record.user ?? {}) as JsonRecord;
+  const market = (record.market ?? {}) as JsonRecord;
+  const branch = (record.branch ?? null) as JsonRecord | null;
+  return {
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    market_id: market.id,
+    market_name_en: market.name_en,
+    market_name_ar: market.name_ar,
+    tax_number: market.vat_number,
+    branch_id: branch?.id ?? null,
+    branch_name_en: branch?.name_en ?? null,
+    branch_name_ar: branch?.name_ar ?? null,
+    tax_rate: branch?.vat_rate ?? null,
+    is_tax_included: branch?.prices_include_tax ?? null,
+    permissions: ['orders.sync', 'products.read'],
+  };
+}
+
+/** The Orders Sync answer with its per-order results under other names. */
+function syncAnswer(answer: Answer): Answer {
+  const body = answer.body as { data?: { results?: JsonRecord[] } } | null;
+  const results = body?.data?.results;
+  if (!Array.isArray(results)) return answer;
+  const STATUS: Record<string, string> = { created: 'success', duplicate: 'already_exists', rejected: 'rejected' };
+  const orders = results.map((r) => ({ order_uuid: r.uuid, result: STATUS[String(r.status)] ?? r.status, order_id: r.id ?? null, ...(r.errors ? { errors: r.errors } : {}) }));
+  return { status: answer.status, body: successBody(answer.status, MESSAGES.synced, { orders, received_at: Date.now() }) };
+}
+
+export const variantProfile = defineProfile('variant', {
+  records: {
+    'GET /me': me,
+    'GET /products': product,
+    'GET /products/:productId': product,
+    'GET /products/:productId/modifiers': modifier,
+    'GET /products/:productId/modifiers/:productModifierId': modifier,
+    'GET /products/:productId/prices': price,
+    'GET /products/:productId/prices/:priceId': price,
+    'GET /products/modifiers/barcodes': barcode,
+    'GET /printers': printer,
+    'GET /printers/:printerId': printer,
+    'GET /product-categories': (record) => extras(record, 'category'),
+    'GET /payment-methods': (record) => extras(record, 'payment_method'),
+    'GET /payment-methods/settings': (record) => extras(record, 'payment_method_config'),
+    'GET /users/customers': (record) => extras(record, 'customer'),
+    'GET /kitchens': (record) => extras(record, 'kitchen'),
+  },
+  answers: { 'POST /orders/sync': syncAnswer },
+});

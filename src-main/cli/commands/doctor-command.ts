@@ -1,0 +1,68 @@
+import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
+import { runDoctor, type DoctorReport, type MemberReport } from '../../doctor/index.ts';
+import { ServiceClient } from '../../upstream/index.ts';
+import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+
+export const DOCTOR_USAGE = 'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--json]';
+
+function members(report: MemberReport | null): string {
+  if (!report) return '';
+  const list = (names: string[]) => (names.length > 0 ? names.join(', ') : '-');
+  return `\n      understood: ${list(report.understood)}\n      defaulted:  ${list(report.defaulted)}\n      ignored:    ${list(report.ignored)}`;
+}
+
+function human(report: DoctorReport, io: CliIo): void {
+  io.out(`Service ${report.base_url}, API ${report.api_version ?? 'none accepted'} (asked ${report.api_version_asked})`);
+  if (report.version_note) io.out(`  ! ${report.version_note}`);
+  io.out(`  /me: ${report.me.status ?? 'no answer'}: ${report.me.note}${members(report.me.members)}`);
+  io.out(`  market ${report.market_id ?? '(none)'}, branch ${report.branch_id ?? '(none)'}`);
+  for (const list of report.lists) {
+    const state = list.error !== null ? `FAILED: ${list.error}` : `${list.records} records${list.quarantined > 0 ? `, ${list.quarantined} left out` : ''}`;
+    io.out(`  ${list.list} (${list.path}, ${list.required ? 'required' : 'optional'}): ${list.status ?? 'no answer'}: ${state}${members(list.members)}`);
+  }
+  if (report.pricing.note) io.out(`  prices: ${report.pricing.note}`);
+  for (const warning of report.warnings) io.out(`  warning: ${warning}`);
+  if (report.ready) io.out('Verdict: READY: a till can pull this catalog and sell.');
+  else {
+    io.out('Verdict: NOT READY:');
+    for (const blocker of report.blockers) io.out(`  - ${blocker}`);
+  }
+}
+
+/**
+ * `pos doctor`: reads `/me` and the first page of every list the till uses,
+ * and writes nothing. Exit 0 only when a till could pull and sell against
+ * this service; 1 with the blockers otherwise; 2 for a wrong call.
+ */
+export async function doctorCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values } = parseCommandArgs('doctor', argv, {
+    'base-url': { type: 'string' },
+    token: { type: 'string' },
+    'api-version': { type: 'string' },
+    'market-id': { type: 'string' },
+    'branch-id': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  const token = values.token ?? io.env.POS_TOKEN;
+  if (!token) throw new UsageError('pos doctor: --token is required (or set POS_TOKEN)');
+  let client: ServiceClient;
+  try {
+    client = new ServiceClient({
+      baseUrl: requireOption('doctor', 'base-url', values['base-url']),
+      token,
+      apiVersion: parseApiVersion(values['api-version'] ?? NEWEST_API_VERSION, '--api-version'),
+      timeoutMs: 15_000,
+    });
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`pos doctor: ${error.message}`);
+    throw error;
+  }
+  const report = await runDoctor({
+    client,
+    ...(values['market-id'] ? { marketId: values['market-id'] } : {}),
+    ...(values['branch-id'] ? { branchId: values['branch-id'] } : {}),
+  });
+  if (values.json) io.out(JSON.stringify(report));
+  else human(report, io);
+  return report.ready ? 0 : 1;
+}

@@ -1,0 +1,181 @@
+// The one owner of the `settings` table (migration 0002: key → JSON value).
+// Every read and write goes through here, typed by the key list in
+// src-shared/settings and validated with its zod schema both ways: a value
+// is checked before it is written, and a stored value that no longer passes
+// (edited by hand, written by an older till) is reported with its key
+// instead of being used.
+
+import {
+  SECRET_PREFIX,
+  SETTING_KEYS,
+  isSettingKey,
+  publicSettingKeys,
+  type SecretSettingKey,
+  type SettingDefinition,
+  type SettingInEffect,
+  type SettingKey,
+  type SettingValue,
+} from '../../src-shared/settings/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
+
+/** A setting refused (unknown key, bad value) or unreadable; the message names the key and says what is expected. */
+export class SettingError extends Error {
+  override readonly name = 'SettingError';
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function definitionOf<K extends SettingKey>(key: K): SettingDefinition<SettingValue<K>> {
+  return SETTING_KEYS[key] as unknown as SettingDefinition<SettingValue<K>>;
+}
+
+function readRaw(db: TillDatabase, key: string): string | undefined {
+  const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+function writeRaw(db: TillDatabase, key: string, value: unknown): void {
+  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+}
+
+function validate<K extends SettingKey>(key: K, value: unknown, where: string): SettingValue<K> {
+  const definition = definitionOf(key);
+  const parsed = definition.kind.schema.safeParse(value);
+  if (!parsed.success) {
+    const shown = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+    const expects = parsed.error.issues[0]?.message ?? definition.kind.expects;
+    throw new SettingError(key, `${where}: ${key} must be ${expects}, got ${shown}`);
+  }
+  return parsed.data;
+}
+
+function parseStored<K extends SettingKey>(key: K, raw: string): SettingValue<K> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new SettingError(key, `the stored setting ${key} is not valid JSON; fix it with \`pos settings set ${key} VALUE\` or \`pos settings unset ${key}\``);
+  }
+  try {
+    return validate(key, value, 'the stored setting');
+  } catch (error) {
+    throw new SettingError(key, `${(error as Error).message}; fix it with \`pos settings set ${key} VALUE\` or \`pos settings unset ${key}\``);
+  }
+}
+
+/** The value set on this till, or undefined when it is not set. Throws SettingError when the stored value is broken. */
+export function readStoredSetting<K extends SettingKey>(db: TillDatabase, key: K): SettingValue<K> | undefined {
+  const raw = readRaw(db, key);
+  return raw === undefined ? undefined : parseStored(key, raw);
+}
+
+/** The value set on this till, else the key's default (null for keys whose fallback lives elsewhere, like /me). */
+export function getSetting<K extends SettingKey>(db: TillDatabase, key: K): SettingInEffect<K> {
+  const stored = readStoredSetting(db, key);
+  return (stored !== undefined ? stored : definitionOf(key).default) as SettingInEffect<K>;
+}
+
+/** Validates and writes one setting; returns the value as stored. */
+export function setSetting<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K>): SettingValue<K> {
+  const checked = validate(key, value, 'refused');
+  writeRaw(db, key, checked);
+  return checked;
+}
+
+/** A key typed by a person: known, and not one the till manages itself. */
+export function publicKey(key: string): SettingKey {
+  if (key.startsWith(SECRET_PREFIX) || (isSettingKey(key) && SETTING_KEYS[key].internal)) {
+    throw new SettingError(key, `${key} is managed by the till itself and cannot be changed by hand`);
+  }
+  if (!isSettingKey(key)) {
+    throw new SettingError(key, `unknown setting "${key}"; known settings: ${publicSettingKeys().join(', ')}`);
+  }
+  return key;
+}
+
+/** `pos settings set KEY VALUE`: the key must be public, the text is read by the key's kind, then validated. */
+export function setSettingFromText(db: TillDatabase, key: string, text: string): SettingValue<SettingKey> {
+  const known = publicKey(key);
+  const kind = definitionOf(known).kind;
+  const value = kind.fromText(text);
+  return setSetting(db, known, validate(known, value, 'refused'));
+}
+
+/** Removes one setting so its default applies again; returns whether it was set. */
+export function unsetSetting(db: TillDatabase, key: SettingKey): boolean {
+  return statement(db, 'DELETE FROM settings WHERE key = ?').run(key).changes > 0;
+}
+
+export function readSecretSetting(db: TillDatabase, key: SecretSettingKey): string | null {
+  const raw = readRaw(db, key);
+  if (raw === undefined) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = null;
+  }
+  return typeof value === 'string' ? value : null;
+}
+
+export function writeSecretSetting(db: TillDatabase, key: SecretSettingKey, value: string | null): void {
+  if (!key.startsWith(SECRET_PREFIX) || key.length === SECRET_PREFIX.length) throw new SettingError(key, `${key} is not a secret's key (secret.NAME)`);
+  if (value === null) statement(db, 'DELETE FROM settings WHERE key = ?').run(key);
+  else writeRaw(db, key, value);
+}
+
+export interface SettingEntry {
+  key: SettingKey;
+  /** The value in effect: the one set, else the default (null when the fallback is elsewhere). */
+  value: unknown;
+  /** How the value reads to a person. */
+  text: string;
+  is_set: boolean;
+  default: unknown;
+  /** What applies when not set and the default is null. */
+  unset: string | null;
+  description: { en: string; ar: string };
+  /** Why a stored value is not used (it fails its check); null when fine. */
+  problem: string | null;
+}
+
+export interface SettingsListing {
+  settings: SettingEntry[];
+  /** Keys in the table that no version of this list knows (left alone, never used). */
+  unknown: string[];
+}
+
+/** Every public setting with its value in effect, for `pos settings` and a settings screen. */
+export function listSettings(db: TillDatabase): SettingsListing {
+  const settings = publicSettingKeys().map((key): SettingEntry => {
+    const definition = definitionOf(key);
+    const raw = readRaw(db, key);
+    let value: unknown = definition.default;
+    let problem: string | null = null;
+    if (raw !== undefined) {
+      try {
+        value = parseStored(key, raw);
+      } catch (error) {
+        problem = (error as Error).message;
+      }
+    }
+    const text = problem !== null ? `(broken: ${raw})` : value === null ? '(not set)' : (definition.kind.toText as (v: unknown) => string)(value);
+    return {
+      key,
+      value,
+      text,
+      is_set: raw !== undefined && problem === null,
+      default: definition.default,
+      unset: definition.unset ?? null,
+      description: definition.description,
+      problem,
+    };
+  });
+  const stored = statement(db, 'SELECT key FROM settings ORDER BY key').all() as { key: string }[];
+  const unknown = stored.map((row) => row.key).filter((key) => !isSettingKey(key) && !key.startsWith(SECRET_PREFIX));
+  return { settings, unknown };
+}

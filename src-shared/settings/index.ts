@@ -1,0 +1,14 @@
+export {
+  SETTING_KEYS,
+  SECRET_PREFIX,
+  VAT_NUMBER_PATTERN,
+  isSettingKey,
+  percentToHundredths,
+  publicSettingKeys,
+  type SecretSettingKey,
+  type SettingDefinition,
+  type SettingKey,
+  type SettingInEffect,
+  type SettingValue,
+} from './setting-keys.ts';
+export type { SettingKind } from './setting-kinds.ts';

@@ -1,0 +1,169 @@
+// Every local setting of a till, in one list: its key, what it holds, its
+// default and what it is for, in both languages. The settings store
+// (src-main/settings) reads and writes only these keys, `pos settings` lists
+// them, and the README's table is this list. To add a setting, add one entry
+// here; nothing else needs to know about it.
+
+import { z } from 'zod';
+import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
+import {
+  booleanKind,
+  integerKind,
+  internalKind,
+  patternKind,
+  percentKind,
+  portListKind,
+  servicePathKind,
+  textKind,
+  type SettingKind,
+} from './setting-kinds.ts';
+
+export interface SettingDefinition<T> {
+  kind: SettingKind<T>;
+  /** The value when the key is not set; null means "not set": what applies then is in `unset`. */
+  default: T | null;
+  /** What the setting is for (shown by `pos settings` and any settings screen). */
+  description: { en: string; ar: string };
+  /** What applies when the key is not set and the default is null. */
+  unset?: string;
+  /** Written by the till itself (session, secrets): never listed, never set by hand. */
+  internal?: true;
+}
+
+/** Keeps both the value type and whether the default is null, so getSetting's type says when a value may be missing. */
+function define<T, const D extends T | null>(definition: SettingDefinition<T> & { default: D }): SettingDefinition<T> & { default: D } {
+  return definition;
+}
+
+/** A VAT registration number as ZATCA issues it: 15 digits, first and last 3. */
+export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
+
+const ID = textKind(100, 'a non-empty id of at most 100 characters');
+
+export const SETTING_KEYS = {
+  seller_name: define({
+    kind: textKind(200),
+    default: null,
+    unset: "the market's Arabic name from the service (/me), else its English name",
+    description: { en: "The seller's registered name on receipts and in the ZATCA QR", ar: 'اسم البائع المسجل في الإيصال ورمز الاستجابة السريعة' },
+  }),
+  vat_number: define({
+    kind: patternKind(VAT_NUMBER_PATTERN, 'a VAT number of 15 digits that starts and ends with 3'),
+    default: null,
+    unset: "the market's VAT number from the service (/me); without one, receipts carry no ZATCA QR",
+    description: { en: 'VAT registration number (15 digits, starts and ends with 3)', ar: 'الرقم الضريبي (15 رقماً يبدأ وينتهي بالرقم 3)' },
+  }),
+  'tax.rate': define({
+    kind: percentKind(),
+    default: null,
+    unset: "the branch's VAT rate from the service (/me), else 15%",
+    description: { en: 'VAT rate, in percent', ar: 'نسبة ضريبة القيمة المضافة' },
+  }),
+  'tax.prices_include_tax': define({
+    kind: booleanKind(),
+    default: null,
+    unset: 'what the service (/me) says, else true',
+    description: { en: 'Whether catalog prices already include VAT', ar: 'هل تشمل أسعار القائمة ضريبة القيمة المضافة' },
+  }),
+  market_id: define({
+    kind: ID,
+    default: null,
+    unset: "the market of the service's /me, else the --market-id of the pull",
+    description: { en: 'The market (tenant) this till sells for', ar: 'السوق الذي تبيع له نقطة البيع' },
+  }),
+  branch_id: define({
+    kind: ID,
+    default: null,
+    unset: "the branch of the service's /me, else the --branch-id of the pull, else the market id",
+    description: { en: 'The branch this till stands in', ar: 'الفرع الذي تعمل فيه نقطة البيع' },
+  }),
+  'upload.path': define({
+    kind: servicePathKind(),
+    default: '/orders/sync',
+    description: { en: 'Path of the Orders Sync operation on the service', ar: 'مسار رفع الطلبات في الخدمة' },
+  }),
+  'upload.attendance_path': define({
+    kind: servicePathKind(),
+    default: '/attendances/sync',
+    description: { en: 'Path where cashier shifts and attendance are sent', ar: 'مسار رفع الحضور والورديات في الخدمة' },
+  }),
+  'sync.concurrency': define({
+    kind: integerKind(1, 16),
+    default: 4,
+    description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
+  }),
+  'till.code': define({
+    kind: patternKind(/^[A-Z0-9]{1,4}$/, '1 to 4 capital letters or digits, like A or T2'),
+    default: 'A',
+    description: { en: "This till's short code within its branch (in order numbers)", ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)' },
+  }),
+  'till.day_cutoff_hour': define({
+    kind: integerKind(0, 23),
+    default: 4,
+    description: { en: 'Hour (local time) at which the business day ends', ar: 'الساعة التي ينتهي عندها يوم العمل' },
+  }),
+  'till.idle_lock_minutes': define({
+    kind: integerKind(0, 240),
+    default: 5,
+    description: { en: 'Minutes without use before the till locks (0 = never)', ar: 'دقائق عدم الاستخدام قبل قفل نقطة البيع (0 = أبداً)' },
+  }),
+  'discount.limit_percent': define({
+    kind: percentKind(),
+    default: '20.00',
+    description: { en: 'Largest discount a cashier may give without approval, in percent', ar: 'أكبر خصم يمنحه الكاشير دون موافقة' },
+  }),
+  'printing.allowed_ports': define({
+    kind: portListKind(),
+    default: [9100],
+    description: { en: 'TCP ports a network printer may be bound to', ar: 'منافذ TCP المسموح بها للطابعات الشبكية' },
+  }),
+  'printing.receipts_dir': define({
+    kind: textKind(1000, 'a folder path of at most 1000 characters'),
+    default: null,
+    unset: 'receipts/ beside the database file',
+    description: { en: 'Folder where PDF receipts are written', ar: 'مجلد حفظ الإيصالات بصيغة PDF' },
+  }),
+  'printing.logo_file': define({
+    kind: textKind(1000, 'a PNG file path of at most 1000 characters'),
+    default: null,
+    unset: 'the logo shipped in resources/printing',
+    description: { en: 'PNG logo printed on receipts (PRINT_IMAGE printers)', ar: 'شعار PNG يطبع على الإيصالات' },
+  }),
+  api_version_accepted: define({
+    kind: patternKind(/^2\.\d+\.\d+$/, 'an API version like 2.3.0'),
+    default: null,
+    unset: 'the version asked for (pos sync --api-version, or the newest this till knows)',
+    description: { en: 'API version the service accepted after refusing a newer one (found by the pull)', ar: 'إصدار الواجهة الذي قبلته الخدمة' },
+  }),
+  session: define({
+    kind: internalKind(z.object({ base_url: z.string(), api_version: z.string() })),
+    default: null,
+    internal: true,
+    description: { en: 'The service this till is signed in to', ar: 'الخدمة المتصلة بها نقطة البيع' },
+  }),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_KEYS;
+/** Secrets (the token) are stored as `secret.NAME`: encrypted in Electron, plain with `pos serve`; never listed. */
+export type SecretSettingKey = `secret.${string}`;
+
+type DefinitionOf<K extends SettingKey> = (typeof SETTING_KEYS)[K];
+export type SettingValue<K extends SettingKey> = DefinitionOf<K> extends SettingDefinition<infer T> ? T : never;
+/** What getSetting gives: the value type, or null where the key has no default. */
+export type SettingInEffect<K extends SettingKey> = SettingValue<K> | (null extends DefinitionOf<K>['default'] ? null : never);
+
+export const SECRET_PREFIX = 'secret.';
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_KEYS, key);
+}
+
+/** Keys a person may list and set (everything but the till's own session and secrets). */
+export function publicSettingKeys(): SettingKey[] {
+  return (Object.keys(SETTING_KEYS) as SettingKey[]).filter((key) => !SETTING_KEYS[key].internal);
+}
+
+/** "15.00" (a tax.rate or discount.limit_percent value) → 1500 hundredths of a percent. */
+export function percentToHundredths(value: string): HundredthsOfPercent {
+  return parseDecimal(value, 'a percentage setting');
+}
