@@ -8,6 +8,8 @@ import { ordersCommand, outboxCommand } from './commands/orders-command.ts';
 import { simulateCommand } from './commands/simulate-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
+import { SHIFT_USAGE, shiftCommand } from './commands/shift-command.ts';
+import { CASHIERS_USAGE, cashiersCommand } from './commands/cashiers-command.ts';
 import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
 import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
 import { EMULATOR_COMMAND_LINE } from '../../emulator/usage.ts';
@@ -47,6 +49,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   simulate: { run: simulateCommand, usage: 'pos simulate --db FILE --orders N [--seed S] [--json]' },
   orders: { run: ordersCommand, usage: 'pos orders --db FILE [--json]' },
   outbox: { run: outboxCommand, usage: 'pos outbox --db FILE [--json]' },
+  shift: { run: shiftCommand, usage: SHIFT_USAGE },
+  cashiers: { run: cashiersCommand, usage: CASHIERS_USAGE },
   settings: { run: settingsCommand, usage: SETTINGS_USAGE },
   doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
 };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appliedMigrations, applyMigrations, readMigrations } from './migrate.ts';
@@ -27,7 +27,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
   if (options.readOnly && !existsSync(file)) {
     throw new Error(`no database at ${file}; run "pos sync --db ${file} ..." first to create the replica`);
   }
-  if (!options.readOnly) mkdirSync(dirname(file), { recursive: true });
+  // Orders, customers and the session live here: a folder this program makes is the user's alone.
+  if (!options.readOnly) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file, {
     readonly: options.readOnly ?? false,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
@@ -46,6 +47,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
       // 64 MB of page cache: a 100,000-product catalog's indexes fit while a pull swaps it in.
       db.pragma('cache_size = -65536');
       applyMigrations(db, migrations);
+      restrictFiles(file);
     }
     return db;
   } catch (error) {
@@ -54,5 +56,16 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
       throw new Error(`${file} is not a Till database (SQLite says: ${(error as Error).message}); point --db at the till's database, or at a new file to start one`, { cause: error });
     }
     throw error;
+  }
+}
+
+/** The database, its WAL and shared-memory files: readable and writable by this user only (0600), whatever the umask. */
+function restrictFiles(file: string): void {
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if (existsSync(path)) chmodSync(path, 0o600);
+    } catch {
+      // A file system without modes (FAT, some mounts): nothing to tighten.
+    }
   }
 }

@@ -13,12 +13,15 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   PrintQueue,
+  composeShiftReport,
   enqueuePrintJobsAtCheckout,
+  printDocument,
   readPrinterBindings,
   renderReceiptPreview,
   type PrinterAddressPolicy,
   type PrinterStatus,
 } from '../printing/index.ts';
+import { RecordUploadLoop } from '../sync/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readBranchProfile, TillService, type BranchProfile } from '../till/index.ts';
@@ -26,6 +29,7 @@ import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { Authorizer } from './authorization/index.ts';
+import { managerPinPolicy } from '../staff/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';
 
@@ -60,6 +64,8 @@ export class TillHost extends TillService implements TillApi {
   private uploader: OrderUploader | null = null;
   private readonly queue: PrintQueue;
   private pulling: Promise<SessionView> | null = null;
+  /** Closed shifts (attendance) and late settlements, to the service exactly once. */
+  readonly records: RecordUploadLoop;
   private started = false;
   /** The Branch screen's methods (BranchApi); the printer views follow a binding change at once. */
   private readonly branch: BranchSetup;
@@ -92,7 +98,11 @@ export class TillHost extends TillService implements TillApi {
         this.host.events.emit({ type: 'printers', printers: this.printerViews() });
       },
     });
+    this.records = new RecordUploadLoop(host.db);
+    this.onShiftClosed = () => void this.records.notify();
     this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
+    // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
+    this.authorizer.use(managerPinPolicy(host.db, () => this.staff.current(), host.clock ? () => host.clock!.now() : Date.now));
     this.queue.on('status', () => this.host.events.emit({ type: 'printers', printers: this.printerViews() }));
   }
 
@@ -107,7 +117,7 @@ export class TillHost extends TillService implements TillApi {
 
   async stop(): Promise<void> {
     this.started = false;
-    await Promise.all([this.uploader?.stop(), this.queue.stop()]);
+    await Promise.all([this.uploader?.stop(), this.queue.stop(), this.records.stop()]);
     this.uploader = null;
   }
 
@@ -119,6 +129,7 @@ export class TillHost extends TillService implements TillApi {
   }
 
   private startUploader(client: ServiceClient): void {
+    this.records.start(client);
     if (this.uploader) {
       this.uploader.setClient(client);
       return;
@@ -254,6 +265,28 @@ export class TillHost extends TillService implements TillApi {
     await this.order({ uuid });
     const png = await renderReceiptPreview(this.db, uuid, printer_id ?? 80, { renderer: this.queue.renderer });
     return `data:image/png;base64,${png.toString('base64')}`;
+  }
+
+  async printReport(input: TillInputs['printReport']): Promise<void> {
+    const parsed = tillInputs.printReport.safeParse(input ?? {});
+    if (!parsed.success) throw new TillError('invalid_input', `printReport: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const { shift_id, business_day, printer_id } = parsed.data;
+    const report = business_day ? await this.dayReport({ business_day }) : await this.shiftReport(shift_id ? { shift_id } : {});
+    try {
+      await printDocument(this.db, composeShiftReport(report), printer_id);
+    } catch (error) {
+      throw new TillError('service_error', `the report did not print: ${(error as Error).message}`);
+    }
+  }
+
+  async openDrawer(input: TillInputs['openDrawer']): Promise<void> {
+    tillInputs.openDrawer.parse(input ?? {});
+    this.staff.require();
+    try {
+      await printDocument(this.db, { blocks: [{ kind: 'drawer', pin: 2 }] });
+    } catch (error) {
+      throw new TillError('service_error', `the drawer did not open: ${(error as Error).message}`);
+    }
   }
 
   async reprint(input: TillInputs['reprint']): Promise<void> {

@@ -1,4 +1,4 @@
-export { insertOrder, readOrder, readOrders, readUpload } from './order-store.ts';
+export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement } from './order-store.ts';
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
 export {
   businessDayOf,

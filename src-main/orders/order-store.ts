@@ -22,27 +22,28 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
     const { lastInsertRowid } = statement(db, 
         `INSERT INTO orders (uuid, number, business_day, day_sequence, kind, refund_of, status, type, table_id, customer_id,
            market_id, branch_id, price_list, vat_rate, prices_include_tax, subtotal, discount_total, tax, total, tendered,
-           change_due, order_discount, notes, zatca_qr, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           change_due, order_discount, notes, zatca_qr, created_at, cashier_id, shift_id, refund_reason, refund_of_number)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         record.uuid, record.number, businessDay, next, record.kind, record.refund_of, record.status, record.type,
         record.table_id, record.customer_id, record.market_id, record.branch_id, record.price_list, record.vat_rate,
         record.prices_include_tax ? 1 : 0, record.subtotal, record.discount_total, record.tax, record.total,
         record.tendered, record.change_due, json(record.order_discount), record.notes, record.zatca_qr, record.created_at,
+        record.cashier_id ?? null, record.shift_id ?? null, record.refund_reason ?? null, record.refund_of_number ?? null,
       );
     const line = statement(db, 
       `INSERT INTO order_lines (order_uuid, line_no, product_id, category_id, name_en, name_ar, quantity, unit_price, gross,
-         discount, tax, total, line_discount, modifiers, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         discount, tax, total, line_discount, modifiers, notes, refunds_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const l of record.lines) {
       line.run(
         record.uuid, l.line_no, l.product_id, l.category_id, l.name_en, l.name_ar, l.quantity, l.unit_price, l.gross,
-        l.discount, l.tax, l.total, json(l.line_discount), JSON.stringify(l.modifiers), l.notes,
+        l.discount, l.tax, l.total, json(l.line_discount), JSON.stringify(l.modifiers), l.notes, l.refunds_line ?? null,
       );
     }
-    const payment = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount) VALUES (?, ?, ?, ?)');
-    record.payments.forEach((p, index) => payment.run(record.uuid, index, p.method_key, p.amount));
+    const payment = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    record.payments.forEach((p, index) => payment.run(record.uuid, index, p.method_key, p.amount, record.shift_id ?? null, record.cashier_id ?? null, null));
     statement(db, "INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(record.uuid, lastInsertRowid);
     alsoWrite?.(record);
     return record;
@@ -78,6 +79,11 @@ interface OrderRow {
   notes: string | null;
   zatca_qr: string | null;
   created_at: number;
+  cashier_id: string | null;
+  cashier_name: string | null;
+  shift_id: string | null;
+  refund_reason: string | null;
+  refund_of_number: string | null;
 }
 
 interface LineRow extends Omit<OrderRecord['lines'][number], 'line_discount' | 'modifiers'> {
@@ -94,6 +100,8 @@ interface PaymentRow {
   order_uuid: string;
   method_key: string;
   amount: number;
+  paid_at: number | null;
+  shift_id: string | null;
 }
 
 /**
@@ -103,17 +111,17 @@ interface PaymentRow {
 export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRecord[] {
   if (uuids.length === 0) return [];
   const list = JSON.stringify(uuids);
-  const rows = statement(db, 'SELECT * FROM orders WHERE uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
+  const rows = statement(db, 'SELECT o.*, c.name AS cashier_name FROM orders o LEFT JOIN cashiers c ON c.id = o.cashier_id WHERE o.uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
   const lines = statement(db, 'SELECT * FROM order_lines WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, line_no').all(list) as (LineRow & { order_uuid: string })[];
-  const payments = statement(db, 'SELECT order_uuid, method_key, amount FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position').all(list) as PaymentRow[];
+  const payments = statement(db, 'SELECT order_uuid, method_key, amount, paid_at, shift_id FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position').all(list) as PaymentRow[];
   const linesOf = new Map<string, OrderRecord['lines']>();
   for (const { order_uuid, ...line } of lines) {
-    const record = { ...line, line_discount: line.line_discount === null ? null : JSON.parse(line.line_discount), modifiers: JSON.parse(line.modifiers) };
+    const record = { ...line, refunds_line: line.refunds_line ?? null, line_discount: line.line_discount === null ? null : JSON.parse(line.line_discount), modifiers: JSON.parse(line.modifiers) };
     (linesOf.get(order_uuid) ?? linesOf.set(order_uuid, []).get(order_uuid)!).push(record);
   }
   const paymentsOf = new Map<string, OrderRecord['payments']>();
-  for (const { order_uuid, method_key, amount } of payments) {
-    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({ method_key, amount });
+  for (const { order_uuid, method_key, amount, paid_at, shift_id } of payments) {
+    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({ method_key, amount, ...(paid_at === null ? {} : { paid_at, shift_id }) });
   }
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
@@ -150,6 +158,11 @@ function orderRecord(row: OrderRow, lines: OrderRecord['lines'], payments: Order
     created_at: row.created_at,
     lines,
     payments,
+    cashier_id: row.cashier_id,
+    cashier_name: row.cashier_name,
+    shift_id: row.shift_id,
+    refund_reason: row.refund_reason,
+    refund_of_number: row.refund_of_number,
   };
 }
 
@@ -158,4 +171,69 @@ export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
     | (Omit<OrderUpload, 'rejection'> & { rejection: string | null })
     | undefined;
   return row ? { ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) } : null;
+}
+
+/** What earlier refunds already gave back of each sale line (positive amounts), by the sale's line_no. */
+export interface RefundedLine {
+  quantity: number;
+  gross: number;
+  discount: number;
+  tax: number;
+  total: number;
+}
+
+export function refundedSoFar(db: TillDatabase, saleUuid: string): { lines: Map<number, RefundedLine>; payments: Map<string, number> } {
+  const lines = statement(db,
+    `SELECT coalesce(l.refunds_line, l.line_no) AS line_no, -sum(l.quantity) AS quantity, -sum(l.gross) AS gross,
+            -sum(l.discount) AS discount, -sum(l.tax) AS tax, -sum(l.total) AS total
+     FROM order_lines l JOIN orders o ON o.uuid = l.order_uuid
+     WHERE o.refund_of = ? AND o.kind = 'REFUND' GROUP BY 1`,
+  ).all(saleUuid) as (RefundedLine & { line_no: number })[];
+  const payments = statement(db,
+    `SELECT p.method_key, -sum(p.amount) AS amount FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid
+     WHERE o.refund_of = ? AND o.kind = 'REFUND' GROUP BY 1`,
+  ).all(saleUuid) as { method_key: string; amount: number }[];
+  return {
+    lines: new Map(lines.map(({ line_no, ...rest }) => [line_no, rest])),
+    payments: new Map(payments.map((p) => [p.method_key, p.amount])),
+  };
+}
+
+/** Marks a sale wholly refunded (all its lines given back). */
+export function markRefunded(db: TillDatabase, uuid: string): void {
+  statement(db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(uuid);
+}
+
+export interface Settlement {
+  uuid: string;
+  payments: { method_key: string; amount: number }[];
+  /** What was owed on PAY_LATER: cleared by a negative PAY_LATER row so every order's payments still add up to its total. */
+  owed: number;
+  payLaterKey: string;
+  shiftId: string | null;
+  cashierId: string | null;
+  paidAt: number;
+  zatcaQr: string | null;
+}
+
+/**
+ * Records a later payment of an UNPAID order in one transaction: the new
+ * payment rows (with the shift and cashier that took them), the PAY_LATER
+ * amount cleared, the order PAID. Returns whether the order was still
+ * waiting to upload (then the payment simply joins its upload).
+ */
+export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?: (stillPending: boolean) => void): boolean {
+  return db.transaction((): boolean => {
+    const row = statement(db, "SELECT status FROM orders WHERE uuid = ? AND kind = 'SALE'").get(settlement.uuid) as { status: string } | undefined;
+    if (row?.status !== 'UNPAID') throw new Error(`order ${settlement.uuid} is not waiting for payment`);
+    const { next } = statement(db, 'SELECT coalesce(max(position), -1) + 1 AS next FROM order_payments WHERE order_uuid = ?').get(settlement.uuid) as { next: number };
+    const insert = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const rows = [...settlement.payments, { method_key: settlement.payLaterKey, amount: -settlement.owed }];
+    rows.forEach((p, index) => insert.run(settlement.uuid, next + index, p.method_key, p.amount, settlement.shiftId, settlement.cashierId, settlement.paidAt));
+    statement(db, "UPDATE orders SET status = 'PAID', zatca_qr = coalesce(zatca_qr, ?) WHERE uuid = ?").run(settlement.zatcaQr, settlement.uuid);
+    const upload = statement(db, 'SELECT state FROM outbox WHERE order_uuid = ?').get(settlement.uuid) as { state: string } | undefined;
+    const stillPending = upload?.state === 'pending';
+    alsoWrite?.(stillPending);
+    return stillPending;
+  }).immediate();
 }

@@ -108,6 +108,10 @@ export { documentFor, renderForPrinter, renderRequestFor, type PrinterSetup } fr
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
 export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions } from './setup/test-page.ts';
 
+// Reports and the drawer: straight to the receipt printer, not queued.
+export { composeShiftReport, REPORT_LABELS } from './compose/compose-shift-report.ts';
+export { printDocument, receiptPrinter } from './print-document.ts';
+
 // Rendering off the event loop: a worker thread for the host, inline for one-shot commands.
 export { inlineRenderer, RenderWorkerError, sharedRenderWorker, WorkerRenderer, type DocumentRenderer } from './render-worker/document-renderer.ts';
 export { renderRequest, type RenderOutput, type RenderRequest } from './render-worker/render-request.ts';

@@ -32,3 +32,4 @@ export {
   type UploadReport,
   type UploadStatus,
 } from './push/index.ts';
+export { uploadRecords, RecordUploadLoop, RECORD_PATH_SETTINGS, type RecordUploadReport } from './push/index.ts';

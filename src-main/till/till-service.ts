@@ -31,8 +31,27 @@ import {
 import { checkpointSoon, deferCheckpoints, statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
-import { refundDraft, saleDraft } from './order-drafts.ts';
-import { insertOrder, localSyncStatus, readOrder, readUpload } from '../orders/index.ts';
+import { refundDraft, RefundLimitError, saleDraft } from './order-drafts.ts';
+import { insertOrder, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder } from '../orders/index.ts';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
+import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
+import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
+import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashier } from '../staff/index.ts';
+import {
+  businessDayOfNow,
+  closeShift,
+  enqueueRecord,
+  findShift,
+  openShift,
+  openShiftRow,
+  publicShift,
+  readDayReport,
+  readShiftReport,
+  recordCashMovement,
+  requireOpenShift,
+} from '../shifts/index.ts';
+import { StaffSession } from './staff-session.ts';
 
 export interface TillOptions {
   db: TillDatabase;
@@ -69,14 +88,33 @@ function priced<T>(work: () => T): T {
 export class TillService implements SellingApi {
   private current: Cart = emptyCart();
   protected readonly db: TillDatabase;
-  private readonly now: () => number;
+  protected readonly now: () => number;
   private readonly newUuid: () => string;
+  /** Who is at the till; the host's authorization hook reads it too. */
+  readonly staff: StaffSession;
 
   constructor(private readonly options: TillOptions) {
     this.db = options.db;
     deferCheckpoints(this.db);
     this.now = options.now ?? Date.now;
     this.newUuid = options.newUuid ?? randomUUID;
+    this.staff = new StaffSession(this.db, this.now);
+  }
+
+  /**
+   * Who and which shift a sale, refund or payment is recorded under. A till
+   * with cashiers sells only with one signed in and a shift open; a till
+   * without any (tests, old databases) sells as before, under no shift.
+   */
+  private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
+    const cashier = this.staff.require();
+    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.db)?.id ?? null };
+    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.db).id };
+  }
+
+  /** Whether the cart holds anything a kitchen already printed (never yet: tickets print at checkout). */
+  cartPrintedKitchenTickets(): boolean {
+    return false;
   }
 
   private profile(): BranchProfile {
@@ -213,7 +251,8 @@ export class TillService implements SellingApi {
     return this.change((cart) => void (cart.order_discount = discount));
   }
 
-  async voidCart() {
+  async voidCart(input?: TillInputs['voidCart']) {
+    parse('voidCart', input);
     this.current = emptyCart();
     return this.view();
   }
@@ -251,10 +290,11 @@ export class TillService implements SellingApi {
     const { payments, cash_tendered } = parse('checkout', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
+    const seller = this.seller();
     const cart = this.current;
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
-    const draft = saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile });
+    const draft = { ...saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.db);
@@ -263,7 +303,12 @@ export class TillService implements SellingApi {
   }
 
   private orderView(record: OrderRecord): OrderView {
-    return { ...record, upload: readUpload(this.db, record.uuid)! };
+    const view: OrderView = { ...record, upload: readUpload(this.db, record.uuid)! };
+    if (record.kind === 'SALE') {
+      const { lines } = refundedSoFar(this.db, record.uuid);
+      if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
+    }
+    return view;
   }
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
@@ -285,20 +330,153 @@ export class TillService implements SellingApi {
   }
 
   async refund(input: TillInputs['refund']) {
-    const { uuid } = parse('refund', input);
+    const { uuid, lines, reason } = parse('refund', input);
     const original = readOrder(this.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
-    const draft = refundDraft(original, this.newUuid(), this.now());
-    const record = insertOrder(this.db, draft, (refund) => {
-      statement(this.db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(original.uuid);
-      this.options.alsoWriteAtCheckout?.(refund);
-    });
+    const seller = this.seller();
+    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
+    let record: OrderRecord;
+    try {
+      // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
+      record = this.db.transaction(() => {
+        const soFar = refundedSoFar(this.db, original.uuid);
+        const draft = refundDraft(original, request, soFar, { uuid: this.newUuid(), createdAt: this.now(), profile: readBranchProfile(this.db) });
+        return insertOrder(this.db, { ...draft, ...seller }, (refund) => {
+          const after = refundedSoFar(this.db, original.uuid);
+          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.db, original.uuid);
+          this.options.alsoWriteAtCheckout?.(refund);
+        });
+      }).immediate();
+    } catch (error) {
+      if (error instanceof RefundLimitError) throw new TillError('over_refund', error.message);
+      throw error;
+    }
     checkpointSoon(this.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
+  }
+
+  async settleOrder(input: TillInputs['settleOrder']): Promise<OrderView> {
+    const { uuid, payments, cash_tendered } = parse('settleOrder', input);
+    const order = readOrder(this.db, uuid);
+    if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
+    if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
+    if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY)) throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+    const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
+    const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
+    const seller = this.seller();
+    const profile = readBranchProfile(this.db);
+    const paidAt = this.now();
+    settleOrder(this.db, {
+      uuid,
+      payments: settlement.payments,
+      owed,
+      payLaterKey: PAY_LATER_METHOD_KEY,
+      shiftId: seller.shift_id,
+      cashierId: seller.cashier_id,
+      paidAt,
+      zatcaQr: profile?.vatNumber
+        ? encodeZatcaQr({ sellerName: profile.sellerName, vatNumber: profile.vatNumber, timestamp: formatZatcaTimestamp(order.created_at), total: formatMinor(order.total), vatTotal: formatMinor(order.tax) })
+        : null,
+    }, (stillPending) => {
+      // Not uploaded yet: the payment simply travels with the order. Already uploaded: it goes on its own, exactly once.
+      if (!stillPending) {
+        enqueueRecord(this.db, this.newUuid(), 'settlement', {
+          order_uuid: uuid, order_number: order.number, paid_at: paidAt, cashier: seller.cashier_name, shift_id: seller.shift_id,
+          payments: settlement.payments.map((p) => ({ payment_method_key: p.method_key, amount: formatMinor(p.amount) })),
+        }, paidAt);
+      }
+    });
+    checkpointSoon(this.db);
+    const record = readOrder(this.db, uuid)!;
+    this.options.onOrderCommitted?.(record);
+    return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };
+  }
+
+  async staffState(): Promise<StaffState> {
+    const shift = openShiftRow(this.db);
+    return {
+      needs_first_manager: !hasActiveManager(this.db),
+      cashier: this.staff.current(),
+      shift: shift ? publicShift(shift) : null,
+      idle_lock_minutes: this.staff.idleLockMinutes(),
+    };
+  }
+
+  async cashiers(): Promise<CashierView[]> {
+    return listCashiers(this.db).map(publicCashier);
+  }
+
+  async addCashier(input: TillInputs['addCashier']): Promise<CashierView> {
+    const { name, role, pin } = parse('addCashier', input);
+    const first = !hasActiveManager(this.db);
+    if (first && role !== 'manager') throw new TillError('invalid_input', 'role: the first person on this till is its manager');
+    const cashier = publicCashier(await addCashier(this.db, { name, role, pin }, this.now()));
+    // The first manager is signed in at once: they just chose their PIN.
+    if (first) this.staff.signInAs(cashier);
+    return cashier;
+  }
+
+  async updateCashier(input: TillInputs['updateCashier']): Promise<CashierView> {
+    const { id, active, pin, role } = parse('updateCashier', input);
+    const updated = publicCashier(await updateCashier(this.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
+    return updated;
+  }
+
+  async unlock(input: TillInputs['unlock']): Promise<StaffState> {
+    const { cashier_id, pin } = parse('unlock', input);
+    await this.staff.unlock(cashier_id, pin);
+    return this.staffState();
+  }
+
+  async lock(): Promise<StaffState> {
+    this.staff.lock();
+    return this.staffState();
+  }
+
+  async openShift(input: TillInputs['openShift']): Promise<ShiftView> {
+    const parsed = parse('openShift', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
+    return publicShift(openShift(this.db, { ...parsed, id: this.newUuid(), cashierId: cashier.id, now: this.now() }));
+  }
+
+  async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
+    const { kind, amount, reason } = parse('cashMovement', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
+    const report = recordCashMovement(this.db, { id: this.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.now() });
+    checkpointSoon(this.db);
+    return report;
+  }
+
+  async shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport> {
+    const { shift_id } = parse('shiftReport', input);
+    const shift = shift_id ? findShift(this.db, shift_id) : requireOpenShift(this.db);
+    if (!shift) throw new TillError('not_found', `this till has no shift ${shift_id}`);
+    return readShiftReport(this.db, shift);
+  }
+
+  async closeShift(input: TillInputs['closeShift']): Promise<ShiftReport> {
+    const parsed = parse('closeShift', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
+    const profile = readBranchProfile(this.db);
+    const z = closeShift(this.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.now() });
+    checkpointSoon(this.db);
+    this.onShiftClosed?.(z);
+    return z;
+  }
+
+  /** The host wakes the attendance upload here. */
+  protected onShiftClosed?: (report: ShiftReport) => void;
+
+  async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
+    const { business_day } = parse('dayReport', input);
+    return readDayReport(this.db, business_day ?? businessDayOfNow(this.now()));
   }
 
   async syncStatus(): Promise<SyncStatus> {

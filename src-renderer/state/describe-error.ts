@@ -20,6 +20,12 @@ const CODE_KEYS: Record<string, MessageKey> = {
   session_expired: 'error.session_expired',
   unauthorized: 'error.unauthorized',
   unauthenticated: 'error.session_expired',
+  wrong_pin: 'error.wrong_pin',
+  pin_throttled: 'error.pin_throttled',
+  locked: 'error.locked',
+  no_shift: 'error.no_shift',
+  shift_open: 'error.shift_open',
+  over_refund: 'error.over_refund',
   not_allowed: 'error.not_allowed',
 };
 

@@ -12,10 +12,11 @@ import type {
   TillEvent,
 } from '../../src-shared/till/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
+import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
-export type TillView = 'sell' | 'orders' | 'parked' | 'branch';
+export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
   id: number;
@@ -55,6 +56,8 @@ export class TillState {
   /** Bumped when the host swaps in a new catalog, so cached product pages are dropped. */
   catalogVersion = $state(0);
   notices = $state<Notice[]>([]);
+  /** Who is at the till and the open shift; null until asked. */
+  staff = $state.raw<StaffState | null>(null);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   private readonly knownCustomers = new Map<string, CustomerView>();
@@ -141,8 +144,27 @@ export class TillState {
     }
   }
 
+  /** Asks who is at the till (after a PIN, a lock, opening or closing a shift). */
+  async refreshStaff(): Promise<void> {
+    try {
+      this.staff = await this.api.staffState();
+    } catch (error) {
+      this.notify('error', describeError(error));
+    }
+  }
+
+  /** Locks the till: the PIN screen shows until a cashier enters theirs. */
+  async lock(): Promise<void> {
+    try {
+      this.staff = await this.api.lock();
+    } catch (error) {
+      this.notify('error', describeError(error));
+    }
+  }
+
   async reloadCatalog(): Promise<boolean> {
     try {
+      this.staff = await this.api.staffState();
       const [categories, paymentMethods, cart] = await Promise.all([this.api.categories(), this.api.paymentMethods(), this.api.cart()]);
       this.categories = categories;
       this.paymentMethods = paymentMethods;
@@ -243,6 +265,8 @@ export class TillState {
   }
 
   notify(tone: Notice['tone'], text: ErrorText): void {
+    // The host locked the till (idle time): show the PIN screen rather than only an error.
+    if (text.key === 'error.locked' && this.link) void this.refreshStaff();
     const id = ++this.noticeSeq;
     // One error at a time: the newest is the one that matters, and a stack of red boxes hides the till.
     const kept = tone === 'error' ? this.notices.filter((n) => n.tone !== 'error') : this.notices;

@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -313,4 +314,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.hour': '{hour}:00',
   'branch.idleLock': 'القفل بعد الخمول (دقائق)',
   'branch.idleLockHint': '0: بدون قفل',
+  ...SHIFT_MESSAGES_AR,
 };

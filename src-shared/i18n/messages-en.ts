@@ -1,3 +1,4 @@
+import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -312,6 +313,7 @@ export const MESSAGES_EN = {
   'branch.hour': '{hour}:00',
   'branch.idleLock': 'Lock after idle (minutes)',
   'branch.idleLockHint': '0: never lock',
+  ...SHIFT_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

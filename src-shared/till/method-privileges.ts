@@ -7,7 +7,7 @@ import type { TillApi } from './till-api.ts';
  * audited. `when-over-limit` methods are checked only when they set a
  * discount above the branch's limit.
  */
-export type PrivilegedAction = 'refund' | 'discount-over-limit' | 'sign-in' | 'sign-out' | 'branch-settings' | 'drawer-open' | 'void-printed-cart';
+export type PrivilegedAction = 'refund' | 'discount-over-limit' | 'sign-in' | 'sign-out' | 'branch-settings' | 'drawer-open' | 'void-printed-cart' | 'manage-cashiers';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
@@ -24,4 +24,8 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   saveReceiptSettings: 'branch-settings',
   receiptSettingsPreview: 'branch-settings',
   saveTillSettings: 'branch-settings',
+  voidCart: 'void-printed-cart',
+  openDrawer: 'drawer-open',
+  addCashier: 'manage-cashiers',
+  updateCashier: 'manage-cashiers',
 };

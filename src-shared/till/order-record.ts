@@ -34,11 +34,16 @@ export interface OrderLineRecord {
   line_discount: Discount | null;
   modifiers: OrderLineModifierRecord[];
   notes: string | null;
+  /** On a refund line: the sale's line_no it gives back. */
+  refunds_line?: number | null;
 }
 
 export interface OrderPaymentRecord {
   method_key: string;
   amount: Minor;
+  /** Set on a payment taken after the sale (settle-later): when, and in which shift. */
+  paid_at?: number | null;
+  shift_id?: string | null;
 }
 
 /** An order as the till stores it; a refund is its own order with negative amounts. */
@@ -69,6 +74,13 @@ export interface OrderRecord {
   created_at: number;
   lines: OrderLineRecord[];
   payments: OrderPaymentRecord[];
+  /** Who rang it up and in which shift; null on orders from before cashiers existed. */
+  cashier_id?: string | null;
+  cashier_name?: string | null;
+  shift_id?: string | null;
+  /** A refund's required reason, and the number of the invoice it reverses. */
+  refund_reason?: string | null;
+  refund_of_number?: string | null;
 }
 
 /** What checkout hands to the store: everything but the number, which the store assigns. */

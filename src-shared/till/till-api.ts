@@ -1,5 +1,6 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 import type { TillInputs } from './till-inputs.ts';
+import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
 import type {
   CartView,
@@ -39,8 +40,8 @@ export interface TillApi extends BranchApi {
   setCustomer(input: TillInputs['setCustomer']): Promise<CartView>;
   setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
   setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
-  /** Voids the unpaid cart: everything in it is dropped. */
-  voidCart(): Promise<CartView>;
+  /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
+  voidCart(input?: TillInputs['voidCart']): Promise<CartView>;
   parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
   parkedCarts(): Promise<ParkedCartView[]>;
   resumeCart(input: TillInputs['resumeCart']): Promise<CartView>;
@@ -49,7 +50,30 @@ export interface TillApi extends BranchApi {
   checkout(input: TillInputs['checkout']): Promise<OrderView>;
   orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
   order(input: TillInputs['order']): Promise<OrderView>;
+  /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
   refund(input: TillInputs['refund']): Promise<OrderView>;
+  /** Pays an UNPAID (PAY_LATER) order now, in full, by one or more methods. */
+  settleOrder(input: TillInputs['settleOrder']): Promise<OrderView>;
+
+  /** Who is at the till, the open shift, and whether the first manager is still to be made. */
+  staffState(): Promise<StaffState>;
+  cashiers(): Promise<CashierView[]>;
+  /** The first manager needs no approval; every later cashier is added by a manager. */
+  addCashier(input: TillInputs['addCashier']): Promise<CashierView>;
+  updateCashier(input: TillInputs['updateCashier']): Promise<CashierView>;
+  unlock(input: TillInputs['unlock']): Promise<StaffState>;
+  lock(): Promise<StaffState>;
+  openShift(input: TillInputs['openShift']): Promise<ShiftView>;
+  cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport>;
+  /** X report of the open shift, or the Z report of a closed one. */
+  shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport>;
+  /** Closes the open shift with a blind count and returns its Z report. */
+  closeShift(input: TillInputs['closeShift']): Promise<ShiftReport>;
+  dayReport(input: TillInputs['dayReport']): Promise<DayReport>;
+  /** Prints the X/Z report (or the day's) on the receipt printer. */
+  printReport(input: TillInputs['printReport']): Promise<void>;
+  /** Opens the cash drawer without a sale (a manager approves). */
+  openDrawer(input: TillInputs['openDrawer']): Promise<void>;
 
   syncStatus(): Promise<SyncStatus>;
 
@@ -67,7 +91,7 @@ export interface TillApi extends BranchApi {
 }
 
 /** The part of the till API that works from the local database alone: selling, paying, orders. */
-export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | keyof BranchApi>;
+export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer' | keyof BranchApi>;
 
 /**
  * Every method of TillApi, at run time: the host exposes exactly these to
@@ -79,6 +103,8 @@ export const TILL_API_METHODS = [
   'cart', 'addItem', 'scan', 'updateItem', 'removeItem', 'setOrderType', 'setCustomer', 'setPriceList', 'setOrderDiscount',
   'voidCart', 'parkCart', 'parkedCarts', 'resumeCart',
   'checkout', 'orders', 'order', 'refund', 'syncStatus',
+  'settleOrder', 'staffState', 'cashiers', 'addCashier', 'updateCashier', 'unlock', 'lock',
+  'openShift', 'cashMovement', 'shiftReport', 'closeShift', 'dayReport', 'printReport', 'openDrawer',
   'session', 'signIn', 'syncNow', 'printers', 'receiptPreview', 'reprint',
   ...BRANCH_API_METHODS,
 ] as const satisfies readonly (keyof TillApi)[];

@@ -17,6 +17,13 @@ export type TillErrorCode =
   | 'service_error'
   | 'busy'
   | 'printer_error'
+  // Cashiers and shifts (issue 11).
+  | 'wrong_pin'
+  | 'pin_throttled'
+  | 'locked'
+  | 'no_shift'
+  | 'shift_open'
+  | 'over_refund'
   /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
   | 'not_allowed';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TYPES } from '../pricing/index.ts';
+import { approvalInput, refundInput, shiftInputs } from './shift-inputs.ts';
 
 /**
  * What the till API accepts, checked before anything is read or written, so
@@ -40,12 +41,14 @@ export const tillInputs = {
     modifier_ids: z.array(id).max(20).optional(),
     notes: notes.optional(),
     discount: discountInput.nullable().optional(),
+    approval: approvalInput,
   }),
   removeItem: z.object({ line_id: id }),
   setOrderType: z.object({ type: z.enum(ORDER_TYPES), table_id: id.nullable().default(null) }),
   setCustomer: z.object({ customer_id: id.nullable() }),
   setPriceList: z.object({ method_key: id }),
-  setOrderDiscount: z.object({ discount: discountInput.nullable() }),
+  setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
+  voidCart: z.object({ approval: approvalInput }),
   parkCart: z.object({ label: z.string().trim().max(80).default('') }),
   resumeCart: z.object({ id }),
   checkout: z.object({
@@ -54,7 +57,7 @@ export const tillInputs = {
   }),
   orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
   order: z.object({ uuid: id }),
-  refund: z.object({ uuid: id }),
+  refund: refundInput,
   signIn: z.object({
     base_url: z.string().trim().url('a URL such as https://pos.example.com/api/v2'),
     token: z.string().trim().min(1, 'the access token'),
@@ -62,6 +65,7 @@ export const tillInputs = {
   }),
   receiptPreview: z.object({ uuid: id, printer_id: id.optional() }),
   reprint: z.object({ uuid: id, kind: z.enum(['receipt', 'kitchen']).default('receipt') }),
+  ...shiftInputs,
 } as const;
 
 export type TillInputs = { [K in keyof typeof tillInputs]: z.input<(typeof tillInputs)[K]> };

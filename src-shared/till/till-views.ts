@@ -95,6 +95,8 @@ export interface CustomerView {
 
 export interface OrderView extends OrderRecord {
   upload: OrderUpload;
+  /** On a sale: quantities already refunded, by line_no (a refund dialog offers only what is left). */
+  refunded_lines?: Record<number, number>;
   /** Change to hand back, from cash tendered. */
   change_due: Minor;
 }

@@ -51,6 +51,10 @@ export interface Order {
   status: string;
   /** Till's addition to DESIGN.md's contract: a refund names the order it refunds. */
   refund_of: string | null;
+  /** Extra members (issue 11): the cashier's name and the shift's uuid; null on orders from before cashiers. */
+  cashier?: string | null;
+  shift_id?: string | null;
+  refund_reason?: string | null;
 }
 
 export interface OrderSyncRequest {
@@ -84,6 +88,9 @@ export const orderSchema: z.ZodType<Order> = record({
   payments: list(record({ payment_method_key: id, amount: decimal })),
   status: id,
   refund_of: idOrNull,
+  cashier: textOrNull.optional(),
+  shift_id: idOrNull.optional(),
+  refund_reason: textOrNull.optional(),
 });
 
 export const orderSyncRequestSchema = record({ orders: list(orderSchema) });

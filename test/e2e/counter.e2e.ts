@@ -107,7 +107,10 @@ test('at the counter: scanner, line edits and discounts, park and resume, keyboa
   await page.keyboard.press('F6');
   await page.locator(`[data-testid="order-row"][data-number="${number}"]`).click();
   await page.getByTestId('order-refund').click();
-  await page.getByTestId('confirm-yes').click();
+  const refund = page.getByTestId('refund-dialog');
+  for (const all of await refund.getByTestId('refund-all').all()) await all.click();
+  await refund.getByTestId('refund-reason').fill('customer changed their mind');
+  await refund.getByTestId('refund-confirm').click();
   await expect(page.getByTestId('receipt-dialog')).toBeVisible();
   expect(halalas(await page.getByTestId('receipt-total').textContent())).toBe(-parkedTotal);
   await page.getByTestId('new-sale').click();

@@ -76,9 +76,40 @@ export async function signInWithDemo(page: Page, lang: Lang, screenshotPrefix?: 
   await page.getByTestId('signin-submit').click();
 }
 
+/** The manager every e2e till gets on its first run after pairing. */
+export const E2E_MANAGER = { name: 'Mona', pin: '2468' };
+
+/**
+ * Waits for the till after pairing. On a first run it answers the "first
+ * manager" screen and opens a shift with no float, so flows that are not
+ * about shifts can sell at once (shift-day.e2e.ts does it by hand).
+ */
 export async function waitForTill(page: Page): Promise<void> {
-  await expect(page.getByTestId('sell-screen')).toBeVisible({ timeout: 170_000 });
+  const sell = page.getByTestId('sell-screen');
+  const first = page.getByTestId('first-manager');
+  await expect(sell.or(first)).toBeVisible({ timeout: 170_000 });
+  if (await first.isVisible()) {
+    await createFirstManager(page, E2E_MANAGER.name, E2E_MANAGER.pin);
+    await openShiftWithFloat(page, '0');
+    await page.getByTestId('nav-sell').click();
+  }
+  await expect(sell).toBeVisible();
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
+}
+
+export async function createFirstManager(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByTestId('manager-name').fill(name);
+  await page.getByTestId('manager-pin').fill(pin);
+  await page.getByTestId('manager-pin-again').fill(pin);
+  await page.getByTestId('manager-create').click();
+  await expect(page.getByTestId('till')).toBeVisible();
+}
+
+export async function openShiftWithFloat(page: Page, amount: string): Promise<void> {
+  await page.getByTestId('nav-shift').click();
+  await page.getByTestId('float-amount').fill(amount);
+  await page.getByTestId('shift-open').click();
+  await expect(page.getByTestId('shift-screen')).toHaveAttribute('data-open', 'yes');
 }
 
 /** Taps a product (choosing its modifier in the picker when it has options); returns the line count after. */

@@ -38,7 +38,11 @@ export async function startTillServer(options: ServerOptions = {}): Promise<Till
   if (options.products) args.push('--demo-products', String(options.products));
   const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_DEBUG: '' } });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    // TILL_E2E_HOST_STDERR=1 shows what the host says, to see why it went away.
+    if (process.env.TILL_E2E_HOST_STDERR) process.stderr.write(chunk);
+  });
 
   const ready = await new Promise<{ url: string; demo: TillServer['demo'] }>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });

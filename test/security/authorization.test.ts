@@ -36,13 +36,13 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 describe('what costs money passes the authorization hook', () => {
   it('refuses a refund from a paired cashier device, allows it from the manager screen, and audits both', async () => {
     const order = await sale(cashier);
-    const refused = await refusal(cashier.refund({ uuid: order.uuid }));
+    const refused = await refusal(cashier.refund({ uuid: order.uuid, reason: 'test' }));
     expect(refused).toBeInstanceOf(TillError);
     expect(refused!.code).toBe('not_allowed');
     expect(refused!.message).toMatch(/a refund needs a manager's approval/);
     expect((await manager.order({ uuid: order.uuid })).status).not.toBe('REFUNDED');
 
-    const refund = await manager.refund({ uuid: order.uuid });
+    const refund = await manager.refund({ uuid: order.uuid, reason: 'test' });
     expect(refund.kind).toBe('REFUND');
 
     const rows = readAudit(web.db, { orderUuid: order.uuid });
@@ -99,17 +99,17 @@ describe('what costs money passes the authorization hook', () => {
       decide: (request) => (request.privilege === 'refund' ? { approve: true, by: 'manager Huda (PIN)' } : null),
     });
     const order = await sale(cashier);
-    await cashier.refund({ uuid: order.uuid });
+    await cashier.refund({ uuid: order.uuid, reason: 'test' });
     expect(readAudit(web.db, { orderUuid: order.uuid })[0]).toMatchObject({ outcome: 'approved', approved_by: 'manager Huda (PIN)' });
     remove();
     const second = await sale(cashier);
-    expect((await refusal(cashier.refund({ uuid: second.uuid })))?.code).toBe('not_allowed');
+    expect((await refusal(cashier.refund({ uuid: second.uuid, reason: 'test' })))?.code).toBe('not_allowed');
   });
 
   it('fails closed: a policy that throws, or a final refusal, stops the action', async () => {
     web.host.authorizer.use({ name: 'broken', decide: () => { throw new Error('PIN store unavailable'); } });
     const order = await sale(manager);
-    const refused = await refusal(manager.refund({ uuid: order.uuid }));
+    const refused = await refusal(manager.refund({ uuid: order.uuid, reason: 'test' }));
     expect(refused?.code).toBe('not_allowed');
     expect(refused?.message).toMatch(/PIN store unavailable/);
   });

@@ -139,7 +139,7 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
     client: (token = emulator.token) => new ServiceClient({ baseUrl: emulator.baseUrl, token, timeoutMs: 5_000 }),
     sell,
     sellLines,
-    refund: async (sale) => readOrder(db, (await till.refund({ uuid: sale.uuid })).uuid)!,
+    refund: async (sale) => readOrder(db, (await till.refund({ uuid: sale.uuid, reason: 'test refund' })).uuid)!,
     row: (uuid) => db.prepare('SELECT * FROM outbox WHERE order_uuid = ?').get(uuid) as OutboxRow,
     close: () => service.close(),
   };

@@ -17,6 +17,8 @@ export interface SpecOnlyOptions {
   maxPerPage?: number;
   /** An answer status forced on a path (e.g. `{ '/users/customers': 403 }`). */
   statuses?: Record<string, number>;
+  /** The only `includes` values the barcodes page takes; another gets a 422 naming these. */
+  barcodeIncludes?: readonly string[];
 }
 
 export interface SpecOnlyService {
@@ -198,7 +200,15 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     if (path === '/users/customers') return list([CUSTOMER]);
     if (path === '/products/modifiers/barcodes') {
       if (!includesGiven) return { status: 422, body: failure(422, 'The includes field is required.', { includes: ['The includes field is required.'] }) };
-      return list([]);
+      const allowed = options.barcodeIncludes;
+      const given = url.searchParams.getAll('includes[]');
+      const wrong = allowed ? given.findIndex((value) => !allowed.includes(value)) : -1;
+      if (allowed && wrong >= 0) {
+        const message = `The selected includes.${wrong} is invalid; allowed: ${allowed.join(', ')}.`;
+        return { status: 422, body: failure(422, message, { [`includes.${wrong}`]: [message] }) };
+      }
+      // Barcode fields are not shown: this service picked `code` and `product_id`.
+      return list([{ code: '6281000000017', product_id: PRODUCTS[0]!.id }]);
     }
     const perProduct = /^\/products\/([^/]+)\/(prices|modifiers)$/.exec(path);
     if (perProduct) {

@@ -7,6 +7,24 @@ import { activeProductIds, paymentMethodRows } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { TillService } from '../../till/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cli-io.ts';
+import { randomInt } from 'node:crypto';
+import type { TillDatabase } from '../../db/index.ts';
+import { openShiftRow } from '../../shifts/index.ts';
+import { addCashier, listCashiers, publicCashier } from '../../staff/index.ts';
+
+/**
+ * Sales go under the open shift, as its cashier. With no shift open, one is
+ * opened with no float, by the first active cashier, or by a "simulate"
+ * cashier made for it (a plain cashier with a random PIN, so the till still
+ * asks for its first manager).
+ */
+async function sellUnderAShift(db: TillDatabase, till: TillService): Promise<void> {
+  const open = openShiftRow(db);
+  if (open) return till.staff.signInAs({ id: open.cashier_id, name: open.cashier, role: 'cashier', active: true });
+  const cashier = listCashiers(db).find((c) => c.active) ?? (await addCashier(db, { name: 'simulate', role: 'cashier', pin: String(randomInt(100_000, 1_000_000)) }, Date.now()));
+  till.staff.signInAs(publicCashier(cashier));
+  await till.openShift({ float: 0 });
+}
 
 /**
  * `pos simulate --db FILE --orders N [--seed S] [--json]`: rings up N random
@@ -28,6 +46,7 @@ export async function simulateCommand(argv: string[], _io: CliIo): Promise<numbe
   const db = openDatabase(dbFile);
   try {
     const till = new TillService({ db });
+    await sellUnderAShift(db, till);
     const productIds = activeProductIds(db);
     if (productIds.length === 0) throw new TillError('no_catalog', `the replica ${dbFile} has no products: run "pos sync --db ${dbFile} ..." first`);
     const methods = paymentMethodRows(db).filter((m) => !m.is_online).map((m) => m.key);

@@ -26,6 +26,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'branch-settings': 'changing branch settings',
   'drawer-open': 'opening the drawer without a sale',
   'void-printed-cart': 'voiding an order already sent to the kitchen',
+  'manage-cashiers': 'adding or changing cashiers',
 };
 
 /**

@@ -60,6 +60,13 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
 
   labelled(LABELS.order, `#${order.number}`, { bold: true });
   labelled(LABELS.date, localDateTime(order.created_at));
+  if (order.kind === 'REFUND' && order.refund_of) {
+    // ZATCA: a credit note names the invoice it reverses, by number and by its uuid.
+    labelled(LABELS.reverses, order.refund_of_number ? `#${order.refund_of_number}` : undefined, { bold: true });
+    blocks.push({ kind: 'text', text: order.refund_of });
+    if (order.refund_reason) labelled(LABELS.reason, order.refund_reason);
+  }
+  if (order.cashier_name) labelled(LABELS.cashier, order.cashier_name);
   const type = ORDER_TYPE_LABELS[order.type] ?? { en: order.type, ar: order.type };
   labelled(type, order.table_id ? `${LABELS.table.en} ${order.table_id}` : undefined);
   blocks.push({ kind: 'divider' });

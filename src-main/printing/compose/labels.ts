@@ -25,6 +25,9 @@ export const LABELS = {
   change: { en: 'Change', ar: 'الباقي' },
   note: { en: 'Note', ar: 'ملاحظة' },
   thanks: { en: 'Thank you for your visit', ar: 'شكراً لزيارتكم' },
+  reverses: { en: 'Reverses invoice', ar: 'يعكس الفاتورة' },
+  reason: { en: 'Reason', ar: 'السبب' },
+  cashier: { en: 'Cashier', ar: 'الكاشير' },
 } as const satisfies Record<string, Label>;
 
 export const ORDER_TYPE_LABELS: Record<string, Label> = {

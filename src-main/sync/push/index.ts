@@ -10,3 +10,5 @@ export {
 export { outboxCounts, listRejected, type OutboxCounts, type RejectedOrder } from './outbox-queries.ts';
 export { SESSION_EXPIRED } from './connectivity.ts';
 export type { UploadStatus, StatusListener } from './upload-status.ts';
+export { uploadRecords, RECORD_PATH_SETTINGS, type RecordUploadReport } from './record-uploader.ts';
+export { RecordUploadLoop } from './record-upload-loop.ts';

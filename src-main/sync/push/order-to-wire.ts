@@ -34,13 +34,30 @@ export function orderToWire(record: OrderRecord): Order {
     discount_total: money(record.discount_total, `${where} discount_total`),
     tax: money(record.tax, `${where} tax`),
     total: money(record.total, `${where} total`),
-    payments: record.payments.map((payment, index) => ({
+    payments: paymentsByMethod(record).map((payment, index) => ({
       payment_method_key: payment.method_key,
       amount: money(payment.amount, `${where} payment ${index + 1}`),
     })),
     status: wireStatus(record),
     refund_of: record.refund_of,
+    // Extra members (DESIGN.md): who sold it and in which shift; null on orders from before cashiers.
+    cashier: record.cashier_name ?? null,
+    shift_id: record.shift_id ?? null,
+    ...(record.kind === 'REFUND' ? { refund_reason: record.refund_reason ?? null } : {}),
   };
+}
+
+/**
+ * The payments as the service should see them: one per method, in the
+ * order first used. A settled PAY_LATER order stores the later payment and
+ * a negative PAY_LATER row beside the original one; they net out here, so
+ * a settled order uploads as simply paid by what paid it.
+ */
+function paymentsByMethod(record: OrderRecord): { method_key: string; amount: number }[] {
+  if (!record.payments.some((p) => p.paid_at)) return record.payments;
+  const sums = new Map<string, number>();
+  for (const p of record.payments) sums.set(p.method_key, (sums.get(p.method_key) ?? 0) + p.amount);
+  return [...sums].filter(([, amount]) => amount !== 0).map(([method_key, amount]) => ({ method_key, amount }));
 }
 
 /**
@@ -51,7 +68,7 @@ export function orderToWire(record: OrderRecord): Order {
 function wireStatus(record: OrderRecord): string {
   if (record.kind === 'REFUND') return 'REFUND';
   if (record.status !== 'REFUNDED') return record.status;
-  return record.payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY && p.amount > 0) ? 'UNPAID' : 'PAID';
+  return paymentsByMethod(record).some((p) => p.method_key === PAY_LATER_METHOD_KEY && p.amount > 0) ? 'UNPAID' : 'PAID';
 }
 
 /**

@@ -163,7 +163,7 @@ describe('kitchen routing', () => {
   it('prints no kitchen tickets for a refund, only its credit note', async () => {
     const { order } = await sellAndCollect(MIXED);
     const before = new Map([...shop.sinks].map(([name, sink]) => [name, sink.jobs.length]));
-    const refund = await shop.till.refund({ uuid: order.uuid });
+    const refund = await shop.till.refund({ uuid: order.uuid, reason: 'wrong order' });
     await shop.settle();
     expect(readPrintJobs(shop.db, refund.uuid).map((j) => j.kind)).toEqual(['receipt']);
     const cashier = shop.sinks.get('Cashier')!;

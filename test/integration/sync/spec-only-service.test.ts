@@ -100,6 +100,34 @@ describe('a service written from the spec alone', () => {
   });
 });
 
+describe('lists asked for the way the service says', () => {
+  it('asks the barcodes page again with the includes a 422 names', async () => {
+    await start({ barcodeIncludes: ['modifier'] });
+    const db = open();
+    const summary = await pull(db, '2.3.0', { marketId: service.marketId });
+    expect(summary.notes.join('\n')).toMatch(/barcodes: the service refused includes=\["product"\]; asked again with \["modifier"\]/);
+    expect(readCatalog(db).barcodes).toEqual([{ id: 'barcode:6281000000017', barcode: '6281000000017', product_id: service.productIds[0], modifier_id: null }]);
+  });
+
+  it('quarantines a product whose prices cannot be read, keeping its previous version', async () => {
+    const db = open();
+    await pull(db, '2.3.0', { marketId: service.marketId });
+    const before = readCatalog(db);
+    const victim = service.productIds[2]!;
+    await start({ statuses: { [`/products/${victim}/prices`]: 500 } });
+    const summary = await pull(db, '2.3.0');
+    expect(summary.quarantined).toEqual([expect.objectContaining({ list: 'products', id: victim })]);
+    expect(summary.quarantined[0]!.reason).toMatch(/its prices could not be read/);
+    expect(readCatalog(db)).toEqual(before);
+  });
+
+  it('fails the pull when no product can be priced at all (the prices route is missing)', async () => {
+    const db = open();
+    await start({ statuses: Object.fromEntries(service.productIds.map((id) => [`/products/${id}/prices`, 404])) });
+    await expect(pull(db, '2.3.0', { marketId: service.marketId })).rejects.toThrow(/5 of 5 products records break the contract/);
+  });
+});
+
 describe('auxiliary lists degrade', () => {
   it('a forbidden customers list keeps the customers the till had; an absent one syncs empty', async () => {
     const db = open();

@@ -109,12 +109,12 @@ describe('the till API over the replica', () => {
   it('refunds as a linked order with negative amounts, once', async () => {
     const cart = await till.addItem({ product_id: latte.id, quantity: 2 });
     const sale = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
-    const refund = await till.refund({ uuid: sale.uuid });
+    const refund = await till.refund({ uuid: sale.uuid, reason: 'customer changed mind' });
     expect(refund).toMatchObject({ kind: 'REFUND', refund_of: sale.uuid, total: -sale.total, tax: -sale.tax });
     expect(refund.lines[0]!.quantity).toBe(-2);
     expect(refund.payments).toEqual([{ method_key: 'CASH', amount: -sale.total }]);
     expect((await till.order({ uuid: sale.uuid })).status).toBe('REFUNDED');
-    const again = await till.refund({ uuid: sale.uuid }).catch((e: unknown) => e);
+    const again = await till.refund({ uuid: sale.uuid, reason: 'again' }).catch((e: unknown) => e);
     expect((again as TillError).code).toBe('not_refundable');
   });
 

@@ -69,7 +69,7 @@ describe('orderToWire', () => {
     expect(sale.zatca_qr).not.toBeNull();
     const wire = orderToWire({ ...sale, tendered: 5000, change_due: 1735 }) as unknown as Record<string, unknown>;
     expect(Object.keys(wire).sort()).toEqual(
-      ['branch_id', 'created_at', 'customer_id', 'discount_total', 'items', 'market_id', 'number', 'payments', 'refund_of', 'status', 'subtotal', 'table_id', 'tax', 'total', 'type', 'uuid'].sort(),
+      ['branch_id', 'cashier', 'shift_id', 'created_at', 'customer_id', 'discount_total', 'items', 'market_id', 'number', 'payments', 'refund_of', 'status', 'subtotal', 'table_id', 'tax', 'total', 'type', 'uuid'].sort(),
     );
   });
 

@@ -1,0 +1,60 @@
+import { CASHIER_ROLES, type CashierRole } from '../../../src-shared/shifts/index.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
+import { openDatabase } from '../../db/index.ts';
+import { addCashier, findCashierByName, listCashiers, PIN_PATTERN, publicCashier, updateCashier } from '../../staff/index.ts';
+import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+
+export const CASHIERS_USAGE = [
+  'pos cashiers --db FILE [list] [--json]',
+  '  pos cashiers --db FILE add NAME --role cashier|manager --pin PIN',
+  '  pos cashiers --db FILE disable NAME | enable NAME | reset-pin NAME --pin PIN',
+].join('\n');
+
+/** `pos cashiers`: the till's local accounts, for support and tests (whoever holds the database file is trusted). */
+export async function cashiersCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs('cashiers', argv, { db: { type: 'string' }, role: { type: 'string' }, pin: { type: 'string' }, json: { type: 'boolean', default: false } }, true);
+  const [action = 'list', name] = positionals;
+  const pin = () => {
+    const value = requireOption('cashiers', 'pin', values.pin);
+    if (!PIN_PATTERN.test(value)) throw new UsageError('pos cashiers: --pin must be 4 to 6 digits');
+    return value;
+  };
+  const db = openDatabase(requireOption('cashiers', 'db', values.db));
+  try {
+    const named = () => {
+      if (!name) throw new UsageError(`pos cashiers: ${action} takes a NAME`);
+      const cashier = findCashierByName(db, name);
+      if (!cashier) throw new TillError('not_found', `this till has no cashier named "${name}"`);
+      return cashier;
+    };
+    let changed;
+    switch (action) {
+      case 'list': {
+        const all = listCashiers(db).map(publicCashier);
+        io.out(values.json ? JSON.stringify(all) : all.map((c) => `${c.name}  ${c.role}${c.active ? '' : '  (disabled)'}`).join('\n') || 'no cashiers yet');
+        return 0;
+      }
+      case 'add': {
+        if (!name) throw new UsageError('pos cashiers: add takes a NAME');
+        const role = requireOption('cashiers', 'role', values.role);
+        if (!CASHIER_ROLES.includes(role as CashierRole)) throw new UsageError(`pos cashiers: --role must be cashier or manager, not "${role}"`);
+        changed = await addCashier(db, { name, role: role as CashierRole, pin: pin() }, Date.now());
+        break;
+      }
+      case 'disable':
+      case 'enable':
+        changed = await updateCashier(db, named().id, { active: action === 'enable' });
+        break;
+      case 'reset-pin':
+        changed = await updateCashier(db, named().id, { pin: pin() });
+        break;
+      default:
+        throw new UsageError(`pos cashiers: say what to do: list, add, disable, enable or reset-pin (not "${action}")`);
+    }
+    const view = publicCashier(changed);
+    io.out(values.json ? JSON.stringify(view) : `${view.name} (${view.role})${view.active ? '' : ' disabled'}`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}

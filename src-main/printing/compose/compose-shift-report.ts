@@ -1,0 +1,89 @@
+// The X, Z and business-day reports as the receipt printer prints them:
+// every label in English and Arabic, money with two places, on 58 or 80 mm.
+
+import type { DayReport, MoneyBy, ShiftReport } from '../../../src-shared/shifts/index.ts';
+import type { ReceiptBlock, ReceiptDocument } from '../layout/receipt-document.ts';
+import { localDateTime, money } from './format.ts';
+import { PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
+
+export const REPORT_LABELS = {
+  X: { en: 'X report (shift so far)', ar: 'تقرير X (الوردية حتى الآن)' },
+  Z: { en: 'Z report (shift closed)', ar: 'تقرير Z (إغلاق الوردية)' },
+  DAY: { en: 'Business day report', ar: 'تقرير يوم العمل' },
+  day: { en: 'Business day', ar: 'يوم العمل' },
+  cashier: { en: 'Cashier', ar: 'الكاشير' },
+  opened: { en: 'Opened', ar: 'الفتح' },
+  closed: { en: 'Closed', ar: 'الإغلاق' },
+  closedBy: { en: 'Closed by', ar: 'أغلقها' },
+  orders: { en: 'Orders', ar: 'الطلبات' },
+  refundCount: { en: 'Refunds (count)', ar: 'المرتجعات (عدد)' },
+  gross: { en: 'Gross sales', ar: 'إجمالي المبيعات' },
+  discounts: { en: 'Discounts', ar: 'الخصومات' },
+  refunds: { en: 'Refunds', ar: 'المرتجعات' },
+  net: { en: 'Net sales', ar: 'صافي المبيعات' },
+  vat: { en: 'VAT', ar: 'ضريبة القيمة المضافة' },
+  unpaid: { en: 'Pay later (owed)', ar: 'الدفع لاحقاً (مستحق)' },
+  byMethod: { en: 'By payment method', ar: 'حسب طريقة الدفع' },
+  byCategory: { en: 'By category', ar: 'حسب الفئة' },
+  byCashier: { en: 'By cashier', ar: 'حسب الكاشير' },
+  float: { en: 'Opening float', ar: 'رصيد الافتتاح' },
+  cashIn: { en: 'Cash in', ar: 'إيداع نقدي' },
+  cashOut: { en: 'Cash out', ar: 'سحب نقدي' },
+  expected: { en: 'Cash expected', ar: 'النقد المتوقع' },
+  counted: { en: 'Cash counted', ar: 'النقد المعدود' },
+  overShort: { en: 'Over / short', ar: 'زيادة / عجز' },
+  pending: { en: 'Orders waiting to upload', ar: 'طلبات بانتظار الرفع' },
+  shifts: { en: 'Shifts', ar: 'الورديات' },
+} as const satisfies Record<string, Label>;
+
+type AnyReport = ShiftReport | DayReport;
+
+export function composeShiftReport(report: AnyReport): ReceiptDocument {
+  const L = REPORT_LABELS;
+  const blocks: ReceiptBlock[] = [];
+  const row = (label: Label, right?: string, bold = false) => blocks.push({ kind: 'bilingual', en: label.en, ar: label.ar, ...(right === undefined ? {} : { right }), ...(bold ? { bold } : {}) });
+  const title = (label: Label) => {
+    blocks.push({ kind: 'text', text: label.en, align: 'center', bold: true });
+    blocks.push({ kind: 'text', text: label.ar, align: 'center', bold: true });
+  };
+  const list = (label: Label, items: MoneyBy[], arabicOf: (m: MoneyBy) => string = (m) => m.name_ar) => {
+    blocks.push({ kind: 'divider' });
+    row(label, undefined, true);
+    for (const m of items) blocks.push({ kind: 'bilingual', en: `${m.name_en} (${m.count})`, ar: arabicOf(m), right: money(m.amount) });
+  };
+
+  title(L[report.kind]);
+  blocks.push({ kind: 'divider', style: 'double' });
+  row(L.day, report.business_day);
+  if (report.kind !== 'DAY') {
+    row(L.cashier, report.cashier);
+    row(L.opened, localDateTime(report.opened_at));
+    if (report.closed_at !== null) row(L.closed, localDateTime(report.closed_at));
+    if (report.closed_by) row(L.closedBy, report.closed_by);
+  } else {
+    row(L.shifts, String(report.shifts.length));
+  }
+  blocks.push({ kind: 'divider' });
+  row(L.orders, String(report.orders));
+  row(L.gross, money(report.gross));
+  row(L.discounts, money(-report.discounts));
+  row(L.refunds, money(-report.refunds));
+  row(L.refundCount, String(report.refund_count));
+  row(L.net, money(report.net), true);
+  row(L.vat, money(report.vat));
+  if (report.unpaid !== 0) row(L.unpaid, money(report.unpaid));
+  list(L.byMethod, report.by_payment_method, (m) => PAYMENT_METHOD_ARABIC[m.key] ?? m.name_ar);
+  list(L.byCategory, report.by_category);
+  list(L.byCashier, report.by_cashier);
+  blocks.push({ kind: 'divider' });
+  row(L.float, money(report.float));
+  row(L.cashIn, money(report.cash_in));
+  row(L.cashOut, money(-report.cash_out));
+  row(L.expected, money(report.cash_expected), true);
+  if (report.cash_counted !== null) row(L.counted, money(report.cash_counted), true);
+  if (report.over_short !== null) row(L.overShort, money(report.over_short), true);
+  if (report.pending_uploads > 0) row(L.pending, String(report.pending_uploads));
+  blocks.push({ kind: 'feed', lines: 2 });
+  blocks.push({ kind: 'cut', partial: true });
+  return { blocks };
+}

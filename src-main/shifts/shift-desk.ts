@@ -1,0 +1,95 @@
+import { countedAmount, type ShiftReport } from '../../src-shared/shifts/index.ts';
+import { TillError } from '../../src-shared/till/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { attendanceBody } from './attendance.ts';
+import { readShiftReport } from './read-shift-report.ts';
+import { enqueueRecord } from './record-outbox.ts';
+import { findShift, insertCashMovement, insertShift, markShiftClosed, openShiftRow, storeZReport, type StoredShift } from './shift-store.ts';
+
+/** The open shift, or `no_shift` saying how to open one. */
+export function requireOpenShift(db: TillDatabase): StoredShift {
+  const shift = openShiftRow(db);
+  if (!shift) throw new TillError('no_shift', 'no shift is open on this till: open a shift with a float first');
+  return shift;
+}
+
+export interface FloatInput {
+  /** One amount in halalas… */
+  float?: number | undefined;
+  /** …or banknotes and coins counted: denomination in halalas → how many. */
+  float_counts?: Record<string, number> | undefined;
+}
+
+function floatOf(input: FloatInput): { amount: number; counts: Record<string, number> | null } {
+  if (input.float_counts) {
+    const amount = asInput(() => countedAmount(input.float_counts!, 'float'));
+    if (input.float !== undefined && input.float !== amount) {
+      throw new TillError('invalid_input', `float: the counted banknotes and coins add up to ${amount} halalas, not ${input.float}`);
+    }
+    return { amount, counts: input.float_counts };
+  }
+  return { amount: input.float ?? 0, counts: null };
+}
+
+function asInput<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
+    throw error;
+  }
+}
+
+export function openShift(db: TillDatabase, input: FloatInput & { id: string; cashierId: string; now: number }): StoredShift {
+  const float = floatOf(input);
+  return insertShift(db, { id: input.id, cashierId: input.cashierId, float: float.amount, floatCounts: float.counts, now: input.now });
+}
+
+export function recordCashMovement(db: TillDatabase, input: { id: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number }): ShiftReport {
+  const shift = requireOpenShift(db);
+  if (input.amount <= 0) throw new TillError('invalid_input', 'amount: cash in or out must be above 0');
+  if (input.reason.trim() === '') throw new TillError('invalid_input', 'reason: say why cash goes in or out');
+  if (input.kind === 'OUT') {
+    const expected = readShiftReport(db, shift).cash_expected;
+    if (input.amount > expected) throw new TillError('invalid_input', `amount: the drawer should hold ${expected} halalas; cannot take out ${input.amount}`);
+  }
+  insertCashMovement(db, { ...input, reason: input.reason.trim(), shiftId: shift.id });
+  return readShiftReport(db, requireOpenShift(db));
+}
+
+export interface CloseInput {
+  closedBy: string;
+  /** The blind count of cash, in halalas, or by banknote and coin. */
+  counted?: number | undefined;
+  cash_counts?: Record<string, number> | undefined;
+  /** Optional blind count of other methods: method key → halalas. */
+  other_counts?: Record<string, number> | undefined;
+  marketId: string;
+  branchId: string;
+  now: number;
+}
+
+/**
+ * Closes the open shift with the blind count: the Z report and the
+ * attendance record for the service are written in the same transaction as
+ * the close, so a crash leaves the shift either open or closed and queued.
+ */
+export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
+  let counted = input.counted;
+  if (input.cash_counts) {
+    const fromCounts = asInput(() => countedAmount(input.cash_counts!, 'cash count'));
+    if (counted !== undefined && counted !== fromCounts) throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`);
+    counted = fromCounts;
+  }
+  if (counted === undefined) throw new TillError('invalid_input', 'counted: count the cash in the drawer before closing');
+  return db.transaction((): ShiftReport => {
+    const shift = requireOpenShift(db);
+    const closedAt = Math.max(input.now, shift.opened_at);
+    const expected = readShiftReport(db, shift).cash_expected;
+    markShiftClosed(db, { shiftId: shift.id, closedBy: input.closedBy, cashExpected: expected, cashCounted: counted!, otherCounts: input.other_counts ?? null, now: closedAt });
+    const z = readShiftReport(db, findShift(db, shift.id)!);
+    storeZReport(db, shift.id, z);
+    enqueueRecord(db, shift.id, 'attendance', attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id }), closedAt);
+    return z;
+  }).immediate();
+}

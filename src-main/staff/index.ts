@@ -1,0 +1,15 @@
+export { hashPin, verifyPin, PIN_PATTERN } from './pin-hash.ts';
+export { PinThrottle, pinDelayMs, FREE_PIN_TRIES } from './pin-throttle.ts';
+export {
+  addCashier,
+  findCashier,
+  findCashierByName,
+  hasActiveManager,
+  hasCashiers,
+  listCashiers,
+  publicCashier,
+  updateCashier,
+  type StoredCashier,
+} from './cashier-store.ts';
+export { approveWithManagerPin, checkCashierPin } from './pin-checks.ts';
+export { managerPinPolicy, type PinApprovalRequest, type PinDecision } from './manager-pin-policy.ts';

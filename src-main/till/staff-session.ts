@@ -1,0 +1,78 @@
+import type { CashierView } from '../../src-shared/shifts/index.ts';
+import { TillError } from '../../src-shared/till/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { checkCashierPin, findCashier, hasCashiers, publicCashier } from '../staff/index.ts';
+import { readStoredSetting } from '../settings/index.ts';
+
+export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes' as const;
+export const DEFAULT_IDLE_LOCK_MINUTES = 5;
+
+/**
+ * Who is at the till. A cashier's PIN opens it; it locks itself after
+ * `till.idle_lock_minutes` without a call (0: never), and on `lock()`.
+ * A till with no cashiers at all (before the first manager, or a database
+ * from before cashiers) sells anonymously, as it always did.
+ */
+export class StaffSession {
+  private cashierId: string | null = null;
+  private lastTouch = 0;
+
+  constructor(
+    private readonly db: TillDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  idleLockMinutes(): number {
+    const value = readStoredSetting(this.db, IDLE_LOCK_SETTING) as unknown;
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_IDLE_LOCK_MINUTES;
+  }
+
+  /** The signed-in cashier, or null when locked (idle time is checked here, so a lock needs no timer). */
+  current(): CashierView | null {
+    if (this.cashierId === null) return null;
+    const idle = this.idleLockMinutes();
+    if (idle > 0 && this.now() - this.lastTouch > idle * 60_000) {
+      this.cashierId = null;
+      return null;
+    }
+    const cashier = findCashier(this.db, this.cashierId);
+    if (!cashier?.active) {
+      this.cashierId = null;
+      return null;
+    }
+    return publicCashier(cashier);
+  }
+
+  /** Records activity, keeping the till open. */
+  touch(): void {
+    if (this.current() !== null) this.lastTouch = this.now();
+  }
+
+  /** The cashier to record on a sale; null only on a till without cashiers. Locked → `locked`. */
+  require(): CashierView | null {
+    const cashier = this.current();
+    if (cashier) {
+      this.lastTouch = this.now();
+      return cashier;
+    }
+    if (!hasCashiers(this.db)) return null;
+    throw new TillError('locked', 'the till is locked: a cashier must enter their PIN');
+  }
+
+  async unlock(cashierId: string, pin: string): Promise<CashierView> {
+    const cashier = await checkCashierPin(this.db, cashierId, pin, this.now);
+    this.cashierId = cashier.id;
+    this.lastTouch = this.now();
+    return cashier;
+  }
+
+  /** Signs a cashier in without a PIN: the first manager right after creating themself. */
+  signInAs(cashier: CashierView): void {
+    this.cashierId = cashier.id;
+    this.lastTouch = this.now();
+  }
+
+  lock(): void {
+    this.cashierId = null;
+  }
+}

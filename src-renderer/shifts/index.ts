@@ -1,0 +1,2 @@
+export { default as ShiftScreen } from './ShiftScreen.svelte';
+export { default as ReportView } from './ReportView.svelte';

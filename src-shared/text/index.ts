@@ -1,0 +1,1 @@
+export { cleanText, isCleanText } from './clean-text.ts';

@@ -1,0 +1,155 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { addProduct, CROISSANT, createFirstManager, guardPage, halalas, ICED_AMERICANO, payCashExact, shot, signInWithDemo, type Lang } from './till-page.ts';
+import { startTillServer, type TillServer } from './till-server.ts';
+
+// A day at the till, as part 9 of issue 11 describes it: the first manager,
+// a cashier, a shift opened with a counted float, sales in cash and card, a
+// partial refund the manager approves, a cash out, an X report, a close with
+// a short drawer and the Z report printed. The Z figures are saved under
+// test-results/ and the screens under docs/ (both languages).
+
+const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
+const results = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+let server: TillServer;
+test.beforeEach(async () => {
+  server = await startTillServer();
+});
+test.afterEach(async () => {
+  await server.stop();
+});
+
+function printed(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((n) => n.endsWith('.txt')).map((n) => readFileSync(join(dir, n), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+async function money(page: Page, testid: string): Promise<number> {
+  return halalas(await page.getByTestId(testid).first().textContent());
+}
+
+async function payByCard(page: Page): Promise<void> {
+  await page.getByTestId('pay-button').click();
+  await page.getByTestId('pay-method-MADA').click();
+  await page.getByTestId('pay-complete').click();
+  await expect(page.getByTestId('receipt')).toBeVisible();
+  await page.getByTestId('new-sale').click();
+}
+
+async function day(page: Page, lang: Lang): Promise<void> {
+  const guard = guardPage(page);
+  await page.goto(`${server.url}?lang=${lang}`);
+  await signInWithDemo(page, lang);
+
+  // 1. The first run after pairing asks for the first manager.
+  await expect(page.getByTestId('first-manager')).toBeVisible({ timeout: 170_000 });
+  await shot(page, `shift-day-first-manager-${lang}`);
+  await createFirstManager(page, 'Mona', '2468');
+
+  // 2. The manager adds a cashier, then hands the till over: one tap and a PIN.
+  await page.getByTestId('nav-shift').click();
+  await page.getByTestId('open-cashiers').click();
+  await page.getByTestId('cashier-name').fill('Sami');
+  await page.getByTestId('cashier-pin').fill('1357');
+  await page.getByTestId('cashier-add').click();
+  await expect(page.getByTestId('cashier-row').filter({ hasText: 'Sami' })).toBeVisible();
+  await page.getByTestId('dialog-close').click();
+  await page.getByTestId('switch-cashier').click();
+  await expect(page.getByTestId('pin-screen')).toBeVisible();
+  await page.locator('[data-testid="pick-cashier"][data-name="Sami"]').click();
+  await page.getByTestId('pin-input').fill('0000');
+  await page.getByTestId('pin-input').press('Enter');
+  await expect(page.getByTestId('pin-screen')).toBeVisible();
+  await shot(page, `shift-day-pin-${lang}`);
+  await page.getByTestId('pin-input').fill('1357');
+  await page.getByTestId('pin-input').press('Enter');
+  await expect(page.getByTestId('switch-cashier')).toHaveAttribute('data-cashier', 'Sami');
+
+  // 3. Open the shift with a float counted by banknote and coin: 2 × 100 + 1 × 50 + 5 × 1 = 255.00.
+  await page.getByTestId('nav-shift').click();
+  await page.getByTestId('float-mode-count').check();
+  await page.getByTestId('count-10000').fill('2');
+  await page.getByTestId('count-5000').fill('1');
+  await page.getByTestId('count-100').fill('5');
+  expect(await money(page, 'float-counted')).toBe(25_500);
+  await page.getByTestId('shift-open').click();
+  await expect(page.getByTestId('shift-screen')).toHaveAttribute('data-open', 'yes');
+
+  // 4. Sales: cash, card, and cash again.
+  await page.getByTestId('nav-sell').click();
+  await addProduct(page, CROISSANT, lang);
+  await addProduct(page, CROISSANT, lang);
+  const first = await payCashExact(page);
+  await addProduct(page, ICED_AMERICANO, lang);
+  await payByCard(page);
+  await addProduct(page, ICED_AMERICANO, lang);
+  await payCashExact(page);
+
+  // 5. A partial refund of the first sale (one of its croissants), with a reason, approved by the manager's PIN.
+  await page.getByTestId('nav-orders').click();
+  await page.locator(`[data-testid="order-row"][data-number="${first}"]`).click();
+  await page.getByTestId('order-refund').click();
+  const refund = page.getByTestId('refund-dialog');
+  await refund.getByTestId('refund-plus').first().click();
+  await refund.getByTestId('refund-reason').fill(lang === 'ar' ? 'سقط على الأرض' : 'dropped on the floor');
+  await refund.getByTestId('approval-pin').fill('2468');
+  await shot(page, `shift-day-refund-${lang}`);
+  await refund.getByTestId('refund-confirm').click();
+  await expect(page.getByTestId('receipt')).toBeVisible();
+  await page.getByTestId('new-sale').click();
+
+  // 6. Cash out to the bank, 7. the X report.
+  await page.getByTestId('nav-shift').click();
+  await page.getByTestId('move-out').check();
+  await page.getByTestId('move-amount').fill('20');
+  await page.getByTestId('move-reason').fill(lang === 'ar' ? 'إيداع بنكي' : 'bank drop');
+  await page.getByTestId('move-record').click();
+  await page.getByTestId('x-report').click();
+  await expect(page.getByTestId('report')).toHaveAttribute('data-kind', 'X');
+  const expected = await money(page, 'report-expected');
+  await shot(page, `shift-day-x-report-${lang}`);
+
+  // 8. Close with a blind count 5.00 short, 9. the Z report on screen and on the receipt printer.
+  await page.getByTestId('close-counted').fill(((expected - 500) / 100).toFixed(2));
+  await page.getByTestId('shift-close').click();
+  await expect(page.getByTestId('report')).toHaveAttribute('data-kind', 'Z');
+  expect(await money(page, 'report-over-short')).toBe(-500);
+  expect(await money(page, 'report-counted')).toBe(expected - 500);
+  await expect(page.getByTestId('report-orders')).toHaveText('3');
+  mkdirSync(docs, { recursive: true });
+  await page.getByTestId('shift-screen').screenshot({ path: join(docs, `shift-z-report-${lang}.png`) });
+  await shot(page, `shift-day-z-report-${lang}`);
+  await expect.poll(() => printed(server.demo.printers.receipt).some((t) => t.includes('Z report (shift closed)')), { timeout: 30_000 }).toBe(true);
+
+  const z = {
+    orders: Number(await page.getByTestId('report-orders').textContent()),
+    gross: await money(page, 'report-gross'),
+    discounts: await money(page, 'report-discounts'),
+    refunds: await money(page, 'report-refunds'),
+    net: await money(page, 'report-net'),
+    vat: await money(page, 'report-vat'),
+    float: 25_500,
+    cash_out: 2_000,
+    cash_expected: expected,
+    cash_counted: await money(page, 'report-counted'),
+    over_short: await money(page, 'report-over-short'),
+  };
+  expect(z.net).toBe(z.gross - z.discounts - z.refunds);
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, `shift-day-z-${lang}.json`), `${JSON.stringify(z, null, 2)}\n`);
+  expect(guard.errors).toEqual([]);
+}
+
+test('a day at the till: cashiers, a shift, sales, a partial refund, cash out, X and Z reports', async ({ page }) => {
+  await day(page, 'en');
+});
+
+test('the same day in Arabic', async ({ page }) => {
+  await day(page, 'ar');
+});

@@ -1,0 +1,83 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../src-main/upstream/index.ts';
+import { uploadRecords } from '../../../src-main/sync/index.ts';
+import { TillService } from '../../../src-main/till/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+
+// A stand-in for the service's attendance endpoint (the spec shows no path):
+// records every body, and answers with the status the test sets.
+let received: { path: string; version: string; body: Record<string, unknown> }[] = [];
+let answer = 201;
+let server: Server;
+let baseUrl: string;
+let service: EmulatedService;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url!, version: String(req.headers['x-api-version']), body: JSON.parse(text) });
+      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ status: answer, message: 'ok', data: {} }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = await emulatedService({ seed: 3 });
+});
+afterAll(async () => {
+  server.close();
+  await service.close();
+});
+
+async function closedShift(name: string): Promise<{ db: TillDatabase; shiftId: string }> {
+  const db = service.open(`${name}.db`);
+  await service.pull(db);
+  const till = new TillService({ db });
+  await till.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+  const shift = await till.openShift({ float: 10_000 });
+  await till.closeShift({ counted: 9_900 });
+  return { db, shiftId: shift.id };
+}
+
+describe('closed shifts reach the service as attendance records, exactly once', () => {
+  it('waits for upload.attendance_path, then sends once with the names of the version (end_* before 2.1.0)', async () => {
+    received = [];
+    const { db, shiftId } = await closedShift('old');
+    const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.0.0' });
+    expect(await uploadRecords(db, client)).toMatchObject({ sent: 0, held: ['attendance'] });
+    setSetting(db, 'upload.attendance_path', '/attendances/sync');
+    answer = 500; // the answer is lost: the same record goes again later
+    expect(await uploadRecords(db, client)).toMatchObject({ sent: 1, deferred: 1 });
+    db.prepare('UPDATE record_outbox SET next_attempt_at = 0').run();
+    answer = 201;
+    expect(await uploadRecords(db, client)).toMatchObject({ sent: 1, synced: 1 });
+    expect(await uploadRecords(db, client)).toMatchObject({ sent: 0 });
+    expect(received.map((r) => r.body.uuid)).toEqual([shiftId, shiftId]);
+    const body = received[1]!.body;
+    expect(received[1]!).toMatchObject({ path: '/attendances/sync', version: '2.0.0' });
+    expect(body).toMatchObject({ start_cash: '100.00', end_cash: '99.00', expected_cash: '100.00', over_short: '-1.00' });
+    expect(body).not.toHaveProperty('close_cash');
+    expect(typeof body.end_at).toBe('number');
+  });
+
+  it('uses close_* from 2.1.0, and keeps a refused record with its reason instead of resending it', async () => {
+    received = [];
+    const { db } = await closedShift('new');
+    setSetting(db, 'upload.attendance_path', '/attendances/sync');
+    answer = 201;
+    await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }));
+    expect(received[0]!.body).toMatchObject({ close_cash: '99.00', close_schedule_at: null });
+    expect(received[0]!.body).not.toHaveProperty('end_cash');
+
+    const again = await closedShift('refused');
+    setSetting(again.db, 'upload.attendance_path', '/attendances/sync');
+    answer = 422;
+    expect(await uploadRecords(again.db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ rejected: 1 });
+    expect(again.db.prepare('SELECT state FROM record_outbox').get()).toEqual({ state: 'rejected' });
+  });
+});
