@@ -38,7 +38,10 @@ export type PageLoader = (offset: number, limit: number) => Promise<{ items: Pro
 export class PagedSource implements ProductSource {
   total = $state<number | null>(null);
   version = $state(0);
+  // Caches behind `version`: the screen follows `version`, not these, so they need no reactivity.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly pages = new Map<number, ProductCard[]>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly loading = new Set<number>();
   private closed = false;
 

@@ -60,6 +60,8 @@ export class TillState {
   staff = $state.raw<StaffState | null>(null);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
+  // A lookup for names, never rendered from directly: no reactivity needed.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly knownCustomers = new Map<string, CustomerView>();
   private link: TillLink | null = null;
   private stopEvents: (() => void) | null = null;

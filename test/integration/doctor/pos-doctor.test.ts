@@ -13,7 +13,7 @@ async function doctor(args: string[]): Promise<{ code: number; out: string; repo
   const lines: string[] = [];
   const code = await main(['doctor', ...args], { out: (line) => lines.push(line), err: (line) => lines.push(line), interactive: false, env: {} });
   const out = lines.join('\n');
-  let report: DoctorReport | null = null;
+  let report: DoctorReport | null;
   try {
     report = JSON.parse(lines.at(-1) ?? '') as DoctorReport;
   } catch {
