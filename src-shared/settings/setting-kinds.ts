@@ -16,8 +16,6 @@ export interface SettingKind<T> {
   expects: string;
 }
 
-// Finding control characters is the point of this pattern.
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Free text of at most `max` characters: trimmed, not empty, no control or bidi-override characters (it reaches printers). */
