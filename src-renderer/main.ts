@@ -2,6 +2,7 @@ import { mount } from 'svelte';
 import { connectTill } from './transport/index.ts';
 import App from './App.svelte';
 import { LocaleState, TillState } from './state/index.ts';
+import './fonts.css';
 import './app.css';
 
 // The renderer's whole world is the till API behind connectTill(): over a MessagePort in Electron, a WebSocket in a browser.

@@ -26,7 +26,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   // Loaded on demand: the host pulls in the HTTP server, the emulator and the printer sinks.
   serve: {
     run: async (argv, io) => (await import('./commands/serve-command.ts')).serveCommand(argv, io),
-    usage: 'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--demo] [--demo-products N] [--demo-control]',
+    usage: 'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]...',
   },
   print: {
     run: async (argv, io) => (await import('./commands/print-command.ts')).printCommand(argv, io),
@@ -35,6 +35,14 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   'printer-sink': {
     run: async (argv) => (await import('../printing/index.ts')).runPrinterSinkCli(argv),
     usage: 'pos printer-sink --port N --out DIR        a virtual network printer saving each job as bytes, text and PNGs',
+  },
+  printers: {
+    run: async (argv, io) => (await import('./commands/printers-command.ts')).printersCommand(argv, io),
+    usage: 'pos printers --db FILE [--json] | bind PRINTER_ID ADDRESS [--width 58|80] | unbind PRINTER_ID | test PRINTER_ID',
+  },
+  kitchens: {
+    run: async (argv, io) => (await import('./commands/kitchens-command.ts')).kitchensCommand(argv, io),
+    usage: 'pos kitchens --db FILE [--json] | route CATEGORY_ID PRINTER_ID|none | reset [PRINTER_ID]',
   },
   catalog: { run: catalogCommand, usage: 'pos catalog --db FILE [--json]' },
   search: { run: searchCommand, usage: 'pos search --db FILE QUERY [--json] [--limit N]' },

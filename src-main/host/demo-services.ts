@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { bindPrinter, startPrinterSink } from '../printing/index.ts';
+import { bindPrinter, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
+
+/** The demo's virtual printers listen on loopback at ephemeral ports: the one place loopback printing is expected. */
+export const DEMO_ADDRESS_POLICY: PrinterAddressPolicy = { allowLoopback: true, extraPorts: [] };
 
 type PrinterSink = Awaited<ReturnType<typeof startPrinterSink>>;
 
@@ -33,7 +36,7 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
   ];
   for (const printer of emulator.tenant.printers) {
     const sink = printer.settings.DRAWER_OPEN ? sinks[0]! : sinks[1]!;
-    bindPrinter(db, printer.id, { address: `tcp://127.0.0.1:${sink.port}` });
+    bindPrinter(db, printer.id, { address: `tcp://127.0.0.1:${sink.port}` }, DEMO_ADDRESS_POLICY);
   }
   const credentials = { base_url: emulator.baseUrl, token: emulator.token };
   return {

@@ -2,6 +2,7 @@ import { parseApiVersion, NEWEST_API_VERSION } from '../../src-shared/api-versio
 import {
   TillError,
   tillInputs,
+  type BranchInputs,
   type PrinterStateView,
   type SessionView,
   type SyncStatus,
@@ -10,13 +11,23 @@ import {
 } from '../../src-shared/till/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { PrintQueue, composeShiftReport, enqueuePrintJobsAtCheckout, printDocument, readPrinterBindings, renderReceiptPreview, type PrinterStatus } from '../printing/index.ts';
+import {
+  PrintQueue,
+  composeShiftReport,
+  enqueuePrintJobsAtCheckout,
+  printDocument,
+  readPrinterBindings,
+  renderReceiptPreview,
+  type PrinterAddressPolicy,
+  type PrinterStatus,
+} from '../printing/index.ts';
 import { RecordUploadLoop } from '../sync/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
 import { readBranchProfile, TillService, type BranchProfile } from '../till/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';
+import { BranchSetup } from '../branch/index.ts';
 import { Authorizer } from './authorization/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import type { EventHub } from './event-hub.ts';
@@ -32,6 +43,8 @@ export interface TillHostOptions {
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
   printQueue?: PrintQueue;
+  /** Which printer addresses this till may print to, beside the setting printing.allowed_ports. */
+  printerPolicy?: PrinterAddressPolicy;
 }
 
 interface SessionSettings {
@@ -54,11 +67,15 @@ export class TillHost extends TillService implements TillApi {
   /** Closed shifts (attendance) and late settlements, to the service exactly once. */
   readonly records: RecordUploadLoop;
   private started = false;
+  /** The Branch screen's methods (BranchApi); the printer views follow a binding change at once. */
+  private readonly branch: BranchSetup;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
 
   constructor(private readonly host: TillHostOptions) {
-    const queue = host.printQueue ?? new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}) });
+    const queue =
+      host.printQueue ??
+      new PrintQueue({ db: host.db, ...(host.clock ? { clock: host.clock } : {}), ...(host.printerPolicy ? { addressPolicy: host.printerPolicy } : {}) });
     super({
       db: host.db,
       ...(host.clock ? { now: () => host.clock!.now() } : {}),
@@ -71,6 +88,16 @@ export class TillHost extends TillService implements TillApi {
       syncStatus: () => this.currentSyncStatus(),
     });
     this.queue = queue;
+    this.branch = new BranchSetup({
+      db: host.db,
+      ...(host.printerPolicy ? { policy: host.printerPolicy } : {}),
+      ...(host.clock ? { now: () => host.clock!.now() } : {}),
+      statuses: () => this.queue.statuses(),
+      onChange: () => {
+        this.queue.notify();
+        this.host.events.emit({ type: 'printers', printers: this.printerViews() });
+      },
+    });
     this.records = new RecordUploadLoop(host.db);
     this.onShiftClosed = () => void this.records.notify();
     this.authorizer = new Authorizer({ db: host.db, ...(host.clock ? { now: () => host.clock!.now() } : {}) });
@@ -268,6 +295,17 @@ export class TillHost extends TillService implements TillApi {
     this.queue.reprint(uuid, kind);
     this.queue.notify();
   }
+
+  // The Branch screen (BranchApi): BranchSetup does the work.
+  branchSetup = () => this.branch.branchSetup();
+  bindPrinter = (input: BranchInputs['bindPrinter']) => this.branch.bindPrinter(input);
+  unbindPrinter = (input: BranchInputs['unbindPrinter']) => this.branch.unbindPrinter(input);
+  testPrint = (input: BranchInputs['testPrint']) => this.branch.testPrint(input);
+  routeCategory = (input: BranchInputs['routeCategory']) => this.branch.routeCategory(input);
+  resetRouting = (input: BranchInputs['resetRouting']) => this.branch.resetRouting(input);
+  saveReceiptSettings = (input: BranchInputs['saveReceiptSettings']) => this.branch.saveReceiptSettings(input);
+  receiptSettingsPreview = (input: BranchInputs['receiptSettingsPreview']) => this.branch.receiptSettingsPreview(input);
+  saveTillSettings = (input: BranchInputs['saveTillSettings']) => this.branch.saveTillSettings(input);
 }
 
 function parseOrThrow<K extends 'receiptPreview' | 'reprint'>(method: K, input: unknown) {

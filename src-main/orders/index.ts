@@ -1,2 +1,12 @@
-export { businessDayOf, insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement } from './order-store.ts';
+export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement } from './order-store.ts';
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
+export {
+  businessDayOf,
+  DAY_CUTOFF_SETTING,
+  formatOrderNumber,
+  MAX_CUTOFF_HOUR,
+  readOrderNumbering,
+  TILL_CODE_PATTERN,
+  TILL_CODE_SETTING,
+  type OrderNumbering,
+} from './order-numbering.ts';

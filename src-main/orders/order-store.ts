@@ -1,25 +1,24 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
 
-/** YYYY-MM-DD of `epochMs` in the till's local time: the day a cashier's numbers restart. */
-export function businessDayOf(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
 
 /**
  * Writes an order, its lines, its payments and its outbox entry in one
  * IMMEDIATE transaction (`synchronous=FULL` is set on the connection), and
  * gives it the next number of its business day. When this returns the order
- * is on disk: only then may the cashier hear "paid". `alsoWrite` runs inside
+ * is on disk: only then may the cashier hear "paid". The number is this
+ * till's code and the day's sequence, fixed here once (order-numbering.ts);
+ * orders written before keep theirs. `alsoWrite` runs inside
  * the same transaction (print jobs, the refunded order's status).
  */
 export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void): OrderRecord {
   return db.transaction((): OrderRecord => {
-    const businessDay = businessDayOf(draft.created_at);
+    const numbering = readOrderNumbering(db);
+    const businessDay = businessDayOf(draft.created_at, numbering.cutoffHour);
     const { next } = statement(db, 'SELECT coalesce(max(day_sequence), 0) + 1 AS next FROM orders WHERE business_day = ?')
       .get(businessDay) as { next: number };
-    const record: OrderRecord = { ...draft, business_day: businessDay, number: String(next).padStart(3, '0') };
+    const record: OrderRecord = { ...draft, business_day: businessDay, number: formatOrderNumber(numbering.tillCode, next) };
     const { lastInsertRowid } = statement(db, 
         `INSERT INTO orders (uuid, number, business_day, day_sequence, kind, refund_of, status, type, table_id, customer_id,
            market_id, branch_id, price_list, vat_rate, prices_include_tax, subtotal, discount_total, tax, total, tendered,

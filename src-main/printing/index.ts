@@ -67,11 +67,24 @@ export { monoBitmapToPdf } from './output/receipt-pdf.ts';
 export { renderDocumentToPdf } from './output/document-pdf.ts';
 
 // This till's printers: bindings, kitchen routing and its local override.
-export { bindPrinter, readPrinterBindings, unbindPrinter, type BindingInput, type PrinterBinding } from './setup/printer-bindings.ts';
+export { bindPrinter, checkBindingAddress, readPrinterBindings, unbindPrinter, type BindingInput, type PrinterBinding } from './setup/printer-bindings.ts';
+export {
+  ALLOWED_PORTS_SETTING,
+  allowedPortsFromSetting,
+  checkPrinterAddress,
+  effectiveAddressPolicy,
+  isPort,
+  PRINTER_PORTS,
+  resolvePrinterAddress,
+  STRICT_POLICY,
+  type Lookup,
+  type PrinterAddressPolicy,
+} from './setup/printer-address-policy.ts';
+export { checkPrinterDevicePath, isPrinterDevicePath, sendToDevice } from './transport/send-to-device.ts';
 export { readKitchenRoutes, setLocalRoute, type PrinterRoute, type RoutingSource } from './setup/kitchen-routing.ts';
 export { PRINT_KINDS, readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from './setup/till-printers.ts';
 export { readPrintContext, type PrintContext } from './setup/print-context.ts';
-export { LOGO_SETTING, shippedLogoPath } from './setup/branch-logo.ts';
+export { LOGO_SETTING, loadLogo, readBranchLogo, shippedLogoPath } from './setup/branch-logo.ts';
 
 // The print queue: jobs written at checkout, printed after the commit.
 export { enqueuePrintJobsAtCheckout, jobsDueAtCheckout, printsAutomatically, type DueJob } from './queue/enqueue-at-checkout.ts';
@@ -83,6 +96,7 @@ export {
   RECEIPTS_DIR_SETTING,
   receiptPdfName,
   receiptsDir,
+  sendToAddress,
   type PrinterState,
   type PrinterStatus,
   type PrintJobOutcome,
@@ -92,6 +106,7 @@ export {
 export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
 export { documentFor, renderForPrinter, renderRequestFor, type PrinterSetup } from './queue/job-document.ts';
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
+export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions } from './setup/test-page.ts';
 
 // Reports and the drawer: straight to the receipt printer, not queued.
 export { composeShiftReport, REPORT_LABELS } from './compose/compose-shift-report.ts';

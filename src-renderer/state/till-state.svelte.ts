@@ -16,7 +16,7 @@ import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
-export type TillView = 'sell' | 'orders' | 'parked' | 'shift';
+export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
   id: number;

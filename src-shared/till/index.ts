@@ -6,3 +6,6 @@ export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts'
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';
 export { METHOD_PRIVILEGES, type PrivilegedAction } from './method-privileges.ts';
+export { branchInputs, type BranchInputs } from './branch-inputs.ts';
+export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
+export type * from './branch-views.ts';

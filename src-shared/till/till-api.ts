@@ -1,3 +1,4 @@
+import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 import type { TillInputs } from './till-inputs.ts';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
@@ -20,7 +21,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi {
+export interface TillApi extends BranchApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -90,7 +91,7 @@ export interface TillApi {
 }
 
 /** The part of the till API that works from the local database alone: selling, paying, orders. */
-export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer'>;
+export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer' | keyof BranchApi>;
 
 /**
  * Every method of TillApi, at run time: the host exposes exactly these to
@@ -105,6 +106,7 @@ export const TILL_API_METHODS = [
   'settleOrder', 'staffState', 'cashiers', 'addCashier', 'updateCashier', 'unlock', 'lock',
   'openShift', 'cashMovement', 'shiftReport', 'closeShift', 'dayReport', 'printReport', 'openDrawer',
   'session', 'signIn', 'syncNow', 'printers', 'receiptPreview', 'reprint',
+  ...BRANCH_API_METHODS,
 ] as const satisfies readonly (keyof TillApi)[];
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;

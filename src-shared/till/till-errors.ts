@@ -16,6 +16,7 @@ export type TillErrorCode =
   | 'service_unreachable'
   | 'service_error'
   | 'busy'
+  | 'printer_error'
   // Cashiers and shifts (issue 11).
   | 'wrong_pin'
   | 'pin_throttled'

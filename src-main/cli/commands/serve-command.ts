@@ -14,6 +14,7 @@ import {
 } from '../../host/index.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
+import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -32,6 +33,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     'demo-products': { type: 'string' },
     'demo-control': { type: 'boolean', default: false },
     renderer: { type: 'string' },
+    ...PRINTER_POLICY_OPTIONS,
     origin: { type: 'string', multiple: true, default: [] },
   });
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
@@ -42,7 +44,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
 
   const db = openDatabase(dbFile);
   const events = new EventHub();
-  const till = new TillHost({ db, events, secrets: new DatabaseSecretStore(db) });
+  // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
+  const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
+  const till = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), printerPolicy });
   const demo: DemoServices | null = values.demo
     ? await startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
     : null;

@@ -13,6 +13,11 @@ export interface ReceiptHeader {
   branchAr: string;
   /** Printed when known; the ZATCA QR carries it too. */
   vatNumber: string | null;
+  /** The branch's own lines (Branch screen, Receipt tab): under the seller, and above the thanks. Empty: none. */
+  headerEn?: string;
+  headerAr?: string;
+  footerEn?: string;
+  footerAr?: string;
 }
 
 export interface ReceiptOptions {

@@ -52,6 +52,7 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   centred({ en: header.marketEn, ar: header.marketAr }, { bold: true, height: 2 });
   centred({ en: header.branchEn, ar: header.branchAr });
   if (header.vatNumber) centred({ en: `${LABELS.vatNumber.en} ${header.vatNumber}`, ar: `${LABELS.vatNumber.ar} ${header.vatNumber}` });
+  ownLines(blocks, header.headerEn, header.headerAr, bilingual);
   centred(order.kind === 'REFUND' ? LABELS.creditNote : LABELS.simplifiedInvoice, { bold: true });
   if (options.reprint) centred(LABELS.copy, { bold: true });
   if (isPostpaid(order)) centred(LABELS.unpaid, { bold: true });
@@ -98,10 +99,17 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   if (order.zatca_qr) blocks.push({ kind: 'qr', data: order.zatca_qr });
   else if (!header.vatNumber) centred(LABELS.noVatNumber);
   blocks.push({ kind: 'feed', lines: 1 });
+  ownLines(blocks, header.footerEn, header.footerAr, bilingual);
   centred(LABELS.thanks);
   if (flags.HAS_SPACE) blocks.push({ kind: 'feed', lines: EXTRA_SPACE_LINES });
   blocks.push({ kind: 'cut', partial: true });
   return { blocks };
+}
+
+/** The branch's header or footer: English, and Arabic when the printer is bilingual (or when there is no English). */
+function ownLines(blocks: ReceiptBlock[], en: string | undefined, ar: string | undefined, bilingual: boolean): void {
+  if (en) blocks.push({ kind: 'text', text: en, align: 'center' });
+  if (ar && (bilingual || !en)) blocks.push({ kind: 'text', text: ar, align: 'center' });
 }
 
 function itemBlocks(line: OrderLineRecord, bilingual: boolean): ReceiptBlock[] {

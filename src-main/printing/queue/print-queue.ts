@@ -20,6 +20,8 @@ import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
 import { PrinterSendError, sendToPrinter, type SendOptions } from '../transport/send-to-printer.ts';
+import { isPrinterDevicePath, sendToDevice } from '../transport/send-to-device.ts';
+import { effectiveAddressPolicy, resolvePrinterAddress, type PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
 import { RenderWorkerError, sharedRenderWorker, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { documentFor, renderRequestFor } from './job-document.ts';
 import {
@@ -74,6 +76,8 @@ export interface PrintQueueOptions {
   appTimeoutMs?: number;
   /** Where PDF printers' receipts go; default: setting `printing.receipts_dir`, else `receipts/` beside the database. */
   receiptsDir?: string;
+  /** Which addresses may be printed to, beside the setting `printing.allowed_ports`; default: printer ports, no loopback. */
+  addressPolicy?: PrinterAddressPolicy;
   /** Draws the jobs; default: the process's render worker thread, so printing never stalls a checkout. */
   renderer?: DocumentRenderer;
 }
@@ -87,7 +91,7 @@ class PermanentJobError extends Error {}
 
 /** A refused connection, an unreachable host, a timeout, a dropped connection, a failing command, a dead render thread: worth another try. */
 export function isRetryablePrintError(error: unknown): boolean {
-  if (error instanceof PrinterSendError) return error.code !== 'invalid-address';
+  if (error instanceof PrinterSendError) return error.code !== 'invalid-address' && error.code !== 'address-not-allowed';
   if (error instanceof AppToAppError) return error.code !== 'not-found';
   // The render thread died under the job; a new one takes it next time.
   if (error instanceof RenderWorkerError) return true;
@@ -273,7 +277,12 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
       return sendToCommand(printer.appCommand, bytes, this.options.appTimeoutMs === undefined ? {} : { timeoutMs: this.options.appTimeoutMs });
     }
     if (!printer.address) throw new PermanentJobError(`printer "${printer.name}" has no address on this till`);
-    return sendToPrinter(printer.address, bytes, this.options.send);
+    return sendToAddress(printer.address, bytes, this.addressPolicy(), this.options.send);
+  }
+
+  /** The policy now: the option plus the setting, read per job so a change applies at once. */
+  addressPolicy(): PrinterAddressPolicy {
+    return effectiveAddressPolicy(this.db, this.options.addressPolicy);
   }
 
   private async writePdf(order: OrderRecord, job: PrintJob, doc: NonNullable<ReturnType<typeof documentFor>>, printer: TillPrinter): Promise<string> {
@@ -295,6 +304,12 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
     this.states.set(printer.id, status);
     this.emit('status', status);
   }
+}
+
+/** A device file, or a TCP address checked against the policy (and resolved) before any byte goes out. */
+export async function sendToAddress(address: string, bytes: Uint8Array, policy: PrinterAddressPolicy, send?: SendOptions): Promise<void> {
+  if (isPrinterDevicePath(address)) return sendToDevice(address, bytes, send?.writeTimeoutMs === undefined ? {} : { timeoutMs: send.writeTimeoutMs });
+  return sendToPrinter(await resolvePrinterAddress(address, policy), bytes, send);
 }
 
 export const RECEIPTS_DIR_SETTING = 'printing.receipts_dir' as const;

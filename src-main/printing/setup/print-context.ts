@@ -4,6 +4,7 @@
 
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
+import { readSetting } from '../../db/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
 
@@ -19,13 +20,22 @@ export function readPrintContext(db: TillDatabase): PrintContext {
   if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
   const rows = db.prepare('SELECT key, name FROM payment_methods').all() as { key: string; name: string }[];
   let logo: Uint8Array | null = null;
+  const own = (key: string): string => {
+    const value = readSetting<unknown>(db, key);
+    return typeof value === 'string' ? value : '';
+  };
   return {
     header: {
-      marketEn: profile.marketNameEn,
-      marketAr: profile.marketNameAr,
+      // Names set on the Branch screen win over the service's (receipt.seller_name_en; seller_name is also the QR's).
+      marketEn: own('receipt.seller_name_en') || profile.marketNameEn,
+      marketAr: own('seller_name') || profile.marketNameAr,
       branchEn: profile.nameEn,
       branchAr: profile.nameAr,
       vatNumber: profile.vatNumber,
+      headerEn: own('receipt.header_en'),
+      headerAr: own('receipt.header_ar'),
+      footerEn: own('receipt.footer_en'),
+      footerAr: own('receipt.footer_ar'),
     },
     methodNames: Object.fromEntries(rows.map((row) => [row.key, row.name])),
     logo: () => (logo ??= readBranchLogo(db)),

@@ -1,15 +1,18 @@
 // How this till reaches each printer. The spec's printer object has no
 // address, so the binding is local (table printer_bindings, migration 0003);
-// an `address` the service might send is only the default. APP_TO_APP
-// printers are reached through a local command instead of the network.
+// an `address` the service might send is only a suggestion, used once
+// someone binds it here (printer-address-policy.ts says why). APP_TO_APP
+// printers are reached through a local command instead of the network, USB
+// printers through their device file.
 
 import type { TillDatabase } from '../../db/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
-import { parsePrinterAddress } from '../transport/send-to-printer.ts';
+import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-to-device.ts';
+import { checkPrinterAddress, effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './printer-address-policy.ts';
 
 export interface PrinterBinding {
   printerId: string;
-  /** `tcp://host:port`; null to use the service's address, if it sends one. */
+  /** `tcp://host:port` or a USB device file (`/dev/usb/lp0`); null when not bound to one. */
   address: string | null;
   /** The program (and its arguments) that takes the ESC/POS bytes on stdin, for APP_TO_APP. */
   appCommand: string[] | null;
@@ -45,11 +48,18 @@ export function readPrinterBindings(db: TillDatabase): Map<string, PrinterBindin
 
 /**
  * Binds (or rebinds) a printer on this till; fields left out keep their
- * current value. Checks the address and the command now, so a typo is an
- * error for the person setting up, not a failed receipt at the next sale.
+ * current value. Checks the address (against `policy` plus the setting
+ * printing.allowed_ports) and the command now, so a typo is an error for
+ * the person setting up, not a failed receipt at the next sale.
  */
-export function bindPrinter(db: TillDatabase, printerId: string, input: BindingInput, now: number = Date.now()): PrinterBinding {
-  if (input.address) parsePrinterAddress(input.address);
+export function bindPrinter(
+  db: TillDatabase,
+  printerId: string,
+  input: BindingInput,
+  policy: PrinterAddressPolicy = STRICT_POLICY,
+  now: number = Date.now(),
+): PrinterBinding {
+  if (input.address) checkBindingAddress(input.address, effectiveAddressPolicy(db, policy));
   if (input.appCommand && (input.appCommand.length === 0 || input.appCommand.some((part) => typeof part !== 'string' || part === ''))) {
     throw new RangeError(`the APP_TO_APP command of printer ${printerId} must be a program and its arguments, none empty`);
   }
@@ -71,7 +81,13 @@ export function bindPrinter(db: TillDatabase, printerId: string, input: BindingI
   return next;
 }
 
-/** Stops using a printer on this till (the service's address, if any, still binds it). */
+/** A TCP address allowed by the policy, or a printer device file; throws a PrinterSendError naming it otherwise. */
+export function checkBindingAddress(address: string, policy: PrinterAddressPolicy): void {
+  if (isPrinterDevicePath(address)) checkPrinterDevicePath(address);
+  else checkPrinterAddress(address, policy);
+}
+
+/** Stops using a printer on this till (an address the service suggests is not used until bound again). */
 export function unbindPrinter(db: TillDatabase, printerId: string): void {
   db.prepare('DELETE FROM printer_bindings WHERE printer_id = ?').run(printerId);
 }

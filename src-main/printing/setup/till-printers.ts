@@ -16,8 +16,10 @@ export interface TillPrinter {
   id: string;
   name: string;
   settings: PrinterSettings;
-  /** Where it listens: this till's binding, else the service's address; null when neither. */
+  /** Where it listens, as bound on this till; null when not bound. */
   address: string | null;
+  /** The address the service sent, if any: a suggestion, used only once it is bound here. */
+  suggestedAddress: string | null;
   /** The APP_TO_APP command bound on this till, if any. */
   appCommand: string[] | null;
   width: PaperWidth;
@@ -45,7 +47,7 @@ export function readTillPrinters(db: TillDatabase): TillPrinter[] {
     const settings = JSON.parse(row.settings) as PrinterSettings;
     const binding = bindings.get(row.id);
     const route = routes.get(row.id);
-    const address = binding?.address ?? row.address ?? null;
+    const address = binding?.address ?? null;
     const appCommand = binding?.appCommand ?? null;
     const categories = new Set(route?.categories ?? []);
     return {
@@ -53,6 +55,7 @@ export function readTillPrinters(db: TillDatabase): TillPrinter[] {
       name: row.name,
       settings,
       address,
+      suggestedAddress: row.address ?? null,
       appCommand,
       width: binding?.paperWidth ?? 80,
       bound: settings.APP_TO_APP ? appCommand !== null : address !== null,

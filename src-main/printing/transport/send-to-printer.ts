@@ -15,7 +15,9 @@ export type PrinterSendErrorCode =
   | 'unreachable'
   | 'connect-timeout'
   | 'write-timeout'
-  | 'connection-lost';
+  | 'connection-lost'
+  /** Refused by the till's printer address policy (setup/printer-address-policy.ts). */
+  | 'address-not-allowed';
 
 export class PrinterSendError extends Error {
   override readonly name = 'PrinterSendError';

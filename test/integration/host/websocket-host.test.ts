@@ -64,9 +64,9 @@ describe('the till API over a WebSocket', () => {
     const { api } = await connect();
     await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const [printer] = service.emulator.tenant.printers;
-    bindPrinter(hostDb, printer!.id, { address: 'tcp://127.0.0.1:9100' });
+    bindPrinter(hostDb, printer!.id, { address: 'tcp://192.168.1.50:9100' });
     const views = await api.printers();
-    expect(views.find((p) => p.id === printer!.id)?.address).toBe('tcp://127.0.0.1:9100');
+    expect(views.find((p) => p.id === printer!.id)?.address).toBe('tcp://192.168.1.50:9100');
   });
 
   it('delivers a TillError with its code and without the host stack', async () => {

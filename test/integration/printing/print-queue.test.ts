@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readOrder } from '../../../src-main/till/index.ts';
 import { bindPrinter, PrintQueue, readPrintJobs, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
-import { freePort, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';
+import { freePort, LOOPBACK_SINKS, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';
 
 const open: PrintingShop[] = [];
 const extraSinks: PrinterSink[] = [];
@@ -37,7 +37,7 @@ describe('the print queue', () => {
     const shop = await shopWith({ bind: [], flags: { Cashier: ENGLISH } });
     const port = await freePort();
     const cashier = shop.printer('Cashier');
-    bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` });
+    bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` }, LOOPBACK_SINKS);
 
     const order = await shop.sell({ items: [{ categoryId: 1 }], pay: 'CASH' });
     // Checkout resolved before the queue even tried the printer, and the order is on disk.
@@ -69,7 +69,7 @@ describe('the print queue', () => {
     const jammed = await stuckPrinter();
     try {
       const bar = shop.printer('Bar');
-      bindPrinter(shop.db, bar.id, { address: `tcp://127.0.0.1:${jammed.port}` });
+      bindPrinter(shop.db, bar.id, { address: `tcp://127.0.0.1:${jammed.port}` }, LOOPBACK_SINKS);
       const first = await shop.sell({ items: [{ categoryId: 1 }, { categoryId: 5 }] });
       const second = await shop.sell({ items: [{ categoryId: 2 }, { categoryId: 6 }] });
       // Both orders' receipts and food tickets print while the Bar is still stuck on its first ticket.
@@ -120,7 +120,7 @@ describe('the print queue', () => {
     const shop = await shopWith({ bind: [], flags: { Cashier: ENGLISH }, queue: { giveUpAfterMs: 150, clock } });
     const port = await freePort();
     const cashier = shop.printer('Cashier');
-    bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` });
+    bindPrinter(shop.db, cashier.id, { address: `tcp://127.0.0.1:${port}` }, LOOPBACK_SINKS);
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
     expect(readPrintJobs(shop.db, order.uuid)[0]!.attempts).toBeGreaterThan(1);
@@ -181,7 +181,7 @@ describe('the print queue', () => {
     const shop = await shopWith({ bind: ['Cashier'], flags: { Cashier: ENGLISH }, startQueue: false });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'pending' }]);
-    const restarted = new PrintQueue({ db: shop.db });
+    const restarted = new PrintQueue({ db: shop.db, addressPolicy: LOOPBACK_SINKS });
     restarted.start();
     try {
       const [job] = await shop.sinks.get('Cashier')!.waitForJobs(1);

@@ -16,7 +16,7 @@ import {
 } from '../../../src-main/printing/index.ts';
 import { pullCatalog } from '../../../src-main/sync/index.ts';
 import { FAST_RETRY } from '../../support/emulated-service.ts';
-import { openPrintingShop, type PrintingShop } from './printing-shop.ts';
+import { LOOPBACK_SINKS, openPrintingShop, type PrintingShop } from './printing-shop.ts';
 
 const open: PrintingShop[] = [];
 const sinks: PrinterSink[] = [];
@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 describe('printer bindings', () => {
-  it('defaults to the address the service sends, and a local binding wins over it', async () => {
+  it('takes the address the service sends only as a suggestion, printed to once it is bound here', async () => {
     const shop = await openPrintingShop({ bind: [], flags: { Cashier: ['PRINT_AUTO'] } });
     open.push(shop);
     const fromService = await startPrinterSink({ port: 0, outDir: shop.service.dir.file('service-sink') });
@@ -35,23 +35,30 @@ describe('printer bindings', () => {
     const tenantPrinter = shop.service.emulator.tenant.printers.find((p) => p.name === 'Cashier')!;
     tenantPrinter.address = `tcp://127.0.0.1:${fromService.port}`;
     await shop.service.pull(shop.db);
-    expect(shop.printer('Cashier')).toMatchObject({ address: tenantPrinter.address, bound: true });
-    expect(shop.printer('Bar')).toMatchObject({ address: null, bound: false });
+    expect(shop.printer('Cashier')).toMatchObject({ address: null, suggestedAddress: tenantPrinter.address, bound: false });
+    expect(shop.printer('Bar')).toMatchObject({ address: null, suggestedAddress: null, bound: false });
 
+    // Not bound yet: the sale prints nothing, the suggested printer gets nothing.
+    await shop.sell({ items: [{ categoryId: 1 }] });
+    await shop.settle();
+    expect(fromService.jobs).toHaveLength(0);
+
+    // Confirmed here: now it prints there.
+    bindPrinter(shop.db, shop.printer('Cashier').id, { address: shop.printer('Cashier').suggestedAddress }, LOOPBACK_SINKS);
     const first = await shop.sell({ items: [{ categoryId: 1 }] });
     await shop.settle();
     expect((await fromService.waitForJobs(1))[0]!.decoded.text).toContain(`#${first.number}`);
 
-    bindPrinter(shop.db, shop.printer('Cashier').id, { address: `tcp://127.0.0.1:${local.port}` });
+    bindPrinter(shop.db, shop.printer('Cashier').id, { address: `tcp://127.0.0.1:${local.port}` }, LOOPBACK_SINKS);
     const second = await shop.sell({ items: [{ categoryId: 1 }] });
     await shop.settle();
     expect((await local.waitForJobs(1))[0]!.decoded.text).toContain(`#${second.number}`);
     expect(fromService.jobs).toHaveLength(1);
     expect(readPrintJobs(shop.db, second.uuid)).toMatchObject([{ state: 'done' }]);
 
-    // Unbinding falls back to the service's address.
+    // Unbinding does not fall back to the service's address.
     unbindPrinter(shop.db, shop.printer('Cashier').id);
-    expect(shop.printer('Cashier').address).toBe(tenantPrinter.address);
+    expect(shop.printer('Cashier')).toMatchObject({ address: null, suggestedAddress: tenantPrinter.address, bound: false });
   });
 
   it('checks an address, a command and a paper width when they are set, not at the next sale', async () => {

@@ -89,6 +89,9 @@ export interface ShopOptions {
   startQueue?: boolean;
 }
 
+/** Test sinks listen on loopback at ephemeral ports. */
+export const LOOPBACK_SINKS = { allowLoopback: true, extraPorts: [] } as const;
+
 export async function openPrintingShop(options: ShopOptions = {}): Promise<PrintingShop> {
   const service = await emulatedService({ seed: 5 });
   const tenant = service.emulator.tenant;
@@ -103,6 +106,8 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
     retry: { baseDelayMs: 20, maxDelayMs: 80 },
     send: { connectTimeoutMs: 1_000, writeTimeoutMs: 2_000 },
     receiptsDir,
+    // The test sinks listen on loopback.
+    addressPolicy: { allowLoopback: true, extraPorts: [] },
     ...options.queue,
   });
   const statuses: PrinterStatus[] = [];
@@ -119,7 +124,7 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
   for (const name of options.bind ?? PRINTER_NAMES) {
     const sink = await startPrinterSink({ port: 0, outDir: service.dir.file(`sink-${name}`) });
     sinks.set(name, sink);
-    bindPrinter(db, byName(name).id, { address: `tcp://127.0.0.1:${sink.port}` });
+    bindPrinter(db, byName(name).id, { address: `tcp://127.0.0.1:${sink.port}` }, LOOPBACK_SINKS);
   }
   if (options.startQueue ?? true) queue.start();
 

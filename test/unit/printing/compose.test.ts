@@ -189,7 +189,7 @@ describe('the kitchen ticket', () => {
 
 describe('the jobs checkout writes', () => {
   const printer = (name: string, on: readonly PrinterFlag[], categories: number[] = [], bound = true): TillPrinter => ({
-    id: name, name, settings: settings(on), address: bound ? 'tcp://127.0.0.1:9100' : null, appCommand: null, width: 80, bound,
+    id: name, name, settings: settings(on), address: bound ? 'tcp://127.0.0.1:9100' : null, suggestedAddress: null, appCommand: null, width: 80, bound,
     kind: categories.length > 0 ? 'kitchen' : 'receipt', categories: new Set(categories), routing: categories.length > 0 ? 'service' : null,
   });
 

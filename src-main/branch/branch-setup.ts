@@ -1,0 +1,183 @@
+// The Branch screen's till API (BranchApi) over this till's database: the
+// printers' bindings and test prints, kitchen routing, the receipt's
+// identity and the till's numbering. Every input is parsed by its zod
+// schema first; bad input is a TillError naming the field and changes nothing.
+
+import { branchInputs, TillError, TillInputError, type BranchApi, type BranchInputs, type BranchSetupView, type TestPrintView } from '../../src-shared/till/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import {
+  AppToAppError,
+  bindPrinter,
+  effectiveAddressPolicy,
+  PrinterSendError,
+  printTestPage,
+  readTillPrinter,
+  STRICT_POLICY,
+  unbindPrinter,
+  type PrinterAddressPolicy,
+  type PrinterStatus,
+} from '../printing/index.ts';
+import { readReplicaMeta } from '../sync/index.ts';
+import { readBranchProfile } from '../till/index.ts';
+import { readBranchPrinters } from './branch-printers.ts';
+import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
+import { readReceiptSettings, writeReceiptSettings } from './receipt-settings.ts';
+import { renderSettingsPreview } from './receipt-sample.ts';
+import { readTillSettings, writeTillSettings } from './till-settings.ts';
+
+export interface BranchSetupOptions {
+  db: TillDatabase;
+  /** The operator's exceptions (flags, demo); the setting printing.allowed_ports is added. */
+  policy?: PrinterAddressPolicy;
+  /** Live printer states from the print queue, when one runs here. */
+  statuses?: () => PrinterStatus[];
+  /** Called after a binding or routing changed: the queue retries, the UI refreshes. */
+  onChange?: () => void;
+  now?: () => number;
+}
+
+function parse<K extends keyof typeof branchInputs>(method: K, input: unknown): (typeof branchInputs)[K]['_zod']['output'] {
+  const result = branchInputs[method].safeParse(input ?? {});
+  if (!result.success) throw new TillInputError(method, result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return result.data as (typeof branchInputs)[K]['_zod']['output'];
+}
+
+/** Errors from the printing layer become TillErrors a person can act on. */
+function asTillError(error: unknown): never {
+  if (error instanceof TillError) throw error;
+  if (error instanceof PrinterSendError) {
+    throw new TillError(error.code === 'invalid-address' || error.code === 'address-not-allowed' ? 'invalid_input' : 'printer_error', error.message);
+  }
+  if (error instanceof AppToAppError) throw new TillError('printer_error', error.message);
+  if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
+  throw error;
+}
+
+export class BranchSetup implements BranchApi {
+  private readonly db: TillDatabase;
+  private readonly now: () => number;
+
+  constructor(private readonly options: BranchSetupOptions) {
+    this.db = options.db;
+    this.now = options.now ?? Date.now;
+  }
+
+  private policy(): PrinterAddressPolicy {
+    return effectiveAddressPolicy(this.db, this.options.policy ?? STRICT_POLICY);
+  }
+
+  private printerOrThrow(printerId: string) {
+    const printer = readTillPrinter(this.db, printerId);
+    if (!printer) throw new TillError('not_found', `there is no printer ${printerId} in the catalog; sync, or pick another printer`);
+    return printer;
+  }
+
+  private changed(): BranchSetupView {
+    this.options.onChange?.();
+    return this.view();
+  }
+
+  private view(): BranchSetupView {
+    const { me } = readReplicaMeta(this.db);
+    const profile = readBranchProfile(this.db);
+    return {
+      printers: readBranchPrinters(this.db, this.options.statuses?.()),
+      kitchens: readKitchens(this.db),
+      categories: readCategoryRoutes(this.db),
+      receipt: readReceiptSettings(this.db),
+      till: readTillSettings(this.db),
+      defaults: {
+        seller_name_en: me?.market.name_en ?? '',
+        seller_name_ar: me?.market.name_ar ?? '',
+        vat_number: me?.market.vat_number ?? profile?.vatNumber ?? '',
+      },
+    };
+  }
+
+  async branchSetup(): Promise<BranchSetupView> {
+    return this.view();
+  }
+
+  async bindPrinter(input: BranchInputs['bindPrinter']): Promise<BranchSetupView> {
+    const { printer_id, address, app_command, paper_width } = parse('bindPrinter', input);
+    const printer = this.printerOrThrow(printer_id);
+    if (printer.settings.APP_TO_APP ? app_command === null && address !== null : app_command !== null) {
+      throw new TillError('invalid_input', printer.settings.APP_TO_APP
+        ? `printer "${printer.name}" is APP_TO_APP: bind it to a program, not an address`
+        : `printer "${printer.name}" is not APP_TO_APP: bind it to tcp://HOST:PORT or a device such as /dev/usb/lp0`);
+    }
+    try {
+      bindPrinter(this.db, printer_id, { address: address === '' ? null : address, appCommand: app_command, ...(paper_width ? { paperWidth: paper_width } : {}) }, this.options.policy ?? STRICT_POLICY, this.now());
+    } catch (error) {
+      asTillError(error);
+    }
+    return this.changed();
+  }
+
+  async unbindPrinter(input: BranchInputs['unbindPrinter']): Promise<BranchSetupView> {
+    const { printer_id } = parse('unbindPrinter', input);
+    this.printerOrThrow(printer_id);
+    unbindPrinter(this.db, printer_id);
+    return this.changed();
+  }
+
+  async testPrint(input: BranchInputs['testPrint']): Promise<TestPrintView> {
+    const { printer_id } = parse('testPrint', input);
+    const printer = this.printerOrThrow(printer_id);
+    if (!printer.bound) throw new TillError('invalid_input', `printer "${printer.name}" is not bound on this till: give it an address first`);
+    const at = this.now();
+    try {
+      const { bytes } = await printTestPage(printer, { policy: this.policy(), now: at });
+      return { printer_id, bytes, at };
+    } catch (error) {
+      asTillError(error);
+    }
+  }
+
+  async routeCategory(input: BranchInputs['routeCategory']): Promise<BranchSetupView> {
+    const { category_id, printer_id } = parse('routeCategory', input);
+    try {
+      routeCategory(this.db, category_id, printer_id, this.now());
+    } catch (error) {
+      asTillError(error);
+    }
+    return this.changed();
+  }
+
+  async resetRouting(input: BranchInputs['resetRouting']): Promise<BranchSetupView> {
+    const { printer_id } = parse('resetRouting', input);
+    if (printer_id !== undefined) this.printerOrThrow(printer_id);
+    resetRouting(this.db, printer_id);
+    return this.changed();
+  }
+
+  async saveReceiptSettings(input: BranchInputs['saveReceiptSettings']): Promise<BranchSetupView> {
+    const settings = parse('saveReceiptSettings', input);
+    if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
+    writeReceiptSettings(this.db, settings);
+    return this.changed();
+  }
+
+  async receiptSettingsPreview(input: BranchInputs['receiptSettingsPreview']): Promise<string> {
+    const { paper_width, ...settings } = parse('receiptSettingsPreview', input);
+    if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
+    try {
+      const png = await renderSettingsPreview(this.db, settings, readTillSettings(this.db), paper_width, this.now());
+      return `data:image/png;base64,${png.toString('base64')}`;
+    } catch (error) {
+      throw new TillError('invalid_input', (error as Error).message);
+    }
+  }
+
+  async saveTillSettings(input: BranchInputs['saveTillSettings']): Promise<BranchSetupView> {
+    writeTillSettings(this.db, parse('saveTillSettings', input));
+    return this.changed();
+  }
+
+  /** A logo is a PNG file given by its full path; anything else is refused before it is read. */
+  private checkLogo(path: string): void {
+    if (!/^(\/|[A-Za-z]:\\)/.test(path) || !/\.png$/i.test(path)) {
+      throw new TillError('invalid_input', `logo_file: give the full path of a PNG file, got ${JSON.stringify(path)}`);
+    }
+  }
+}

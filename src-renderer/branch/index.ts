@@ -1,0 +1,1 @@
+export { default as BranchScreen } from './BranchScreen.svelte';

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * What the Branch screen sends (till API, privilege 'branch-settings').
+ * Addresses are checked again on the host against the printer address
+ * policy; here only their shape and size.
+ */
+const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
+// Text for receipts: no control or bidi-override characters, which would garble or reorder a printed line.
+const line = (max: number) =>
+  z
+    .string({ error: 'text' })
+    .max(max, `at most ${max} characters`)
+    .refine((text) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text), 'no control or direction-override characters')
+    .transform((text) => text.trim());
+
+export const branchInputs = {
+  bindPrinter: z.object({
+    printer_id: id,
+    address: z.string().trim().max(300, 'at most 300 characters').nullable().default(null),
+    app_command: z.array(z.string().min(1, 'not empty').max(300)).min(1, 'a program').max(20).nullable().default(null),
+    paper_width: z.union([z.literal(58), z.literal(80)], { error: '58 or 80 (mm)' }).optional(),
+  }),
+  unbindPrinter: z.object({ printer_id: id }),
+  testPrint: z.object({ printer_id: id }),
+  routeCategory: z.object({ category_id: z.number().int('a category id'), printer_id: id.nullable() }),
+  resetRouting: z.object({ printer_id: id.optional() }),
+  saveReceiptSettings: z.object({
+    seller_name_en: line(120),
+    seller_name_ar: line(120),
+    vat_number: line(20).refine((v) => v === '' || /^\d{15}$/.test(v), 'a 15-digit VAT number, or empty'),
+    logo_file: line(500),
+    header_en: line(200),
+    header_ar: line(200),
+    footer_en: line(200),
+    footer_ar: line(200),
+  }),
+  receiptSettingsPreview: z.object({
+    paper_width: z.union([z.literal(58), z.literal(80)]).default(80),
+    seller_name_en: line(120),
+    seller_name_ar: line(120),
+    vat_number: line(20),
+    logo_file: line(500),
+    header_en: line(200),
+    header_ar: line(200),
+    footer_en: line(200),
+    footer_ar: line(200),
+  }),
+  saveTillSettings: z.object({
+    code: z.string().trim().toUpperCase().regex(/^[A-Z]{0,2}$/, 'one or two letters A–Z, or empty'),
+    day_cutoff_hour: z.number().int('a whole hour').min(0, '0 to 12').max(12, '0 to 12'),
+    idle_lock_minutes: z.number().int('whole minutes').min(0, 'not negative').max(240, 'at most 240'),
+  }),
+} as const;
+
+export type BranchInputs = { [K in keyof typeof branchInputs]: z.input<(typeof branchInputs)[K]> };

@@ -1,0 +1,191 @@
+// Issue 10, part 5: an installer sets up a branch from the Branch screen:
+// binds the cashier printer to a (virtual) network printer and test-prints
+// it, routes a category to another kitchen printer, sets the VAT number;
+// then a sale prints its receipt (with the VAT number in its QR code) and
+// the kitchen ticket on the right printers. In English and in Arabic, with
+// the screenshots kept in docs/.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { addProduct, CAPPUCCINO_OAT, CROISSANT, guardPage, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
+import { startTillServer, type TillServer } from './till-server.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const VAT = '300000000000003';
+
+/** `pos printer-sink` as its own process: a network printer that saves each job as text. */
+interface Sink {
+  port: number;
+  dir: string;
+  /** The decoded text of job n (1-based), once it has arrived. */
+  job(n: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function startSink(dir: string): Promise<Sink> {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'bin/pos.mjs'), 'printer-sink', '--port', '0', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { port: number }));
+    child.once('exit', (code) => reject(new Error(`printer-sink exited with ${code}`)));
+  });
+  return {
+    port,
+    dir,
+    async job(n) {
+      const file = join(dir, `${n}.txt`);
+      await expect.poll(() => existsSync(file), { timeout: 30_000, message: `job ${n} at the printer in ${dir}` }).toBe(true);
+      // The text file is written after the bytes: wait until it is complete (ends with the cut).
+      await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 10_000 }).toMatch(/cut\]/);
+      return readFileSync(file, 'utf8');
+    },
+    async stop() {
+      const exited = new Promise<void>((done) => child.once('exit', () => done()));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The VAT number (tag 2) of a ZATCA QR payload (base64 TLV). */
+function zatcaVat(base64: string): string | null {
+  const bytes = Buffer.from(base64, 'base64');
+  for (let i = 0; i + 2 <= bytes.length; ) {
+    const tag = bytes[i]!;
+    const length = bytes[i + 1]!;
+    if (tag === 2) return bytes.subarray(i + 2, i + 2 + length).toString('utf8');
+    i += 2 + length;
+  }
+  return null;
+}
+
+function card(page: Page, name: string) {
+  return page.locator(`[data-testid="branch-printer"][data-name="${name}"]`);
+}
+
+let server: TillServer;
+let scratch: string;
+let receiptSink: Sink;
+let kitchenSink: Sink;
+test.beforeEach(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'till-branch-e2e-'));
+  receiptSink = await startSink(join(scratch, 'receipt'));
+  kitchenSink = await startSink(join(scratch, 'bar'));
+  server = await startTillServer();
+});
+test.afterEach(async () => {
+  await server.stop();
+  await receiptSink.stop();
+  await kitchenSink.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+for (const lang of ['en', 'ar'] as Lang[]) {
+  test(`a branch is set up from the Branch screen and prints where it was told (${lang})`, async ({ page }) => {
+    const guard = guardPage(page);
+    const saved = lang === 'ar' ? 'تم الحفظ' : 'Saved';
+    await page.goto(`${server.url}?lang=${lang}`);
+    await signInWithDemo(page, lang);
+    await waitForTill(page);
+
+    // F4 opens the Branch screen; the top bar button does the same.
+    await page.keyboard.press('F4');
+    await expect(page.getByTestId('branch-screen')).toBeVisible();
+    await expect(page.getByTestId('branch-tab-printers')).toHaveText(lang === 'ar' ? /الطابعات/ : /Printers/);
+    await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+
+    // Printers: the flags are the service's; bind the cashier printer to our network printer at 58 mm.
+    const cashier = card(page, 'Cashier');
+    await expect(cashier).toContainText('DRAWER_OPEN');
+    await cashier.getByTestId('branch-printer-address').fill(`tcp://127.0.0.1:${receiptSink.port}`);
+    await cashier.getByTestId('branch-printer-width-58').check({ force: true });
+    await cashier.getByTestId('branch-printer-save').click();
+    await expect(page.getByTestId('notice-info').filter({ hasText: saved }).last()).toBeVisible();
+    await expect(cashier.getByTestId('branch-printer-address')).toHaveValue(`tcp://127.0.0.1:${receiptSink.port}`);
+
+    // A bad address is refused in words, and the binding stays as it was.
+    const bar = card(page, 'Bar');
+    await bar.getByTestId('branch-printer-address').fill('tcp://169.254.169.254:80');
+    await bar.getByTestId('branch-printer-save').click();
+    await expect(page.getByTestId('notice-error')).toContainText('169.254.169.254');
+
+    // Bind the bar printer to the second network printer.
+    await bar.getByTestId('branch-printer-address').fill(`tcp://127.0.0.1:${kitchenSink.port}`);
+    await bar.getByTestId('branch-printer-save').click();
+    await expect(bar).toHaveAttribute('data-state', /ready|printing/);
+
+    // Test print: the page names the printer and its binding.
+    await cashier.getByTestId('branch-printer-test').click();
+    const testPage = await receiptSink.job(1);
+    expect(testPage).toContain('TEST PAGE');
+    expect(testPage).toContain('Cashier');
+    expect(testPage).toContain(`tcp://127.0.0.1:${receiptSink.port}`);
+    await expect(cashier).toHaveAttribute('data-state', 'ready');
+    // The screenshot for docs/: the screen itself, without the notices over it.
+    // Info notices also go away by themselves, so close whichever is first until none is left.
+    while ((await page.locator('.notices .notice').count()) > 0) {
+      await page.locator('.notices .notice .btn').first().click({ timeout: 2_000 }).catch(() => undefined);
+    }
+    await expect(page.locator('.notices .notice')).toHaveCount(0);
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    await page.screenshot({ path: join(root, 'docs', `branch-screen-${lang}.png`) });
+
+    // Kitchens: pastries (category 5) go to the bar from now on; the preview says so.
+    await page.getByTestId('branch-tab-kitchens').click();
+    const pastries = page.locator('[data-testid="branch-route"][data-category-id="5"]');
+    await pastries.getByTestId('branch-route-select').selectOption({ label: 'Bar' });
+    await expect(pastries.getByTestId('branch-route-preview')).toContainText('Bar');
+    await expect(pastries.getByTestId('branch-route-preview')).not.toContainText('Kitchen');
+
+    // Receipt: the VAT number, a footer line; the preview follows.
+    await page.getByTestId('branch-tab-receipt').click();
+    await expect(page.getByTestId('branch-receipt-preview')).toBeVisible();
+    const before = await page.getByTestId('branch-receipt-preview').getAttribute('src');
+    await page.getByTestId('branch-receipt-vat_number').fill(VAT);
+    await page.getByTestId('branch-receipt-footer_en').fill('See you tomorrow');
+    await expect.poll(() => page.getByTestId('branch-receipt-preview').getAttribute('src')).not.toBe(before);
+    await page.getByTestId('branch-receipt-save').click();
+    await expect(page.getByTestId('notice-info').filter({ hasText: saved }).last()).toBeVisible();
+    await page.screenshot({ path: join(root, 'test-results', `branch-receipt-${lang}.png`) });
+
+    // Till: code B, so the sale is B-001.
+    await page.getByTestId('branch-tab-till').click();
+    await page.getByTestId('branch-till-code').fill('b');
+    await page.getByTestId('branch-till-save').click();
+    await expect(page.getByTestId('branch-till-code')).toHaveValue('B');
+
+    // Sell: a cappuccino (bar) and a croissant (now the bar too), cash.
+    await page.keyboard.press('F1');
+    await addProduct(page, CAPPUCCINO_OAT, lang);
+    await addProduct(page, CROISSANT, lang);
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('pay-method-CASH').click();
+    await page.getByTestId('pay-complete').click();
+    const receipt = page.getByTestId('receipt');
+    await expect(receipt).toBeVisible();
+    const number = await receipt.getAttribute('data-order-number');
+    expect(number).toBe('B-001');
+    await expect(page.getByTestId('receipt-tendered')).toBeVisible();
+
+    // The receipt on the cashier printer (its bilingual lines print as images): the VAT number, the footer, and the QR code carrying the VAT number.
+    const printed = await receiptSink.job(2);
+    expect(printed).toContain(CROISSANT.en);
+    expect(printed).toContain(`VAT No. ${VAT}`);
+    expect(printed).toContain('See you tomorrow');
+    const qr = /\[qr ([A-Za-z0-9+/=]+)\]/.exec(printed);
+    expect(qr, 'the receipt has a QR code').not.toBeNull();
+    expect(zatcaVat(qr![1]!)).toBe(VAT);
+
+    // The kitchen ticket on the bar printer, with the croissant routed there.
+    const ticket = await kitchenSink.job(1);
+    expect(ticket).toContain(`#${number}`);
+    expect(ticket).toContain(CAPPUCCINO_OAT.en);
+    expect(ticket).toContain(CROISSANT.en);
+    expect(ticket).not.toMatch(/\d+\.\d{2}/); // no prices in the kitchen
+    expect(guard.errors).toEqual([]);
+  });
+}
