@@ -23,7 +23,8 @@ import {
 } from '../printing/index.ts';
 import { RecordUploadLoop } from '../sync/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
-import { OrderUploader, pullCatalog, readReplicaMeta } from '../sync/index.ts';
+import { OrderUploader, pullCatalog } from '../sync/index.ts';
+import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile, TillService, type BranchProfile } from '../till/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { ServiceClient, ServiceError, UnauthenticatedError, NetworkError } from '../upstream/index.ts';

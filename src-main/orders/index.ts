@@ -10,3 +10,15 @@ export {
   TILL_CODE_SETTING,
   type OrderNumbering,
 } from './order-numbering.ts';
+export { latestOrders, allOrders, type OrderListing } from './order-list.ts';
+export {
+  listRejected,
+  selectDue,
+  earliestPendingAt,
+  recordOutcome,
+  makePendingDue,
+  type BatchOutcome,
+  type DueEntry,
+  type RejectedOrder,
+} from './outbox-queries.ts';
+export { shiftPayments, shiftSales, type ShiftSale } from './shift-sales.ts';

@@ -2,7 +2,7 @@ import type { Me, Product } from '../../src-shared/catalog/index.ts';
 import { readListPage, type AccountFacts, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
 import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
-import { writeReplicaMeta } from '../catalog/index.ts';
+import { REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -10,8 +10,6 @@ import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-re
 import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
 import { readAccountFacts } from './read-account.ts';
-import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
-import { Staging } from './staging.ts';
 
 export type PullProgress =
   | { phase: 'me' }
@@ -300,7 +298,7 @@ function swapIn(
   const counts: PullSummary['counts'] = {};
   db.transaction(() => {
     for (const table of tables) changes[table.name] = staging.swapIn(table);
-    for (const table of tables) counts[table.name] = (db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
+    for (const table of tables) counts[table.name] = staging.replicaCount(table);
     alsoWrite(counts);
   }).immediate();
   return { counts, changes };

@@ -17,7 +17,7 @@ import {
   type PaperWidth,
   type PrintKind,
 } from '../../printing/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 export const PRINT_USAGE =

@@ -1,7 +1,6 @@
 import type { TillDatabase } from '../../db/index.ts';
 import { attendanceForVersion, deferRecord, dueRecords, markRecordRejected, markRecordSynced, type RecordKind } from '../../shifts/index.ts';
-import { readStoredSetting } from '../../settings/index.ts';
-import { statement } from '../../db/index.ts';
+import { readSettingText, readStoredSetting } from '../../settings/index.ts';
 import { backoffDelay, NotFoundError, ServiceError, UnauthenticatedError, ValidationError, ForbiddenError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 
 /** Where each kind of record goes: the spec shows no path for either, so both are settings, and a record waits until its path is set. */
@@ -19,11 +18,20 @@ export interface RecordUploadReport {
   held: RecordKind[];
 }
 
+/** A path written by hand may be bare text rather than JSON. */
+function storedTextOrJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function pathOf(db: TillDatabase, kind: RecordKind): string | null {
   // upload.settlement_path is not (yet) a declared key of the settings store: read it raw.
   const path: unknown = kind === 'attendance'
     ? readStoredSetting(db, 'upload.attendance_path')
-    : (() => { const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(RECORD_PATH_SETTINGS[kind]) as { value: string } | undefined; try { return row ? JSON.parse(row.value) : undefined; } catch { return row?.value; } })();
+    : storedTextOrJson(readSettingText(db, RECORD_PATH_SETTINGS[kind]));
   return typeof path === 'string' && path.startsWith('/') ? path : null;
 }
 
