@@ -58,6 +58,8 @@ export const tillInputs = {
   checkout: z.object({
     payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
+    /** A manager's PIN when the whole order's discount is over the limit. */
+    approval: approvalInput,
   }),
   orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
   order: z.object({ uuid: id }),
