@@ -1,6 +1,5 @@
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
-import { asBoolean, asInteger, rules } from './validation.ts';
-import type { Validator } from './validation.ts';
+import { Validator, asBoolean, asInteger, rules } from './validation.ts';
 
 /** The common list parameters (spec, "Common list parameters"), checked. */
 export interface ListParams {
@@ -93,6 +92,14 @@ export function readListParams(input: Input, v: Validator): ListParams {
     includes: [...includes],
     filter,
   };
+}
+
+/** The common list parameters of a route with no filters of its own; throws the 422 envelope. */
+export function readPlainListParams(input: Input): ListParams {
+  const v = new Validator();
+  const params = readListParams(input, v);
+  v.throwIfFailed();
+  return params;
 }
 
 /** Typed readers of `filter[<name>]`; failures are named `filter.<name>` like Laravel's. */

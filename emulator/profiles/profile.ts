@@ -84,3 +84,27 @@ export function without(record: JsonRecord, members: readonly string[]): JsonRec
   for (const member of members) delete out[member];
   return out;
 }
+
+/** What a profile does to each catalog record kind the product reads return. */
+export interface CatalogShapers {
+  product: RecordShaper;
+  modifier: RecordShaper;
+  price: RecordShaper;
+  barcode: RecordShaper;
+  printer: RecordShaper;
+}
+
+/** The same shaper on a record kind's list read and its detail read. */
+export function catalogRecordRules(shape: CatalogShapers): Record<string, RecordShaper> {
+  return {
+    'GET /products': shape.product,
+    'GET /products/:productId': shape.product,
+    'GET /products/:productId/modifiers': shape.modifier,
+    'GET /products/:productId/modifiers/:productModifierId': shape.modifier,
+    'GET /products/:productId/prices': shape.price,
+    'GET /products/:productId/prices/:priceId': shape.price,
+    'GET /products/modifiers/barcodes': shape.barcode,
+    'GET /printers': shape.printer,
+    'GET /printers/:printerId': shape.printer,
+  };
+}

@@ -10,7 +10,7 @@
 
 import { MESSAGES, successBody } from '../envelope.ts';
 import type { RequestContext } from '../route-spec.ts';
-import { defineProfile, only, type JsonRecord } from './profile.ts';
+import { catalogRecordRules, defineProfile, only, type JsonRecord } from './profile.ts';
 
 /** The accounting reference's wire name "carries the provider's name" (spec, Product). */
 export const SPEC_ONLY_ACCOUNTING_MEMBER = 'qoyod_id';
@@ -76,15 +76,7 @@ function customer(record: JsonRecord): JsonRecord {
 export const specOnlyProfile = defineProfile('spec-only', {
   hidden: ['GET /me', 'GET /kitchens', 'GET /kitchens/:kitchenId'],
   records: {
-    'GET /products': product,
-    'GET /products/:productId': product,
-    'GET /products/:productId/modifiers': modifier,
-    'GET /products/:productId/modifiers/:productModifierId': modifier,
-    'GET /products/:productId/prices': price,
-    'GET /products/:productId/prices/:priceId': price,
-    'GET /products/modifiers/barcodes': (record) => only(record, ['id']),
-    'GET /printers': printer,
-    'GET /printers/:printerId': printer,
+    ...catalogRecordRules({ product, modifier, price, barcode: (record) => only(record, ['id']), printer }),
     'GET /users/customers': customer,
   },
   answers: {

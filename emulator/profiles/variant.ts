@@ -7,7 +7,7 @@
 // the Orders Sync answer under other names.
 
 import type { RequestContext } from '../route-spec.ts';
-import { defineProfile, rename, without, type JsonRecord } from './profile.ts';
+import { catalogRecordRules, defineProfile, rename, without, type JsonRecord } from './profile.ts';
 import type { Answer } from '../route-spec.ts';
 import { MESSAGES, successBody } from '../envelope.ts';
 
@@ -84,15 +84,7 @@ function syncAnswer(answer: Answer): Answer {
 export const variantProfile = defineProfile('variant', {
   records: {
     'GET /me': me,
-    'GET /products': product,
-    'GET /products/:productId': product,
-    'GET /products/:productId/modifiers': modifier,
-    'GET /products/:productId/modifiers/:productModifierId': modifier,
-    'GET /products/:productId/prices': price,
-    'GET /products/:productId/prices/:priceId': price,
-    'GET /products/modifiers/barcodes': barcode,
-    'GET /printers': printer,
-    'GET /printers/:printerId': printer,
+    ...catalogRecordRules({ product, modifier, price, barcode: barcode, printer }),
     'GET /product-categories': (record) => extras(record, 'category'),
     'GET /payment-methods': (record) => extras(record, 'payment_method'),
     'GET /payment-methods/settings': (record) => extras(record, 'payment_method_config'),

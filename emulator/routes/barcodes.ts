@@ -1,9 +1,8 @@
 import type { Barcode } from '../../src-shared/catalog/index.ts';
 import { listAnswer } from '../answers.ts';
-import { readListParams } from '../list-params.ts';
+import { readPlainListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeBarcode } from '../serialize-barcode.ts';
-import { Validator } from '../validation.ts';
 
 export const barcodeRoutes: RouteSpec[] = [
   {
@@ -12,10 +11,8 @@ export const barcodeRoutes: RouteSpec[] = [
     url: '/products/modifiers/barcodes',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const { barcodes } = context.state.tenant;
+      const params = readPlainListParams(context.input);
+            const { barcodes } = context.state.tenant;
       const term = params.search;
       // Barcodes are their own records: listing them does not look up each
       // product (that made every page a pass over the whole catalog). A

@@ -1,9 +1,8 @@
 import { detailAnswer, isLive, listAnswer } from '../answers.ts';
 import { notFound } from '../envelope.ts';
-import { readListParams } from '../list-params.ts';
+import { readPlainListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeCategory } from '../serialize-category.ts';
-import { Validator } from '../validation.ts';
 
 export const categoryRoutes: RouteSpec[] = [
   {
@@ -11,10 +10,8 @@ export const categoryRoutes: RouteSpec[] = [
     url: '/product-categories',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const live = context.state.tenant.categories.filter(isLive);
+      const params = readPlainListParams(context.input);
+            const live = context.state.tenant.categories.filter(isLive);
       return listAnswer(context, params, live, (category) => serializeCategory(category, context.features));
     },
   },

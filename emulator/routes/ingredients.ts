@@ -2,11 +2,10 @@ import { detailAnswer, listAnswer } from '../answers.ts';
 import { notFound } from '../envelope.ts';
 import { findById } from '../find-by-id.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { readListParams } from '../list-params.ts';
+import { readPlainListParams } from '../list-params.ts';
 import { searchMatcher } from '../search-matcher.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeIngredient, serializeProductIngredient } from '../serialize-ingredient.ts';
-import { Validator } from '../validation.ts';
 
 export const ingredientRoutes: RouteSpec[] = [
   {
@@ -14,10 +13,8 @@ export const ingredientRoutes: RouteSpec[] = [
     url: '/products/:productId/ingredients',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const params = readPlainListParams(context.input);
+            const product = findLiveProduct(context.state.tenant, context.params.productId);
       const links = context.state.tenant.productIngredients.filter((link) => link.product_id === product.id);
       return listAnswer(context, params, links, (link) => serializeProductIngredient(link, product, context.features));
     },
@@ -29,10 +26,8 @@ export const ingredientRoutes: RouteSpec[] = [
     url: '/ingredients',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const matches = params.search === null ? null : searchMatcher(params.search);
+      const params = readPlainListParams(context.input);
+            const matches = params.search === null ? null : searchMatcher(params.search);
       const selected = context.state.tenant.ingredients.filter((i) => matches === null || matches(i.name));
       return listAnswer(context, params, selected, (ingredient) => serializeIngredient(ingredient, context.features));
     },

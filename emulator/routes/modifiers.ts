@@ -2,7 +2,7 @@ import type { Modifier } from '../../src-shared/catalog/index.ts';
 import { detailAnswer, listAnswer } from '../answers.ts';
 import { MESSAGES, notFound, successBody } from '../envelope.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { readListParams } from '../list-params.ts';
+import { readPlainListParams } from '../list-params.ts';
 import { MONEY_PATTERN } from '../money.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
 import { serializeModifier } from '../serialize-modifier.ts';
@@ -48,10 +48,8 @@ export const modifierRoutes: RouteSpec[] = [
     url: '/products/:productId/modifiers',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const params = readPlainListParams(context.input);
+            const product = findLiveProduct(context.state.tenant, context.params.productId);
       return listAnswer(context, params, product.modifiers, serializeModifier);
     },
   },

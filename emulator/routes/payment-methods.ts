@@ -1,9 +1,9 @@
-import { detailAnswer, listAnswer } from '../answers.ts';
-import { notFound } from '../envelope.ts';
+import { listAnswer } from '../answers.ts';
 import { filters, readListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializePaymentMethod, serializePaymentMethodConfig } from '../serialize-payment-method.ts';
 import { Validator } from '../validation.ts';
+import { listAndDetailRoutes } from './list-and-detail.ts';
 
 export const paymentMethodRoutes: RouteSpec[] = [
   {
@@ -19,27 +19,7 @@ export const paymentMethodRoutes: RouteSpec[] = [
       return listAnswer(context, params, selected, serializePaymentMethod);
     },
   },
-  {
-    method: 'GET',
-    url: '/payment-methods/settings',
-    permission: 'read',
-    handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      return listAnswer(context, params, context.state.tenant.paymentMethodConfigs, (config) =>
-        serializePaymentMethodConfig(config, context.features),
-      );
-    },
-  },
-  {
-    method: 'GET',
-    url: '/payment-methods/settings/:configId',
-    permission: 'read',
-    handle: (context) => {
-      const config = context.state.tenant.paymentMethodConfigs.find((c) => c.id === context.params.configId);
-      if (!config) throw notFound();
-      return detailAnswer(serializePaymentMethodConfig(config, context.features));
-    },
-  },
+  ...listAndDetailRoutes('/payment-methods/settings', 'configId', (context) => context.state.tenant.paymentMethodConfigs, (config, context) =>
+    serializePaymentMethodConfig(config, context.features),
+  ),
 ];

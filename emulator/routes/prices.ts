@@ -1,10 +1,9 @@
 import { detailAnswer, listAnswer } from '../answers.ts';
 import { notFound } from '../envelope.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { readListParams } from '../list-params.ts';
+import { readPlainListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { isPriceServed, serializePrice } from '../serialize-price.ts';
-import { Validator } from '../validation.ts';
 
 export const priceRoutes: RouteSpec[] = [
   {
@@ -12,10 +11,8 @@ export const priceRoutes: RouteSpec[] = [
     url: '/products/:productId/prices',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const params = readPlainListParams(context.input);
+            const product = findLiveProduct(context.state.tenant, context.params.productId);
       const branch = context.state.tenant.me.branch;
       const served = product.prices.filter((price) => isPriceServed(price, context.features));
       return listAnswer(context, params, served, (price) => serializePrice(price, product, branch, context.features));

@@ -1,7 +1,7 @@
 import type { Product } from '../../src-shared/catalog/index.ts';
 import { detailAnswer, isLive, listAnswer } from '../answers.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { filters, readListParams } from '../list-params.ts';
+import { filters, readListParams, readPlainListParams } from '../list-params.ts';
 import type { ListParams } from '../list-params.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
 import { searchMatcher } from '../search-matcher.ts';
@@ -51,10 +51,8 @@ export const productRoutes: RouteSpec[] = [
     url: '/products/:productId',
     permission: 'read',
     handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      v.throwIfFailed();
-      const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const params = readPlainListParams(context.input);
+            const product = findLiveProduct(context.state.tenant, context.params.productId);
       return detailAnswer(serializeProduct(product, context.features, includesOf(params), context.state.tenant.me.branch));
     },
   },

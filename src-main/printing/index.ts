@@ -109,7 +109,7 @@ export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.t
 export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions } from './setup/test-page.ts';
 
 // Reports and the drawer: straight to the receipt printer, not queued.
-export { composeShiftReport, REPORT_LABELS } from './compose/compose-shift-report.ts';
+export { composeShiftReport } from './compose/compose-shift-report.ts';
 export { printDocument, receiptPrinter } from './print-document.ts';
 
 // Rendering off the event loop: a worker thread for the host, inline for one-shot commands.

@@ -5,16 +5,9 @@ const money = (minor: Minor | null) => (minor === null ? null : formatMinor(mino
 const byKey = (list: MoneyBy[]) => Object.fromEntries(list.map((m) => [m.key, formatMinor(m.amount)]));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The X/Z report as `pos shift report --json` and `close --json` print it: money as two-place strings, times ISO 8601. */
-export function shiftReportJson(report: ShiftReport) {
+/** The figures a shift report and a business-day report share, in the order both print them. */
+function totalsJson(report: ShiftReport | DayReport) {
   return {
-    kind: report.kind,
-    shift_id: report.shift_id,
-    cashier: report.cashier,
-    business_day: report.business_day,
-    opened_at: iso(report.opened_at),
-    closed_at: iso(report.closed_at),
-    closed_by: report.closed_by,
     float: money(report.float),
     orders: report.orders,
     refund_count: report.refund_count,
@@ -29,6 +22,20 @@ export function shiftReportJson(report: ShiftReport) {
     by_cashier: byKey(report.by_cashier),
     cash_in: money(report.cash_in),
     cash_out: money(report.cash_out),
+  };
+}
+
+/** The X/Z report as `pos shift report --json` and `close --json` print it: money as two-place strings, times ISO 8601. */
+export function shiftReportJson(report: ShiftReport) {
+  return {
+    kind: report.kind,
+    shift_id: report.shift_id,
+    cashier: report.cashier,
+    business_day: report.business_day,
+    opened_at: iso(report.opened_at),
+    closed_at: iso(report.closed_at),
+    closed_by: report.closed_by,
+    ...totalsJson(report),
     cash_movements: report.cash_movements.map((m) => ({ kind: m.kind, amount: formatMinor(m.amount), reason: m.reason, cashier: m.cashier, at: iso(m.created_at) })),
     cash_expected: money(report.cash_expected),
     cash_counted: money(report.cash_counted),
@@ -43,20 +50,7 @@ export function dayReportJson(report: DayReport) {
     kind: report.kind,
     business_day: report.business_day,
     shifts: report.shifts.map((s) => ({ shift_id: s.shift_id, cashier: s.cashier, opened_at: iso(s.opened_at), closed_at: iso(s.closed_at), over_short: money(s.over_short) })),
-    float: money(report.float),
-    orders: report.orders,
-    refund_count: report.refund_count,
-    gross: money(report.gross),
-    discounts: money(report.discounts),
-    refunds: money(report.refunds),
-    net: money(report.net),
-    vat: money(report.vat),
-    unpaid: money(report.unpaid),
-    by_payment_method: byKey(report.by_payment_method),
-    by_category: Object.fromEntries(report.by_category.map((m) => [m.name_en, formatMinor(m.amount)])),
-    by_cashier: byKey(report.by_cashier),
-    cash_in: money(report.cash_in),
-    cash_out: money(report.cash_out),
+    ...totalsJson(report),
     cash_expected: money(report.cash_expected),
     cash_counted: money(report.cash_counted),
     over_short: money(report.over_short),

@@ -19,15 +19,9 @@ export interface ReportPayment {
   amount: Minor;
 }
 
-export interface ReportShift {
+/** The shift as stored: the report's header fields, its id, and the closing counts. */
+export interface ReportShift extends Pick<ShiftReport, 'cashier' | 'business_day' | 'opened_at' | 'closed_at' | 'closed_by' | 'float' | 'cash_counted'> {
   id: string;
-  cashier: string;
-  business_day: string;
-  opened_at: number;
-  closed_at: number | null;
-  closed_by: string | null;
-  float: Minor;
-  cash_counted: Minor | null;
   other_counts: Record<string, Minor> | null;
 }
 

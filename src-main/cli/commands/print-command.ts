@@ -3,7 +3,10 @@ import { dirname, join, resolve } from 'node:path';
 import { PRINTER_FLAGS, printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import {
+  checkBindingAddress,
   documentFor,
+  effectiveAddressPolicy,
+  isPrinterDevicePath,
   parsePrinterAddress,
   PrinterSendError,
   PRINT_KINDS,
@@ -13,15 +16,16 @@ import {
   renderDocumentToPdf,
   renderDocumentToPng,
   renderForPrinter,
-  sendToPrinter,
+  sendToAddress,
   type PaperWidth,
   type PrintKind,
 } from '../../printing/index.ts';
 import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
 
 export const PRINT_USAGE =
-  'pos print --db FILE --order UUID --to tcp://HOST:PORT [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT]';
+  `pos print --db FILE --order UUID --to tcp://HOST:PORT|/dev/usb/lpN [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT] ${PRINTER_POLICY_USAGE}`;
 
 /** What `pos print` prints with when --settings is not given: a full bilingual receipt. */
 export const DEFAULT_PRINT_FLAGS: readonly PrinterFlag[] = ['MULTILINGUAL', 'PRODUCT_SHOW'];
@@ -55,6 +59,7 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
     settings: { type: 'string' },
     width: { type: 'string', default: '80' },
     png: { type: 'string' },
+    ...PRINTER_POLICY_OPTIONS,
   });
   const dbFile = requireOption('print', 'db', values.db);
   const orderUuid = requireOption('print', 'order', values.order);
@@ -69,7 +74,8 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError('pos print: APP_TO_APP hands jobs to a command bound to a printer in the till; pos print sends to --to, so leave APP_TO_APP out');
   }
   if (values.to === undefined && values.png === undefined) throw new UsageError('pos print: --to is required (or --png OUT for a preview only)');
-  if (values.to !== undefined) {
+  const policy = printerPolicyFromArgs('print', values);
+  if (values.to !== undefined && !isPrinterDevicePath(values.to)) {
     try {
       parsePrinterAddress(values.to);
     } catch (error) {
@@ -79,6 +85,16 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
 
   const db = openDatabase(dbFile);
   try {
+    const addressPolicy = effectiveAddressPolicy(db, policy);
+    if (values.to !== undefined) {
+      try {
+        checkBindingAddress(values.to, addressPolicy);
+      } catch (error) {
+        if (!(error instanceof PrinterSendError) && !(error instanceof RangeError)) throw error;
+        io.err(`pos print: --to: ${error.message}`);
+        return 1;
+      }
+    }
     const order = readOrder(db, orderUuid);
     if (!order) {
       io.err(`pos print: the database ${dbFile} has no order ${orderUuid}; list them with "pos orders --db ${dbFile}"`);
@@ -106,10 +122,11 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
     if (values.to !== undefined) {
       const bytes = await renderForPrinter(doc, setup);
       try {
-        await sendToPrinter(values.to, bytes);
+        // The same address policy as a printer bound on the Branch screen (and the setting printing.allowed_ports).
+        await sendToAddress(values.to, bytes, addressPolicy);
       } catch (error) {
         if (error instanceof PrinterSendError) {
-          io.err(`pos print: ${error.message}; check that the printer is on and the address is right`);
+          io.err(error.code === 'address-not-allowed' ? `pos print: ${error.message}` : `pos print: ${error.message}; check that the printer is on and the address is right`);
           return 1;
         }
         throw error;

@@ -1,16 +1,8 @@
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
-import { parseBindingText, readBranchPrinters } from '../../branch/index.ts';
-import {
-  AppToAppError,
-  bindPrinter,
-  effectiveAddressPolicy,
-  PrinterSendError,
-  printTestPage,
-  readTillPrinter,
-  unbindPrinter,
-  type PaperWidth,
-} from '../../printing/index.ts';
+import { BranchSetup, parseBindingText, readBranchPrinters } from '../../branch/index.ts';
+import { readTillPrinter } from '../../printing/index.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 import type { BranchPrinterView } from '../../../src-shared/till/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
@@ -74,6 +66,8 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
     return 1;
   }
   const db = openDatabase(dbFile);
+  // The same checks and messages as the Branch screen: one code path sets up a printer.
+  const branch = new BranchSetup({ db, policy });
   try {
     const printer = readTillPrinter(db, printerId);
     if (!printer) {
@@ -81,52 +75,31 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
       return 1;
     }
     if (action === 'unbind') {
-      unbindPrinter(db, printerId);
+      await branch.unbindPrinter({ printer_id: printerId });
       io.err(`Printer "${printer.name}" is no longer bound on this till.`);
       return 0;
     }
     if (action === 'bind') {
-      let parsed: ReturnType<typeof parseBindingText>;
-      try {
-        parsed = parseBindingText(target!);
-      } catch (error) {
-        io.err(`pos printers bind: ${(error as Error).message}`);
-        return 1;
-      }
-      if (printer.settings.APP_TO_APP !== (parsed.appCommand !== null)) {
-        io.err(printer.settings.APP_TO_APP
-          ? `pos printers bind: printer "${printer.name}" is APP_TO_APP: bind it to app:PROGRAM [ARG...]`
-          : `pos printers bind: printer "${printer.name}" is not APP_TO_APP: bind it to tcp://HOST:PORT or a device such as /dev/usb/lp0`);
-        return 1;
-      }
-      try {
-        const binding = bindPrinter(db, printerId, { ...parsed, ...(values.width ? { paperWidth: Number(values.width) as PaperWidth } : {}) }, policy);
-        io.err(`Printer "${printer.name}" bound to ${binding.appCommand ? `app:${binding.appCommand.join(' ')}` : binding.address} (${binding.paperWidth} mm). Try it with "pos printers --db ${dbFile} test ${printerId}".`);
-        return 0;
-      } catch (error) {
-        if (error instanceof PrinterSendError || error instanceof RangeError) {
-          io.err(`pos printers bind: ${error.message}`);
-          return 1;
-        }
-        throw error;
-      }
+      const parsed = parseBindingText(target!);
+      const view = await branch.bindPrinter({
+        printer_id: printerId,
+        address: parsed.address,
+        app_command: parsed.appCommand,
+        ...(values.width ? { paper_width: Number(values.width) as 58 | 80 } : {}),
+      });
+      const bound = view.printers.find((p) => p.id === printerId)!;
+      io.err(`Printer "${printer.name}" bound to ${describeBinding(bound)} (${bound.paper_width} mm). Try it with "pos printers --db ${dbFile} test ${printerId}".`);
+      return 0;
     }
-    // test
-    if (!printer.bound) {
-      io.err(`pos printers test: printer "${printer.name}" is not bound on this till; bind it first`);
+    const { bytes } = await branch.testPrint({ printer_id: printerId });
+    io.err(`Test page printed on "${printer.name}" (${bytes} bytes).`);
+    return 0;
+  } catch (error) {
+    if (error instanceof TillError || error instanceof RangeError) {
+      io.err(`pos printers ${action}: ${error.message}`);
       return 1;
     }
-    try {
-      const { bytes } = await printTestPage(printer, { policy: effectiveAddressPolicy(db, policy) });
-      io.err(`Test page printed on "${printer.name}" (${bytes} bytes).`);
-      return 0;
-    } catch (error) {
-      if (error instanceof PrinterSendError || error instanceof AppToAppError) {
-        io.err(`pos printers test: ${error.message}`);
-        return 1;
-      }
-      throw error;
-    }
+    throw error;
   } finally {
     db.close();
   }

@@ -4,42 +4,14 @@
 import type { DayReport, MoneyBy, ShiftReport } from '../../../src-shared/shifts/index.ts';
 import type { ReceiptBlock, ReceiptDocument } from '../layout/receipt-document.ts';
 import { localDateTime, money } from './format.ts';
-import { PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
+import { LABELS, PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
 
-export const REPORT_LABELS = {
-  X: { en: 'X report (shift so far)', ar: 'تقرير X (الوردية حتى الآن)' },
-  Z: { en: 'Z report (shift closed)', ar: 'تقرير Z (إغلاق الوردية)' },
-  DAY: { en: 'Business day report', ar: 'تقرير يوم العمل' },
-  day: { en: 'Business day', ar: 'يوم العمل' },
-  cashier: { en: 'Cashier', ar: 'الكاشير' },
-  opened: { en: 'Opened', ar: 'الفتح' },
-  closed: { en: 'Closed', ar: 'الإغلاق' },
-  closedBy: { en: 'Closed by', ar: 'أغلقها' },
-  orders: { en: 'Orders', ar: 'الطلبات' },
-  refundCount: { en: 'Refunds (count)', ar: 'المرتجعات (عدد)' },
-  gross: { en: 'Gross sales', ar: 'إجمالي المبيعات' },
-  discounts: { en: 'Discounts', ar: 'الخصومات' },
-  refunds: { en: 'Refunds', ar: 'المرتجعات' },
-  net: { en: 'Net sales', ar: 'صافي المبيعات' },
-  vat: { en: 'VAT', ar: 'ضريبة القيمة المضافة' },
-  unpaid: { en: 'Pay later (owed)', ar: 'الدفع لاحقاً (مستحق)' },
-  byMethod: { en: 'By payment method', ar: 'حسب طريقة الدفع' },
-  byCategory: { en: 'By category', ar: 'حسب الفئة' },
-  byCashier: { en: 'By cashier', ar: 'حسب الكاشير' },
-  float: { en: 'Opening float', ar: 'رصيد الافتتاح' },
-  cashIn: { en: 'Cash in', ar: 'إيداع نقدي' },
-  cashOut: { en: 'Cash out', ar: 'سحب نقدي' },
-  expected: { en: 'Cash expected', ar: 'النقد المتوقع' },
-  counted: { en: 'Cash counted', ar: 'النقد المعدود' },
-  overShort: { en: 'Over / short', ar: 'زيادة / عجز' },
-  pending: { en: 'Orders waiting to upload', ar: 'طلبات بانتظار الرفع' },
-  shifts: { en: 'Shifts', ar: 'الورديات' },
-} as const satisfies Record<string, Label>;
+const TITLES = { X: LABELS.xReport, Z: LABELS.zReport, DAY: LABELS.dayReport } as const;
 
 type AnyReport = ShiftReport | DayReport;
 
 export function composeShiftReport(report: AnyReport): ReceiptDocument {
-  const L = REPORT_LABELS;
+  const L = LABELS;
   const blocks: ReceiptBlock[] = [];
   const row = (label: Label, right?: string, bold = false) => blocks.push({ kind: 'bilingual', en: label.en, ar: label.ar, ...(right === undefined ? {} : { right }), ...(bold ? { bold } : {}) });
   const title = (label: Label) => {
@@ -52,7 +24,7 @@ export function composeShiftReport(report: AnyReport): ReceiptDocument {
     for (const m of items) blocks.push({ kind: 'bilingual', en: `${m.name_en} (${m.count})`, ar: arabicOf(m), right: money(m.amount) });
   };
 
-  title(L[report.kind]);
+  title(TITLES[report.kind]);
   blocks.push({ kind: 'divider', style: 'double' });
   row(L.day, report.business_day);
   if (report.kind !== 'DAY') {
@@ -71,7 +43,7 @@ export function composeShiftReport(report: AnyReport): ReceiptDocument {
   row(L.refundCount, String(report.refund_count));
   row(L.net, money(report.net), true);
   row(L.vat, money(report.vat));
-  if (report.unpaid !== 0) row(L.unpaid, money(report.unpaid));
+  if (report.unpaid !== 0) row(L.payLaterOwed, money(report.unpaid));
   list(L.byMethod, report.by_payment_method, (m) => PAYMENT_METHOD_ARABIC[m.key] ?? m.name_ar);
   list(L.byCategory, report.by_category);
   list(L.byCashier, report.by_cashier);

@@ -1,5 +1,6 @@
-// The fixed words of receipts and kitchen tickets, in both languages. Kept
-// together so a translator (or ZATCA's required wording) changes one file.
+// The fixed words of receipts, kitchen tickets and shift reports, in both
+// languages. Kept together so a translator (or ZATCA's required wording)
+// changes one file.
 
 export interface Label {
   en: string;
@@ -28,6 +29,32 @@ export const LABELS = {
   reverses: { en: 'Reverses invoice', ar: 'يعكس الفاتورة' },
   reason: { en: 'Reason', ar: 'السبب' },
   cashier: { en: 'Cashier', ar: 'الكاشير' },
+  // The X, Z and business-day reports.
+  xReport: { en: 'X report (shift so far)', ar: 'تقرير X (الوردية حتى الآن)' },
+  zReport: { en: 'Z report (shift closed)', ar: 'تقرير Z (إغلاق الوردية)' },
+  dayReport: { en: 'Business day report', ar: 'تقرير يوم العمل' },
+  day: { en: 'Business day', ar: 'يوم العمل' },
+  opened: { en: 'Opened', ar: 'الفتح' },
+  closed: { en: 'Closed', ar: 'الإغلاق' },
+  closedBy: { en: 'Closed by', ar: 'أغلقها' },
+  orders: { en: 'Orders', ar: 'الطلبات' },
+  refundCount: { en: 'Refunds (count)', ar: 'المرتجعات (عدد)' },
+  gross: { en: 'Gross sales', ar: 'إجمالي المبيعات' },
+  discounts: { en: 'Discounts', ar: 'الخصومات' },
+  refunds: { en: 'Refunds', ar: 'المرتجعات' },
+  net: { en: 'Net sales', ar: 'صافي المبيعات' },
+  payLaterOwed: { en: 'Pay later (owed)', ar: 'الدفع لاحقاً (مستحق)' },
+  byMethod: { en: 'By payment method', ar: 'حسب طريقة الدفع' },
+  byCategory: { en: 'By category', ar: 'حسب الفئة' },
+  byCashier: { en: 'By cashier', ar: 'حسب الكاشير' },
+  float: { en: 'Opening float', ar: 'رصيد الافتتاح' },
+  cashIn: { en: 'Cash in', ar: 'إيداع نقدي' },
+  cashOut: { en: 'Cash out', ar: 'سحب نقدي' },
+  expected: { en: 'Cash expected', ar: 'النقد المتوقع' },
+  counted: { en: 'Cash counted', ar: 'النقد المعدود' },
+  overShort: { en: 'Over / short', ar: 'زيادة / عجز' },
+  pending: { en: 'Orders waiting to upload', ar: 'طلبات بانتظار الرفع' },
+  shifts: { en: 'Shifts', ar: 'الورديات' },
 } as const satisfies Record<string, Label>;
 
 export const ORDER_TYPE_LABELS: Record<string, Label> = {

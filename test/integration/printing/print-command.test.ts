@@ -36,13 +36,15 @@ function capture(): CliIo & { stdout: string[]; stderr: string[] } {
 }
 
 const to = () => `tcp://127.0.0.1:${sink.port}`;
+/** The sink listens on loopback: printing there needs the operator's leave, as for a bound printer. */
+const toSink = () => ['--to', to(), '--allow-loopback'];
 
 describe('pos print (in-process)', () => {
   it('prints a receipt with the given flags and paper width, and writes the PNG preview', async () => {
     const io = capture();
     const png = shop.service.dir.file('out/receipt.png');
     const before = sink.jobs.length;
-    const code = await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png], io);
+    const code = await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png], io);
     expect(io.stderr.at(-1)).toMatch(/^Printed the receipt of order \d+ \(\d+ bytes, raster\) to tcp:/);
     expect(code).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
@@ -60,7 +62,7 @@ describe('pos print (in-process)', () => {
   it('prints a kitchen ticket with every line and no prices', async () => {
     const io = capture();
     const before = sink.jobs.length;
-    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--kind', 'kitchen', '--settings', ''], io)).toBe(0);
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--kind', 'kitchen', '--settings', ''], io)).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
     expect(job!.decoded.text).toContain(`2 x ${order.lines[0]!.name_en}`);
     expect(job!.decoded.text).toContain(`1 x ${order.lines[1]!.name_en}`);
@@ -77,41 +79,64 @@ describe('pos print (in-process)', () => {
   });
 
   it('rejects an unknown flag naming it and the allowed ones', async () => {
-    const error = await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'RASTER,SHINY'], capture()).catch((e: unknown) => e);
+    const error = await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,SHINY'], capture()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe(`pos print: unknown printer flag "SHINY" in --settings; allowed: ${PRINTER_FLAGS.join(', ')}`);
   });
 
   it('rejects other mistakes in the call as usage errors', async () => {
     const usage = (argv: string[]) => printCommand(argv, capture()).catch((e: unknown) => e);
-    expect(await usage(['--order', order.uuid, '--to', to()])).toMatchObject({ message: 'pos print: --db is required' });
+    expect(await usage(['--order', order.uuid, ...toSink()])).toMatchObject({ message: 'pos print: --db is required' });
     expect(await usage(['--db', dbFile, '--order', order.uuid])).toMatchObject({ message: expect.stringMatching(/--to is required/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--width', '72'])).toMatchObject({ message: expect.stringMatching(/--width must be 58 or 80/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--kind', 'bar'])).toMatchObject({ message: expect.stringMatching(/--kind must be receipt or kitchen/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--width', '72'])).toMatchObject({ message: expect.stringMatching(/--width must be 58 or 80/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--kind', 'bar'])).toMatchObject({ message: expect.stringMatching(/--kind must be receipt or kitchen/) });
     expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', 'http://printer'])).toMatchObject({ message: expect.stringMatching(/must be tcp:\/\/host:port/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', to(), '--colour'])).toBeInstanceOf(UsageError);
+    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--colour'])).toBeInstanceOf(UsageError);
   });
 
   it('fails with one clear line when the printer is off or the order unknown', async () => {
     const io = capture();
-    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', `tcp://127.0.0.1:${await freePort()}`], io)).toBe(1);
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', `tcp://127.0.0.1:${await freePort()}`, '--allow-loopback'], io)).toBe(1);
     expect(io.stderr).toHaveLength(1);
     expect(io.stderr[0]).toMatch(/^pos print: printer at 127\.0\.0\.1:\d+ refused the connection; check that the printer is on/);
     const unknown = capture();
-    expect(await printCommand(['--db', dbFile, '--order', 'nope', '--to', to()], unknown)).toBe(1);
+    expect(await printCommand(['--db', dbFile, '--order', 'nope', ...toSink()], unknown)).toBe(1);
     expect(unknown.stderr).toEqual([`pos print: the database ${dbFile} has no order nope; list them with "pos orders --db ${dbFile}"`]);
+  });
+});
+
+describe('pos print --to and the printer address policy', () => {
+  it('refuses what a binding would refuse, before printing, and allows what the operator allows', async () => {
+    const before = sink.jobs.length;
+    const loopback = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to()], loopback)).toBe(1);
+    expect(loopback.stderr).toEqual([expect.stringMatching(/^pos print: --to: printer address "tcp:\/\/127\.0\.0\.1:\d+" is not allowed: it is this machine \(loopback\)/)]);
+    const sshPort = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', 'tcp://10.0.0.5:22'], sshPort)).toBe(1);
+    expect(sshPort.stderr).toEqual([expect.stringMatching(/port 22 is not a printer port .* --allow-port 22/)]);
+    const metadata = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', 'tcp://169.254.169.254:9100'], metadata)).toBe(1);
+    expect(metadata.stderr).toEqual([expect.stringMatching(/link-local/)]);
+    const device = capture();
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', '/etc/passwd'], device)).toBe(1);
+    expect(device.stderr).toEqual([expect.stringMatching(/not a printer device file/)]);
+    // Nothing reached the printer on any refusal.
+    expect(sink.jobs.length).toBe(before);
+    // The operator's leave (--allow-loopback, as the demo and tests have it) lets it print.
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink()], capture())).toBe(0);
+    await sink.waitForJobs(before + 1);
   });
 });
 
 describe('pos print (bin/pos.mjs)', () => {
   it('prints end to end, and exits 2 on an unknown flag', async () => {
     const before = sink.jobs.length;
-    const ok = await runPos(['print', '--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'MULTILINGUAL,PRODUCT_SHOW']);
+    const ok = await runPos(['print', '--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'MULTILINGUAL,PRODUCT_SHOW']);
     expect(ok.stderr).toMatch(/Printed the receipt/);
     expect(ok.code).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
     expect(job!.decoded.commands.filter((c) => c.type === 'qr-store').map((c) => (c.type === 'qr-store' ? c.data : ''))).toEqual([order.zatca_qr]);
-    const bad = await runPos(['print', '--db', dbFile, '--order', order.uuid, '--to', to(), '--settings', 'SHINY']);
+    const bad = await runPos(['print', '--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'SHINY']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown printer flag "SHINY"/);
   });
