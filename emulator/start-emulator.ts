@@ -7,7 +7,8 @@ import type { Faults } from './faults.ts';
 import { generateCatalog } from './generate-catalog.ts';
 import { createUuidFactory } from './ids.ts';
 import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
-import type { ReceivedOrder } from './received-order.ts';
+import type { ReceivedOrder, ReceivedSettlement } from './received-order.ts';
+import { armHold, type RequestHold } from './request-hold.ts';
 import { BASE_PATH, createServer } from './server.ts';
 import type { Tenant } from './tenant.ts';
 import { TokenStore } from './tokens.ts';
@@ -46,6 +47,14 @@ export interface RunningEmulator {
   readonly orders: ReadonlyMap<string, ReceivedOrder>;
   /** How many `POST /orders/sync` requests arrived (faulted ones too). */
   readonly orderPosts: number;
+  /** By uuid, every later payment the service holds (`POST /orders/payments`). */
+  readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
+  /**
+   * Keeps the next request to `METHOD /path` (relative to the v2 root) from
+   * being answered until `release()`: its work is done, its answer waits.
+   * `arrived` resolves once that request is in.
+   */
+  hold(method: string, path: string): RequestHold;
   issueToken(options?: IssueTokenOptions): string;
   close(): Promise<void>;
 }
@@ -72,6 +81,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     orders: new Map(),
     orderPosts: 0,
+    settlements: new Map(),
+    holds: [],
     profile: profileNamed(options.profile ?? 'full'),
   };
   const token = tokens.issue();
@@ -103,6 +114,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     get orderPosts() {
       return state.orderPosts;
     },
+    get settlements() {
+      return state.settlements;
+    },
+    hold: (method, path) => armHold(state.holds, method, path),
     issueToken: (issue) => tokens.issue(issue),
     close: () => app.close(),
   };
