@@ -22,6 +22,10 @@ export interface EmulatorState {
   settlements: Map<string, ReceivedSettlement>;
   /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
   holds: ArmedHold[];
+  /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */
+  traffic: { inFlight: number; peakInFlight: number };
+  /** Told of every request as it arrives (the route's last path segment and the page asked for). */
+  onRequest?: (resource: string, page: number) => void;
   /** Which reading of the spec is served (emulator/profiles). */
   profile: EmulatorProfile;
 }

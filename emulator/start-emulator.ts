@@ -29,6 +29,8 @@ export interface EmulatorOptions {
   profile?: ProfileName;
   /** The service's clock (token expiry, timestamps); tests pass one they move by hand. */
   now?: () => number;
+  /** Told of every request as it arrives: the route's last path segment (`products`) and the page asked for (1 when absent). */
+  onRequest?: (resource: string, page: number) => void;
 }
 
 export interface RunningEmulator {
@@ -55,6 +57,8 @@ export interface RunningEmulator {
    * `arrived` resolves once that request is in.
    */
   hold(method: string, path: string): RequestHold;
+  /** Requests being answered now, and the most at once since start (or since `peakInFlight` was set to 0). */
+  readonly traffic: { inFlight: number; peakInFlight: number };
   issueToken(options?: IssueTokenOptions): string;
   close(): Promise<void>;
 }
@@ -83,6 +87,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     orderPosts: 0,
     settlements: new Map(),
     holds: [],
+    traffic: { inFlight: 0, peakInFlight: 0 },
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     profile: profileNamed(options.profile ?? 'full'),
   };
   const token = tokens.issue();
@@ -118,6 +124,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return state.settlements;
     },
     hold: (method, path) => armHold(state.holds, method, path),
+    get traffic() {
+      return state.traffic;
+    },
     issueToken: (issue) => tokens.issue(issue),
     close: () => app.close(),
   };

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findElectronEntryViolations } from './electron-entry-imports.mjs';
 
 const SOURCE = /\.(ts|mts|js|mjs|svelte)$/;
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
@@ -94,6 +95,7 @@ export function findLayerViolations(root) {
       }
     }
   }
+  violations.push(...findElectronEntryViolations(root));
   for (const cycle of findModuleCycles(moduleEdges)) {
     violations.push({ file: cycle[0], line: 0, message: `modules import each other in a cycle: ${cycle.join(' → ')}; move what both need into a lower module` });
   }

@@ -22,9 +22,6 @@ export {
   type ClientKind,
   type PolicyDecision,
 } from './authorization/index.ts';
-export { createTillHttpServer, type RouteHandler, type TillHttpServer, type TillHttpServerOptions } from './http/till-http-server.ts';
-export { HostAccess, type HostAccessOptions } from './http/host-access.ts';
-export { isLoopback } from './http/host-allowlist.ts';
-export { SESSION_COOKIE } from './http/browser-sessions.ts';
+// The renderer's policy, also set on Electron's responses (static-files.ts needs only node:fs).
 export { CONTENT_SECURITY_POLICY } from './http/static-files.ts';
-export { startDemoServices, type DemoServices } from './demo-services.ts';
+// `pos serve`'s web server is ./http/index.ts: the Electron entry imports this file and must not load it.

@@ -1,1 +1,1 @@
-export { cleanText, isCleanText } from './clean-text.ts';
+export { cleanLine, cleanLines, cleanText, isCleanText } from './clean-text.ts';

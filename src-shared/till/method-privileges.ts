@@ -14,6 +14,8 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   signIn: 'sign-in',
   updateItem: 'discount-over-limit',
   setOrderDiscount: 'discount-over-limit',
+  // The whole order's discount (lines and order together), so splitting one discount into small ones does not pass.
+  checkout: 'discount-over-limit',
   // The Branch screen: where receipts print and what they say.
   branchSetup: 'branch-settings',
   bindPrinter: 'branch-settings',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASHIER_ROLES } from '../shifts/index.ts';
+import { cleanLine } from '../text/index.ts';
 
 /**
  * Inputs of the cashier, shift, refund and settle-later methods (issue 11).
@@ -10,7 +11,8 @@ const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('
 const positive = minor.min(1, 'above 0');
 const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
 const pin = z.string({ error: 'a PIN' }).regex(/^\d{4,6}$/, '4 to 6 digits');
-const reason = z.string({ error: 'a reason' }).trim().min(1, 'say why').max(200, 'at most 200 characters');
+// A reason and a name are printed and kept in the audit: no control or bidi-override characters.
+const reason = z.string({ error: 'a reason' }).overwrite(cleanLine).trim().min(1, 'say why').max(200, 'at most 200 characters');
 const counts = z.record(z.string().regex(/^\d+$/, 'a denomination in halalas'), z.number().int('a whole number').min(0).max(100_000));
 const methodAmounts = z.record(z.string().min(1).max(100), minor);
 
@@ -18,7 +20,7 @@ export const approvalInput = z.object({ manager_pin: pin }).optional();
 
 export const shiftInputs = {
   addCashier: z.object({
-    name: z.string({ error: 'a name' }).trim().min(1, 'a name').max(60, 'at most 60 characters'),
+    name: z.string({ error: 'a name' }).overwrite(cleanLine).trim().min(1, 'a name').max(60, 'at most 60 characters'),
     role: z.enum(CASHIER_ROLES),
     pin,
     approval: approvalInput,

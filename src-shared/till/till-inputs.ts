@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_TYPES } from '../pricing/index.ts';
+import { cleanLine, cleanLines } from '../text/index.ts';
 import { approvalInput, refundInput, shiftInputs } from './shift-inputs.ts';
 
 /**
@@ -9,7 +10,10 @@ import { approvalInput, refundInput, shiftInputs } from './shift-inputs.ts';
  */
 const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('a whole number of halalas').min(0, 'not negative');
 const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
-const notes = z.string({ error: 'text' }).max(500, 'at most 500 characters').nullable();
+// Text a person typed is stripped of control and bidi-override characters
+// before it is stored or printed (a note keeps its line breaks); ids and
+// barcodes are never rewritten.
+const notes = z.string({ error: 'text' }).max(500, 'at most 500 characters').overwrite(cleanLines).nullable();
 
 export const discountInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('PERCENT'), value: z.number().int('hundredths of a percent, a whole number').min(0).max(10_000, 'at most 100%') }),
@@ -22,10 +26,10 @@ export const tillInputs = {
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(500).default(100),
   }),
-  search: z.object({ query: z.string().max(200, 'at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }),
+  search: z.object({ query: z.string().max(200, 'at most 200 characters').overwrite(cleanLine), limit: z.number().int().min(1).max(200).default(50) }),
   product: z.object({ id }),
   customers: z.object({
-    query: z.string({ error: 'text' }).trim().max(200, 'at most 200 characters').default(''),
+    query: z.string({ error: 'text' }).overwrite(cleanLine).trim().max(200, 'at most 200 characters').default(''),
     limit: z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100').default(20),
   }),
   scan: z.object({ code: z.string().trim().min(1, 'a barcode').max(64) }),
@@ -49,11 +53,13 @@ export const tillInputs = {
   setPriceList: z.object({ method_key: id }),
   setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
   voidCart: z.object({ approval: approvalInput }),
-  parkCart: z.object({ label: z.string().trim().max(80).default('') }),
+  parkCart: z.object({ label: z.string().overwrite(cleanLine).trim().max(80).default('') }),
   resumeCart: z.object({ id }),
   checkout: z.object({
     payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
+    /** A manager's PIN when the whole order's discount is over the limit. */
+    approval: approvalInput,
   }),
   orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
   order: z.object({ uuid: id }),

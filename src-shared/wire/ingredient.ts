@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import { isAtLeast } from '../api-version.ts';
 import type { ApiVersion } from '../api-version.ts';
 import type { Ingredient } from '../catalog/index.ts';
-import { decimal, id, record, text } from './primitives.ts';
+import { decimal, humanLine, id, record } from './primitives.ts';
 import { perVersion } from './per-version.ts';
 
 /** An ingredient (emulator/README.md, 14); `cost` is hidden below 2.1.0. */
-const hiddenCost = record({ id, name: text });
-const withCost = record({ id, name: text, cost: decimal });
+const hiddenCost = record({ id, name: humanLine });
+const withCost = record({ id, name: humanLine, cost: decimal });
 
 // The declared union keeps both shapes: inferred, the subset shape would absorb the other.
 export const ingredientSchema = perVersion(

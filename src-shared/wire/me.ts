@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import type { Me } from '../catalog/index.ts';
-import { bool, decimal, id, record, recordOrNull, text, textOrNull } from './primitives.ts';
+import { bool, decimal, humanLine, id, record, recordOrNull, text, textOrNull } from './primitives.ts';
 import { successEnvelopeSchema } from './envelope.ts';
 import { readBody } from './wire-validation-error.ts';
 
 /** `GET /me` (emulator/README.md, 8), the same at every version. */
 export const meSchema = record({
-  user: record({ id, name: text, role: text }),
-  market: record({ id, name_en: text, name_ar: text, vat_number: textOrNull }),
-  branch: recordOrNull({ id, name_en: text, name_ar: text, vat_rate: decimal, prices_include_tax: bool }),
+  user: record({ id, name: humanLine, role: text }),
+  market: record({ id, name_en: humanLine, name_ar: humanLine, vat_number: textOrNull }),
+  branch: recordOrNull({ id, name_en: humanLine, name_ar: humanLine, vat_rate: decimal, prices_include_tax: bool }),
 });
 
 export type WireMe = z.output<typeof meSchema>;

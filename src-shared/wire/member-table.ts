@@ -51,6 +51,13 @@ export interface MemberRule {
   nested?: WireObjectName;
   /** Other names a service plausibly uses for a member the spec does not show; the first present one is read. */
   aliases?: readonly string[];
+  /**
+   * Text a person wrote (a name, a description) for `text` members: control
+   * and bidi-override characters are stripped as it is read ('line': line
+   * breaks become spaces; 'lines': kept). Ids, codes, URLs and addresses
+   * are never rewritten: changing them would change what they name.
+   */
+  human?: 'line' | 'lines';
   /** What the till uses when the member is missing (documented in the README). */
   fallback?: string;
   note?: string;
@@ -114,6 +121,9 @@ const notShownNeeded = (member: string, kind: MemberKind, extra: Partial<MemberR
   ...extra,
 });
 
+const NAME = { human: 'line' } as const;
+const DESCRIPTION = { human: 'lines' } as const;
+
 /** The product's accounting reference: its wire name carries a provider's name (spec, "Product"). */
 export const ACCOUNTING_MEMBER = 'accounting_id';
 
@@ -126,8 +136,8 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
     members: [
       shown('id', 'int'),
       shown('icon', 'text'),
-      shown('name_en', 'text'),
-      shown('name_ar', 'text'),
+      shown('name_en', 'text', NAME),
+      shown('name_ar', 'text', NAME),
       shown('deleted_at', 'epoch-ms|null', { note: 'set: the category is treated as gone' }),
       shown('sectors', 'object-list', { nested: 'sector' }),
     ],
@@ -155,10 +165,10 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       shown('branch_id', 'id|null'),
       shown('product_category_id', 'int', { before: '2.3.0' }),
       shown('category_id', 'int', { since: '2.3.0' }),
-      shown('name_en', 'text'),
-      shown('name_ar', 'text'),
-      shown('description_en', 'text|null'),
-      shown('description_ar', 'text|null'),
+      shown('name_en', 'text', NAME),
+      shown('name_ar', 'text', NAME),
+      shown('description_en', 'text|null', DESCRIPTION),
+      shown('description_ar', 'text|null', DESCRIPTION),
       shown('preparation_time', 'int|null', { before: '2.3.0' }),
       shown('duration', 'int|null', { since: '2.3.0' }),
       shown('stock', 'int|null'),
@@ -224,8 +234,8 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
     members: [
       notShown('id', 'id', 'derived from the product and the position: `{product}:modifier:{n}`'),
       notShown('product_id', 'id', 'the product it is nested in, or the product of the route'),
-      notShown('name_en', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'] }),
-      notShown('name_ar', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'] }),
+      notShown('name_en', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
+      notShown('name_ar', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
       notShown('price', 'decimal', '"0.00": a free add-on', { aliases: ['value', 'amount'] }),
     ],
   },
@@ -247,7 +257,7 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
     title: 'Payment method',
     source: 'GET /payment-methods',
     shown: true,
-    members: [shown('key', 'id'), shown('name', 'text'), shown('is_online', 'bool'), shown('logo_img', 'text|null')],
+    members: [shown('key', 'id'), shown('name', 'text', NAME), shown('is_online', 'bool'), shown('logo_img', 'text|null')],
   },
   {
     name: 'payment_method_config',
@@ -271,7 +281,7 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
     shown: true,
     members: [
       notShown('id', 'id', 'derived from the position: `printer-{n}`'),
-      notShown('name', 'text', '"Printer {n}"', { aliases: ['name_en'] }),
+      notShown('name', 'text', '"Printer {n}"', { aliases: ['name_en'], ...NAME }),
       notShown('address', 'text', 'none: the printer is bound on the till', {
         aliases: ['ip', 'host'],
         note: 'a bare host is read as `tcp://{host}:{port}`',
@@ -317,8 +327,8 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
     members: [
       notShown('id', 'id', 'derived from the position: `kitchen-{n}`'),
       notShown('branch_id', 'id|null', 'null'),
-      notShown('name_en', 'text', 'the other language\'s name, else "Kitchen {n}"', { aliases: ['name'] }),
-      notShown('name_ar', 'text', 'the other language\'s name, else "Kitchen {n}"', { aliases: ['name'] }),
+      notShown('name_en', 'text', 'the other language\'s name, else "Kitchen {n}"', { aliases: ['name'], ...NAME }),
+      notShown('name_ar', 'text', 'the other language\'s name, else "Kitchen {n}"', { aliases: ['name'], ...NAME }),
       notShown('printers', 'object-list', 'none', { nested: 'kitchen_printer' }),
       notShown('categories', 'object-list', 'none', { nested: 'kitchen_category' }),
     ],
@@ -357,7 +367,7 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       shown('id', 'id'),
       shown('userable_id', 'id'),
       shown('role', 'text'),
-      shown('name', 'text'),
+      shown('name', 'text', NAME),
       shown('username', 'text|null'),
       shown('email', 'text'),
       shown('phone_prefix', 'text'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLine, cleanLines } from '../text/index.ts';
 
 // Every leaf carries, as its error, the words for what it expects: a failed
 // parse can then say "expected an integer, got "12"" without a second
@@ -13,6 +14,14 @@ const DECIMAL = 'a decimal string with two places';
 
 export const text = z.string(expecting('a string'));
 export const textOrNull = z.string(expecting('a string or null')).nullable();
+
+// Text a person wrote (names, descriptions): control and bidi-override
+// characters stripped as it is read (see cleanText). `overwrite` keeps the
+// schema a plain string schema; clean text costs one regex test.
+export const humanLine = z.string(expecting('a string')).overwrite(cleanLine);
+export const humanLineOrNull = z.string(expecting('a string or null')).overwrite(cleanLine).nullable();
+export const humanLines = z.string(expecting('a string')).overwrite(cleanLines);
+export const humanLinesOrNull = z.string(expecting('a string or null')).overwrite(cleanLines).nullable();
 
 /** UUID-ish ids: any non-empty string; the service's ids are opaque to the till. */
 export const id = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));

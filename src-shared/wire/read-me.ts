@@ -1,5 +1,6 @@
 import type { DecimalString } from '../catalog/index.ts';
 import { formatMinor, parseDecimalRounded } from '../money/index.ts';
+import { cleanLine } from '../text/index.ts';
 
 // `GET /me` is named by the spec ("Me: Detail (GET)") but its path and shape
 // are not shown. So it is a bonus, never a gate: whatever facts it carries,
@@ -82,8 +83,11 @@ function asId(value: unknown): string | null {
   return null;
 }
 
+/** A name from `/me`: cleaned of control and bidi-override characters like every name the till reads. */
 function asText(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT ? value.trim() : null;
+  if (typeof value !== 'string' || value.length > MAX_TEXT) return null;
+  const clean = cleanLine(value).trim();
+  return clean !== '' ? clean : null;
 }
 
 function asRate(value: unknown): DecimalString | null {

@@ -6,6 +6,10 @@ import {
   decimal,
   epochMs,
   epochMsOrNull,
+  humanLine,
+  humanLineOrNull,
+  humanLines,
+  humanLinesOrNull,
   id,
   idOrNull,
   int,
@@ -46,9 +50,9 @@ function leaf(rule: MemberRule, version: ApiVersion): z.ZodType {
     case 'int|null':
       return intOrNull;
     case 'text':
-      return text;
+      return rule.human === 'line' ? humanLine : rule.human === 'lines' ? humanLines : text;
     case 'text|null':
-      return textOrNull;
+      return rule.human === 'line' ? humanLineOrNull : rule.human === 'lines' ? humanLinesOrNull : textOrNull;
     case 'bool':
       return bool;
     case 'number':

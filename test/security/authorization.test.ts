@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TillError, type TillApi } from '../../src-shared/till/index.ts';
+import { TillError, type CartLineView, type TillApi } from '../../src-shared/till/index.ts';
 import { DISCOUNT_LIMIT_SETTING, readAudit } from '../../src-main/host/index.ts';
+import { wholeOrderOverLimit } from '../../src-main/host/authorization/whole-order-discount.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
@@ -120,4 +121,68 @@ describe('what costs money passes the authorization hook', () => {
     ).rejects.toMatchObject({ code: 'not_allowed' });
     expect(readAudit(web.db)[0]).toMatchObject({ action: 'drawer-open', outcome: 'refused', method: null });
   });
+
+  it('checks the whole order at checkout: a discount split into small ones under the limit is refused, and audited', async () => {
+    const products = await cashier.search({ query: 'a', limit: 3 });
+    await cashier.addItem({ product_id: products[0]!.id, quantity: 2 });
+    const rung = await cashier.addItem({ product_id: products[1]!.id, quantity: 1 });
+    // Each call is within the 20% limit: 20% on every line, then 20% on the order.
+    for (const line of rung.lines) await cashier.updateItem({ line_id: line.line_id, discount: { kind: 'PERCENT', value: 2000 } });
+    let cart = await cashier.setOrderDiscount({ discount: { kind: 'PERCENT', value: 2000 } });
+    expect(cart.discount_total * 100).toBeGreaterThan(cart.subtotal * 30);
+    const refused = await refusal(cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] }));
+    expect(refused?.code).toBe('not_allowed');
+    expect(refused?.message).toMatch(/whole-order discount 3\d(\.\d+)?% \(lines and order together\) over the 20% limit/);
+    expect((await cashier.cart()).lines).toHaveLength(2);
+    expect(await manager.orders({})).toEqual([]);
+    expect(readAudit(web.db)[0]).toMatchObject({ action: 'discount-over-limit', method: 'checkout', outcome: 'refused' });
+
+    // Back under the limit in total, the same cashier checks out without anyone's approval.
+    cart = await cashier.setOrderDiscount({ discount: null });
+    const order = await cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+    expect(order.status).toBe('PAID');
+    expect(readAudit(web.db)[0]).toMatchObject({ method: 'checkout', outcome: 'refused' });
+  });
+
+  it('does not ask again at checkout for what a manager approved on this cart, and asks for anything beyond it', async () => {
+    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    await cashier.addItem({ product_id: product!.id, quantity: 4 });
+    await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 5_000 } });
+    const approvedRows = readAudit(web.db).length;
+    let cart = await cashier.cart();
+    const first = await cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+    expect(first.status).toBe('PAID');
+    expect(readAudit(web.db)).toHaveLength(approvedRows);
+
+    // A new cart: the approval was for the last one.
+    cart = await cashier.addItem({ product_id: product!.id, quantity: 4 });
+    await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 3_000 } });
+    // A cashier's 20% on the line on top of the approved 30% is more than was approved.
+    cart = await cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 2_000 } });
+    expect((await refusal(cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })))?.code).toBe('not_allowed');
+    // The manager screen may check it out; the approval is audited with the checkout.
+    const second = await manager.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+    expect(second.status).toBe('PAID');
+    expect(readAudit(web.db)[0]).toMatchObject({ action: 'discount-over-limit', method: 'checkout', outcome: 'approved' });
+  });
 });
+
+describe('the whole-order discount check', () => {
+  const line = (gross: number, discount: number) => ({ gross, discount }) as CartLineView;
+  const cartOf = (lines: CartLineView[], orderDiscount = 0) => ({
+    lines,
+    order_discount: orderDiscount > 0 ? ({ kind: 'AMOUNT', value: orderDiscount } as const) : null,
+    subtotal: lines.reduce((sum, l) => sum + l.gross, 0),
+    discount_total: lines.reduce((sum, l) => sum + l.discount, 0) + orderDiscount,
+  });
+
+  it('does not count the halala each discount rounds up by: twenty lines at exactly the limit pass, one halala more does not', () => {
+    // 20% of 3.33 SAR is 66.6 halalas, rounded to 67 on each line: 20.12% of the order.
+    const atLimit = Array.from({ length: 20 }, () => line(333, 67));
+    expect(wholeOrderOverLimit(cartOf(atLimit), 2000)).toBe(false);
+    expect(wholeOrderOverLimit(cartOf(atLimit, 21), 2000)).toBe(true);
+    expect(wholeOrderOverLimit(cartOf([line(1000, 200)], 200), 2000)).toBe(true);
+    expect(wholeOrderOverLimit(cartOf([line(0, 0)], 1), 2000)).toBe(true);
+  });
+});
+

@@ -1,17 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import {
-  createTillHttpServer,
-  DatabaseSecretStore,
-  EventHub,
-  HostAccess,
-  isLoopback,
-  startDemoServices,
-  TillHost,
-  type DemoServices,
-  type RouteHandler,
-} from '../../host/index.ts';
+import { DatabaseSecretStore, EventHub, TillHost } from '../../host/index.ts';
+import { createTillHttpServer, HostAccess, isLoopback, type RouteHandler } from '../../host/http/index.ts';
+import { startDemoServices, type DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';

@@ -1,4 +1,4 @@
-import { TillError, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { TillError, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import type { ApprovalPolicy, ApprovalRequest } from './approval-policy.ts';
 import { recordAudit } from './audit-log.ts';
@@ -6,6 +6,7 @@ import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
 import { privilegedCall } from './privileged-call.ts';
+import { ApprovedCartDiscount } from './whole-order-discount.ts';
 
 export interface Approval {
   by: string;
@@ -38,6 +39,8 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
 export class Authorizer {
   private readonly policies: ApprovalPolicy[] = [];
   private readonly now: () => number;
+  /** What a manager approved for the cart being rung up (the cart is the host's one cart). */
+  private readonly approvedCart = new ApprovedCartDiscount();
 
   constructor(private readonly options: AuthorizerOptions) {
     this.now = options.now ?? Date.now;
@@ -111,11 +114,25 @@ export class Authorizer {
   /**
    * The check a transport makes before dispatching one till API call: a
    * method METHOD_PRIVILEGES lists (a discount only above
-   * `discount.limit_percent`) must be approved; others pass unaudited.
+   * `discount.limit_percent`, and at checkout the whole order's discount)
+   * must be approved; others pass unaudited.
    */
   async authorizeCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], client: ClientContext): Promise<Approval | null> {
-    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db));
+    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db), this.approvedCart);
     if (!call) return null;
     return this.requireApproval(call.privilege, { client, method, input: args[0], orderUuid: call.orderUuid, detail: call.detail });
   }
+
+  /**
+   * Told by the transport after a call ran: an approved discount sets how
+   * much discount this cart may carry at checkout; a checkout ends the cart.
+   */
+  afterCall(method: string, approval: Approval | null, result: unknown): void {
+    if (method === 'checkout') this.approvedCart.forget();
+    else if (approval && (method === 'updateItem' || method === 'setOrderDiscount') && isCartView(result)) this.approvedCart.remember(result);
+  }
+}
+
+function isCartView(value: unknown): value is CartView {
+  return typeof value === 'object' && value !== null && Array.isArray((value as CartView).lines) && typeof (value as CartView).subtotal === 'number';
 }

@@ -1,4 +1,5 @@
 import { METHOD_PRIVILEGES, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { wholeOrderDiscount, wholeOrderOverLimit, type ApprovedCartDiscount } from './whole-order-discount.ts';
 
 export interface PrivilegedCall {
   privilege: PrivilegedAction;
@@ -31,9 +32,17 @@ const percentText = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2
  * discount the line (or order) would carry after the call, in percent of
  * what it applies to, including a quantity cut under an existing amount
  * discount. Input that cannot be read is left to the method's own validation
- * (which refuses it before anything changes).
+ * (which refuses it before anything changes). At checkout the whole
+ * order's discount (lines and order together) is checked against the same
+ * limit, unless a manager already approved that much for this cart.
  */
-export async function privilegedCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], limitPercent: number): Promise<PrivilegedCall | null> {
+export async function privilegedCall(
+  api: Pick<TillApi, 'cart'>,
+  method: string,
+  args: unknown[],
+  limitPercent: number,
+  approvedCart?: ApprovedCartDiscount,
+): Promise<PrivilegedCall | null> {
   const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
   if (!privilege) return null;
   const input = args[0];
@@ -51,6 +60,11 @@ export async function privilegedCall(api: Pick<TillApi, 'cart'>, method: string,
     cart = await api.cart();
   } catch {
     return null; // no catalog yet: the method itself will refuse
+  }
+  if (method === 'checkout') {
+    if (!wholeOrderOverLimit(cart, limit) || approvedCart?.covers(cart)) return null;
+    const whole = percentText(wholeOrderDiscount(cart).basisPoints);
+    return { privilege, orderUuid: null, detail: `whole-order discount ${whole} (lines and order together) over the ${percentText(limit)} limit` };
   }
   if (method === 'setOrderDiscount') {
     const lineDiscounts = cart.lines.reduce((sum, line) => sum + line.discount, 0);

@@ -37,8 +37,10 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
   for (const method of TILL_API_METHODS) {
     const fn = api[method] as (...args: unknown[]) => unknown;
     facade[method] = async (...args: unknown[]) => {
-      if (access) await access.authorizer.authorizeCall(api, method, args, access.client);
-      return fn.apply(api, args);
+      const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client) : null;
+      const result = await fn.apply(api, args);
+      access?.authorizer.afterCall(method, approval, result);
+      return result;
     };
   }
   return Object.freeze(facade) as unknown as TillApi;

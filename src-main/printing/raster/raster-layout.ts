@@ -19,6 +19,7 @@ import type {
   TextStyle,
 } from '../layout/receipt-document.ts';
 import { wrapText, type Measure } from '../layout/wrap-text.ts';
+import { cleanLines } from '../../../src-shared/text/index.ts';
 import { ensurePrintingFonts, FONT_STACK } from './fonts.ts';
 import { createMonoBitmap, setDot, type MonoBitmap } from './mono-bitmap.ts';
 
@@ -94,7 +95,8 @@ function measureFor(style: TextStyle): Measure {
     if (measuringFont !== font) ctx.font = measuringFont = font;
     const direction = baseDirection(text);
     if (measuringDirection !== direction) ctx.direction = measuringDirection = direction;
-    return ctx.measureText(text).width * stretch;
+    // Text is cleaned where it enters the till; this also covers orders stored before that (a NUL makes Skia throw).
+    return ctx.measureText(cleanLines(text)).width * stretch;
   };
 }
 
@@ -114,7 +116,7 @@ function drawSegments(ctx: SKRSContext2D, style: TextStyle, top: number, lines: 
       ctx.textAlign = segment.align;
       ctx.translate(anchor, baseline);
       ctx.scale(stretch, 1);
-      ctx.fillText(segment.text, 0, 0);
+      ctx.fillText(cleanLines(segment.text), 0, 0);
       ctx.restore();
     }
   });

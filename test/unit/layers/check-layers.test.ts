@@ -69,4 +69,26 @@ describe('the layer check', () => {
     expect(violations).toHaveLength(1);
     expect(violations[0]!.message).toContain('cycle: src-main/orders → src-main/till → src-main/sync → src-main/orders');
   });
+
+  it('keeps what only `pos serve` needs out of the Electron entry', () => {
+    const host = {
+      'src-main/host/transport/websocket-channel.ts': "import type { WebSocket } from 'ws';\nexport const c = 1;\n",
+      'src-main/host/http/till-http-server.ts': "import { WebSocketServer } from 'ws';\nexport const s = 1;\n",
+      'src-main/host/http/index.ts': "export { s } from './till-http-server.ts';\n",
+    };
+    const clean = check({
+      ...host,
+      'src-main/host/index.ts': "export { c } from './transport/websocket-channel.ts';\n",
+      'src-main/electron/main.ts': "import { c } from '../host/index.ts';\n",
+    });
+    expect(clean).toEqual([]);
+    const leaky = check({
+      ...host,
+      'src-main/host/index.ts': "export { c } from './transport/websocket-channel.ts';\nexport { s } from './http/index.ts';\n",
+      'src-main/electron/main.ts': "import { c } from '../host/index.ts';\n",
+    });
+    expect(leaky).toHaveLength(1);
+    expect(leaky[0]!.file).toBe('src-main/host/http/index.ts');
+    expect(leaky[0]!.message).toContain('src-main/electron/main.ts → src-main/host/index.ts → src-main/host/http/index.ts');
+  });
 });
