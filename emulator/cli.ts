@@ -66,6 +66,8 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
         'latency-ms': { type: 'string' },
         'reset-rate': { type: 'string' },
         'fail-page': { type: 'string', multiple: true },
+        'throttle-page': { type: 'string', multiple: true },
+        'retry-after': { type: 'string' },
         'token-ttl-ms': { type: 'string' },
         seed: { type: 'string' },
         profile: { type: 'string' },
@@ -91,6 +93,14 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
     if (!isFailPage(page)) throw new UsageError(`--fail-page must look like resource:page (e.g. products:3), got "${page}"`);
   }
   if (values['fail-page']) faults.failPages = values['fail-page'];
+  for (const page of values['throttle-page'] ?? []) {
+    if (!isFailPage(page)) throw new UsageError(`--throttle-page must look like resource:page (e.g. products:3), got "${page}"`);
+  }
+  if (values['throttle-page']) faults.throttlePages = values['throttle-page'];
+  if (values['retry-after'] !== undefined) {
+    if (values['retry-after'].trim() === '' || /[\r\n]/.test(values['retry-after'])) throw new UsageError('--retry-after must be a number of seconds or an HTTP date');
+    faults.retryAfter = values['retry-after'];
+  }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
   const options: EmulatorOptions = { faults };
   const port = integer('port', values.port, 0, 65_535);

@@ -17,6 +17,10 @@ export interface EmulatorState {
   now: () => number;
   orders: Map<string, ReceivedOrder>;
   orderPosts: number;
+  /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */
+  traffic: { inFlight: number; peakInFlight: number };
+  /** Told of every request as it arrives (the route's last path segment and the page asked for). */
+  onRequest?: (resource: string, page: number) => void;
   /** Which reading of the spec is served (emulator/profiles). */
   profile: EmulatorProfile;
 }

@@ -14,6 +14,7 @@ export const MESSAGES = {
   forbiddenModifierWrite: 'Unauthorized.',
   notFound: 'Resource not found.',
   serverError: 'Internal server error.',
+  tooManyRequests: 'Too Many Attempts.',
   badJson: 'The request body is not valid JSON.',
 } as const;
 

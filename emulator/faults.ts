@@ -10,6 +10,10 @@ export interface Faults {
   resetRate: number;
   /** `resource:page` (the route's last path segment and the `page` asked for, default 1), e.g. `products:3`: that page answers 500. */
   failPages: string[];
+  /** `resource:page` as in `failPages`: that page answers 429 once (the entry is then used up) with a `Retry-After` header. Listed twice, twice. */
+  throttlePages: string[];
+  /** The `Retry-After` header sent with an injected 429: delay-seconds or an HTTP date. */
+  retryAfter: string;
   /** Tokens expire this long after they were issued (the start token: after start) → 401. Null: never. */
   tokenTtlMs: number | null;
 }
@@ -20,6 +24,8 @@ export function resolveFaults(partial: Partial<Faults> = {}): Faults {
     errorRate: partial.errorRate ?? 0,
     resetRate: partial.resetRate ?? 0,
     failPages: [...(partial.failPages ?? [])],
+    throttlePages: [...(partial.throttlePages ?? [])],
+    retryAfter: partial.retryAfter ?? '1',
     tokenTtlMs: partial.tokenTtlMs ?? null,
   };
 }
@@ -37,6 +43,8 @@ export interface FaultPlan {
   reset: boolean;
   /** Answer 500 before doing anything. */
   fail: boolean;
+  /** Answer 429 with `Retry-After` before doing anything. */
+  throttle: boolean;
 }
 
 /**
@@ -49,5 +57,7 @@ export function planFaults(faults: Faults, prng: Prng, resource: string, page: n
   const errorDraw = prng.next();
   const reset = resetDraw < faults.resetRate;
   const fail = !reset && (errorDraw < faults.errorRate || faults.failPages.includes(`${resource}:${page}`));
-  return { reset, fail };
+  const throttled = !reset && !fail ? faults.throttlePages.indexOf(`${resource}:${page}`) : -1;
+  if (throttled >= 0) faults.throttlePages.splice(throttled, 1);
+  return { reset, fail, throttle: throttled >= 0 };
 }

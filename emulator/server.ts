@@ -95,9 +95,14 @@ export function createServer(state: EmulatorState): FastifyInstance {
     const page = asInteger((request.query as Record<string, unknown> | undefined)?.page) ?? 1;
     const entry: Admitted = { plan: planFaults(state.faults, state.faultPrng, resource, page) };
     admitted.set(request, entry);
+    state.traffic.inFlight++;
+    state.traffic.peakInFlight = Math.max(state.traffic.peakInFlight, state.traffic.inFlight);
+    reply.raw.once('close', () => state.traffic.inFlight--);
+    state.onRequest?.(resource, page);
     // Unref'd so a pending delay never keeps a closed emulator's process alive.
     if (state.faults.latencyMs > 0) await sleep(state.faults.latencyMs, undefined, { ref: false });
     if (entry.plan.fail) return reply.code(500).send(errorBody(500, MESSAGES.serverError));
+    if (entry.plan.throttle) return reply.code(429).header('retry-after', state.faults.retryAfter).send(errorBody(429, MESSAGES.tooManyRequests));
     entry.features = featuresOf(requestedVersion(request.headers['x-api-version']));
     entry.caller = state.tokens.authenticate(request.headers.authorization, state.faults.tokenTtlMs);
     if (request.method === 'GET') entry.getBody = await readGetBody(request);

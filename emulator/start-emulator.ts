@@ -28,6 +28,8 @@ export interface EmulatorOptions {
   profile?: ProfileName;
   /** The service's clock (token expiry, timestamps); tests pass one they move by hand. */
   now?: () => number;
+  /** Told of every request as it arrives: the route's last path segment (`products`) and the page asked for (1 when absent). */
+  onRequest?: (resource: string, page: number) => void;
 }
 
 export interface RunningEmulator {
@@ -46,6 +48,8 @@ export interface RunningEmulator {
   readonly orders: ReadonlyMap<string, ReceivedOrder>;
   /** How many `POST /orders/sync` requests arrived (faulted ones too). */
   readonly orderPosts: number;
+  /** Requests being answered now, and the most at once since start (or since `peakInFlight` was set to 0). */
+  readonly traffic: { inFlight: number; peakInFlight: number };
   issueToken(options?: IssueTokenOptions): string;
   close(): Promise<void>;
 }
@@ -72,6 +76,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     orders: new Map(),
     orderPosts: 0,
+    traffic: { inFlight: 0, peakInFlight: 0 },
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     profile: profileNamed(options.profile ?? 'full'),
   };
   const token = tokens.issue();
@@ -102,6 +108,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     get orderPosts() {
       return state.orderPosts;
+    },
+    get traffic() {
+      return state.traffic;
     },
     issueToken: (issue) => tokens.issue(issue),
     close: () => app.close(),

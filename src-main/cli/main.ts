@@ -17,7 +17,7 @@ import { EMULATOR_COMMAND_LINE } from '../../emulator/usage.ts';
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  demo: { run: demoCommand, usage: 'pos demo [--db FILE] [--port N]        run the built-in demo: emulator + a pull into a local replica' },
+  demo: { run: demoCommand, usage: 'pos demo [--db FILE] [--port N] [--concurrency N]        run the built-in demo: emulator + a pull into a local replica' },
   emulator: {
     run: async (argv) => (await import('../../emulator/index.ts')).runEmulatorCli(argv),
     usage: EMULATOR_COMMAND_LINE,

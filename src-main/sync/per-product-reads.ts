@@ -1,6 +1,6 @@
 import type { Modifier, Price } from '../../src-shared/catalog/index.ts';
 import { readListPage, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
-import { NotFoundError, paginate, ServiceError, UnauthenticatedError, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
+import { NotFoundError, paginate, ServiceError, UnauthenticatedError, type RequestWindow, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
 
 // `includes[]=prices` is not in the spec: a service may answer a products
@@ -26,6 +26,8 @@ export interface PerProductOptions {
   client: ServiceClient;
   perPage: number;
   retry?: RetryPolicy;
+  /** The pull's window: its pauses (Retry-After) hold these reads too. */
+  window?: RequestWindow;
   signal?: AbortSignal;
   /** Products read at once. */
   concurrency?: number;
@@ -56,6 +58,7 @@ async function readPart(productId: string, part: PerProductPart, requests: Reque
         perPage: request.perPage,
         parse: (body, page) => readListPage(route.resource, options.client.apiVersion, body, page, { parentId: productId }),
         ...(options.retry ? { retry: options.retry } : {}),
+        ...(options.window ? { window: options.window } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       for await (const page of pages) {

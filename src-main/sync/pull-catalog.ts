@@ -1,7 +1,9 @@
 import type { Me, Product } from '../../src-shared/catalog/index.ts';
 import { readListPage, type AccountFacts, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
 import { checkpointSoon, type TillDatabase } from '../db/index.ts';
-import { NotFoundError, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
+import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import { getSetting } from '../settings/index.ts';
 import { writeReplicaMeta } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
@@ -28,6 +30,10 @@ export interface PullOptions {
   /** Asked for; the service may cap it. 500 keeps a 100,000-product pull to 200 requests. */
   perPage?: number;
   retry?: RetryPolicy;
+  /** Page requests on the wire at once per list (1: one after the other); default: the `sync.concurrency` setting. */
+  concurrency?: number;
+  /** Where waits (Retry-After, backoff) take their time from; tests pass a ManualClock. */
+  clock?: Clock;
   onProgress?: (progress: PullProgress) => void;
   /** Things worth telling the person syncing (a skipped list, a version step-down), as they happen. */
   onNote?: (note: string) => void;
@@ -78,6 +84,8 @@ interface PullContext {
   db: TillDatabase;
   staging: Staging;
   scope: ResolvedScope;
+  /** One for the whole pull: a service that pushed back on one list is not rushed on the next. */
+  window: RequestWindow;
   options: PullOptions;
   progress: (p: PullProgress) => void;
   note: (note: string) => void;
@@ -117,8 +125,9 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   }
   const me = accountAsMe(account.facts, scope);
 
+  const window = new RequestWindow(options.concurrency ?? getSetting(db, 'sync.concurrency'), options.clock ?? systemClock);
   const staging = new Staging(db, REPLICA_TABLES);
-  const context: PullContext = { client, db, staging, scope, options, progress, note, quarantined: [], precisionLost: 0 };
+  const context: PullContext = { client, db, staging, scope, window, options, progress, note, quarantined: [], precisionLost: 0 };
   const skipped: SkippedList[] = [];
   try {
     for (const resource of CATALOG_RESOURCES) {
@@ -185,6 +194,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
       query: request.query,
       perPage: request.perPage,
       parse: (body, page) => readListPage(resource.name, context.client.apiVersion, body, page),
+      window: context.window,
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -261,6 +271,7 @@ async function completeProducts(products: Product[], context: PullContext): Prom
   const { results, failed, precisionLost } = await readPerProduct(needs, {
     client: context.client,
     perPage: context.options.perPage ?? 500,
+    window: context.window,
     ...(context.options.retry ? { retry: context.options.retry } : {}),
     ...(context.options.signal ? { signal: context.options.signal } : {}),
     onNote: context.note,

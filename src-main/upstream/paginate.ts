@@ -1,9 +1,11 @@
 import type { PageInfo } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from './encode-query.ts';
 import type { ServiceClient } from './service-client.ts';
-import { ProtocolError, ServiceError } from './service-errors.ts';
-import { withRetry, type RetryPolicy } from './retry.ts';
+import { ProtocolError, ServerError, ServiceError } from './service-errors.ts';
+import { backoffDelay, type RetryPolicy } from './retry.ts';
 import { checkListLimits } from './list-limits.ts';
+import { RequestWindow } from './request-window.ts';
+import { retryAfterMs } from './retry-after.ts';
 
 export interface PaginatedRead<T, X extends object = object> {
   path: string;
@@ -15,6 +17,8 @@ export interface PaginatedRead<T, X extends object = object> {
   parse(body: unknown, page: number): { info: PageInfo; records: T[] } & X;
   /** Transient failures of one page are retried this way before the read fails. */
   retry?: RetryPolicy;
+  /** Pages on the wire at once and when they may leave (shared by a pull's lists); default one at a time. */
+  window?: RequestWindow;
   signal?: AbortSignal;
 }
 
@@ -23,41 +27,91 @@ export type Page<T, X extends object = object> = { page: number; info: PageInfo;
 
 export const DEFAULT_PAGE_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 4_000 };
 
+/** A 429 is the service pacing us, not a failure: a page may be told to wait this many times. */
+export const MAX_THROTTLED_ANSWERS = 10;
+/** Longer `Retry-After` waits fail the pull (the previous catalog stays) instead of freezing it. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 /**
  * Reads a list page by page, asking for page numbers with our own query every
  * time: `next_page_url` may drop filters and `per_page` may be capped, so
- * only `current_page` and `last_page` of each answer steer the walk. Stops
- * after the last page the latest answer announces (it moves when records are
- * added or removed upstream while we read). The next page is fetched while
- * the caller stores the current one.
+ * only `current_page` and `last_page` of each answer steer the walk.
+ *
+ * Up to the window's size of pages are on the wire at once and handed out
+ * strictly in page order, each checked as it is handed out. Page 1 goes
+ * alone, because only its `last_page` says how many there are; no page past
+ * the last page known is ever asked for. The walk stops after the last page
+ * the latest answer announces (it moves when records are added or removed
+ * upstream while we read): pages asked for beyond a last page that shrank
+ * are dropped unread, and the caller's totals check catches what moved.
  */
 export async function* paginate<T, X extends object = object>(client: ServiceClient, read: PaginatedRead<T, X>): AsyncGenerator<Page<T, X>> {
-  const fetchPage = (page: number): Promise<unknown> => {
-    const pending = withRetry(
-      () => {
-        read.signal?.throwIfAborted();
-        return client.get(read.path, { ...read.query, page, per_page: read.perPage });
-      },
-      read.retry ?? DEFAULT_PAGE_RETRY,
-      (error) => error instanceof ServiceError && error.retryable && !read.signal?.aborted,
-    );
-    // If the caller stops early, a prefetch failing later must not crash the process.
-    pending.catch(() => undefined);
-    return pending;
-  };
-  let pending = fetchPage(1);
-  for (let page = 1; ; page++) {
-    const body = await pending;
-    const parsed = read.parse(body, page);
-    const { info } = parsed;
-    // One call line: the list bounds hold whatever shape the page reading takes.
-    checkListLimits(read.path, info, parsed.records.length);
-    if (info.current_page !== page) {
-      throw new ProtocolError(`GET ${read.path}`, 200, `asked for page ${page} but the answer is page ${info.current_page}`);
+  const window = read.window ?? new RequestWindow(1);
+  const inFlight = new Map<number, Promise<unknown>>();
+  let lastKnown = 1;
+  let nextToAsk = 1;
+  const ask = () => {
+    while (nextToAsk <= lastKnown && inFlight.size < window.size) {
+      const pending = fetchPage(client, read, window, nextToAsk);
+      // A page dropped unread (the caller stopped, the list shrank) must not crash the process when it fails later.
+      pending.catch(() => undefined);
+      inFlight.set(nextToAsk++, pending);
     }
-    const more = page < info.last_page;
-    if (more) pending = fetchPage(page + 1);
-    yield { ...parsed, page };
-    if (!more) return;
+  };
+  try {
+    for (let page = 1; ; page++) {
+      ask();
+      const body = await inFlight.get(page)!;
+      inFlight.delete(page);
+      // The next request leaves before this page is parsed and stored.
+      ask();
+      const parsed = read.parse(body, page);
+      const { info } = parsed;
+      // One call line: the list bounds hold whatever shape the page reading takes.
+      checkListLimits(read.path, info, parsed.records.length);
+      if (info.current_page !== page) {
+        throw new ProtocolError(`GET ${read.path}`, 200, `asked for page ${page} but the answer is page ${info.current_page}`);
+      }
+      lastKnown = info.last_page;
+      const more = page < info.last_page;
+      if (more) ask();
+      yield { ...parsed, page };
+      if (!more) return;
+    }
+  } finally {
+    inFlight.clear();
+  }
+}
+
+/** One page, retried: 429s wait as long as the service asks; 5xx, resets and timeouts follow the retry policy. */
+async function fetchPage(client: ServiceClient, read: PaginatedRead<unknown, object>, window: RequestWindow, page: number): Promise<unknown> {
+  const policy = read.retry ?? DEFAULT_PAGE_RETRY;
+  let failures = 0;
+  let throttled = 0;
+  for (;;) {
+    await window.ready(read.signal);
+    read.signal?.throwIfAborted();
+    const epoch = window.epoch;
+    try {
+      const body = await client.get(read.path, { ...read.query, page, per_page: read.perPage });
+      window.answered();
+      return body;
+    } catch (error) {
+      if (!(error instanceof ServiceError) || !error.retryable || read.signal?.aborted) throw error;
+      const header = error instanceof ServerError ? error.retryAfter : null;
+      const asked = retryAfterMs(header, window.clock.now());
+      if (error.status === 429) {
+        if (asked !== null && asked > MAX_RETRY_AFTER_MS) {
+          throw new ServerError(error.request, 429, `it asks the till to wait ${Math.ceil(asked / 1000)} s (Retry-After), longer than a pull waits`, header);
+        }
+        if (++throttled > MAX_THROTTLED_ANSWERS) throw error;
+        window.pushedBack(epoch, asked ?? backoffDelay(throttled, policy));
+        continue;
+      }
+      if (++failures >= policy.attempts) throw error;
+      // A failing service gets fewer requests at once; only its own Retry-After pauses the others.
+      if (error.status !== null && error.status >= 500) window.pushedBack(epoch, asked ?? 0);
+      await window.sleep(asked ?? backoffDelay(failures - 1, policy), read.signal);
+    }
   }
 }

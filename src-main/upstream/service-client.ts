@@ -109,7 +109,7 @@ export class ServiceClient {
       throw new ProtocolError(request, response.status, `HTTP ${response.status} with a body that is not JSON`, retryable);
     }
     if (response.ok) return json;
-    throw errorFor(request, response.status, json);
+    throw errorFor(request, response.status, json, response.headers.get('retry-after'));
   }
 }
 
@@ -118,7 +118,7 @@ function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-function errorFor(request: string, status: number, body: unknown): ServiceError {
+function errorFor(request: string, status: number, body: unknown, retryAfter: string | null): ServiceError {
   const envelope = parseErrorEnvelope(body);
   const message = envelope?.meta.message ?? `HTTP ${status}`;
   switch (status) {
@@ -140,7 +140,7 @@ function errorFor(request: string, status: number, body: unknown): ServiceError 
         removed_in: envelope?.removed_in,
       });
   }
-  if (status >= 500 || status === 408 || status === 429) return new ServerError(request, status, message);
+  if (status >= 500 || status === 408 || status === 429) return new ServerError(request, status, message, retryAfter);
   return new ProtocolError(request, status, `unexpected HTTP ${status}: ${message}`);
 }
 

@@ -80,8 +80,15 @@ export class VersionError extends ServiceError {
 
 export class ServerError extends ServiceError {
   readonly retryable = true;
-  constructor(request: string, status: number, serviceMessage: string) {
-    super(`The service failed on ${request} (${status} ${serviceMessage}); this is on the service's side, try again in a moment.`, status, request);
+  constructor(
+    request: string,
+    status: number,
+    serviceMessage: string,
+    /** The answer's `Retry-After` header as sent (seconds or an HTTP date), or null. */
+    readonly retryAfter: string | null = null,
+  ) {
+    const what = status === 429 ? 'is asking the till to slow down' : 'failed';
+    super(`The service ${what} on ${request} (${status} ${serviceMessage}); this is on the service's side, try again in a moment.`, status, request);
   }
 }
 

@@ -4,6 +4,7 @@ import { searchProducts } from '../../catalog/index.ts';
 import { pullCatalog } from '../../sync/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, type CliIo } from '../cli-io.ts';
+import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
 
 /**
@@ -12,7 +13,13 @@ import { pullProgressPrinter } from '../progress-line.ts';
  * sync`, `pos catalog` and `pos search` can be tried against it.
  */
 export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs('demo', argv, { db: { type: 'string' }, port: { type: 'string' }, 'no-wait': { type: 'boolean', default: false } });
+  const { values } = parseCommandArgs('demo', argv, {
+    db: { type: 'string' },
+    port: { type: 'string' },
+    concurrency: { type: 'string' },
+    'no-wait': { type: 'boolean', default: false },
+  });
+  const concurrency = parseConcurrencyFlag('demo', values.concurrency);
   const dbFile = resolve(values.db ?? 'till-demo.db');
   const { startEmulator } = await import('../../../emulator/index.ts');
   const emulator = await startEmulator({ port: parseInteger('demo', 'port', values.port, 0, 65_535) ?? 0 });
@@ -21,7 +28,7 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     const db = openDatabase(dbFile);
     try {
       const client = new ServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
-      const summary = await pullCatalog({ client, db, onProgress: pullProgressPrinter(io) });
+      const summary = await pullCatalog({ client, db, ...(concurrency !== undefined ? { concurrency } : {}), onProgress: pullProgressPrinter(io) });
       io.out(`Replica ${dbFile}: ${summary.counts.products} products in ${summary.counts.categories} categories, ${summary.counts.payment_methods} payment methods, ${summary.counts.printers} printers.`);
       for (const query of ['lat', 'قهو']) {
         const hits = searchProducts(db, query, 3).map((hit) => `${hit.name_en} / ${hit.name_ar}`);

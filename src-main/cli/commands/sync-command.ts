@@ -3,10 +3,11 @@ import { openDatabase } from '../../db/index.ts';
 import { OrderUploader, outboxCounts, pullCatalog } from '../../sync/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
 
 export const SYNC_USAGE =
-  'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--json]';
+  'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--concurrency N] [--json]';
 
 /** `pos sync`: pulls the catalog into the replica at --db. */
 export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
@@ -18,6 +19,7 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     'branch-id': { type: 'string' },
     'api-version': { type: 'string' },
     'per-page': { type: 'string' },
+    concurrency: { type: 'string' },
     'timeout-ms': { type: 'string' },
     json: { type: 'boolean', default: false },
   });
@@ -44,6 +46,7 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     throw error;
   }
   const perPage = parseInteger('sync', 'per-page', values['per-page'], 1, 10_000);
+  const concurrency = parseConcurrencyFlag('sync', values.concurrency);
 
   const db = openDatabase(dbFile);
   try {
@@ -53,6 +56,7 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
       ...(values['market-id'] ? { marketId: values['market-id'] } : {}),
       ...(values['branch-id'] ? { branchId: values['branch-id'] } : {}),
       ...(perPage ? { perPage } : {}),
+      ...(concurrency !== undefined ? { concurrency } : {}),
       onProgress: pullProgressPrinter(io),
       onNote: (note) => io.err(`Note: ${note}`),
     });

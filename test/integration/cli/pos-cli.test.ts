@@ -64,6 +64,14 @@ describe('pos sync, catalog and search', () => {
     const url = await runPos(['sync', '--db', 'x.db', '--base-url', 'ftp://nope', '--token', 't']);
     expect(url.code).toBe(2);
     expect(url.stderr).toContain('must start with http:// or https://');
+    for (const bad of ['17', 'four']) {
+      const concurrency = await runPos(syncArgs(service.dir.file('y.db'), '--concurrency', bad));
+      expect(concurrency.code).toBe(2);
+      expect(concurrency.stderr.split('\n')[0]).toBe(`pos sync: --concurrency must be a whole number from 1 to 16, got "${bad}"`);
+    }
+    const demo = await runPos(['demo', '--no-wait', '--concurrency', 'x']);
+    expect(demo.code).toBe(2);
+    expect(demo.stderr.split('\n')[0]).toBe('pos demo: --concurrency must be a whole number from 1 to 16, got "x"');
     const command = await runPos(['frobnicate']);
     expect(command.code).toBe(2);
     expect(command.stderr).toContain('unknown command "frobnicate"');
