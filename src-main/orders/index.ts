@@ -1,4 +1,4 @@
-export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement } from './order-store.ts';
+export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement, type SettlementRoute } from './order-store.ts';
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
 export {
   businessDayOf,
@@ -22,3 +22,4 @@ export {
   type RejectedOrder,
 } from './outbox-queries.ts';
 export { shiftPayments, shiftSales, type ShiftSale } from './shift-sales.ts';
+export { settlementBody, type SettlementBody } from './settlement-record.ts';
