@@ -186,6 +186,7 @@ export interface OrderPaymentsTable {
   shift_id: string | null;
   cashier_id: string | null;
   paid_at: number | null;
+  settlement_uuid: string | null;
 }
 
 export interface OutboxTable {
@@ -199,6 +200,7 @@ export interface OutboxTable {
   service_status: string | null;
   rejection: string | null;
   synced_at: number | null;
+  frozen_at: number | null;
 }
 
 export interface ParkedCartsTable {
@@ -384,8 +386,8 @@ export const TABLE_COLUMNS = {
   product_search: ['search_text', 'product_search', 'rank'],
   orders: ['seq', 'uuid', 'number', 'business_day', 'day_sequence', 'kind', 'refund_of', 'status', 'type', 'table_id', 'customer_id', 'market_id', 'branch_id', 'price_list', 'vat_rate', 'prices_include_tax', 'subtotal', 'discount_total', 'tax', 'total', 'tendered', 'change_due', 'order_discount', 'notes', 'zatca_qr', 'created_at', 'cashier_id', 'shift_id', 'refund_reason', 'refund_of_number'],
   order_lines: ['order_uuid', 'line_no', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'unit_price', 'gross', 'discount', 'tax', 'total', 'line_discount', 'modifiers', 'notes', 'refunds_line'],
-  order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at'],
-  outbox: ['order_uuid', 'state', 'enqueued_seq', 'attempts', 'next_attempt_at', 'last_error', 'service_id', 'service_status', 'rejection', 'synced_at'],
+  order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
+  outbox: ['order_uuid', 'state', 'enqueued_seq', 'attempts', 'next_attempt_at', 'last_error', 'service_id', 'service_status', 'rejection', 'synced_at', 'frozen_at'],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],

@@ -14,6 +14,7 @@ export { latestOrders, allOrders, type OrderListing } from './order-list.ts';
 export {
   listRejected,
   selectDue,
+  freezeBodies,
   earliestPendingAt,
   recordOutcome,
   makePendingDue,
