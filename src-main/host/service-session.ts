@@ -124,6 +124,8 @@ export class ServiceSession implements SessionMethods {
       products: lastPull?.counts.products ?? 0,
       // Receipts then carry no ZATCA QR: the status bar says so until a VAT number is set or pulled.
       vat_number_missing: profile !== null && profile.vatNumber === null,
+      // Shown in the status bar, not only on the console: whoever runs the till should know.
+      secrets_unprotected: Boolean(this.options.secrets.warning),
     };
   }
 
