@@ -30,7 +30,7 @@ import { checkpointSoon, statement, type TillDatabase } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
-import { insertOrder, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder } from '../orders/index.ts';
+import { insertOrder, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder, settlementBody } from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
@@ -341,6 +341,7 @@ export class SellingService implements SellingMethods {
     const seller = this.seller();
     const profile = readBranchProfile(this.db);
     const paidAt = this.now();
+    const settlementUuid = this.newUuid();
     settleOrder(this.db, {
       uuid,
       payments: settlement.payments,
@@ -352,13 +353,11 @@ export class SellingService implements SellingMethods {
       zatcaQr: profile?.vatNumber
         ? encodeZatcaQr({ sellerName: profile.sellerName, vatNumber: profile.vatNumber, timestamp: formatZatcaTimestamp(order.created_at), total: formatMinor(order.total), vatTotal: formatMinor(order.tax) })
         : null,
-    }, (stillPending) => {
-      // Not uploaded yet: the payment simply travels with the order. Already uploaded: it goes on its own, exactly once.
-      if (!stillPending) {
-        enqueueRecord(this.db, this.newUuid(), 'settlement', {
-          order_uuid: uuid, order_number: order.number, paid_at: paidAt, cashier: seller.cashier_name, shift_id: seller.shift_id,
-          payments: settlement.payments.map((p) => ({ payment_method_key: p.method_key, amount: formatMinor(p.amount) })),
-        }, paidAt);
+      settlementUuid,
+    }, (route) => {
+      // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
+      if (route === 'own-record') {
+        enqueueRecord(this.db, settlementUuid, 'settlement', { ...settlementBody(this.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
       }
     });
     checkpointSoon(this.db);
