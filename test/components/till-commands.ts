@@ -5,7 +5,7 @@
 // The browser reaches it through vitest's browser commands, with the same
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
-import { DatabaseSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
+import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
@@ -23,7 +23,7 @@ const openTill: BrowserCommand<[]> = async () => {
   const id = `till-${++opened}`;
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
-  tills.set(id, new TillHost({ db, events: new EventHub(), secrets: new DatabaseSecretStore(db) }));
+  tills.set(id, new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) }));
   return id;
 };
 
