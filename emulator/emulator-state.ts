@@ -1,7 +1,8 @@
 import type { EmulatorProfile } from './profiles/index.ts';
 import type { Faults } from './faults.ts';
 import type { Prng } from '../src-shared/random/index.ts';
-import type { ReceivedOrder } from './received-order.ts';
+import type { ReceivedOrder, ReceivedSettlement } from './received-order.ts';
+import type { ArmedHold } from './request-hold.ts';
 import type { Tenant } from './tenant.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -17,6 +18,10 @@ export interface EmulatorState {
   now: () => number;
   orders: Map<string, ReceivedOrder>;
   orderPosts: number;
+  /** Later payments of held orders, by their uuid (POST /orders/payments). */
+  settlements: Map<string, ReceivedSettlement>;
+  /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
+  holds: ArmedHold[];
   /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */
   traffic: { inFlight: number; peakInFlight: number };
   /** Told of every request as it arrives (the route's last path segment and the page asked for). */

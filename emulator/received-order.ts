@@ -40,3 +40,14 @@ export interface ReceivedOrder {
   receivedAt: number;
   order: UploadedOrder;
 }
+
+/** A payment taken after its order was uploaded (the till's settle-later), kept once per uuid. */
+export interface ReceivedSettlement {
+  id: string;
+  uuid: string;
+  order_uuid: string;
+  payments: { payment_method_key: string; amount: string }[];
+  receivedAt: number;
+  /** The whole body as sent: members beyond these are kept too. */
+  body: Record<string, unknown>;
+}

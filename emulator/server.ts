@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, MESSAGES, ServiceError } from './envelope.ts';
 import type { EmulatorState } from './emulator-state.ts';
 import { planFaults } from './faults.ts';
+import { takeHold } from './request-hold.ts';
 import type { FaultPlan } from './faults.ts';
 import { mergeListInput } from './list-params.ts';
 import { parseQueryString } from './query-string.ts';
@@ -146,6 +147,7 @@ export function createServer(state: EmulatorState): FastifyInstance {
         spec.gate?.(context);
         authorize(context, spec.permission);
         const answer = state.profile.shape(spec, context, spec.handle(context));
+        await takeHold(state.holds, spec.method, spec.url);
         return reply.code(answer.status).send(answer.body);
       },
     });

@@ -7,7 +7,8 @@ import type { Faults } from './faults.ts';
 import { generateCatalog } from './generate-catalog.ts';
 import { createUuidFactory } from './ids.ts';
 import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
-import type { ReceivedOrder } from './received-order.ts';
+import type { ReceivedOrder, ReceivedSettlement } from './received-order.ts';
+import { armHold, type RequestHold } from './request-hold.ts';
 import { BASE_PATH, createServer } from './server.ts';
 import type { Tenant } from './tenant.ts';
 import { TokenStore } from './tokens.ts';
@@ -48,6 +49,14 @@ export interface RunningEmulator {
   readonly orders: ReadonlyMap<string, ReceivedOrder>;
   /** How many `POST /orders/sync` requests arrived (faulted ones too). */
   readonly orderPosts: number;
+  /** By uuid, every later payment the service holds (`POST /orders/payments`). */
+  readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
+  /**
+   * Keeps the next request to `METHOD /path` (relative to the v2 root) from
+   * being answered until `release()`: its work is done, its answer waits.
+   * `arrived` resolves once that request is in.
+   */
+  hold(method: string, path: string): RequestHold;
   /** Requests being answered now, and the most at once since start (or since `peakInFlight` was set to 0). */
   readonly traffic: { inFlight: number; peakInFlight: number };
   issueToken(options?: IssueTokenOptions): string;
@@ -76,6 +85,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     orders: new Map(),
     orderPosts: 0,
+    settlements: new Map(),
+    holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     profile: profileNamed(options.profile ?? 'full'),
@@ -109,6 +120,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     get orderPosts() {
       return state.orderPosts;
     },
+    get settlements() {
+      return state.settlements;
+    },
+    hold: (method, path) => armHold(state.holds, method, path),
     get traffic() {
       return state.traffic;
     },

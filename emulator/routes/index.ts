@@ -8,6 +8,7 @@ import { legacyImportRoutes } from './legacy-import.ts';
 import { meRoutes } from './me.ts';
 import { modifierRoutes } from './modifiers.ts';
 import { orderRoutes } from './orders.ts';
+import { orderPaymentRoutes } from './order-payments.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
 import { priceRoutes } from './prices.ts';
 import { printerRoutes } from './printers.ts';
@@ -30,4 +31,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...legacyImportRoutes,
   ...renewalRoutes,
   ...orderRoutes,
+  ...orderPaymentRoutes,
 ];

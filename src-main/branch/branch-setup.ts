@@ -3,7 +3,7 @@
 // identity and the till's numbering. Every input is parsed by its zod
 // schema first; bad input is a TillError naming the field and changes nothing.
 
-import { branchInputs, TillError, TillInputError, type BranchApi, type BranchInputs, type BranchSetupView, type TestPrintView } from '../../src-shared/till/index.ts';
+import { parseInput, TillError, type BranchApi, type BranchInputs, type BranchSetupView, type TestPrintView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   AppToAppError,
@@ -34,12 +34,6 @@ export interface BranchSetupOptions {
   /** Called after a binding or routing changed: the queue retries, the UI refreshes. */
   onChange?: () => void;
   now?: () => number;
-}
-
-function parse<K extends keyof typeof branchInputs>(method: K, input: unknown): (typeof branchInputs)[K]['_zod']['output'] {
-  const result = branchInputs[method].safeParse(input ?? {});
-  if (!result.success) throw new TillInputError(method, result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-  return result.data as (typeof branchInputs)[K]['_zod']['output'];
 }
 
 /** Errors from the printing layer become TillErrors a person can act on. */
@@ -99,7 +93,7 @@ export class BranchSetup implements BranchApi {
   }
 
   async bindPrinter(input: BranchInputs['bindPrinter']): Promise<BranchSetupView> {
-    const { printer_id, address, app_command, paper_width } = parse('bindPrinter', input);
+    const { printer_id, address, app_command, paper_width } = parseInput('bindPrinter', input);
     const printer = this.printerOrThrow(printer_id);
     if (printer.settings.APP_TO_APP ? app_command === null && address !== null : app_command !== null) {
       throw new TillError('invalid_input', printer.settings.APP_TO_APP
@@ -115,14 +109,14 @@ export class BranchSetup implements BranchApi {
   }
 
   async unbindPrinter(input: BranchInputs['unbindPrinter']): Promise<BranchSetupView> {
-    const { printer_id } = parse('unbindPrinter', input);
+    const { printer_id } = parseInput('unbindPrinter', input);
     this.printerOrThrow(printer_id);
     unbindPrinter(this.db, printer_id);
     return this.changed();
   }
 
   async testPrint(input: BranchInputs['testPrint']): Promise<TestPrintView> {
-    const { printer_id } = parse('testPrint', input);
+    const { printer_id } = parseInput('testPrint', input);
     const printer = this.printerOrThrow(printer_id);
     if (!printer.bound) throw new TillError('invalid_input', `printer "${printer.name}" is not bound on this till: give it an address first`);
     const at = this.now();
@@ -135,7 +129,7 @@ export class BranchSetup implements BranchApi {
   }
 
   async routeCategory(input: BranchInputs['routeCategory']): Promise<BranchSetupView> {
-    const { category_id, printer_id } = parse('routeCategory', input);
+    const { category_id, printer_id } = parseInput('routeCategory', input);
     try {
       routeCategory(this.db, category_id, printer_id, this.now());
     } catch (error) {
@@ -145,21 +139,21 @@ export class BranchSetup implements BranchApi {
   }
 
   async resetRouting(input: BranchInputs['resetRouting']): Promise<BranchSetupView> {
-    const { printer_id } = parse('resetRouting', input);
+    const { printer_id } = parseInput('resetRouting', input);
     if (printer_id !== undefined) this.printerOrThrow(printer_id);
     resetRouting(this.db, printer_id);
     return this.changed();
   }
 
   async saveReceiptSettings(input: BranchInputs['saveReceiptSettings']): Promise<BranchSetupView> {
-    const settings = parse('saveReceiptSettings', input);
+    const settings = parseInput('saveReceiptSettings', input);
     if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
     writeReceiptSettings(this.db, settings);
     return this.changed();
   }
 
   async receiptSettingsPreview(input: BranchInputs['receiptSettingsPreview']): Promise<string> {
-    const { paper_width, ...settings } = parse('receiptSettingsPreview', input);
+    const { paper_width, ...settings } = parseInput('receiptSettingsPreview', input);
     if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
     try {
       const png = await renderSettingsPreview(this.db, settings, readTillSettings(this.db), paper_width, this.now());
@@ -170,7 +164,7 @@ export class BranchSetup implements BranchApi {
   }
 
   async saveTillSettings(input: BranchInputs['saveTillSettings']): Promise<BranchSetupView> {
-    writeTillSettings(this.db, parse('saveTillSettings', input));
+    writeTillSettings(this.db, parseInput('saveTillSettings', input));
     return this.changed();
   }
 

@@ -1,5 +1,6 @@
 export { EventHub } from './event-hub.ts';
-export { DatabaseSecretStore, type SecretStore } from './secret-store.ts';
+export type { SecretStore } from './secret-store.ts';
+export { FileSecretStore, secretsFileFor } from './file-secret-store.ts';
 export { TillHost, type TillHostOptions } from './till-host.ts';
 export { exposeTill, tillFacade, type ChannelAccess, type EnvelopeChannel } from './transport/expose-till.ts';
 export { filterComlinkCall, type FilteredCall } from './transport/comlink-call-filter.ts';

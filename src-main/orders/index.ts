@@ -1,4 +1,4 @@
-export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement } from './order-store.ts';
+export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement, type SettlementRoute } from './order-store.ts';
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
 export {
   businessDayOf,
@@ -10,3 +10,4 @@ export {
   TILL_CODE_SETTING,
   type OrderNumbering,
 } from './order-numbering.ts';
+export { settlementBody, type SettlementBody } from './settlement-record.ts';

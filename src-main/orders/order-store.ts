@@ -102,6 +102,7 @@ interface PaymentRow {
   amount: number;
   paid_at: number | null;
   shift_id: string | null;
+  settlement_uuid: string | null;
 }
 
 /**
@@ -113,15 +114,20 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
   const list = JSON.stringify(uuids);
   const rows = statement(db, 'SELECT o.*, c.name AS cashier_name FROM orders o LEFT JOIN cashiers c ON c.id = o.cashier_id WHERE o.uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
   const lines = statement(db, 'SELECT * FROM order_lines WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, line_no').all(list) as (LineRow & { order_uuid: string })[];
-  const payments = statement(db, 'SELECT order_uuid, method_key, amount, paid_at, shift_id FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position').all(list) as PaymentRow[];
+  const payments = statement(db, 'SELECT order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position').all(list) as PaymentRow[];
   const linesOf = new Map<string, OrderRecord['lines']>();
   for (const { order_uuid, ...line } of lines) {
     const record = { ...line, refunds_line: line.refunds_line ?? null, line_discount: line.line_discount === null ? null : JSON.parse(line.line_discount), modifiers: JSON.parse(line.modifiers) };
     (linesOf.get(order_uuid) ?? linesOf.set(order_uuid, []).get(order_uuid)!).push(record);
   }
   const paymentsOf = new Map<string, OrderRecord['payments']>();
-  for (const { order_uuid, method_key, amount, paid_at, shift_id } of payments) {
-    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({ method_key, amount, ...(paid_at === null ? {} : { paid_at, shift_id }) });
+  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of payments) {
+    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({
+      method_key,
+      amount,
+      ...(paid_at === null ? {} : { paid_at, shift_id }),
+      ...(settlement_uuid === null ? {} : { settlement_uuid }),
+    });
   }
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
@@ -214,26 +220,35 @@ export interface Settlement {
   cashierId: string | null;
   paidAt: number;
   zatcaQr: string | null;
+  /** The uuid the payment travels under if the order's upload body is already fixed. */
+  settlementUuid: string;
 }
+
+/** How a later payment reaches the service: inside its order's body (not read for upload yet), or as a settlement record of its own. */
+export type SettlementRoute = 'joins-order' | 'own-record';
 
 /**
  * Records a later payment of an UNPAID order in one transaction: the new
  * payment rows (with the shift and cashier that took them), the PAY_LATER
- * amount cleared, the order PAID. Returns whether the order was still
- * waiting to upload (then the payment simply joins its upload).
+ * amount cleared, the order PAID. If the uploader has already read the
+ * order's body (outbox.frozen_at, set in the same kind of transaction), the
+ * rows are marked with `settlementUuid` and `alsoWrite` gets 'own-record':
+ * the caller queues that record in this same transaction. Either way the
+ * payment reaches the service exactly once, whatever the upload is doing.
  */
-export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?: (stillPending: boolean) => void): boolean {
-  return db.transaction((): boolean => {
+export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?: (route: SettlementRoute) => void): SettlementRoute {
+  return db.transaction((): SettlementRoute => {
     const row = statement(db, "SELECT status FROM orders WHERE uuid = ? AND kind = 'SALE'").get(settlement.uuid) as { status: string } | undefined;
     if (row?.status !== 'UNPAID') throw new Error(`order ${settlement.uuid} is not waiting for payment`);
+    const upload = statement(db, 'SELECT frozen_at FROM outbox WHERE order_uuid = ?').get(settlement.uuid) as { frozen_at: number | null } | undefined;
+    const route: SettlementRoute = upload && upload.frozen_at === null ? 'joins-order' : 'own-record';
+    const carriedBy = route === 'own-record' ? settlement.settlementUuid : null;
     const { next } = statement(db, 'SELECT coalesce(max(position), -1) + 1 AS next FROM order_payments WHERE order_uuid = ?').get(settlement.uuid) as { next: number };
-    const insert = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insert = statement(db, 'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at, settlement_uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const rows = [...settlement.payments, { method_key: settlement.payLaterKey, amount: -settlement.owed }];
-    rows.forEach((p, index) => insert.run(settlement.uuid, next + index, p.method_key, p.amount, settlement.shiftId, settlement.cashierId, settlement.paidAt));
+    rows.forEach((p, index) => insert.run(settlement.uuid, next + index, p.method_key, p.amount, settlement.shiftId, settlement.cashierId, settlement.paidAt, carriedBy));
     statement(db, "UPDATE orders SET status = 'PAID', zatca_qr = coalesce(zatca_qr, ?) WHERE uuid = ?").run(settlement.zatcaQr, settlement.uuid);
-    const upload = statement(db, 'SELECT state FROM outbox WHERE order_uuid = ?').get(settlement.uuid) as { state: string } | undefined;
-    const stillPending = upload?.state === 'pending';
-    alsoWrite?.(stillPending);
-    return stillPending;
+    alsoWrite?.(route);
+    return route;
   }).immediate();
 }

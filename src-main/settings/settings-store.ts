@@ -128,6 +128,28 @@ export function writeSecretSetting(db: TillDatabase, key: SecretSettingKey, valu
   else writeRaw(db, key, value);
 }
 
+/** The secrets kept in the database (`secret.NAME`), to move them elsewhere. */
+export function secretSettingKeys(db: TillDatabase): SecretSettingKey[] {
+  const rows = statement(db, 'SELECT key FROM settings WHERE key LIKE ? ORDER BY key').all(`${SECRET_PREFIX}%`) as { key: string }[];
+  return rows.map((row) => row.key as SecretSettingKey).filter((key) => key.startsWith(SECRET_PREFIX) && key.length > SECRET_PREFIX.length);
+}
+
+/**
+ * Deletes a secret so that it is not left in the file either: SQLite
+ * overwrites the freed bytes (secure_delete) and the WAL, which still holds
+ * the old page, is checkpointed into the database and truncated.
+ */
+export function eraseSecretSetting(db: TillDatabase, key: SecretSettingKey): void {
+  const previous = db.pragma('secure_delete', { simple: true }) as number;
+  db.pragma('secure_delete = ON');
+  try {
+    writeSecretSetting(db, key, null);
+  } finally {
+    db.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
+  }
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
 export interface SettingEntry {
   key: SettingKey;
   /** The value in effect: the one set, else the default (null when the fallback is elsewhere). */

@@ -1,56 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import { PricingError, settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
-import {
-  TillError,
-  TillInputError,
-  tillInputs,
-  type CartView,
-  type CustomerView,
-  type OrderRecord,
-  type OrderSummary,
-  type OrderView,
-  type ParkedCartView,
-  type PaymentMethodView,
-  type ProductCard,
-  type SyncStatus,
-  type SellingApi,
-  type TillInputs,
-} from '../../src-shared/till/index.ts';
-import {
-  categoriesWithCounts,
-  findBarcode,
-  findCustomers,
-  methodsWithOwnPrices,
-  paymentMethodRows,
-  productIdsInCategory,
-  saleProducts,
-  searchProducts,
-  type SaleProduct,
-} from '../catalog/index.ts';
-import { checkpointSoon, deferCheckpoints, statement, type TillDatabase } from '../db/index.ts';
-import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
-import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
-import { refundDraft, RefundLimitError, saleDraft } from './order-drafts.ts';
-import { insertOrder, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder } from '../orders/index.ts';
-import { formatMinor } from '../../src-shared/money/index.ts';
-import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
-import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
-import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
-import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashier } from '../staff/index.ts';
-import {
-  businessDayOfNow,
-  closeShift,
-  enqueueRecord,
-  findShift,
-  openShift,
-  openShiftRow,
-  publicShift,
-  readDayReport,
-  readShiftReport,
-  recordCashMovement,
-  requireOpenShift,
-} from '../shifts/index.ts';
+import type { OrderRecord, SellingApi, SyncStatus, TillInputs } from '../../src-shared/till/index.ts';
+import type { ShiftReport } from '../../src-shared/shifts/index.ts';
+import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
+import { SellingService } from './selling-service.ts';
+import { ShiftService } from './shift-service.ts';
 import { StaffSession } from './staff-session.ts';
 
 export interface TillOptions {
@@ -62,425 +15,67 @@ export interface TillOptions {
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord) => void;
   syncStatus?: () => SyncStatus;
-}
-
-function parse<K extends keyof typeof tillInputs>(method: K, input: unknown): z.output<(typeof tillInputs)[K]> {
-  const result = tillInputs[method].safeParse(input ?? {});
-  if (result.success) return result.data as z.output<(typeof tillInputs)[K]>;
-  throw new TillInputError(method, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-}
-
-/** Turns pricing's errors into the till's, so the UI gets one kind of error with a code. */
-function priced<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof PricingError) throw new TillError(error.name === 'PaymentMismatchError' || error.name === 'CashTenderError' ? 'payment_mismatch' : 'cannot_price', error.message);
-    if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
-    throw error;
-  }
+  /** Called after a shift closes (the host wakes the attendance upload). */
+  onShiftClosed?: (report: ShiftReport) => void;
 }
 
 /**
- * The till API over the local replica and order store. Nothing here touches
- * the network: a sale works the same online and offline.
+ * The till that works from the local database alone (SellingApi): selling
+ * and shifts, sharing who is at the till. The CLI and tests use it as it is;
+ * the host composes its two services with the ones that need the network.
  */
 export class TillService implements SellingApi {
-  private current: Cart = emptyCart();
-  protected readonly db: TillDatabase;
-  protected readonly now: () => number;
-  private readonly newUuid: () => string;
+  readonly selling: SellingService;
+  readonly shifts: ShiftService;
   /** Who is at the till; the host's authorization hook reads it too. */
   readonly staff: StaffSession;
 
-  constructor(private readonly options: TillOptions) {
-    this.db = options.db;
-    deferCheckpoints(this.db);
-    this.now = options.now ?? Date.now;
-    this.newUuid = options.newUuid ?? randomUUID;
-    this.staff = new StaffSession(this.db, this.now);
+  constructor(options: TillOptions) {
+    deferCheckpoints(options.db);
+    const now = options.now ?? Date.now;
+    const newUuid = options.newUuid ?? randomUUID;
+    this.staff = new StaffSession(options.db, now);
+    this.selling = new SellingService({ ...options, now, newUuid, staff: this.staff });
+    this.shifts = new ShiftService({ db: options.db, now, newUuid, staff: this.staff, ...(options.onShiftClosed ? { onShiftClosed: options.onShiftClosed } : {}) });
   }
 
-  /**
-   * Who and which shift a sale, refund or payment is recorded under. A till
-   * with cashiers sells only with one signed in and a shift open; a till
-   * without any (tests, old databases) sells as before, under no shift.
-   */
-  private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.staff.require();
-    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.db)?.id ?? null };
-    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.db).id };
-  }
+  // Selling (SellingService).
+  categories = () => this.selling.categories();
+  products = (input: TillInputs['products']) => this.selling.products(input);
+  search = (input: TillInputs['search']) => this.selling.search(input);
+  product = (input: TillInputs['product']) => this.selling.product(input);
+  paymentMethods = () => this.selling.paymentMethods();
+  customers = (input: TillInputs['customers']) => this.selling.customers(input);
+  cart = () => this.selling.cart();
+  addItem = (input: TillInputs['addItem']) => this.selling.addItem(input);
+  scan = (input: TillInputs['scan']) => this.selling.scan(input);
+  updateItem = (input: TillInputs['updateItem']) => this.selling.updateItem(input);
+  removeItem = (input: TillInputs['removeItem']) => this.selling.removeItem(input);
+  setOrderType = (input: TillInputs['setOrderType']) => this.selling.setOrderType(input);
+  setCustomer = (input: TillInputs['setCustomer']) => this.selling.setCustomer(input);
+  setPriceList = (input: TillInputs['setPriceList']) => this.selling.setPriceList(input);
+  setOrderDiscount = (input: TillInputs['setOrderDiscount']) => this.selling.setOrderDiscount(input);
+  voidCart = (input?: TillInputs['voidCart']) => this.selling.voidCart(input);
+  parkCart = (input: TillInputs['parkCart']) => this.selling.parkCart(input);
+  parkedCarts = () => this.selling.parkedCarts();
+  resumeCart = (input: TillInputs['resumeCart']) => this.selling.resumeCart(input);
+  checkout = (input: TillInputs['checkout']) => this.selling.checkout(input);
+  orders = (input: TillInputs['orders']) => this.selling.orders(input);
+  order = (input: TillInputs['order']) => this.selling.order(input);
+  refund = (input: TillInputs['refund']) => this.selling.refund(input);
+  settleOrder = (input: TillInputs['settleOrder']) => this.selling.settleOrder(input);
+  syncStatus = () => this.selling.syncStatus();
 
-  /** Whether the cart holds anything a kitchen already printed (never yet: tickets print at checkout). */
-  cartPrintedKitchenTickets(): boolean {
-    return false;
-  }
-
-  private profile(): BranchProfile {
-    const profile = readBranchProfile(this.db);
-    if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
-    return profile;
-  }
-
-  private card(product: SaleProduct): ProductCard {
-    let price: number | null;
-    try {
-      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type);
-    } catch {
-      price = null;
-    }
-    return { id: product.id, category_id: product.category_id, name_en: product.name_en, name_ar: product.name_ar, price, has_modifiers: product.modifiers.length > 0 };
-  }
-
-  private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.db, [id])[0];
-    if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
-    return product;
-  }
-
-  private view(): CartView {
-    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax)));
-  }
-
-  /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
-  private change(mutate: (cart: Cart) => void): CartView {
-    const next: Cart = structuredClone(this.current);
-    mutate(next);
-    const view = priced(() => cartView(next, priceOf(next, this.profile().tax)));
-    this.current = next;
-    return view;
-  }
-
-  async categories() {
-    return categoriesWithCounts(this.db);
-  }
-
-  async products(input: TillInputs['products']) {
-    const { category_id, offset, limit } = parse('products', input);
-    const { ids, total } = productIdsInCategory(this.db, category_id, offset, limit);
-    return { items: saleProducts(this.db, ids).map((p) => this.card(p)), total };
-  }
-
-  async search(input: TillInputs['search']) {
-    const { query, limit } = parse('search', input);
-    return saleProducts(this.db, searchProducts(this.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
-  }
-
-  async product(input: TillInputs['product']) {
-    const product = this.saleProduct(parse('product', input).id);
-    return { ...this.card(product), description_en: product.description_en, description_ar: product.description_ar, modifiers: product.modifiers };
-  }
-
-  async paymentMethods(): Promise<PaymentMethodView[]> {
-    const priced = methodsWithOwnPrices(this.db);
-    return paymentMethodRows(this.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
-  }
-
-  async customers(input: TillInputs['customers']): Promise<CustomerView[]> {
-    const { query, limit } = parse('customers', input);
-    return findCustomers(this.db, query, limit);
-  }
-
-  async cart() {
-    return this.view();
-  }
-
-  async addItem(input: TillInputs['addItem']) {
-    const { product_id, quantity, modifier_ids, notes } = parse('addItem', input);
-    const product = this.saleProduct(product_id);
-    return this.change((cart) => void cart.lines.push(newLine(product, quantity, modifier_ids, notes)));
-  }
-
-  async scan(input: TillInputs['scan']) {
-    const { code } = parse('scan', input);
-    const hit = findBarcode(this.db, code);
-    if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
-    const product = this.saleProduct(hit.product_id);
-    return this.change((cart) => void cart.lines.push(newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null)));
-  }
-
-  async updateItem(input: TillInputs['updateItem']) {
-    const { line_id, quantity, modifier_ids, notes, discount } = parse('updateItem', input);
-    return this.change((cart) => {
-      const line = findLine(cart, line_id);
-      if (quantity !== undefined) line.quantity = quantity;
-      if (modifier_ids !== undefined) {
-        checkModifiers(line.product, modifier_ids);
-        line.modifier_ids = modifier_ids;
-      }
-      if (notes !== undefined) line.notes = notes;
-      if (discount !== undefined) line.discount = discount;
-    });
-  }
-
-  async removeItem(input: TillInputs['removeItem']) {
-    const { line_id } = parse('removeItem', input);
-    return this.change((cart) => {
-      findLine(cart, line_id);
-      cart.lines = cart.lines.filter((l) => l.line_id !== line_id);
-    });
-  }
-
-  async setOrderType(input: TillInputs['setOrderType']) {
-    const { type, table_id } = parse('setOrderType', input);
-    return this.change((cart) => {
-      cart.order_type = type;
-      cart.table_id = table_id;
-    });
-  }
-
-  async setCustomer(input: TillInputs['setCustomer']) {
-    const { customer_id } = parse('setCustomer', input);
-    if (customer_id !== null && !statement(this.db, 'SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
-      throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
-    }
-    return this.change((cart) => void (cart.customer_id = customer_id));
-  }
-
-  async setPriceList(input: TillInputs['setPriceList']) {
-    const { method_key } = parse('setPriceList', input);
-    if (!paymentMethodRows(this.db).some((m) => m.key === method_key)) {
-      throw new TillError('not_found', `payment method ${method_key} is not in the catalog`);
-    }
-    return this.change((cart) => void (cart.price_list = method_key));
-  }
-
-  async setOrderDiscount(input: TillInputs['setOrderDiscount']) {
-    const { discount } = parse('setOrderDiscount', input);
-    return this.change((cart) => void (cart.order_discount = discount));
-  }
-
-  async voidCart(input?: TillInputs['voidCart']) {
-    parse('voidCart', input);
-    this.current = emptyCart();
-    return this.view();
-  }
-
-  async parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView> {
-    const { label } = parse('parkCart', input);
-    if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
-    const view = this.view();
-    const parked = { id: this.newUuid(), label: label || `Cart ${new Date(this.now()).toTimeString().slice(0, 5)}`, parked_at: this.now() };
-    statement(this.db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
-    this.current = emptyCart();
-    return { ...parked, lines: view.lines.length, total: view.total };
-  }
-
-  async parkedCarts(): Promise<ParkedCartView[]> {
-    const rows = statement(this.db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
-    const tax = this.profile().tax;
-    return rows.map((row) => {
-      const cart = JSON.parse(row.cart) as Cart;
-      return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
-    });
-  }
-
-  async resumeCart(input: TillInputs['resumeCart']) {
-    const { id } = parse('resumeCart', input);
-    if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const row = statement(this.db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
-    if (!row) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    statement(this.db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
-    this.current = JSON.parse(row.cart) as Cart;
-    return this.view();
-  }
-
-  async checkout(input: TillInputs['checkout']): Promise<OrderView> {
-    const { payments, cash_tendered } = parse('checkout', input);
-    if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
-    const profile = this.profile();
-    const seller = this.seller();
-    const cart = this.current;
-    const pricedCart = priced(() => priceOf(cart, profile.tax));
-    const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
-    const draft = { ...saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
-    this.current = emptyCart();
-    checkpointSoon(this.db);
-    this.options.onOrderCommitted?.(record);
-    return this.orderView(record);
-  }
-
-  private orderView(record: OrderRecord): OrderView {
-    const view: OrderView = { ...record, upload: readUpload(this.db, record.uuid)! };
-    if (record.kind === 'SALE') {
-      const { lines } = refundedSoFar(this.db, record.uuid);
-      if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
-    }
-    return view;
-  }
-
-  async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
-    const { limit, offset } = parse('orders', input);
-    return statement(this.db, 
-        `SELECT o.uuid, o.number, o.kind, o.status, o.type, o.total, o.created_at,
-                x.state AS upload_state, x.last_error AS upload_error
-         FROM orders o JOIN outbox x ON x.order_uuid = o.uuid
-         ORDER BY o.seq DESC LIMIT ? OFFSET ?`,
-      )
-      .all(limit, offset) as OrderSummary[];
-  }
-
-  async order(input: TillInputs['order']) {
-    const { uuid } = parse('order', input);
-    const record = readOrder(this.db, uuid);
-    if (!record) throw new TillError('not_found', `this till has no order ${uuid}`);
-    return this.orderView(record);
-  }
-
-  async refund(input: TillInputs['refund']) {
-    const { uuid, lines, reason } = parse('refund', input);
-    const original = readOrder(this.db, uuid);
-    if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
-    if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
-      throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
-    }
-    const seller = this.seller();
-    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
-    let record: OrderRecord;
-    try {
-      // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
-      record = this.db.transaction(() => {
-        const soFar = refundedSoFar(this.db, original.uuid);
-        const draft = refundDraft(original, request, soFar, { uuid: this.newUuid(), createdAt: this.now(), profile: readBranchProfile(this.db) });
-        return insertOrder(this.db, { ...draft, ...seller }, (refund) => {
-          const after = refundedSoFar(this.db, original.uuid);
-          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.db, original.uuid);
-          this.options.alsoWriteAtCheckout?.(refund);
-        });
-      }).immediate();
-    } catch (error) {
-      if (error instanceof RefundLimitError) throw new TillError('over_refund', error.message);
-      throw error;
-    }
-    checkpointSoon(this.db);
-    this.options.onOrderCommitted?.(record);
-    return this.orderView(record);
-  }
-
-  async settleOrder(input: TillInputs['settleOrder']): Promise<OrderView> {
-    const { uuid, payments, cash_tendered } = parse('settleOrder', input);
-    const order = readOrder(this.db, uuid);
-    if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
-    if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
-    if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY)) throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
-    const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
-    const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
-    const seller = this.seller();
-    const profile = readBranchProfile(this.db);
-    const paidAt = this.now();
-    settleOrder(this.db, {
-      uuid,
-      payments: settlement.payments,
-      owed,
-      payLaterKey: PAY_LATER_METHOD_KEY,
-      shiftId: seller.shift_id,
-      cashierId: seller.cashier_id,
-      paidAt,
-      zatcaQr: profile?.vatNumber
-        ? encodeZatcaQr({ sellerName: profile.sellerName, vatNumber: profile.vatNumber, timestamp: formatZatcaTimestamp(order.created_at), total: formatMinor(order.total), vatTotal: formatMinor(order.tax) })
-        : null,
-    }, (stillPending) => {
-      // Not uploaded yet: the payment simply travels with the order. Already uploaded: it goes on its own, exactly once.
-      if (!stillPending) {
-        enqueueRecord(this.db, this.newUuid(), 'settlement', {
-          order_uuid: uuid, order_number: order.number, paid_at: paidAt, cashier: seller.cashier_name, shift_id: seller.shift_id,
-          payments: settlement.payments.map((p) => ({ payment_method_key: p.method_key, amount: formatMinor(p.amount) })),
-        }, paidAt);
-      }
-    });
-    checkpointSoon(this.db);
-    const record = readOrder(this.db, uuid)!;
-    this.options.onOrderCommitted?.(record);
-    return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };
-  }
-
-  async staffState(): Promise<StaffState> {
-    const shift = openShiftRow(this.db);
-    return {
-      needs_first_manager: !hasActiveManager(this.db),
-      cashier: this.staff.current(),
-      shift: shift ? publicShift(shift) : null,
-      idle_lock_minutes: this.staff.idleLockMinutes(),
-    };
-  }
-
-  async cashiers(): Promise<CashierView[]> {
-    return listCashiers(this.db).map(publicCashier);
-  }
-
-  async addCashier(input: TillInputs['addCashier']): Promise<CashierView> {
-    const { name, role, pin } = parse('addCashier', input);
-    const first = !hasActiveManager(this.db);
-    if (first && role !== 'manager') throw new TillError('invalid_input', 'role: the first person on this till is its manager');
-    const cashier = publicCashier(await addCashier(this.db, { name, role, pin }, this.now()));
-    // The first manager is signed in at once: they just chose their PIN.
-    if (first) this.staff.signInAs(cashier);
-    return cashier;
-  }
-
-  async updateCashier(input: TillInputs['updateCashier']): Promise<CashierView> {
-    const { id, active, pin, role } = parse('updateCashier', input);
-    const updated = publicCashier(await updateCashier(this.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
-    return updated;
-  }
-
-  async unlock(input: TillInputs['unlock']): Promise<StaffState> {
-    const { cashier_id, pin } = parse('unlock', input);
-    await this.staff.unlock(cashier_id, pin);
-    return this.staffState();
-  }
-
-  async lock(): Promise<StaffState> {
-    this.staff.lock();
-    return this.staffState();
-  }
-
-  async openShift(input: TillInputs['openShift']): Promise<ShiftView> {
-    const parsed = parse('openShift', input);
-    const cashier = this.staff.require();
-    if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
-    return publicShift(openShift(this.db, { ...parsed, id: this.newUuid(), cashierId: cashier.id, now: this.now() }));
-  }
-
-  async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
-    const { kind, amount, reason } = parse('cashMovement', input);
-    const cashier = this.staff.require();
-    if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
-    const report = recordCashMovement(this.db, { id: this.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.now() });
-    checkpointSoon(this.db);
-    return report;
-  }
-
-  async shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport> {
-    const { shift_id } = parse('shiftReport', input);
-    const shift = shift_id ? findShift(this.db, shift_id) : requireOpenShift(this.db);
-    if (!shift) throw new TillError('not_found', `this till has no shift ${shift_id}`);
-    return readShiftReport(this.db, shift);
-  }
-
-  async closeShift(input: TillInputs['closeShift']): Promise<ShiftReport> {
-    const parsed = parse('closeShift', input);
-    const cashier = this.staff.require();
-    if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
-    const profile = readBranchProfile(this.db);
-    const z = closeShift(this.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.now() });
-    checkpointSoon(this.db);
-    this.onShiftClosed?.(z);
-    return z;
-  }
-
-  /** The host wakes the attendance upload here. */
-  protected onShiftClosed?: (report: ShiftReport) => void;
-
-  async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
-    const { business_day } = parse('dayReport', input);
-    return readDayReport(this.db, business_day ?? businessDayOfNow(this.now()));
-  }
-
-  async syncStatus(): Promise<SyncStatus> {
-    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.db);
-  }
-
+  // Staff and shifts (ShiftService).
+  staffState = () => this.shifts.staffState();
+  cashiers = () => this.shifts.cashiers();
+  addCashier = (input: TillInputs['addCashier']) => this.shifts.addCashier(input);
+  updateCashier = (input: TillInputs['updateCashier']) => this.shifts.updateCashier(input);
+  unlock = (input: TillInputs['unlock']) => this.shifts.unlock(input);
+  lock = () => this.shifts.lock();
+  openShift = (input: TillInputs['openShift']) => this.shifts.openShift(input);
+  cashMovement = (input: TillInputs['cashMovement']) => this.shifts.cashMovement(input);
+  shiftReport = (input: TillInputs['shiftReport']) => this.shifts.shiftReport(input);
+  closeShift = (input: TillInputs['closeShift']) => this.shifts.closeShift(input);
+  dayReport = (input: TillInputs['dayReport']) => this.shifts.dayReport(input);
 }

@@ -84,8 +84,15 @@ export const SETTING_KEYS = {
   }),
   'upload.attendance_path': define({
     kind: servicePathKind(),
-    default: '/attendances/sync',
-    description: { en: 'Path where cashier shifts and attendance are sent', ar: 'مسار رفع الحضور والورديات في الخدمة' },
+    default: null,
+    unset: 'closed shifts wait on this till (the spec shows no path for attendance)',
+    description: { en: 'Path where closed shifts are sent as attendance records', ar: 'مسار رفع الحضور والورديات في الخدمة' },
+  }),
+  'upload.settlement_path': define({
+    kind: servicePathKind(),
+    default: null,
+    unset: 'late payments of orders already uploaded wait on this till (the spec shows no path for them)',
+    description: { en: 'Path where a later payment of an order already uploaded is sent', ar: 'مسار رفع الدفعات اللاحقة لطلبات مرفوعة' },
   }),
   'sync.concurrency': define({
     kind: integerKind(1, 16),

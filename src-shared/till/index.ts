@@ -3,6 +3,7 @@ export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } fro
 export type * from './till-views.ts';
 export { TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
+export { parseInput, type ApiInputMethod, type ParsedInput } from './parse-input.ts';
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';
 export { METHOD_PRIVILEGES, type PrivilegedAction } from './method-privileges.ts';

@@ -44,6 +44,8 @@ export interface OrderPaymentRecord {
   /** Set on a payment taken after the sale (settle-later): when, and in which shift. */
   paid_at?: number | null;
   shift_id?: string | null;
+  /** Set when the payment came after the order's upload body was fixed: it travels as this settlement record instead. */
+  settlement_uuid?: string | null;
 }
 
 /** An order as the till stores it; a refund is its own order with negative amounts. */

@@ -135,4 +135,6 @@ export interface SessionView {
   products: number;
   /** No VAT number from the settings or the service: receipts print without the ZATCA QR. */
   vat_number_missing: boolean;
+  /** The service token is stored without real encryption (no OS keyring: safeStorage's plain-text fallback). */
+  secrets_unprotected: boolean;
 }

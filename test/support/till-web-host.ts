@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
-import { DatabaseSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
+import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
 import { createTillHttpServer, HostAccess, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
@@ -30,7 +30,7 @@ export interface WebHost {
 export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string } = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const host = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
+  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
   host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });

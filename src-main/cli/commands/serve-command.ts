@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import { DatabaseSecretStore, EventHub, TillHost } from '../../host/index.ts';
+import { FileSecretStore, EventHub, TillHost } from '../../host/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, type RouteHandler } from '../../host/http/index.ts';
 import { startDemoServices, type DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
@@ -38,7 +38,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
-  const till = new TillHost({ db, events, secrets: new DatabaseSecretStore(db), printerPolicy });
+  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy });
   const demo: DemoServices | null = values.demo
     ? await startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
     : null;

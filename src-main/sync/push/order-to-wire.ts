@@ -49,25 +49,30 @@ export function orderToWire(record: OrderRecord): Order {
 
 /**
  * The payments as the service should see them: one per method, in the
- * order first used. A settled PAY_LATER order stores the later payment and
- * a negative PAY_LATER row beside the original one; they net out here, so
- * a settled order uploads as simply paid by what paid it.
+ * order first used. A payment that came after the order's body was read for
+ * upload (it has a settlement_uuid) is left out: it goes as its own
+ * settlement record, and the body stays what the service may already hold.
+ * A payment settled before that joins the body: it is stored beside a
+ * negative PAY_LATER row that clears the amount owed, and they net out
+ * here, so the order uploads as simply paid by what paid it.
  */
 function paymentsByMethod(record: OrderRecord): { method_key: string; amount: number }[] {
-  if (!record.payments.some((p) => p.paid_at)) return record.payments;
+  const carried = record.payments.filter((p) => !p.settlement_uuid);
+  if (!carried.some((p) => p.paid_at)) return carried.map(({ method_key, amount }) => ({ method_key, amount }));
   const sums = new Map<string, number>();
-  for (const p of record.payments) sums.set(p.method_key, (sums.get(p.method_key) ?? 0) + p.amount);
+  for (const p of carried) sums.set(p.method_key, (sums.get(p.method_key) ?? 0) + p.amount);
   return [...sums].filter(([, amount]) => amount !== 0).map(([method_key, amount]) => ({ method_key, amount }));
 }
 
 /**
  * The wire's PAID, UNPAID or REFUND. A refund is its own order (kind REFUND);
  * a sale refunded later is REFUNDED locally, but the service learns that
- * from the refund order, so the sale goes as what it was when sold.
+ * from the refund order, and a sale settled after its body was fixed learns
+ * it from the settlement record: both go as what their body says.
  */
 function wireStatus(record: OrderRecord): string {
   if (record.kind === 'REFUND') return 'REFUND';
-  if (record.status !== 'REFUNDED') return record.status;
+  if (record.status !== 'REFUNDED' && !record.payments.some((p) => p.settlement_uuid)) return record.status;
   return paymentsByMethod(record).some((p) => p.method_key === PAY_LATER_METHOD_KEY && p.amount > 0) ? 'UNPAID' : 'PAID';
 }
 

@@ -10,6 +10,7 @@ import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './conne
 import { orderToWire } from './order-to-wire.ts';
 import {
   earliestPendingAt,
+  freezeBodies,
   makePendingDue,
   outboxCounts,
   recordOutcome,
@@ -276,8 +277,14 @@ export class OrderUploader {
 
   /** The next due orders (not those in flight), encoded for the wire; orders that cannot be encoded are set aside as rejected. */
   private prepareBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
+    // One transaction: a payment recorded after this read cannot slip into a body the service may already hold.
+    return this.db.transaction(() => this.readBatch(inFlight, report)).immediate();
+  }
+
+  private readBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
     const due = selectDue(this.db, this.now(), this.batchSize, inFlight);
     if (due.length === 0) return null;
+    freezeBodies(this.db, due.map((entry) => entry.uuid), this.now());
     const orders: Order[] = [];
     const unsendable: BatchOutcome['rejected'] = [];
     const records = readBatch(this.db, due.map((entry) => entry.uuid));

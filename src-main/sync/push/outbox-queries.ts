@@ -51,6 +51,16 @@ export function selectDue(db: TillDatabase, now: number, limit: number, excludin
   ).all(now, JSON.stringify(excluding), limit) as DueEntry[];
 }
 
+/**
+ * Marks the bodies of orders about to be read for upload as fixed: from now
+ * on a settle-later payment of one of them goes as its own record
+ * (orders/order-store.ts settleOrder), since the service keeps the first
+ * body it receives for a uuid. Run in the same transaction as the read.
+ */
+export function freezeBodies(db: TillDatabase, uuids: readonly string[], now: number): void {
+  statement(db, 'UPDATE outbox SET frozen_at = ? WHERE frozen_at IS NULL AND order_uuid IN (SELECT value FROM json_each(?))').run(now, JSON.stringify(uuids));
+}
+
 /** When the next pending order falls due, or null when nothing is pending. */
 export function earliestPendingAt(db: TillDatabase): number | null {
   const row = statement(db, "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null };

@@ -1,14 +1,15 @@
 import type { TillDatabase } from '../../db/index.ts';
 import { attendanceForVersion, deferRecord, dueRecords, markRecordRejected, markRecordSynced, type RecordKind } from '../../shifts/index.ts';
-import { readStoredSetting } from '../../settings/index.ts';
+import { getSetting } from '../../settings/index.ts';
+import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { statement } from '../../db/index.ts';
 import { backoffDelay, NotFoundError, ServiceError, UnauthenticatedError, ValidationError, ForbiddenError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 
 /** Where each kind of record goes: the spec shows no path for either, so both are settings, and a record waits until its path is set. */
-export const RECORD_PATH_SETTINGS: Record<RecordKind, string> = {
+export const RECORD_PATH_SETTINGS = {
   attendance: 'upload.attendance_path',
   settlement: 'upload.settlement_path',
-};
+} as const satisfies Record<RecordKind, SettingKey>;
 
 export interface RecordUploadReport {
   sent: number;
@@ -20,11 +21,17 @@ export interface RecordUploadReport {
 }
 
 function pathOf(db: TillDatabase, kind: RecordKind): string | null {
-  // upload.settlement_path is not (yet) a declared key of the settings store: read it raw.
-  const path: unknown = kind === 'attendance'
-    ? readStoredSetting(db, 'upload.attendance_path')
-    : (() => { const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(RECORD_PATH_SETTINGS[kind]) as { value: string } | undefined; try { return row ? JSON.parse(row.value) : undefined; } catch { return row?.value; } })();
-  return typeof path === 'string' && path.startsWith('/') ? path : null;
+  try {
+    return getSetting(db, RECORD_PATH_SETTINGS[kind]);
+  } catch {
+    return null; // a broken stored path holds the records; `pos settings` names the problem
+  }
+}
+
+/** A settlement pays an order the service must already have: it waits for that order's upload, and follows its fate. */
+function orderUploadState(db: TillDatabase, body: Record<string, unknown>): string | null {
+  const row = statement(db, 'SELECT state FROM outbox WHERE order_uuid = ?').get(String(body.order_uuid)) as { state: string } | undefined;
+  return row?.state ?? null;
 }
 
 /**
@@ -53,6 +60,15 @@ export async function uploadRecords(
       continue;
     }
     for (const record of due) {
+      if (kind === 'settlement') {
+        const orderState = orderUploadState(db, record.body);
+        if (orderState === 'rejected' || orderState === null) {
+          markRecordRejected(db, record.uuid, `the order it pays (${String(record.body.order_number)}) was ${orderState === null ? 'not found on this till' : 'rejected by the service'}, so there is nothing to pay on the service`);
+          report.rejected++;
+          continue;
+        }
+        if (orderState !== 'synced') continue; // its order is still on its way
+      }
       const body = kind === 'attendance' ? attendanceForVersion(record.body, client.apiVersion) : record.body;
       report.sent++;
       try {

@@ -6,7 +6,7 @@ import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
 import { TillService } from '../../../src-main/till/index.ts';
 import { composeReceipt, readPrintContext, PREVIEW_FLAGS } from '../../../src-main/printing/index.ts';
 import { setSettingFromText, unsetSetting } from '../../../src-main/settings/index.ts';
-import { DatabaseSecretStore, EventHub, TillHost } from '../../../src-main/host/index.ts';
+import { FileSecretStore, EventHub, TillHost } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
@@ -50,7 +50,7 @@ describe('selling and printing with no /me', () => {
     expect(texts).toEqual(expect.arrayContaining(['No VAT number: no ZATCA QR code']));
     expect(receipt.blocks.some((b) => b.kind === 'qr')).toBe(false);
 
-    const host = new TillHost({ db, events: new EventHub(), secrets: new DatabaseSecretStore(db) });
+    const host = new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) });
     expect(await host.session()).toMatchObject({ vat_number_missing: true, paired: false });
   });
 
@@ -63,7 +63,7 @@ describe('selling and printing with no /me', () => {
     expect(order).toMatchObject({ vat_rate: 500, prices_include_tax: false });
     expect(order.tax).toBe(Math.round(order.subtotal * 0.05));
     expect(decodeZatcaQr(order.zatca_qr!)).toMatchObject({ sellerName: 'مقهى الإعدادات', vatNumber: '310122393500003' });
-    const host = new TillHost({ db, events: new EventHub(), secrets: new DatabaseSecretStore(db) });
+    const host = new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) });
     expect(await host.session()).toMatchObject({ vat_number_missing: false });
     const keys: SettingKey[] = ['vat_number', 'seller_name', 'tax.rate', 'tax.prices_include_tax'];
     expect(keys.map((key) => unsetSetting(db, key))).toEqual([true, true, true, true]);

@@ -1,0 +1,97 @@
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { TillDatabase } from '../db/index.ts';
+import { eraseSecretSetting, readSecretSetting, secretSettingKeys } from '../settings/index.ts';
+import type { SecretStore } from './secret-store.ts';
+
+/** `till.db` → `till.db.secrets.json`: one secrets file per database, in its (0700) folder. */
+export function secretsFileFor(databaseFile: string): string {
+  return `${databaseFile}.secrets.json`;
+}
+
+/**
+ * `pos serve`'s secrets (the service token): a JSON file beside the
+ * database, readable by this user only (0600), replaced atomically (written
+ * to a 0600 temporary file, synced, renamed). A copy of the database (a
+ * backup, a support request) then carries no token. A token an older till
+ * left in the `settings` table is moved here on first start and erased from
+ * the database.
+ */
+export class FileSecretStore implements SecretStore {
+  readonly warning = null;
+  private readonly file: string;
+  private secrets: Record<string, string>;
+
+  constructor(db: TillDatabase, file: string = secretsFileFor(db.name)) {
+    this.file = file;
+    this.secrets = this.read();
+    this.moveOutOfDatabase(db);
+  }
+
+  get(name: string): string | null {
+    return Object.hasOwn(this.secrets, name) ? this.secrets[name]! : null;
+  }
+
+  set(name: string, value: string | null): void {
+    const next = { ...this.secrets };
+    if (value === null) delete next[name];
+    else next[name] = value;
+    this.write(next);
+    this.secrets = next;
+  }
+
+  private moveOutOfDatabase(db: TillDatabase): void {
+    const keys = secretSettingKeys(db);
+    if (keys.length === 0) return;
+    const moved = { ...this.secrets };
+    for (const key of keys) {
+      const value = readSecretSetting(db, key);
+      const name = key.slice('secret.'.length);
+      // A secret already in the file is newer than one an older till left behind.
+      if (value !== null && !Object.hasOwn(moved, name)) moved[name] = value;
+    }
+    // Written (and synced) before the database copy is erased: a crash in between leaves it in both, never in neither.
+    this.write(moved);
+    this.secrets = moved;
+    for (const key of keys) eraseSecretSetting(db, key);
+  }
+
+  private read(): Record<string, string> {
+    if (!existsSync(this.file)) return {};
+    this.tighten();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(this.file, 'utf8'));
+    } catch (error) {
+      throw new Error(`the secrets file ${this.file} is not readable JSON (${(error as Error).message}); delete it and sign in again`, { cause: error });
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`the secrets file ${this.file} is not a JSON object; delete it and sign in again`);
+    const secrets: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') secrets[name] = value;
+    return secrets;
+  }
+
+  /** A file someone loosened (copied with another umask) is made this user's alone again. */
+  private tighten(): void {
+    try {
+      if ((statSync(this.file).mode & 0o077) !== 0) chmodSync(this.file, 0o600);
+    } catch {
+      // A file system without modes: nothing to tighten.
+    }
+  }
+
+  private write(secrets: Record<string, string>): void {
+    const temporary = `${this.file}.${randomBytes(6).toString('hex')}.tmp`;
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(secrets));
+      fsyncSync(fd);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(temporary, { force: true });
+      throw error;
+    }
+    closeSync(fd);
+    renameSync(temporary, this.file);
+  }
+}

@@ -1,0 +1,196 @@
+import { NEWEST_API_VERSION, parseApiVersion } from '../../src-shared/api-version.ts';
+import { parseInput, TillError, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import type { Clock } from '../clock/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { localSyncStatus } from '../orders/index.ts';
+import { getSetting, setSetting } from '../settings/index.ts';
+import { OrderUploader, pullCatalog, readReplicaMeta, RecordUploadLoop } from '../sync/index.ts';
+import { readBranchProfile, type BranchProfile } from '../till/index.ts';
+import { ServiceClient } from '../upstream/index.ts';
+import type { EventHub } from './event-hub.ts';
+import type { SecretStore } from './secret-store.ts';
+import { replyError } from './till-error-reply.ts';
+
+/** The session part of the till API: pairing with the service and pulling its catalog. */
+export type SessionMethods = Pick<TillApi, 'session' | 'signIn' | 'syncNow'>;
+
+export interface ServiceSessionOptions {
+  db: TillDatabase;
+  events: EventHub;
+  secrets: SecretStore;
+  clock?: Clock;
+  uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
+  probeIntervalMs?: number;
+}
+
+interface SessionSettings {
+  base_url: string;
+  api_version: string;
+}
+
+const SESSION_SETTING = 'session' as const;
+
+/**
+ * This till's link to the service: the pairing (base URL and version in
+ * settings, the token in the secret store), the catalog pull, and the two
+ * upload loops (orders; closed shifts and late settlements), whose state
+ * goes out as events.
+ */
+export class ServiceSession implements SessionMethods {
+  private uploader: OrderUploader | null = null;
+  private pulling: Promise<SessionView> | null = null;
+  private started = false;
+  /** Closed shifts (attendance) and late settlements, to the service exactly once. */
+  readonly records: RecordUploadLoop;
+
+  constructor(private readonly options: ServiceSessionOptions) {
+    this.records = new RecordUploadLoop(options.db);
+  }
+
+  /** Starts the uploads when paired; they pick up work left from before a restart. */
+  start(): void {
+    this.started = true;
+    const client = this.client();
+    if (client) this.startUploader(client);
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    await Promise.all([this.uploader?.stop(), this.records.stop()]);
+    this.uploader = null;
+  }
+
+  /** A sale was committed: upload it now (never awaited). */
+  notifyOrder(): void {
+    this.uploader?.notify();
+  }
+
+  /** A shift was closed: upload its attendance now (never awaited). */
+  notifyRecord(): void {
+    void this.records.notify();
+  }
+
+  syncStatus(): SyncStatus {
+    return this.uploader?.status() ?? localSyncStatus(this.options.db);
+  }
+
+  private client(): ServiceClient | null {
+    const session = getSetting(this.options.db, SESSION_SETTING);
+    const token = this.options.secrets.get('token');
+    if (!session || !token) return null;
+    return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
+  }
+
+  private startUploader(client: ServiceClient): void {
+    this.records.start(client);
+    if (this.uploader) {
+      this.uploader.setClient(client);
+      return;
+    }
+    const { db, clock, uploadBackoff, probeIntervalMs } = this.options;
+    this.uploader = new OrderUploader({
+      db,
+      client,
+      ...(clock ? { clock } : {}),
+      ...(uploadBackoff ? { backoff: uploadBackoff } : {}),
+      ...(probeIntervalMs ? { probeIntervalMs } : {}),
+    });
+    this.uploader.subscribe((status) => this.options.events.emit({ type: 'sync', status }));
+    if (this.started) this.uploader.start();
+  }
+
+  /** The branch profile, or null when there is none yet or a setting is broken (selling reports that itself). */
+  private profileOrNull(): BranchProfile | null {
+    try {
+      return readBranchProfile(this.options.db);
+    } catch {
+      return null;
+    }
+  }
+
+  async session(): Promise<SessionView> {
+    const settings = getSetting(this.options.db, SESSION_SETTING);
+    const { me, lastPull } = readReplicaMeta(this.options.db);
+    const profile = this.profileOrNull();
+    return {
+      paired: settings !== null && this.options.secrets.get('token') !== null,
+      base_url: settings?.base_url ?? null,
+      api_version: settings?.api_version ?? null,
+      market_name_en: me?.market.name_en ?? null,
+      market_name_ar: me?.market.name_ar ?? null,
+      branch_name_en: me?.branch?.name_en ?? null,
+      branch_name_ar: me?.branch?.name_ar ?? null,
+      last_pull_at: lastPull?.at ?? null,
+      products: lastPull?.counts.products ?? 0,
+      // Receipts then carry no ZATCA QR: the status bar says so until a VAT number is set or pulled.
+      vat_number_missing: profile !== null && profile.vatNumber === null,
+      // Shown in the status bar, not only on the console: whoever runs the till should know.
+      secrets_unprotected: Boolean(this.options.secrets.warning),
+    };
+  }
+
+  async signIn(input: TillInputs['signIn']): Promise<SessionView> {
+    const parsed = parseInput('signIn', input);
+    let client: ServiceClient;
+    try {
+      client = new ServiceClient({
+        baseUrl: parsed.base_url,
+        token: parsed.token,
+        apiVersion: parseApiVersion(parsed.api_version || NEWEST_API_VERSION, 'API version'),
+      });
+    } catch (error) {
+      throw new TillError('invalid_input', (error as Error).message);
+    }
+    const pulled = await this.pull(client);
+    // The service may have refused the version asked for: keep the one it accepted.
+    if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
+    setSetting(this.options.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
+    this.options.secrets.set('token', parsed.token);
+    this.startUploader(client);
+    this.uploader?.reportReachable();
+    return { ...pulled, paired: true, base_url: client.baseUrl, api_version: client.apiVersion };
+  }
+
+  async syncNow(): Promise<SessionView> {
+    const client = this.client();
+    if (!client) throw new TillError('not_signed_in', 'this till is not signed in: sign in to the service first');
+    const session = await this.pull(client);
+    if (session.api_version && session.api_version !== client.apiVersion) {
+      const settled = client.withApiVersion(parseApiVersion(session.api_version));
+      setSetting(this.options.db, SESSION_SETTING, { base_url: settled.baseUrl, api_version: settled.apiVersion } satisfies SessionSettings);
+      this.startUploader(settled);
+    }
+    this.uploader?.reportReachable();
+    return session;
+  }
+
+  /** One pull at a time; its progress goes out as `pull` events, its failure as a TillError a person can act on. */
+  private pull(client: ServiceClient): Promise<SessionView> {
+    if (this.pulling) throw new TillError('busy', 'a catalog sync is already running; wait for it to finish');
+    const { db, events } = this.options;
+    this.pulling = (async () => {
+      try {
+        const summary = await pullCatalog({ client, db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
+        events.emit({
+          type: 'pull',
+          progress: {
+            phase: 'done',
+            products: summary.counts.products ?? 0,
+            at: Date.now(),
+            skipped: summary.skipped.map((skip) => skip.list),
+            quarantined: summary.quarantined.length,
+          },
+        });
+        events.emit({ type: 'catalog-changed' });
+        return { ...(await this.session()), api_version: summary.apiVersion };
+      } catch (error) {
+        const tillError = replyError(error);
+        events.emit({ type: 'pull', progress: { phase: 'failed', message: tillError.message } });
+        throw tillError;
+      } finally {
+        this.pulling = null;
+      }
+    })();
+    return this.pulling;
+  }
+}

@@ -1,0 +1,80 @@
+import { parseInput, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { composeShiftReport, printDocument, readPrinterBindings, renderReceiptPreview, type PrintQueue } from '../printing/index.ts';
+import type { TillService } from '../till/index.ts';
+import type { EventHub } from './event-hub.ts';
+
+/** The printing part of the till API: printer states, receipt previews, reprints, reports and the drawer. */
+export type PrintingMethods = Pick<TillApi, 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer'>;
+
+export interface TillPrintingOptions {
+  db: TillDatabase;
+  events: EventHub;
+  queue: PrintQueue;
+  /** The local till: orders are looked up, reports read and the cashier checked through it. */
+  till: Pick<TillService, 'order' | 'shiftReport' | 'dayReport' | 'staff'>;
+}
+
+/** What the cashier prints beside a sale's own tickets, and the printers' state as events. */
+export class TillPrinting implements PrintingMethods {
+  constructor(private readonly options: TillPrintingOptions) {
+    options.queue.on('status', () => this.emitPrinters());
+  }
+
+  /** The printers as the status bar shows them now, pushed to every screen. */
+  emitPrinters(): void {
+    this.options.events.emit({ type: 'printers', printers: this.views() });
+  }
+
+  async printers(): Promise<PrinterStateView[]> {
+    return this.views();
+  }
+
+  private views(): PrinterStateView[] {
+    const bindings = readPrinterBindings(this.options.db);
+    return this.options.queue.statuses().map((status) => ({
+      id: status.printerId,
+      name: status.name,
+      address: bindings.get(status.printerId)?.address ?? null,
+      health: status.state === 'idle' ? 'ok' : status.state,
+      pending_jobs: status.pending,
+      last_error: status.lastError,
+    }));
+  }
+
+  async receiptPreview(input: TillInputs['receiptPreview']): Promise<string> {
+    const { uuid, printer_id } = parseInput('receiptPreview', input);
+    await this.options.till.order({ uuid });
+    const png = await renderReceiptPreview(this.options.db, uuid, printer_id ?? 80, { renderer: this.options.queue.renderer });
+    return `data:image/png;base64,${png.toString('base64')}`;
+  }
+
+  async printReport(input: TillInputs['printReport']): Promise<void> {
+    const { shift_id, business_day, printer_id } = parseInput('printReport', input);
+    const { till } = this.options;
+    const report: ShiftReport | DayReport = business_day ? await till.dayReport({ business_day }) : await till.shiftReport(shift_id ? { shift_id } : {});
+    try {
+      await printDocument(this.options.db, composeShiftReport(report), printer_id);
+    } catch (error) {
+      throw new TillError('service_error', `the report did not print: ${(error as Error).message}`);
+    }
+  }
+
+  async openDrawer(input: TillInputs['openDrawer']): Promise<void> {
+    parseInput('openDrawer', input);
+    this.options.till.staff.require();
+    try {
+      await printDocument(this.options.db, { blocks: [{ kind: 'drawer', pin: 2 }] });
+    } catch (error) {
+      throw new TillError('service_error', `the drawer did not open: ${(error as Error).message}`);
+    }
+  }
+
+  async reprint(input: TillInputs['reprint']): Promise<void> {
+    const { uuid, kind } = parseInput('reprint', input);
+    await this.options.till.order({ uuid });
+    this.options.queue.reprint(uuid, kind);
+    this.options.queue.notify();
+  }
+}

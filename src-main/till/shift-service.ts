@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
+import { parseInput, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { checkpointSoon, type TillDatabase } from '../db/index.ts';
+import {
+  businessDayOfNow,
+  closeShift,
+  findShift,
+  openShift,
+  openShiftRow,
+  publicShift,
+  readDayReport,
+  readShiftReport,
+  recordCashMovement,
+  requireOpenShift,
+} from '../shifts/index.ts';
+import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashier } from '../staff/index.ts';
+import { readBranchProfile } from './branch-profile.ts';
+import type { StaffSession } from './staff-session.ts';
+
+/** The staff and shifts part of the till API: cashiers, PINs, shifts, cash movements and their reports. */
+export type ShiftMethods = Pick<
+  TillApi,
+  'staffState' | 'cashiers' | 'addCashier' | 'updateCashier' | 'unlock' | 'lock' | 'openShift' | 'cashMovement' | 'shiftReport' | 'closeShift' | 'dayReport'
+>;
+
+export interface ShiftOptions {
+  db: TillDatabase;
+  now: () => number;
+  newUuid?: () => string;
+  staff: StaffSession;
+  /** Called after a shift's Z report is written (the host wakes the attendance upload). */
+  onShiftClosed?: (report: ShiftReport) => void;
+}
+
+/** Who works the till and their shifts; each write is one transaction in the local database. */
+export class ShiftService implements ShiftMethods {
+  private readonly db: TillDatabase;
+  private readonly now: () => number;
+  private readonly newUuid: () => string;
+  private readonly staff: StaffSession;
+
+  constructor(private readonly options: ShiftOptions) {
+    this.db = options.db;
+    this.now = options.now;
+    this.newUuid = options.newUuid ?? randomUUID;
+    this.staff = options.staff;
+  }
+
+  async staffState(): Promise<StaffState> {
+    const shift = openShiftRow(this.db);
+    return {
+      needs_first_manager: !hasActiveManager(this.db),
+      cashier: this.staff.current(),
+      shift: shift ? publicShift(shift) : null,
+      idle_lock_minutes: this.staff.idleLockMinutes(),
+    };
+  }
+
+  async cashiers(): Promise<CashierView[]> {
+    return listCashiers(this.db).map(publicCashier);
+  }
+
+  async addCashier(input: TillInputs['addCashier']): Promise<CashierView> {
+    const { name, role, pin } = parseInput('addCashier', input);
+    const first = !hasActiveManager(this.db);
+    if (first && role !== 'manager') throw new TillError('invalid_input', 'role: the first person on this till is its manager');
+    const cashier = publicCashier(await addCashier(this.db, { name, role, pin }, this.now()));
+    // The first manager is signed in at once: they just chose their PIN.
+    if (first) this.staff.signInAs(cashier);
+    return cashier;
+  }
+
+  async updateCashier(input: TillInputs['updateCashier']): Promise<CashierView> {
+    const { id, active, pin, role } = parseInput('updateCashier', input);
+    const updated = publicCashier(await updateCashier(this.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
+    return updated;
+  }
+
+  async unlock(input: TillInputs['unlock']): Promise<StaffState> {
+    const { cashier_id, pin } = parseInput('unlock', input);
+    await this.staff.unlock(cashier_id, pin);
+    return this.staffState();
+  }
+
+  async lock(): Promise<StaffState> {
+    this.staff.lock();
+    return this.staffState();
+  }
+
+  async openShift(input: TillInputs['openShift']): Promise<ShiftView> {
+    const parsed = parseInput('openShift', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
+    return publicShift(openShift(this.db, { ...parsed, id: this.newUuid(), cashierId: cashier.id, now: this.now() }));
+  }
+
+  async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
+    const { kind, amount, reason } = parseInput('cashMovement', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
+    const report = recordCashMovement(this.db, { id: this.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.now() });
+    checkpointSoon(this.db);
+    return report;
+  }
+
+  async shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport> {
+    const { shift_id } = parseInput('shiftReport', input);
+    const shift = shift_id ? findShift(this.db, shift_id) : requireOpenShift(this.db);
+    if (!shift) throw new TillError('not_found', `this till has no shift ${shift_id}`);
+    return readShiftReport(this.db, shift);
+  }
+
+  async closeShift(input: TillInputs['closeShift']): Promise<ShiftReport> {
+    const parsed = parseInput('closeShift', input);
+    const cashier = this.staff.require();
+    if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
+    const profile = readBranchProfile(this.db);
+    const z = closeShift(this.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.now() });
+    checkpointSoon(this.db);
+    this.options.onShiftClosed?.(z);
+    return z;
+  }
+
+  async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
+    const { business_day } = parseInput('dayReport', input);
+    return readDayReport(this.db, business_day ?? businessDayOfNow(this.now()));
+  }
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { branchInputs } from './branch-inputs.ts';
+import { TillInputError } from './till-errors.ts';
+import { tillInputs } from './till-inputs.ts';
+
+/** Every till API method that takes input, with the zod schema it is parsed by. */
+const API_INPUTS = { ...tillInputs, ...branchInputs };
+
+export type ApiInputMethod = keyof typeof API_INPUTS;
+export type ParsedInput<M extends ApiInputMethod> = z.output<(typeof API_INPUTS)[M]>;
+
+/**
+ * The one way the host reads a till API call's input: parsed by the
+ * method's schema before anything is read or written. Bad input throws a
+ * TillInputError naming the method and each field that was wrong.
+ */
+export function parseInput<M extends ApiInputMethod>(method: M, input: unknown): ParsedInput<M> {
+  const result = API_INPUTS[method].safeParse(input ?? {});
+  if (result.success) return result.data as ParsedInput<M>;
+  throw new TillInputError(method, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+}
