@@ -5,7 +5,7 @@
 // The browser reaches it through vitest's browser commands, with the same
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
-import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
+import { EventHub, FileSecretStore, TillHost } from '../../src-main/host/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
