@@ -3,4 +3,3 @@ export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError,
 export { q, all, first, run, statement } from './query.ts';
 export type { TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
-export { readSetting, writeSetting } from './raw-setting.ts';
