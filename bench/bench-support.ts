@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -48,7 +49,9 @@ export function percentile(samples: number[], p: number): number {
 export function writeResults(name: string, results: unknown): string {
   const file = join(REPO, 'bench/results', `${name}.json`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), ...(results as object) }, null, 2)}\n`);
+  // The machine is shared: the load at the end of the run says how far to trust the figures.
+  const [load1, load5] = loadavg();
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), load_average: { '1m': load1, '5m': load5 }, ...(results as object) }, null, 2)}\n`);
   return file;
 }
 

@@ -23,12 +23,16 @@ const x = (n: number) => `${n}x`;
 
 const sync = load('sync');
 if (sync) {
-  row(`catalog pull, ${sync.products.toLocaleString('en')} products, loopback`, ms(sync.pull_ms), `bare sequential fetch of the same pages ${ms(sync.fetch_bound_ms)}`, x(sync.pull_over_fetch_bound), '≤ 1.2x', sync.targets.pull_within_1_2x_fetch_bound, 'npm run bench:sync');
+  row(`catalog pull, ${sync.products.toLocaleString('en')} products, loopback, ${sync.concurrency === 'default' ? 4 : sync.concurrency} pages in flight`, ms(sync.pull_ms), `bare sequential fetch of the same ${sync.fetch_bound_pages} requests ${ms(sync.fetch_bound_ms)}${sync.products_only_fetch_ms ? ` (product pages alone ${ms(sync.products_only_fetch_ms)})` : ''}`, x(sync.pull_over_fetch_bound), '≤ 1.2x', sync.targets.pull_within_1_2x_fetch_bound, 'npm run bench:sync');
   row('  same pull vs storing its rows', ms(sync.pull_ms), `bare prepared INSERT of the same ${sync.insert_bound_rows.toLocaleString('en')} rows ${ms(sync.insert_bound_ms)}`, `${x(sync.pull_over_insert_bound)} (fetch + insert: ${x(sync.pull_over_fetch_plus_insert)})`, '—', null, 'npm run bench:sync');
-  row('  peak RSS of that pull', `${sync.peak_rss_mb} MB`, `process before the pull ${sync.rss_at_start_mb} MB`, '—', '≤ 250 MB', sync.targets.peak_rss_at_most_250_mb, 'npm run bench:sync');
+  row('  peak RSS of that pull (VmHWM)', `${sync.peak_rss_mb} MB`, `process before the pull ${sync.rss_at_start_mb} MB`, '—', '≤ 250 MB', sync.targets.peak_rss_at_most_250_mb, 'npm run bench:sync');
   const slow = sync.slow_link;
-  row(`pull over a ${slow.latency_ms} ms link, ${slow.per_page} a page, ${slow.products.toLocaleString('en')} products`, ms(slow.pull_ms), `bare sequential fetch of the same ${slow.pages} pages ${ms(slow.sequential_fetch_ms)}`, x(slow.pull_over_sequential_fetch), '≤ 0.5x', sync.targets.slow_link_at_most_half_of_sequential_fetch, 'npm run bench:sync');
+  row(`pull over a ${slow.latency_ms} ms link, ${slow.per_page} a page, ${slow.products.toLocaleString('en')} products`, ms(slow.pull_ms), `bare sequential fetch of the same ${slow.pages} requests ${ms(slow.sequential_fetch_ms)}${slow.products_only_fetch_ms ? ` (product pages alone ${ms(slow.products_only_fetch_ms)})` : ''}`, x(slow.pull_over_sequential_fetch), '≤ 0.5x', sync.targets.slow_link_at_most_half_of_sequential_fetch, 'npm run bench:sync');
   row('product search, two-letter prefix (en / ar), p95', `${sync.search.en.p95.toFixed(1)} / ${sync.search.ar.p95.toFixed(1)} ms`, '—', '—', '< 5 ms', sync.targets.search_p95_under_5_ms, 'npm run bench:sync');
+}
+const parse = load('parse');
+if (parse) {
+  row(`reading a products page (${parse.per_page} records, JSON.parse + zod), inline`, `${parse.inline.mean_ms} ms a page`, `worker round trip ${parse.worker_round_trip.mean_ms} ms; receiving its answer (structured clone) ${parse.receive_structured_clone.mean_ms} ms on the pull's thread`, `worker ${x(parse.worker_round_trip_over_inline)}, receive ${x(parse.receive_over_inline)}`, `choice: ${parse.choice}`, null, 'npm run bench:parse');
 }
 const orders = load('orders');
 if (orders) {
@@ -60,5 +64,12 @@ const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'comm
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-const dates = ['sync', 'orders', 'print', 'event-loop', 'ui'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
-console.log(`\nRuns: ${dates.map(([n, at]) => `${n} ${String(at).slice(0, 16).replace('T', ' ')} UTC`).join(', ')}.`);
+const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+console.log(
+  `\nRuns: ${dates
+    .map(([n, at]) => {
+      const machine = load(n!)?.load_average;
+      return `${n} ${String(at).slice(0, 16).replace('T', ' ')} UTC${machine ? ` (load average ${Number(machine['5m']).toFixed(1)} over 5 min on 2 cores)` : ''}`;
+    })
+    .join(', ')}.`,
+);

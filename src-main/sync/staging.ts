@@ -14,17 +14,21 @@ export class Staging {
     private readonly db: TillDatabase,
     private readonly tables: readonly ReplicaTable[],
   ) {
-    // Staged rows live in memory: a pull stages a few hundred MB at most, and
-    // skipping the temp file's writes is most of the staging cost.
-    db.pragma('temp_store = MEMORY');
+    // Staged rows go to SQLite's temp file, not to this process's memory: a
+    // 100,000-product pull stages 600,000 rows, and the till must stay small
+    // (issue 12: peak RSS ≤ 250 MB). The temp file is never synced, so the
+    // operating system's cache absorbs its writes.
+    db.pragma('temp_store = FILE');
+    db.pragma(`temp.cache_size = -${STAGING_CACHE_KIB}`);
     for (const table of tables) {
       const stage = stageName(table);
       db.exec(`DROP TABLE IF EXISTS temp.${stage}`);
+      // No index while rows pour in: a unique index on random ids was most of
+      // the staging cost. Duplicates (a record that moved between pages while
+      // we read) are resolved at the swap, the later copy winning.
       db.exec(`CREATE TEMP TABLE ${stage} AS SELECT ${table.columns.join(', ')} FROM main.${table.name} WHERE 0`);
-      db.exec(`CREATE UNIQUE INDEX temp.${stage}_key ON ${stage} (${table.key})`);
-      // A record seen twice (it moved between pages while we read) is kept once, the later copy.
       const placeholders = table.columns.map(() => '?').join(', ');
-      this.inserts.set(table.name, db.prepare(`INSERT OR REPLACE INTO temp.${stage} (${table.columns.join(', ')}) VALUES (${placeholders})`));
+      this.inserts.set(table.name, db.prepare(`INSERT INTO temp.${stage} (${table.columns.join(', ')}) VALUES (${placeholders})`));
     }
   }
 
@@ -40,12 +44,13 @@ export class Staging {
   keepPrevious(table: ReplicaTable, column?: string, value?: unknown): number {
     const cols = table.columns.join(', ');
     const where = column === undefined ? '' : ` WHERE ${column} = ?`;
-    const copy = this.db.prepare(`INSERT OR REPLACE INTO temp.${stageName(table)} (${cols}) SELECT ${cols} FROM main.${table.name}${where}`);
+    const copy = this.db.prepare(`INSERT INTO temp.${stageName(table)} (${cols}) SELECT ${cols} FROM main.${table.name}${where}`);
     return (column === undefined ? copy.run() : copy.run(value)).changes;
   }
 
+  /** Distinct records staged (a record staged twice counts once). */
   count(table: ReplicaTable): number {
-    return (this.db.prepare(`SELECT count(*) AS n FROM temp.${stageName(table)}`).get() as { n: number }).n;
+    return (this.db.prepare(`SELECT count(DISTINCT ${table.key}) AS n FROM temp.${stageName(table)}`).get() as { n: number }).n;
   }
 
   clear(table: ReplicaTable): void {
@@ -62,10 +67,13 @@ export class Staging {
     const stage = `temp.${stageName(table)}`;
     const cols = table.columns.join(', ');
     const others = table.columns.filter((column) => column !== table.key);
+    // Rows keep the order they came in (the replica's seq); a record staged twice counts once, at its later place.
+    const duplicated = (this.db.prepare(`SELECT count(*) - count(DISTINCT ${table.key}) AS n FROM ${stage}`).get() as { n: number }).n > 0;
+    const latest = duplicated ? ` WHERE rowid IN (SELECT max(rowid) FROM ${stage} GROUP BY ${table.key}) ORDER BY rowid` : ' WHERE true';
     const empty = this.db.prepare(`SELECT 1 FROM main.${table.name} LIMIT 1`).get() === undefined;
     if (empty) {
       // A first pull: nothing to compare with.
-      return { deleted: 0, written: this.db.prepare(`INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}`).run().changes };
+      return { deleted: 0, written: this.db.prepare(`INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}${latest}`).run().changes };
     }
     const deleted = this.db.prepare(`DELETE FROM main.${table.name} WHERE ${table.key} NOT IN (SELECT ${table.key} FROM ${stage})`).run().changes;
     const update = others.map((column) => `${column} = excluded.${column}`).join(', ');
@@ -73,7 +81,7 @@ export class Staging {
     const incoming = others.map((column) => `excluded.${column}`).join(', ');
     const written = this.db
       .prepare(
-        `INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage} WHERE true
+        `INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}${latest}
          ON CONFLICT (${table.key}) DO UPDATE SET ${update} WHERE (${current}) IS NOT (${incoming})`,
       )
       .run().changes;
@@ -84,6 +92,9 @@ export class Staging {
     for (const table of this.tables) this.db.exec(`DROP TABLE IF EXISTS temp.${stageName(table)}`);
   }
 }
+
+/** The temp schema's page cache while staging: the rest of the staged rows wait in the temp file. */
+const STAGING_CACHE_KIB = 4 * 1024;
 
 function stageName(table: ReplicaTable): string {
   return `stage_${table.name}`;

@@ -1,6 +1,6 @@
 export { TillState, type Notice, type Screen, type TillLink, type TillView } from './till-state.svelte.ts';
 export { LocaleState } from './locale.svelte.ts';
-export { provideTill, useLocale, useTill } from './till-context.ts';
+export { provideTill, tillContext, useLocale, useTill } from './till-context.ts';
 export { describeError, firstLine, type ErrorText } from './describe-error.ts';
 export { ListSource, PagedSource, type ProductSource } from './product-source.svelte.ts';
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';

@@ -6,9 +6,16 @@ import type { TillState } from './till-state.svelte.ts';
 const TILL = Symbol('till');
 const LOCALE = Symbol('locale');
 
+/** The context a till window gives its components; a test mounts one component with it (Svelte's `context` mount option). */
+export function tillContext(till: TillState, locale: LocaleState): Map<symbol, unknown> {
+  return new Map<symbol, unknown>([
+    [TILL, till],
+    [LOCALE, locale],
+  ]);
+}
+
 export function provideTill(till: TillState, locale: LocaleState): void {
-  setContext(TILL, till);
-  setContext(LOCALE, locale);
+  for (const [key, value] of tillContext(till, locale)) setContext(key, value);
 }
 
 export function useTill(): TillState {

@@ -1,0 +1,57 @@
+// The real till host behind the component tests. Svelte components run in
+// Chromium (vitest browser mode); the host cannot (SQLite, the network), so
+// it runs here in vitest's Node process: a real TillHost over a real SQLite
+// file with the emulator's demo menu pulled in, one fresh till per test.
+// The browser reaches it through vitest's browser commands, with the same
+// wire form for errors as the real transport.
+import type { BrowserCommand } from 'vitest/node';
+import { EventHub, FileSecretStore, TillHost } from '../../src-main/host/index.ts';
+import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
+import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
+
+type Method = (typeof TILL_API_METHODS)[number];
+export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: WireError };
+
+let service: Promise<EmulatedService> | null = null;
+const tills = new Map<string, TillHost>();
+let opened = 0;
+
+/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. */
+const openTill: BrowserCommand<[]> = async () => {
+  service ??= emulatedService();
+  const shared = await service;
+  const id = `till-${++opened}`;
+  const db = shared.open(`${id}.db`);
+  await shared.pull(db);
+  tills.set(id, new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) }));
+  return id;
+};
+
+/** One till API call, as a UI makes it: only TILL_API_METHODS, plain arguments, errors in their wire form. */
+const callTill: BrowserCommand<[id: string, method: string, args: unknown[]]> = async (_context, id, method, args): Promise<TillCallResult> => {
+  const till = tills.get(id);
+  if (!till) throw new Error(`no till ${id}: call openTill first`);
+  if (!(TILL_API_METHODS as readonly string[]).includes(method)) throw new Error(`${method} is not a till API method`);
+  try {
+    const call = till[method as Method] as (...input: unknown[]) => Promise<unknown>;
+    return { ok: true, value: (await call.apply(till, args)) ?? null };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+};
+
+/** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
+const closeTills: BrowserCommand<[]> = async () => {
+  await Promise.all([...tills.values()].map((till) => till.stop()));
+  tills.clear();
+  if (service) await (await service).close();
+  service = null;
+};
+
+export const tillCommands = { openTill, callTill, closeTills };
+
+export type TillCommands = {
+  openTill(): Promise<string>;
+  callTill(id: string, method: string, args: unknown[]): Promise<TillCallResult>;
+  closeTills(): Promise<void>;
+};

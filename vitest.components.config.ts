@@ -1,0 +1,27 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { tillCommands } from './test/components/till-commands.ts';
+
+// The renderer's stateful components in a real Chromium (Debian's), with
+// vitest-browser-svelte, as the Svelte and vitest docs recommend for Svelte 5.
+// Their till API is the real host in this Node process (till-commands.ts).
+// Its own config, so the unit and integration runs load no browser or host here.
+export default defineConfig({
+  plugins: [svelte()],
+  test: {
+    name: 'components',
+    include: ['test/components/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // One till host process, one test file at a time.
+    fileParallelism: false,
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] } }),
+      instances: [{ browser: 'chromium' }],
+      commands: tillCommands,
+    },
+  },
+});
