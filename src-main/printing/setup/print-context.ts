@@ -4,6 +4,7 @@
 
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
+import { paymentMethodRows } from '../../catalog/index.ts';
 import { settingOrDefault } from '../../settings/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
@@ -18,7 +19,7 @@ export interface PrintContext {
 export function readPrintContext(db: TillDatabase): PrintContext {
   const profile = readBranchProfile(db);
   if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
-  const rows = db.prepare('SELECT key, name FROM payment_methods').all() as { key: string; name: string }[];
+  const rows = paymentMethodRows(db);
   let logo: Uint8Array | null = null;
   const own = (key: 'receipt.seller_name_en' | 'seller_name' | 'receipt.header_en' | 'receipt.header_ar' | 'receipt.footer_en' | 'receipt.footer_ar'): string =>
     settingOrDefault(db, key) ?? '';

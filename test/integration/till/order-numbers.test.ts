@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { businessDayOf, formatOrderNumber } from '../../../src-main/orders/index.ts';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
-import { readOrder } from '../../../src-main/till/index.ts';
+import { readOrder } from '../../../src-main/orders/index.ts';
 import { openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];
