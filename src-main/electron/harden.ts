@@ -1,19 +1,31 @@
 import { app, session, type WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../host/index.ts';
+import { ELECTRON_CONTENT_SECURITY_POLICY } from '../host/index.ts';
+import { mayNavigate, permissionAllowed } from './shell-policy.ts';
 
 /**
  * Electron's security checklist, applied to every web contents: no
- * navigation away from the app, no new windows, no permissions, and the
- * strict CSP as a header. Nothing here ever opens an external URL.
+ * navigation away from the app's page (in the window or any frame), no
+ * redirects elsewhere, no new windows, no webviews, no permissions (asked
+ * or checked), and the strict CSP as a header. Nothing here ever opens an
+ * external URL.
  */
-export function hardenApp(appUrl: (url: string) => boolean): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, grant) => grant(false));
-  session.defaultSession.webRequest.onHeadersReceived((details, respond) => {
-    respond({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+export function hardenApp(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, permission, grant, details) => grant(permissionAllowed(permission, details.requestingUrl)));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin));
+  ses.setDevicePermissionHandler(() => false);
+  ses.webRequest.onHeadersReceived((details, respond) => {
+    respond({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CONTENT_SECURITY_POLICY] } });
   });
   app.on('web-contents-created', (_event, contents: WebContents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (!appUrl(url)) event.preventDefault();
+    contents.on('will-navigate', (event) => {
+      if (!mayNavigate(event.url)) event.preventDefault();
+    });
+    contents.on('will-frame-navigate', (event) => {
+      if (!mayNavigate(event.url)) event.preventDefault();
+    });
+    contents.on('will-redirect', (event) => {
+      if (!mayNavigate(event.url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));

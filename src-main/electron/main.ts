@@ -1,26 +1,33 @@
 import { app, BrowserWindow, ipcMain, MessageChannelMain } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { APP_ENTRY_URL } from '../../src-shared/till/index.ts';
 import { openDatabase } from '../db/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
+import { registerAppScheme, serveAppProtocol } from './serve-app-protocol.ts';
+import { isTillPage } from './shell-policy.ts';
 
 // Electron is a thin shell: a window, the preload bridge, the secret store;
 // the till itself is the same TillHost that `pos serve` runs.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const resources = app.isPackaged ? process.resourcesPath : app.getAppPath();
-const rendererIndex = join(here, '../renderer/index.html');
-const rendererUrl = pathToFileURL(rendererIndex).href;
+// The UI is served as app://till/ from this folder only (serve-app-protocol.ts), never from file://.
+const rendererDir = join(here, '../renderer');
 // An Electron-ABI build of better-sqlite3 made by `npm run electron:rebuild`,
 // so the Node build that tests and the CLI use is never overwritten.
 const electronSqlite = join(resources, 'build', 'electron', 'better_sqlite3.node');
 
+// Before `ready`: app:// is a standard, secure scheme with an origin of its own.
+registerAppScheme();
+
 async function start(): Promise<void> {
-  hardenApp((url) => url === rendererUrl);
+  hardenApp();
+  serveAppProtocol(rendererDir);
   registerPrintingFonts(join(resources, 'resources', 'fonts'));
   const db = openDatabase(join(app.getPath('userData'), 'till.db'), {
     migrationsDir: join(resources, 'migrations'),
@@ -49,13 +56,13 @@ async function start(): Promise<void> {
   // main frame, showing our own page, gets a port.
   ipcMain.on('till-hello', (event) => {
     const frame = event.senderFrame;
-    if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || frame.url !== rendererUrl) return;
+    if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || !isTillPage(frame.url)) return;
     const { port1, port2 } = new MessageChannelMain();
     exposeTill(till, messagePortChannel(port1), events, { client: ELECTRON_WINDOW, authorizer: till.authorizer });
     event.sender.postMessage('till-port', null, [port2]);
   });
 
-  await window.loadFile(rendererIndex);
+  await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
     void till.stop().then(() => db.close());
   });

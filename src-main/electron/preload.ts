@@ -1,8 +1,9 @@
 import { ipcRenderer } from 'electron';
 
 // The renderer gets exactly one thing: a MessagePort to the till API, handed
-// over as a window message. No API is exposed on `window`.
+// over as a window message to the page's own origin (app://till). No API is
+// exposed on `window`.
 ipcRenderer.once('till-port', (event) => {
-  window.postMessage('till-port', window.location.origin === 'null' ? '*' : window.location.origin, event.ports);
+  window.postMessage('till-port', window.location.origin, event.ports);
 });
 ipcRenderer.send('till-hello');

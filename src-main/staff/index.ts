@@ -1,7 +1,8 @@
-export { hashPin, verifyPin, PIN_PATTERN } from './pin-hash.ts';
+export { hashPin, verifyPin } from './pin-hash.ts';
 export { PinThrottle, pinDelayMs, FREE_PIN_TRIES } from './pin-throttle.ts';
 export {
   addCashier,
+  cashierNames,
   findCashier,
   findCashierByName,
   hasActiveManager,

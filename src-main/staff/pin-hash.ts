@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { isPin } from '../../src-shared/shifts/index.ts';
 
 // scrypt with a per-PIN salt: a stolen database does not give the PINs back
 // quickly, and two cashiers with the same PIN have different hashes.
@@ -14,12 +15,9 @@ function derive(pin: string, salt: Buffer, n: number, r: number, p: number): Pro
   );
 }
 
-/** A PIN is 4 to 6 digits. */
-export const PIN_PATTERN = /^\d{4,6}$/;
-
 /** `scrypt$N$r$p$salt$hash`, base64 parts: the format names its parameters so they can grow later. */
 export async function hashPin(pin: string): Promise<string> {
-  if (!PIN_PATTERN.test(pin)) throw new RangeError('a PIN is 4 to 6 digits');
+  if (!isPin(pin)) throw new RangeError('a PIN is 4 to 6 digits');
   const salt = randomBytes(16);
   const key = await derive(pin, salt, N, R, P);
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
@@ -28,7 +26,7 @@ export async function hashPin(pin: string): Promise<string> {
 /** Whether `pin` matches `stored`, in constant time; a malformed stored hash never matches. */
 export async function verifyPin(pin: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt' || !PIN_PATTERN.test(pin)) return false;
+  if (parts.length !== 6 || parts[0] !== 'scrypt' || !isPin(pin)) return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   if (![n, r, p].every(Number.isSafeInteger) || n > 1 << 20) return false;
   const expected = Buffer.from(parts[5]!, 'base64');

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
 import { parseInput, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import { checkpointSoon, type TillDatabase } from '../db/index.ts';
+import { businessDayOf } from '../orders/index.ts';
 import {
-  businessDayOfNow,
   closeShift,
   findShift,
   openShift,
@@ -124,6 +124,6 @@ export class ShiftService implements ShiftMethods {
 
   async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
     const { business_day } = parseInput('dayReport', input);
-    return readDayReport(this.db, business_day ?? businessDayOfNow(this.now()));
+    return readDayReport(this.db, business_day ?? businessDayOf(this.now()));
   }
 }

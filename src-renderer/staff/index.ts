@@ -4,3 +4,4 @@ export { default as PinPad } from './PinPad.svelte';
 export { default as ApprovalField } from './ApprovalField.svelte';
 export { default as CashiersDialog } from './CashiersDialog.svelte';
 export { onIdle } from './idle-lock.ts';
+export { approvalOf } from './approval.ts';

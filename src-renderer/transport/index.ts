@@ -2,11 +2,12 @@ import { connectChannel } from './connect-channel.ts';
 import { receiveMessagePortChannel } from './message-port-channel.ts';
 import type { TillConnection } from './till-connection.ts';
 import { openWebSocketChannel } from './websocket-channel.ts';
+import { APP_SCHEME } from '../../src-shared/till/index.ts';
 
 export type { TillConnection } from './till-connection.ts';
 
-/** Connects to the till host: a MessagePort in Electron (the app loads from file:), a WebSocket in a browser. */
+/** Connects to the till host: a MessagePort in Electron (the app loads from app://), a WebSocket in a browser. */
 export async function connectTill(): Promise<TillConnection> {
-  const channel = window.location.protocol === 'file:' ? await receiveMessagePortChannel(window) : await openWebSocketChannel(window.location);
+  const channel = window.location.protocol === `${APP_SCHEME}:` ? await receiveMessagePortChannel(window) : await openWebSocketChannel(window.location);
   return connectChannel(channel);
 }

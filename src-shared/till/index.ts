@@ -10,3 +10,4 @@ export { METHOD_PRIVILEGES, type PrivilegedAction } from './method-privileges.ts
 export { branchInputs, type BranchInputs } from './branch-inputs.ts';
 export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';
+export { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-origin.ts';

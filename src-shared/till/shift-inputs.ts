@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CASHIER_ROLES } from '../shifts/index.ts';
+import { CASHIER_ROLES, PIN_PATTERN } from '../shifts/index.ts';
 import { cleanLine } from '../text/index.ts';
 
 /**
@@ -10,7 +10,7 @@ import { cleanLine } from '../text/index.ts';
 const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('a whole number of halalas').min(0, 'not negative');
 const positive = minor.min(1, 'above 0');
 const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 200 characters');
-const pin = z.string({ error: 'a PIN' }).regex(/^\d{4,6}$/, '4 to 6 digits');
+const pin = z.string({ error: 'a PIN' }).regex(PIN_PATTERN, '4 to 6 digits');
 // A reason and a name are printed and kept in the audit: no control or bidi-override characters.
 const reason = z.string({ error: 'a reason' }).overwrite(cleanLine).trim().min(1, 'say why').max(200, 'at most 200 characters');
 const counts = z.record(z.string().regex(/^\d+$/, 'a denomination in halalas'), z.number().int('a whole number').min(0).max(100_000));

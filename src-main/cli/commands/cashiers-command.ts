@@ -1,7 +1,8 @@
 import { CASHIER_ROLES, type CashierRole } from '../../../src-shared/shifts/index.ts';
 import { TillError } from '../../../src-shared/till/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { addCashier, findCashierByName, listCashiers, PIN_PATTERN, publicCashier, updateCashier } from '../../staff/index.ts';
+import { isPin } from '../../../src-shared/shifts/index.ts';
+import { addCashier, findCashierByName, listCashiers, publicCashier, updateCashier } from '../../staff/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 export const CASHIERS_USAGE = [
@@ -16,7 +17,7 @@ export async function cashiersCommand(argv: string[], io: CliIo): Promise<number
   const [action = 'list', name] = positionals;
   const pin = () => {
     const value = requireOption('cashiers', 'pin', values.pin);
-    if (!PIN_PATTERN.test(value)) throw new UsageError('pos cashiers: --pin must be 4 to 6 digits');
+    if (!isPin(value)) throw new UsageError('pos cashiers: --pin must be 4 to 6 digits');
     return value;
   };
   const db = openDatabase(requireOption('cashiers', 'db', values.db));

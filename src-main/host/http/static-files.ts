@@ -19,6 +19,13 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /**
+ * The Electron window's policy: the same, but the page connects nowhere.
+ * It reaches the host only over the preload's MessagePort, so no fetch,
+ * WebSocket or beacon has anywhere to go, the till's own origin included.
+ */
+export const ELECTRON_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'none'");
+
+/**
  * Serves the built renderer. Paths are resolved inside `root` only (no `..`
  * escapes); unknown paths get index.html so a reload on any screen works.
  */

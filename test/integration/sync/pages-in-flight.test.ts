@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { readCatalog } from '../../../src-main/catalog/index.ts';
-import { REPLICA_TABLES, type PullProgress } from '../../../src-main/sync/index.ts';
+import { type PullProgress } from '../../../src-main/sync/index.ts';
+import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
 import { ServerError } from '../../../src-main/upstream/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';

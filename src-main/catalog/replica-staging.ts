@@ -96,6 +96,11 @@ export class Staging {
     return { deleted, written };
   }
 
+  /** Rows the replica's `table` holds now. */
+  replicaCount(table: ReplicaTable): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
+  }
+
   drop(): void {
     for (const table of this.tables) this.db.exec(`DROP TABLE IF EXISTS temp.${stageName(table)}`);
   }

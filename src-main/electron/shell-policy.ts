@@ -1,0 +1,37 @@
+import { APP_HOST, APP_SCHEME } from '../../src-shared/till/index.ts';
+
+// The Electron shell's decisions, kept free of `electron` so plain Node
+// tests them: what a window may show, and which web permissions it gets.
+
+/** Whether a frame may navigate to `url`: only the till's own page, whatever query or fragment it carries. */
+export function mayNavigate(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // (Node's URL gives a custom scheme the origin "null": compare its parts.)
+  return (
+    parsed.protocol === `${APP_SCHEME}:` &&
+    parsed.host === APP_HOST &&
+    parsed.pathname === '/index.html' &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
+}
+
+/** Whether the page that asks is the till's own (for the MessagePort handshake). */
+export function isTillPage(url: string): boolean {
+  return mayNavigate(url);
+}
+
+/**
+ * Web permissions the till grants: none. It needs no camera, microphone,
+ * location, notifications, clipboard reading, USB/HID/serial from the page
+ * (printers are driven by the host), or anything else; a page that asks is
+ * refused, and a check answers "denied".
+ */
+export function permissionAllowed(_permission: string, _requestingOrigin?: string): boolean {
+  return false;
+}

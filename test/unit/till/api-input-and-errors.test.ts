@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { CashTenderError, PaymentMismatchError, PricingError, UnpriceableProductError } from '../../../src-shared/pricing/index.ts';
+import { parseInput, TillError, TillInputError } from '../../../src-shared/till/index.ts';
+import { RefundLimitError } from '../../../src-main/till/order-drafts.ts';
+import { sellingError } from '../../../src-main/till/selling-errors.ts';
+
+describe('parseInput, the one reader of till API input', () => {
+  it('returns the parsed input with its defaults', () => {
+    expect(parseInput('addItem', { product_id: 'p1' })).toEqual({ product_id: 'p1', quantity: 1, modifier_ids: [], notes: null });
+  });
+
+  it('names the method and every field that was wrong', () => {
+    let error: unknown;
+    try {
+      parseInput('addItem', { product_id: '', quantity: 0 });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(TillInputError);
+    expect((error as TillInputError).code).toBe('invalid_input');
+    expect((error as TillInputError).issues.map((issue) => issue.path)).toEqual(['product_id', 'quantity']);
+    expect((error as Error).message).toBe('addItem: product_id: not empty; quantity: at least 1');
+  });
+
+  it('reads the Branch screen methods the same way', () => {
+    expect(() => parseInput('bindPrinter', {})).toThrow(/^bindPrinter: printer_id: /);
+  });
+
+  it('treats no input as an empty object', () => {
+    expect(parseInput('voidCart', undefined)).toEqual({});
+  });
+});
+
+describe('selling errors reply by class', () => {
+  const code = (error: unknown) => (sellingError(error) as TillError).code;
+
+  it('maps each pricing refusal to the code the UI translates', () => {
+    expect(code(new PaymentMismatchError(1_000, 900))).toBe('payment_mismatch');
+    expect(code(new CashTenderError('short'))).toBe('payment_mismatch');
+    expect(code(new UnpriceableProductError('p1', 'CASH', 'no price'))).toBe('cannot_price');
+    expect(code(new PricingError('other'))).toBe('cannot_price');
+  });
+
+  it('tells a refund over what is left from other bad ranges', () => {
+    expect(code(new RefundLimitError('too much'))).toBe('over_refund');
+    expect(code(new RangeError('a discount over 100%'))).toBe('invalid_input');
+  });
+
+  it('keeps the message, and passes on what it does not know', () => {
+    expect((sellingError(new PaymentMismatchError(1_000, 900)) as Error).message).toContain('is missing');
+    const unknown = new Error('disk full');
+    expect(sellingError(unknown)).toBe(unknown);
+    // A renamed class is still told by its class, never by its name.
+    const renamed = new PaymentMismatchError(1, 2);
+    renamed.name = 'SomethingElse';
+    expect(code(renamed)).toBe('payment_mismatch');
+  });
+});
