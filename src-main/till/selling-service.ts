@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
@@ -26,7 +25,7 @@ import {
   searchProducts,
   type SaleProduct,
 } from '../catalog/index.ts';
-import { checkpointSoon, statement, type TillDatabase } from '../db/index.ts';
+import { checkpointSoon, statement } from '../db/index.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
@@ -36,7 +35,7 @@ import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
 import { priced, sellingError } from './selling-errors.ts';
-import type { StaffSession } from './staff-session.ts';
+import type { LocalTill } from './local-till.ts';
 
 /** The selling part of the till API: the catalog, the cart, payment, orders and refunds. */
 export type SellingMethods = Pick<
@@ -47,12 +46,7 @@ export type SellingMethods = Pick<
   | 'checkout' | 'orders' | 'order' | 'refund' | 'settleOrder' | 'syncStatus'
 >;
 
-export interface SellingOptions {
-  db: TillDatabase;
-  now: () => number;
-  newUuid?: () => string;
-  /** Who is at the till: sales, refunds and payments are recorded under them and their shift. */
-  staff: StaffSession;
+export interface SellingHooks {
   /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
@@ -66,17 +60,10 @@ export interface SellingOptions {
  */
 export class SellingService implements SellingMethods {
   private current: Cart = emptyCart();
-  private readonly db: TillDatabase;
-  private readonly now: () => number;
-  private readonly newUuid: () => string;
-  private readonly staff: StaffSession;
-
-  constructor(private readonly options: SellingOptions) {
-    this.db = options.db;
-    this.now = options.now;
-    this.newUuid = options.newUuid ?? randomUUID;
-    this.staff = options.staff;
-  }
+  constructor(
+    private readonly till: LocalTill,
+    private readonly options: SellingHooks = {},
+  ) {}
 
   /**
    * Who and which shift a sale, refund or payment is recorded under. A till
@@ -84,13 +71,13 @@ export class SellingService implements SellingMethods {
    * without any (tests, old databases) sells as before, under no shift.
    */
   private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.staff.require();
-    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.db)?.id ?? null };
-    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.db).id };
+    const cashier = this.till.staff.require();
+    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db)?.id ?? null };
+    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
 
   private profile(): BranchProfile {
-    const profile = readBranchProfile(this.db);
+    const profile = readBranchProfile(this.till.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
     return profile;
   }
@@ -106,7 +93,7 @@ export class SellingService implements SellingMethods {
   }
 
   private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.db, [id])[0];
+    const product = saleProducts(this.till.db, [id])[0];
     if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
     return product;
   }
@@ -125,18 +112,18 @@ export class SellingService implements SellingMethods {
   }
 
   async categories() {
-    return categoriesWithCounts(this.db);
+    return categoriesWithCounts(this.till.db);
   }
 
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit } = parseInput('products', input);
-    const { ids, total } = productIdsInCategory(this.db, category_id, offset, limit);
-    return { items: saleProducts(this.db, ids).map((p) => this.card(p)), total };
+    const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
+    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
-    return saleProducts(this.db, searchProducts(this.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
+    return saleProducts(this.till.db, searchProducts(this.till.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
   }
 
   async product(input: TillInputs['product']) {
@@ -145,13 +132,13 @@ export class SellingService implements SellingMethods {
   }
 
   async paymentMethods(): Promise<PaymentMethodView[]> {
-    const priced = methodsWithOwnPrices(this.db);
-    return paymentMethodRows(this.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
+    const priced = methodsWithOwnPrices(this.till.db);
+    return paymentMethodRows(this.till.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
   }
 
   async customers(input: TillInputs['customers']): Promise<CustomerView[]> {
     const { query, limit } = parseInput('customers', input);
-    return findCustomers(this.db, query, limit);
+    return findCustomers(this.till.db, query, limit);
   }
 
   async cart() {
@@ -166,7 +153,7 @@ export class SellingService implements SellingMethods {
 
   async scan(input: TillInputs['scan']) {
     const { code } = parseInput('scan', input);
-    const hit = findBarcode(this.db, code);
+    const hit = findBarcode(this.till.db, code);
     if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
     const product = this.saleProduct(hit.product_id);
     return this.change((cart) => void cart.lines.push(newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null)));
@@ -204,7 +191,7 @@ export class SellingService implements SellingMethods {
 
   async setCustomer(input: TillInputs['setCustomer']) {
     const { customer_id } = parseInput('setCustomer', input);
-    if (customer_id !== null && !statement(this.db, 'SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
+    if (customer_id !== null && !statement(this.till.db, 'SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
     return this.change((cart) => void (cart.customer_id = customer_id));
@@ -212,7 +199,7 @@ export class SellingService implements SellingMethods {
 
   async setPriceList(input: TillInputs['setPriceList']) {
     const { method_key } = parseInput('setPriceList', input);
-    if (!paymentMethodRows(this.db).some((m) => m.key === method_key)) {
+    if (!paymentMethodRows(this.till.db).some((m) => m.key === method_key)) {
       throw new TillError('not_found', `payment method ${method_key} is not in the catalog`);
     }
     return this.change((cart) => void (cart.price_list = method_key));
@@ -233,14 +220,14 @@ export class SellingService implements SellingMethods {
     const { label } = parseInput('parkCart', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
     const view = this.view();
-    const parked = { id: this.newUuid(), label: label || `Cart ${new Date(this.now()).toTimeString().slice(0, 5)}`, parked_at: this.now() };
-    statement(this.db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
+    const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
+    statement(this.till.db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
     this.current = emptyCart();
     return { ...parked, lines: view.lines.length, total: view.total };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
-    const rows = statement(this.db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
+    const rows = statement(this.till.db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
     const tax = this.profile().tax;
     return rows.map((row) => {
       const cart = JSON.parse(row.cart) as Cart;
@@ -251,9 +238,9 @@ export class SellingService implements SellingMethods {
   async resumeCart(input: TillInputs['resumeCart']) {
     const { id } = parseInput('resumeCart', input);
     if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const row = statement(this.db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
+    const row = statement(this.till.db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
     if (!row) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    statement(this.db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
+    statement(this.till.db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
     this.current = JSON.parse(row.cart) as Cart;
     return this.view();
   }
@@ -266,18 +253,18 @@ export class SellingService implements SellingMethods {
     const cart = this.current;
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
-    const draft = { ...saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
+    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
-    checkpointSoon(this.db);
+    checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
 
   private orderView(record: OrderRecord): OrderView {
-    const view: OrderView = { ...record, upload: readUpload(this.db, record.uuid)! };
+    const view: OrderView = { ...record, upload: readUpload(this.till.db, record.uuid)! };
     if (record.kind === 'SALE') {
-      const { lines } = refundedSoFar(this.db, record.uuid);
+      const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
     }
     return view;
@@ -285,7 +272,7 @@ export class SellingService implements SellingMethods {
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
     const { limit, offset } = parseInput('orders', input);
-    return statement(this.db, 
+    return statement(this.till.db, 
         `SELECT o.uuid, o.number, o.kind, o.status, o.type, o.total, o.created_at,
                 x.state AS upload_state, x.last_error AS upload_error
          FROM orders o JOIN outbox x ON x.order_uuid = o.uuid
@@ -296,14 +283,14 @@ export class SellingService implements SellingMethods {
 
   async order(input: TillInputs['order']) {
     const { uuid } = parseInput('order', input);
-    const record = readOrder(this.db, uuid);
+    const record = readOrder(this.till.db, uuid);
     if (!record) throw new TillError('not_found', `this till has no order ${uuid}`);
     return this.orderView(record);
   }
 
   async refund(input: TillInputs['refund']) {
     const { uuid, lines, reason } = parseInput('refund', input);
-    const original = readOrder(this.db, uuid);
+    const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
@@ -313,36 +300,36 @@ export class SellingService implements SellingMethods {
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
-      record = this.db.transaction(() => {
-        const soFar = refundedSoFar(this.db, original.uuid);
-        const draft = refundDraft(original, request, soFar, { uuid: this.newUuid(), createdAt: this.now(), profile: readBranchProfile(this.db) });
-        return insertOrder(this.db, { ...draft, ...seller }, (refund) => {
-          const after = refundedSoFar(this.db, original.uuid);
-          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.db, original.uuid);
+      record = this.till.db.transaction(() => {
+        const soFar = refundedSoFar(this.till.db, original.uuid);
+        const draft = refundDraft(original, request, soFar, { uuid: this.till.newUuid(), createdAt: this.till.now(), profile: readBranchProfile(this.till.db) });
+        return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
+          const after = refundedSoFar(this.till.db, original.uuid);
+          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
           this.options.alsoWriteAtCheckout?.(refund);
         });
       }).immediate();
     } catch (error) {
       throw sellingError(error);
     }
-    checkpointSoon(this.db);
+    checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
 
   async settleOrder(input: TillInputs['settleOrder']): Promise<OrderView> {
     const { uuid, payments, cash_tendered } = parseInput('settleOrder', input);
-    const order = readOrder(this.db, uuid);
+    const order = readOrder(this.till.db, uuid);
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY)) throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();
-    const profile = readBranchProfile(this.db);
-    const paidAt = this.now();
-    const settlementUuid = this.newUuid();
-    settleOrder(this.db, {
+    const profile = readBranchProfile(this.till.db);
+    const paidAt = this.till.now();
+    const settlementUuid = this.till.newUuid();
+    settleOrder(this.till.db, {
       uuid,
       payments: settlement.payments,
       owed,
@@ -357,17 +344,17 @@ export class SellingService implements SellingMethods {
     }, (route) => {
       // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
       if (route === 'own-record') {
-        enqueueRecord(this.db, settlementUuid, 'settlement', { ...settlementBody(this.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
+        enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
       }
     });
-    checkpointSoon(this.db);
-    const record = readOrder(this.db, uuid)!;
+    checkpointSoon(this.till.db);
+    const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };
   }
 
   async syncStatus(): Promise<SyncStatus> {
-    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.db);
+    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.till.db);
   }
 
 }
