@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 
 import { openDatabase, type TillDatabase } from '../src-main/db/index.ts';
 import { pullCatalog, OrderUploader, buildSyncBatches } from '../src-main/sync/index.ts';
-import { TillService, insertOrder, readOrder } from '../src-main/till/index.ts';
+import { TillService } from '../src-main/till/index.ts';
+import { insertOrder, readOrder } from '../src-main/orders/index.ts';
 import { ServiceClient } from '../src-main/upstream/index.ts';
 import type { OrderRecord } from '../src-shared/till/index.ts';
 import { tempDir } from '../test/support/temp-dir.ts';

@@ -24,6 +24,7 @@ const x = (n: number) => `${n}x`;
 const sync = load('sync');
 if (sync) {
   row(`catalog pull, ${sync.products.toLocaleString('en')} products, loopback, ${sync.concurrency === 'default' ? 4 : sync.concurrency} pages in flight`, ms(sync.pull_ms), `bare sequential fetch of the same ${sync.fetch_bound_pages} requests ${ms(sync.fetch_bound_ms)}${sync.products_only_fetch_ms ? ` (product pages alone ${ms(sync.products_only_fetch_ms)})` : ''}`, x(sync.pull_over_fetch_bound), '≤ 1.2x', sync.targets.pull_within_1_2x_fetch_bound, 'npm run bench:sync');
+  if (sync.pull_phases) row('  where that pull\'s time went', `lists ${ms(sync.pull_phases.lists_ms)}, swap ${ms(sync.pull_phases.swap_ms)}`, `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`, `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch; swap ${x(Number((sync.pull_phases.swap_ms / sync.insert_bound_ms).toFixed(2)))} insert`, '—', null, 'npm run bench:sync');
   row('  same pull vs storing its rows', ms(sync.pull_ms), `bare prepared INSERT of the same ${sync.insert_bound_rows.toLocaleString('en')} rows ${ms(sync.insert_bound_ms)}`, `${x(sync.pull_over_insert_bound)} (fetch + insert: ${x(sync.pull_over_fetch_plus_insert)})`, '—', null, 'npm run bench:sync');
   row('  peak RSS of that pull (VmHWM)', `${sync.peak_rss_mb} MB`, `process before the pull ${sync.rss_at_start_mb} MB`, '—', '≤ 250 MB', sync.targets.peak_rss_at_most_250_mb, 'npm run bench:sync');
   const slow = sync.slow_link;

@@ -25,6 +25,162 @@ const EXTRA = [
   { from: /^src-main\/cli\/main\.ts$/, to: /^emulator\/usage\.ts$/ },
 ];
 
+/**
+ * Who owns each table of migrations/*.sql: only code under the owner's path
+ * may name the table in SQL; everyone else calls the owner's functions. A
+ * table without an owner here fails the check, so a new migration names one.
+ */
+export const TABLE_OWNERS = {
+  // The catalog replica: the pull stages and swaps it in (catalog/replica-staging.ts), the till reads it.
+  categories: 'src-main/catalog',
+  products: 'src-main/catalog',
+  product_search: 'src-main/catalog',
+  modifiers: 'src-main/catalog',
+  prices: 'src-main/catalog',
+  barcodes: 'src-main/catalog',
+  payment_methods: 'src-main/catalog',
+  payment_method_configs: 'src-main/catalog',
+  printers: 'src-main/catalog',
+  customers: 'src-main/catalog',
+  kitchens: 'src-main/catalog',
+  kitchen_printers: 'src-main/catalog',
+  kitchen_categories: 'src-main/catalog',
+  replica_meta: 'src-main/catalog',
+  // Sales and their upload queue.
+  orders: 'src-main/orders',
+  order_lines: 'src-main/orders',
+  order_payments: 'src-main/orders',
+  outbox: 'src-main/orders',
+  outbox_counts: 'src-main/orders',
+  parked_carts: 'src-main/till',
+  settings: 'src-main/settings',
+  print_jobs: 'src-main/printing/queue/print-job-store.ts',
+  printer_bindings: 'src-main/printing/setup',
+  printer_routes: 'src-main/printing/setup',
+  cashiers: 'src-main/staff',
+  pin_throttle: 'src-main/staff',
+  shifts: 'src-main/shifts',
+  cash_movements: 'src-main/shifts',
+  record_outbox: 'src-main/shifts',
+  audit: 'src-main/host/authorization/audit-log.ts',
+  schema_migrations: 'src-main/db',
+};
+
+/** Tables named where SQL names a table: after FROM/JOIN/INTO/UPDATE/TABLE in a string, or in Kysely's builders. */
+const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(?:(?:main|temp)\.)?["`]?(\w+)/g;
+const KYSELY_TABLE = /\b(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\(\s*\[?\s*['"`](\w+)/g;
+
+/**
+ * The string and template literals of a source file with their offsets,
+ * skipping comments and regular expressions (whose quotes would otherwise
+ * open strings that never close).
+ */
+export function* stringLiterals(text) {
+  let i = 0;
+  let previous = '';
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      i = text.indexOf('\n', i);
+      if (i < 0) return;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      i = text.indexOf('*/', i + 2);
+      if (i < 0) return;
+      i += 2;
+      continue;
+    }
+    if (c === '/' && (previous === '' || '(,=:[!&|?{};+-*%<>~^'.includes(previous) || /\b(?:return|typeof|case|of|in)$/.test(text.slice(Math.max(0, i - 8), i).trimEnd()))) {
+      let j = i + 1;
+      let inClass = false;
+      while (j < text.length && text[j] !== '\n') {
+        if (text[j] === '\\') j += 1;
+        else if (text[j] === '[') inClass = true;
+        else if (text[j] === ']') inClass = false;
+        else if (text[j] === '/' && !inClass) break;
+        j += 1;
+      }
+      i = j + 1;
+      previous = '/';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      let depth = 0;
+      while (j < text.length) {
+        const d = text[j];
+        if (d === '\\') j += 1;
+        else if (c !== '`' && d === '\n') break;
+        else if (c === '`' && d === '$' && text[j + 1] === '{') depth += 1;
+        else if (c === '`' && depth > 0 && d === '}') depth -= 1;
+        else if (d === c && depth === 0) break;
+        j += 1;
+      }
+      yield { value: text.slice(i + 1, j), index: i };
+      i = j + 1;
+      previous = 'x';
+      continue;
+    }
+    if (!/\s/.test(c)) previous = c;
+    i += 1;
+  }
+}
+
+/** Every place `text` names a table in SQL, as {table, index}. */
+export function tablesNamedInSql(text) {
+  const found = [];
+  for (const literal of stringLiterals(text)) {
+    for (const match of literal.value.matchAll(SQL_TABLE)) found.push({ table: match[1], index: literal.index + 1 + match.index });
+  }
+  for (const match of text.matchAll(KYSELY_TABLE)) found.push({ table: match[1], index: match.index });
+  return found.sort((a, b) => a.index - b.index);
+}
+
+function ownsTable(owner, file) {
+  return file === owner || file.startsWith(`${owner}/`);
+}
+
+function findTableOwnerViolations(root, owners) {
+  const violations = [];
+  let files;
+  try {
+    files = [...sourceFiles(join(root, 'src-main'))];
+  } catch {
+    return violations;
+  }
+  for (const file of files) {
+    const fileRel = posix(relative(root, file));
+    const text = readFileSync(file, 'utf8');
+    for (const { table, index } of tablesNamedInSql(text)) {
+      const owner = owners[table];
+      if (owner && !ownsTable(owner, fileRel)) {
+        violations.push({ file: fileRel, line: lineOf(text, index), message: `names the table ${table} in SQL: only its owner ${owner} reads and writes it; call the owner's functions` });
+      }
+    }
+  }
+  return violations;
+}
+
+/** Tables the migrations create that TABLE_OWNERS does not give an owner. */
+function findUnownedTables(root, owners) {
+  let names;
+  try {
+    names = readdirSync(join(root, 'migrations')).filter((n) => n.endsWith('.sql'));
+  } catch {
+    return [];
+  }
+  const violations = [];
+  for (const name of names) {
+    const text = readFileSync(join(root, 'migrations', name), 'utf8');
+    for (const match of text.matchAll(/CREATE\s+(?:VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/gi)) {
+      if (!owners[match[1]]) violations.push({ file: `migrations/${name}`, line: lineOf(text, match.index), message: `creates the table ${match[1]} with no owner: add it to TABLE_OWNERS in scripts/check-layers.mjs` });
+    }
+  }
+  return violations;
+}
+
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
     if (name === 'node_modules' || name.startsWith('.')) continue;
@@ -75,8 +231,8 @@ function checkImport(root, layer, file, specifier) {
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'net', 'url', 'crypto', 'child_process', 'stream', 'events', 'util', 'zlib', 'worker_threads', 'buffer', 'process', 'timers', 'readline', 'assert', 'dns', 'tls']);
 
 /** Every import that breaks a layer rule under `root`, as {file, line, message}. */
-export function findLayerViolations(root) {
-  const violations = [];
+export function findLayerViolations(root, owners = TABLE_OWNERS) {
+  const violations = [...findTableOwnerViolations(root, owners), ...findUnownedTables(root, owners)];
   const moduleEdges = new Map();
   for (const layer of Object.keys(LAYERS)) {
     let files;
@@ -142,5 +298,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`check-layers: ${violations.length} import(s) break the layer rules of DESIGN.md`);
     process.exit(1);
   }
-  console.log('check-layers: every import keeps to its layer');
+  console.log('check-layers: every import keeps to its layer, every table to its owner');
 }

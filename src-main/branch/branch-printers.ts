@@ -5,17 +5,12 @@
 import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
 import type { BranchPrinterState, BranchPrinterView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readTillPrinters, type PrinterStatus } from '../printing/index.ts';
-
-interface JobRow {
-  state: 'pending' | 'done' | 'failed';
-  last_error: string | null;
-}
+import { latestPrintJob, pendingJobCount, readTillPrinters, type PrinterStatus } from '../printing/index.ts';
 
 /** Without a running queue (the CLI): what the printer's latest job says. */
 function stateFromJobs(db: TillDatabase, printerId: string): { state: BranchPrinterState; pending: number; lastError: string | null } {
-  const pending = (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE state = 'pending' AND printer_id = ?").get(printerId) as { n: number }).n;
-  const last = db.prepare('SELECT state, last_error FROM print_jobs WHERE printer_id = ? ORDER BY id DESC LIMIT 1').get(printerId) as JobRow | undefined;
+  const pending = pendingJobCount(db, printerId);
+  const last = latestPrintJob(db, printerId);
   if (!last) return { state: 'ready', pending, lastError: null };
   if (last.state === 'failed') return { state: 'failed', pending, lastError: last.last_error };
   if (last.state === 'pending' && last.last_error) return { state: 'offline', pending, lastError: last.last_error };

@@ -17,7 +17,7 @@ import {
   type PrinterAddressPolicy,
   type PrinterStatus,
 } from '../printing/index.ts';
-import { readReplicaMeta } from '../sync/index.ts';
+import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 import { readBranchPrinters } from './branch-printers.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';

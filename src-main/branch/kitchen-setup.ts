@@ -4,24 +4,17 @@
 
 import type { BranchKitchenView, CategoryRouteView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readKitchenRoutes, readTillPrinters, setLocalRoute } from '../printing/index.ts';
+import { categoryNames, hasCategory, readServiceKitchens } from '../catalog/index.ts';
+import { clearLocalRoutes, readKitchenRoutes, readTillPrinters, setLocalRoute } from '../printing/index.ts';
 
 export function readKitchens(db: TillDatabase): BranchKitchenView[] {
-  const kitchens = db.prepare('SELECT id, name_en, name_ar FROM kitchens ORDER BY position, id').all() as { id: string; name_en: string; name_ar: string }[];
-  const printers = db.prepare('SELECT kitchen_id, printer_id FROM kitchen_printers ORDER BY printer_id').all() as { kitchen_id: string; printer_id: string }[];
-  const categories = db.prepare('SELECT kitchen_id, category_id FROM kitchen_categories ORDER BY category_id').all() as { kitchen_id: string; category_id: number }[];
-  return kitchens.map((k) => ({
-    ...k,
-    printer_ids: printers.filter((p) => p.kitchen_id === k.id).map((p) => p.printer_id),
-    category_ids: categories.filter((c) => c.kitchen_id === k.id).map((c) => c.category_id),
-  }));
+  return readServiceKitchens(db);
 }
 
 /** Every category with the printers that make its tickets now (local overrides included): the routing preview. */
 export function readCategoryRoutes(db: TillDatabase): CategoryRouteView[] {
   const routes = readKitchenRoutes(db);
-  const categories = db.prepare('SELECT id, name_en, name_ar FROM categories ORDER BY position, id').all() as { id: number; name_en: string; name_ar: string }[];
-  return categories.map((c) => ({
+  return categoryNames(db).map((c) => ({
     category_id: c.id,
     name_en: c.name_en,
     name_ar: c.name_ar,
@@ -35,8 +28,7 @@ export function readCategoryRoutes(db: TillDatabase): CategoryRouteView[] {
  * override; in one transaction, so a failure leaves the routing as it was.
  */
 export function routeCategory(db: TillDatabase, categoryId: number, printerId: string | null, now = Date.now()): void {
-  const category = db.prepare('SELECT id FROM categories WHERE id = ?').get(categoryId);
-  if (!category) throw new RangeError(`there is no category ${categoryId} in the catalog; list them with "pos kitchens"`);
+  if (!hasCategory(db, categoryId)) throw new RangeError(`there is no category ${categoryId} in the catalog; list them with "pos kitchens"`);
   const printers = readTillPrinters(db);
   if (printerId !== null && !printers.some((p) => p.id === printerId)) {
     throw new RangeError(`there is no printer ${printerId} in the catalog; list them with "pos printers"`);
@@ -53,6 +45,6 @@ export function routeCategory(db: TillDatabase, categoryId: number, printerId: s
 
 /** Drops local routing overrides (of one printer, or all): the service's kitchens apply again. */
 export function resetRouting(db: TillDatabase, printerId?: string): void {
-  if (printerId === undefined) db.prepare('DELETE FROM printer_routes').run();
+  if (printerId === undefined) clearLocalRoutes(db);
   else setLocalRoute(db, printerId, null);
 }

@@ -10,7 +10,7 @@ import type { OrderRecord } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { formatOrderNumber } from '../orders/index.ts';
 import { composeReceipt, loadLogo, readBranchLogo, renderDocumentToPng, type PaperWidth } from '../printing/index.ts';
-import { readReplicaMeta } from '../sync/index.ts';
+import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 
 /** A small cash sale: one English-and-Arabic item with a modifier, one plain; 15% VAT included. */

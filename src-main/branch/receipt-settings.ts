@@ -3,7 +3,8 @@
 // Each falls back to what the service's /me says when left empty.
 
 import type { ReceiptSettingsView } from '../../src-shared/till/index.ts';
-import { readSetting, statement, writeSetting, type TillDatabase } from '../db/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { readSetting, removeSetting, writeSetting } from '../settings/index.ts';
 import { LOGO_SETTING } from '../printing/index.ts';
 
 /** Setting keys; `seller_name` and `vat_number` are the ones checkout's ZATCA QR already reads. */
@@ -32,7 +33,7 @@ export function writeReceiptSettings(db: TillDatabase, settings: ReceiptSettings
   db.transaction(() => {
     for (const [field, key] of Object.entries(RECEIPT_SETTING_KEYS) as [keyof ReceiptSettingsView, string][]) {
       const value = settings[field];
-      if (value === '') statement(db, 'DELETE FROM settings WHERE key = ?').run(key);
+      if (value === '') removeSetting(db, key);
       else writeSetting(db, key, value);
     }
   })();

@@ -3,7 +3,8 @@
 // cashier work's lock screen).
 
 import type { TillSettingsView } from '../../src-shared/till/index.ts';
-import { readSetting, statement, writeSetting, type TillDatabase } from '../db/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { readSetting, removeSetting, writeSetting } from '../settings/index.ts';
 import { DAY_CUTOFF_SETTING, readOrderNumbering, TILL_CODE_SETTING } from '../orders/index.ts';
 
 export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes';
@@ -22,7 +23,7 @@ export function readTillSettings(db: TillDatabase): TillSettingsView {
 /** Checked by the caller's schema; written together. New numbers use the code from the next sale on; sold orders keep theirs. */
 export function writeTillSettings(db: TillDatabase, settings: TillSettingsView): void {
   db.transaction(() => {
-    if (settings.code === '') statement(db, 'DELETE FROM settings WHERE key = ?').run(TILL_CODE_SETTING);
+    if (settings.code === '') removeSetting(db, TILL_CODE_SETTING);
     else writeSetting(db, TILL_CODE_SETTING, settings.code);
     writeSetting(db, DAY_CUTOFF_SETTING, settings.day_cutoff_hour);
     writeSetting(db, IDLE_LOCK_SETTING, settings.idle_lock_minutes);

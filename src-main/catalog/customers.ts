@@ -75,3 +75,7 @@ export function methodsWithOwnPrices(db: TillDatabase): Set<string> {
   const rows = statement(db, "SELECT DISTINCT priceable_id AS key FROM prices WHERE priceable_type = 'PAYMENT_METHOD' AND priceable_id <> ?").all(CASH_METHOD_KEY) as { key: string }[];
   return new Set(rows.map((row) => row.key));
 }
+
+export function hasCustomer(db: TillDatabase, id: string): boolean {
+  return statement(db, 'SELECT 1 FROM customers WHERE id = ?').get(id) !== undefined;
+}

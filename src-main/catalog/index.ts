@@ -3,6 +3,8 @@ export { searchProducts, type ProductHit } from './search-products.ts';
 export {
   activeProductIds,
   categoriesWithCounts,
+  categoryNames,
+  hasCategory,
   findBarcode,
   paymentMethodRows,
   productIdsInCategory,
@@ -11,4 +13,23 @@ export {
   type SaleProduct,
 } from './sale-catalog.ts';
 export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } from './replica-meta.ts';
-export { findCustomers, methodsWithOwnPrices, type CustomerRow } from './customers.ts';
+export { findCustomers, hasCustomer, methodsWithOwnPrices, type CustomerRow } from './customers.ts';
+export { readServiceKitchens, serviceKitchenRoutes, type ServiceKitchen } from './kitchens.ts';
+export { printerRows, type PrinterRow } from './printers.ts';
+export {
+  REPLICA_TABLES,
+  CATEGORIES,
+  PRODUCTS,
+  MODIFIERS,
+  PRICES,
+  BARCODES,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_CONFIGS,
+  PRINTERS,
+  CUSTOMERS,
+  KITCHENS,
+  KITCHEN_PRINTERS,
+  KITCHEN_CATEGORIES,
+  type ReplicaTable,
+} from './replica-tables.ts';
+export { Staging } from './replica-staging.ts';

@@ -35,6 +35,15 @@ export function categoriesWithCounts(db: TillDatabase): CategoryRow[] {
     .all() as CategoryRow[];
 }
 
+/** Every category's id and names, in the catalog's order. */
+export function categoryNames(db: TillDatabase): { id: number; name_en: string; name_ar: string }[] {
+  return all(db, q.selectFrom('categories').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id'));
+}
+
+export function hasCategory(db: TillDatabase, id: number): boolean {
+  return first(db, q.selectFrom('categories').select('id').where('id', '=', id)) !== undefined;
+}
+
 export function productIdsInCategory(db: TillDatabase, categoryId: number, offset: number, limit: number): { ids: string[]; total: number } {
   const ids = all(
     db,

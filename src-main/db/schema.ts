@@ -1,9 +1,20 @@
 import type { Generated } from 'kysely';
 
 /**
- * The replica's tables as Kysely sees them (migrations/*.sql is the truth;
- * a test checks that these columns match it). Money is integer hundredths.
+ * Every table of migrations/*.sql as Kysely sees it: the types cover all SQL
+ * written with `q`. migrations/*.sql is the truth; TABLE_COLUMNS below lists
+ * the same columns at run time, the type check at the end ties the list to
+ * these interfaces, and test/unit/db/schema.test.ts ties it to the migrated
+ * database (PRAGMA table_xinfo). Money is integer minor units; booleans are
+ * 0/1; JSON columns are TEXT.
  */
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: number;
+}
+
 export interface CategoriesTable {
   id: number;
   icon: string;
@@ -88,6 +99,7 @@ export interface PrintersTable {
   id: string;
   name: string;
   settings: string;
+  address: string | null;
 }
 
 export interface CustomersTable {
@@ -106,20 +118,227 @@ export interface ReplicaMetaTable {
   value: string;
 }
 
+/** FTS5 over products.search_text; `product_search` (the table as a column, for MATCH) and `rank` are FTS5's hidden columns, rowid is products.seq. */
 export interface ProductSearchTable {
   rowid: number;
-  search_text: string;
-  product_search: string;
-  rank: number;
+  search_text: string | null;
+  product_search: string | null;
+  rank: number | null;
 }
 
-export interface SchemaMigrationsTable {
-  version: number;
+export interface OrdersTable {
+  seq: Generated<number>;
+  uuid: string;
+  number: string;
+  business_day: string;
+  day_sequence: number;
+  kind: 'SALE' | 'REFUND';
+  refund_of: string | null;
+  status: string;
+  type: string;
+  table_id: string | null;
+  customer_id: string | null;
+  market_id: string;
+  branch_id: string;
+  price_list: string;
+  vat_rate: number;
+  prices_include_tax: number;
+  subtotal: number;
+  discount_total: number;
+  tax: number;
+  total: number;
+  tendered: number;
+  change_due: number;
+  order_discount: string | null;
+  notes: string | null;
+  zatca_qr: string | null;
+  created_at: number;
+  cashier_id: string | null;
+  shift_id: string | null;
+  refund_reason: string | null;
+  refund_of_number: string | null;
+}
+
+export interface OrderLinesTable {
+  order_uuid: string;
+  line_no: number;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  unit_price: number;
+  gross: number;
+  discount: number;
+  tax: number;
+  total: number;
+  line_discount: string | null;
+  modifiers: string;
+  notes: string | null;
+  refunds_line: number | null;
+}
+
+export interface OrderPaymentsTable {
+  order_uuid: string;
+  position: number;
+  method_key: string;
+  amount: number;
+  shift_id: string | null;
+  cashier_id: string | null;
+  paid_at: number | null;
+  settlement_uuid: string | null;
+}
+
+export interface OutboxTable {
+  order_uuid: string;
+  state: 'pending' | 'synced' | 'rejected';
+  enqueued_seq: number;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  service_id: string | null;
+  service_status: string | null;
+  rejection: string | null;
+  synced_at: number | null;
+  frozen_at: number | null;
+}
+
+export interface ParkedCartsTable {
+  id: string;
+  label: string;
+  cart: string;
+  parked_at: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface KitchensTable {
+  id: string;
+  branch_id: string | null;
+  name_en: string;
+  name_ar: string;
+  position: number;
+}
+
+export interface KitchenPrintersTable {
+  id: string;
+  kitchen_id: string;
+  printer_id: string;
+}
+
+export interface KitchenCategoriesTable {
+  id: string;
+  kitchen_id: string;
+  category_id: number;
+}
+
+export interface PrinterBindingsTable {
+  printer_id: string;
+  address: string | null;
+  app_command: string | null;
+  paper_width: Generated<number>;
+  updated_at: number;
+}
+
+export interface PrinterRoutesTable {
+  printer_id: string;
+  category_ids: string;
+  updated_at: number;
+}
+
+export interface PrintJobsTable {
+  id: Generated<number>;
+  order_uuid: string;
+  printer_id: string;
+  kind: 'receipt' | 'kitchen';
+  reason: 'checkout' | 'demand' | 'reprint';
+  state: 'pending' | 'done' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Kept by triggers on outbox (migration 0004): pending/synced/rejected counts without a scan. */
+export interface OutboxCountsTable {
+  state: string;
+  n: number;
+}
+
+export interface AuditTable {
+  id: Generated<number>;
+  at: number;
+  who: string;
+  action: string;
+  method: string | null;
+  order_uuid: string | null;
+  outcome: string;
+  approved_by: string | null;
+  detail: string | null;
+}
+
+export interface CashiersTable {
+  id: string;
   name: string;
-  applied_at: number;
+  name_key: string;
+  role: string;
+  pin_hash: string;
+  active: Generated<number>;
+  created_at: number;
+}
+
+export interface ShiftsTable {
+  seq: Generated<number>;
+  id: string;
+  cashier_id: string;
+  business_day: string;
+  opened_at: number;
+  float_amount: number;
+  float_counts: string | null;
+  closed_at: number | null;
+  closed_by: string | null;
+  cash_expected: number | null;
+  cash_counted: number | null;
+  other_counts: string | null;
+  z_report: string | null;
+}
+
+export interface CashMovementsTable {
+  seq: Generated<number>;
+  id: string;
+  shift_id: string;
+  cashier_id: string;
+  kind: string;
+  amount: number;
+  reason: string;
+  created_at: number;
+}
+
+export interface RecordOutboxTable {
+  seq: Generated<number>;
+  uuid: string;
+  kind: string;
+  body: string;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  synced_at: number | null;
+  created_at: number;
+}
+
+export interface PinThrottleTable {
+  scope: string;
+  failures: number;
+  next_try_at: number;
 }
 
 export interface TillSchema {
+  schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -131,5 +350,71 @@ export interface TillSchema {
   customers: CustomersTable;
   replica_meta: ReplicaMetaTable;
   product_search: ProductSearchTable;
-  schema_migrations: SchemaMigrationsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_payments: OrderPaymentsTable;
+  outbox: OutboxTable;
+  parked_carts: ParkedCartsTable;
+  settings: SettingsTable;
+  kitchens: KitchensTable;
+  kitchen_printers: KitchenPrintersTable;
+  kitchen_categories: KitchenCategoriesTable;
+  printer_bindings: PrinterBindingsTable;
+  printer_routes: PrinterRoutesTable;
+  print_jobs: PrintJobsTable;
+  outbox_counts: OutboxCountsTable;
+  audit: AuditTable;
+  cashiers: CashiersTable;
+  shifts: ShiftsTable;
+  cash_movements: CashMovementsTable;
+  record_outbox: RecordOutboxTable;
+  pin_throttle: PinThrottleTable;
 }
+
+export const TABLE_COLUMNS = {
+  schema_migrations: ['version', 'name', 'applied_at'],
+  categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position'],
+  products: ['seq', 'id', 'market_id', 'branch_id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar', 'duration', 'stock', 'sort_order', 'images', 'is_active', 'created_at', 'updated_at', 'rating_amount', 'rating_avg', 'sold_amount', 'sold_revenue', 'accounting_id', 'search_text'],
+  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position'],
+  prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'],
+  barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id'],
+  payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position'],
+  payment_method_configs: ['id', 'payment_method_key', 'target', 'method', 'scope', 'sort'],
+  printers: ['id', 'name', 'settings', 'address'],
+  customers: ['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active'],
+  replica_meta: ['key', 'value'],
+  product_search: ['search_text', 'product_search', 'rank'],
+  orders: ['seq', 'uuid', 'number', 'business_day', 'day_sequence', 'kind', 'refund_of', 'status', 'type', 'table_id', 'customer_id', 'market_id', 'branch_id', 'price_list', 'vat_rate', 'prices_include_tax', 'subtotal', 'discount_total', 'tax', 'total', 'tendered', 'change_due', 'order_discount', 'notes', 'zatca_qr', 'created_at', 'cashier_id', 'shift_id', 'refund_reason', 'refund_of_number'],
+  order_lines: ['order_uuid', 'line_no', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'unit_price', 'gross', 'discount', 'tax', 'total', 'line_discount', 'modifiers', 'notes', 'refunds_line'],
+  order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
+  outbox: ['order_uuid', 'state', 'enqueued_seq', 'attempts', 'next_attempt_at', 'last_error', 'service_id', 'service_status', 'rejection', 'synced_at', 'frozen_at'],
+  parked_carts: ['id', 'label', 'cart', 'parked_at'],
+  settings: ['key', 'value'],
+  kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
+  kitchen_printers: ['id', 'kitchen_id', 'printer_id'],
+  kitchen_categories: ['id', 'kitchen_id', 'category_id'],
+  printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
+  printer_routes: ['printer_id', 'category_ids', 'updated_at'],
+  print_jobs: ['id', 'order_uuid', 'printer_id', 'kind', 'reason', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'finished_at'],
+  outbox_counts: ['state', 'n'],
+  audit: ['id', 'at', 'who', 'action', 'method', 'order_uuid', 'outcome', 'approved_by', 'detail'],
+  cashiers: ['id', 'name', 'name_key', 'role', 'pin_hash', 'active', 'created_at'],
+  shifts: ['seq', 'id', 'cashier_id', 'business_day', 'opened_at', 'float_amount', 'float_counts', 'closed_at', 'closed_by', 'cash_expected', 'cash_counted', 'other_counts', 'z_report'],
+  cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
+  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
+  pin_throttle: ['scope', 'failures', 'next_try_at'],
+} as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };
+
+/** Columns a table has without listing them: SQLite's rowid. */
+type Implicit = 'rowid';
+
+/** true when `List` names exactly the columns of `Table` (besides the implicit ones). */
+type ListsExactly<Table, List extends readonly string[]> = [Exclude<Exclude<keyof Table & string, Implicit>, List[number]>] extends [never]
+  ? [Exclude<List[number], keyof Table>] extends [never]
+    ? true
+    : false
+  : false;
+
+type Assert<T extends true> = T;
+/** Fails to compile when an interface and its column list disagree. */
+export type SchemaListsAgree = Assert<{ [T in keyof TillSchema]: ListsExactly<TillSchema[T], (typeof TABLE_COLUMNS)[T]> }[keyof TillSchema]>;

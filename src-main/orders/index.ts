@@ -10,4 +10,17 @@ export {
   TILL_CODE_SETTING,
   type OrderNumbering,
 } from './order-numbering.ts';
+export { latestOrders, allOrders, type OrderListing } from './order-list.ts';
+export {
+  listRejected,
+  selectDue,
+  freezeBodies,
+  earliestPendingAt,
+  recordOutcome,
+  makePendingDue,
+  type BatchOutcome,
+  type DueEntry,
+  type RejectedOrder,
+} from './outbox-queries.ts';
+export { shiftPayments, shiftSales, type ShiftSale } from './shift-sales.ts';
 export { settlementBody, type SettlementBody } from './settlement-record.ts';

@@ -3,7 +3,8 @@
 // number on one day. The business day starts at the cut-off hour: a café
 // open until 2 am with cut-off 4 keeps the night's orders in one day.
 
-import { statement, type TillDatabase } from '../db/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { readSetting } from '../settings/index.ts';
 
 export const TILL_CODE_SETTING = 'till.code';
 export const DAY_CUTOFF_SETTING = 'till.day_cutoff_hour';
@@ -19,15 +20,10 @@ export interface OrderNumbering {
   cutoffHour: number;
 }
 
-function readJson(db: TillDatabase, key: string): unknown {
-  const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as unknown) : undefined;
-}
-
 /** The settings as stored; a value that is not valid counts as unset rather than stopping a sale. */
 export function readOrderNumbering(db: TillDatabase): OrderNumbering {
-  const code = readJson(db, TILL_CODE_SETTING);
-  const cutoff = readJson(db, DAY_CUTOFF_SETTING);
+  const code = readSetting<unknown>(db, TILL_CODE_SETTING);
+  const cutoff = readSetting<unknown>(db, DAY_CUTOFF_SETTING);
   return {
     tillCode: typeof code === 'string' && TILL_CODE_PATTERN.test(code) ? code : null,
     cutoffHour: typeof cutoff === 'number' && Number.isInteger(cutoff) && cutoff >= 0 && cutoff <= MAX_CUTOFF_HOUR ? cutoff : 0,

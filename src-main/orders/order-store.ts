@@ -1,5 +1,6 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
+import { cashierNames } from '../staff/index.ts';
 
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
 
@@ -80,7 +81,6 @@ interface OrderRow {
   zatca_qr: string | null;
   created_at: number;
   cashier_id: string | null;
-  cashier_name: string | null;
   shift_id: string | null;
   refund_reason: string | null;
   refund_of_number: string | null;
@@ -112,7 +112,8 @@ interface PaymentRow {
 export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRecord[] {
   if (uuids.length === 0) return [];
   const list = JSON.stringify(uuids);
-  const rows = statement(db, 'SELECT o.*, c.name AS cashier_name FROM orders o LEFT JOIN cashiers c ON c.id = o.cashier_id WHERE o.uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
+  const rows = statement(db, 'SELECT * FROM orders WHERE uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
+  const names = cashierNames(db, rows.map((row) => row.cashier_id));
   const lines = statement(db, 'SELECT * FROM order_lines WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, line_no').all(list) as (LineRow & { order_uuid: string })[];
   const payments = statement(db, 'SELECT order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position').all(list) as PaymentRow[];
   const linesOf = new Map<string, OrderRecord['lines']>();
@@ -132,11 +133,11 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
     const row = byUuid.get(uuid);
-    return row ? [orderRecord(row, linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? [])] : [];
+    return row ? [orderRecord(row, row.cashier_id === null ? null : (names.get(row.cashier_id) ?? null), linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? [])] : [];
   });
 }
 
-function orderRecord(row: OrderRow, lines: OrderRecord['lines'], payments: OrderRecord['payments']): OrderRecord {
+function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderRecord['lines'], payments: OrderRecord['payments']): OrderRecord {
   return {
     uuid: row.uuid,
     number: row.number,
@@ -165,7 +166,7 @@ function orderRecord(row: OrderRow, lines: OrderRecord['lines'], payments: Order
     lines,
     payments,
     cashier_id: row.cashier_id,
-    cashier_name: row.cashier_name,
+    cashier_name: cashierName,
     shift_id: row.shift_id,
     refund_reason: row.refund_reason,
     refund_of_number: row.refund_of_number,

@@ -1,5 +1,6 @@
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
+import { cashierNames } from '../staff/index.ts';
 
 /** A settle-later payment as its own record (record_outbox kind 'settlement'): the uuid is the service's idempotency key. */
 export interface SettlementBody {
@@ -25,11 +26,13 @@ interface Row {
 
 /** The record for the payment rows marked with `settlementUuid` (order-store.ts settleOrder), read inside the settling transaction. */
 export function settlementBody(db: TillDatabase, settlementUuid: string, payLaterKey: string): SettlementBody {
-  const rows = statement(db,
-    `SELECT p.order_uuid, o.number, p.method_key, p.amount, p.paid_at, p.shift_id, c.name AS cashier
-     FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid LEFT JOIN cashiers c ON c.id = p.cashier_id
+  const paid = statement(db,
+    `SELECT p.order_uuid, o.number, p.method_key, p.amount, p.paid_at, p.shift_id, p.cashier_id
+     FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid
      WHERE p.settlement_uuid = ? ORDER BY p.position`,
-  ).all(settlementUuid) as Row[];
+  ).all(settlementUuid) as (Omit<Row, 'cashier'> & { cashier_id: string | null })[];
+  const names = cashierNames(db, paid.map((row) => row.cashier_id));
+  const rows = paid.map(({ cashier_id, ...row }): Row => ({ ...row, cashier: cashier_id === null ? null : (names.get(cashier_id) ?? null) }));
   const first = rows[0];
   if (!first) throw new Error(`no payment belongs to settlement ${settlementUuid}`);
   return {

@@ -81,7 +81,7 @@ export {
   type PrinterAddressPolicy,
 } from './setup/printer-address-policy.ts';
 export { checkPrinterDevicePath, isPrinterDevicePath, sendToDevice } from './transport/send-to-device.ts';
-export { readKitchenRoutes, setLocalRoute, type PrinterRoute, type RoutingSource } from './setup/kitchen-routing.ts';
+export { clearLocalRoutes, readKitchenRoutes, setLocalRoute, type PrinterRoute, type RoutingSource } from './setup/kitchen-routing.ts';
 export { PRINT_KINDS, readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from './setup/till-printers.ts';
 export { readPrintContext, type PrintContext } from './setup/print-context.ts';
 export { LOGO_SETTING, loadLogo, readBranchLogo, shippedLogoPath } from './setup/branch-logo.ts';
@@ -103,7 +103,7 @@ export {
   type PrintQueueEvents,
   type PrintQueueOptions,
 } from './queue/print-queue.ts';
-export { readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
+export { latestPrintJob, pendingJobCount, readPrintJobs, type PrintJob, type PrintJobReason, type PrintJobState } from './queue/print-job-store.ts';
 export { documentFor, renderForPrinter, renderRequestFor, type PrinterSetup } from './queue/job-document.ts';
 export { renderReceiptPreview, PREVIEW_FLAGS } from './preview/receipt-preview.ts';
 export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions } from './setup/test-page.ts';

@@ -14,3 +14,4 @@ export {
   type SettingEntry,
   type SettingsListing,
 } from './settings-store.ts';
+export { readSetting, readSettingText, removeSetting, writeSetting } from './raw-setting.ts';

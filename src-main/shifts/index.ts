@@ -3,4 +3,3 @@ export { readDayReport, readShiftReport } from './read-shift-report.ts';
 export { closeShift, openShift, recordCashMovement, requireOpenShift, type CloseInput, type FloatInput } from './shift-desk.ts';
 export { findShift, latestShift, openShiftRow, publicShift, shiftsOfDay, type StoredShift } from './shift-store.ts';
 export { deferRecord, dueRecords, enqueueRecord, markRecordRejected, markRecordSynced, recordCounts, type PendingRecord, type RecordKind } from './record-outbox.ts';
-export { businessDayOf as businessDayOfNow } from '../orders/index.ts';

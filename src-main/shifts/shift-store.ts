@@ -2,17 +2,16 @@ import type { CashMovementView, ShiftView } from '../../src-shared/shifts/index.
 import { TillError } from '../../src-shared/till/index.ts';
 import { statement, type TillDatabase } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
+import { cashierNames } from '../staff/index.ts';
 
 /** The one owner of `shifts` and `cash_movements` (migrations/0005). */
 interface ShiftRow {
   id: string;
   cashier_id: string;
-  cashier: string;
   business_day: string;
   opened_at: number;
   closed_at: number | null;
   closed_by: string | null;
-  closed_by_name: string | null;
   float_amount: number;
   float_counts: string | null;
   cash_counted: number | null;
@@ -25,19 +24,24 @@ export interface StoredShift extends ShiftView {
   other_counts: Record<string, number> | null;
 }
 
-const SELECT = `SELECT s.id, s.cashier_id, c.name AS cashier, s.business_day, s.opened_at, s.closed_at, s.closed_by, m.name AS closed_by_name,
-  s.float_amount, s.float_counts, s.cash_counted, s.other_counts
-  FROM shifts s JOIN cashiers c ON c.id = s.cashier_id LEFT JOIN cashiers m ON m.id = s.closed_by`;
+const SELECT = `SELECT s.id, s.cashier_id, s.business_day, s.opened_at, s.closed_at, s.closed_by,
+  s.float_amount, s.float_counts, s.cash_counted, s.other_counts FROM shifts s`;
 
-function shift(row: ShiftRow): StoredShift {
+/** Shifts with their cashiers' names (staff owns the cashiers). */
+function shifts(db: TillDatabase, rows: ShiftRow[]): StoredShift[] {
+  const names = cashierNames(db, rows.flatMap((row) => [row.cashier_id, row.closed_by]));
+  return rows.map((row) => shift(row, names));
+}
+
+function shift(row: ShiftRow, names: Map<string, string>): StoredShift {
   return {
     id: row.id,
     cashier_id: row.cashier_id,
-    cashier: row.cashier,
+    cashier: names.get(row.cashier_id) ?? '-',
     business_day: row.business_day,
     opened_at: row.opened_at,
     closed_at: row.closed_at,
-    closed_by: row.closed_by_name,
+    closed_by: row.closed_by === null ? null : (names.get(row.closed_by) ?? null),
     float: row.float_amount,
     float_counts: row.float_counts === null ? null : JSON.parse(row.float_counts),
     cash_counted: row.cash_counted,
@@ -51,22 +55,22 @@ export function publicShift({ id, cashier_id, cashier, business_day, opened_at, 
 
 export function openShiftRow(db: TillDatabase): StoredShift | null {
   const row = statement(db, `${SELECT} WHERE s.closed_at IS NULL`).get() as ShiftRow | undefined;
-  return row ? shift(row) : null;
+  return row ? shifts(db, [row])[0]! : null;
 }
 
 export function findShift(db: TillDatabase, id: string): StoredShift | null {
   const row = statement(db, `${SELECT} WHERE s.id = ?`).get(id) as ShiftRow | undefined;
-  return row ? shift(row) : null;
+  return row ? shifts(db, [row])[0]! : null;
 }
 
 /** The latest shift, open or closed. */
 export function latestShift(db: TillDatabase): StoredShift | null {
   const row = statement(db, `${SELECT} ORDER BY s.seq DESC LIMIT 1`).get() as ShiftRow | undefined;
-  return row ? shift(row) : null;
+  return row ? shifts(db, [row])[0]! : null;
 }
 
 export function shiftsOfDay(db: TillDatabase, businessDay: string): StoredShift[] {
-  return (statement(db, `${SELECT} WHERE s.business_day = ? ORDER BY s.seq`).all(businessDay) as ShiftRow[]).map(shift);
+  return shifts(db, statement(db, `${SELECT} WHERE s.business_day = ? ORDER BY s.seq`).all(businessDay) as ShiftRow[]);
 }
 
 export interface OpenShiftInput {
@@ -105,7 +109,9 @@ export function insertCashMovement(db: TillDatabase, input: CashMovementInput): 
 }
 
 export function cashMovementsOf(db: TillDatabase, shiftId: string): CashMovementView[] {
-  return statement(db, `SELECT m.id, m.kind, m.amount, m.reason, c.name AS cashier, m.created_at FROM cash_movements m JOIN cashiers c ON c.id = m.cashier_id WHERE m.shift_id = ? ORDER BY m.seq`).all(shiftId) as CashMovementView[];
+  const rows = statement(db, 'SELECT id, kind, amount, reason, cashier_id, created_at FROM cash_movements WHERE shift_id = ? ORDER BY seq').all(shiftId) as (Omit<CashMovementView, 'cashier'> & { cashier_id: string })[];
+  const names = cashierNames(db, rows.map((row) => row.cashier_id));
+  return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reason: row.reason, cashier: names.get(row.cashier_id) ?? '-', created_at: row.created_at }));
 }
 
 export interface CloseShiftInput {

@@ -72,3 +72,11 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
   }).immediate();
   return findCashier(db, id)!;
 }
+
+/** The names of the cashiers with these ids, for views that show who did what; unknown ids are left out. */
+export function cashierNames(db: TillDatabase, ids: Iterable<string | null>): Map<string, string> {
+  const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = statement(db, 'SELECT id, name FROM cashiers WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as { id: string; name: string }[];
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -2,6 +2,7 @@ export { hashPin, verifyPin } from './pin-hash.ts';
 export { PinThrottle, pinDelayMs, FREE_PIN_TRIES } from './pin-throttle.ts';
 export {
   addCashier,
+  cashierNames,
   findCashier,
   findCashierByName,
   hasActiveManager,

@@ -28,7 +28,7 @@ import {
   PRINTERS,
   PRODUCTS,
   type ReplicaTable,
-} from './replica-tables.ts';
+} from '../catalog/index.ts';
 
 /** Who the pull is for: SUBSCRIBER callers must name their market and branch on some lists. */
 export interface PullScope {

@@ -12,8 +12,6 @@ export { TooManyBadRecordsError, allowedBadRecords } from './quarantine.ts';
 export { API_VERSION_SETTING, acceptedApiVersion, negotiateApiVersion, isVersionRefusal } from './api-version-step-down.ts';
 export { readAccountFacts } from './read-account.ts';
 export { adjustAfterRefusal, type ListRequest } from './list-request-adjustment.ts';
-export { readReplicaMeta, type LastPull, type ReplicaMeta } from '../catalog/index.ts';
-export { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
 export { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
 export {
   OrderUploader,
@@ -22,12 +20,8 @@ export {
   DEFAULT_PROBE_INTERVAL_MS,
   SESSION_EXPIRED,
   buildSyncBatches,
-  listRejected,
   orderToWire,
-  outboxCounts,
   type OrderUploaderOptions,
-  type OutboxCounts,
-  type RejectedOrder,
   type StatusListener,
   type UploadReport,
   type UploadStatus,

@@ -4,7 +4,7 @@ import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { writeReplicaMeta } from '../catalog/index.ts';
+import { REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -12,8 +12,6 @@ import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-re
 import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
 import { readAccountFacts } from './read-account.ts';
-import { REPLICA_TABLES, type ReplicaTable } from './replica-tables.ts';
-import { Staging } from './staging.ts';
 
 export type PullProgress =
   | { phase: 'me' }
@@ -319,7 +317,7 @@ function swapIn(
   const counts: PullSummary['counts'] = {};
   db.transaction(() => {
     for (const table of tables) changes[table.name] = staging.swapIn(table);
-    for (const table of tables) counts[table.name] = (db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
+    for (const table of tables) counts[table.name] = staging.replicaCount(table);
     alsoWrite(counts);
   }).immediate();
   return { counts, changes };

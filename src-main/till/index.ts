@@ -1,3 +1,2 @@
-export { businessDayOf, insertOrder, readOrder, readUpload } from '../orders/index.ts';
 export { TillService, type TillOptions } from './till-service.ts';
 export { readBranchProfile, type BranchProfile } from './branch-profile.ts';

@@ -18,6 +18,7 @@ import {
   categoriesWithCounts,
   findBarcode,
   findCustomers,
+  hasCustomer,
   methodsWithOwnPrices,
   paymentMethodRows,
   productIdsInCategory,
@@ -25,11 +26,12 @@ import {
   searchProducts,
   type SaleProduct,
 } from '../catalog/index.ts';
-import { checkpointSoon, statement } from '../db/index.ts';
+import { checkpointSoon } from '../db/index.ts';
+import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
-import { insertOrder, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder, settlementBody } from '../orders/index.ts';
+import { insertOrder, latestOrders, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder, settlementBody } from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
@@ -191,7 +193,7 @@ export class SellingService implements SellingMethods {
 
   async setCustomer(input: TillInputs['setCustomer']) {
     const { customer_id } = parseInput('setCustomer', input);
-    if (customer_id !== null && !statement(this.till.db, 'SELECT 1 FROM customers WHERE id = ?').get(customer_id)) {
+    if (customer_id !== null && !hasCustomer(this.till.db, customer_id)) {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
     return this.change((cart) => void (cart.customer_id = customer_id));
@@ -221,16 +223,14 @@ export class SellingService implements SellingMethods {
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
     const view = this.view();
     const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
-    statement(this.till.db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(this.current), parked.parked_at);
+    parkCart(this.till.db, { ...parked, cart: this.current });
     this.current = emptyCart();
     return { ...parked, lines: view.lines.length, total: view.total };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
-    const rows = statement(this.till.db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
     const tax = this.profile().tax;
-    return rows.map((row) => {
-      const cart = JSON.parse(row.cart) as Cart;
+    return parkedCarts(this.till.db).map(({ cart, ...row }) => {
       return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
     });
   }
@@ -238,10 +238,9 @@ export class SellingService implements SellingMethods {
   async resumeCart(input: TillInputs['resumeCart']) {
     const { id } = parseInput('resumeCart', input);
     if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const row = statement(this.till.db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
-    if (!row) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    statement(this.till.db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
-    this.current = JSON.parse(row.cart) as Cart;
+    const cart = takeParkedCart(this.till.db, id);
+    if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
+    this.current = cart;
     return this.view();
   }
 
@@ -272,13 +271,7 @@ export class SellingService implements SellingMethods {
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
     const { limit, offset } = parseInput('orders', input);
-    return statement(this.till.db, 
-        `SELECT o.uuid, o.number, o.kind, o.status, o.type, o.total, o.created_at,
-                x.state AS upload_state, x.last_error AS upload_error
-         FROM orders o JOIN outbox x ON x.order_uuid = o.uuid
-         ORDER BY o.seq DESC LIMIT ? OFFSET ?`,
-      )
-      .all(limit, offset) as OrderSummary[];
+    return latestOrders(this.till.db, limit, offset);
   }
 
   async order(input: TillInputs['order']) {

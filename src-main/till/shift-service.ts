@@ -1,8 +1,8 @@
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
 import { parseInput, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import { checkpointSoon } from '../db/index.ts';
+import { businessDayOf } from '../orders/index.ts';
 import {
-  businessDayOfNow,
   closeShift,
   findShift,
   openShift,
@@ -112,6 +112,6 @@ export class ShiftService implements ShiftMethods {
 
   async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
     const { business_day } = parseInput('dayReport', input);
-    return readDayReport(this.till.db, business_day ?? businessDayOfNow(this.till.now()));
+    return readDayReport(this.till.db, business_day ?? businessDayOf(this.till.now()));
   }
 }

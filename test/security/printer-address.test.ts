@@ -18,7 +18,7 @@ import {
   type PrinterAddressPolicy,
   type PrinterSink,
 } from '../../src-main/printing/index.ts';
-import { writeSetting } from '../../src-main/db/index.ts';
+import { writeSetting } from '../../src-main/settings/index.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];

@@ -5,7 +5,8 @@
 // till would send.
 import type { EmulatorOptions, RunningEmulator, Tenant } from '../../emulator/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
-import { readOrder, TillService } from '../../src-main/till/index.ts';
+import { TillService } from '../../src-main/till/index.ts';
+import { readOrder } from '../../src-main/orders/index.ts';
 import { ServiceClient } from '../../src-main/upstream/index.ts';
 import { parseDecimal } from '../../src-shared/money/index.ts';
 import type { OrderRecord } from '../../src-shared/till/index.ts';

@@ -1,32 +1,14 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { outboxCounts } from '../../orders/index.ts';
+import { allOrders, outboxCounts } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
-
-interface OrderLine {
-  uuid: string;
-  number: string;
-  kind: string;
-  total: number;
-  status: string;
-  created_at: number;
-  upload_state: string;
-  upload_error: string | null;
-  rejection: string | null;
-}
 
 /** `pos orders --db FILE [--json]`: every local order with its upload state. */
 export async function ordersCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('orders', argv, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
   const db = openDatabase(requireOption('orders', 'db', values.db), { readOnly: true });
   try {
-    const rows = db
-      .prepare(
-        `SELECT o.uuid, o.number, o.kind, o.total, o.status, o.created_at, x.state AS upload_state, x.last_error AS upload_error, x.rejection
-         FROM orders o JOIN outbox x ON x.order_uuid = o.uuid ORDER BY o.seq`,
-      )
-      .all() as OrderLine[];
-    const orders = rows.map((row) => ({
+    const orders = allOrders(db).map((row) => ({
       uuid: row.uuid,
       number: row.number,
       kind: row.kind,
@@ -35,7 +17,7 @@ export async function ordersCommand(argv: string[], io: CliIo): Promise<number> 
       created_at: row.created_at,
       upload_state: row.upload_state,
       upload_error: row.upload_error,
-      rejection: row.rejection === null ? null : JSON.parse(row.rejection),
+      rejection: row.rejection,
     }));
     if (values.json) io.out(JSON.stringify(orders));
     else for (const o of orders) io.out(`${o.number}  ${o.kind.padEnd(6)} ${o.status.padEnd(8)} ${o.total.padStart(10)}  ${o.upload_state}${o.upload_error ? ` (${o.upload_error})` : ''}  ${o.uuid}`);

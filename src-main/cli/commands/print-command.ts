@@ -20,7 +20,7 @@ import {
   type PaperWidth,
   type PrintKind,
 } from '../../printing/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
 

@@ -1,6 +1,7 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
-import { OrderUploader, outboxCounts, pullCatalog } from '../../sync/index.ts';
+import { OrderUploader, pullCatalog } from '../../sync/index.ts';
+import { outboxCounts } from '../../orders/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { parseConcurrencyFlag } from '../concurrency-flag.ts';

@@ -6,7 +6,7 @@
 
 import { printerSettings, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder } from '../../orders/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
 import { inlineRenderer, type DocumentRenderer } from '../render-worker/document-renderer.ts';

@@ -62,6 +62,16 @@ export function markJobFailed(db: TillDatabase, id: number, now: number, error: 
   db.prepare("UPDATE print_jobs SET state = 'failed', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?").run(error, now, id);
 }
 
+/** Whether this order's `kind` document already printed on the printer (a new job is then a reprint). */
+export function hasPrinted(db: TillDatabase, orderUuid: string, printerId: string, kind: PrintKind): boolean {
+  return db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'").get(orderUuid, printerId, kind) !== undefined;
+}
+
+/** The printer's newest job, whatever its state: what a printer's status says without a running queue. */
+export function latestPrintJob(db: TillDatabase, printerId: string): Pick<PrintJob, 'state' | 'last_error'> | undefined {
+  return db.prepare('SELECT state, last_error FROM print_jobs WHERE printer_id = ? ORDER BY id DESC LIMIT 1').get(printerId) as Pick<PrintJob, 'state' | 'last_error'> | undefined;
+}
+
 /** An order's jobs, oldest first (what the cashier sees on the order). */
 export function readPrintJobs(db: TillDatabase, orderUuid?: string): PrintJob[] {
   return orderUuid === undefined

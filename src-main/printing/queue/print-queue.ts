@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder } from '../../till/index.ts';
+import { readOrder } from '../../orders/index.ts';
 import { getSetting } from '../../settings/index.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
@@ -25,6 +25,7 @@ import { effectiveAddressPolicy, resolvePrinterAddress, type PrinterAddressPolic
 import { RenderWorkerError, sharedRenderWorker, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { documentFor, renderRequestFor } from './job-document.ts';
 import {
+  hasPrinted,
   insertPrintJob,
   markJobDone,
   markJobFailed,
@@ -184,12 +185,11 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
       targets.push(printer);
     }
     if (targets.length === 0) throw new RangeError(`no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`);
-    const printed = this.db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'");
     const ids = this.db.transaction(() =>
       targets.map((printer) =>
         insertPrintJob(
           this.db,
-          { order_uuid: order.uuid, printer_id: printer.id, kind, reason: printed.get(order.uuid, printer.id, kind) ? 'reprint' : 'demand' },
+          { order_uuid: order.uuid, printer_id: printer.id, kind, reason: hasPrinted(this.db, order.uuid, printer.id, kind) ? 'reprint' : 'demand' },
           this.now(),
         ),
       ),

@@ -2,6 +2,7 @@
 // (replica tables kitchen_printers and kitchen_categories), unless this till
 // overrides a printer locally (table printer_routes), which always wins.
 
+import { serviceKitchenRoutes } from '../../catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 
 export type RoutingSource = 'service' | 'local';
@@ -14,13 +15,7 @@ export interface PrinterRoute {
 /** Every printer's routed categories: the service's, then the local overrides on top. */
 export function readKitchenRoutes(db: TillDatabase): Map<string, PrinterRoute> {
   const routes = new Map<string, PrinterRoute>();
-  const rows = db
-    .prepare(
-      `SELECT DISTINCT p.printer_id, c.category_id FROM kitchen_printers p
-       JOIN kitchen_categories c ON c.kitchen_id = p.kitchen_id ORDER BY p.printer_id, c.category_id`,
-    )
-    .all() as { printer_id: string; category_id: number }[];
-  for (const row of rows) {
+  for (const row of serviceKitchenRoutes(db)) {
     let route = routes.get(row.printer_id);
     if (!route) routes.set(row.printer_id, (route = { categories: [], source: 'service' }));
     route.categories.push(row.category_id);
@@ -30,6 +25,11 @@ export function readKitchenRoutes(db: TillDatabase): Map<string, PrinterRoute> {
     routes.set(row.printer_id, { categories: JSON.parse(row.category_ids) as number[], source: 'local' });
   }
   return routes;
+}
+
+/** Drops every local override: the service's kitchens route every printer again. */
+export function clearLocalRoutes(db: TillDatabase): void {
+  db.prepare('DELETE FROM printer_routes').run();
 }
 
 /**

@@ -2,9 +2,10 @@
 // number (local settings first, then the last pull's /me, as checkout uses
 // for the ZATCA QR), the payment methods' names and the logo.
 
+import { paymentMethodRows } from '../../catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
-import { readSetting } from '../../db/index.ts';
+import { readSetting } from '../../settings/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
 
@@ -18,7 +19,7 @@ export interface PrintContext {
 export function readPrintContext(db: TillDatabase): PrintContext {
   const profile = readBranchProfile(db);
   if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
-  const rows = db.prepare('SELECT key, name FROM payment_methods').all() as { key: string; name: string }[];
+  const rows = paymentMethodRows(db);
   let logo: Uint8Array | null = null;
   const own = (key: string): string => {
     const value = readSetting<unknown>(db, key);

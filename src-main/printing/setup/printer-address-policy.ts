@@ -9,7 +9,8 @@
 
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { readSetting, type TillDatabase } from '../../db/index.ts';
+import type { TillDatabase } from '../../db/index.ts';
+import { readSetting } from '../../settings/index.ts';
 import { PrinterSendError, parsePrinterAddress, type PrinterAddress } from '../transport/send-to-printer.ts';
 
 /** Raw-print (JetDirect) 9100–9109, LPD 515, IPP 631. */

@@ -4,6 +4,7 @@
 // any other bound printer prints the customer's receipts.
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { printerRows } from '../../catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { readKitchenRoutes, type RoutingSource } from './kitchen-routing.ts';
@@ -31,19 +32,11 @@ export interface TillPrinter {
   routing: RoutingSource | null;
 }
 
-interface PrinterRow {
-  id: string;
-  name: string;
-  settings: string;
-  address: string | null;
-}
-
 /** Every printer of the replica, bound here or not, by name. */
 export function readTillPrinters(db: TillDatabase): TillPrinter[] {
   const bindings = readPrinterBindings(db);
   const routes = readKitchenRoutes(db);
-  const rows = db.prepare('SELECT id, name, settings, address FROM printers ORDER BY name, id').all() as PrinterRow[];
-  return rows.map((row) => {
+  return printerRows(db).map((row) => {
     const settings = JSON.parse(row.settings) as PrinterSettings;
     const binding = bindings.get(row.id);
     const route = routes.get(row.id);

@@ -7,7 +7,6 @@ export {
   type OrderUploaderOptions,
   type UploadReport,
 } from './order-uploader.ts';
-export { outboxCounts, listRejected, type OutboxCounts, type RejectedOrder } from './outbox-queries.ts';
 export { SESSION_EXPIRED } from './connectivity.ts';
 export type { UploadStatus, StatusListener } from './upload-status.ts';
 export { uploadRecords, RECORD_PATH_SETTINGS, type RecordUploadReport } from './record-uploader.ts';

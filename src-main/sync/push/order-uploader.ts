@@ -17,7 +17,7 @@ import {
   selectDue,
   type BatchOutcome,
   type DueEntry,
-} from './outbox-queries.ts';
+} from '../../orders/index.ts';
 import { rejectionReason, rejectionsNamedBy } from './service-rejections.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';

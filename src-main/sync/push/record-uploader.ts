@@ -2,7 +2,7 @@ import type { TillDatabase } from '../../db/index.ts';
 import { attendanceForVersion, deferRecord, dueRecords, markRecordRejected, markRecordSynced, type RecordKind } from '../../shifts/index.ts';
 import { getSetting } from '../../settings/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
-import { statement } from '../../db/index.ts';
+import { readUpload } from '../../orders/index.ts';
 import { backoffDelay, NotFoundError, ServiceError, UnauthenticatedError, ValidationError, ForbiddenError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 
 /** Where each kind of record goes: the spec shows no path for either, so both are settings, and a record waits until its path is set. */
@@ -30,8 +30,7 @@ function pathOf(db: TillDatabase, kind: RecordKind): string | null {
 
 /** A settlement pays an order the service must already have: it waits for that order's upload, and follows its fate. */
 function orderUploadState(db: TillDatabase, body: Record<string, unknown>): string | null {
-  const row = statement(db, 'SELECT state FROM outbox WHERE order_uuid = ?').get(String(body.order_uuid)) as { state: string } | undefined;
-  return row?.state ?? null;
+  return readUpload(db, String(body.order_uuid))?.state ?? null;
 }
 
 /**

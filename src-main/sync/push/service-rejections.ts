@@ -1,6 +1,6 @@
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { oneLine } from './connectivity.ts';
-import type { BatchOutcome } from './outbox-queries.ts';
+import type { BatchOutcome } from '../../orders/index.ts';
 
 /** One line for a rejected order: the service's first message, and how many more there are. */
 export function rejectionReason(errors: Record<string, string[]>): string {

@@ -3,7 +3,7 @@
 // notices; each printer's trouble stays its own.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { readOrder } from '../../../src-main/till/index.ts';
+import { readOrder } from '../../../src-main/orders/index.ts';
 import { bindPrinter, PrintQueue, readPrintJobs, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { freePort, LOOPBACK_SINKS, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';

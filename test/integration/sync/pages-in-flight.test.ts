@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { readCatalog } from '../../../src-main/catalog/index.ts';
-import { REPLICA_TABLES, type PullProgress } from '../../../src-main/sync/index.ts';
+import { type PullProgress } from '../../../src-main/sync/index.ts';
+import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
 import { ServerError } from '../../../src-main/upstream/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
@@ -74,6 +75,30 @@ describe('pages in flight', () => {
     const pages = Math.ceil(readCatalog(db).products.length / 10);
     const productRequests = asked.filter((a) => a.startsWith('products:')).map((a) => Number(a.split(':')[1]));
     expect(productRequests.sort((a, b) => a - b)).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+  });
+
+  it('drops pages already asked for when the list shrinks under it, and reads the list again', async () => {
+    const asked: string[] = [];
+    service = await emulatedService({ seed: 27, onRequest: (resource, page) => asked.push(`${resource}:${page}`) });
+    const db = service.open();
+    const tenant = service.emulator.tenant;
+    let shrunk = false;
+    const events: PullProgress[] = [];
+    await service.pull(db, {
+      perPage: 10,
+      concurrency: 4,
+      onProgress: (e) => {
+        events.push(e);
+        // Pages 2 to 5 are already on their way: the list now has 3 pages, so pages 4 and 5 come back empty.
+        if (!shrunk && e.phase === 'list' && e.resource === 'products' && e.page === 1) {
+          shrunk = true;
+          tenant.products.splice(30);
+        }
+      },
+    });
+    expect(asked.filter((a) => a === 'products:5').length).toBeGreaterThanOrEqual(1);
+    expect(events.some((e) => e.phase === 'restart' && e.resource === 'products')).toBe(true);
+    expect(readCatalog(db).products.map((p) => p.id).sort()).toEqual(tenant.products.filter((p) => p.deleted_at === null).map((p) => p.id).sort());
   });
 });
 

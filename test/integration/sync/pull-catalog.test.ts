@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_VERSIONS, isAtLeast, type ApiVersion } from '../../../src-shared/api-version.ts';
 import type { Product } from '../../../src-shared/catalog/index.ts';
 import { readCatalog, searchProducts, type CatalogSnapshot } from '../../../src-main/catalog/index.ts';
-import { CatalogChangedError, TooManyBadRecordsError, allowedBadRecords, readReplicaMeta, type PullProgress } from '../../../src-main/sync/index.ts';
+import { CatalogChangedError, TooManyBadRecordsError, allowedBadRecords, type PullProgress } from '../../../src-main/sync/index.ts';
+import { readReplicaMeta } from '../../../src-main/catalog/index.ts';
 import { ForbiddenError, ServerError, UnauthenticatedError, VersionError, NetworkError } from '../../../src-main/upstream/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

@@ -4,10 +4,10 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessDayOf, formatOrderNumber } from '../../../src-main/orders/index.ts';
-import { writeSetting } from '../../../src-main/db/index.ts';
+import { writeSetting } from '../../../src-main/settings/index.ts';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
-import { readOrder } from '../../../src-main/till/index.ts';
+import { readOrder } from '../../../src-main/orders/index.ts';
 import { openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];

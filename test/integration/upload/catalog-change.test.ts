@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listRejected, OrderUploader } from '../../../src-main/sync/push/index.ts';
+import { OrderUploader } from '../../../src-main/sync/push/index.ts';
+import { listRejected } from '../../../src-main/orders/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 describe('a product deleted upstream between the sale and the upload', () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderUploader, outboxCounts, type UploadStatus } from '../../../src-main/sync/push/index.ts';
+import { OrderUploader, type UploadStatus } from '../../../src-main/sync/push/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { eventually } from '../../support/manual-clock.ts';
 import { expectedTotals, openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, readMigrations } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES } from '../../../src-main/sync/index.ts';
+import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];

@@ -70,6 +70,38 @@ describe('the layer check', () => {
     expect(violations[0]!.message).toContain('cycle: src-main/orders → src-main/till → src-main/sync → src-main/orders');
   });
 
+  it('lets only its owner name a table in SQL', () => {
+    const owners = { orders: 'src-main/orders', print_jobs: 'src-main/printing/queue/print-job-store.ts' };
+    const violations: Violation[] = findLayerViolations(
+      tree({
+        'src-main/orders/order-store.ts': "const a = db.prepare('SELECT * FROM orders WHERE uuid = ?');\n",
+        'src-main/printing/queue/print-job-store.ts': "db.prepare(\"UPDATE print_jobs SET state = 'done'\");\n",
+        'src-main/till/till-service.ts': [
+          '// Reads FROM orders in a comment, and a message: "nothing came FROM orders".',
+          "const n = 'copy from orders';",
+          'const rows = db.prepare(`SELECT o.uuid FROM outbox x',
+          '  JOIN orders o ON o.uuid = x.order_uuid`);',
+          "const k = q.selectFrom('orders as o').selectAll();",
+          'const re = /[\'"`]/;',
+          "db.prepare('DELETE FROM print_jobs');",
+        ].join('\n'),
+      }),
+      owners,
+    );
+    expect(violations.map((v: Violation) => `${v.file}:${v.line}`)).toEqual([
+      'src-main/till/till-service.ts:4',
+      'src-main/till/till-service.ts:5',
+      'src-main/till/till-service.ts:7',
+    ]);
+    expect(violations[0]!.message).toMatch(/table orders .*owner src-main\/orders/);
+    expect(violations[2]!.message).toMatch(/print_jobs .*print-job-store\.ts/);
+  });
+
+  it('wants an owner for every table a migration creates', () => {
+    const violations = findLayerViolations(tree({ 'migrations/0001_x.sql': 'CREATE TABLE orders (uuid TEXT);\nCREATE TABLE stray (id INTEGER);\n' }), { orders: 'src-main/orders' });
+    expect(violations).toEqual([expect.objectContaining({ file: 'migrations/0001_x.sql', line: 2, message: expect.stringMatching(/stray with no owner/) })]);
+  });
+
   it('keeps what only `pos serve` needs out of the Electron entry', () => {
     const host = {
       'src-main/host/transport/websocket-channel.ts': "import type { WebSocket } from 'ws';\nexport const c = 1;\n",

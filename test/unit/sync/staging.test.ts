@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES } from '../../../src-main/sync/index.ts';
-import { Staging } from '../../../src-main/sync/staging.ts';
+import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
+import { Staging } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Staging tables take rows without an index (issue 12: the unique index was

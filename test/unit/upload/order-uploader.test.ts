@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { listRejected, OrderUploader, outboxCounts, SESSION_EXPIRED, type UploadStatus } from '../../../src-main/sync/push/index.ts';
+import { OrderUploader, SESSION_EXPIRED, type UploadStatus } from '../../../src-main/sync/push/index.ts';
+import { listRejected, outboxCounts } from '../../../src-main/orders/index.ts';
 import { NetworkError, ServerError, UnauthenticatedError, ValidationError } from '../../../src-main/upstream/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { created, StubService, syncAnswer } from './stub-service.ts';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSyncAnswer } from '../../../src-main/sync/push/read-sync-answer.ts';
-import { OrderUploader, outboxCounts } from '../../../src-main/sync/push/index.ts';
+import { OrderUploader } from '../../../src-main/sync/push/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { StubService } from './stub-service.ts';

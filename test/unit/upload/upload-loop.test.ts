@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrderUploader, outboxCounts } from '../../../src-main/sync/push/index.ts';
+import { OrderUploader } from '../../../src-main/sync/push/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { NetworkError } from '../../../src-main/upstream/index.ts';
 import { eventually, ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { created, StubService } from './stub-service.ts';

@@ -4,9 +4,7 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import { statement, type TillDatabase } from '../../db/index.ts';
-
-export { outboxCounts, type OutboxCounts } from '../../orders/index.ts';
+import { statement, type TillDatabase } from '../db/index.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {

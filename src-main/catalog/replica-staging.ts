@@ -67,13 +67,20 @@ export class Staging {
     const stage = `temp.${stageName(table)}`;
     const cols = table.columns.join(', ');
     const others = table.columns.filter((column) => column !== table.key);
-    // Rows keep the order they came in (the replica's seq); a record staged twice counts once, at its later place.
-    const duplicated = (this.db.prepare(`SELECT count(*) - count(DISTINCT ${table.key}) AS n FROM ${stage}`).get() as { n: number }).n > 0;
-    const latest = duplicated ? ` WHERE rowid IN (SELECT max(rowid) FROM ${stage} GROUP BY ${table.key}) ORDER BY rowid` : ' WHERE true';
     const empty = this.db.prepare(`SELECT 1 FROM main.${table.name} LIMIT 1`).get() === undefined;
     if (empty) {
-      // A first pull: nothing to compare with.
-      return { deleted: 0, written: this.db.prepare(`INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}${latest}`).run().changes };
+      // A first pull: nothing to compare with. Rows keep the order they came
+      // in (the replica's seq). A record staged twice breaks the replica's
+      // unique key: then, and only then (looking costs a sort), each record
+      // is written once, the later copy at its later place.
+      const insert = (from: string) => this.db.prepare(`INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}${from}`).run().changes;
+      try {
+        return { deleted: 0, written: this.db.transaction(() => insert(''))() };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
+        return { deleted: 0, written: insert(` WHERE rowid IN (SELECT max(rowid) FROM ${stage} GROUP BY ${table.key}) ORDER BY rowid`) };
+      }
     }
     const deleted = this.db.prepare(`DELETE FROM main.${table.name} WHERE ${table.key} NOT IN (SELECT ${table.key} FROM ${stage})`).run().changes;
     const update = others.map((column) => `${column} = excluded.${column}`).join(', ');
@@ -81,11 +88,17 @@ export class Staging {
     const incoming = others.map((column) => `excluded.${column}`).join(', ');
     const written = this.db
       .prepare(
-        `INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage}${latest}
+        // A record staged twice is upserted twice, in the order staged: the later copy wins.
+        `INSERT INTO main.${table.name} (${cols}) SELECT ${cols} FROM ${stage} WHERE true
          ON CONFLICT (${table.key}) DO UPDATE SET ${update} WHERE (${current}) IS NOT (${incoming})`,
       )
       .run().changes;
     return { deleted, written };
+  }
+
+  /** Rows the replica's `table` holds now. */
+  replicaCount(table: ReplicaTable): number {
+    return (this.db.prepare(`SELECT count(*) AS n FROM main.${table.name}`).get() as { n: number }).n;
   }
 
   drop(): void {
