@@ -45,7 +45,8 @@ try {
   await pullCatalog({ client, db });
   const cashier = readTillPrinters(db).find((p) => p.kind === 'receipt' && p.settings.PRINT_AUTO);
   if (!cashier) throw new Error('the demo tenant has no auto-printing receipt printer');
-  bindPrinter(db, cashier.id, { address: `tcp://127.0.0.1:${sink.port}` });
+  // The counting sink listens on this machine: allowed here as in the tests (--allow-loopback).
+  bindPrinter(db, cashier.id, { address: `tcp://127.0.0.1:${sink.port}` }, { allowLoopback: true, extraPorts: [] });
   const products = (await new TillService({ db }).search({ query: 'a', limit: 40 })).filter((p) => p.id);
   if (products.length < LINES) throw new Error(`the demo menu gave ${products.length} products for a ${LINES}-line cart`);
 
