@@ -19,6 +19,7 @@ import {
 } from '../printing/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
+import { SettingError } from '../settings/index.ts';
 import { readBranchPrinters } from './branch-printers.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
 import { readReceiptSettings, writeReceiptSettings } from './receipt-settings.ts';
@@ -43,7 +44,7 @@ function asTillError(error: unknown): never {
     throw new TillError(error.code === 'invalid-address' || error.code === 'address-not-allowed' ? 'invalid_input' : 'printer_error', error.message);
   }
   if (error instanceof AppToAppError) throw new TillError('printer_error', error.message);
-  if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
+  if (error instanceof RangeError || error instanceof SettingError) throw new TillError('invalid_input', error.message);
   throw error;
 }
 
@@ -148,7 +149,11 @@ export class BranchSetup implements BranchApi {
   async saveReceiptSettings(input: BranchInputs['saveReceiptSettings']): Promise<BranchSetupView> {
     const settings = parseInput('saveReceiptSettings', input);
     if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
-    writeReceiptSettings(this.db, settings);
+    try {
+      writeReceiptSettings(this.db, settings);
+    } catch (error) {
+      asTillError(error);
+    }
     return this.changed();
   }
 
@@ -164,7 +169,12 @@ export class BranchSetup implements BranchApi {
   }
 
   async saveTillSettings(input: BranchInputs['saveTillSettings']): Promise<BranchSetupView> {
-    writeTillSettings(this.db, parseInput('saveTillSettings', input));
+    const settings = parseInput('saveTillSettings', input);
+    try {
+      writeTillSettings(this.db, settings);
+    } catch (error) {
+      asTillError(error);
+    }
     return this.changed();
   }
 

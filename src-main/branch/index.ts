@@ -7,4 +7,4 @@ export { parseBindingText, readBranchPrinters } from './branch-printers.ts';
 export { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
 export { readReceiptSettings, RECEIPT_SETTING_KEYS, writeReceiptSettings } from './receipt-settings.ts';
 export { renderSettingsPreview, sampleOrder } from './receipt-sample.ts';
-export { IDLE_LOCK_SETTING, readTillSettings, writeTillSettings } from './till-settings.ts';
+export { readTillSettings, writeTillSettings } from './till-settings.ts';

@@ -2,12 +2,10 @@ export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedS
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
 export {
   businessDayOf,
-  DAY_CUTOFF_SETTING,
   formatOrderNumber,
   MAX_CUTOFF_HOUR,
   readOrderNumbering,
   TILL_CODE_PATTERN,
-  TILL_CODE_SETTING,
   type OrderNumbering,
 } from './order-numbering.ts';
 export { latestOrders, allOrders, type OrderListing } from './order-list.ts';

@@ -3,15 +3,11 @@
 // number on one day. The business day starts at the cut-off hour: a café
 // open until 2 am with cut-off 4 keeps the night's orders in one day.
 
+import { MAX_CUTOFF_HOUR, TILL_CODE_PATTERN } from '../../src-shared/settings/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readSetting } from '../settings/index.ts';
+import { settingOrDefault } from '../settings/index.ts';
 
-export const TILL_CODE_SETTING = 'till.code';
-export const DAY_CUTOFF_SETTING = 'till.day_cutoff_hour';
-
-/** One or two capital Latin letters: printable on every ESC/POS code page and readable when called out. */
-export const TILL_CODE_PATTERN = /^[A-Z]{1,2}$/;
-export const MAX_CUTOFF_HOUR = 12;
+export { MAX_CUTOFF_HOUR, TILL_CODE_PATTERN };
 
 export interface OrderNumbering {
   /** null: numbers without a prefix (a till never set up, as before till codes). */
@@ -20,14 +16,9 @@ export interface OrderNumbering {
   cutoffHour: number;
 }
 
-/** The settings as stored; a value that is not valid counts as unset rather than stopping a sale. */
+/** The settings till.code and till.day_cutoff_hour; a stored value that is not valid counts as unset rather than stopping a sale. */
 export function readOrderNumbering(db: TillDatabase): OrderNumbering {
-  const code = readSetting<unknown>(db, TILL_CODE_SETTING);
-  const cutoff = readSetting<unknown>(db, DAY_CUTOFF_SETTING);
-  return {
-    tillCode: typeof code === 'string' && TILL_CODE_PATTERN.test(code) ? code : null,
-    cutoffHour: typeof cutoff === 'number' && Number.isInteger(cutoff) && cutoff >= 0 && cutoff <= MAX_CUTOFF_HOUR ? cutoff : 0,
-  };
+  return { tillCode: settingOrDefault(db, 'till.code'), cutoffHour: settingOrDefault(db, 'till.day_cutoff_hour') };
 }
 
 /** YYYY-MM-DD of the business day `epochMs` falls in, in the till's local time. */

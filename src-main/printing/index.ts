@@ -70,7 +70,6 @@ export { renderDocumentToPdf } from './output/document-pdf.ts';
 export { bindPrinter, checkBindingAddress, readPrinterBindings, unbindPrinter, type BindingInput, type PrinterBinding } from './setup/printer-bindings.ts';
 export {
   ALLOWED_PORTS_SETTING,
-  allowedPortsFromSetting,
   checkPrinterAddress,
   effectiveAddressPolicy,
   isPort,

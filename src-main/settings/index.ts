@@ -7,11 +7,12 @@ export {
   readSecretSetting,
   secretSettingKeys,
   readStoredSetting,
+  putSetting,
   setSetting,
+  settingOrDefault,
   setSettingFromText,
   unsetSetting,
   writeSecretSetting,
   type SettingEntry,
   type SettingsListing,
 } from './settings-store.ts';
-export { readSetting, readSettingText, removeSetting, writeSetting } from './raw-setting.ts';

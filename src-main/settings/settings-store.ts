@@ -79,6 +79,26 @@ export function getSetting<K extends SettingKey>(db: TillDatabase, key: K): Sett
   return (stored !== undefined ? stored : definitionOf(key).default) as SettingInEffect<K>;
 }
 
+/**
+ * getSetting for paths that must not stop (a sale, a receipt): a stored
+ * value that fails its check counts as unset, so the default applies;
+ * `pos settings` still shows it as broken.
+ */
+export function settingOrDefault<K extends SettingKey>(db: TillDatabase, key: K): SettingInEffect<K> {
+  try {
+    return getSetting(db, key);
+  } catch (error) {
+    if (error instanceof SettingError) return definitionOf(key).default as SettingInEffect<K>;
+    throw error;
+  }
+}
+
+/** Writes one setting, or removes it when `value` is null so its default applies again. */
+export function putSetting<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K> | null): void {
+  if (value === null) unsetSetting(db, key);
+  else setSetting(db, key, value);
+}
+
 /** Validates and writes one setting; returns the value as stored. */
 export function setSetting<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K>): SettingValue<K> {
   const checked = validate(key, value, 'refused');

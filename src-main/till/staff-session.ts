@@ -2,10 +2,7 @@ import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { checkCashierPin, findCashier, hasCashiers, publicCashier } from '../staff/index.ts';
-import { readStoredSetting } from '../settings/index.ts';
-
-export const IDLE_LOCK_SETTING = 'till.idle_lock_minutes' as const;
-export const DEFAULT_IDLE_LOCK_MINUTES = 5;
+import { settingOrDefault } from '../settings/index.ts';
 
 /**
  * Who is at the till. A cashier's PIN opens it; it locks itself after
@@ -23,8 +20,7 @@ export class StaffSession {
   ) {}
 
   idleLockMinutes(): number {
-    const value = readStoredSetting(this.db, IDLE_LOCK_SETTING) as unknown;
-    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_IDLE_LOCK_MINUTES;
+    return settingOrDefault(this.db, 'till.idle_lock_minutes');
   }
 
   /** The signed-in cashier, or null when locked (idle time is checked here, so a lock needs no timer). */

@@ -1,6 +1,8 @@
 export {
   SETTING_KEYS,
   SECRET_PREFIX,
+  MAX_CUTOFF_HOUR,
+  TILL_CODE_PATTERN,
   VAT_NUMBER_PATTERN,
   isSettingKey,
   percentToHundredths,

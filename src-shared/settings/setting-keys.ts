@@ -38,6 +38,11 @@ function define<T, const D extends T | null>(definition: SettingDefinition<T> & 
 /** A VAT registration number as ZATCA issues it: 15 digits, first and last 3. */
 export const VAT_NUMBER_PATTERN = /^3\d{13}3$/;
 
+/** One or two capital Latin letters: printable on every ESC/POS code page and readable when called out. */
+export const TILL_CODE_PATTERN = /^[A-Z]{1,2}$/;
+/** The business day may start at most this many hours after midnight. */
+export const MAX_CUTOFF_HOUR = 12;
+
 const ID = textKind(100, 'a non-empty id of at most 100 characters');
 
 export const SETTING_KEYS = {
@@ -45,7 +50,37 @@ export const SETTING_KEYS = {
     kind: textKind(200),
     default: null,
     unset: "the market's Arabic name from the service (/me), else its English name",
-    description: { en: "The seller's registered name on receipts and in the ZATCA QR", ar: 'اسم البائع المسجل في الإيصال ورمز الاستجابة السريعة' },
+    description: { en: "The seller's registered name (Arabic) on receipts and in the ZATCA QR; Branch screen → Receipt", ar: 'اسم البائع المسجل في الإيصال ورمز الاستجابة السريعة' },
+  }),
+  'receipt.seller_name_en': define({
+    kind: textKind(200),
+    default: null,
+    unset: "the market's English name from the service (/me)",
+    description: { en: "The seller's name in English on receipts; Branch screen → Receipt", ar: 'اسم البائع بالإنجليزية في الإيصال' },
+  }),
+  'receipt.header_en': define({
+    kind: textKind(200),
+    default: null,
+    unset: 'no header line',
+    description: { en: 'A line printed under the seller on every receipt, in English; Branch screen → Receipt', ar: 'سطر أعلى الإيصال بالإنجليزية' },
+  }),
+  'receipt.header_ar': define({
+    kind: textKind(200),
+    default: null,
+    unset: 'no header line',
+    description: { en: 'A line printed under the seller on every receipt, in Arabic; Branch screen → Receipt', ar: 'سطر أعلى الإيصال بالعربية' },
+  }),
+  'receipt.footer_en': define({
+    kind: textKind(200),
+    default: null,
+    unset: 'the usual thanks only',
+    description: { en: 'A line printed at the foot of every receipt, in English; Branch screen → Receipt', ar: 'سطر أسفل الإيصال بالإنجليزية' },
+  }),
+  'receipt.footer_ar': define({
+    kind: textKind(200),
+    default: null,
+    unset: 'the usual thanks only',
+    description: { en: 'A line printed at the foot of every receipt, in Arabic; Branch screen → Receipt', ar: 'سطر أسفل الإيصال بالعربية' },
   }),
   vat_number: define({
     kind: patternKind(VAT_NUMBER_PATTERN, 'a VAT number of 15 digits that starts and ends with 3'),
@@ -100,19 +135,20 @@ export const SETTING_KEYS = {
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
   }),
   'till.code': define({
-    kind: patternKind(/^[A-Z0-9]{1,4}$/, '1 to 4 capital letters or digits, like A or T2'),
-    default: 'A',
-    description: { en: "This till's short code within its branch (in order numbers)", ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)' },
+    kind: patternKind(TILL_CODE_PATTERN, 'one or two capital letters A–Z, like A or TK'),
+    default: null,
+    unset: 'no prefix: order numbers 001, 002, …',
+    description: { en: "This till's code within its branch, prefixing its order numbers (A-001); Branch screen → Till", ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)' },
   }),
   'till.day_cutoff_hour': define({
-    kind: integerKind(0, 23),
-    default: 4,
-    description: { en: 'Hour (local time) at which the business day ends', ar: 'الساعة التي ينتهي عندها يوم العمل' },
+    kind: integerKind(0, MAX_CUTOFF_HOUR),
+    default: 0,
+    description: { en: 'Hour (local time, 0–12) at which the next business day begins; Branch screen → Till', ar: 'الساعة التي يبدأ عندها يوم العمل التالي' },
   }),
   'till.idle_lock_minutes': define({
     kind: integerKind(0, 240),
     default: 5,
-    description: { en: 'Minutes without use before the till locks (0 = never)', ar: 'دقائق عدم الاستخدام قبل قفل نقطة البيع (0 = أبداً)' },
+    description: { en: 'Minutes without use before the till locks (0 = never); Branch screen → Till', ar: 'دقائق عدم الاستخدام قبل قفل نقطة البيع (0 = أبداً)' },
   }),
   'discount.limit_percent': define({
     kind: percentKind(),
@@ -121,8 +157,9 @@ export const SETTING_KEYS = {
   }),
   'printing.allowed_ports': define({
     kind: portListKind(),
-    default: [9100],
-    description: { en: 'TCP ports a network printer may be bound to', ar: 'منافذ TCP المسموح بها للطابعات الشبكية' },
+    default: null,
+    unset: 'only the printer ports 9100–9109, 515 and 631',
+    description: { en: 'TCP ports a network printer may use besides 9100–9109, 515 and 631', ar: 'منافذ TCP إضافية مسموح بها للطابعات الشبكية' },
   }),
   'printing.receipts_dir': define({
     kind: textKind(1000, 'a folder path of at most 1000 characters'),

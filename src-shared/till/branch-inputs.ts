@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VAT_NUMBER_PATTERN } from '../settings/index.ts';
 
 /**
  * What the Branch screen sends (till API, privilege 'branch-settings').
@@ -28,7 +29,7 @@ export const branchInputs = {
   saveReceiptSettings: z.object({
     seller_name_en: line(120),
     seller_name_ar: line(120),
-    vat_number: line(20).refine((v) => v === '' || /^\d{15}$/.test(v), 'a 15-digit VAT number, or empty'),
+    vat_number: line(20).refine((v) => v === '' || VAT_NUMBER_PATTERN.test(v), 'a VAT number of 15 digits that starts and ends with 3, or empty'),
     logo_file: line(500),
     header_en: line(200),
     header_ar: line(200),

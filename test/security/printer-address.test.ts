@@ -18,7 +18,7 @@ import {
   type PrinterAddressPolicy,
   type PrinterSink,
 } from '../../src-main/printing/index.ts';
-import { writeSetting } from '../../src-main/settings/index.ts';
+import { setSetting } from '../../src-main/settings/index.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];
@@ -111,7 +111,7 @@ describe('printer address policy', () => {
     expect(bindPrinter(shop.db, id, { address: '/dev/usb/lp0' }).address).toBe('/dev/usb/lp0');
     expect(() => bindPrinter(shop.db, id, { address: 'tcp://10.0.0.2:4000' })).toThrow(/port 4000 is not a printer port/);
     // The operator allows a port in the settings.
-    writeSetting(shop.db, 'printing.allowed_ports', [4000]);
+    setSetting(shop.db, 'printing.allowed_ports', [4000]);
     expect(bindPrinter(shop.db, id, { address: 'tcp://10.0.0.2:4000' }).address).toBe('tcp://10.0.0.2:4000');
   });
 
@@ -142,11 +142,12 @@ describe('printer address policy', () => {
     const shop = await openPrintingShop({ bind: [], flags: { Cashier: ['PRINT_AUTO'] }, queue: { addressPolicy: STRICT_POLICY } });
     open.push(shop);
     bindPrinter(shop.db, shop.printer('Cashier').id, { address: 'tcp://192.0.2.10:9100' });
-    writeSetting(shop.db, 'printing.allowed_ports', ['22; rm -rf /']);
+    // Written past the settings store (which refuses it), as a hand edit of the file would.
+    shop.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('printing.allowed_ports', JSON.stringify(['22; rm -rf /']));
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await shop.settle();
     const [job] = readPrintJobs(shop.db, order.uuid);
     expect(job).toMatchObject({ state: 'failed' });
-    expect(job!.last_error).toMatch(/setting printing\.allowed_ports must be a list of TCP ports/);
+    expect(job!.last_error).toMatch(/stored setting: printing\.allowed_ports must be a comma-separated list of TCP ports/);
   });
 });

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../host/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, type RouteHandler } from '../../host/http/index.ts';
-import { startDemoServices, type DemoServices } from '../demo-services.ts';
+import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
@@ -39,8 +39,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
   const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy });
+  // Loaded only for --demo: the emulator behind it (and its fastify) is a development dependency.
   const demo: DemoServices | null = values.demo
-    ? await startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
+    ? await (await import('../demo-services.ts')).startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
     : null;
   till.start();
 

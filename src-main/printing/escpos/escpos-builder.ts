@@ -1,7 +1,8 @@
 // ESC/POS bytes written by hand rather than through node-thermal-printer:
 // its Epson drawer kick sends 3 of the 5 bytes ESC p needs, and a printer
 // waiting for the missing 2 swallows the next command. Every command here
-// is checked against the Epson ESC/POS reference and decoded back in tests.
+// is checked against the Epson ESC/POS reference, decoded back in tests, and
+// compared with node-thermal-printer's bytes (test/unit/printing/escpos-reference.test.ts).
 
 import type { Align, Magnification } from '../layout/receipt-document.ts';
 import { checkQrModuleSize, qrPayloadBytes, qrVersionFor } from '../layout/qr-size.ts';

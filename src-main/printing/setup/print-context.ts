@@ -2,10 +2,10 @@
 // number (local settings first, then the last pull's /me, as checkout uses
 // for the ZATCA QR), the payment methods' names and the logo.
 
-import { paymentMethodRows } from '../../catalog/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
-import { readSetting } from '../../settings/index.ts';
+import { paymentMethodRows } from '../../catalog/index.ts';
+import { settingOrDefault } from '../../settings/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
 
@@ -21,10 +21,8 @@ export function readPrintContext(db: TillDatabase): PrintContext {
   if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
   const rows = paymentMethodRows(db);
   let logo: Uint8Array | null = null;
-  const own = (key: string): string => {
-    const value = readSetting<unknown>(db, key);
-    return typeof value === 'string' ? value : '';
-  };
+  const own = (key: 'receipt.seller_name_en' | 'seller_name' | 'receipt.header_en' | 'receipt.header_ar' | 'receipt.footer_en' | 'receipt.footer_ar'): string =>
+    settingOrDefault(db, key) ?? '';
   return {
     header: {
       // Names set on the Branch screen win over the service's (receipt.seller_name_en; seller_name is also the QR's).

@@ -10,14 +10,14 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { TillDatabase } from '../../db/index.ts';
-import { readSetting } from '../../settings/index.ts';
+import { getSetting } from '../../settings/index.ts';
 import { PrinterSendError, parsePrinterAddress, type PrinterAddress } from '../transport/send-to-printer.ts';
 
 /** Raw-print (JetDirect) 9100–9109, LPD 515, IPP 631. */
 export const PRINTER_PORTS: readonly number[] = [9100, 9101, 9102, 9103, 9104, 9105, 9106, 9107, 9108, 9109, 515, 631];
 
 /** Local setting: more TCP ports the operator allows for printers (an array of numbers). */
-export const ALLOWED_PORTS_SETTING = 'printing.allowed_ports';
+export const ALLOWED_PORTS_SETTING = 'printing.allowed_ports' as const;
 
 export interface PrinterAddressPolicy {
   /**
@@ -31,19 +31,14 @@ export interface PrinterAddressPolicy {
 
 export const STRICT_POLICY: PrinterAddressPolicy = { allowLoopback: false, extraPorts: [] };
 
-/** The process's policy (flags, demo) plus the ports the setting allows. */
+/**
+ * The process's policy (flags, demo) plus the ports the setting allows. A
+ * stored setting that fails its check is an error naming it (SettingError),
+ * never half-trusted.
+ */
 export function effectiveAddressPolicy(db: TillDatabase, base: PrinterAddressPolicy = STRICT_POLICY): PrinterAddressPolicy {
-  const fromSetting = allowedPortsFromSetting(readSetting<unknown>(db, ALLOWED_PORTS_SETTING));
+  const fromSetting = getSetting(db, ALLOWED_PORTS_SETTING) ?? [];
   return { allowLoopback: base.allowLoopback, extraPorts: [...new Set([...base.extraPorts, ...fromSetting])] };
-}
-
-/** The setting's ports; anything that is not a list of ports is an error naming the setting, never half-trusted. */
-export function allowedPortsFromSetting(value: unknown): number[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || !value.every(isPort)) {
-    throw new RangeError(`setting ${ALLOWED_PORTS_SETTING} must be a list of TCP ports (1–65535), got ${JSON.stringify(value)}`);
-  }
-  return value as number[];
 }
 
 export function isPort(value: unknown): value is number {

@@ -32,7 +32,7 @@ describe('pos settings', () => {
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).toMatch(/^vat_number +310122393500003 +\[set\]/m);
     expect(list.stdout).toMatch(/^tax\.rate +15\.00% +\[set\]/m);
-    expect(list.stdout).toMatch(/^till\.code +A +\[default\]/m);
+    expect(list.stdout).toMatch(/^till\.day_cutoff_hour +0 +\[default\]/m);
     expect(list.stdout).toMatch(/^upload\.path +\/orders\/sync +\[default\]/m);
 
     const json = await pos(['settings', '--db', db, '--json']);

@@ -4,7 +4,6 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessDayOf, formatOrderNumber } from '../../../src-main/orders/index.ts';
-import { writeSetting } from '../../../src-main/settings/index.ts';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
@@ -55,7 +54,8 @@ describe('order numbers per till', () => {
   it('treats a hand-edited, invalid till code as unset instead of stopping the sale', async () => {
     const shop = await openPrintingShop({ bind: [], startQueue: false });
     open.push(shop);
-    writeSetting(shop.db, 'till.code', 'ABC-; DROP');
+    // Written past the settings store, as a hand edit of the file would.
+    shop.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('till.code', JSON.stringify('ABC-; DROP'));
     expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('001');
   });
 });

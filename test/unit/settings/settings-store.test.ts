@@ -27,8 +27,8 @@ afterEach(() => {
 
 describe('the settings store', () => {
   it('gives defaults until a value is set, and the default again after unset', () => {
-    expect(getSetting(db, 'till.code')).toBe('A');
-    expect(getSetting(db, 'till.day_cutoff_hour')).toBe(4);
+    expect(getSetting(db, 'till.code')).toBeNull();
+    expect(getSetting(db, 'till.day_cutoff_hour')).toBe(0);
     expect(getSetting(db, 'till.idle_lock_minutes')).toBe(5);
     expect(getSetting(db, 'discount.limit_percent')).toBe('20.00');
     expect(getSetting(db, 'sync.concurrency')).toBe(4);
@@ -59,7 +59,10 @@ describe('the settings store', () => {
     ['tax.prices_include_tax', 'maybe', /true or false, got "maybe"/],
     ['market_id', '', /market_id must be a non-empty id/],
     ['branch_id', '   ', /branch_id must be a non-empty id/],
-    ['till.day_cutoff_hour', '24', /a whole number from 0 to 23, got 24/],
+    ['till.day_cutoff_hour', '13', /a whole number from 0 to 12, got 13/],
+    ['till.code', 'T2', /one or two capital letters/],
+    ['receipt.header_en', 'Open \u202edaily', /without control or direction characters/],
+    ['upload.settlement_path', 'https://evil.example/x', /a path on the service/],
     ['till.code', 'abc', /capital letters/],
     ['upload.path', 'https://evil.example/x', /a path on the service/],
     ['upload.path', '/orders/../admin', /a path on the service/],
@@ -88,7 +91,7 @@ describe('the settings store', () => {
   });
 
   it('refuses unknown keys, and keys the till manages itself', () => {
-    expect(() => setSettingFromText(db, 'vat', '1')).toThrow(/unknown setting "vat"; known settings: seller_name, vat_number/);
+    expect(() => setSettingFromText(db, 'vat', '1')).toThrow(/unknown setting "vat"; known settings: seller_name, receipt\.seller_name_en, receipt\.header_en/);
     expect(() => setSettingFromText(db, 'session', '{}')).toThrow(/session is managed by the till itself/);
     expect(() => setSettingFromText(db, 'secret.token', 'x')).toThrow(/managed by the till itself/);
   });
@@ -105,7 +108,7 @@ describe('the settings store', () => {
   it('lists every public setting once, with descriptions in both languages, and never the session or secrets', () => {
     writeSecretSetting(db, 'secret.token', 'tok-123');
     setSetting(db, 'session', { base_url: 'http://x', api_version: '2.5.0' });
-    setSetting(db, 'till.code', 'T2');
+    setSetting(db, 'till.code', 'TK');
     const listing = listSettings(db);
     expect(listing.settings.map((s) => s.key)).toEqual(publicSettingKeys());
     expect(JSON.stringify(listing)).not.toContain('tok-123');
@@ -115,7 +118,7 @@ describe('the settings store', () => {
       expect(entry.description.ar).toMatch(/[\u0600-\u06ff]/);
       if (entry.default === null) expect(entry.unset, entry.key).toBeTruthy();
     }
-    expect(listing.settings.find((s) => s.key === 'till.code')).toMatchObject({ value: 'T2', is_set: true, default: 'A' });
+    expect(listing.settings.find((s) => s.key === 'till.code')).toMatchObject({ value: 'TK', is_set: true, default: null });
     expect(readSecretSetting(db, 'secret.token')).toBe('tok-123');
     writeSecretSetting(db, 'secret.token', null);
     expect(readSecretSetting(db, 'secret.token')).toBeNull();
