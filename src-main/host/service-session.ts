@@ -19,7 +19,9 @@ export interface ServiceSessionOptions {
   db: TillDatabase;
   events: EventHub;
   secrets: SecretStore;
+  /** Time and timers for the uploader (the system's by default). */
   clock?: Clock;
+  /** Upload timings; tests shorten them. */
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
 }

@@ -1,25 +1,14 @@
 import type { BranchInputs, TillApi, TillInputs } from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
-import type { Clock } from '../clock/index.ts';
-import type { TillDatabase } from '../db/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { TillService } from '../till/index.ts';
 import { Authorizer } from './authorization/index.ts';
-import type { EventHub } from './event-hub.ts';
-import type { SecretStore } from './secret-store.ts';
-import { ServiceSession } from './service-session.ts';
+import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
-export interface TillHostOptions {
-  db: TillDatabase;
-  events: EventHub;
-  secrets: SecretStore;
-  /** Time and timers for the uploader and the print queue (the system's by default). */
-  clock?: Clock;
-  /** Upload and print timings; tests shorten them. */
-  uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
-  probeIntervalMs?: number;
+/** The session's options (the clock also drives the print queue), and printing's. */
+export interface TillHostOptions extends ServiceSessionOptions {
   printQueue?: PrintQueue;
   /** Which printer addresses this till may print to, beside the setting printing.allowed_ports. */
   printerPolicy?: PrinterAddressPolicy;

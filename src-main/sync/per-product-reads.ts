@@ -1,5 +1,5 @@
 import type { Modifier, Price } from '../../src-shared/catalog/index.ts';
-import { readListPage, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
+import { readListPage, WireValidationError, type ListResource, type QuarantinedRecord } from '../../src-shared/wire/index.ts';
 import { NotFoundError, paginate, ServiceError, UnauthenticatedError, type RequestWindow, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
 
@@ -110,7 +110,7 @@ export async function readPerProduct(
             result.modifiers = [];
             continue;
           }
-          if (!(error instanceof ServiceError) && !(error instanceof Error && error.name === 'WireValidationError')) throw error;
+          if (!(error instanceof ServiceError) && !(error instanceof WireValidationError)) throw error;
           failure = `its ${part} could not be read: ${(error as Error).message}`;
           break;
         }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
@@ -27,7 +26,7 @@ import {
   searchProducts,
   type SaleProduct,
 } from '../catalog/index.ts';
-import { checkpointSoon, type TillDatabase } from '../db/index.ts';
+import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
@@ -38,7 +37,7 @@ import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
 import { priced, sellingError } from './selling-errors.ts';
-import type { StaffSession } from './staff-session.ts';
+import type { LocalTill } from './local-till.ts';
 
 /** The selling part of the till API: the catalog, the cart, payment, orders and refunds. */
 export type SellingMethods = Pick<
@@ -49,12 +48,7 @@ export type SellingMethods = Pick<
   | 'checkout' | 'orders' | 'order' | 'refund' | 'settleOrder' | 'syncStatus'
 >;
 
-export interface SellingOptions {
-  db: TillDatabase;
-  now: () => number;
-  newUuid?: () => string;
-  /** Who is at the till: sales, refunds and payments are recorded under them and their shift. */
-  staff: StaffSession;
+export interface SellingHooks {
   /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
@@ -68,17 +62,10 @@ export interface SellingOptions {
  */
 export class SellingService implements SellingMethods {
   private current: Cart = emptyCart();
-  private readonly db: TillDatabase;
-  private readonly now: () => number;
-  private readonly newUuid: () => string;
-  private readonly staff: StaffSession;
-
-  constructor(private readonly options: SellingOptions) {
-    this.db = options.db;
-    this.now = options.now;
-    this.newUuid = options.newUuid ?? randomUUID;
-    this.staff = options.staff;
-  }
+  constructor(
+    private readonly till: LocalTill,
+    private readonly options: SellingHooks = {},
+  ) {}
 
   /**
    * Who and which shift a sale, refund or payment is recorded under. A till
@@ -86,13 +73,13 @@ export class SellingService implements SellingMethods {
    * without any (tests, old databases) sells as before, under no shift.
    */
   private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.staff.require();
-    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.db)?.id ?? null };
-    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.db).id };
+    const cashier = this.till.staff.require();
+    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db)?.id ?? null };
+    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
 
   private profile(): BranchProfile {
-    const profile = readBranchProfile(this.db);
+    const profile = readBranchProfile(this.till.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
     return profile;
   }
@@ -108,7 +95,7 @@ export class SellingService implements SellingMethods {
   }
 
   private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.db, [id])[0];
+    const product = saleProducts(this.till.db, [id])[0];
     if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
     return product;
   }
@@ -127,18 +114,18 @@ export class SellingService implements SellingMethods {
   }
 
   async categories() {
-    return categoriesWithCounts(this.db);
+    return categoriesWithCounts(this.till.db);
   }
 
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit } = parseInput('products', input);
-    const { ids, total } = productIdsInCategory(this.db, category_id, offset, limit);
-    return { items: saleProducts(this.db, ids).map((p) => this.card(p)), total };
+    const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
+    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
-    return saleProducts(this.db, searchProducts(this.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
+    return saleProducts(this.till.db, searchProducts(this.till.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
   }
 
   async product(input: TillInputs['product']) {
@@ -147,13 +134,13 @@ export class SellingService implements SellingMethods {
   }
 
   async paymentMethods(): Promise<PaymentMethodView[]> {
-    const priced = methodsWithOwnPrices(this.db);
-    return paymentMethodRows(this.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
+    const priced = methodsWithOwnPrices(this.till.db);
+    return paymentMethodRows(this.till.db).map((method) => ({ ...method, has_prices: priced.has(method.key) }));
   }
 
   async customers(input: TillInputs['customers']): Promise<CustomerView[]> {
     const { query, limit } = parseInput('customers', input);
-    return findCustomers(this.db, query, limit);
+    return findCustomers(this.till.db, query, limit);
   }
 
   async cart() {
@@ -168,7 +155,7 @@ export class SellingService implements SellingMethods {
 
   async scan(input: TillInputs['scan']) {
     const { code } = parseInput('scan', input);
-    const hit = findBarcode(this.db, code);
+    const hit = findBarcode(this.till.db, code);
     if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
     const product = this.saleProduct(hit.product_id);
     return this.change((cart) => void cart.lines.push(newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null)));
@@ -206,7 +193,7 @@ export class SellingService implements SellingMethods {
 
   async setCustomer(input: TillInputs['setCustomer']) {
     const { customer_id } = parseInput('setCustomer', input);
-    if (customer_id !== null && !hasCustomer(this.db, customer_id)) {
+    if (customer_id !== null && !hasCustomer(this.till.db, customer_id)) {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
     return this.change((cart) => void (cart.customer_id = customer_id));
@@ -214,7 +201,7 @@ export class SellingService implements SellingMethods {
 
   async setPriceList(input: TillInputs['setPriceList']) {
     const { method_key } = parseInput('setPriceList', input);
-    if (!paymentMethodRows(this.db).some((m) => m.key === method_key)) {
+    if (!paymentMethodRows(this.till.db).some((m) => m.key === method_key)) {
       throw new TillError('not_found', `payment method ${method_key} is not in the catalog`);
     }
     return this.change((cart) => void (cart.price_list = method_key));
@@ -235,15 +222,15 @@ export class SellingService implements SellingMethods {
     const { label } = parseInput('parkCart', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
     const view = this.view();
-    const parked = { id: this.newUuid(), label: label || `Cart ${new Date(this.now()).toTimeString().slice(0, 5)}`, parked_at: this.now() };
-    parkCart(this.db, { ...parked, cart: this.current });
+    const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
+    parkCart(this.till.db, { ...parked, cart: this.current });
     this.current = emptyCart();
     return { ...parked, lines: view.lines.length, total: view.total };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
-    return parkedCarts(this.db).map(({ cart, ...row }) => {
+    return parkedCarts(this.till.db).map(({ cart, ...row }) => {
       return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
     });
   }
@@ -251,7 +238,7 @@ export class SellingService implements SellingMethods {
   async resumeCart(input: TillInputs['resumeCart']) {
     const { id } = parseInput('resumeCart', input);
     if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const cart = takeParkedCart(this.db, id);
+    const cart = takeParkedCart(this.till.db, id);
     if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
     this.current = cart;
     return this.view();
@@ -265,18 +252,18 @@ export class SellingService implements SellingMethods {
     const cart = this.current;
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
-    const draft = { ...saleDraft({ uuid: this.newUuid(), createdAt: this.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.db, draft, this.options.alsoWriteAtCheckout);
+    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
-    checkpointSoon(this.db);
+    checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
 
   private orderView(record: OrderRecord): OrderView {
-    const view: OrderView = { ...record, upload: readUpload(this.db, record.uuid)! };
+    const view: OrderView = { ...record, upload: readUpload(this.till.db, record.uuid)! };
     if (record.kind === 'SALE') {
-      const { lines } = refundedSoFar(this.db, record.uuid);
+      const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
     }
     return view;
@@ -284,19 +271,19 @@ export class SellingService implements SellingMethods {
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
     const { limit, offset } = parseInput('orders', input);
-    return latestOrders(this.db, limit, offset);
+    return latestOrders(this.till.db, limit, offset);
   }
 
   async order(input: TillInputs['order']) {
     const { uuid } = parseInput('order', input);
-    const record = readOrder(this.db, uuid);
+    const record = readOrder(this.till.db, uuid);
     if (!record) throw new TillError('not_found', `this till has no order ${uuid}`);
     return this.orderView(record);
   }
 
   async refund(input: TillInputs['refund']) {
     const { uuid, lines, reason } = parseInput('refund', input);
-    const original = readOrder(this.db, uuid);
+    const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
@@ -306,36 +293,36 @@ export class SellingService implements SellingMethods {
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
-      record = this.db.transaction(() => {
-        const soFar = refundedSoFar(this.db, original.uuid);
-        const draft = refundDraft(original, request, soFar, { uuid: this.newUuid(), createdAt: this.now(), profile: readBranchProfile(this.db) });
-        return insertOrder(this.db, { ...draft, ...seller }, (refund) => {
-          const after = refundedSoFar(this.db, original.uuid);
-          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.db, original.uuid);
+      record = this.till.db.transaction(() => {
+        const soFar = refundedSoFar(this.till.db, original.uuid);
+        const draft = refundDraft(original, request, soFar, { uuid: this.till.newUuid(), createdAt: this.till.now(), profile: readBranchProfile(this.till.db) });
+        return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
+          const after = refundedSoFar(this.till.db, original.uuid);
+          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
           this.options.alsoWriteAtCheckout?.(refund);
         });
       }).immediate();
     } catch (error) {
       throw sellingError(error);
     }
-    checkpointSoon(this.db);
+    checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
   }
 
   async settleOrder(input: TillInputs['settleOrder']): Promise<OrderView> {
     const { uuid, payments, cash_tendered } = parseInput('settleOrder', input);
-    const order = readOrder(this.db, uuid);
+    const order = readOrder(this.till.db, uuid);
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY)) throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();
-    const profile = readBranchProfile(this.db);
-    const paidAt = this.now();
-    const settlementUuid = this.newUuid();
-    settleOrder(this.db, {
+    const profile = readBranchProfile(this.till.db);
+    const paidAt = this.till.now();
+    const settlementUuid = this.till.newUuid();
+    settleOrder(this.till.db, {
       uuid,
       payments: settlement.payments,
       owed,
@@ -350,17 +337,17 @@ export class SellingService implements SellingMethods {
     }, (route) => {
       // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
       if (route === 'own-record') {
-        enqueueRecord(this.db, settlementUuid, 'settlement', { ...settlementBody(this.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
+        enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
       }
     });
-    checkpointSoon(this.db);
-    const record = readOrder(this.db, uuid)!;
+    checkpointSoon(this.till.db);
+    const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };
   }
 
   async syncStatus(): Promise<SyncStatus> {
-    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.db);
+    return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.till.db);
   }
 
 }

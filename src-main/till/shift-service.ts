@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
 import { parseInput, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
-import { checkpointSoon, type TillDatabase } from '../db/index.ts';
+import { checkpointSoon } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import {
   closeShift,
@@ -16,7 +15,7 @@ import {
 } from '../shifts/index.ts';
 import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashier } from '../staff/index.ts';
 import { readBranchProfile } from './branch-profile.ts';
-import type { StaffSession } from './staff-session.ts';
+import type { LocalTill } from './local-till.ts';
 
 /** The staff and shifts part of the till API: cashiers, PINs, shifts, cash movements and their reports. */
 export type ShiftMethods = Pick<
@@ -24,106 +23,95 @@ export type ShiftMethods = Pick<
   'staffState' | 'cashiers' | 'addCashier' | 'updateCashier' | 'unlock' | 'lock' | 'openShift' | 'cashMovement' | 'shiftReport' | 'closeShift' | 'dayReport'
 >;
 
-export interface ShiftOptions {
-  db: TillDatabase;
-  now: () => number;
-  newUuid?: () => string;
-  staff: StaffSession;
+export interface ShiftHooks {
   /** Called after a shift's Z report is written (the host wakes the attendance upload). */
   onShiftClosed?: (report: ShiftReport) => void;
 }
 
 /** Who works the till and their shifts; each write is one transaction in the local database. */
 export class ShiftService implements ShiftMethods {
-  private readonly db: TillDatabase;
-  private readonly now: () => number;
-  private readonly newUuid: () => string;
-  private readonly staff: StaffSession;
-
-  constructor(private readonly options: ShiftOptions) {
-    this.db = options.db;
-    this.now = options.now;
-    this.newUuid = options.newUuid ?? randomUUID;
-    this.staff = options.staff;
-  }
+  constructor(
+    private readonly till: LocalTill,
+    private readonly options: ShiftHooks = {},
+  ) {}
 
   async staffState(): Promise<StaffState> {
-    const shift = openShiftRow(this.db);
+    const shift = openShiftRow(this.till.db);
     return {
-      needs_first_manager: !hasActiveManager(this.db),
-      cashier: this.staff.current(),
+      needs_first_manager: !hasActiveManager(this.till.db),
+      cashier: this.till.staff.current(),
       shift: shift ? publicShift(shift) : null,
-      idle_lock_minutes: this.staff.idleLockMinutes(),
+      idle_lock_minutes: this.till.staff.idleLockMinutes(),
     };
   }
 
   async cashiers(): Promise<CashierView[]> {
-    return listCashiers(this.db).map(publicCashier);
+    return listCashiers(this.till.db).map(publicCashier);
   }
 
   async addCashier(input: TillInputs['addCashier']): Promise<CashierView> {
     const { name, role, pin } = parseInput('addCashier', input);
-    const first = !hasActiveManager(this.db);
+    const first = !hasActiveManager(this.till.db);
     if (first && role !== 'manager') throw new TillError('invalid_input', 'role: the first person on this till is its manager');
-    const cashier = publicCashier(await addCashier(this.db, { name, role, pin }, this.now()));
+    const cashier = publicCashier(await addCashier(this.till.db, { name, role, pin }, this.till.now()));
     // The first manager is signed in at once: they just chose their PIN.
-    if (first) this.staff.signInAs(cashier);
+    if (first) this.till.staff.signInAs(cashier);
     return cashier;
   }
 
   async updateCashier(input: TillInputs['updateCashier']): Promise<CashierView> {
     const { id, active, pin, role } = parseInput('updateCashier', input);
-    const updated = publicCashier(await updateCashier(this.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
+    const updated = publicCashier(await updateCashier(this.till.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
     return updated;
   }
 
   async unlock(input: TillInputs['unlock']): Promise<StaffState> {
     const { cashier_id, pin } = parseInput('unlock', input);
-    await this.staff.unlock(cashier_id, pin);
+    await this.till.staff.unlock(cashier_id, pin);
     return this.staffState();
   }
 
   async lock(): Promise<StaffState> {
-    this.staff.lock();
+    this.till.staff.lock();
     return this.staffState();
   }
 
   async openShift(input: TillInputs['openShift']): Promise<ShiftView> {
     const parsed = parseInput('openShift', input);
-    const cashier = this.staff.require();
+    const cashier = this.till.staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
-    return publicShift(openShift(this.db, { ...parsed, id: this.newUuid(), cashierId: cashier.id, now: this.now() }));
+    return publicShift(openShift(this.till.db, { ...parsed, id: this.till.newUuid(), cashierId: cashier.id, now: this.till.now() }));
   }
 
   async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
     const { kind, amount, reason } = parseInput('cashMovement', input);
-    const cashier = this.staff.require();
+    const cashier = this.till.staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
-    const report = recordCashMovement(this.db, { id: this.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.now() });
-    checkpointSoon(this.db);
+    const report = recordCashMovement(this.till.db, { id: this.till.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.till.now() });
+    checkpointSoon(this.till.db);
     return report;
   }
 
   async shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport> {
     const { shift_id } = parseInput('shiftReport', input);
-    const shift = shift_id ? findShift(this.db, shift_id) : requireOpenShift(this.db);
+    const shift = shift_id ? findShift(this.till.db, shift_id) : requireOpenShift(this.till.db);
     if (!shift) throw new TillError('not_found', `this till has no shift ${shift_id}`);
-    return readShiftReport(this.db, shift);
+    return readShiftReport(this.till.db, shift);
   }
 
   async closeShift(input: TillInputs['closeShift']): Promise<ShiftReport> {
     const parsed = parseInput('closeShift', input);
-    const cashier = this.staff.require();
+    const cashier = this.till.staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
-    const profile = readBranchProfile(this.db);
-    const z = closeShift(this.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.now() });
-    checkpointSoon(this.db);
+    const profile = readBranchProfile(this.till.db);
+    const z = closeShift(this.till.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.till.now() });
+    checkpointSoon(this.till.db);
     this.options.onShiftClosed?.(z);
     return z;
   }
 
   async dayReport(input: TillInputs['dayReport']): Promise<DayReport> {
     const { business_day } = parseInput('dayReport', input);
-    return readDayReport(this.db, business_day ?? businessDayOf(this.now()));
+    return readDayReport(this.till.db, business_day ?? businessDayOf(this.till.now()));
   }
 }

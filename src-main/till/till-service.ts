@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderRecord, SellingApi, SyncStatus, TillInputs } from '../../src-shared/till/index.ts';
-import type { ShiftReport } from '../../src-shared/shifts/index.ts';
+import type { SellingApi, TillInputs } from '../../src-shared/till/index.ts';
 import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
-import { SellingService } from './selling-service.ts';
-import { ShiftService } from './shift-service.ts';
+import { SellingService, type SellingHooks } from './selling-service.ts';
+import { ShiftService, type ShiftHooks } from './shift-service.ts';
 import { StaffSession } from './staff-session.ts';
 
-export interface TillOptions {
+export interface TillOptions extends SellingHooks, ShiftHooks {
   db: TillDatabase;
   now?: () => number;
   newUuid?: () => string;
-  /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
-  onOrderCommitted?: (order: OrderRecord) => void;
-  /** Extra rows to write inside the checkout transaction (print jobs). */
-  alsoWriteAtCheckout?: (order: OrderRecord) => void;
-  syncStatus?: () => SyncStatus;
-  /** Called after a shift closes (the host wakes the attendance upload). */
-  onShiftClosed?: (report: ShiftReport) => void;
 }
 
 /**
@@ -33,10 +25,10 @@ export class TillService implements SellingApi {
   constructor(options: TillOptions) {
     deferCheckpoints(options.db);
     const now = options.now ?? Date.now;
-    const newUuid = options.newUuid ?? randomUUID;
     this.staff = new StaffSession(options.db, now);
-    this.selling = new SellingService({ ...options, now, newUuid, staff: this.staff });
-    this.shifts = new ShiftService({ db: options.db, now, newUuid, staff: this.staff, ...(options.onShiftClosed ? { onShiftClosed: options.onShiftClosed } : {}) });
+    const till = { db: options.db, now, newUuid: options.newUuid ?? randomUUID, staff: this.staff };
+    this.selling = new SellingService(till, options);
+    this.shifts = new ShiftService(till, options);
   }
 
   // Selling (SellingService).
