@@ -27,6 +27,9 @@ export { LOGO_SETTING, loadLogo, readBranchLogo } from './setup/branch-logo.ts';
 export { parsePrinterAddress, PrinterSendError } from './transport/send-to-printer.ts';
 export { AppToAppError } from './transport/send-to-command.ts';
 export { isPrinterDevicePath } from './transport/send-to-device.ts';
+// Live status: DLE EOT over the printer's connection.
+export { probePrinter } from './setup/probe-printer.ts';
+export type { PrinterStatusAnswer } from './transport/query-printer-status.ts';
 
 // Documents rendered on demand (the receipt sample, `pos print --pdf`).
 export type { ReceiptDocument } from './layout/receipt-document.ts';
