@@ -31,6 +31,8 @@ import { tempDir } from '../test/support/temp-dir.ts';
 import { spawnEmulator, writeResults } from './bench-support.ts';
 
 const RECEIPTS = 20;
+/** The counting sink listens on this machine: allowed here as in the tests (--allow-loopback). */
+const LOOPBACK_SINK = { allowLoopback: true, extraPorts: [] };
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 20);
 const LINES = 8;
 const TARGET_P99_MS = 10;
@@ -45,7 +47,7 @@ try {
   await pullCatalog({ client, db });
   const cashier = readTillPrinters(db).find((p) => p.kind === 'receipt' && p.settings.PRINT_AUTO);
   if (!cashier) throw new Error('the demo tenant has no auto-printing receipt printer');
-  bindPrinter(db, cashier.id, { address: `tcp://127.0.0.1:${sink.port}` });
+  bindPrinter(db, cashier.id, { address: `tcp://127.0.0.1:${sink.port}` }, LOOPBACK_SINK);
   const products = (await new TillService({ db }).search({ query: 'a', limit: 40 })).filter((p) => p.id);
   if (products.length < LINES) throw new Error(`the demo menu gave ${products.length} products for a ${LINES}-line cart`);
 
@@ -57,7 +59,7 @@ try {
   };
 
   const window = async (renderer: DocumentRenderer | null): Promise<{ p50: number; p99: number; max: number; checkouts: number; receipts: number; ms: number }> => {
-    const queue = renderer ? new PrintQueue({ db, renderer }) : null;
+    const queue = renderer ? new PrintQueue({ db, renderer, addressPolicy: LOOPBACK_SINK }) : null;
     const printing = new TillService({ db, alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db), onOrderCommitted: () => queue?.notify() });
     const plain = new TillService({ db });
     queue?.start();

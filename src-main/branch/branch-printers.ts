@@ -5,7 +5,7 @@
 import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
 import type { BranchPrinterState, BranchPrinterView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { latestPrintJob, pendingJobCount, readTillPrinters, type PrinterStatus } from '../printing/index.ts';
+import { latestPrintJob, pendingJobCount, probePrinter, readTillPrinters, type PrinterAddressPolicy, type PrinterStatus, type PrinterStatusAnswer } from '../printing/index.ts';
 
 /** Without a running queue (the CLI): what the printer's latest job says. */
 function stateFromJobs(db: TillDatabase, printerId: string): { state: BranchPrinterState; pending: number; lastError: string | null } {
@@ -23,13 +23,26 @@ function stateFromQueue(status: PrinterStatus): { state: BranchPrinterState; pen
   return { state, pending: status.pending, lastError: status.lastError };
 }
 
-/** `live`: the print queue's statuses, when a queue runs in this process. `paper`: printers that reported no paper. */
-export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStatus[], paperOut: ReadonlySet<string> = new Set()): BranchPrinterView[] {
+/** Live answers of the printers asked just now (probePrinter), by printer id. */
+export type ProbeAnswers = ReadonlyMap<string, PrinterStatusAnswer>;
+
+/**
+ * `live`: the print queue's statuses, when a queue runs in this process.
+ * `probes`: what the printers said when asked: one out of paper shows so;
+ * one that refused the connection is offline; one that said nothing keeps
+ * the state its jobs give.
+ */
+export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStatus[], probes: ProbeAnswers = new Map()): BranchPrinterView[] {
   return readTillPrinters(db).map((printer) => {
     const status = live?.find((s) => s.printerId === printer.id);
     let { state, pending, lastError } = status ? stateFromQueue(status) : stateFromJobs(db, printer.id);
+    const probe = printer.bound ? probes.get(printer.id) : undefined;
     if (!printer.bound) state = 'unbound';
-    else if (paperOut.has(printer.id) && state !== 'failed') state = 'out-of-paper';
+    else if (probe?.paper === 'out' && state !== 'failed') state = 'out-of-paper';
+    else if (probe && !probe.reachable && (state === 'ready' || state === 'printing')) {
+      state = 'offline';
+      lastError = `printer at ${printer.address} ${probe.error ?? 'could not be reached'}`;
+    }
     return {
       id: printer.id,
       name: printer.name,
@@ -43,6 +56,7 @@ export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStat
       category_ids: [...printer.categories].sort((a, b) => a - b),
       routing: printer.routing,
       state,
+      paper: probe?.paper ?? null,
       pending_jobs: pending,
       last_error: lastError,
     };
@@ -62,4 +76,11 @@ export function parseBindingText(text: string): { address: string | null; appCom
   }
   if (trimmed === '') throw new RangeError('the binding is empty: give tcp://HOST:PORT, a device such as /dev/usb/lp0, or app:PROGRAM');
   return { address: trimmed, appCommand: null };
+}
+
+/** Asks every bound network printer at once how it is (DLE EOT), each within `timeoutMs`. */
+export async function probeBranchPrinters(db: TillDatabase, policy: PrinterAddressPolicy, timeoutMs?: number): Promise<Map<string, PrinterStatusAnswer>> {
+  const printers = readTillPrinters(db).filter((p) => p.bound);
+  const answers = await Promise.all(printers.map(async (p) => [p.id, await probePrinter(p, policy, timeoutMs)] as const));
+  return new Map(answers.filter((entry): entry is readonly [string, PrinterStatusAnswer] => entry[1] !== null));
 }

@@ -20,7 +20,7 @@ import {
 import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 import { SettingError } from '../settings/index.ts';
-import { readBranchPrinters } from './branch-printers.ts';
+import { probeBranchPrinters, readBranchPrinters, type ProbeAnswers } from './branch-printers.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
 import { readReceiptSettings, writeReceiptSettings } from './receipt-settings.ts';
 import { renderSettingsPreview } from './receipt-sample.ts';
@@ -32,6 +32,8 @@ export interface BranchSetupOptions {
   policy?: PrinterAddressPolicy;
   /** Live printer states from the print queue, when one runs here. */
   statuses?: () => PrinterStatus[];
+  /** How long a printer may take to answer the status request (DLE EOT); 0 asks none. Default 800 ms. */
+  probeTimeoutMs?: number;
   /** Called after a binding or routing changed: the queue retries, the UI refreshes. */
   onChange?: () => void;
   now?: () => number;
@@ -67,16 +69,29 @@ export class BranchSetup implements BranchApi {
     return printer;
   }
 
-  private changed(): BranchSetupView {
+  private changed(): Promise<BranchSetupView> {
     this.options.onChange?.();
     return this.view();
   }
 
-  private view(): BranchSetupView {
+  /** Each bound network printer is asked how it is (DLE EOT) through the address policy; a silent one keeps its jobs' state. */
+  private async probes(): Promise<ProbeAnswers> {
+    if (this.options.probeTimeoutMs === 0) return new Map();
+    let policy: PrinterAddressPolicy;
+    try {
+      policy = this.policy();
+    } catch {
+      return new Map(); // a broken printing.allowed_ports: the jobs say so
+    }
+    return probeBranchPrinters(this.db, policy, this.options.probeTimeoutMs);
+  }
+
+  private async view(): Promise<BranchSetupView> {
+    const probes = await this.probes();
     const { me } = readReplicaMeta(this.db);
     const profile = readBranchProfile(this.db);
     return {
-      printers: readBranchPrinters(this.db, this.options.statuses?.()),
+      printers: readBranchPrinters(this.db, this.options.statuses?.(), probes),
       kitchens: readKitchens(this.db),
       categories: readCategoryRoutes(this.db),
       receipt: readReceiptSettings(this.db),

@@ -3,7 +3,7 @@
 // (BranchSetup, the till API) and for `pos printers` / `pos kitchens`.
 
 export { BranchSetup, type BranchSetupOptions } from './branch-setup.ts';
-export { parseBindingText, readBranchPrinters } from './branch-printers.ts';
+export { parseBindingText, probeBranchPrinters, readBranchPrinters } from './branch-printers.ts';
 export { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
 export { readReceiptSettings, RECEIPT_SETTING_KEYS, writeReceiptSettings } from './receipt-settings.ts';
 export { renderSettingsPreview, sampleOrder } from './receipt-sample.ts';

@@ -55,6 +55,7 @@ export {
   type PrinterSink,
   type PrinterSinkJob,
   type PrinterSinkOptions,
+  type SinkStatus,
 } from './virtual-printer/printer-sink.ts';
 export { runPrinterSinkCli, type PrinterSinkCliIo } from './virtual-printer/printer-sink-cli.ts';
 export { sendToCommand, AppToAppError, type AppToAppErrorCode } from './transport/send-to-command.ts';
@@ -114,3 +115,6 @@ export { printDocument, receiptPrinter } from './print-document.ts';
 // Rendering off the event loop: a worker thread for the host, inline for one-shot commands.
 export { inlineRenderer, RenderWorkerError, sharedRenderWorker, WorkerRenderer, type DocumentRenderer } from './render-worker/document-renderer.ts';
 export { renderRequest, type RenderOutput, type RenderRequest } from './render-worker/render-request.ts';
+// Live status: DLE EOT over the printer's connection.
+export { paperFromStatusByte, queryPrinterStatus, STATUS_REQUEST_PAPER, STATUS_REQUEST_PRINTER, type PaperState, type PrinterStatusAnswer } from './transport/query-printer-status.ts';
+export { probePrinter } from './setup/probe-printer.ts';

@@ -77,7 +77,7 @@ export class CatalogChangedError extends Error {
 
 const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
-const PULL_CACHE_KIB = 24 * 1024;
+const PULL_CACHE_KIB = 16 * 1024;
 
 interface PullContext {
   client: ServiceClient;
@@ -127,7 +127,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
 
   const window = new RequestWindow(options.concurrency ?? getSetting(db, 'sync.concurrency'), options.clock ?? systemClock);
   // The swap writes 600,000 rows for a 100,000-product catalog: through a
-  // smaller page cache it spills to the WAL instead of growing the process
+  // smaller page cache (16 MiB) it spills to the WAL instead of growing the process
   // past its memory budget (issue 12: peak RSS ≤ 250 MB). Put back after.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);

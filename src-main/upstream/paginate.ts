@@ -47,7 +47,8 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
  */
 export async function* paginate<T, X extends object = object>(client: ServiceClient, read: PaginatedRead<T, X>): AsyncGenerator<Page<T, X>> {
   const window = read.window ?? new RequestWindow(1);
-  const inFlight = new Map<number, Promise<unknown>>();
+  // Pages waiting their turn are held as text (see ServiceClient.getDeferred).
+  const inFlight = new Map<number, Promise<() => unknown>>();
   let lastKnown = 1;
   let nextToAsk = 1;
   const ask = () => {
@@ -65,7 +66,7 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
       inFlight.delete(page);
       // The next request leaves before this page is parsed and stored.
       ask();
-      const parsed = read.parse(body, page);
+      const parsed = read.parse(body(), page);
       const { info } = parsed;
       // One call line: the list bounds hold whatever shape the page reading takes.
       checkListLimits(read.path, info, parsed.records.length);
@@ -84,7 +85,7 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
 }
 
 /** One page, retried: 429s wait as long as the service asks; 5xx, resets and timeouts follow the retry policy. */
-async function fetchPage(client: ServiceClient, read: PaginatedRead<unknown, object>, window: RequestWindow, page: number): Promise<unknown> {
+async function fetchPage(client: ServiceClient, read: PaginatedRead<unknown, object>, window: RequestWindow, page: number): Promise<() => unknown> {
   const policy = read.retry ?? DEFAULT_PAGE_RETRY;
   let failures = 0;
   let throttled = 0;
@@ -93,7 +94,7 @@ async function fetchPage(client: ServiceClient, read: PaginatedRead<unknown, obj
     read.signal?.throwIfAborted();
     const epoch = window.epoch;
     try {
-      const body = await client.get(read.path, { ...read.query, page, per_page: read.perPage });
+      const body = await client.getDeferred(read.path, { ...read.query, page, per_page: read.perPage });
       window.answered();
       return body;
     } catch (error) {

@@ -78,7 +78,25 @@ export class ServiceClient {
     return this.send('POST', path, body);
   }
 
+  /**
+   * Like `get`, but the answer's text is parsed only when the returned
+   * function is called: a page that waits its turn behind others is held as
+   * text, a fraction of its parsed size. Failures (HTTP, network) still
+   * reject the promise; a body that is not JSON throws when parsed.
+   */
+  async getDeferred(path: string, query: QueryParams = {}): Promise<() => unknown> {
+    const encoded = encodeQuery(query);
+    const { request, status, text } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path);
+    return () => parseBody(request, status, text);
+  }
+
   private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
+    const { request, status, text } = await this.exchange(method, pathAndQuery, body);
+    return parseBody(request, status, text);
+  }
+
+  /** One request: a 2xx answer's text, or the typed error of any other outcome. */
+  private async exchange(method: string, pathAndQuery: string, body?: unknown): Promise<{ request: string; status: number; text: string }> {
     const request = `${method} ${pathAndQuery.split('?')[0]}`;
     let response: Response;
     let text: string;
@@ -101,15 +119,16 @@ export class ServiceClient {
       if (error instanceof ResponseTooLargeError) throw new ProtocolError(request, null, error.message);
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
     }
-    let json: unknown;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch {
-      const retryable = response.status >= 500;
-      throw new ProtocolError(request, response.status, `HTTP ${response.status} with a body that is not JSON`, retryable);
-    }
-    if (response.ok) return json;
-    throw errorFor(request, response.status, json, response.headers.get('retry-after'));
+    if (response.ok) return { request, status: response.status, text };
+    throw errorFor(request, response.status, parseBody(request, response.status, text), response.headers.get('retry-after'));
+  }
+}
+
+function parseBody(request: string, status: number, text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    throw new ProtocolError(request, status, `HTTP ${status} with a body that is not JSON`, status >= 500);
   }
 }
 

@@ -287,6 +287,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.state.printing': 'تطبع',
   'branch.state.offline': 'غير متصلة',
   'branch.state.out-of-paper': 'نفد الورق',
+  'branch.paperLow': 'الورق على وشك النفاد',
   'branch.state.failed': 'لا تطبع',
   'branch.lastError': 'آخر خطأ: {error}',
   'branch.noPrinters': 'لم ترسل الخدمة أي طابعة. زامن أو أضف الطابعات من لوحة الإدارة.',

@@ -286,6 +286,7 @@ export const MESSAGES_EN = {
   'branch.state.printing': 'Printing',
   'branch.state.offline': 'Offline',
   'branch.state.out-of-paper': 'Out of paper',
+  'branch.paperLow': 'Paper low',
   'branch.state.failed': 'Not printing',
   'branch.lastError': 'Last error: {error}',
   'branch.noPrinters': 'The service sent no printers. Sync, or add printers in the back office.',

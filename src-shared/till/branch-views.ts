@@ -22,6 +22,8 @@ export interface BranchPrinterView {
   /** Whether the routing is the service's or overridden on this till. */
   routing: 'service' | 'local' | null;
   state: BranchPrinterState;
+  /** What the printer itself said about its paper (DLE EOT 4): ok, near-end, out; null when it was not asked or did not answer. */
+  paper: 'ok' | 'near-end' | 'out' | null;
   pending_jobs: number;
   last_error: string | null;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
-import { BranchSetup, parseBindingText, readBranchPrinters } from '../../branch/index.ts';
+import { BranchSetup, parseBindingText } from '../../branch/index.ts';
 import { readTillPrinter } from '../../printing/index.ts';
 import { TillError } from '../../../src-shared/till/index.ts';
 import type { BranchPrinterView } from '../../../src-shared/till/index.ts';
@@ -8,7 +8,7 @@ import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
 
 export const PRINTERS_USAGE = [
-  'pos printers --db FILE [--json]',
+  `pos printers --db FILE [--json] ${PRINTER_POLICY_USAGE}`,
   `  pos printers --db FILE bind PRINTER_ID tcp://HOST:PORT|/dev/usb/lpN|app:PROGRAM [--width 58|80] ${PRINTER_POLICY_USAGE}`,
   '  pos printers --db FILE unbind PRINTER_ID',
   `  pos printers --db FILE test PRINTER_ID ${PRINTER_POLICY_USAGE}`,
@@ -20,7 +20,8 @@ function describeBinding(p: BranchPrinterView): string {
 }
 
 function humanLine(p: BranchPrinterView): string {
-  const status = p.last_error ? `${p.state}: ${p.last_error}` : p.state;
+  const paper = p.paper === 'near-end' ? ' (paper low)' : '';
+  const status = (p.last_error ? `${p.state}: ${p.last_error}` : p.state) + paper;
   const routing = p.kind === 'kitchen' ? ` categories ${p.category_ids.join(',')}${p.routing === 'local' ? ' (local)' : ''}` : '';
   return `${p.id}  ${p.name}  [${p.flags.join(',') || 'no flags'}]  ${describeBinding(p)}  ${p.paper_width}mm  ${p.kind}${routing}  ${status}`;
 }
@@ -46,7 +47,8 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
   if (action === undefined) {
     const db = openDatabase(dbFile, { readOnly: true });
     try {
-      const printers = readBranchPrinters(db);
+      // Each bound network printer is asked how it is (DLE EOT), as the Branch screen does.
+      const { printers } = await new BranchSetup({ db, policy }).branchSetup();
       if (values.json) io.out(JSON.stringify(printers));
       else if (printers.length === 0) io.out('No printers: this till has no catalog yet, or the service sends none. Sync first.');
       else for (const p of printers) io.out(humanLine(p));

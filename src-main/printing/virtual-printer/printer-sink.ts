@@ -21,6 +21,19 @@ export interface PrinterSinkJob {
   receivedAt: Date;
 }
 
+/**
+ * What the sink answers to the real-time status requests DLE EOT 1 and 4:
+ * ready, paper low, no paper, or nothing at all (as many printers do).
+ */
+export type SinkStatus = 'ready' | 'paper-near-end' | 'paper-out' | 'silent';
+
+/** The status bytes of each state (fixed bits 0x12; DLE EOT 1 bit 3 offline; DLE EOT 4 bits 2-3 near end, 5-6 out). */
+const STATUS_BYTES: Record<Exclude<SinkStatus, 'silent'>, { printer: number; paper: number }> = {
+  ready: { printer: 0x12, paper: 0x12 },
+  'paper-near-end': { printer: 0x12, paper: 0x1e },
+  'paper-out': { printer: 0x1a, paper: 0x7e },
+};
+
 export interface PrinterSinkOptions {
   /** 0 picks a free port; the sink reports the one it got. */
   port: number;
@@ -28,6 +41,8 @@ export interface PrinterSinkOptions {
   host?: string;
   outDir: string;
   onJob?: (job: PrinterSinkJob) => void;
+  /** How it answers status requests; default ready. Changeable on the running sink. */
+  status?: SinkStatus;
 }
 
 export interface PrinterSink {
@@ -36,6 +51,10 @@ export interface PrinterSink {
   outDir: string;
   /** Every finished job, in the order their connections closed. */
   jobs: PrinterSinkJob[];
+  /** What it answers to DLE EOT from now on. */
+  status: SinkStatus;
+  /** How many status requests it was sent. */
+  readonly statusRequests: number;
   /** Resolves once `count` jobs are in `jobs`: a client's send resolves before the sink has saved. */
   waitForJobs(count: number, timeoutMs?: number): Promise<PrinterSinkJob[]>;
   close(): Promise<void>;
@@ -71,18 +90,32 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
     for (const wake of waiters) wake();
   };
 
+  const state = { status: options.status ?? 'ready' as SinkStatus, statusRequests: 0 };
+
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     const chunks: Buffer[] = [];
     const remote = `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let scanned = 0;
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      // Real-time commands are answered as they arrive, even in the middle of a job.
+      const all = Buffer.concat(chunks);
+      for (; scanned + 2 < all.length; scanned++) {
+        if (all[scanned] !== 0x10 || all[scanned + 1] !== 0x04) continue;
+        const n = all[scanned + 2];
+        state.statusRequests++;
+        if (state.status !== 'silent' && (n === 1 || n === 4)) socket.write(Uint8Array.of(n === 1 ? STATUS_BYTES[state.status].printer : STATUS_BYTES[state.status].paper));
+        scanned += 2;
+      }
+    });
     // A reset still leaves what arrived: a real printer prints that much too.
     socket.on('error', () => {});
     socket.on('close', () => {
       sockets.delete(socket);
       const bytes = new Uint8Array(Buffer.concat(chunks));
-      // A connection with no data is a status probe, not a job.
-      if (bytes.length === 0) return;
+      // A connection with no data, or only status requests, is a probe, not a job.
+      if (bytes.length === 0 || onlyStatusRequests(bytes)) return;
       saving = saving.then(() => save(bytes, remote)).catch((error: unknown) => {
         process.emitWarning(`printer sink could not save a job: ${String(error)}`);
       });
@@ -104,6 +137,15 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
     host,
     outDir,
     jobs,
+    get status() {
+      return state.status;
+    },
+    set status(value: SinkStatus) {
+      state.status = value;
+    },
+    get statusRequests() {
+      return state.statusRequests;
+    },
     waitForJobs(count, timeoutMs = 5_000) {
       if (jobs.length >= count) return Promise.resolve(jobs.slice(0, count));
       return new Promise((resolve, reject) => {
@@ -127,6 +169,12 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
       await saving;
     },
   };
+}
+
+function onlyStatusRequests(bytes: Uint8Array): boolean {
+  if (bytes.length % 3 !== 0) return false;
+  for (let i = 0; i < bytes.length; i += 3) if (bytes[i] !== 0x10 || bytes[i + 1] !== 0x04) return false;
+  return true;
 }
 
 async function highestJobNumber(dir: string): Promise<number> {
