@@ -76,10 +76,12 @@ describe('printer bindings', () => {
     // A service without the endpoint the spec never names: 404 for /kitchens only.
     const client = new Proxy(real, {
       get(target, key, receiver) {
-        if (key !== 'get') return Reflect.get(target, key, receiver);
+        // Both ways the client reads a GET (at once, or deferred while pages wait their turn).
+        if (key !== 'get' && key !== 'getDeferred') return Reflect.get(target, key, receiver);
+        const read = Reflect.get(target, key, receiver) as (p: string, q?: unknown) => Promise<unknown>;
         return (path: string, query?: unknown) => {
           if (path === '/kitchens') return Promise.reject(new NotFoundError('GET /kitchens', 'Resource not found.'));
-          return (target.get as (p: string, q?: unknown) => Promise<unknown>).call(target, path, query);
+          return read.call(target, path, query);
         };
       },
     }) as ServiceClient;
