@@ -110,7 +110,7 @@ export { composeTestPage, describeBinding, printTestPage, type TestPrintOptions 
 
 // Reports and the drawer: straight to the receipt printer, not queued.
 export { composeShiftReport } from './compose/compose-shift-report.ts';
-export { printDocument, receiptPrinter } from './print-document.ts';
+export { receiptPrinter } from './print-document.ts';
 
 // Rendering off the event loop: a worker thread for the host, inline for one-shot commands.
 export { inlineRenderer, RenderWorkerError, sharedRenderWorker, WorkerRenderer, type DocumentRenderer } from './render-worker/document-renderer.ts';
