@@ -14,6 +14,8 @@ export default defineConfig({
     include: ['test/components/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // What a cashier should see appears within a frame or two; a wrong screen fails in seconds, not at the test timeout.
+    expect: { poll: { timeout: 10_000 } },
     // One till host process, one test file at a time.
     fileParallelism: false,
     browser: {

@@ -14,16 +14,8 @@
 import { createServer, type Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase } from '../src-main/db/index.ts';
-import {
-  bindPrinter,
-  enqueuePrintJobsAtCheckout,
-  inlineRenderer,
-  PrintQueue,
-  readTillPrinters,
-  registerPrintingFonts,
-  WorkerRenderer,
-  type DocumentRenderer,
-} from '../src-main/printing/index.ts';
+import { bindPrinter, enqueuePrintJobsAtCheckout, PrintQueue, readTillPrinters, registerPrintingFonts } from '../src-main/printing/index.ts';
+import { inlineRenderer, WorkerRenderer, type DocumentRenderer } from '../src-main/printing/render-worker/document-renderer.ts';
 import { pullCatalog } from '../src-main/sync/index.ts';
 import { TillService } from '../src-main/till/index.ts';
 import { ServiceClient } from '../src-main/upstream/index.ts';

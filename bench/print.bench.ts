@@ -20,16 +20,12 @@ import { printerSettings } from '../src-shared/catalog/index.ts';
 import { formatMinor } from '../src-shared/money/index.ts';
 import type { OrderLineRecord, OrderRecord } from '../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../src-shared/zatca/index.ts';
-import {
-  clearQrCache,
-  clearStripCache,
-  renderRequest,
-  composeReceipt,
-  registerPrintingFonts,
-  renderDocumentToEscPos,
-  renderDocumentToPng,
-  type ReceiptOptions,
-} from '../src-main/printing/index.ts';
+import { composeReceipt, registerPrintingFonts, renderDocumentToPng } from '../src-main/printing/index.ts';
+import { clearQrCache } from '../src-main/printing/layout/qr-matrix.ts';
+import { clearStripCache } from '../src-main/printing/raster/draw-layout.ts';
+import { renderRequest } from '../src-main/printing/render-worker/render-request.ts';
+import { renderDocumentToEscPos } from '../src-main/printing/escpos/render-escpos.ts';
+import { type ReceiptOptions } from '../src-main/printing/compose/compose-options.ts';
 import { ms, percentile, writeResults } from './bench-support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);

@@ -17,6 +17,15 @@ export const LAYERS = {
   emulator: { folders: ['src-shared'], packages: '*', node: true, why: 'the emulator may use src-shared schemas only' },
 };
 
+/**
+ * printing's sub-folders, lowest first: each may import only the ones before
+ * it, so a document goes one way, from layout (what to print) through
+ * raster and ESC/POS (how the printer gets it) to the queue that sends it.
+ * compose fills a layout; setup (bindings, routing, addresses) needs no
+ * renderer; preview shows what the queue would print.
+ */
+export const PRINTING_ORDER = ['layout', 'transport', 'compose', 'raster', 'escpos', 'output', 'setup', 'render-worker', 'virtual-printer', 'queue', 'preview'];
+
 /** Narrow exceptions, each with its reason. */
 const EXTRA = [
   // Composition roots may start the emulator (`pos emulator`, `pos serve --demo`).
@@ -213,6 +222,8 @@ function checkImport(root, layer, file, specifier) {
     if (crossesModule && targetParts.at(-1) !== 'index.ts') {
       return `imports ${target}: other modules are imported through their index.ts (${targetModule}/index.ts)`;
     }
+    const printingRule = checkPrintingOrder(fileRel, target);
+    if (printingRule) return printingRule;
     if (layer === 'src-main' && target.startsWith('src-main/electron/') && !fileRel.startsWith('src-main/electron/')) {
       return `imports ${target}: only src-main/electron composes the Electron shell`;
     }
@@ -226,6 +237,30 @@ function checkImport(root, layer, file, specifier) {
   }
   if (rule.packages === '*' || rule.packages.includes(pkg)) return null;
   return `imports the package "${pkg}": ${rule.why}`;
+}
+
+/** Within src-main/printing, a sub-folder imports only sub-folders before it in PRINTING_ORDER (and never the entry files above them). */
+function checkPrintingOrder(fileRel, target) {
+  const PRINTING = 'src-main/printing/';
+  if (!fileRel.startsWith(PRINTING) || !target.startsWith(PRINTING)) return null;
+  const from = fileRel.slice(PRINTING.length).split('/');
+  const to = target.slice(PRINTING.length).split('/');
+  if (from.length < 2) return null; // printing's own entry files compose the sub-folders
+  if (to.length < 2) return `imports ${target}: printing's sub-folders do not import printing's entry files`;
+  if (from[0] === to[0]) return null;
+  const a = PRINTING_ORDER.indexOf(from[0]);
+  const b = PRINTING_ORDER.indexOf(to[0]);
+  if (a < 0) return `is in src-main/printing/${from[0]}, which PRINTING_ORDER in scripts/check-layers.mjs does not place`;
+  if (b < 0 || b > a) return `imports ${target}: printing/${from[0]} comes before printing/${to[0]} (${PRINTING_ORDER.join(' → ')}); move what both need lower`;
+  return null;
+}
+
+/** An entry file (index.ts) passes on its own folder only: re-exporting another module hides where a name lives and the real import graph. */
+function checkReExport(root, file, statement, specifier) {
+  if (!/^export\b/.test(statement.replace(/^[\s;]+/, '')) || !file.endsWith(`${sep}index.ts`) || !specifier.startsWith('.')) return null;
+  const target = resolve(dirname(file), specifier);
+  if (target.startsWith(dirname(file) + sep)) return null;
+  return `re-exports ${posix(relative(root, target))}: an index.ts exports its own folder only; importers import the owner`;
 }
 
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'net', 'url', 'crypto', 'child_process', 'stream', 'events', 'util', 'zlib', 'worker_threads', 'buffer', 'process', 'timers', 'readline', 'assert', 'dns', 'tls']);
@@ -245,7 +280,7 @@ export function findLayerViolations(root, owners = TABLE_OWNERS) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(IMPORT)) {
         const specifier = match[1] ?? match[2] ?? match[3];
-        const message = checkImport(root, layer, file, specifier);
+        const message = checkReExport(root, file, match[0], specifier) ?? checkImport(root, layer, file, specifier);
         if (message) violations.push({ file: posix(relative(root, file)), line: lineOf(text, match.index + match[0].indexOf(specifier)), message });
         if (specifier.startsWith('.')) recordModuleEdge(moduleEdges, posix(relative(root, file)), posix(relative(root, resolve(dirname(file), specifier))));
       }

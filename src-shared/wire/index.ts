@@ -46,7 +46,6 @@ export type { WireIngredient } from './ingredient.ts';
 export { kitchenSchema, normalizeKitchen } from './kitchen.ts';
 export type { WireKitchen } from './kitchen.ts';
 export { customerUserSchema, normalizeCustomer } from './customer.ts';
-export type { WireCustomerUser } from './customer.ts';
 export { meSchema, normalizeMe, parseMe } from './me.ts';
 export type { WireMe } from './me.ts';
 // meSchema/parseMe: the emulator's own /me shape, for checking the emulator; the till reads /me with readMe.

@@ -6,18 +6,10 @@
 // write receipt bytes to any host and port, loopback included.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bindPrinter,
-  checkPrinterAddress,
-  PrinterSendError,
-  readPrintJobs,
-  readPrinterBindings,
-  resolvePrinterAddress,
-  startPrinterSink,
-  STRICT_POLICY,
-  type PrinterAddressPolicy,
-  type PrinterSink,
-} from '../../src-main/printing/index.ts';
+import { bindPrinter, PrinterSendError, readPrinterBindings, startPrinterSink, STRICT_POLICY, type PrinterAddressPolicy } from '../../src-main/printing/index.ts';
+import { checkPrinterAddress, resolvePrinterAddress } from '../../src-main/printing/setup/printer-address-policy.ts';
+import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
+import { type PrinterSink } from '../../src-main/printing/virtual-printer/printer-sink.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
 

@@ -5,7 +5,7 @@ import { tillInputs } from '../../src-shared/till/index.ts';
 import { schemaOf } from '../../src-shared/wire/schema-from-table.ts';
 import { openDatabase } from '../../src-main/db/index.ts';
 import { saleProducts } from '../../src-main/catalog/index.ts';
-import { readPrintJobs } from '../../src-main/printing/index.ts';
+import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
 import { readOrder } from '../../src-main/orders/index.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
 import { tempDir } from '../support/temp-dir.ts';

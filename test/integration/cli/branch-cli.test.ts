@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitchensCommand } from '../../../src-main/cli/commands/kitchens-command.ts';
 import { printersCommand } from '../../../src-main/cli/commands/printers-command.ts';
 import { UsageError, type CliIo } from '../../../src-main/cli/cli-io.ts';
-import { readKitchenRoutes, readPrinterBindings, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { readKitchenRoutes, readPrinterBindings, startPrinterSink } from '../../../src-main/printing/index.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { freePort, openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
 

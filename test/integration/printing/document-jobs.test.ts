@@ -4,7 +4,9 @@
 // asked for. Real TCP sinks; the queue's clock is the test's.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { bindPrinter, composeShiftReport, readPrintJobs, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { bindPrinter, composeShiftReport, startPrinterSink } from '../../../src-main/printing/index.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { freePort, LOOPBACK_SINKS, openPrintingShop, type PrintingShop } from './printing-shop.ts';
 

@@ -5,7 +5,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../src-shared/till/index.ts';
-import { readKitchenRoutes, readPrintJobs, setLocalRoute, type DecodedEscPos } from '../../../src-main/printing/index.ts';
+import { readKitchenRoutes, setLocalRoute } from '../../../src-main/printing/index.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { DRINK_CATEGORIES, FOOD_CATEGORIES, openPrintingShop, RETAIL_CATEGORY, type PrinterName, type PrintingShop, type Sale } from './printing-shop.ts';
 
 let shop: PrintingShop;

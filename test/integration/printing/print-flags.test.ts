@@ -7,15 +7,11 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterFlag } from '../../../src-shared/catalog/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
-import {
-  bindPrinter,
-  EXTRA_SPACE_LINES,
-  readPrintJobs,
-  renderReceiptPreview,
-  type DecodedEscPos,
-  type EscPosCommand,
-  type PrinterSink,
-} from '../../../src-main/printing/index.ts';
+import { bindPrinter, renderReceiptPreview } from '../../../src-main/printing/index.ts';
+import { EXTRA_SPACE_LINES } from '../../../src-main/printing/compose/compose-receipt.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type DecodedEscPos, type EscPosCommand } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
 
@@ -148,7 +144,7 @@ describe('printer flags', () => {
       const { order, printed } = await receiptWith(['APP_TO_APP', 'PRODUCT_SHOW']);
       expect(printed).toEqual([]);
       expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'done' }]);
-      const { decodeEscPos } = await import('../../../src-main/printing/index.ts');
+      const { decodeEscPos } = await import('../../../src-main/printing/escpos/decode-escpos.ts');
       const decoded = decodeEscPos(new Uint8Array(readFileSync(out)));
       expect(decoded.text).toContain(`#${order.number}`);
       expect(decoded.problems).toEqual([]);

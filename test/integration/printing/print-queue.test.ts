@@ -4,7 +4,9 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOrder } from '../../../src-main/orders/index.ts';
-import { bindPrinter, PrintQueue, readPrintJobs, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { bindPrinter, PrintQueue, startPrinterSink } from '../../../src-main/printing/index.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { freePort, LOOPBACK_SINKS, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';
 

@@ -4,16 +4,9 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError, ServiceClient } from '../../../src-main/upstream/index.ts';
-import {
-  bindPrinter,
-  PrinterSendError,
-  readKitchenRoutes,
-  readPrintJobs,
-  readTillPrinters,
-  startPrinterSink,
-  unbindPrinter,
-  type PrinterSink,
-} from '../../../src-main/printing/index.ts';
+import { bindPrinter, PrinterSendError, readKitchenRoutes, readTillPrinters, startPrinterSink, unbindPrinter } from '../../../src-main/printing/index.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { pullCatalog } from '../../../src-main/sync/index.ts';
 import { FAST_RETRY } from '../../support/emulated-service.ts';
 import { LOOPBACK_SINKS, openPrintingShop, type PrintingShop } from './printing-shop.ts';

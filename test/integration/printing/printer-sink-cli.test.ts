@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runPrinterSinkCli, sendToPrinter } from '../../../src-main/printing/index.ts';
+import { runPrinterSinkCli } from '../../../src-main/printing/virtual-printer/printer-sink-cli.ts';
+import { sendToPrinter } from '../../../src-main/printing/transport/send-to-printer.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const INDEX = new URL('../../../src-main/printing/index.ts', import.meta.url).href;

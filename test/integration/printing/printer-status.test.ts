@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { printersCommand } from '../../../src-main/cli/commands/printers-command.ts';
 import type { CliIo } from '../../../src-main/cli/cli-io.ts';
-import { bindPrinter, paperFromStatusByte, parsePrinterAddress, queryPrinterStatus, startPrinterSink, type PrinterSink } from '../../../src-main/printing/index.ts';
+import { bindPrinter, parsePrinterAddress, startPrinterSink } from '../../../src-main/printing/index.ts';
+import { paperFromStatusByte, queryPrinterStatus } from '../../../src-main/printing/transport/query-printer-status.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { freePort, openPrintingShop, type PrintingShop } from './printing-shop.ts';
 
 const LOOPBACK = { allowLoopback: true, extraPorts: [] };

@@ -9,20 +9,11 @@ import type { PrinterFlag, PrinterSettings } from '../../../src-shared/catalog/i
 import type { OrderType } from '../../../src-shared/pricing/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
-import {
-  bindPrinter,
-  decodeEscPos,
-  enqueuePrintJobsAtCheckout,
-  PrintQueue,
-  readPrintJobs,
-  readTillPrinters,
-  startPrinterSink,
-  type PrinterSink,
-  type PrinterStatus,
-  type PrintJobOutcome,
-  type PrintQueueOptions,
-  type TillPrinter,
-} from '../../../src-main/printing/index.ts';
+import { bindPrinter, enqueuePrintJobsAtCheckout, PrintQueue, readTillPrinters, startPrinterSink, type PrinterStatus, type TillPrinter } from '../../../src-main/printing/index.ts';
+import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
+import { type PrintJobOutcome, type PrintQueueOptions } from '../../../src-main/printing/queue/print-queue.ts';
 import { TillService } from '../../../src-main/till/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

@@ -11,15 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
-import {
-  bindPrinter,
-  monoBitmapToPng,
-  readPrintJobs,
-  renderReceiptPreview,
-  type DecodedEscPos,
-  type MonoBitmap,
-  type PaperWidth,
-} from '../../../src-main/printing/index.ts';
+import { bindPrinter, renderReceiptPreview, type PaperWidth } from '../../../src-main/printing/index.ts';
+import { monoBitmapToPng } from '../../../src-main/printing/raster/png.ts';
+import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
+import { type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { type MonoBitmap } from '../../../src-main/printing/raster/mono-bitmap.ts';
 import { diffBitmaps, loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';

@@ -3,15 +3,10 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
-import {
-  composeKitchenTicket,
-  composeReceipt,
-  inlineRenderer,
-  RenderWorkerError,
-  WorkerRenderer,
-  type RenderOutput,
-  type ReceiptDocument,
-} from '../../../src-main/printing/index.ts';
+import { composeReceipt, type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
+import { inlineRenderer, RenderWorkerError, WorkerRenderer } from '../../../src-main/printing/render-worker/document-renderer.ts';
+import { type RenderOutput } from '../../../src-main/printing/render-worker/render-request.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 
 const order: OrderRecord = {

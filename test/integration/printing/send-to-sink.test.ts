@@ -8,16 +8,10 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PrinterSendError,
-  parsePrinterAddress,
-  renderDocumentToEscPos,
-  sendToPrinter,
-  startPrinterSink,
-  type PaperWidth,
-  type PrinterSink,
-  type ReceiptDocument,
-} from '../../../src-main/printing/index.ts';
+import { PrinterSendError, parsePrinterAddress, startPrinterSink, type PaperWidth, type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { renderDocumentToEscPos } from '../../../src-main/printing/escpos/render-escpos.ts';
+import { sendToPrinter } from '../../../src-main/printing/transport/send-to-printer.ts';
+import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr } from '../../unit/printing/qr-scan.ts';
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
 import { TillService } from '../../../src-main/till/index.ts';
-import { composeReceipt, readPrintContext, PREVIEW_FLAGS } from '../../../src-main/printing/index.ts';
+import { composeReceipt, readPrintContext } from '../../../src-main/printing/index.ts';
+import { PREVIEW_FLAGS } from '../../../src-main/printing/preview/receipt-preview.ts';
 import { setSettingFromText, unsetSetting } from '../../../src-main/settings/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';

@@ -62,9 +62,9 @@ describe('the layer check', () => {
 
   it('rejects modules that import each other in a cycle', () => {
     const violations = check({
-      'src-main/till/index.ts': "export { x } from '../sync/index.ts';\n",
-      'src-main/sync/index.ts': "export { y } from '../orders/index.ts';\n",
-      'src-main/orders/index.ts': "export { z } from '../till/index.ts';\n",
+      'src-main/till/till.ts': "import { x } from '../sync/index.ts';\n",
+      'src-main/sync/sync.ts': "import { y } from '../orders/index.ts';\n",
+      'src-main/orders/orders.ts': "import { z } from '../till/index.ts';\n",
     });
     expect(violations).toHaveLength(1);
     expect(violations[0]!.message).toContain('cycle: src-main/orders → src-main/till → src-main/sync → src-main/orders');
@@ -122,5 +122,26 @@ describe('the layer check', () => {
     expect(leaky).toHaveLength(1);
     expect(leaky[0]!.file).toBe('src-main/host/http/index.ts');
     expect(leaky[0]!.message).toContain('src-main/electron/main.ts → src-main/host/index.ts → src-main/host/http/index.ts');
+  });
+
+  it('lets an entry file export its own folder only', () => {
+    const violations = check({
+      'src-main/sync/index.ts': "export { pull } from './pull.ts';\nexport { push } from './push/index.ts';\nexport { readMeta } from '../catalog/index.ts';\n",
+      'src-main/sync/push/index.ts': "export * from '../../orders/index.ts';\n",
+      'src-main/sync/pull.ts': "export { readMeta } from '../catalog/index.ts';\n",
+    });
+    expect(violations.map((v) => `${v.file}:${v.line}`)).toEqual(['src-main/sync/index.ts:3', 'src-main/sync/push/index.ts:1']);
+    expect(violations[0]!.message).toMatch(/re-exports src-main\/catalog\/index\.ts/);
+  });
+
+  it("keeps printing's sub-folders in one direction, layout first and the queue last", () => {
+    const violations = check({
+      'src-main/printing/queue/print-queue.ts': "import { raster } from '../raster/raster.ts';\nimport { esc } from '../escpos/esc.ts';\n",
+      'src-main/printing/escpos/esc.ts': "import { layout } from '../layout/paper.ts';\nimport { send } from '../queue/print-queue.ts';\n",
+      'src-main/printing/layout/paper.ts': "import { printDocument } from '../print-document.ts';\n",
+      'src-main/printing/index.ts': "export { send } from './queue/print-queue.ts';\n",
+    });
+    expect(violations.map((v) => `${v.file}:${v.line}`)).toEqual(['src-main/printing/escpos/esc.ts:2', 'src-main/printing/layout/paper.ts:1']);
+    expect(violations[0]!.message).toMatch(/printing\/escpos comes before printing\/queue/);
   });
 });

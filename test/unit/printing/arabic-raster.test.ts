@@ -8,14 +8,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeEscPos,
-  monoBitmapToPng,
-  renderDocumentToEscPos,
-  type MonoBitmap,
-  type PaperWidth,
-  type ReceiptBlock,
-} from '../../../src-main/printing/index.ts';
+import { type PaperWidth } from '../../../src-main/printing/index.ts';
+import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { monoBitmapToPng } from '../../../src-main/printing/raster/png.ts';
+import { renderDocumentToEscPos } from '../../../src-main/printing/escpos/render-escpos.ts';
+import { type MonoBitmap } from '../../../src-main/printing/raster/mono-bitmap.ts';
+import { type ReceiptBlock } from '../../../src-main/printing/layout/receipt-document.ts';
 import { diffBitmaps, inkColumns, loadPngAsBitmap } from './pixel-diff.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/printing/', import.meta.url));

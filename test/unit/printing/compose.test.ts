@@ -5,15 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
-import {
-  composeKitchenTicket,
-  composeReceipt,
-  EXTRA_SPACE_LINES,
-  jobsDueAtCheckout,
-  type ReceiptBlock,
-  type ReceiptOptions,
-  type TillPrinter,
-} from '../../../src-main/printing/index.ts';
+import { composeReceipt, type TillPrinter } from '../../../src-main/printing/index.ts';
+import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
+import { EXTRA_SPACE_LINES } from '../../../src-main/printing/compose/compose-receipt.ts';
+import { jobsDueAtCheckout } from '../../../src-main/printing/queue/enqueue-at-checkout.ts';
+import { type ReceiptBlock } from '../../../src-main/printing/layout/receipt-document.ts';
+import { type ReceiptOptions } from '../../../src-main/printing/compose/compose-options.ts';
 
 const LOGO = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 

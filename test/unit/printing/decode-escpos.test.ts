@@ -2,7 +2,7 @@
 // software sends: nothing may throw, everything odd is reported.
 
 import { describe, expect, it } from 'vitest';
-import { decodeEscPos } from '../../../src-main/printing/index.ts';
+import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 
 const bytes = (...parts: Array<number[] | string>): Uint8Array =>
   Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));

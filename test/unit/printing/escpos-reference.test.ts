@@ -6,7 +6,11 @@
 
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { decodeEscPos, monoBitmapToPng, renderDocumentToEscPos, type EscPosCommand, type MonoBitmap, type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { decodeEscPos, type EscPosCommand } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { monoBitmapToPng } from '../../../src-main/printing/raster/png.ts';
+import { renderDocumentToEscPos } from '../../../src-main/printing/escpos/render-escpos.ts';
+import { type MonoBitmap } from '../../../src-main/printing/raster/mono-bitmap.ts';
 
 interface ReferencePrinter {
   alignCenter(): void;

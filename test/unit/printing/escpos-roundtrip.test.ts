@@ -3,15 +3,10 @@
 // tests catch a wrong byte on either side.
 
 import { describe, expect, it } from 'vitest';
-import {
-  decodeEscPos,
-  paperSpec,
-  renderDocumentToEscPos,
-  renderDocumentToPng,
-  type EscPosCommand,
-  type PaperWidth,
-  type ReceiptDocument,
-} from '../../../src-main/printing/index.ts';
+import { renderDocumentToPng, type PaperWidth, type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { decodeEscPos, type EscPosCommand } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { paperSpec } from '../../../src-main/printing/layout/paper.ts';
+import { renderDocumentToEscPos } from '../../../src-main/printing/escpos/render-escpos.ts';
 import { diffBitmaps, inkColumns, loadPngAsBitmap } from './pixel-diff.ts';
 import { inkRows, scanQr, stackBands } from './qr-scan.ts';
 import { writeFile, mkdtemp } from 'node:fs/promises';

@@ -2,7 +2,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeEscPos, renderDocumentToEscPos, type PaperWidth } from '../../../src-main/printing/index.ts';
+import { type PaperWidth } from '../../../src-main/printing/index.ts';
+import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { renderDocumentToEscPos } from '../../../src-main/printing/escpos/render-escpos.ts';
 
 const word = fc.stringMatching(/^[A-Za-z0-9.]{1,20}$/);
 

@@ -5,7 +5,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import type { MonoBitmap } from '../../../src-main/printing/index.ts';
+import type { MonoBitmap } from '../../../src-main/printing/raster/mono-bitmap.ts';
 
 export interface PixelDiff {
   width: number;

@@ -3,7 +3,7 @@
 // scans here carries its payload whatever the encoder got wrong.
 
 import jsQR from 'jsqr';
-import type { MonoBitmap } from '../../../src-main/printing/index.ts';
+import type { MonoBitmap } from '../../../src-main/printing/raster/mono-bitmap.ts';
 import { isBlack } from './pixel-diff.ts';
 
 /** The text of the one QR code in `bitmap` (black dots on white), or null if none scans. */

@@ -5,12 +5,12 @@
 
 import type { ReceiptDocument } from '../layout/receipt-document.ts';
 import { localDateTime } from '../compose/format.ts';
-import { renderForPrinter } from '../queue/job-document.ts';
-import { sendToAddress } from '../queue/print-queue.ts';
+import { renderForPrinter } from './job-document.ts';
+import { sendToAddress } from './print-queue.ts';
 import { sendToCommand } from '../transport/send-to-command.ts';
 import type { SendOptions } from '../transport/send-to-printer.ts';
-import type { PrinterAddressPolicy } from './printer-address-policy.ts';
-import type { TillPrinter } from './till-printers.ts';
+import type { PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
+import type { TillPrinter } from '../setup/till-printers.ts';
 
 /** Keeps only printable ASCII of text that came from a binding, for the text-mode line. */
 const ascii = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?');
