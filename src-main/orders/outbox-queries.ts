@@ -4,7 +4,8 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import { statement, type TillDatabase } from '../db/index.ts';
+import { sql } from 'kysely';
+import { param, prepared, q, statement, type TillDatabase } from '../db/index.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {
@@ -39,14 +40,22 @@ export interface DueEntry {
   attempts: number;
 }
 
+// The upload worker's queries, typed by Kysely and compiled once (db/query.ts prepared): they run for every batch.
+const DUE = prepared<{ now: number; excluding: string; limit: number }>()(
+  q
+    .selectFrom('outbox')
+    .select(['order_uuid as uuid', 'attempts'])
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', param<number>('now'))
+    // The batches in flight, as a JSON list: one statement whatever their number.
+    .where(sql<boolean>`order_uuid NOT IN (SELECT value FROM json_each(@excluding))`)
+    .orderBy('enqueued_seq')
+    .limit(param<number>('limit')),
+);
+
 /** Up to `limit` pending orders whose time has come, oldest first. */
 export function selectDue(db: TillDatabase, now: number, limit: number, excluding: readonly string[] = []): DueEntry[] {
-  return statement(
-    db,
-    `SELECT order_uuid AS uuid, attempts FROM outbox
-     WHERE state = 'pending' AND next_attempt_at <= ? AND order_uuid NOT IN (SELECT value FROM json_each(?))
-     ORDER BY enqueued_seq LIMIT ?`,
-  ).all(now, JSON.stringify(excluding), limit) as DueEntry[];
+  return DUE.all(db, { now, excluding: JSON.stringify(excluding), limit });
 }
 
 /**
@@ -77,25 +86,51 @@ export interface BatchOutcome {
  * Applies one batch's outcome in one transaction. Only rows still pending
  * change: a final state is never overwritten by a late answer.
  */
+const SYNCED = prepared<{ uuid: string; serviceId: string | null; serviceStatus: string; now: number }>()(
+  q
+    .updateTable('outbox')
+    .set((eb) => ({
+      state: 'synced',
+      attempts: eb('attempts', '+', 1),
+      service_id: param<string | null>('serviceId'),
+      service_status: param<string>('serviceStatus'),
+      synced_at: param<number>('now'),
+      last_error: null,
+      rejection: null,
+    }))
+    .where('order_uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+const REJECTED = prepared<{ uuid: string; serviceStatus: string | null; rejection: string; reason: string }>()(
+  q
+    .updateTable('outbox')
+    .set((eb) => ({
+      state: 'rejected',
+      attempts: eb('attempts', '+', 1),
+      service_status: param<string | null>('serviceStatus'),
+      rejection: param<string>('rejection'),
+      last_error: param<string>('reason'),
+    }))
+    .where('order_uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+const DEFERRED = prepared<{ uuid: string; nextAttemptAt: number; reason: string }>()(
+  q
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
+    .where('order_uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
 export function recordOutcome(db: TillDatabase, outcome: BatchOutcome): void {
-  const synced = statement(db, 
-    `UPDATE outbox SET state = 'synced', attempts = attempts + 1, service_id = ?, service_status = ?, synced_at = ?,
-       last_error = NULL, rejection = NULL
-     WHERE order_uuid = ? AND state = 'pending'`,
-  );
-  const rejected = statement(db, 
-    `UPDATE outbox SET state = 'rejected', attempts = attempts + 1, service_status = ?, rejection = ?, last_error = ?
-     WHERE order_uuid = ? AND state = 'pending'`,
-  );
-  const deferred = statement(db, 
-    `UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?
-     WHERE order_uuid = ? AND state = 'pending'`,
-  );
   db.transaction(() => {
-    for (const s of outcome.synced) synced.run(s.serviceId, s.serviceStatus, outcome.now, s.uuid);
-    for (const r of outcome.rejected) rejected.run(r.serviceStatus, JSON.stringify(r.errors), r.reason, r.uuid);
+    for (const s of outcome.synced) SYNCED.run(db, { uuid: s.uuid, serviceId: s.serviceId, serviceStatus: s.serviceStatus, now: outcome.now });
+    for (const r of outcome.rejected) REJECTED.run(db, { uuid: r.uuid, serviceStatus: r.serviceStatus, rejection: JSON.stringify(r.errors), reason: r.reason });
     if (outcome.deferred) {
-      for (const uuid of outcome.deferred.uuids) deferred.run(outcome.deferred.nextAttemptAt, outcome.deferred.reason, uuid);
+      const { nextAttemptAt, reason } = outcome.deferred;
+      for (const uuid of outcome.deferred.uuids) DEFERRED.run(db, { uuid, nextAttemptAt, reason });
     }
   }).immediate();
 }

@@ -5,3 +5,4 @@ export { default as ApprovalField } from './ApprovalField.svelte';
 export { default as CashiersDialog } from './CashiersDialog.svelte';
 export { onIdle } from './idle-lock.ts';
 export { approvalOf } from './approval.ts';
+export { ApprovalRequest } from './approval-request.svelte.ts';

@@ -257,11 +257,11 @@ export class TillState {
   }
 
   /** Runs any other call; errors become a notice and `undefined`. */
-  async attempt<T>(work: (api: TillApi) => Promise<T>): Promise<T | undefined> {
+  async attempt<T>(work: (api: TillApi) => Promise<T>, explain: (error: unknown) => ErrorText = describeError): Promise<T | undefined> {
     try {
       return await work(this.api);
     } catch (error) {
-      this.notify('error', describeError(error));
+      this.notify('error', explain(error));
       return undefined;
     }
   }

@@ -5,7 +5,8 @@
 // The browser reaches it through vitest's browser commands, with the same
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
-import { EventHub, FileSecretStore, TillHost } from '../../src-main/host/index.ts';
+import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
+import type { TillApi } from '../../src-shared/till/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
@@ -13,7 +14,9 @@ type Method = (typeof TILL_API_METHODS)[number];
 export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 let service: Promise<EmulatedService> | null = null;
-const tills = new Map<string, TillHost>();
+const hosts = new Map<string, TillHost>();
+/** Each till as the Electron window reaches it: only the till API, privileged calls through the authorization hook. */
+const tills = new Map<string, TillApi>();
 let opened = 0;
 
 /** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. */
@@ -23,7 +26,9 @@ const openTill: BrowserCommand<[]> = async () => {
   const id = `till-${++opened}`;
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
-  tills.set(id, new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) }));
+  const host = new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) });
+  hosts.set(id, host);
+  tills.set(id, tillFacade(host, { authorizer: host.authorizer, client: { kind: 'electron-window', id, address: null } }));
   return id;
 };
 
@@ -42,7 +47,8 @@ const callTill: BrowserCommand<[id: string, method: string, args: unknown[]]> = 
 
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
-  await Promise.all([...tills.values()].map((till) => till.stop()));
+  await Promise.all([...hosts.values()].map((host) => host.stop()));
+  hosts.clear();
   tills.clear();
   if (service) await (await service).close();
   service = null;

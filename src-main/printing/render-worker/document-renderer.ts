@@ -51,7 +51,19 @@ export class WorkerRenderer implements DocumentRenderer {
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    // Its jobs fail now, not when the thread is gone: an answer arriving meanwhile must not count.
+    this.failJobsOf(worker, 'was closed');
+    await worker.terminate();
+  }
+
+  private failJobsOf(worker: Worker, why: string): void {
+    // Only this thread's jobs: a new thread may already be working for the next ones.
+    for (const [id, job] of this.pending) {
+      if (job.worker !== worker) continue;
+      this.pending.delete(id);
+      job.reject(new RenderWorkerError(`the render worker ${why}; the job stays queued`));
+    }
   }
 
   private spawn(): Worker {
@@ -67,12 +79,7 @@ export class WorkerRenderer implements DocumentRenderer {
     });
     const fail = (why: string): void => {
       if (this.worker === worker) this.worker = null;
-      // Only this thread's jobs: a new thread may already be working for the next ones.
-      for (const [id, job] of this.pending) {
-        if (job.worker !== worker) continue;
-        this.pending.delete(id);
-        job.reject(new RenderWorkerError(`the render worker ${why}; the job stays queued`));
-      }
+      this.failJobsOf(worker, why);
     };
     worker.on('error', (error) => fail(`failed: ${error.message}`));
     worker.on('exit', (code) => fail(`exited with code ${code}`));

@@ -112,7 +112,7 @@ describe('the upload loop', () => {
     const prepare = till.db.prepare.bind(till.db);
     let failures = 2;
     till.db.prepare = ((sql: string) => {
-      if (failures > 0 && sql.includes('next_attempt_at <=')) {
+      if (failures > 0 && /next_attempt_at"? <=/.test(sql)) {
         failures--;
         throw new Error('database is locked');
       }
