@@ -251,9 +251,10 @@ export interface PrinterRoutesTable {
 
 export interface PrintJobsTable {
   id: Generated<number>;
-  order_uuid: string;
+  /** Null for a document job (a shift report, the drawer kick: migration 0008). */
+  order_uuid: string | null;
   printer_id: string;
-  kind: 'receipt' | 'kitchen';
+  kind: 'receipt' | 'kitchen' | 'document';
   reason: 'checkout' | 'demand' | 'reprint';
   state: 'pending' | 'done' | 'failed';
   attempts: Generated<number>;
@@ -261,6 +262,9 @@ export interface PrintJobsTable {
   last_error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** JSON ReceiptDocument of a document job. */
+  document: string | null;
+  give_up_at: number | null;
 }
 
 /** Kept by triggers on outbox (migration 0004): pending/synced/rejected counts without a scan. */
@@ -395,7 +399,7 @@ export const TABLE_COLUMNS = {
   kitchen_categories: ['id', 'kitchen_id', 'category_id'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
   printer_routes: ['printer_id', 'category_ids', 'updated_at'],
-  print_jobs: ['id', 'order_uuid', 'printer_id', 'kind', 'reason', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'finished_at'],
+  print_jobs: ['id', 'order_uuid', 'printer_id', 'kind', 'reason', 'state', 'attempts', 'next_attempt_at', 'last_error', 'created_at', 'finished_at', 'document', 'give_up_at'],
   outbox_counts: ['state', 'n'],
   audit: ['id', 'at', 'who', 'action', 'method', 'order_uuid', 'outcome', 'approved_by', 'detail'],
   cashiers: ['id', 'name', 'name_key', 'role', 'pin_hash', 'active', 'created_at'],

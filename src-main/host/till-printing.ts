@@ -1,7 +1,10 @@
 import { parseInput, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { composeShiftReport, printDocument, readPrinterBindings, renderReceiptPreview, type PrintQueue } from '../printing/index.ts';
+import { composeShiftReport, readPrinterBindings, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
+
+/** How long the till keeps trying to open the drawer before it gives up. */
+export const DRAWER_GIVE_UP_MS = 30_000;
 import type { TillService } from '../till/index.ts';
 import type { EventHub } from './event-hub.ts';
 
@@ -50,25 +53,40 @@ export class TillPrinting implements PrintingMethods {
     return `data:image/png;base64,${png.toString('base64')}`;
   }
 
+  /**
+   * The X, Z or day report as a print job on the receipt printer: durable
+   * and retried by the queue like a receipt. Resolves once it printed, or
+   * once the printer could not be reached yet (it prints when it can);
+   * fails when the job cannot print at all.
+   */
   async printReport(input: TillInputs['printReport']): Promise<void> {
     const { shift_id, business_day, printer_id } = parseInput('printReport', input);
     const { till } = this.options;
     const report: ShiftReport | DayReport = business_day ? await till.dayReport({ business_day }) : await till.shiftReport(shift_id ? { shift_id } : {});
-    try {
-      await printDocument(this.options.db, composeShiftReport(report), printer_id);
-    } catch (error) {
-      throw new TillError('service_error', `the report did not print: ${(error as Error).message}`);
-    }
+    const outcome = await this.printThroughQueue(composeShiftReport(report), printer_id, 'the report did not print');
+    if (outcome === 'failed') throw new TillError('service_error', 'the report did not print');
   }
 
+  /** The drawer kick, a job like any other, but given up after DRAWER_GIVE_UP_MS: a drawer must not open long after it was asked. */
   async openDrawer(input: TillInputs['openDrawer']): Promise<void> {
     parseInput('openDrawer', input);
     this.options.till.staff.require();
+    const outcome = await this.printThroughQueue({ blocks: [{ kind: 'drawer', pin: 2 }] }, undefined, 'the drawer did not open', DRAWER_GIVE_UP_MS);
+    if (outcome === 'retrying') throw new TillError('service_error', `the drawer did not open yet: the receipt printer cannot be reached; the till keeps trying for ${DRAWER_GIVE_UP_MS / 1000} s`);
+  }
+
+  private async printThroughQueue(doc: ReceiptDocument, printerId: string | undefined, failure: string, giveUpAfterMs?: number): Promise<'done' | 'retrying' | 'failed' | 'queued'> {
+    const { queue } = this.options;
+    let id: number;
     try {
-      await printDocument(this.options.db, { blocks: [{ kind: 'drawer', pin: 2 }] });
+      id = queue.enqueueDocument(receiptPrinter(this.options.db, printerId).id, doc, giveUpAfterMs);
     } catch (error) {
-      throw new TillError('service_error', `the drawer did not open: ${(error as Error).message}`);
+      throw new TillError('service_error', `${failure}: ${(error as Error).message}`);
     }
+    if (!queue.isRunning()) return 'queued';
+    const outcome = await queue.whenSettled(id);
+    if (outcome.state === 'failed') throw new TillError('service_error', `${failure}: ${outcome.error ?? 'the printer refused it'}`);
+    return outcome.state;
   }
 
   async reprint(input: TillInputs['reprint']): Promise<void> {

@@ -13,9 +13,9 @@ export { documentFor, renderForPrinter } from './queue/job-document.ts';
 export { printTestPage } from './queue/test-page.ts';
 export { renderReceiptPreview } from './preview/receipt-preview.ts';
 
-// Reports and the drawer: straight to the receipt printer, not queued.
+// Reports and the drawer: document jobs on the receipt printer (PrintQueue.enqueueDocument).
 export { composeShiftReport } from './compose/compose-shift-report.ts';
-export { printDocument } from './print-document.ts';
+export { receiptPrinter } from './print-document.ts';
 
 // This till's printers: bindings, addresses, kitchen routing and its local override.
 export { PRINT_KINDS, readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from './setup/till-printers.ts';

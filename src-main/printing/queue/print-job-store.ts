@@ -10,9 +10,10 @@ export type PrintJobState = 'pending' | 'done' | 'failed';
 
 export interface PrintJob {
   id: number;
-  order_uuid: string;
+  /** Null for a document job (a shift report, the drawer kick), which carries its `document` instead. */
+  order_uuid: string | null;
   printer_id: string;
-  kind: PrintKind;
+  kind: PrintKind | 'document';
   reason: PrintJobReason;
   state: PrintJobState;
   attempts: number;
@@ -20,6 +21,10 @@ export interface PrintJob {
   last_error: string | null;
   created_at: number;
   finished_at: number | null;
+  /** JSON of the ReceiptDocument of a document job. */
+  document: string | null;
+  /** A job still pending at this time fails instead of printing late (the drawer kick). */
+  give_up_at: number | null;
 }
 
 export interface NewPrintJob {
@@ -34,6 +39,19 @@ export function insertPrintJob(db: TillDatabase, job: NewPrintJob, now: number):
     .prepare("INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at) VALUES (?, ?, ?, ?, 'pending', ?)")
     .run(job.order_uuid, job.printer_id, job.kind, job.reason, now);
   return Number(lastInsertRowid);
+}
+
+/** A composed document (a report, the drawer kick) for one printer, printed by the queue like any job. */
+export function insertDocumentJob(db: TillDatabase, printerId: string, document: unknown, now: number, giveUpAt: number | null = null): number {
+  const { lastInsertRowid } = db
+    .prepare("INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at, document, give_up_at) VALUES (NULL, ?, 'document', 'demand', 'pending', ?, ?, ?)")
+    .run(printerId, now, JSON.stringify(document), giveUpAt);
+  return Number(lastInsertRowid);
+}
+
+/** One job by id (a caller waiting for its document to print). */
+export function readPrintJob(db: TillDatabase, id: number): PrintJob | undefined {
+  return db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(id) as PrintJob | undefined;
 }
 
 /** The printer's oldest pending job: its jobs print in the order they were made. */

@@ -24,8 +24,10 @@ import { isPrinterDevicePath, sendToDevice } from '../transport/send-to-device.t
 import { effectiveAddressPolicy, resolvePrinterAddress, type PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
 import { RenderWorkerError, sharedRenderWorker, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { documentFor, renderRequestFor } from './job-document.ts';
+import type { ReceiptDocument } from '../layout/receipt-document.ts';
 import {
   hasPrinted,
+  insertDocumentJob,
   insertPrintJob,
   markJobDone,
   markJobFailed,
@@ -131,6 +133,10 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
     this.notify();
   }
 
+  isRunning(): boolean {
+    return this.running;
+  }
+
   /** Lets running attempts finish, then stops; pending jobs stay for the next start. */
   async stop(): Promise<void> {
     this.running = false;
@@ -225,8 +231,12 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
     try {
       if (!printer) throw new PermanentJobError(`printer ${job.printer_id} is no longer in the catalog; reprint on another printer`);
       if (!printer.bound) throw new PermanentJobError(`printer "${printer.name}" is not bound on this till; give it an address and reprint`);
-      const order = readOrder(this.db, job.order_uuid);
-      if (!order) throw new PermanentJobError(`order ${job.order_uuid} is not on this till`);
+      if (job.kind === 'document') {
+        await this.printDocumentJob(job, printer);
+        return;
+      }
+      const order = job.order_uuid === null ? null : readOrder(this.db, job.order_uuid);
+      if (!order) throw new PermanentJobError(`order ${job.order_uuid ?? '(none)'} is not on this till`);
       const setup = { name: printer.name, settings: printer.settings, width: printer.width, categories: job.kind === 'kitchen' ? printer.categories : null };
       const doc = documentFor(order, job.kind, setup, readPrintContext(this.db), job.reason === 'reprint');
       if (!doc) {
@@ -264,11 +274,55 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
         markJobRetry(this.db, job.id, this.now(), message);
         return;
       }
+      if (job.give_up_at !== null && this.now() >= job.give_up_at) {
+        const late = `not printed in time, so not printed at all: ${message}`;
+        markJobFailed(this.db, job.id, this.now(), late);
+        if (printer) this.report(printer, 'failed', late);
+        this.emit('job', { job, state: 'failed', error: late, pdf: null });
+        return;
+      }
       const final = isRetryablePrintError(error) ? `gave up after ${Math.round(age / 1000)} s: ${message}` : message;
       markJobFailed(this.db, job.id, this.now(), final);
       if (printer) this.report(printer, 'failed', final);
       this.emit('job', { job, state: 'failed', error: final, pdf: null });
     }
+  }
+
+  /** A report or the drawer kick: the document was composed when asked for; here it is drawn for this printer and sent. */
+  private async printDocumentJob(job: PrintJob, printer: TillPrinter): Promise<void> {
+    if (job.give_up_at !== null && this.now() >= job.give_up_at) throw new PermanentJobError('not printed in time, so not printed at all');
+    const doc = JSON.parse(job.document ?? 'null') as ReceiptDocument | null;
+    if (!doc || !Array.isArray(doc.blocks)) throw new PermanentJobError(`print job ${job.id} holds no document`);
+    const bytes = await this.renderer.render(renderRequestFor(doc, { settings: printer.settings, width: printer.width }));
+    await this.deliver(printer, bytes);
+    markJobDone(this.db, job.id, this.now());
+    this.report(printer, 'ok', null);
+    this.emit('job', { job, state: 'done', error: null, pdf: null });
+  }
+
+  /**
+   * Queues a composed document (a shift report, the drawer kick) on a
+   * printer: durable, retried like a receipt, behind that printer's other
+   * jobs. `giveUpAfterMs` fails it rather than print it late. Returns the
+   * job's id; `whenSettled(id)` waits for its first outcome.
+   */
+  enqueueDocument(printerId: string, doc: ReceiptDocument, giveUpAfterMs?: number): number {
+    const now = this.now();
+    const id = insertDocumentJob(this.db, printerId, doc, now, giveUpAfterMs === undefined ? null : now + giveUpAfterMs);
+    this.notify();
+    return id;
+  }
+
+  /** Resolves with the job's first outcome: done, retrying (the printer could not be reached yet) or failed. */
+  whenSettled(jobId: number): Promise<PrintJobOutcome> {
+    return new Promise((resolve) => {
+      const listener = (outcome: PrintJobOutcome): void => {
+        if (outcome.job.id !== jobId) return;
+        this.off('job', listener);
+        resolve(outcome);
+      };
+      this.on('job', listener);
+    });
   }
 
   private deliver(printer: TillPrinter, bytes: Uint8Array): Promise<void> {
