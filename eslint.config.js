@@ -17,7 +17,10 @@ export default tseslint.config(
   {
     rules: {
       // `_name` marks a value left unused on purpose (a destructured member dropped, a required parameter).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // The till strips control characters from text that reaches printers: patterns that name them are the point.
       'no-control-regex': 'off',
       // Style, not a defect: reported, not failed.

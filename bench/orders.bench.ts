@@ -27,7 +27,7 @@ try {
   const db = openDatabase(dir.file('till.db'));
   await pullCatalog({ client, db });
   const till = new TillService({ db });
-  const [first, second] = (await till.search({ query: 'latte', limit: 2 }));
+  const [first, second] = await till.search({ query: 'latte', limit: 2 });
 
   // 1. Checkout commit latency; the cart is filled outside the timing. Between sales the
   // event loop turns, as it does at a counter, so the post-commit WAL checkpoint runs there.
@@ -66,7 +66,12 @@ try {
   for (const batch of buildSyncBatches(boundRecords)) {
     const response = await fetch(`${emulator.baseUrl}/orders/sync`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${emulator.token}`, 'X-API-Version': client.apiVersion, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${emulator.token}`,
+        'X-API-Version': client.apiVersion,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: JSON.stringify(batch),
     });
     await response.text();
@@ -111,9 +116,15 @@ try {
       drain_within_2x_bound: drainMs <= 2 * boundMs,
     },
   };
-  console.log(`checkout commit: p50 ${ms(percentile(checkoutMs, 50))}, p90 ${ms(percentile(checkoutMs, 90))}, p95 ${ms(percentile(checkoutMs, 95))}, p99 ${ms(percentile(checkoutMs, 99))}; bare row commit p50 ${ms(percentile(bare.latencies, 50))}, p99 ${ms(percentile(bare.latencies, 99))} → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`);
-  console.log(`  where it goes: the same checkout without fsync p50 ${ms(percentile(noSyncMs, 50))}, p99 ${ms(percentile(noSyncMs, 99))} (our code + SQLite CPU); one checkout commits ${checkoutFrames} WAL frames, the bare row ${bare.frames}`);
-  console.log(`drain ${DRAIN} orders: ${ms(drainMs)} (${results.drain.orders_per_second}/s); bound (same batches, no database) ${ms(boundMs)} (${results.drain.bound_orders_per_second}/s) → ${results.drain.drain_over_bound}x (target ≥ 1000/s and ≤ 2x)`);
+  console.log(
+    `checkout commit: p50 ${ms(percentile(checkoutMs, 50))}, p90 ${ms(percentile(checkoutMs, 90))}, p95 ${ms(percentile(checkoutMs, 95))}, p99 ${ms(percentile(checkoutMs, 99))}; bare row commit p50 ${ms(percentile(bare.latencies, 50))}, p99 ${ms(percentile(bare.latencies, 99))} → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`,
+  );
+  console.log(
+    `  where it goes: the same checkout without fsync p50 ${ms(percentile(noSyncMs, 50))}, p99 ${ms(percentile(noSyncMs, 99))} (our code + SQLite CPU); one checkout commits ${checkoutFrames} WAL frames, the bare row ${bare.frames}`,
+  );
+  console.log(
+    `drain ${DRAIN} orders: ${ms(drainMs)} (${results.drain.orders_per_second}/s); bound (same batches, no database) ${ms(boundMs)} (${results.drain.bound_orders_per_second}/s) → ${results.drain.drain_over_bound}x (target ≥ 1000/s and ≤ 2x)`,
+  );
   console.log(`written to ${writeResults('orders', results)}`);
   db.close();
 } finally {
@@ -148,4 +159,3 @@ function bareCommitLatency(file: string, samples: number): { latencies: number[]
   bare.close();
   return { latencies, frames };
 }
-

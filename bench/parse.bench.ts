@@ -90,7 +90,11 @@ for (let round = 0; round < ROUNDS; round++) {
 await worker.terminate();
 
 const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
-const figure = (samples: number[]) => ({ mean_ms: Number(mean(samples).toFixed(1)), p50_ms: Number(percentile(samples, 50).toFixed(1)), p95_ms: Number(percentile(samples, 95).toFixed(1)) });
+const figure = (samples: number[]) => ({
+  mean_ms: Number(mean(samples).toFixed(1)),
+  p50_ms: Number(percentile(samples, 50).toFixed(1)),
+  p95_ms: Number(percentile(samples, 95).toFixed(1)),
+});
 const inlineMean = mean(inline);
 const pipelinedMean = mean(pipelined);
 const receiveMean = mean(receive);
@@ -113,6 +117,8 @@ console.log(`products page of ${PER_PAGE} (${results.page_kb} KB), ${PAGES} page
 console.log(`  inline (JSON.parse + zod + normalize) ${ms(results.inline.mean_ms)} a page (JSON.parse alone ${ms(results.json_parse_only.mean_ms)})`);
 console.log(`  worker round trip ${ms(results.worker_round_trip.mean_ms)} a page → ${results.worker_round_trip_over_inline}x inline`);
 console.log(`  worker pipelined ${ms(results.worker_pipelined_per_page_ms)} a page → ${results.worker_pipelined_over_inline}x inline`);
-console.log(`  receiving a read page (structured clone) ${ms(results.receive_structured_clone.mean_ms)} on this thread → ${results.receive_over_inline}x inline`);
+console.log(
+  `  receiving a read page (structured clone) ${ms(results.receive_structured_clone.mean_ms)} on this thread → ${results.receive_over_inline}x inline`,
+);
 console.log(`  choice: ${results.choice}`);
 console.log(`written to ${writeResults('parse', results)}`);

@@ -23,35 +23,148 @@ const x = (n: number) => `${n}x`;
 
 const sync = load('sync');
 if (sync) {
-  row(`catalog pull, ${sync.products.toLocaleString('en')} products, loopback, ${sync.concurrency === 'default' ? 4 : sync.concurrency} pages in flight`, ms(sync.pull_ms), `bare sequential fetch of the same ${sync.fetch_bound_pages} requests ${ms(sync.fetch_bound_ms)}${sync.products_only_fetch_ms ? ` (product pages alone ${ms(sync.products_only_fetch_ms)})` : ''}`, x(sync.pull_over_fetch_bound), '≤ 1.2x', sync.targets.pull_within_1_2x_fetch_bound, 'npm run bench:sync');
-  if (sync.pull_phases) row('  where that pull\'s time went', `lists ${ms(sync.pull_phases.lists_ms)}, swap ${ms(sync.pull_phases.swap_ms)}`, `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`, `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch; swap ${x(Number((sync.pull_phases.swap_ms / sync.insert_bound_ms).toFixed(2)))} insert`, '—', null, 'npm run bench:sync');
-  row('  same pull vs storing its rows', ms(sync.pull_ms), `bare prepared INSERT of the same ${sync.insert_bound_rows.toLocaleString('en')} rows ${ms(sync.insert_bound_ms)}`, `${x(sync.pull_over_insert_bound)} (fetch + insert: ${x(sync.pull_over_fetch_plus_insert)})`, '—', null, 'npm run bench:sync');
-  row('  peak RSS of that pull (VmHWM)', `${sync.peak_rss_mb} MB`, `process before the pull ${sync.rss_at_start_mb} MB`, '—', '≤ 250 MB', sync.targets.peak_rss_at_most_250_mb, 'npm run bench:sync');
+  row(
+    `catalog pull, ${sync.products.toLocaleString('en')} products, loopback, ${sync.concurrency === 'default' ? 4 : sync.concurrency} pages in flight`,
+    ms(sync.pull_ms),
+    `bare sequential fetch of the same ${sync.fetch_bound_pages} requests ${ms(sync.fetch_bound_ms)}${sync.products_only_fetch_ms ? ` (product pages alone ${ms(sync.products_only_fetch_ms)})` : ''}`,
+    x(sync.pull_over_fetch_bound),
+    '≤ 1.2x',
+    sync.targets.pull_within_1_2x_fetch_bound,
+    'npm run bench:sync',
+  );
+  if (sync.pull_phases)
+    row(
+      "  where that pull's time went",
+      `lists ${ms(sync.pull_phases.lists_ms)}, swap ${ms(sync.pull_phases.swap_ms)}`,
+      `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`,
+      `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch; swap ${x(Number((sync.pull_phases.swap_ms / sync.insert_bound_ms).toFixed(2)))} insert`,
+      '—',
+      null,
+      'npm run bench:sync',
+    );
+  row(
+    '  same pull vs storing its rows',
+    ms(sync.pull_ms),
+    `bare prepared INSERT of the same ${sync.insert_bound_rows.toLocaleString('en')} rows ${ms(sync.insert_bound_ms)}`,
+    `${x(sync.pull_over_insert_bound)} (fetch + insert: ${x(sync.pull_over_fetch_plus_insert)})`,
+    '—',
+    null,
+    'npm run bench:sync',
+  );
+  row(
+    '  peak RSS of that pull (VmHWM)',
+    `${sync.peak_rss_mb} MB`,
+    `process before the pull ${sync.rss_at_start_mb} MB`,
+    '—',
+    '≤ 250 MB',
+    sync.targets.peak_rss_at_most_250_mb,
+    'npm run bench:sync',
+  );
   const slow = sync.slow_link;
-  row(`pull over a ${slow.latency_ms} ms link, ${slow.per_page} a page, ${slow.products.toLocaleString('en')} products`, ms(slow.pull_ms), `bare sequential fetch of the same ${slow.pages} requests ${ms(slow.sequential_fetch_ms)}${slow.products_only_fetch_ms ? ` (product pages alone ${ms(slow.products_only_fetch_ms)})` : ''}`, x(slow.pull_over_sequential_fetch), '≤ 0.5x', sync.targets.slow_link_at_most_half_of_sequential_fetch, 'npm run bench:sync');
-  row('product search, two-letter prefix (en / ar), p95', `${sync.search.en.p95.toFixed(1)} / ${sync.search.ar.p95.toFixed(1)} ms`, '—', '—', '< 5 ms', sync.targets.search_p95_under_5_ms, 'npm run bench:sync');
+  row(
+    `pull over a ${slow.latency_ms} ms link, ${slow.per_page} a page, ${slow.products.toLocaleString('en')} products`,
+    ms(slow.pull_ms),
+    `bare sequential fetch of the same ${slow.pages} requests ${ms(slow.sequential_fetch_ms)}${slow.products_only_fetch_ms ? ` (product pages alone ${ms(slow.products_only_fetch_ms)})` : ''}`,
+    x(slow.pull_over_sequential_fetch),
+    '≤ 0.5x',
+    sync.targets.slow_link_at_most_half_of_sequential_fetch,
+    'npm run bench:sync',
+  );
+  row(
+    'product search, two-letter prefix (en / ar), p95',
+    `${sync.search.en.p95.toFixed(1)} / ${sync.search.ar.p95.toFixed(1)} ms`,
+    '—',
+    '—',
+    '< 5 ms',
+    sync.targets.search_p95_under_5_ms,
+    'npm run bench:sync',
+  );
 }
 const parse = load('parse');
 if (parse) {
-  row(`reading a products page (${parse.per_page} records, JSON.parse + zod), inline`, `${parse.inline.mean_ms} ms a page`, `worker round trip ${parse.worker_round_trip.mean_ms} ms; receiving its answer (structured clone) ${parse.receive_structured_clone.mean_ms} ms on the pull's thread`, `worker ${x(parse.worker_round_trip_over_inline)}, receive ${x(parse.receive_over_inline)}`, `choice: ${parse.choice}`, null, 'npm run bench:parse');
+  row(
+    `reading a products page (${parse.per_page} records, JSON.parse + zod), inline`,
+    `${parse.inline.mean_ms} ms a page`,
+    `worker round trip ${parse.worker_round_trip.mean_ms} ms; receiving its answer (structured clone) ${parse.receive_structured_clone.mean_ms} ms on the pull's thread`,
+    `worker ${x(parse.worker_round_trip_over_inline)}, receive ${x(parse.receive_over_inline)}`,
+    `choice: ${parse.choice}`,
+    null,
+    'npm run bench:parse',
+  );
 }
 const orders = load('orders');
 if (orders) {
   const c = orders.checkout;
-  row('checkout commit p99', `${c.p99_ms} ms (p50 ${c.p50_ms})`, `bare fsynced one-row commit p99 ${c.bare_commit_p99_ms} ms (p50 ${c.bare_commit_p50_ms})`, `${x(c.p99_over_bare_p99)} (p50 ${x(c.p50_over_bare_p50)})`, '≤ 3x', orders.targets.checkout_p99_within_3x_bare, 'npm run bench:orders');
-  row('  same checkout without fsync', `p50 ${c.no_fsync_p50_ms} ms, p99 ${c.no_fsync_p99_ms} ms`, `WAL frames: checkout ${c.wal_frames_per_checkout}, bare ${c.wal_frames_per_bare_commit}`, '—', '—', null, 'npm run bench:orders');
+  row(
+    'checkout commit p99',
+    `${c.p99_ms} ms (p50 ${c.p50_ms})`,
+    `bare fsynced one-row commit p99 ${c.bare_commit_p99_ms} ms (p50 ${c.bare_commit_p50_ms})`,
+    `${x(c.p99_over_bare_p99)} (p50 ${x(c.p50_over_bare_p50)})`,
+    '≤ 3x',
+    orders.targets.checkout_p99_within_3x_bare,
+    'npm run bench:orders',
+  );
+  row(
+    '  same checkout without fsync',
+    `p50 ${c.no_fsync_p50_ms} ms, p99 ${c.no_fsync_p99_ms} ms`,
+    `WAL frames: checkout ${c.wal_frames_per_checkout}, bare ${c.wal_frames_per_bare_commit}`,
+    '—',
+    '—',
+    null,
+    'npm run bench:orders',
+  );
   const d = orders.drain;
-  row(`upload of ${d.orders.toLocaleString('en')} queued orders`, `${ms(d.drain_ms)} (${d.orders_per_second}/s)`, `posting the same batches, no database ${ms(d.bound_ms)}`, x(d.drain_over_bound), '≤ 2x, ≥ 1000/s', orders.targets.drain_within_2x_bound && orders.targets.drain_at_least_1000_per_s, 'npm run bench:orders');
+  row(
+    `upload of ${d.orders.toLocaleString('en')} queued orders`,
+    `${ms(d.drain_ms)} (${d.orders_per_second}/s)`,
+    `posting the same batches, no database ${ms(d.bound_ms)}`,
+    x(d.drain_over_bound),
+    '≤ 2x, ≥ 1000/s',
+    orders.targets.drain_within_2x_bound && orders.targets.drain_at_least_1000_per_s,
+    'npm run bench:orders',
+  );
 }
 const print = load('print');
 if (print) {
-  row(`raster receipt, ${print.lines} lines, 80 mm, cold p99`, `${print.raster_cold.p99_ms} ms`, `bare canvas of the same ${print.bitmap_dots.width}×${print.bitmap_dots.height} dots + GS v 0 p99 ${print.bound_bare_canvas.p99_ms} ms`, x(print.raster_cold_p99_over_canvas_bound), '< 50 ms', print.target_met, 'npm run bench:print');
-  row('  same receipt vs bytes alone', `${print.raster_cold.p99_ms} ms`, `bare GS v 0 of a same-size bitmap p99 ${print.bound_bare_gsv0.p99_ms} ms`, x(print.raster_cold_p99_over_gsv0_bound), '—', null, 'npm run bench:print');
-  row('text-mode receipt (Arabic as rasters), cold p99', `${print.text_cold.p99_ms} ms`, `bare canvas bound ${print.bound_bare_canvas.p99_ms} ms`, x(print.text_cold_p99_over_canvas_bound), '—', null, 'npm run bench:print');
+  row(
+    `raster receipt, ${print.lines} lines, 80 mm, cold p99`,
+    `${print.raster_cold.p99_ms} ms`,
+    `bare canvas of the same ${print.bitmap_dots.width}×${print.bitmap_dots.height} dots + GS v 0 p99 ${print.bound_bare_canvas.p99_ms} ms`,
+    x(print.raster_cold_p99_over_canvas_bound),
+    '< 50 ms',
+    print.target_met,
+    'npm run bench:print',
+  );
+  row(
+    '  same receipt vs bytes alone',
+    `${print.raster_cold.p99_ms} ms`,
+    `bare GS v 0 of a same-size bitmap p99 ${print.bound_bare_gsv0.p99_ms} ms`,
+    x(print.raster_cold_p99_over_gsv0_bound),
+    '—',
+    null,
+    'npm run bench:print',
+  );
+  row(
+    'text-mode receipt (Arabic as rasters), cold p99',
+    `${print.text_cold.p99_ms} ms`,
+    `bare canvas bound ${print.bound_bare_canvas.p99_ms} ms`,
+    x(print.text_cold_p99_over_canvas_bound),
+    '—',
+    null,
+    'npm run bench:print',
+  );
 }
 const loop = load('event-loop');
 if (loop) {
-  row(`host event-loop delay p99, ${loop.receipts} receipts printing during checkouts`, `${loop.worker.p99} ms (inline rendering: ${loop.inline.p99} ms)`, `same checkouts, nothing printing: ${loop.bound.p99} ms`, x(loop.worker_p99_over_bound_p99), '< 10 ms', loop.target_met, 'npm run bench:event-loop');
+  row(
+    `host event-loop delay p99, ${loop.receipts} receipts printing during checkouts`,
+    `${loop.worker.p99} ms (inline rendering: ${loop.inline.p99} ms)`,
+    `same checkouts, nothing printing: ${loop.bound.p99} ms`,
+    x(loop.worker_p99_over_bound_p99),
+    '< 10 ms',
+    loop.target_met,
+    'npm run bench:event-loop',
+  );
 }
 const ui = load('ui');
 if (ui) {

@@ -33,12 +33,26 @@ const WARM_UP = 20;
 const TARGET_RASTER_MS = 50;
 
 const MENU: ReadonlyArray<readonly [string, string, number]> = [
-  ['Espresso', 'إسبريسو', 900], ['Americano', 'أمريكانو', 1100], ['Cortado', 'كورتادو', 1400], ['Flat white', 'فلات وايت', 1600],
-  ['Cappuccino', 'كابتشينو', 1500], ['Spanish latte', 'سبانيش لاتيه', 1800], ['Caramel macchiato', 'كراميل ماكياتو', 1900],
-  ['Saudi coffee', 'قهوة سعودية', 1200], ['Turkish coffee', 'قهوة تركية', 1000], ['Hot chocolate', 'شوكولاتة ساخنة', 1600],
-  ['Iced latte', 'آيس لاتيه', 1700], ['Cold brew', 'كولد برو', 1600], ['Mocha frappé', 'فرابيه موكا', 2100], ['Karak tea', 'شاي كرك', 800],
-  ['Butter croissant', 'كرواسون بالزبدة', 900], ['Halloumi sandwich', 'ساندويتش حلومي', 2400], ['Eggs Benedict', 'بيض بنديكت', 3400],
-  ['Shakshuka', 'شكشوكة', 2800], ['Date cake', 'كيكة التمر', 1500], ['Pistachio kunafa', 'كنافة بالفستق', 2200],
+  ['Espresso', 'إسبريسو', 900],
+  ['Americano', 'أمريكانو', 1100],
+  ['Cortado', 'كورتادو', 1400],
+  ['Flat white', 'فلات وايت', 1600],
+  ['Cappuccino', 'كابتشينو', 1500],
+  ['Spanish latte', 'سبانيش لاتيه', 1800],
+  ['Caramel macchiato', 'كراميل ماكياتو', 1900],
+  ['Saudi coffee', 'قهوة سعودية', 1200],
+  ['Turkish coffee', 'قهوة تركية', 1000],
+  ['Hot chocolate', 'شوكولاتة ساخنة', 1600],
+  ['Iced latte', 'آيس لاتيه', 1700],
+  ['Cold brew', 'كولد برو', 1600],
+  ['Mocha frappé', 'فرابيه موكا', 2100],
+  ['Karak tea', 'شاي كرك', 800],
+  ['Butter croissant', 'كرواسون بالزبدة', 900],
+  ['Halloumi sandwich', 'ساندويتش حلومي', 2400],
+  ['Eggs Benedict', 'بيض بنديكت', 3400],
+  ['Shakshuka', 'شكشوكة', 2800],
+  ['Date cake', 'كيكة التمر', 1500],
+  ['Pistachio kunafa', 'كنافة بالفستق', 2200],
 ];
 
 function benchOrder(): OrderRecord {
@@ -48,8 +62,18 @@ function benchOrder(): OrderRecord {
     const gross = price * quantity;
     const tax = Math.round((gross * 15) / 115);
     return {
-      line_no: index + 1, product_id: `p${index}`, category_id: 1 + (index % 9), name_en: en, name_ar: ar, quantity, unit_price: price, gross,
-      discount: 0, tax, total: gross, line_discount: null,
+      line_no: index + 1,
+      product_id: `p${index}`,
+      category_id: 1 + (index % 9),
+      name_en: en,
+      name_ar: ar,
+      quantity,
+      unit_price: price,
+      gross,
+      discount: 0,
+      tax,
+      total: gross,
+      line_discount: null,
       modifiers: index % 2 === 0 ? [{ modifier_id: `m${index}`, name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }] : [],
       notes: index % 5 === 0 ? 'less sugar' : null,
     };
@@ -57,12 +81,38 @@ function benchOrder(): OrderRecord {
   const total = lines.reduce((sum, l) => sum + l.total, 0);
   const tax = lines.reduce((sum, l) => sum + l.tax, 0);
   return {
-    uuid: '00000000-0000-4000-8000-000000000020', number: '020', business_day: '2025-01-05', kind: 'SALE', refund_of: null, status: 'PAID',
-    type: 'DINE_IN', table_id: '12', customer_id: null, market_id: 'm', branch_id: 'b', price_list: 'CASH', vat_rate: 1500,
-    prices_include_tax: true, subtotal: total, discount_total: 0, tax, total, tendered: total + 1000, change_due: 1000, order_discount: null,
+    uuid: '00000000-0000-4000-8000-000000000020',
+    number: '020',
+    business_day: '2025-01-05',
+    kind: 'SALE',
+    refund_of: null,
+    status: 'PAID',
+    type: 'DINE_IN',
+    table_id: '12',
+    customer_id: null,
+    market_id: 'm',
+    branch_id: 'b',
+    price_list: 'CASH',
+    vat_rate: 1500,
+    prices_include_tax: true,
+    subtotal: total,
+    discount_total: 0,
+    tax,
+    total,
+    tendered: total + 1000,
+    change_due: 1000,
+    order_discount: null,
     notes: null,
-    zatca_qr: encodeZatcaQr({ sellerName: 'بيت القهوة', vatNumber: '310123456700003', timestamp: formatZatcaTimestamp(createdAt), total: formatMinor(total), vatTotal: formatMinor(tax) }),
-    created_at: createdAt, lines, payments: [{ method_key: 'CASH', amount: total }],
+    zatca_qr: encodeZatcaQr({
+      sellerName: 'بيت القهوة',
+      vatNumber: '310123456700003',
+      timestamp: formatZatcaTimestamp(createdAt),
+      total: formatMinor(total),
+      vatTotal: formatMinor(tax),
+    }),
+    created_at: createdAt,
+    lines,
+    payments: [{ method_key: 'CASH', amount: total }],
   };
 }
 

@@ -42,7 +42,11 @@ const dir = tempDir('till-bench-sync-');
  * read as text, nothing parsed but each list's first page (for its
  * last_page). `products` alone is also given, for comparison with older runs.
  */
-async function fetchBound(emulator: EmulatorProcess, apiVersion: string, perPage: number): Promise<{ ms: number; pages: number; bytes: number; productsMs: number; productPages: number }> {
+async function fetchBound(
+  emulator: EmulatorProcess,
+  apiVersion: string,
+  perPage: number,
+): Promise<{ ms: number; pages: number; bytes: number; productsMs: number; productPages: number }> {
   const headers = { Authorization: `Bearer ${emulator.token}`, 'X-API-Version': apiVersion, Accept: 'application/json' };
   const scope = { marketId: emulator.marketId, branchId: emulator.branchId };
   let bytes = 0;
@@ -79,12 +83,24 @@ function peakRssBytes(): number | null {
 
 /** The replica's rows, every table the pull wrote, through one bare prepared INSERT per table in one transaction. */
 function insertBound(replica: Database.Database, file: string): { ms: number; rows: number } {
-  const tables = (replica.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN (" +
-    "'categories','products','modifiers','prices','barcodes','payment_methods','payment_method_configs','printers','customers','kitchens','kitchen_printers','kitchen_categories')").all() as { name: string }[]).map((t) => t.name);
+  const tables = (
+    replica
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN (" +
+          "'categories','products','modifiers','prices','barcodes','payment_methods','payment_method_configs','printers','customers','kitchens','kitchen_printers','kitchen_categories')",
+      )
+      .all() as { name: string }[]
+  ).map((t) => t.name);
   const rowsOf = new Map<string, { columns: string[]; rows: unknown[][] }>();
   for (const table of tables) {
     const columns = (replica.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'seq');
-    rowsOf.set(table, { columns, rows: replica.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).raw().all() as unknown[][] });
+    rowsOf.set(table, {
+      columns,
+      rows: replica
+        .prepare(`SELECT ${columns.join(', ')} FROM ${table}`)
+        .raw()
+        .all() as unknown[][],
+    });
   }
   // The replica's pragmas (WAL, synchronous=FULL), nothing of ours.
   const bare = new Database(file);
@@ -180,12 +196,19 @@ try {
     pull_over_fetch_plus_insert: ratio(pull.pullMs, fetched.ms + inserted.ms),
     search: searchFigures,
   };
-  console.log(`pull of ${results.products} products (${PER_PAGE} a page): ${ms(pull.pullMs)} (${results.products_per_second} products/s), peak RSS ${results.peak_rss_mb} MB (process at start ${results.rss_at_start_mb} MB)`);
+  console.log(
+    `pull of ${results.products} products (${PER_PAGE} a page): ${ms(pull.pullMs)} (${results.products_per_second} products/s), peak RSS ${results.peak_rss_mb} MB (process at start ${results.rss_at_start_mb} MB)`,
+  );
   console.log(`  lists (fetch, read, stage) ${ms(pull.phases.lists_ms)}, then the swap (one transaction) ${ms(pull.phases.swap_ms)}`);
-  console.log(`  fetch bound (the same ${fetched.pages} requests of every list, sequential, bodies read) ${ms(fetched.ms)} → pull = ${results.pull_over_fetch_bound}x (target ≤ 1.2x)`);
+  console.log(
+    `  fetch bound (the same ${fetched.pages} requests of every list, sequential, bodies read) ${ms(fetched.ms)} → pull = ${results.pull_over_fetch_bound}x (target ≤ 1.2x)`,
+  );
   console.log(`  (the ${fetched.productPages} product pages alone ${ms(fetched.productsMs)} → ${results.pull_over_products_only_fetch}x)`);
-  console.log(`  insert bound (same ${inserted.rows} rows, one prepared INSERT per table, one transaction) ${ms(inserted.ms)} → pull = ${results.pull_over_insert_bound}x; fetch + insert = ${results.pull_over_fetch_plus_insert}x`);
-  for (const [lang, f] of Object.entries(searchFigures)) console.log(`  search two-letter prefix (${lang}): p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, ${f.hits} hits per query`);
+  console.log(
+    `  insert bound (same ${inserted.rows} rows, one prepared INSERT per table, one transaction) ${ms(inserted.ms)} → pull = ${results.pull_over_insert_bound}x; fetch + insert = ${results.pull_over_fetch_plus_insert}x`,
+  );
+  for (const [lang, f] of Object.entries(searchFigures))
+    console.log(`  search two-letter prefix (${lang}): p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, ${f.hits} hits per query`);
 } finally {
   await emulator.stop();
 }
@@ -208,7 +231,9 @@ try {
     products_only_pages: fetched.productPages,
     pull_over_products_only_fetch: ratio(pull.pullMs, fetched.productsMs),
   };
-  console.log(`slow link (${SLOW_LATENCY_MS} ms a request, ${SLOW_PER_PAGE} a page, ${SLOW_PRODUCTS} products): pull ${ms(pull.pullMs)}; bare sequential fetch of the same ${fetched.pages} requests ${ms(fetched.ms)} → ${ratio(pull.pullMs, fetched.ms)}x (target ≤ 0.5x); the ${fetched.productPages} product pages alone ${ms(fetched.productsMs)} → ${ratio(pull.pullMs, fetched.productsMs)}x`);
+  console.log(
+    `slow link (${SLOW_LATENCY_MS} ms a request, ${SLOW_PER_PAGE} a page, ${SLOW_PRODUCTS} products): pull ${ms(pull.pullMs)}; bare sequential fetch of the same ${fetched.pages} requests ${ms(fetched.ms)} → ${ratio(pull.pullMs, fetched.ms)}x (target ≤ 0.5x); the ${fetched.productPages} product pages alone ${ms(fetched.productsMs)} → ${ratio(pull.pullMs, fetched.productsMs)}x`,
+  );
 } finally {
   await slow.stop();
   dir.cleanup();

@@ -98,7 +98,8 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
   }
   if (values['throttle-page']) faults.throttlePages = values['throttle-page'];
   if (values['retry-after'] !== undefined) {
-    if (values['retry-after'].trim() === '' || /[\r\n]/.test(values['retry-after'])) throw new UsageError('--retry-after must be a number of seconds or an HTTP date');
+    if (values['retry-after'].trim() === '' || /[\r\n]/.test(values['retry-after']))
+      throw new UsageError('--retry-after must be a number of seconds or an HTTP date');
     faults.retryAfter = values['retry-after'];
   }
   if (values.host !== undefined && values.host.trim() === '') throw new UsageError('--host must not be empty');
@@ -145,7 +146,13 @@ export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = process
     return 1;
   }
   io.out(
-    JSON.stringify({ base_url: emulator.baseUrl, token: emulator.token, market_id: emulator.marketId, branch_id: emulator.branchId, profile: emulator.profile }),
+    JSON.stringify({
+      base_url: emulator.baseUrl,
+      token: emulator.token,
+      market_id: emulator.marketId,
+      branch_id: emulator.branchId,
+      profile: emulator.profile,
+    }),
   );
   await stopped;
   await emulator.close();

@@ -9,7 +9,15 @@ function avatar(initial: string, colour: string): string {
 
 export function demoCustomers(marketId: string, newId: () => string): TenantCustomer[] {
   const people = [
-    { name: 'Abdullah Al-Qahtani', username: 'abdullah.q', email: 'abdullah.alqahtani@mail.example', phone: '501234567', lang: 'ar', points: 120, colour: '#0f766e' },
+    {
+      name: 'Abdullah Al-Qahtani',
+      username: 'abdullah.q',
+      email: 'abdullah.alqahtani@mail.example',
+      phone: '501234567',
+      lang: 'ar',
+      points: 120,
+      colour: '#0f766e',
+    },
     { name: 'سارة العتيبي', username: null, email: 'sara.alotaibi@mail.example', phone: '552345678', lang: 'ar', points: 45, colour: '#9333ea' },
     { name: 'Mohammed Al-Harbi', username: 'moharbi', email: 'mohammed.alharbi@mail.example', phone: '563456789', lang: 'en', points: 0, colour: '#b45309' },
     { name: 'Lina Haddad', username: 'lina.h', email: 'lina.haddad@mail.example', phone: '544567890', lang: 'en', points: 310, colour: '#be123c' },

@@ -27,17 +27,34 @@ export function recipeFor(categoryId: number, name: string): [IngredientKey, str
   switch (categoryId) {
     case 1:
     case 2:
-      if (/Chocolate/.test(name)) return [['chocolate', '30.00'], ['milk', '220.00']];
+      if (/Chocolate/.test(name))
+        return [
+          ['chocolate', '30.00'],
+          ['milk', '220.00'],
+        ];
       if (/Matcha|Hibiscus|lemon/i.test(name)) return [];
-      return milky ? [['espresso', '18.00'], ['milk', '180.00']] : [['espresso', '18.00']];
+      return milky
+        ? [
+            ['espresso', '18.00'],
+            ['milk', '180.00'],
+          ]
+        : [['espresso', '18.00']];
     case 3:
       return /Matcha|Chamomile|Hibiscus|Ginger|Green/.test(name) ? [] : [['tea', '4.00']];
     case 4:
       return /orange/i.test(name) ? [['orange', '3.00']] : [];
     case 5:
-      return [['flour', '60.00'], ['butter', '25.00']];
+      return [
+        ['flour', '60.00'],
+        ['butter', '25.00'],
+      ];
     case 8:
-      return /Shakshuka|Benedict|Omelette|platter/.test(name) ? [['egg', '2.00'], ['bread', '2.00']] : [];
+      return /Shakshuka|Benedict|Omelette|platter/.test(name)
+        ? [
+            ['egg', '2.00'],
+            ['bread', '2.00'],
+          ]
+        : [];
     default:
       return [];
   }

@@ -2,8 +2,6 @@ import { printerSettings, type Kitchen } from '../src-shared/catalog/index.ts';
 import { DEMO_MENU } from './demo-menu.ts';
 import type { TenantPrinter } from './tenant.ts';
 
-
-
 /** A cashier printer with the cash drawer, and the two kitchen stations' printers. */
 export function demoPrinters(branchId: string, newId: () => string): TenantPrinter[] {
   return [

@@ -75,13 +75,7 @@ export function selectPage<T>(items: readonly T[], keep: (item: T) => boolean, p
  * One page as the envelope; `serialize` runs on that page's records only.
  * `path` is the list's absolute URL without a query.
  */
-export function paginate<T, W>(
-  selection: Selection<T>,
-  page: number,
-  perPage: number,
-  path: string,
-  serialize: (item: T) => W,
-): PageEnvelope<W> {
+export function paginate<T, W>(selection: Selection<T>, page: number, perPage: number, path: string, serialize: (item: T) => W): PageEnvelope<W> {
   const { total } = selection;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const start = (page - 1) * perPage;
@@ -91,11 +85,7 @@ export function paginate<T, W>(
   const next = page < lastPage ? url(page + 1) : null;
   const links: PageLink[] = [{ url: prev, label: '&laquo; Previous', active: false }];
   for (const entry of window(page, lastPage)) {
-    links.push(
-      entry === '...'
-        ? { url: null, label: '...', active: false }
-        : { url: url(entry), label: String(entry), active: entry === page },
-    );
+    links.push(entry === '...' ? { url: null, label: '...', active: false } : { url: url(entry), label: String(entry), active: entry === page });
   }
   links.push({ url: next, label: 'Next &raquo;', active: false });
   return {

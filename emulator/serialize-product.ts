@@ -13,12 +13,7 @@ export interface ProductIncludes {
  * (`category_id`, `duration`), plus `modifiers` and `prices` when included.
  * Serialized per request so nothing per version is kept in memory.
  */
-export function serializeProduct(
-  product: Product,
-  features: VersionFeatures,
-  includes: ProductIncludes,
-  branch: Me['branch'],
-): Record<string, unknown> {
+export function serializeProduct(product: Product, features: VersionFeatures, includes: ProductIncludes, branch: Me['branch']): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: product.id,
     market_id: product.market_id,
@@ -46,9 +41,7 @@ export function serializeProduct(
   out.accounting_id = product.accounting_id;
   if (includes.modifiers) out.modifiers = product.modifiers.map(serializeModifier);
   if (includes.prices) {
-    out.prices = product.prices
-      .filter((price) => isPriceServed(price, features))
-      .map((price) => serializePrice(price, product, branch, features));
+    out.prices = product.prices.filter((price) => isPriceServed(price, features)).map((price) => serializePrice(price, product, branch, features));
   }
   return out;
 }

@@ -7,12 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { findElectronEntryViolations } from './electron-entry-imports.mjs';
 
 const SOURCE = /\.(ts|mts|js|mjs|svelte)$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
 
 /** Top-level folders and what code in them may import besides itself. */
 export const LAYERS = {
   'src-shared': { folders: [], packages: ['zod'], node: false, why: 'src-shared runs anywhere: no Node, no DOM, nothing else of ours' },
-  'src-renderer': { folders: ['src-shared'], packages: ['svelte', 'comlink'], node: false, why: 'the renderer talks only to the till API (src-shared contract)' },
+  'src-renderer': {
+    folders: ['src-shared'],
+    packages: ['svelte', 'comlink'],
+    node: false,
+    why: 'the renderer talks only to the till API (src-shared contract)',
+  },
   'src-main': { folders: ['src-shared'], packages: '*', node: true, why: 'src-main may import src-shared only' },
   emulator: { folders: ['src-shared'], packages: '*', node: true, why: 'the emulator may use src-shared schemas only' },
 };
@@ -101,7 +107,10 @@ export function* stringLiterals(text) {
       i += 2;
       continue;
     }
-    if (c === '/' && (previous === '' || '(,=:[!&|?{};+-*%<>~^'.includes(previous) || /\b(?:return|typeof|case|of|in)$/.test(text.slice(Math.max(0, i - 8), i).trimEnd()))) {
+    if (
+      c === '/' &&
+      (previous === '' || '(,=:[!&|?{};+-*%<>~^'.includes(previous) || /\b(?:return|typeof|case|of|in)$/.test(text.slice(Math.max(0, i - 8), i).trimEnd()))
+    ) {
       let j = i + 1;
       let inClass = false;
       while (j < text.length && text[j] !== '\n') {
@@ -165,7 +174,11 @@ function findTableOwnerViolations(root, owners) {
     for (const { table, index } of tablesNamedInSql(text)) {
       const owner = owners[table];
       if (owner && !ownsTable(owner, fileRel)) {
-        violations.push({ file: fileRel, line: lineOf(text, index), message: `names the table ${table} in SQL: only its owner ${owner} reads and writes it; call the owner's functions` });
+        violations.push({
+          file: fileRel,
+          line: lineOf(text, index),
+          message: `names the table ${table} in SQL: only its owner ${owner} reads and writes it; call the owner's functions`,
+        });
       }
     }
   }
@@ -184,7 +197,12 @@ function findUnownedTables(root, owners) {
   for (const name of names) {
     const text = readFileSync(join(root, 'migrations', name), 'utf8');
     for (const match of text.matchAll(/CREATE\s+(?:VIRTUAL\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)/gi)) {
-      if (!owners[match[1]]) violations.push({ file: `migrations/${name}`, line: lineOf(text, match.index), message: `creates the table ${match[1]} with no owner: add it to TABLE_OWNERS in scripts/check-layers.mjs` });
+      if (!owners[match[1]])
+        violations.push({
+          file: `migrations/${name}`,
+          line: lineOf(text, match.index),
+          message: `creates the table ${match[1]} with no owner: add it to TABLE_OWNERS in scripts/check-layers.mjs`,
+        });
     }
   }
   return violations;
@@ -263,7 +281,29 @@ function checkReExport(root, file, statement, specifier) {
   return `re-exports ${posix(relative(root, target))}: an index.ts exports its own folder only; importers import the owner`;
 }
 
-const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'http', 'https', 'net', 'url', 'crypto', 'child_process', 'stream', 'events', 'util', 'zlib', 'worker_threads', 'buffer', 'process', 'timers', 'readline', 'assert', 'dns', 'tls']);
+const NODE_BUILTINS = new Set([
+  'fs',
+  'path',
+  'os',
+  'http',
+  'https',
+  'net',
+  'url',
+  'crypto',
+  'child_process',
+  'stream',
+  'events',
+  'util',
+  'zlib',
+  'worker_threads',
+  'buffer',
+  'process',
+  'timers',
+  'readline',
+  'assert',
+  'dns',
+  'tls',
+]);
 
 /** Every import that breaks a layer rule under `root`, as {file, line, message}. */
 export function findLayerViolations(root, owners = TABLE_OWNERS) {
@@ -288,7 +328,11 @@ export function findLayerViolations(root, owners = TABLE_OWNERS) {
   }
   violations.push(...findElectronEntryViolations(root));
   for (const cycle of findModuleCycles(moduleEdges)) {
-    violations.push({ file: cycle[0], line: 0, message: `modules import each other in a cycle: ${cycle.join(' → ')}; move what both need into a lower module` });
+    violations.push({
+      file: cycle[0],
+      line: 0,
+      message: `modules import each other in a cycle: ${cycle.join(' → ')}; move what both need into a lower module`,
+    });
   }
   return violations;
 }

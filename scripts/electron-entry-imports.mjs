@@ -10,7 +10,8 @@ const ENTRIES = ['src-main/electron/main.ts', 'src-main/electron/preload.ts'];
 const SERVE_ONLY_PACKAGES = /^(ws|fastify|@fastify\/.*)$/;
 const SERVE_ONLY_FILES = /^(emulator\/|src-main\/host\/http\/till-http-server\.ts$)/;
 // Value imports and re-exports; `import type` / `export type` never reach the bundle.
-const RUNTIME_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
+const RUNTIME_IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
 
 const posix = (p) => p.split(sep).join('/');
 
@@ -29,7 +30,12 @@ export function findElectronEntryViolations(root) {
       const path = [...chain, rel].join(' → ');
       if (!specifier.startsWith('.')) {
         const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-        if (SERVE_ONLY_PACKAGES.test(pkg)) violations.push({ file: rel, line, message: `the Electron entry loads "${pkg}", which only \`pos serve\` needs (${path}); import it from a serve-only entry such as src-main/host/http/index.ts` });
+        if (SERVE_ONLY_PACKAGES.test(pkg))
+          violations.push({
+            file: rel,
+            line,
+            message: `the Electron entry loads "${pkg}", which only \`pos serve\` needs (${path}); import it from a serve-only entry such as src-main/host/http/index.ts`,
+          });
         continue;
       }
       const target = resolve(dirname(file), specifier);

@@ -16,11 +16,15 @@ const work = join('build', 'electron-sqlite');
 rmSync(work, { recursive: true, force: true });
 cpSync(source, work, { recursive: true, filter: (path) => !path.includes(`${source}/build`) });
 // npm ships node-gyp; `npm exec` finds it without adding a dependency.
-const result = spawnSync('npm', ['exec', '--yes', '--', 'node-gyp', 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'], {
-  cwd: work,
-  stdio: 'inherit',
-  shell: process.platform === 'win32',
-});
+const result = spawnSync(
+  'npm',
+  ['exec', '--yes', '--', 'node-gyp', 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'],
+  {
+    cwd: work,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  },
+);
 if (result.status !== 0) {
   console.error('electron:rebuild failed (above). It needs network access to electronjs.org for the headers.');
   process.exit(1);

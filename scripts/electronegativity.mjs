@@ -34,7 +34,14 @@ require.cache[i18nPath] = {
   filename: i18nPath,
   loaded: true,
   exports: async () => {
-    i18n.configure({ locales: ['en-US'], defaultLocale: 'en-US', directory: dirname(i18nPath), updateFiles: false, objectNotation: true, register: globalThis });
+    i18n.configure({
+      locales: ['en-US'],
+      defaultLocale: 'en-US',
+      directory: dirname(i18nPath),
+      updateFiles: false,
+      objectNotation: true,
+      register: globalThis,
+    });
     i18n.setLocale('en-US');
   },
 };
@@ -62,7 +69,11 @@ for (const issue of issues) {
 const failedParses = errors.filter((error) => !error.tolerable);
 for (const error of failedParses) console.error(`electronegativity could not parse ${relative(root, error.file)}: ${error.message}`);
 if (above.length > 0 || failedParses.length > 0) {
-  console.error(`electronegativity: ${above.length} finding(s) above LOW in ${relative(root, INPUT)}; fix them, or exclude one with its reason in scripts/electronegativity.mjs`);
+  console.error(
+    `electronegativity: ${above.length} finding(s) above LOW in ${relative(root, INPUT)}; fix them, or exclude one with its reason in scripts/electronegativity.mjs`,
+  );
   process.exit(1);
 }
-console.log(`electronegativity: ${relative(root, INPUT)} clean (no finding above LOW; ${issues.length} low/informational note(s); excluded: ${Object.keys(EXCLUSIONS).join(', ')})`);
+console.log(
+  `electronegativity: ${relative(root, INPUT)} clean (no finding above LOW; ${issues.length} low/informational note(s); excluded: ${Object.keys(EXCLUSIONS).join(', ')})`,
+);

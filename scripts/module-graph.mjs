@@ -7,7 +7,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SOURCE = /\.(ts|mts|js|mjs)$/;
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
 
 function* sourceFiles(dir) {
   for (const name of readdirSync(dir)) {
@@ -22,7 +23,13 @@ const posix = (p) => p.split(sep).join('/');
 /** Module → modules it imports, for the folders one level under `base` (src-main, or src-main/printing). */
 export function moduleGraph(root, base = 'src-main') {
   const depth = base.split('/').length + 1;
-  const unit = (path) => (path.startsWith(`${base}/`) && path.split('/').length > depth ? path.split('/').slice(depth - 1, depth).join('/') : null);
+  const unit = (path) =>
+    path.startsWith(`${base}/`) && path.split('/').length > depth
+      ? path
+          .split('/')
+          .slice(depth - 1, depth)
+          .join('/')
+      : null;
   const edges = new Map();
   for (const file of sourceFiles(join(root, base))) {
     const from = unit(posix(relative(root, file)));

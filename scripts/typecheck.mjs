@@ -10,10 +10,7 @@ const svelteCheck = require.resolve('svelte-check/bin/svelte-check');
 const projects = ['tsconfig.shared.json', 'tsconfig.main.json', 'tsconfig.preload.json', 'tsconfig.web.json', 'tsconfig.test.json'];
 let failed = false;
 for (const project of projects) {
-  const args =
-    project === 'tsconfig.web.json'
-      ? [svelteCheck, '--tsconfig', `./${project}`, '--fail-on-warnings', '--output', 'human']
-      : [tsc, '-p', project];
+  const args = project === 'tsconfig.web.json' ? [svelteCheck, '--tsconfig', `./${project}`, '--fail-on-warnings', '--output', 'human'] : [tsc, '-p', project];
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (result.status !== 0) {
     console.error(`typecheck: ${project} has type errors (above)`);

@@ -59,12 +59,41 @@ function price(record: JsonRecord, context: RequestContext): JsonRecord {
   return only(record, [...members, ...modifierRef]);
 }
 
-const PRINTER_FLAGS_LEGACY = ['is_multi_lang', 'is_show_product', 'is_open_drawer', 'is_postpaid_print', 'is_img_print', 'is_auto_print', 'is_app_to_app', 'add_space', 'is_raster', 'is_pdf'];
+const PRINTER_FLAGS_LEGACY = [
+  'is_multi_lang',
+  'is_show_product',
+  'is_open_drawer',
+  'is_postpaid_print',
+  'is_img_print',
+  'is_auto_print',
+  'is_app_to_app',
+  'add_space',
+  'is_raster',
+  'is_pdf',
+];
 
 /** Only the flags are shown for a printer; its id by the general conventions. */
 const printer = (record: JsonRecord): JsonRecord => only(record, ['id', 'settings', ...PRINTER_FLAGS_LEGACY]);
 
-const CUSTOMER_MEMBERS = ['id', 'userable_id', 'role', 'name', 'username', 'email', 'phone_prefix', 'phone', 'lang', 'fcm_token', 'is_active', 'email_verified_at', 'phone_verified_at', 'created_at', 'updated_at', 'deleted_at', 'profile_img'];
+const CUSTOMER_MEMBERS = [
+  'id',
+  'userable_id',
+  'role',
+  'name',
+  'username',
+  'email',
+  'phone_prefix',
+  'phone',
+  'lang',
+  'fcm_token',
+  'is_active',
+  'email_verified_at',
+  'phone_verified_at',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'profile_img',
+];
 
 function customer(record: JsonRecord): JsonRecord {
   const out = only(record, CUSTOMER_MEMBERS);

@@ -77,7 +77,12 @@ function syncAnswer(answer: Answer): Answer {
   const results = body?.data?.results;
   if (!Array.isArray(results)) return answer;
   const STATUS: Record<string, string> = { created: 'success', duplicate: 'already_exists', rejected: 'rejected' };
-  const orders = results.map((r) => ({ order_uuid: r.uuid, result: STATUS[String(r.status)] ?? r.status, order_id: r.id ?? null, ...(r.errors ? { errors: r.errors } : {}) }));
+  const orders = results.map((r) => ({
+    order_uuid: r.uuid,
+    result: STATUS[String(r.status)] ?? r.status,
+    order_id: r.id ?? null,
+    ...(r.errors ? { errors: r.errors } : {}),
+  }));
   return { status: answer.status, body: successBody(answer.status, MESSAGES.synced, { orders, received_at: Date.now() }) };
 }
 

@@ -12,7 +12,7 @@ export const barcodeRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const { barcodes } = context.state.tenant;
+      const { barcodes } = context.state.tenant;
       const term = params.search;
       // Barcodes are their own records: listing them does not look up each
       // product (that made every page a pass over the whole catalog). A

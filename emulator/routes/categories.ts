@@ -11,7 +11,7 @@ export const categoryRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const live = context.state.tenant.categories.filter(isLive);
+      const live = context.state.tenant.categories.filter(isLive);
       return listAnswer(context, params, live, (category) => serializeCategory(category, context.features));
     },
   },

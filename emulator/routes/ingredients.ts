@@ -14,7 +14,7 @@ export const ingredientRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
       const links = context.state.tenant.productIngredients.filter((link) => link.product_id === product.id);
       return listAnswer(context, params, links, (link) => serializeProductIngredient(link, product, context.features));
     },
@@ -27,7 +27,7 @@ export const ingredientRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const matches = params.search === null ? null : searchMatcher(params.search);
+      const matches = params.search === null ? null : searchMatcher(params.search);
       const selected = context.state.tenant.ingredients.filter((i) => matches === null || matches(i.name));
       return listAnswer(context, params, selected, (ingredient) => serializeIngredient(ingredient, context.features));
     },

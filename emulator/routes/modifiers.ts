@@ -49,7 +49,7 @@ export const modifierRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
       return listAnswer(context, params, product.modifiers, serializeModifier);
     },
   },

@@ -31,7 +31,8 @@ export const orderPaymentRoutes: RouteSpec[] = [
         payments.forEach((payment: unknown, index) => {
           const p = isObject(payment) ? payment : {};
           const key = p.payment_method_key;
-          if (typeof key !== 'string' || !state.tenant.paymentMethods.some((m) => m.key === key)) v.fail(`payments.${index}.payment_method_key`, rules.selected(`payments.${index}.payment_method_key`));
+          if (typeof key !== 'string' || !state.tenant.paymentMethods.some((m) => m.key === key))
+            v.fail(`payments.${index}.payment_method_key`, rules.selected(`payments.${index}.payment_method_key`));
           const cents = typeof p.amount === 'string' ? toCents(p.amount) : null;
           if (cents === null || cents <= 0) v.fail(`payments.${index}.amount`, rules.decimal(`payments.${index}.amount`));
         });

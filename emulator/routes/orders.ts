@@ -6,8 +6,7 @@ import { rules, Validator } from '../validation.ts';
 const MAX_ORDERS_PER_SYNC = 50;
 
 type SyncResult =
-  | { uuid: string | null; status: 'created' | 'duplicate'; id: string }
-  | { uuid: string | null; status: 'rejected'; errors: Record<string, string[]> };
+  { uuid: string | null; status: 'created' | 'duplicate'; id: string } | { uuid: string | null; status: 'rejected'; errors: Record<string, string[]> };
 
 /**
  * `POST /orders/sync` (DESIGN.md, "The order upload contract"; emulator/README.md, 30): idempotent on
@@ -31,9 +30,7 @@ export const orderRoutes: RouteSpec[] = [
 
       const results: SyncResult[] = [];
       for (const raw of orders as unknown[]) {
-        const uuid = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string'
-          ? (raw as { uuid: string }).uuid
-          : null;
+        const uuid = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : null;
         const held = uuid === null ? undefined : state.orders.get(uuid);
         if (held) {
           results.push({ uuid, status: 'duplicate', id: held.id });

@@ -19,7 +19,10 @@ export const paymentMethodRoutes: RouteSpec[] = [
       return listAnswer(context, params, selected, serializePaymentMethod);
     },
   },
-  ...listAndDetailRoutes('/payment-methods/settings', 'configId', (context) => context.state.tenant.paymentMethodConfigs, (config, context) =>
-    serializePaymentMethodConfig(config, context.features),
+  ...listAndDetailRoutes(
+    '/payment-methods/settings',
+    'configId',
+    (context) => context.state.tenant.paymentMethodConfigs,
+    (config, context) => serializePaymentMethodConfig(config, context.features),
   ),
 ];

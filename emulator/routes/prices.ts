@@ -12,7 +12,7 @@ export const priceRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
       const branch = context.state.tenant.me.branch;
       const served = product.prices.filter((price) => isPriceServed(price, context.features));
       return listAnswer(context, params, served, (price) => serializePrice(price, product, branch, context.features));

@@ -52,7 +52,7 @@ export const productRoutes: RouteSpec[] = [
     permission: 'read',
     handle: (context) => {
       const params = readPlainListParams(context.input);
-            const product = findLiveProduct(context.state.tenant, context.params.productId);
+      const product = findLiveProduct(context.state.tenant, context.params.productId);
       return detailAnswer(serializeProduct(product, context.features, includesOf(params), context.state.tenant.me.branch));
     },
   },

@@ -5,7 +5,15 @@
 import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
 import type { BranchPrinterState, BranchPrinterView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { latestPrintJob, pendingJobCount, probePrinter, readTillPrinters, type PrinterAddressPolicy, type PrinterStatus, type PrinterStatusAnswer } from '../printing/index.ts';
+import {
+  latestPrintJob,
+  pendingJobCount,
+  probePrinter,
+  readTillPrinters,
+  type PrinterAddressPolicy,
+  type PrinterStatus,
+  type PrinterStatusAnswer,
+} from '../printing/index.ts';
 
 /** Without a running queue (the CLI): what the printer's latest job says. */
 function stateFromJobs(db: TillDatabase, printerId: string): { state: BranchPrinterState; pending: number; lastError: string | null } {
@@ -19,7 +27,15 @@ function stateFromJobs(db: TillDatabase, printerId: string): { state: BranchPrin
 
 function stateFromQueue(status: PrinterStatus): { state: BranchPrinterState; pending: number; lastError: string | null } {
   const state: BranchPrinterState =
-    status.state === 'retrying' ? 'offline' : status.state === 'failed' ? 'failed' : status.state === 'unbound' ? 'unbound' : status.pending > 0 ? 'printing' : 'ready';
+    status.state === 'retrying'
+      ? 'offline'
+      : status.state === 'failed'
+        ? 'failed'
+        : status.state === 'unbound'
+          ? 'unbound'
+          : status.pending > 0
+            ? 'printing'
+            : 'ready';
   return { state, pending: status.pending, lastError: status.lastError };
 }
 
@@ -70,7 +86,11 @@ export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStat
 export function parseBindingText(text: string): { address: string | null; appCommand: string[] | null } {
   const trimmed = text.trim();
   if (trimmed.startsWith('app:')) {
-    const command = trimmed.slice(4).trim().split(/\s+/).filter((part) => part !== '');
+    const command = trimmed
+      .slice(4)
+      .trim()
+      .split(/\s+/)
+      .filter((part) => part !== '');
     if (command.length === 0) throw new RangeError('app: needs a program, e.g. app:/usr/bin/lp -d receipts');
     return { address: null, appCommand: command };
   }

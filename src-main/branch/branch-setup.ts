@@ -112,12 +112,21 @@ export class BranchSetup implements BranchApi {
     const { printer_id, address, app_command, paper_width } = parseInput('bindPrinter', input);
     const printer = this.printerOrThrow(printer_id);
     if (printer.settings.APP_TO_APP ? app_command === null && address !== null : app_command !== null) {
-      throw new TillError('invalid_input', printer.settings.APP_TO_APP
-        ? `printer "${printer.name}" is APP_TO_APP: bind it to a program, not an address`
-        : `printer "${printer.name}" is not APP_TO_APP: bind it to tcp://HOST:PORT or a device such as /dev/usb/lp0`);
+      throw new TillError(
+        'invalid_input',
+        printer.settings.APP_TO_APP
+          ? `printer "${printer.name}" is APP_TO_APP: bind it to a program, not an address`
+          : `printer "${printer.name}" is not APP_TO_APP: bind it to tcp://HOST:PORT or a device such as /dev/usb/lp0`,
+      );
     }
     try {
-      bindPrinter(this.db, printer_id, { address: address === '' ? null : address, appCommand: app_command, ...(paper_width ? { paperWidth: paper_width } : {}) }, this.options.policy ?? STRICT_POLICY, this.now());
+      bindPrinter(
+        this.db,
+        printer_id,
+        { address: address === '' ? null : address, appCommand: app_command, ...(paper_width ? { paperWidth: paper_width } : {}) },
+        this.options.policy ?? STRICT_POLICY,
+        this.now(),
+      );
     } catch (error) {
       asTillError(error);
     }

@@ -18,7 +18,10 @@ export function readCategoryRoutes(db: TillDatabase): CategoryRouteView[] {
     category_id: c.id,
     name_en: c.name_en,
     name_ar: c.name_ar,
-    printer_ids: [...routes].filter(([, route]) => route.categories.includes(c.id)).map(([printerId]) => printerId).sort(),
+    printer_ids: [...routes]
+      .filter(([, route]) => route.categories.includes(c.id))
+      .map(([printerId]) => printerId)
+      .sort(),
   }));
 }
 
@@ -38,7 +41,13 @@ export function routeCategory(db: TillDatabase, categoryId: number, printerId: s
       const current = [...printer.categories];
       const has = current.includes(categoryId);
       if (printer.id === printerId && !has) setLocalRoute(db, printer.id, [...current, categoryId], now);
-      else if (printer.id !== printerId && has) setLocalRoute(db, printer.id, current.filter((id) => id !== categoryId), now);
+      else if (printer.id !== printerId && has)
+        setLocalRoute(
+          db,
+          printer.id,
+          current.filter((id) => id !== categoryId),
+          now,
+        );
     }
   })();
 }

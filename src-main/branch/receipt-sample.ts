@@ -14,7 +14,11 @@ import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 
 /** A small cash sale: one English-and-Arabic item with a modifier, one plain; 15% VAT included. */
-export function sampleOrder(settings: Pick<ReceiptSettingsView, 'seller_name_ar' | 'vat_number'>, till: Pick<TillSettingsView, 'code'>, now: number): OrderRecord {
+export function sampleOrder(
+  settings: Pick<ReceiptSettingsView, 'seller_name_ar' | 'vat_number'>,
+  till: Pick<TillSettingsView, 'code'>,
+  now: number,
+): OrderRecord {
   const total = 35_50;
   const tax = 4_63;
   return {
@@ -41,19 +45,61 @@ export function sampleOrder(settings: Pick<ReceiptSettingsView, 'seller_name_ar'
     order_discount: null,
     notes: null,
     zatca_qr: settings.vat_number
-      ? encodeZatcaQr({ sellerName: settings.seller_name_ar || 'Sample', vatNumber: settings.vat_number, timestamp: formatZatcaTimestamp(now), total: formatMinor(total), vatTotal: formatMinor(tax) })
+      ? encodeZatcaQr({
+          sellerName: settings.seller_name_ar || 'Sample',
+          vatNumber: settings.vat_number,
+          timestamp: formatZatcaTimestamp(now),
+          total: formatMinor(total),
+          vatTotal: formatMinor(tax),
+        })
       : null,
     created_at: now,
     lines: [
-      { line_no: 1, product_id: 's1', category_id: 0, name_en: 'Cappuccino', name_ar: 'كابتشينو', quantity: 2, unit_price: 14_00, gross: 28_00, discount: 0, tax: 3_65, total: 28_00, line_discount: null, modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 0 }], notes: null },
-      { line_no: 2, product_id: 's2', category_id: 0, name_en: 'Croissant', name_ar: 'كرواسون', quantity: 1, unit_price: 7_50, gross: 7_50, discount: 0, tax: 98, total: 7_50, line_discount: null, modifiers: [], notes: null },
+      {
+        line_no: 1,
+        product_id: 's1',
+        category_id: 0,
+        name_en: 'Cappuccino',
+        name_ar: 'كابتشينو',
+        quantity: 2,
+        unit_price: 14_00,
+        gross: 28_00,
+        discount: 0,
+        tax: 3_65,
+        total: 28_00,
+        line_discount: null,
+        modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 0 }],
+        notes: null,
+      },
+      {
+        line_no: 2,
+        product_id: 's2',
+        category_id: 0,
+        name_en: 'Croissant',
+        name_ar: 'كرواسون',
+        quantity: 1,
+        unit_price: 7_50,
+        gross: 7_50,
+        discount: 0,
+        tax: 98,
+        total: 7_50,
+        line_discount: null,
+        modifiers: [],
+        notes: null,
+      },
     ],
     payments: [{ method_key: 'CASH', amount: total }],
   };
 }
 
 /** PNG bytes of the sample receipt with `settings` (empty fields: the service's values, as printing does). */
-export async function renderSettingsPreview(db: TillDatabase, settings: ReceiptSettingsView, till: TillSettingsView, width: PaperWidth, now: number): Promise<Buffer> {
+export async function renderSettingsPreview(
+  db: TillDatabase,
+  settings: ReceiptSettingsView,
+  till: TillSettingsView,
+  width: PaperWidth,
+  now: number,
+): Promise<Buffer> {
   const { me } = readReplicaMeta(db);
   const profile = readBranchProfile(db);
   const vat = settings.vat_number || profile?.vatNumber || '';

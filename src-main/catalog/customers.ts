@@ -47,7 +47,9 @@ export function findCustomers(db: TillDatabase, query: string, limit: number): C
   registerFold(db);
   const text = query.trim();
   if (text === '') {
-    return statement(db, 'SELECT id, name, phone_prefix, phone, email FROM customers WHERE is_active = 1 ORDER BY name, id LIMIT ?').all(limit) as CustomerRow[];
+    return statement(db, 'SELECT id, name, phone_prefix, phone, email FROM customers WHERE is_active = 1 ORDER BY name, id LIMIT ?').all(
+      limit,
+    ) as CustomerRow[];
   }
   const folded = foldForMatch(text);
   // The digits only, for a phone: empty unless the query looks like one, so "5" in a name search matches no phone.
@@ -72,7 +74,9 @@ export function findCustomers(db: TillDatabase, query: string, limit: number): C
  * product has, so it is never among them.
  */
 export function methodsWithOwnPrices(db: TillDatabase): Set<string> {
-  const rows = statement(db, "SELECT DISTINCT priceable_id AS key FROM prices WHERE priceable_type = 'PAYMENT_METHOD' AND priceable_id <> ?").all(CASH_METHOD_KEY) as { key: string }[];
+  const rows = statement(db, "SELECT DISTINCT priceable_id AS key FROM prices WHERE priceable_type = 'PAYMENT_METHOD' AND priceable_id <> ?").all(
+    CASH_METHOD_KEY,
+  ) as { key: string }[];
   return new Set(rows.map((row) => row.key));
 }
 

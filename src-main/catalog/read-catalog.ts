@@ -36,15 +36,16 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 
 export function readCatalog(db: TillDatabase): CatalogSnapshot {
   const modifiers = groupBy(
-    all(db, q.selectFrom('modifiers').selectAll().orderBy('product_id').orderBy('position')).map(
-      (m): Modifier => ({ id: m.id, product_id: m.product_id, name_en: m.name_en, name_ar: m.name_ar, price: formatMinor(m.price) }),
-    ),
+    all(db, q.selectFrom('modifiers').selectAll().orderBy('product_id').orderBy('position')).map((m): Modifier => ({
+      id: m.id,
+      product_id: m.product_id,
+      name_en: m.name_en,
+      name_ar: m.name_ar,
+      price: formatMinor(m.price),
+    })),
     (m) => m.product_id,
   );
-  const prices = groupBy(
-    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(priceRecord),
-    (p) => p.product_id,
-  );
+  const prices = groupBy(all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(priceRecord), (p) => p.product_id);
   return {
     categories: all(db, q.selectFrom('categories').selectAll().orderBy('position')).map((c) => ({
       id: c.id,

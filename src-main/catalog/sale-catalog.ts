@@ -47,9 +47,25 @@ export function hasCategory(db: TillDatabase, id: number): boolean {
 export function productIdsInCategory(db: TillDatabase, categoryId: number, offset: number, limit: number): { ids: string[]; total: number } {
   const ids = all(
     db,
-    q.selectFrom('products').select('id').where('category_id', '=', categoryId).where('is_active', '=', 1).orderBy('sort_order').orderBy('seq').offset(offset).limit(limit),
+    q
+      .selectFrom('products')
+      .select('id')
+      .where('category_id', '=', categoryId)
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('seq')
+      .offset(offset)
+      .limit(limit),
   ).map((row) => row.id);
-  const total = first(db, q.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('category_id', '=', categoryId).where('is_active', '=', 1))?.n ?? 0;
+  const total =
+    first(
+      db,
+      q
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('category_id', '=', categoryId)
+        .where('is_active', '=', 1),
+    )?.n ?? 0;
   return { ids, total };
 }
 
@@ -65,7 +81,10 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
       .where('id', 'in', unique)
       .where('is_active', '=', 1),
   );
-  const modifiers = all(db, q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', unique).orderBy('position'));
+  const modifiers = all(
+    db,
+    q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', unique).orderBy('position'),
+  );
   const prices = all(db, q.selectFrom('prices').selectAll().where('product_id', 'in', unique).orderBy('seq'));
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });

@@ -19,12 +19,7 @@ export const processIo: CliIo = {
 };
 
 /** node:util parseArgs, with its errors turned into usage errors that name the command. */
-export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
-  command: string,
-  argv: string[],
-  options: T,
-  allowPositionals = false,
-) {
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: T, allowPositionals = false) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (error) {

@@ -26,7 +26,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   // Loaded on demand: the host pulls in the HTTP server, the emulator and the printer sinks.
   serve: {
     run: async (argv, io) => (await import('./commands/serve-command.ts')).serveCommand(argv, io),
-    usage: 'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]...',
+    usage:
+      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]...',
   },
   print: {
     run: async (argv, io) => (await import('./commands/print-command.ts')).printCommand(argv, io),

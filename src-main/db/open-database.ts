@@ -53,7 +53,10 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
   } catch (error) {
     db.close();
     if ((error as { code?: string }).code === 'SQLITE_NOTADB') {
-      throw new Error(`${file} is not a Till database (SQLite says: ${(error as Error).message}); point --db at the till's database, or at a new file to start one`, { cause: error });
+      throw new Error(
+        `${file} is not a Till database (SQLite says: ${(error as Error).message}); point --db at the till's database, or at a new file to start one`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -1,14 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  DummyDriver,
-  Kysely,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  sql,
-  type Compilable,
-  type RawBuilder,
-} from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type Compilable, type RawBuilder } from 'kysely';
 import type { TillSchema } from './schema.ts';
 
 /**

@@ -7,15 +7,7 @@
 // built from. The verdict says whether a till could pull and sell.
 
 import { API_VERSIONS, isAtLeast, type ApiVersion } from '../../src-shared/api-version.ts';
-import {
-  membersAt,
-  objectTable,
-  readListPage,
-  readMe,
-  type AccountFacts,
-  type ListResource,
-  type WireObjectName,
-} from '../../src-shared/wire/index.ts';
+import { membersAt, objectTable, readListPage, readMe, type AccountFacts, type ListResource, type WireObjectName } from '../../src-shared/wire/index.ts';
 import { CATALOG_RESOURCES, isVersionRefusal } from '../sync/index.ts';
 import { ForbiddenError, NotFoundError, ServiceError, UnauthenticatedError, type ServiceClient } from '../upstream/index.ts';
 
@@ -133,7 +125,18 @@ async function acceptedVersion(client: ServiceClient, asked: ApiVersion): Promis
   return { version: null, refusal };
 }
 
-const ME_FACTS = ['market_id', 'branch_id', 'market_name_en', 'market_name_ar', 'branch_name_en', 'branch_name_ar', 'user_name', 'vat_number', 'tax_rate', 'prices_include_tax'] as const;
+const ME_FACTS = [
+  'market_id',
+  'branch_id',
+  'market_name_en',
+  'market_name_ar',
+  'branch_name_en',
+  'branch_name_ar',
+  'user_name',
+  'vat_number',
+  'tax_rate',
+  'prices_include_tax',
+] as const;
 
 async function checkMe(client: ServiceClient): Promise<DoctorReport['me']> {
   try {
@@ -144,8 +147,17 @@ async function checkMe(client: ServiceClient): Promise<DoctorReport['me']> {
     return {
       status: 200,
       facts: Object.fromEntries(found.map((fact) => [fact, facts[fact]])),
-      members: { understood: [...found], defaulted: ME_FACTS.filter((fact) => !found.includes(fact)), ignored: Object.keys(data).filter((key) => !isObject(data[key]) && !ME_FACTS.some((f) => f === key)).sort() },
-      note: found.length > 0 ? `read ${found.length} of ${ME_FACTS.length} account facts` : 'answered, but with nothing the till recognises: flags and settings stand in',
+      members: {
+        understood: [...found],
+        defaulted: ME_FACTS.filter((fact) => !found.includes(fact)),
+        ignored: Object.keys(data)
+          .filter((key) => !isObject(data[key]) && !ME_FACTS.some((f) => f === key))
+          .sort(),
+      },
+      note:
+        found.length > 0
+          ? `read ${found.length} of ${ME_FACTS.length} account facts`
+          : 'answered, but with nothing the till recognises: flags and settings stand in',
     };
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw error;
@@ -160,9 +172,23 @@ async function checkMe(client: ServiceClient): Promise<DoctorReport['me']> {
   }
 }
 
-async function checkList(client: ServiceClient, resource: (typeof CATALOG_RESOURCES)[number], scope: { marketId: string | null; branchId: string | null }): Promise<{ check: ListCheck; body: unknown }> {
+async function checkList(
+  client: ServiceClient,
+  resource: (typeof CATALOG_RESOURCES)[number],
+  scope: { marketId: string | null; branchId: string | null },
+): Promise<{ check: ListCheck; body: unknown }> {
   const required = !resource.auxiliary;
-  const check: ListCheck = { list: resource.name, path: resource.path, required, status: null, records: 0, quarantined: 0, problems: [], members: null, error: null };
+  const check: ListCheck = {
+    list: resource.name,
+    path: resource.path,
+    required,
+    status: null,
+    records: 0,
+    quarantined: 0,
+    problems: [],
+    members: null,
+    error: null,
+  };
   let body: unknown;
   try {
     body = await client.get(resource.path, { ...resource.query(scope), ...FIRST_PAGE });
@@ -226,7 +252,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const client = options.client.withApiVersion(version);
     report.market_id = options.marketId ?? (report.me.facts.market_id as string | undefined) ?? null;
     report.branch_id = options.branchId ?? (report.me.facts.branch_id as string | undefined) ?? null;
-    if (report.market_id === null) blockers.push('no market: /me names none; pass --market-id ID (and --branch-id ID), and set them on the till with `pos settings set market_id ID`');
+    if (report.market_id === null)
+      blockers.push('no market: /me names none; pass --market-id ID (and --branch-id ID), and set them on the till with `pos settings set market_id ID`');
     const scope = { marketId: report.market_id, branchId: report.branch_id };
 
     let productsBody: unknown;
@@ -235,14 +262,20 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       report.lists.push(check);
       if (resource.name === 'products') productsBody = body;
       if (check.error !== null) (check.required ? blockers : warnings).push(`${check.list}: ${check.error}`);
-      else if (check.quarantined > 0) warnings.push(`${check.list}: ${check.quarantined} of ${check.records + check.quarantined} records on the first page would be left out (${check.problems[0] ?? ''})`);
+      else if (check.quarantined > 0)
+        warnings.push(
+          `${check.list}: ${check.quarantined} of ${check.records + check.quarantined} records on the first page would be left out (${check.problems[0] ?? ''})`,
+        );
     }
     const count = (name: string) => report.lists.find((l) => l.list === name)?.records ?? 0;
-    if (report.lists.find((l) => l.list === 'products')?.error === null && count('products') === 0) blockers.push('products: the first page has no product this till could sell');
-    if (report.lists.find((l) => l.list === 'payment_methods')?.error === null && count('payment_methods') === 0) blockers.push('payment_methods: none, so nothing can be paid');
+    if (report.lists.find((l) => l.list === 'products')?.error === null && count('products') === 0)
+      blockers.push('products: the first page has no product this till could sell');
+    if (report.lists.find((l) => l.list === 'payment_methods')?.error === null && count('payment_methods') === 0)
+      blockers.push('payment_methods: none, so nothing can be paid');
 
     // Prices: inline (`includes[]=prices`) or from the spec's own route, as the pull does.
-    const products = isObject(productsBody) && isObject(productsBody.data) && Array.isArray(productsBody.data.data) ? productsBody.data.data.filter(isObject) : [];
+    const products =
+      isObject(productsBody) && isObject(productsBody.data) && Array.isArray(productsBody.data.data) ? productsBody.data.data.filter(isObject) : [];
     report.pricing.inline = products.some((p) => Array.isArray(p.prices));
     const first = products.find((p) => typeof p.id === 'string');
     if (report.pricing.inline) report.pricing.note = 'prices come with the products (includes[]=prices)';

@@ -13,11 +13,7 @@ export function mayNavigate(url: string): boolean {
   }
   // (Node's URL gives a custom scheme the origin "null": compare its parts.)
   return (
-    parsed.protocol === `${APP_SCHEME}:` &&
-    parsed.host === APP_HOST &&
-    parsed.pathname === '/index.html' &&
-    parsed.username === '' &&
-    parsed.password === ''
+    parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.pathname === '/index.html' && parsed.username === '' && parsed.password === ''
   );
 }
 

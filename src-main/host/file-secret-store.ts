@@ -65,7 +65,8 @@ export class FileSecretStore implements SecretStore {
     } catch (error) {
       throw new Error(`the secrets file ${this.file} is not readable JSON (${(error as Error).message}); delete it and sign in again`, { cause: error });
     }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`the secrets file ${this.file} is not a JSON object; delete it and sign in again`);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new Error(`the secrets file ${this.file} is not a JSON object; delete it and sign in again`);
     const secrets: Record<string, string> = {};
     for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') secrets[name] = value;
     return secrets;

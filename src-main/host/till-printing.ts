@@ -72,10 +72,19 @@ export class TillPrinting implements PrintingMethods {
     parseInput('openDrawer', input);
     this.options.till.staff.require();
     const outcome = await this.printThroughQueue({ blocks: [{ kind: 'drawer', pin: 2 }] }, undefined, 'the drawer did not open', DRAWER_GIVE_UP_MS);
-    if (outcome === 'retrying') throw new TillError('service_error', `the drawer did not open yet: the receipt printer cannot be reached; the till keeps trying for ${DRAWER_GIVE_UP_MS / 1000} s`);
+    if (outcome === 'retrying')
+      throw new TillError(
+        'service_error',
+        `the drawer did not open yet: the receipt printer cannot be reached; the till keeps trying for ${DRAWER_GIVE_UP_MS / 1000} s`,
+      );
   }
 
-  private async printThroughQueue(doc: ReceiptDocument, printerId: string | undefined, failure: string, giveUpAfterMs?: number): Promise<'done' | 'retrying' | 'failed' | 'queued'> {
+  private async printThroughQueue(
+    doc: ReceiptDocument,
+    printerId: string | undefined,
+    failure: string,
+    giveUpAfterMs?: number,
+  ): Promise<'done' | 'retrying' | 'failed' | 'queued'> {
     const { queue } = this.options;
     let id: number;
     try {

@@ -1,13 +1,17 @@
-export { insertOrder, markRefunded, readOrder, readOrders, readUpload, refundedSoFar, settleOrder, type RefundedLine, type Settlement, type SettlementRoute } from './order-store.ts';
-export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
 export {
-  businessDayOf,
-  formatOrderNumber,
-  MAX_CUTOFF_HOUR,
-  readOrderNumbering,
-  TILL_CODE_PATTERN,
-  type OrderNumbering,
-} from './order-numbering.ts';
+  insertOrder,
+  markRefunded,
+  readOrder,
+  readOrders,
+  readUpload,
+  refundedSoFar,
+  settleOrder,
+  type RefundedLine,
+  type Settlement,
+  type SettlementRoute,
+} from './order-store.ts';
+export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
+export { businessDayOf, formatOrderNumber, MAX_CUTOFF_HOUR, readOrderNumbering, TILL_CODE_PATTERN, type OrderNumbering } from './order-numbering.ts';
 export { latestOrders, allOrders, type OrderListing } from './order-list.ts';
 export {
   listRejected,

@@ -26,12 +26,12 @@ export interface RejectedOrder {
 
 /** Rejected orders, oldest first. */
 export function listRejected(db: TillDatabase): RejectedOrder[] {
-  const rows = statement(db, 
-      `SELECT o.uuid, o.number, o.business_day, o.created_at, o.total, x.attempts, x.last_error, x.rejection, x.service_status
+  const rows = statement(
+    db,
+    `SELECT o.uuid, o.number, o.business_day, o.created_at, o.total, x.attempts, x.last_error, x.rejection, x.service_status
        FROM outbox x JOIN orders o ON o.uuid = x.order_uuid
        WHERE x.state = 'rejected' ORDER BY x.enqueued_seq`,
-    )
-    .all() as (Omit<RejectedOrder, 'rejection'> & { rejection: string | null })[];
+  ).all() as (Omit<RejectedOrder, 'rejection'> & { rejection: string | null })[];
   return rows.map((row) => ({ ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) }));
 }
 

@@ -26,12 +26,16 @@ interface Row {
 
 /** The record for the payment rows marked with `settlementUuid` (order-store.ts settleOrder), read inside the settling transaction. */
 export function settlementBody(db: TillDatabase, settlementUuid: string, payLaterKey: string): SettlementBody {
-  const paid = statement(db,
+  const paid = statement(
+    db,
     `SELECT p.order_uuid, o.number, p.method_key, p.amount, p.paid_at, p.shift_id, p.cashier_id
      FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid
      WHERE p.settlement_uuid = ? ORDER BY p.position`,
   ).all(settlementUuid) as (Omit<Row, 'cashier'> & { cashier_id: string | null })[];
-  const names = cashierNames(db, paid.map((row) => row.cashier_id));
+  const names = cashierNames(
+    db,
+    paid.map((row) => row.cashier_id),
+  );
   const rows = paid.map(({ cashier_id, ...row }): Row => ({ ...row, cashier: cashier_id === null ? null : (names.get(cashier_id) ?? null) }));
   const first = rows[0];
   if (!first) throw new Error(`no payment belongs to settlement ${settlementUuid}`);

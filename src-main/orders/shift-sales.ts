@@ -13,10 +13,12 @@ export interface ShiftSale {
 
 /** The shift's orders in the order they were made, with their lines, in two reads. */
 export function shiftSales(db: TillDatabase, shiftId: string): ShiftSale[] {
-  const orders = statement(db, 'SELECT uuid, kind, cashier_id, subtotal, discount_total, tax, total FROM orders WHERE shift_id = ? ORDER BY seq')
-    .all(shiftId) as (Omit<ShiftSale, 'lines'> & { uuid: string })[];
-  const lines = statement(db, 'SELECT l.order_uuid, l.category_id, l.total FROM order_lines l JOIN orders o ON o.uuid = l.order_uuid WHERE o.shift_id = ?')
-    .all(shiftId) as { order_uuid: string; category_id: number; total: number }[];
+  const orders = statement(db, 'SELECT uuid, kind, cashier_id, subtotal, discount_total, tax, total FROM orders WHERE shift_id = ? ORDER BY seq').all(
+    shiftId,
+  ) as (Omit<ShiftSale, 'lines'> & { uuid: string })[];
+  const lines = statement(db, 'SELECT l.order_uuid, l.category_id, l.total FROM order_lines l JOIN orders o ON o.uuid = l.order_uuid WHERE o.shift_id = ?').all(
+    shiftId,
+  ) as { order_uuid: string; category_id: number; total: number }[];
   const linesOf = new Map<string, ShiftSale['lines']>();
   for (const l of lines) (linesOf.get(l.order_uuid) ?? linesOf.set(l.order_uuid, []).get(l.order_uuid)!).push({ category_id: l.category_id, total: l.total });
   return orders.map(({ uuid, ...order }) => ({ ...order, lines: linesOf.get(uuid) ?? [] }));

@@ -2,4 +2,13 @@ export { attendanceBody, attendanceForVersion } from './attendance.ts';
 export { readDayReport, readShiftReport } from './read-shift-report.ts';
 export { closeShift, openShift, recordCashMovement, requireOpenShift, type CloseInput, type FloatInput } from './shift-desk.ts';
 export { findShift, latestShift, openShiftRow, publicShift, shiftsOfDay, type StoredShift } from './shift-store.ts';
-export { deferRecord, dueRecords, enqueueRecord, markRecordRejected, markRecordSynced, recordCounts, type PendingRecord, type RecordKind } from './record-outbox.ts';
+export {
+  deferRecord,
+  dueRecords,
+  enqueueRecord,
+  markRecordRejected,
+  markRecordSynced,
+  recordCounts,
+  type PendingRecord,
+  type RecordKind,
+} from './record-outbox.ts';

@@ -15,7 +15,10 @@ function reportNames(db: TillDatabase): ReportNames {
 /** The shift's orders with the names of the cashiers who made them. */
 function shiftOrders(db: TillDatabase, shiftId: string): ReportOrder[] {
   const sales = shiftSales(db, shiftId);
-  const names = cashierNames(db, sales.map((sale) => sale.cashier_id));
+  const names = cashierNames(
+    db,
+    sales.map((sale) => sale.cashier_id),
+  );
   return sales.map(({ cashier_id, ...sale }) => ({ ...sale, cashier: (cashier_id === null ? undefined : names.get(cashier_id)) ?? '-' }));
 }
 
@@ -41,5 +44,9 @@ export function readShiftReport(db: TillDatabase, shift: StoredShift): ShiftRepo
 }
 
 export function readDayReport(db: TillDatabase, businessDay: string): DayReport {
-  return buildDayReport(businessDay, shiftsOfDay(db, businessDay).map((s) => readShiftReport(db, s)), outboxCounts(db).pending);
+  return buildDayReport(
+    businessDay,
+    shiftsOfDay(db, businessDay).map((s) => readShiftReport(db, s)),
+    outboxCounts(db).pending,
+  );
 }

@@ -16,16 +16,27 @@ export interface PendingRecord {
 }
 
 export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number): void {
-  statement(db, "INSERT INTO record_outbox (uuid, kind, body, state, created_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (uuid) DO NOTHING").run(uuid, kind, JSON.stringify(body), now);
+  statement(db, "INSERT INTO record_outbox (uuid, kind, body, state, created_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (uuid) DO NOTHING").run(
+    uuid,
+    kind,
+    JSON.stringify(body),
+    now,
+  );
 }
 
 export function dueRecords(db: TillDatabase, kind: RecordKind, now: number, limit: number): PendingRecord[] {
-  const rows = statement(db, "SELECT uuid, kind, body, attempts FROM record_outbox WHERE kind = ? AND state = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?").all(kind, now, limit) as { uuid: string; kind: RecordKind; body: string; attempts: number }[];
+  const rows = statement(
+    db,
+    "SELECT uuid, kind, body, attempts FROM record_outbox WHERE kind = ? AND state = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
+  ).all(kind, now, limit) as { uuid: string; kind: RecordKind; body: string; attempts: number }[];
   return rows.map((row) => ({ ...row, body: JSON.parse(row.body) as Record<string, unknown> }));
 }
 
 export function markRecordSynced(db: TillDatabase, uuid: string, now: number): void {
-  statement(db, "UPDATE record_outbox SET state = 'synced', attempts = attempts + 1, synced_at = ?, last_error = NULL WHERE uuid = ? AND state = 'pending'").run(now, uuid);
+  statement(
+    db,
+    "UPDATE record_outbox SET state = 'synced', attempts = attempts + 1, synced_at = ?, last_error = NULL WHERE uuid = ? AND state = 'pending'",
+  ).run(now, uuid);
 }
 
 export function markRecordRejected(db: TillDatabase, uuid: string, reason: string): void {
@@ -33,11 +44,18 @@ export function markRecordRejected(db: TillDatabase, uuid: string, reason: strin
 }
 
 export function deferRecord(db: TillDatabase, uuid: string, nextAttemptAt: number, reason: string): void {
-  statement(db, "UPDATE record_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE uuid = ? AND state = 'pending'").run(nextAttemptAt, reason, uuid);
+  statement(db, "UPDATE record_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE uuid = ? AND state = 'pending'").run(
+    nextAttemptAt,
+    reason,
+    uuid,
+  );
 }
 
 export function recordCounts(db: TillDatabase, kind: RecordKind): { pending: number; synced: number; rejected: number } {
-  const rows = statement(db, 'SELECT state, count(*) AS n FROM record_outbox WHERE kind = ? GROUP BY state').all(kind) as { state: 'pending' | 'synced' | 'rejected'; n: number }[];
+  const rows = statement(db, 'SELECT state, count(*) AS n FROM record_outbox WHERE kind = ? GROUP BY state').all(kind) as {
+    state: 'pending' | 'synced' | 'rejected';
+    n: number;
+  }[];
   const counts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;

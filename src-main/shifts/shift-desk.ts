@@ -45,7 +45,10 @@ export function openShift(db: TillDatabase, input: FloatInput & { id: string; ca
   return insertShift(db, { id: input.id, cashierId: input.cashierId, float: float.amount, floatCounts: float.counts, now: input.now });
 }
 
-export function recordCashMovement(db: TillDatabase, input: { id: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number }): ShiftReport {
+export function recordCashMovement(
+  db: TillDatabase,
+  input: { id: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number },
+): ShiftReport {
   const shift = requireOpenShift(db);
   if (input.amount <= 0) throw new TillError('invalid_input', 'amount: cash in or out must be above 0');
   if (input.reason.trim() === '') throw new TillError('invalid_input', 'reason: say why cash goes in or out');
@@ -78,18 +81,34 @@ export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
   let counted = input.counted;
   if (input.cash_counts) {
     const fromCounts = asInput(() => countedAmount(input.cash_counts!, 'cash count'));
-    if (counted !== undefined && counted !== fromCounts) throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`);
+    if (counted !== undefined && counted !== fromCounts)
+      throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`);
     counted = fromCounts;
   }
   if (counted === undefined) throw new TillError('invalid_input', 'counted: count the cash in the drawer before closing');
-  return db.transaction((): ShiftReport => {
-    const shift = requireOpenShift(db);
-    const closedAt = Math.max(input.now, shift.opened_at);
-    const expected = readShiftReport(db, shift).cash_expected;
-    markShiftClosed(db, { shiftId: shift.id, closedBy: input.closedBy, cashExpected: expected, cashCounted: counted!, otherCounts: input.other_counts ?? null, now: closedAt });
-    const z = readShiftReport(db, findShift(db, shift.id)!);
-    storeZReport(db, shift.id, z);
-    enqueueRecord(db, shift.id, 'attendance', attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id }), closedAt);
-    return z;
-  }).immediate();
+  return db
+    .transaction((): ShiftReport => {
+      const shift = requireOpenShift(db);
+      const closedAt = Math.max(input.now, shift.opened_at);
+      const expected = readShiftReport(db, shift).cash_expected;
+      markShiftClosed(db, {
+        shiftId: shift.id,
+        closedBy: input.closedBy,
+        cashExpected: expected,
+        cashCounted: counted!,
+        otherCounts: input.other_counts ?? null,
+        now: closedAt,
+      });
+      const z = readShiftReport(db, findShift(db, shift.id)!);
+      storeZReport(db, shift.id, z);
+      enqueueRecord(
+        db,
+        shift.id,
+        'attendance',
+        attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id }),
+        closedAt,
+      );
+      return z;
+    })
+    .immediate();
 }

@@ -29,7 +29,10 @@ const SELECT = `SELECT s.id, s.cashier_id, s.business_day, s.opened_at, s.closed
 
 /** Shifts with their cashiers' names (staff owns the cashiers). */
 function shifts(db: TillDatabase, rows: ShiftRow[]): StoredShift[] {
-  const names = cashierNames(db, rows.flatMap((row) => [row.cashier_id, row.closed_by]));
+  const names = cashierNames(
+    db,
+    rows.flatMap((row) => [row.cashier_id, row.closed_by]),
+  );
   return rows.map((row) => shift(row, names));
 }
 
@@ -86,7 +89,12 @@ export function insertShift(db: TillDatabase, input: OpenShiftInput): StoredShif
   db.transaction(() => {
     if (openShiftRow(db)) throw new TillError('shift_open', 'a shift is already open on this till: close it first');
     statement(db, 'INSERT INTO shifts (id, cashier_id, business_day, opened_at, float_amount, float_counts) VALUES (?, ?, ?, ?, ?, ?)').run(
-      input.id, input.cashierId, businessDayOf(input.now), input.now, input.float, input.floatCounts === null ? null : JSON.stringify(input.floatCounts),
+      input.id,
+      input.cashierId,
+      businessDayOf(input.now),
+      input.now,
+      input.float,
+      input.floatCounts === null ? null : JSON.stringify(input.floatCounts),
     );
   }).immediate();
   return findShift(db, input.id)!;
@@ -104,14 +112,32 @@ export interface CashMovementInput {
 
 export function insertCashMovement(db: TillDatabase, input: CashMovementInput): void {
   statement(db, 'INSERT INTO cash_movements (id, shift_id, cashier_id, kind, amount, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    input.id, input.shiftId, input.cashierId, input.kind, input.amount, input.reason, input.now,
+    input.id,
+    input.shiftId,
+    input.cashierId,
+    input.kind,
+    input.amount,
+    input.reason,
+    input.now,
   );
 }
 
 export function cashMovementsOf(db: TillDatabase, shiftId: string): CashMovementView[] {
-  const rows = statement(db, 'SELECT id, kind, amount, reason, cashier_id, created_at FROM cash_movements WHERE shift_id = ? ORDER BY seq').all(shiftId) as (Omit<CashMovementView, 'cashier'> & { cashier_id: string })[];
-  const names = cashierNames(db, rows.map((row) => row.cashier_id));
-  return rows.map((row) => ({ id: row.id, kind: row.kind, amount: row.amount, reason: row.reason, cashier: names.get(row.cashier_id) ?? '-', created_at: row.created_at }));
+  const rows = statement(db, 'SELECT id, kind, amount, reason, cashier_id, created_at FROM cash_movements WHERE shift_id = ? ORDER BY seq').all(
+    shiftId,
+  ) as (Omit<CashMovementView, 'cashier'> & { cashier_id: string })[];
+  const names = cashierNames(
+    db,
+    rows.map((row) => row.cashier_id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    amount: row.amount,
+    reason: row.reason,
+    cashier: names.get(row.cashier_id) ?? '-',
+    created_at: row.created_at,
+  }));
 }
 
 export interface CloseShiftInput {
@@ -125,9 +151,10 @@ export interface CloseShiftInput {
 
 /** Marks the shift closed with its count and Z report; only an open shift closes (a second close is `no_shift`). */
 export function markShiftClosed(db: TillDatabase, input: CloseShiftInput): void {
-  const { changes } = statement(db, 'UPDATE shifts SET closed_at = ?, closed_by = ?, cash_expected = ?, cash_counted = ?, other_counts = ? WHERE id = ? AND closed_at IS NULL').run(
-    input.now, input.closedBy, input.cashExpected, input.cashCounted, input.otherCounts === null ? null : JSON.stringify(input.otherCounts), input.shiftId,
-  );
+  const { changes } = statement(
+    db,
+    'UPDATE shifts SET closed_at = ?, closed_by = ?, cash_expected = ?, cash_counted = ?, other_counts = ? WHERE id = ? AND closed_at IS NULL',
+  ).run(input.now, input.closedBy, input.cashExpected, input.cashCounted, input.otherCounts === null ? null : JSON.stringify(input.otherCounts), input.shiftId);
   if (changes !== 1) throw new TillError('no_shift', `shift ${input.shiftId} is not open`);
 }
 

@@ -33,7 +33,8 @@ export function findCashier(db: TillDatabase, id: string): StoredCashier | null 
 }
 
 export function findCashierByName(db: TillDatabase, name: string): StoredCashier | null {
-  const row = statement(db, 'SELECT id, name, role, active, pin_hash FROM cashiers WHERE name_key = ?').get(name.trim().toLowerCase()) as CashierRow | undefined;
+  const row = statement(db, 'SELECT id, name, role, active, pin_hash FROM cashiers WHERE name_key = ?').get(name.trim().toLowerCase()) as
+    CashierRow | undefined;
   return row ? view(row) : null;
 }
 
@@ -51,7 +52,14 @@ export async function addCashier(db: TillDatabase, input: { name: string; role: 
   const pinHash = await hashPin(input.pin);
   const id = randomUUID();
   try {
-    statement(db, 'INSERT INTO cashiers (id, name, name_key, role, pin_hash, active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)').run(id, name, name.toLowerCase(), input.role, pinHash, now);
+    statement(db, 'INSERT INTO cashiers (id, name, name_key, role, pin_hash, active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)').run(
+      id,
+      name,
+      name.toLowerCase(),
+      input.role,
+      pinHash,
+      now,
+    );
   } catch (error) {
     if (String(error).includes('UNIQUE')) throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`);
     throw error;
@@ -77,6 +85,9 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
 export function cashierNames(db: TillDatabase, ids: Iterable<string | null>): Map<string, string> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = statement(db, 'SELECT id, name FROM cashiers WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as { id: string; name: string }[];
+  const rows = statement(db, 'SELECT id, name FROM cashiers WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as {
+    id: string;
+    name: string;
+  }[];
   return new Map(rows.map((row) => [row.id, row.name]));
 }

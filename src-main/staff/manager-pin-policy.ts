@@ -15,7 +15,14 @@ export interface PinApprovalRequest {
 export type PinDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
 
 /** What money-costing actions a manager's PIN can approve; signing in to another service stays with the manager screen. */
-const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>(['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'branch-settings', 'manage-cashiers']);
+const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
+  'refund',
+  'discount-over-limit',
+  'drawer-open',
+  'void-printed-cart',
+  'branch-settings',
+  'manage-cashiers',
+]);
 
 function pinOf(input: unknown): string | null {
   const approval = typeof input === 'object' && input !== null ? (input as { approval?: unknown }).approval : undefined;

@@ -35,5 +35,5 @@ export async function approveWithManagerPin(db: TillDatabase, pin: string, now: 
     }
   }
   throttle.failed();
-  throw new TillError('wrong_pin', 'that is not an active manager\'s PIN');
+  throw new TillError('wrong_pin', "that is not an active manager's PIN");
 }

@@ -25,7 +25,8 @@ export class PinThrottle {
 
   /** Throws `pin_throttled` while a wait is running. */
   check(): void {
-    const row = statement(this.db, 'SELECT failures, next_try_at FROM pin_throttle WHERE scope = ?').get(this.scope) as { failures: number; next_try_at: number } | undefined;
+    const row = statement(this.db, 'SELECT failures, next_try_at FROM pin_throttle WHERE scope = ?').get(this.scope) as
+      { failures: number; next_try_at: number } | undefined;
     const wait = row ? row.next_try_at - this.now() : 0;
     if (wait > 0) {
       throw new TillError('pin_throttled', `too many wrong PINs: try again in ${Math.ceil(wait / 1000)} s`);
@@ -35,8 +36,10 @@ export class PinThrottle {
   failed(): number {
     const row = statement(this.db, 'SELECT failures FROM pin_throttle WHERE scope = ?').get(this.scope) as { failures: number } | undefined;
     const failures = (row?.failures ?? 0) + 1;
-    statement(this.db, 'INSERT INTO pin_throttle (scope, failures, next_try_at) VALUES (?, ?, ?) ON CONFLICT (scope) DO UPDATE SET failures = excluded.failures, next_try_at = excluded.next_try_at')
-      .run(this.scope, failures, this.now() + pinDelayMs(failures));
+    statement(
+      this.db,
+      'INSERT INTO pin_throttle (scope, failures, next_try_at) VALUES (?, ?, ?) ON CONFLICT (scope) DO UPDATE SET failures = excluded.failures, next_try_at = excluded.next_try_at',
+    ).run(this.scope, failures, this.now() + pinDelayMs(failures));
     return failures;
   }
 

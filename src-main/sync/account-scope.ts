@@ -9,7 +9,7 @@ export class MissingMarketError extends Error {
   override readonly name = 'MissingMarketError';
   constructor() {
     super(
-      'No market to sell for: the service\'s /me did not name one. Pass --market-id ID (and --branch-id ID) to pos sync, ' +
+      "No market to sell for: the service's /me did not name one. Pass --market-id ID (and --branch-id ID) to pos sync, " +
         'or set them once on this till with `pos settings --db FILE set market_id ID` and `set branch_id ID` (settings `market_id`, `branch_id`).',
     );
   }
@@ -37,7 +37,11 @@ function nonEmpty(value: unknown): string | null {
  * source names a market.
  */
 export function resolveScope(db: TillDatabase, flags: { marketId?: string; branchId?: string }, facts: AccountFacts): ResolvedScope {
-  const pick = (flag: string | undefined, setting: typeof MARKET_SETTING | typeof BRANCH_SETTING, fact: string | null): { value: string | null; source: ScopeSource } => {
+  const pick = (
+    flag: string | undefined,
+    setting: typeof MARKET_SETTING | typeof BRANCH_SETTING,
+    fact: string | null,
+  ): { value: string | null; source: ScopeSource } => {
     const fromFlag = nonEmpty(flag);
     if (fromFlag) return { value: fromFlag, source: 'flag' };
     const fromSetting = nonEmpty(readStoredSetting(db, setting));

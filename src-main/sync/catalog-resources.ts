@@ -78,9 +78,26 @@ const products: CatalogResource<Product> = {
   tables: [PRODUCTS, MODIFIERS, PRICES],
   stage(p, _position, put) {
     put(PRODUCTS, [
-      p.id, p.market_id, p.branch_id, p.category_id, p.name_en, p.name_ar, p.description_en, p.description_ar,
-      p.duration, p.stock, p.order, p.images === null ? null : JSON.stringify(p.images), bool(p.is_active),
-      p.created_at, p.updated_at, p.rating_amount, p.rating_avg, p.sold_amount, p.sold_revenue, p.accounting_id,
+      p.id,
+      p.market_id,
+      p.branch_id,
+      p.category_id,
+      p.name_en,
+      p.name_ar,
+      p.description_en,
+      p.description_ar,
+      p.duration,
+      p.stock,
+      p.order,
+      p.images === null ? null : JSON.stringify(p.images),
+      bool(p.is_active),
+      p.created_at,
+      p.updated_at,
+      p.rating_amount,
+      p.rating_avg,
+      p.sold_amount,
+      p.sold_revenue,
+      p.accounting_id,
       searchIndexText(`${p.name_en} ${p.name_ar}`),
     ]);
     p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index));
@@ -96,8 +113,13 @@ export function stageModifier(put: Stage, productId: string, m: Modifier, positi
 /** One price of product `productId` as a replica row (also for prices read per product). */
 export function stagePrice(put: Stage, productId: string, price: Price): void {
   put(PRICES, [
-    price.id, productId, price.modifier_id, price.priceable_type, price.priceable_id,
-    parseDecimal(price.value, `product ${productId} price ${price.id} value`), price.value_type,
+    price.id,
+    productId,
+    price.modifier_id,
+    price.priceable_type,
+    price.priceable_id,
+    parseDecimal(price.value, `product ${productId} price ${price.id} value`),
+    price.value_type,
   ]);
 }
 
@@ -170,5 +192,12 @@ const customers: CatalogResource<Customer> = {
 
 /** What a pull reads, in this order (small lists first, so a bad token fails fast). */
 export const CATALOG_RESOURCES: readonly CatalogResource[] = [
-  categories, paymentMethods, paymentMethodConfigs, printers, kitchens, customers, products, barcodes,
+  categories,
+  paymentMethods,
+  paymentMethodConfigs,
+  printers,
+  kitchens,
+  customers,
+  products,
+  barcodes,
 ] as CatalogResource[];

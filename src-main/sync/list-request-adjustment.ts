@@ -32,8 +32,7 @@ function messagesAbout(error: ValidationError, field: string): string[] {
 /** The largest page size a message names ("may not be greater than 100", "max: 100", "between 1 and 100"). */
 function namedMaximum(messages: readonly string[]): number | null {
   for (const message of messages) {
-    const match =
-      /(?:greater than|more than|max(?:imum)?(?: is| of)?:?|at most|between \d+ and|up to)\s*(\d+)/i.exec(message) ?? null;
+    const match = /(?:greater than|more than|max(?:imum)?(?: is| of)?:?|at most|between \d+ and|up to)\s*(\d+)/i.exec(message) ?? null;
     if (match) return Number(match[1]);
   }
   return null;

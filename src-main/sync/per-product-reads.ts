@@ -45,7 +45,13 @@ const ROUTES: Record<PerProductPart, { resource: ListResource; path: (id: string
 /** Remembered across products: once a service has said how it wants a list asked for, every product asks that way. */
 type Requests = Partial<Record<PerProductPart, ListRequest>>;
 
-async function readPart(productId: string, part: PerProductPart, requests: Requests, options: PerProductOptions, precisionLost: { count: number }): Promise<{ records: (Price | Modifier)[]; bad: QuarantinedRecord[] }> {
+async function readPart(
+  productId: string,
+  part: PerProductPart,
+  requests: Requests,
+  options: PerProductOptions,
+  precisionLost: { count: number },
+): Promise<{ records: (Price | Modifier)[]; bad: QuarantinedRecord[] }> {
   const route = ROUTES[part];
   for (let adjustments = 0; ; adjustments++) {
     const request = (requests[part] ??= { query: route.query, perPage: options.perPage });
@@ -115,7 +121,13 @@ export async function readPerProduct(
           break;
         }
       }
-      if (failure) failed.push({ list: 'products', id: need.productId, field: `(${'$'}{need.parts.join(', ')})`, reason: `products, record ${need.productId}: ${failure}` });
+      if (failure)
+        failed.push({
+          list: 'products',
+          id: need.productId,
+          field: `(${'$'}{need.parts.join(', ')})`,
+          reason: `products, record ${need.productId}: ${failure}`,
+        });
       else results.push(result);
     }
   };

@@ -71,7 +71,9 @@ export interface PullSummary {
 /** The list kept changing under us: every attempt saw a different total. */
 export class CatalogChangedError extends Error {
   constructor(resource: string, attempts: number, detail: string) {
-    super(`the ${resource} list kept changing while it was read (${detail}, ${attempts} attempts); the previous catalog is kept, try the sync again in a minute`);
+    super(
+      `the ${resource} list kept changing while it was read (${detail}, ${attempts} attempts); the previous catalog is kept, try the sync again in a minute`,
+    );
   }
 }
 
@@ -117,7 +119,11 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   if (account.note) note(account.note);
   let scope: ResolvedScope;
   try {
-    scope = resolveScope(db, { ...(options.marketId ? { marketId: options.marketId } : {}), ...(options.branchId ? { branchId: options.branchId } : {}) }, account.facts);
+    scope = resolveScope(
+      db,
+      { ...(options.marketId ? { marketId: options.marketId } : {}), ...(options.branchId ? { branchId: options.branchId } : {}) },
+      account.facts,
+    );
   } catch (error) {
     // No market because the service could not be reached at all: say that, not "no market".
     if (error instanceof MissingMarketError && account.error instanceof ServiceError && account.error.retryable) throw account.error;
@@ -269,7 +275,10 @@ function keepPreviousVersions(staging: Staging, resource: CatalogResource, quara
  * Products whose page came without prices or modifiers get them from the
  * per-product routes; a product whose reads fail is quarantined instead.
  */
-async function completeProducts(products: Product[], context: PullContext): Promise<{ records: Product[]; failed: QuarantinedRecord[]; precisionLost: number }> {
+async function completeProducts(
+  products: Product[],
+  context: PullContext,
+): Promise<{ records: Product[]; failed: QuarantinedRecord[]; precisionLost: number }> {
   const needs: PerProductNeed[] = products
     .filter((p) => p.missing_includes && p.deleted_at === null)
     .map((p) => ({ productId: p.id, parts: p.missing_includes! }));

@@ -6,7 +6,10 @@ import { ServiceError, UnauthenticatedError, withRetry, DEFAULT_PAGE_RETRY, type
  * anything else (404, 403, 5xx after retries, a shape nobody expected)
  * gives no facts and a note saying why.
  */
-export async function readAccountFacts(client: ServiceClient, retry: RetryPolicy = DEFAULT_PAGE_RETRY): Promise<{ facts: AccountFacts; note: string | null; error: unknown }> {
+export async function readAccountFacts(
+  client: ServiceClient,
+  retry: RetryPolicy = DEFAULT_PAGE_RETRY,
+): Promise<{ facts: AccountFacts; note: string | null; error: unknown }> {
   try {
     const body = await withRetry(
       () => client.get('/me'),

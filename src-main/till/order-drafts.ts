@@ -123,7 +123,9 @@ export function refundDraft(
     const discount = share(line.discount, done.discount, wanted, left, line.quantity);
     const tax = share(line.tax, done.tax, wanted, left, line.quantity);
     const total = wanted === left ? line.total - done.total : gross - discount + (original.prices_include_tax ? 0 : tax);
-    return [{ ...line, refunds_line: line.line_no, quantity: -wanted, gross: negate(gross), discount: negate(discount), tax: negate(tax), total: negate(total) }];
+    return [
+      { ...line, refunds_line: line.line_no, quantity: -wanted, gross: negate(gross), discount: negate(discount), tax: negate(tax), total: negate(total) },
+    ];
   });
   if (request.lines !== null) {
     for (const lineNo of request.lines.keys()) {

@@ -12,12 +12,22 @@ export interface ParkedCart {
 }
 
 export function parkCart(db: TillDatabase, parked: ParkedCart): void {
-  statement(db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(parked.id, parked.label, JSON.stringify(parked.cart), parked.parked_at);
+  statement(db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(
+    parked.id,
+    parked.label,
+    JSON.stringify(parked.cart),
+    parked.parked_at,
+  );
 }
 
 /** Oldest first. */
 export function parkedCarts(db: TillDatabase): ParkedCart[] {
-  const rows = statement(db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as { id: string; label: string; cart: string; parked_at: number }[];
+  const rows = statement(db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as {
+    id: string;
+    label: string;
+    cart: string;
+    parked_at: number;
+  }[];
   return rows.map((row) => ({ ...row, cart: JSON.parse(row.cart) as Cart }));
 }
 

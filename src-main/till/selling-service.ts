@@ -31,7 +31,17 @@ import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
 import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
-import { insertOrder, latestOrders, localSyncStatus, markRefunded, readOrder, readUpload, refundedSoFar, settleOrder, settlementBody } from '../orders/index.ts';
+import {
+  insertOrder,
+  latestOrders,
+  localSyncStatus,
+  markRefunded,
+  readOrder,
+  readUpload,
+  refundedSoFar,
+  settleOrder,
+  settlementBody,
+} from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
@@ -42,10 +52,31 @@ import type { LocalTill } from './local-till.ts';
 /** The selling part of the till API: the catalog, the cart, payment, orders and refunds. */
 export type SellingMethods = Pick<
   TillApi,
-  | 'categories' | 'products' | 'search' | 'product' | 'paymentMethods' | 'customers'
-  | 'cart' | 'addItem' | 'scan' | 'updateItem' | 'removeItem' | 'setOrderType' | 'setCustomer' | 'setPriceList' | 'setOrderDiscount'
-  | 'voidCart' | 'parkCart' | 'parkedCarts' | 'resumeCart'
-  | 'checkout' | 'orders' | 'order' | 'refund' | 'settleOrder' | 'syncStatus'
+  | 'categories'
+  | 'products'
+  | 'search'
+  | 'product'
+  | 'paymentMethods'
+  | 'customers'
+  | 'cart'
+  | 'addItem'
+  | 'scan'
+  | 'updateItem'
+  | 'removeItem'
+  | 'setOrderType'
+  | 'setCustomer'
+  | 'setPriceList'
+  | 'setOrderDiscount'
+  | 'voidCart'
+  | 'parkCart'
+  | 'parkedCarts'
+  | 'resumeCart'
+  | 'checkout'
+  | 'orders'
+  | 'order'
+  | 'refund'
+  | 'settleOrder'
+  | 'syncStatus'
 >;
 
 export interface SellingHooks {
@@ -91,7 +122,14 @@ export class SellingService implements SellingMethods {
     } catch {
       price = null;
     }
-    return { id: product.id, category_id: product.category_id, name_en: product.name_en, name_ar: product.name_ar, price, has_modifiers: product.modifiers.length > 0 };
+    return {
+      id: product.id,
+      category_id: product.category_id,
+      name_en: product.name_en,
+      name_ar: product.name_ar,
+      price,
+      has_modifiers: product.modifiers.length > 0,
+    };
   }
 
   private saleProduct(id: string): SaleProduct {
@@ -125,7 +163,10 @@ export class SellingService implements SellingMethods {
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
-    return saleProducts(this.till.db, searchProducts(this.till.db, query, limit).map((hit) => hit.id)).map((p) => this.card(p));
+    return saleProducts(
+      this.till.db,
+      searchProducts(this.till.db, query, limit).map((hit) => hit.id),
+    ).map((p) => this.card(p));
   }
 
   async product(input: TillInputs['product']) {
@@ -293,15 +334,21 @@ export class SellingService implements SellingMethods {
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
-      record = this.till.db.transaction(() => {
-        const soFar = refundedSoFar(this.till.db, original.uuid);
-        const draft = refundDraft(original, request, soFar, { uuid: this.till.newUuid(), createdAt: this.till.now(), profile: readBranchProfile(this.till.db) });
-        return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
-          const after = refundedSoFar(this.till.db, original.uuid);
-          if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-          this.options.alsoWriteAtCheckout?.(refund);
-        });
-      }).immediate();
+      record = this.till.db
+        .transaction(() => {
+          const soFar = refundedSoFar(this.till.db, original.uuid);
+          const draft = refundDraft(original, request, soFar, {
+            uuid: this.till.newUuid(),
+            createdAt: this.till.now(),
+            profile: readBranchProfile(this.till.db),
+          });
+          return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
+            const after = refundedSoFar(this.till.db, original.uuid);
+            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+            this.options.alsoWriteAtCheckout?.(refund);
+          });
+        })
+        .immediate();
     } catch (error) {
       throw sellingError(error);
     }
@@ -315,31 +362,42 @@ export class SellingService implements SellingMethods {
     const order = readOrder(this.till.db, uuid);
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
-    if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY)) throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+    if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
+      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();
     const profile = readBranchProfile(this.till.db);
     const paidAt = this.till.now();
     const settlementUuid = this.till.newUuid();
-    settleOrder(this.till.db, {
-      uuid,
-      payments: settlement.payments,
-      owed,
-      payLaterKey: PAY_LATER_METHOD_KEY,
-      shiftId: seller.shift_id,
-      cashierId: seller.cashier_id,
-      paidAt,
-      zatcaQr: profile?.vatNumber
-        ? encodeZatcaQr({ sellerName: profile.sellerName, vatNumber: profile.vatNumber, timestamp: formatZatcaTimestamp(order.created_at), total: formatMinor(order.total), vatTotal: formatMinor(order.tax) })
-        : null,
-      settlementUuid,
-    }, (route) => {
-      // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
-      if (route === 'own-record') {
-        enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
-      }
-    });
+    settleOrder(
+      this.till.db,
+      {
+        uuid,
+        payments: settlement.payments,
+        owed,
+        payLaterKey: PAY_LATER_METHOD_KEY,
+        shiftId: seller.shift_id,
+        cashierId: seller.cashier_id,
+        paidAt,
+        zatcaQr: profile?.vatNumber
+          ? encodeZatcaQr({
+              sellerName: profile.sellerName,
+              vatNumber: profile.vatNumber,
+              timestamp: formatZatcaTimestamp(order.created_at),
+              total: formatMinor(order.total),
+              vatTotal: formatMinor(order.tax),
+            })
+          : null,
+        settlementUuid,
+      },
+      (route) => {
+        // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
+        if (route === 'own-record') {
+          enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
+        }
+      },
+    );
     checkpointSoon(this.till.db);
     const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
@@ -349,5 +407,4 @@ export class SellingService implements SellingMethods {
   async syncStatus(): Promise<SyncStatus> {
     return this.options.syncStatus ? this.options.syncStatus() : localSyncStatus(this.till.db);
   }
-
 }

@@ -61,7 +61,13 @@ export class ShiftService implements ShiftMethods {
 
   async updateCashier(input: TillInputs['updateCashier']): Promise<CashierView> {
     const { id, active, pin, role } = parseInput('updateCashier', input);
-    const updated = publicCashier(await updateCashier(this.till.db, id, { ...(active === undefined ? {} : { active }), ...(pin === undefined ? {} : { pin }), ...(role === undefined ? {} : { role }) }));
+    const updated = publicCashier(
+      await updateCashier(this.till.db, id, {
+        ...(active === undefined ? {} : { active }),
+        ...(pin === undefined ? {} : { pin }),
+        ...(role === undefined ? {} : { role }),
+      }),
+    );
     return updated;
   }
 
@@ -104,7 +110,13 @@ export class ShiftService implements ShiftMethods {
     const cashier = this.till.staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
     const profile = readBranchProfile(this.till.db);
-    const z = closeShift(this.till.db, { ...parsed, closedBy: cashier.id, marketId: profile?.marketId ?? '', branchId: profile?.branchId ?? '', now: this.till.now() });
+    const z = closeShift(this.till.db, {
+      ...parsed,
+      closedBy: cashier.id,
+      marketId: profile?.marketId ?? '',
+      branchId: profile?.branchId ?? '',
+      now: this.till.now(),
+    });
     checkpointSoon(this.till.db);
     this.options.onShiftClosed?.(z);
     return z;

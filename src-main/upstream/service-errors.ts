@@ -27,7 +27,11 @@ export class UnauthenticatedError extends ServiceError {
 export class ForbiddenError extends ServiceError {
   readonly retryable = false;
   constructor(request: string, serviceMessage: string) {
-    super(`The service refused ${request} (403 ${serviceMessage}): this account may not do that; ask the market's owner for the permission or check the market and branch ids.`, 403, request);
+    super(
+      `The service refused ${request} (403 ${serviceMessage}): this account may not do that; ask the market's owner for the permission or check the market and branch ids.`,
+      403,
+      request,
+    );
   }
 }
 

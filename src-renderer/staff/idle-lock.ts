@@ -8,12 +8,15 @@ export function onIdle(idleMs: number, lock: () => void): () => void {
   const touch = () => (last = Date.now());
   const events = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
   for (const name of events) window.addEventListener(name, touch, { passive: true, capture: true });
-  const timer = setInterval(() => {
-    if (Date.now() - last >= idleMs) {
-      last = Date.now();
-      lock();
-    }
-  }, Math.min(5_000, idleMs));
+  const timer = setInterval(
+    () => {
+      if (Date.now() - last >= idleMs) {
+        last = Date.now();
+        lock();
+      }
+    },
+    Math.min(5_000, idleMs),
+  );
   return () => {
     clearInterval(timer);
     for (const name of events) window.removeEventListener(name, touch, { capture: true });

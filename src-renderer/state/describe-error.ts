@@ -44,7 +44,11 @@ const MESSAGE_KEYS: [RegExp, MessageKey][] = [
 
 /** The first line of a message, without an "Error:" prefix or anything after a newline (stacks). */
 export function firstLine(message: string): string {
-  const line = message.split('\n')[0]?.replace(/^\w*Error:\s*/, '').trim() ?? '';
+  const line =
+    message
+      .split('\n')[0]
+      ?.replace(/^\w*Error:\s*/, '')
+      .trim() ?? '';
   return line.length > 240 ? `${line.slice(0, 237)}…` : line;
 }
 

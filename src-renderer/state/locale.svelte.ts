@@ -29,8 +29,7 @@ export class LocaleState {
   t = (key: MessageKey, params?: MessageParams): string => translate(this.current, key, params);
 
   /** The product or category name in the current language, falling back to the other one. */
-  name = (item: { name_en: string; name_ar: string }): string =>
-    (this.current === 'ar' ? item.name_ar || item.name_en : item.name_en || item.name_ar);
+  name = (item: { name_en: string; name_ar: string }): string => (this.current === 'ar' ? item.name_ar || item.name_en : item.name_en || item.name_ar);
 
   set(locale: Locale): void {
     this.current = locale;

@@ -69,7 +69,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'status.noPrinters': 'لا توجد طابعات',
   'status.noVatNumber': 'لا يوجد رقم ضريبي: الإيصالات بدون رمز الاستجابة السريعة',
   'status.secretsUnprotected': 'رمز الدخول غير مشفّر: لا توجد سلسلة مفاتيح في النظام',
-  'status.secretsUnprotectedHint': 'يُحفظ رمز الدخول إلى الخدمة دون تشفير حقيقي لأن هذا الجهاز بلا سلسلة مفاتيح. ثبّت سلسلة مفاتيح وافتحها (GNOME Keyring أو KWallet) ثم سجّل الدخول من جديد.',
+  'status.secretsUnprotectedHint':
+    'يُحفظ رمز الدخول إلى الخدمة دون تشفير حقيقي لأن هذا الجهاز بلا سلسلة مفاتيح. ثبّت سلسلة مفاتيح وافتحها (GNOME Keyring أو KWallet) ثم سجّل الدخول من جديد.',
 
   'printer.ok': 'جاهزة',
   'printer.retrying': 'إعادة المحاولة',

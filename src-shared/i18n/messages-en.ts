@@ -68,7 +68,8 @@ export const MESSAGES_EN = {
   'status.noPrinters': 'No printers',
   'status.noVatNumber': 'No VAT number: receipts have no ZATCA QR',
   'status.secretsUnprotected': 'Token not encrypted: no OS keyring',
-  'status.secretsUnprotectedHint': 'The service token is stored without real encryption because this computer has no OS keyring. Install and unlock one (GNOME Keyring or KWallet), then sign in again.',
+  'status.secretsUnprotectedHint':
+    'The service token is stored without real encryption because this computer has no OS keyring. Install and unlock one (GNOME Keyring or KWallet), then sign in again.',
 
   'printer.ok': 'Ready',
   'printer.retrying': 'Retrying',

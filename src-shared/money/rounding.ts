@@ -25,7 +25,7 @@ export function divRound(n: bigint, d: bigint): bigint {
   const absDivisor = d < 0n ? -d : d;
   if (absRemainder * 2n < absDivisor) return quotient;
   // Half or more: step one further from zero, in the sign of the true quotient.
-  return (n < 0n) !== (d < 0n) ? quotient - 1n : quotient + 1n;
+  return n < 0n !== d < 0n ? quotient - 1n : quotient + 1n;
 }
 
 /**

@@ -34,7 +34,5 @@ export function assertVatRate(vatRate: number): void {
  */
 export function taxOf(net: Minor, tax: BranchTax): Minor {
   assertVatRate(tax.vatRate);
-  return tax.pricesIncludeTax
-    ? mulDivRound(net, tax.vatRate, ONE_HUNDRED_PERCENT + tax.vatRate)
-    : percentOf(net, tax.vatRate);
+  return tax.pricesIncludeTax ? mulDivRound(net, tax.vatRate, ONE_HUNDRED_PERCENT + tax.vatRate) : percentOf(net, tax.vatRate);
 }

@@ -12,9 +12,7 @@ export const ORDER_TYPES = ['DINE_IN', 'TAKEAWAY', 'DELIVERY'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 /** A discount the cashier applies: a percentage of what it applies to, or a fixed amount. */
-export type Discount =
-  | { kind: 'PERCENT'; value: HundredthsOfPercent }
-  | { kind: 'AMOUNT'; value: Minor };
+export type Discount = { kind: 'PERCENT'; value: HundredthsOfPercent } | { kind: 'AMOUNT'; value: Minor };
 
 /** A chosen modifier; the catalog's Modifier fits. `prices` are its own canonical prices, if any. */
 export interface ChosenModifier extends Pick<Modifier, 'id' | 'price'> {

@@ -44,9 +44,15 @@ export function priceCart(cart: CartInput): PricedCart {
     return { line, unit, gross, lineDiscount, afterLine: gross - lineDiscount };
   });
 
-  const netAfterLines = sumMinor(firstPass.map((l) => l.afterLine), 'net after line discounts');
+  const netAfterLines = sumMinor(
+    firstPass.map((l) => l.afterLine),
+    'net after line discounts',
+  );
   const orderDiscount = discountAmount(cart.discount, netAfterLines, 'order discount');
-  const shares = allocateByLargestRemainder(orderDiscount, firstPass.map((l) => l.afterLine));
+  const shares = allocateByLargestRemainder(
+    orderDiscount,
+    firstPass.map((l) => l.afterLine),
+  );
 
   const lines: PricedLine[] = firstPass.map((l, index) => {
     const share = shares[index] ?? 0;
@@ -68,9 +74,18 @@ export function priceCart(cart: CartInput): PricedCart {
     };
   });
 
-  const subtotal = sumMinor(lines.map((l) => l.gross), 'subtotal');
-  const discountTotal = sumMinor(lines.map((l) => l.discount), 'discount total');
-  const tax = sumMinor(lines.map((l) => l.tax), 'tax');
+  const subtotal = sumMinor(
+    lines.map((l) => l.gross),
+    'subtotal',
+  );
+  const discountTotal = sumMinor(
+    lines.map((l) => l.discount),
+    'discount total',
+  );
+  const tax = sumMinor(
+    lines.map((l) => l.tax),
+    'tax',
+  );
   const total = toMinor(subtotal - discountTotal + (cart.tax.pricesIncludeTax ? 0 : tax), 'total');
   return {
     lines,

@@ -45,7 +45,10 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
     assertMinor(p.amount, `${where} amount`);
     if (p.amount <= 0) throw new RangeError(`${where}: amount ${formatMinor(p.amount)} must be above 0; remove the payment instead`);
   });
-  const paid = sumMinor(payments.map((p) => p.amount), 'payments');
+  const paid = sumMinor(
+    payments.map((p) => p.amount),
+    'payments',
+  );
   if (paid !== total) throw new PaymentMismatchError(total, paid);
 
   const cashDue = cashDueOf(payments);
@@ -76,12 +79,18 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
 
 /** Σ CASH amounts: what the customer pays in cash, before change. */
 export function cashDueOf(payments: readonly PaymentInput[]): Minor {
-  return sumMinor(payments.filter((p) => p.method_key === CASH_METHOD_KEY).map((p) => p.amount), 'cash due');
+  return sumMinor(
+    payments.filter((p) => p.method_key === CASH_METHOD_KEY).map((p) => p.amount),
+    'cash due',
+  );
 }
 
 /** Σ PAY_LATER amounts: what stays owed. */
 export function unpaidOf(payments: readonly PaymentInput[]): Minor {
-  return sumMinor(payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).map((p) => p.amount), 'pay later');
+  return sumMinor(
+    payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).map((p) => p.amount),
+    'pay later',
+  );
 }
 
 /** A payment being taken, as the payment screen shows it: the same rules as settlePayments, without throwing. */
@@ -100,7 +109,10 @@ export interface SettlementDraft {
 
 /** `cashTendered`: undefined = exactly the cash due; null = typed but not an amount. */
 export function draftSettlement(total: Minor, payments: readonly PaymentInput[], cashTendered?: Minor | null): SettlementDraft {
-  const paid = sumMinor(payments.map((p) => p.amount), 'payments');
+  const paid = sumMinor(
+    payments.map((p) => p.amount),
+    'payments',
+  );
   const cashDue = cashDueOf(payments);
   const tendered = cashTendered === undefined ? cashDue : cashTendered;
   // As settlePayments: cash handed over with no CASH payment has nowhere to give change from.

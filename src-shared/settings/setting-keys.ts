@@ -50,7 +50,10 @@ export const SETTING_KEYS = {
     kind: textKind(200),
     default: null,
     unset: "the market's Arabic name from the service (/me), else its English name",
-    description: { en: "The seller's registered name (Arabic) on receipts and in the ZATCA QR; Branch screen → Receipt", ar: 'اسم البائع المسجل في الإيصال ورمز الاستجابة السريعة' },
+    description: {
+      en: "The seller's registered name (Arabic) on receipts and in the ZATCA QR; Branch screen → Receipt",
+      ar: 'اسم البائع المسجل في الإيصال ورمز الاستجابة السريعة',
+    },
   }),
   'receipt.seller_name_en': define({
     kind: textKind(200),
@@ -138,7 +141,10 @@ export const SETTING_KEYS = {
     kind: patternKind(TILL_CODE_PATTERN, 'one or two capital letters A–Z, like A or TK'),
     default: null,
     unset: 'no prefix: order numbers 001, 002, …',
-    description: { en: "This till's code within its branch, prefixing its order numbers (A-001); Branch screen → Till", ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)' },
+    description: {
+      en: "This till's code within its branch, prefixing its order numbers (A-001); Branch screen → Till",
+      ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)',
+    },
   }),
   'till.day_cutoff_hour': define({
     kind: integerKind(0, MAX_CUTOFF_HOUR),

@@ -36,11 +36,19 @@ export function shiftReportJson(report: ShiftReport) {
     closed_at: iso(report.closed_at),
     closed_by: report.closed_by,
     ...totalsJson(report),
-    cash_movements: report.cash_movements.map((m) => ({ kind: m.kind, amount: formatMinor(m.amount), reason: m.reason, cashier: m.cashier, at: iso(m.created_at) })),
+    cash_movements: report.cash_movements.map((m) => ({
+      kind: m.kind,
+      amount: formatMinor(m.amount),
+      reason: m.reason,
+      cashier: m.cashier,
+      at: iso(m.created_at),
+    })),
     cash_expected: money(report.cash_expected),
     cash_counted: money(report.cash_counted),
     over_short: money(report.over_short),
-    other_counts: Object.fromEntries(report.other_counts.map((c) => [c.key, { expected: formatMinor(c.expected), counted: formatMinor(c.counted), over_short: formatMinor(c.over_short) }])),
+    other_counts: Object.fromEntries(
+      report.other_counts.map((c) => [c.key, { expected: formatMinor(c.expected), counted: formatMinor(c.counted), over_short: formatMinor(c.over_short) }]),
+    ),
     pending_uploads: report.pending_uploads,
   };
 }
@@ -49,7 +57,13 @@ export function dayReportJson(report: DayReport) {
   return {
     kind: report.kind,
     business_day: report.business_day,
-    shifts: report.shifts.map((s) => ({ shift_id: s.shift_id, cashier: s.cashier, opened_at: iso(s.opened_at), closed_at: iso(s.closed_at), over_short: money(s.over_short) })),
+    shifts: report.shifts.map((s) => ({
+      shift_id: s.shift_id,
+      cashier: s.cashier,
+      opened_at: iso(s.opened_at),
+      closed_at: iso(s.closed_at),
+      over_short: money(s.over_short),
+    })),
     ...totalsJson(report),
     cash_expected: money(report.cash_expected),
     cash_counted: money(report.cash_counted),

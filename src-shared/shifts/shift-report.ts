@@ -39,7 +39,12 @@ export interface ReportInput {
   pendingUploads: number;
 }
 
-function group<T>(items: readonly T[], keyOf: (item: T) => string, amountOf: (item: T) => Minor, nameOf: (key: string) => { name_en: string; name_ar: string }): MoneyBy[] {
+function group<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  amountOf: (item: T) => Minor,
+  nameOf: (key: string) => { name_en: string; name_ar: string },
+): MoneyBy[] {
   const totals = new Map<string, { amount: Minor; count: number }>();
   for (const item of items) {
     const key = keyOf(item);
@@ -65,9 +70,20 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
   const { shift, orders, payments, movements, names } = input;
   const sales = orders.filter((o) => o.kind === 'SALE');
   const refunds = orders.filter((o) => o.kind === 'REFUND');
-  const byMethod = group(payments, (p) => p.method_key, (p) => p.amount, (key) => names.methods.get(key) ?? { name_en: key, name_ar: key });
-  const cashIn = sum(movements.filter((m) => m.kind === 'IN').map((m) => m.amount), 'cash in');
-  const cashOut = sum(movements.filter((m) => m.kind === 'OUT').map((m) => m.amount), 'cash out');
+  const byMethod = group(
+    payments,
+    (p) => p.method_key,
+    (p) => p.amount,
+    (key) => names.methods.get(key) ?? { name_en: key, name_ar: key },
+  );
+  const cashIn = sum(
+    movements.filter((m) => m.kind === 'IN').map((m) => m.amount),
+    'cash in',
+  );
+  const cashOut = sum(
+    movements.filter((m) => m.kind === 'OUT').map((m) => m.amount),
+    'cash out',
+  );
   const cashTaken = byMethod.find((m) => m.key === CASH_METHOD_KEY)?.amount ?? 0;
   const cashExpected = shift.float + cashTaken + cashIn - cashOut;
   const other = Object.entries(shift.other_counts ?? {}).map(([key, counted]) => {
@@ -85,11 +101,26 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
     float: shift.float,
     orders: sales.length,
     refund_count: refunds.length,
-    gross: sum(sales.map((o) => o.subtotal), 'gross'),
-    discounts: sum(sales.map((o) => o.discount_total), 'discounts'),
-    refunds: -sum(refunds.map((o) => o.total), 'refunds'),
-    net: sum(orders.map((o) => o.total), 'net'),
-    vat: sum(orders.map((o) => o.tax), 'vat'),
+    gross: sum(
+      sales.map((o) => o.subtotal),
+      'gross',
+    ),
+    discounts: sum(
+      sales.map((o) => o.discount_total),
+      'discounts',
+    ),
+    refunds: -sum(
+      refunds.map((o) => o.total),
+      'refunds',
+    ),
+    net: sum(
+      orders.map((o) => o.total),
+      'net',
+    ),
+    vat: sum(
+      orders.map((o) => o.tax),
+      'vat',
+    ),
     unpaid: byMethod.find((m) => m.key === PAY_LATER_METHOD_KEY)?.amount ?? 0,
     by_payment_method: byMethod,
     by_category: group(
@@ -98,7 +129,12 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
       (l) => l.total,
       (key) => names.categories.get(Number(key)) ?? { name_en: `#${key}`, name_ar: `#${key}` },
     ),
-    by_cashier: group(orders, (o) => o.cashier, (o) => o.total, (key) => ({ name_en: key, name_ar: key })),
+    by_cashier: group(
+      orders,
+      (o) => o.cashier,
+      (o) => o.total,
+      (key) => ({ name_en: key, name_ar: key }),
+    ),
     cash_in: cashIn,
     cash_out: cashOut,
     cash_movements: [...movements],
@@ -115,9 +151,17 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
   const add = (pick: (r: ShiftReport) => Minor) => sumMinor(reports.map(pick), 'day');
   const merge = (lists: MoneyBy[][]): MoneyBy[] => {
     const all = lists.flat();
-    return group(all, (m) => m.key, (m) => m.amount, (key) => all.find((m) => m.key === key)!).map((m) => ({
+    return group(
+      all,
+      (m) => m.key,
+      (m) => m.amount,
+      (key) => all.find((m) => m.key === key)!,
+    ).map((m) => ({
       ...m,
-      count: sumMinor(all.filter((x) => x.key === m.key).map((x) => x.count), 'count'),
+      count: sumMinor(
+        all.filter((x) => x.key === m.key).map((x) => x.count),
+        'count',
+      ),
     }));
   };
   const counted = reports.filter((r) => r.cash_counted !== null);
@@ -139,8 +183,20 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
     cash_in: add((r) => r.cash_in),
     cash_out: add((r) => r.cash_out),
     cash_expected: add((r) => r.cash_expected),
-    cash_counted: counted.length === reports.length && reports.length > 0 ? sumMinor(counted.map((r) => r.cash_counted!), 'counted') : null,
-    over_short: counted.length === reports.length && reports.length > 0 ? sumMinor(counted.map((r) => r.over_short!), 'over/short') : null,
+    cash_counted:
+      counted.length === reports.length && reports.length > 0
+        ? sumMinor(
+            counted.map((r) => r.cash_counted!),
+            'counted',
+          )
+        : null,
+    over_short:
+      counted.length === reports.length && reports.length > 0
+        ? sumMinor(
+            counted.map((r) => r.over_short!),
+            'over/short',
+          )
+        : null,
     pending_uploads: pendingUploads,
     shifts: reports.map((r) => ({ shift_id: r.shift_id, cashier: r.cashier, opened_at: r.opened_at, closed_at: r.closed_at, over_short: r.over_short })),
   };

@@ -93,7 +93,10 @@ export interface ShiftReport {
 }
 
 /** The business day across the till's shifts. */
-export interface DayReport extends Omit<ShiftReport, 'kind' | 'shift_id' | 'cashier' | 'opened_at' | 'closed_at' | 'closed_by' | 'cash_movements' | 'other_counts'> {
+export interface DayReport extends Omit<
+  ShiftReport,
+  'kind' | 'shift_id' | 'cashier' | 'opened_at' | 'closed_at' | 'closed_by' | 'cash_movements' | 'other_counts'
+> {
   kind: 'DAY';
   shifts: { shift_id: string; cashier: string; opened_at: number; closed_at: number | null; over_short: Minor | null }[];
 }

@@ -23,6 +23,13 @@ export interface BranchApi {
 }
 
 export const BRANCH_API_METHODS = [
-  'branchSetup', 'bindPrinter', 'unbindPrinter', 'testPrint', 'routeCategory', 'resetRouting',
-  'saveReceiptSettings', 'receiptSettingsPreview', 'saveTillSettings',
+  'branchSetup',
+  'bindPrinter',
+  'unbindPrinter',
+  'testPrint',
+  'routeCategory',
+  'resetRouting',
+  'saveReceiptSettings',
+  'receiptSettingsPreview',
+  'saveTillSettings',
 ] as const satisfies readonly (keyof BranchApi)[];

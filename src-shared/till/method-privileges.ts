@@ -7,7 +7,8 @@ import type { TillApi } from './till-api.ts';
  * audited. `when-over-limit` methods are checked only when they set a
  * discount above the branch's limit.
  */
-export type PrivilegedAction = 'refund' | 'discount-over-limit' | 'sign-in' | 'sign-out' | 'branch-settings' | 'drawer-open' | 'void-printed-cart' | 'manage-cashiers';
+export type PrivilegedAction =
+  'refund' | 'discount-over-limit' | 'sign-in' | 'sign-out' | 'branch-settings' | 'drawer-open' | 'void-printed-cart' | 'manage-cashiers';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',

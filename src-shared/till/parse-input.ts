@@ -17,5 +17,8 @@ export type ParsedInput<M extends ApiInputMethod> = z.output<(typeof API_INPUTS)
 export function parseInput<M extends ApiInputMethod>(method: M, input: unknown): ParsedInput<M> {
   const result = API_INPUTS[method].safeParse(input ?? {});
   if (result.success) return result.data as ParsedInput<M>;
-  throw new TillInputError(method, result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+  throw new TillInputError(
+    method,
+    result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  );
 }

@@ -31,11 +31,26 @@ export const shiftInputs = {
   cashMovement: z.object({ kind: z.enum(['IN', 'OUT']), amount: positive, reason }),
   shiftReport: z.object({ shift_id: id.optional() }),
   closeShift: z.object({ counted: minor.optional(), cash_counts: counts.optional(), other_counts: methodAmounts.optional() }),
-  dayReport: z.object({ business_day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').optional() }),
-  printReport: z.object({ shift_id: id.optional(), business_day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').optional(), printer_id: id.optional() }),
+  dayReport: z.object({
+    business_day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+      .optional(),
+  }),
+  printReport: z.object({
+    shift_id: id.optional(),
+    business_day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+      .optional(),
+    printer_id: id.optional(),
+  }),
   settleOrder: z.object({
     uuid: id,
-    payments: z.array(z.object({ method_key: id, amount: positive })).min(1, 'at least one payment').max(10, 'at most 10 payments'),
+    payments: z
+      .array(z.object({ method_key: id, amount: positive }))
+      .min(1, 'at least one payment')
+      .max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
   }),
   openDrawer: z.object({ approval: approvalInput }),
@@ -44,7 +59,10 @@ export const shiftInputs = {
 export const refundInput = z.object({
   uuid: id,
   /** Lines and quantities to give back; the whole order when left out. */
-  lines: z.array(z.object({ line_no: z.number().int().min(1), quantity: z.number().int().min(1, 'at least 1').max(999) })).max(200).optional(),
+  lines: z
+    .array(z.object({ line_no: z.number().int().min(1), quantity: z.number().int().min(1, 'at least 1').max(999) }))
+    .max(200)
+    .optional(),
   reason,
   approval: approvalInput,
 });

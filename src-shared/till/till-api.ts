@@ -91,7 +91,10 @@ export interface TillApi extends BranchApi {
 }
 
 /** The part of the till API that works from the local database alone: selling, paying, orders. */
-export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer' | keyof BranchApi>;
+export type SellingApi = Omit<
+  TillApi,
+  'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer' | keyof BranchApi
+>;
 
 /**
  * Every method of TillApi, at run time: the host exposes exactly these to
@@ -99,13 +102,50 @@ export type SellingApi = Omit<TillApi, 'session' | 'signIn' | 'syncNow' | 'print
  * added to the interface but not here a type error.
  */
 export const TILL_API_METHODS = [
-  'categories', 'products', 'search', 'product', 'paymentMethods', 'customers',
-  'cart', 'addItem', 'scan', 'updateItem', 'removeItem', 'setOrderType', 'setCustomer', 'setPriceList', 'setOrderDiscount',
-  'voidCart', 'parkCart', 'parkedCarts', 'resumeCart',
-  'checkout', 'orders', 'order', 'refund', 'syncStatus',
-  'settleOrder', 'staffState', 'cashiers', 'addCashier', 'updateCashier', 'unlock', 'lock',
-  'openShift', 'cashMovement', 'shiftReport', 'closeShift', 'dayReport', 'printReport', 'openDrawer',
-  'session', 'signIn', 'syncNow', 'printers', 'receiptPreview', 'reprint',
+  'categories',
+  'products',
+  'search',
+  'product',
+  'paymentMethods',
+  'customers',
+  'cart',
+  'addItem',
+  'scan',
+  'updateItem',
+  'removeItem',
+  'setOrderType',
+  'setCustomer',
+  'setPriceList',
+  'setOrderDiscount',
+  'voidCart',
+  'parkCart',
+  'parkedCarts',
+  'resumeCart',
+  'checkout',
+  'orders',
+  'order',
+  'refund',
+  'syncStatus',
+  'settleOrder',
+  'staffState',
+  'cashiers',
+  'addCashier',
+  'updateCashier',
+  'unlock',
+  'lock',
+  'openShift',
+  'cashMovement',
+  'shiftReport',
+  'closeShift',
+  'dayReport',
+  'printReport',
+  'openDrawer',
+  'session',
+  'signIn',
+  'syncNow',
+  'printers',
+  'receiptPreview',
+  'reprint',
   ...BRANCH_API_METHODS,
 ] as const satisfies readonly (keyof TillApi)[];
 

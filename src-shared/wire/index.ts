@@ -50,20 +50,5 @@ export { meSchema, normalizeMe, parseMe } from './me.ts';
 export type { WireMe } from './me.ts';
 // meSchema/parseMe: the emulator's own /me shape, for checking the emulator; the till reads /me with readMe.
 
-export {
-  MAX_ORDERS_PER_SYNC,
-  ORDER_SYNC_STATUSES,
-  orderSchema,
-  orderSyncRequestSchema,
-  orderSyncResultSchema,
-  parseOrderSyncResults,
-} from './order-sync.ts';
-export type {
-  Order,
-  OrderLine,
-  OrderLineModifier,
-  OrderPayment,
-  OrderSyncRequest,
-  OrderSyncResult,
-  OrderSyncStatus,
-} from './order-sync.ts';
+export { MAX_ORDERS_PER_SYNC, ORDER_SYNC_STATUSES, orderSchema, orderSyncRequestSchema, orderSyncResultSchema, parseOrderSyncResults } from './order-sync.ts';
+export type { Order, OrderLine, OrderLineModifier, OrderPayment, OrderSyncRequest, OrderSyncResult, OrderSyncStatus } from './order-sync.ts';

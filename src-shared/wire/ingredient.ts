@@ -10,9 +10,7 @@ const hiddenCost = record({ id, name: humanLine });
 const withCost = record({ id, name: humanLine, cost: decimal });
 
 // The declared union keeps both shapes: inferred, the subset shape would absorb the other.
-export const ingredientSchema = perVersion(
-  (version: ApiVersion): typeof hiddenCost | typeof withCost => (isAtLeast(version, '2.1.0') ? withCost : hiddenCost),
-);
+export const ingredientSchema = perVersion((version: ApiVersion): typeof hiddenCost | typeof withCost => (isAtLeast(version, '2.1.0') ? withCost : hiddenCost));
 
 export type WireIngredient = z.output<ReturnType<typeof ingredientSchema>>;
 

@@ -5,7 +5,8 @@ import { ME_MEMBER_PATHS, type AccountFact } from './read-me.ts';
 // from the member table and the /me reader's member names: a test keeps the
 // README byte-equal to this output (UPDATE_README=1 rewrites it).
 
-export const README_TABLE_START = '<!-- member-table:start (generated from src-shared/wire/member-table.ts; UPDATE_README=1 npx vitest run test/unit/wire/member-table.test.ts) -->';
+export const README_TABLE_START =
+  '<!-- member-table:start (generated from src-shared/wire/member-table.ts; UPDATE_README=1 npx vitest run test/unit/wire/member-table.test.ts) -->';
 export const README_TABLE_END = '<!-- member-table:end -->';
 
 function versions(rule: MemberRule): string {
@@ -71,7 +72,11 @@ function meSection(): string[] {
   for (const fact of Object.keys(ME_MEMBER_PATHS) as AccountFact[]) {
     lines.push(`| ${FACT_TEXT[fact]} | ${ME_MEMBER_PATHS[fact].map((path) => `\`${path}\``).join(', ')} |`);
   }
-  lines.push('', 'The flags win over local settings, which win over `/me`. With no market from any of them the pull stops and names the flags and settings that would give one.', '');
+  lines.push(
+    '',
+    'The flags win over local settings, which win over `/me`. With no market from any of them the pull stops and names the flags and settings that would give one.',
+    '',
+  );
   return lines;
 }
 

@@ -188,7 +188,7 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
         shown: true,
         required: false,
         fallback: 'null',
-        note: 'the spec says the wire name carries the accounting provider\'s name: read from `accounting_id`, else from the one unknown member named `<provider>_id`',
+        note: "the spec says the wire name carries the accounting provider's name: read from `accounting_id`, else from the one unknown member named `<provider>_id`",
       },
       notShown('modifiers', 'object-list', 'read from `GET /products/{id}/modifiers`', {
         nested: 'modifier',
@@ -217,12 +217,12 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       shown('priceable_id', 'id', { since: '2.2.3' }),
       shown('value', 'decimal', { since: '2.2.3' }),
       shown('value_type', 'enum', { since: '2.2.3', values: ['NOMINAL', 'PERCENT'] }),
-      notShown('product_modifier_id', 'id|null', 'null: the price is the product\'s own', {
+      notShown('product_modifier_id', 'id|null', "null: the price is the product's own", {
         before: '2.3.0',
         aliases: ['modifier_id'],
         note: 'the spec names the reference but not its type',
       }),
-      notShown('modifier_id', 'id|null', 'null: the price is the product\'s own', { since: '2.3.0', aliases: ['product_modifier_id'] }),
+      notShown('modifier_id', 'id|null', "null: the price is the product's own", { since: '2.3.0', aliases: ['product_modifier_id'] }),
     ],
     note: '`market_id` and `branch_id` (below 2.3.0) are not read.',
   },

@@ -25,10 +25,7 @@ export const humanLinesOrNull = z.string(expecting('a string or null')).overwrit
 
 /** UUID-ish ids: any non-empty string; the service's ids are opaque to the till. */
 export const id = z.string(expecting('a non-empty string')).min(1, expecting('a non-empty string'));
-export const idOrNull = z
-  .string(expecting('a non-empty string or null'))
-  .min(1, expecting('a non-empty string or null'))
-  .nullable();
+export const idOrNull = z.string(expecting('a non-empty string or null')).min(1, expecting('a non-empty string or null')).nullable();
 
 export const int = z.number(expecting('an integer')).int(expecting('an integer'));
 export const intOrNull = z.number(expecting('an integer or null')).int(expecting('an integer or null')).nullable();
@@ -38,10 +35,7 @@ export const bool = z.boolean(expecting('a boolean'));
 
 /** Epoch milliseconds. */
 export const epochMs = z.number(expecting('an integer (epoch ms)')).int(expecting('an integer (epoch ms)'));
-export const epochMsOrNull = z
-  .number(expecting('an integer (epoch ms) or null'))
-  .int(expecting('an integer (epoch ms) or null'))
-  .nullable();
+export const epochMsOrNull = z.number(expecting('an integer (epoch ms) or null')).int(expecting('an integer (epoch ms) or null')).nullable();
 
 export const decimal = z.string(expecting(DECIMAL)).regex(DECIMAL_PATTERN, expecting(DECIMAL));
 

@@ -44,9 +44,39 @@ const KNOWN = allMemberNames('product');
 const PROVIDER_NAMED = /^([a-z][a-z0-9]*)_id$/;
 /** `<entity>_id` names a reference to something of the service's own, not an accounting provider. */
 const OWN_ENTITIES = new Set([
-  'branch', 'brand', 'category', 'customer', 'discount', 'group', 'ingredient', 'kitchen', 'market', 'menu', 'modifier',
-  'order', 'parent', 'price', 'printer', 'product', 'sector', 'station', 'supplier', 'table', 'tax', 'tenant', 'unit', 'user',
-  'vendor', 'external', 'sku', 'image', 'section', 'shop', 'store', 'variant', 'zone',
+  'branch',
+  'brand',
+  'category',
+  'customer',
+  'discount',
+  'group',
+  'ingredient',
+  'kitchen',
+  'market',
+  'menu',
+  'modifier',
+  'order',
+  'parent',
+  'price',
+  'printer',
+  'product',
+  'sector',
+  'station',
+  'supplier',
+  'table',
+  'tax',
+  'tenant',
+  'unit',
+  'user',
+  'vendor',
+  'external',
+  'sku',
+  'image',
+  'section',
+  'shop',
+  'store',
+  'variant',
+  'zone',
 ]);
 
 /**
@@ -60,10 +90,7 @@ export function accountingReference(wire: Record<string, unknown>): string | nul
   if (typeof literal === 'string') return literal;
   const candidates = Object.keys(wire).filter(
     (key) =>
-      !KNOWN.has(key) &&
-      PROVIDER_NAMED.test(key) &&
-      !OWN_ENTITIES.has(PROVIDER_NAMED.exec(key)![1]!) &&
-      (typeof wire[key] === 'string' || wire[key] === null),
+      !KNOWN.has(key) && PROVIDER_NAMED.test(key) && !OWN_ENTITIES.has(PROVIDER_NAMED.exec(key)![1]!) && (typeof wire[key] === 'string' || wire[key] === null),
   );
   if (candidates.length !== 1) return null;
   return wire[candidates[0]!] as string | null;

@@ -71,8 +71,7 @@ export function explainFailure(body: unknown, issues: readonly z.core.$ZodIssue[
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
   const path = issue.path;
   const got = valueAt(body, path);
-  const problem =
-    got === undefined ? `is required (expected ${issue.message}, got undefined)` : `must be ${issue.message}, got ${describe(got)}`;
+  const problem = got === undefined ? `is required (expected ${issue.message}, got undefined)` : `must be ${issue.message}, got ${describe(got)}`;
 
   const inRecord = locateRecord(path, layout);
   if (!inRecord) {
@@ -83,8 +82,7 @@ export function explainFailure(body: unknown, issues: readonly z.core.$ZodIssue[
 
   const recordValue = valueAt(body, inRecord.recordPath);
   const recordId = readableId(recordValue);
-  const label =
-    recordId !== null ? `, record ${recordId}` : inRecord.index !== null ? `, record at index ${inRecord.index}` : '';
+  const label = recordId !== null ? `, record ${recordId}` : inRecord.index !== null ? `, record at index ${inRecord.index}` : '';
   const field = formatPath(inRecord.fieldPath);
   const message = field === '' ? `${where}${label}: the record ${problem}` : `${where}${label}: field "${field}" ${problem}`;
   return new WireValidationError({ ...base, recordId, field: field || '(record)', message: message + more });

@@ -7,7 +7,16 @@ import { LocaleState } from '../../src-renderer/state/index.ts';
 import { StatusBar } from '../../src-renderer/status/index.ts';
 import { offlineTill, withTill } from './real-till.ts';
 
-const sync = (status: Partial<SyncStatus>): SyncStatus => ({ online: true, paused: null, pending: 0, rejected: 0, synced: 0, lastSuccessAt: null, lastError: null, ...status });
+const sync = (status: Partial<SyncStatus>): SyncStatus => ({
+  online: true,
+  paused: null,
+  pending: 0,
+  rejected: 0,
+  synced: 0,
+  lastSuccessAt: null,
+  lastError: null,
+  ...status,
+});
 
 test('offline with orders waiting: the badge says Offline and counts what is still to upload', async () => {
   const till = offlineTill();

@@ -28,7 +28,9 @@ interface Sink {
 }
 
 async function startSink(dir: string): Promise<Sink> {
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'bin/pos.mjs'), 'printer-sink', '--port', '0', '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'bin/pos.mjs'), 'printer-sink', '--port', '0', '--out', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { port } = await new Promise<{ port: number }>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { port: number }));
     child.once('exit', (code) => reject(new Error(`printer-sink exited with ${code}`)));
@@ -54,7 +56,7 @@ async function startSink(dir: string): Promise<Sink> {
 /** The VAT number (tag 2) of a ZATCA QR payload (base64 TLV). */
 function zatcaVat(base64: string): string | null {
   const bytes = Buffer.from(base64, 'base64');
-  for (let i = 0; i + 2 <= bytes.length; ) {
+  for (let i = 0; i + 2 <= bytes.length;) {
     const tag = bytes[i]!;
     const length = bytes[i + 1]!;
     if (tag === 2) return bytes.subarray(i + 2, i + 2 + length).toString('utf8');
@@ -128,7 +130,11 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     // The screenshot for docs/: the screen itself, without the notices over it.
     // Info notices also go away by themselves, so close whichever is first until none is left.
     while ((await page.locator('.notices .notice').count()) > 0) {
-      await page.locator('.notices .notice .btn').first().click({ timeout: 2_000 }).catch(() => undefined);
+      await page
+        .locator('.notices .notice .btn')
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
     }
     await expect(page.locator('.notices .notice')).toHaveCount(0);
     mkdirSync(join(root, 'docs'), { recursive: true });

@@ -47,7 +47,7 @@ test('a 100,000-product catalog: the pull pages through, the grid scrolls virtua
     const target = Math.floor((total - 1) * fraction);
     await expect
       .poll(async () => {
-        const indices = (await page.locator('[data-testid="product-tile"]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.index))));
+        const indices = await page.locator('[data-testid="product-tile"]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.index)));
         return indices.some((i) => Math.abs(i - target) < 200);
       })
       .toBe(true);

@@ -1,7 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { addProduct, cartFigures, CROISSANT, guardPage, halalas, ICED_AMERICANO, shot, signInWithDemo, waitForTill, type DemoProduct, type Lang } from './till-page.ts';
+import {
+  addProduct,
+  cartFigures,
+  CROISSANT,
+  guardPage,
+  halalas,
+  ICED_AMERICANO,
+  shot,
+  signInWithDemo,
+  waitForTill,
+  type DemoProduct,
+  type Lang,
+} from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
@@ -60,7 +72,11 @@ async function deliveryAppSale(page: Page, lang: Lang): Promise<void> {
   // The counter's prices by default; the delivery apps, which have menus of their own, besides.
   const select = page.getByTestId('pricelist-select');
   await expect(select).toHaveAttribute('data-price-list', 'CASH');
-  expect(await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(['CASH', 'HUNGERSTATION', 'JAHEZ']);
+  expect(await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+    'CASH',
+    'HUNGERSTATION',
+    'JAHEZ',
+  ]);
   await expect(select.locator('option[value="CASH"]')).toHaveText(lang === 'en' ? 'Counter' : 'المحل');
   await expect(select.locator('option[value="HUNGERSTATION"]')).toHaveText(lang === 'en' ? 'HungerStation' : 'هنقرستيشن');
 
@@ -126,7 +142,9 @@ async function deliveryAppSale(page: Page, lang: Lang): Promise<void> {
   await pay.getByTestId('pay-method-HUNGERSTATION').click();
   const warning = pay.getByTestId('pay-pricelist-warning');
   await expect(warning).toBeVisible();
-  await expect(warning).toContainText(lang === 'en' ? 'HungerStation has its own prices, but this order is on Counter prices' : 'لـهنقرستيشن أسعار خاصة، لكن هذا الطلب بأسعار المحل');
+  await expect(warning).toContainText(
+    lang === 'en' ? 'HungerStation has its own prices, but this order is on Counter prices' : 'لـهنقرستيشن أسعار خاصة، لكن هذا الطلب بأسعار المحل',
+  );
   await expect(warning.getByTestId('pay-switch-pricelist')).toBeFocused();
   expect(halalas(await pay.getByTestId('pay-total').textContent())).toBe(counterTotal);
   await shot(page, `${prefix}-warning-${lang}`);

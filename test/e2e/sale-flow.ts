@@ -98,9 +98,12 @@ export async function firstRunSale(page: Page, server: TillServer, lang: Lang): 
 
   // The virtual printers got the receipt (with the cash drawer kick) and the kitchen tickets.
   await expect
-    .poll(() => printedTexts(server.demo.printers.receipt).some((t) => t.includes('Cappuccino') && t.includes('Butter croissant') && t.includes('[drawer kick')), {
-      timeout: 30_000,
-    })
+    .poll(
+      () => printedTexts(server.demo.printers.receipt).some((t) => t.includes('Cappuccino') && t.includes('Butter croissant') && t.includes('[drawer kick')),
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(true);
   await expect
     .poll(() => printedTexts(server.demo.printers.kitchen).some((t) => t.includes(`#${number}`) && t.includes('Cappuccino') && t.includes('+ Oat milk')), {

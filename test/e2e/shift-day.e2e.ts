@@ -24,7 +24,9 @@ test.afterEach(async () => {
 
 function printed(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((n) => n.endsWith('.txt')).map((n) => readFileSync(join(dir, n), 'utf8'));
+    return readdirSync(dir)
+      .filter((n) => n.endsWith('.txt'))
+      .map((n) => readFileSync(join(dir, n), 'utf8'));
   } catch {
     return [];
   }

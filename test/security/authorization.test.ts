@@ -32,7 +32,11 @@ async function sale(api: TillApi) {
   return api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as TillError);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as TillError,
+  );
 
 describe('what costs money passes the authorization hook', () => {
   it('refuses a refund from a paired cashier device, allows it from the manager screen, and audits both', async () => {
@@ -71,7 +75,9 @@ describe('what costs money passes the authorization hook', () => {
     // The manager screen may.
     await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 10_000 } });
     expect((await manager.cart()).total).toBe(0);
-    const actions = readAudit(web.db).slice(0, 3).map((r) => `${r.action}:${r.outcome}`);
+    const actions = readAudit(web.db)
+      .slice(0, 3)
+      .map((r) => `${r.action}:${r.outcome}`);
     expect(actions).toEqual(['discount-over-limit:approved', 'discount-over-limit:refused', 'discount-over-limit:refused']);
   });
 
@@ -108,7 +114,12 @@ describe('what costs money passes the authorization hook', () => {
   });
 
   it('fails closed: a policy that throws, or a final refusal, stops the action', async () => {
-    web.host.authorizer.use({ name: 'broken', decide: () => { throw new Error('PIN store unavailable'); } });
+    web.host.authorizer.use({
+      name: 'broken',
+      decide: () => {
+        throw new Error('PIN store unavailable');
+      },
+    });
     const order = await sale(manager);
     const refused = await refusal(manager.refund({ uuid: order.uuid, reason: 'test' }));
     expect(refused?.code).toBe('not_allowed');
@@ -185,4 +196,3 @@ describe('the whole-order discount check', () => {
     expect(wholeOrderOverLimit(cartOf([line(0, 0)], 1), 2000)).toBe(true);
   });
 });
-

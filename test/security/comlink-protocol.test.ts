@@ -31,7 +31,7 @@ async function stillServes(id = 'alive') {
 }
 
 describe('only calls of till API methods cross the transport', () => {
-  it('refuses a raw Comlink GET of the host\'s internals with an error reply, and keeps serving', async () => {
+  it("refuses a raw Comlink GET of the host's internals with an error reply, and keeps serving", async () => {
     const reply = await replyTo(socket, 'g1', { kind: 'rpc', message: { id: 'g1', type: 'GET', path: ['constructor', 'name'] } });
     const error = thrownError(reply);
     expect(error?.code).toBe('invalid_input');
@@ -41,7 +41,11 @@ describe('only calls of till API methods cross the transport', () => {
   });
 
   it('refuses a SET on __proto__: Object.prototype in the host stays clean', async () => {
-    for (const [id, path] of [['s1', ['__proto__', 'receiptsDir']], ['s2', ['constructor', 'prototype', 'polluted']], ['s3', ['receiptsDir']]] as const) {
+    for (const [id, path] of [
+      ['s1', ['__proto__', 'receiptsDir']],
+      ['s2', ['constructor', 'prototype', 'polluted']],
+      ['s3', ['receiptsDir']],
+    ] as const) {
       const reply = await replyTo(socket, id, { kind: 'rpc', message: { id, type: 'SET', path, value: { type: 'RAW', value: '/tmp/attacker' } } });
       expect(thrownError(reply)?.code).toBe('invalid_input');
     }
@@ -78,7 +82,10 @@ describe('only calls of till API methods cross the transport', () => {
     for (const [index, argument] of bad.entries()) {
       const id = `a${index}`;
       const frame = `{"kind":"rpc","message":{"id":"${id}","type":"APPLY","path":["search"],"argumentList":[${JSON.stringify(argument).replace('"__proto__"', '"__proto__"')}]}}`;
-      const raw = index === 1 ? frame.replace('"argumentList":[{"type":"RAW","value":{}}]', '"argumentList":[{"type":"RAW","value":{"__proto__":{"admin":true}}}]') : frame;
+      const raw =
+        index === 1
+          ? frame.replace('"argumentList":[{"type":"RAW","value":{}}]', '"argumentList":[{"type":"RAW","value":{"__proto__":{"admin":true}}}]')
+          : frame;
       const reply = await replyTo(socket, id, raw);
       expect(thrownError(reply)?.code, id).toBe('invalid_input');
       expect(thrownError(reply)?.message, id).toMatch([/handlers/, /forbidden key "__proto__"/, /forbidden key "constructor"/, /nested too deeply/][index]!);
@@ -102,7 +109,16 @@ describe('only calls of till API methods cross the transport', () => {
       expect(thrownError(reply)?.code).toBe('invalid_input');
     }
     // Frames without an id, or not even JSON, get no reply and change nothing.
-    for (const junk of ['not json', 'null', '5', '[]', '{"kind":"rpc"}', '{"kind":"rpc","message":null}', '{"kind":"rpc","message":{"type":"APPLY","path":["refund"]}}', '\u0000\uffff']) {
+    for (const junk of [
+      'not json',
+      'null',
+      '5',
+      '[]',
+      '{"kind":"rpc"}',
+      '{"kind":"rpc","message":null}',
+      '{"kind":"rpc","message":{"type":"APPLY","path":["refund"]}}',
+      '\u0000\uffff',
+    ]) {
       socket.send(junk);
     }
     socket.send(Buffer.from([0xff, 0xfe, 0x00]));
@@ -112,7 +128,7 @@ describe('only calls of till API methods cross the transport', () => {
     expect((await other.api.session()).paired).toBe(false);
   });
 
-  it('still serves the real client: the renderer\'s Comlink calls pass the filter', async () => {
+  it("still serves the real client: the renderer's Comlink calls pass the filter", async () => {
     const { api } = await web.connect({ origin: web.origin, cookie: await web.managerCookie() });
     await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const [product] = await api.search({ query: 'a', limit: 1 });

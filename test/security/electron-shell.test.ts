@@ -76,7 +76,7 @@ describe('the app:// protocol serves the built renderer folder only', () => {
   });
 });
 
-describe('the window shows only the till\'s page and gets no permissions', () => {
+describe("the window shows only the till's page and gets no permissions", () => {
   it('lets a frame navigate only to app://till/index.html', () => {
     expect(mayNavigate(APP_ENTRY_URL)).toBe(true);
     expect(mayNavigate(`${APP_ENTRY_URL}?lang=ar#orders`)).toBe(true);
@@ -95,7 +95,19 @@ describe('the window shows only the till\'s page and gets no permissions', () =>
   });
 
   it('denies every permission, asked for or checked', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'usb', 'hid', 'serial', 'fullscreen', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'openExternal',
+      'usb',
+      'hid',
+      'serial',
+      'fullscreen',
+      'unknown',
+    ]) {
       expect(permissionAllowed(permission, 'app://till')).toBe(false);
     }
   });
@@ -104,7 +116,8 @@ describe('the window shows only the till\'s page and gets no permissions', () =>
     const harden = readFileSync(repo('src-main/electron/harden.ts'), 'utf8');
     expect(harden).toMatch(/setPermissionRequestHandler\([^\n]*permissionAllowed/);
     expect(harden).toMatch(/setPermissionCheckHandler\([^\n]*permissionAllowed/);
-    for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect']) expect(harden).toContain(`'${event}', (event) => {\n      if (!mayNavigate(event.url)) event.preventDefault();`);
+    for (const event of ['will-navigate', 'will-frame-navigate', 'will-redirect'])
+      expect(harden).toContain(`'${event}', (event) => {\n      if (!mayNavigate(event.url)) event.preventDefault();`);
     const main = readFileSync(repo('src-main/electron/main.ts'), 'utf8');
     expect(main).toContain('registerAppScheme();');
     expect(main).toContain('serveAppProtocol(rendererDir);');
@@ -114,7 +127,12 @@ describe('the window shows only the till\'s page and gets no permissions', () =>
 });
 
 describe('the content security policy lets the page connect only to the till', () => {
-  const connectSrc = (policy: string) => policy.split(';').map((d) => d.trim().split(/\s+/)).find(([name]) => name === 'connect-src')!.slice(1);
+  const connectSrc = (policy: string) =>
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src')!
+      .slice(1);
 
   it('Electron: nowhere (the MessagePort is its only channel); a browser: its own origin only (the /till WebSocket)', () => {
     expect(connectSrc(ELECTRON_CONTENT_SECURITY_POLICY)).toEqual(["'none'"]);

@@ -18,8 +18,8 @@ afterEach(async () => {
   await service.close();
 });
 
-describe('the host admits only the till\'s own page', () => {
-  it('refuses a WebSocket from another site\'s page, even with a valid session cookie', async () => {
+describe("the host admits only the till's own page", () => {
+  it("refuses a WebSocket from another site's page, even with a valid session cookie", async () => {
     const cookie = await web.managerCookie();
     await expect(web.rawSocket({ origin: 'https://evil.example', cookie })).rejects.toThrow(/403/);
     await expect(web.rawSocket({ origin: 'null', cookie })).rejects.toThrow(/403/);

@@ -6,7 +6,14 @@
 // write receipt bytes to any host and port, loopback included.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { bindPrinter, PrinterSendError, readPrinterBindings, startPrinterSink, STRICT_POLICY, type PrinterAddressPolicy } from '../../src-main/printing/index.ts';
+import {
+  bindPrinter,
+  PrinterSendError,
+  readPrinterBindings,
+  startPrinterSink,
+  STRICT_POLICY,
+  type PrinterAddressPolicy,
+} from '../../src-main/printing/index.ts';
 import { checkPrinterAddress, resolvePrinterAddress } from '../../src-main/printing/setup/printer-address-policy.ts';
 import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
 import { type PrinterSink } from '../../src-main/printing/virtual-printer/printer-sink.ts';

@@ -23,12 +23,21 @@ export function apply(id: string, method: string, args: unknown[] = []) {
 
 /** The error a refusal carries (Comlink's HANDLER/throw shape with our WireError). */
 export function thrownError(reply: { message: Record<string, unknown> }): { name: string; message: string; code: string | null } | null {
-  const message = reply.message as { type?: string; name?: string; value?: { isError?: boolean; value?: { name: string; message: string; code: string | null } } };
+  const message = reply.message as {
+    type?: string;
+    name?: string;
+    value?: { isError?: boolean; value?: { name: string; message: string; code: string | null } };
+  };
   return message.type === 'HANDLER' && message.name === 'throw' && message.value?.isError ? message.value.value! : null;
 }
 
 /** A plain HTTP request with headers fetch() will not let a caller set (Host). */
-export function rawRequest(base: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
+export function rawRequest(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
   return import('node:http').then(
     ({ request }) =>
       new Promise((resolve, reject) => {

@@ -12,7 +12,11 @@ import { emulatedService, type EmulatedService } from '../support/emulated-servi
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 /** Every byte SQLite keeps for this database: the file, its WAL and shared memory. */
-const databaseBytes = (file: string) => [file, `${file}-wal`, `${file}-shm`].filter(existsSync).map((path) => readFileSync(path).toString('latin1')).join('');
+const databaseBytes = (file: string) =>
+  [file, `${file}-wal`, `${file}-shm`]
+    .filter(existsSync)
+    .map((path) => readFileSync(path).toString('latin1'))
+    .join('');
 
 let service: EmulatedService;
 let db: TillDatabase;

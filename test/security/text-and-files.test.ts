@@ -14,7 +14,7 @@ import { tempDir } from '../support/temp-dir.ts';
 // order's print job fail for good; database files got the default umask.
 
 describe('text from outside is clean before it is stored or printed', () => {
-  it('strips C0/C1 controls and bidi overrides, keeps Arabic, direction marks and a note\'s line breaks', () => {
+  it("strips C0/C1 controls and bidi overrides, keeps Arabic, direction marks and a note's line breaks", () => {
     expect(cleanText('Latte\u0000\u0007 \u202Eإضافي\u202C\u0085')).toBe('Latte إضافي');
     expect(cleanText('a\r\nb\tc', { multiline: true })).toBe('a\nb c');
     expect(cleanText('a\nb')).toBe('a b');
@@ -41,8 +41,14 @@ describe('text from outside is clean before it is stored or printed', () => {
     expect(tillInputs.scan.parse({ code: '6281000\u0000' }).code).toBe('6281000\u0000');
   });
 
-  it('cleans names and descriptions in the service\'s records as they are read, never ids or codes', () => {
-    const modifier = schemaOf('modifier', '2.5.0').parse({ id: 'm\u00001', product_id: 'p1', name_en: 'Oat\u0000 milk', name_ar: 'حليب\u202E', price: '1.00' }) as Record<string, unknown>;
+  it("cleans names and descriptions in the service's records as they are read, never ids or codes", () => {
+    const modifier = schemaOf('modifier', '2.5.0').parse({
+      id: 'm\u00001',
+      product_id: 'p1',
+      name_en: 'Oat\u0000 milk',
+      name_ar: 'حليب\u202E',
+      price: '1.00',
+    }) as Record<string, unknown>;
     expect(modifier).toMatchObject({ id: 'm\u00001', name_en: 'Oat milk', name_ar: 'حليب' });
     const barcode = schemaOf('barcode', '2.5.0').parse({ barcode: '628\u0000', product_id: 'p1' }) as Record<string, unknown>;
     expect(barcode['barcode']).toBe('628\u0000');

@@ -106,7 +106,12 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
 
   const sellLines = async (lines: SaleLine[], sale: SaleOptions = {}): Promise<OrderRecord> => {
     for (const line of lines) {
-      const cart = await till.addItem({ product_id: line.product.id, quantity: line.quantity, modifier_ids: line.modifierIds ?? [], ...(line.notes ? { notes: line.notes } : {}) });
+      const cart = await till.addItem({
+        product_id: line.product.id,
+        quantity: line.quantity,
+        modifier_ids: line.modifierIds ?? [],
+        ...(line.notes ? { notes: line.notes } : {}),
+      });
       if (line.discount) await till.updateItem({ line_id: cart.lines.at(-1)!.line_id, discount: { kind: 'AMOUNT', value: line.discount } });
     }
     const { total } = await till.cart();

@@ -40,8 +40,30 @@ const PRODUCTS = ['Espresso', 'Latte', 'Croissant', 'Water', 'Cheesecake'].map((
   categoryId: index < 2 ? 1 : 2,
   cash: `${10 + index * 3}.50`,
 }));
-const FLAGS = ['MULTILINGUAL', 'PRODUCT_SHOW', 'DRAWER_OPEN', 'PRINT_POSTPAID', 'PRINT_IMAGE', 'PRINT_AUTO', 'APP_TO_APP', 'HAS_SPACE', 'RASTER', 'PDF'] as const;
-const LEGACY = ['is_multi_lang', 'is_show_product', 'is_open_drawer', 'is_postpaid_print', 'is_img_print', 'is_auto_print', 'is_app_to_app', 'add_space', 'is_raster', 'is_pdf'] as const;
+const FLAGS = [
+  'MULTILINGUAL',
+  'PRODUCT_SHOW',
+  'DRAWER_OPEN',
+  'PRINT_POSTPAID',
+  'PRINT_IMAGE',
+  'PRINT_AUTO',
+  'APP_TO_APP',
+  'HAS_SPACE',
+  'RASTER',
+  'PDF',
+] as const;
+const LEGACY = [
+  'is_multi_lang',
+  'is_show_product',
+  'is_open_drawer',
+  'is_postpaid_print',
+  'is_img_print',
+  'is_auto_print',
+  'is_app_to_app',
+  'add_space',
+  'is_raster',
+  'is_pdf',
+] as const;
 
 function envelope(code: number, data: unknown) {
   return { meta: { code, status: 'success', message: 'Data Loaded Successfully' }, data };
@@ -112,7 +134,18 @@ function product(p: (typeof PRODUCTS)[number], index: number, version: ApiVersio
 /** Prices as the spec shows them per version: no id, no product id. */
 function prices(p: (typeof PRODUCTS)[number], version: ApiVersion) {
   if (!isAtLeast(version, '2.2.3')) {
-    return [{ payment_method_key: 'CASH', price: p.cash, tax: '0.00', total: p.cash, is_tax_included: true, product_modifier_id: null, market_id: MARKET, branch_id: null }];
+    return [
+      {
+        payment_method_key: 'CASH',
+        price: p.cash,
+        tax: '0.00',
+        total: p.cash,
+        is_tax_included: true,
+        product_modifier_id: null,
+        market_id: MARKET,
+        branch_id: null,
+      },
+    ];
   }
   const reference = isAtLeast(version, '2.3.0') ? { modifier_id: null } : { product_modifier_id: null, market_id: MARKET, branch_id: null };
   return [

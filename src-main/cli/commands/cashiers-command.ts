@@ -13,7 +13,12 @@ export const CASHIERS_USAGE = [
 
 /** `pos cashiers`: the till's local accounts, for support and tests (whoever holds the database file is trusted). */
 export async function cashiersCommand(argv: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs('cashiers', argv, { db: { type: 'string' }, role: { type: 'string' }, pin: { type: 'string' }, json: { type: 'boolean', default: false } }, true);
+  const { values, positionals } = parseCommandArgs(
+    'cashiers',
+    argv,
+    { db: { type: 'string' }, role: { type: 'string' }, pin: { type: 'string' }, json: { type: 'boolean', default: false } },
+    true,
+  );
   const [action = 'list', name] = positionals;
   const pin = () => {
     const value = requireOption('cashiers', 'pin', values.pin);

@@ -29,7 +29,9 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     try {
       const client = new ServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
       const summary = await pullCatalog({ client, db, ...(concurrency !== undefined ? { concurrency } : {}), onProgress: pullProgressPrinter(io) });
-      io.out(`Replica ${dbFile}: ${summary.counts.products} products in ${summary.counts.categories} categories, ${summary.counts.payment_methods} payment methods, ${summary.counts.printers} printers.`);
+      io.out(
+        `Replica ${dbFile}: ${summary.counts.products} products in ${summary.counts.categories} categories, ${summary.counts.payment_methods} payment methods, ${summary.counts.printers} printers.`,
+      );
       for (const query of ['lat', 'قهو']) {
         const hits = searchProducts(db, query, 3).map((hit) => `${hit.name_en} / ${hit.name_ar}`);
         io.out(`Search "${query}": ${hits.join('; ') || 'nothing'}`);

@@ -58,7 +58,7 @@ export async function kitchensCommand(argv: string[], io: CliIo): Promise<number
         return 1;
       }
       resetRouting(db, first);
-      io.err(first === undefined ? 'Kitchen routing is the service\'s again on this till.' : `Printer ${first} follows the service's kitchens again.`);
+      io.err(first === undefined ? "Kitchen routing is the service's again on this till." : `Printer ${first} follows the service's kitchens again.`);
       return 0;
     }
     const printerId = second === 'none' ? null : second!;
@@ -71,7 +71,11 @@ export async function kitchensCommand(argv: string[], io: CliIo): Promise<number
       }
       throw error;
     }
-    io.err(printerId === null ? `Category ${first} prints no kitchen ticket on this till now.` : `Category ${first}'s kitchen tickets print on printer ${printerId} now.`);
+    io.err(
+      printerId === null
+        ? `Category ${first} prints no kitchen ticket on this till now.`
+        : `Category ${first}'s kitchen tickets print on printer ${printerId} now.`,
+    );
     return 0;
   } finally {
     db.close();

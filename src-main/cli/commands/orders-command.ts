@@ -20,7 +20,11 @@ export async function ordersCommand(argv: string[], io: CliIo): Promise<number> 
       rejection: row.rejection,
     }));
     if (values.json) io.out(JSON.stringify(orders));
-    else for (const o of orders) io.out(`${o.number}  ${o.kind.padEnd(6)} ${o.status.padEnd(8)} ${o.total.padStart(10)}  ${o.upload_state}${o.upload_error ? ` (${o.upload_error})` : ''}  ${o.uuid}`);
+    else
+      for (const o of orders)
+        io.out(
+          `${o.number}  ${o.kind.padEnd(6)} ${o.status.padEnd(8)} ${o.total.padStart(10)}  ${o.upload_state}${o.upload_error ? ` (${o.upload_error})` : ''}  ${o.uuid}`,
+        );
     return 0;
   } finally {
     db.close();

@@ -24,8 +24,7 @@ import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
 
-export const PRINT_USAGE =
-  `pos print --db FILE --order UUID --to tcp://HOST:PORT|/dev/usb/lpN [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT] ${PRINTER_POLICY_USAGE}`;
+export const PRINT_USAGE = `pos print --db FILE --order UUID --to tcp://HOST:PORT|/dev/usb/lpN [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT] ${PRINTER_POLICY_USAGE}`;
 
 /** What `pos print` prints with when --settings is not given: a full bilingual receipt. */
 export const DEFAULT_PRINT_FLAGS: readonly PrinterFlag[] = ['MULTILINGUAL', 'PRODUCT_SHOW'];
@@ -126,7 +125,11 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
         await sendToAddress(values.to, bytes, addressPolicy);
       } catch (error) {
         if (error instanceof PrinterSendError) {
-          io.err(error.code === 'address-not-allowed' ? `pos print: ${error.message}` : `pos print: ${error.message}; check that the printer is on and the address is right`);
+          io.err(
+            error.code === 'address-not-allowed'
+              ? `pos print: ${error.message}`
+              : `pos print: ${error.message}; check that the printer is on and the address is right`,
+          );
           return 1;
         }
         throw error;

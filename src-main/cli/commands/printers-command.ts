@@ -60,7 +60,11 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
   if (!['bind', 'unbind', 'test'].includes(action)) throw new UsageError(`pos printers: unknown action "${action}"; use bind, unbind or test`);
   if (printerId === undefined) throw new UsageError(`pos printers ${action}: give the PRINTER_ID (list them with "pos printers --db ${dbFile}")`);
   if (action === 'bind' ? target === undefined || extra.length > 0 : target !== undefined) {
-    throw new UsageError(action === 'bind' ? 'pos printers bind: give PRINTER_ID and one ADDRESS (quote an app: command with spaces)' : `pos printers ${action}: takes only the PRINTER_ID`);
+    throw new UsageError(
+      action === 'bind'
+        ? 'pos printers bind: give PRINTER_ID and one ADDRESS (quote an app: command with spaces)'
+        : `pos printers ${action}: takes only the PRINTER_ID`,
+    );
   }
 
   if (!existsSync(dbFile)) {
@@ -90,7 +94,9 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
         ...(values.width ? { paper_width: Number(values.width) as 58 | 80 } : {}),
       });
       const bound = view.printers.find((p) => p.id === printerId)!;
-      io.err(`Printer "${printer.name}" bound to ${describeBinding(bound)} (${bound.paper_width} mm). Try it with "pos printers --db ${dbFile} test ${printerId}".`);
+      io.err(
+        `Printer "${printer.name}" bound to ${describeBinding(bound)} (${bound.paper_width} mm). Try it with "pos printers --db ${dbFile} test ${printerId}".`,
+      );
       return 0;
     }
     const { bytes } = await branch.testPrint({ printer_id: printerId });

@@ -22,21 +22,24 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
     throw new UsageError('pos settings set: give exactly one KEY and one VALUE (quote a VALUE with spaces)');
   }
   if (action === 'unset' && (key === undefined || value !== undefined)) throw new UsageError('pos settings unset: give exactly one KEY');
-  if ((action === undefined || action === 'list') && key !== undefined) throw new UsageError('pos settings: listing takes no KEY; to change one use `set KEY VALUE`');
+  if ((action === undefined || action === 'list') && key !== undefined)
+    throw new UsageError('pos settings: listing takes no KEY; to change one use `set KEY VALUE`');
 
   const db = openDatabase(file, { readOnly: action === undefined || action === 'list' });
   try {
-    if (action === 'set') return report(io, values.json, () => {
-      const stored = setSettingFromText(db, key!, value!);
-      return { ok: true, key: key!, value: stored, message: `${key} = ${SETTING_KEYS[publicKey(key!)].kind.toText(stored as never)}` };
-    });
-    if (action === 'unset') return report(io, values.json, () => {
-      const known = publicKey(key!);
-      const wasSet = unsetSetting(db, known);
-      const fallback = SETTING_KEYS[known].default;
-      const now = fallback === null ? (SETTING_KEYS[known] as { unset?: string }).unset ?? 'not set' : `the default, ${JSON.stringify(fallback)}`;
-      return { ok: true, key: known, was_set: wasSet, message: `${known} ${wasSet ? 'unset' : 'was not set'}; in effect: ${now}` };
-    });
+    if (action === 'set')
+      return report(io, values.json, () => {
+        const stored = setSettingFromText(db, key!, value!);
+        return { ok: true, key: key!, value: stored, message: `${key} = ${SETTING_KEYS[publicKey(key!)].kind.toText(stored as never)}` };
+      });
+    if (action === 'unset')
+      return report(io, values.json, () => {
+        const known = publicKey(key!);
+        const wasSet = unsetSetting(db, known);
+        const fallback = SETTING_KEYS[known].default;
+        const now = fallback === null ? ((SETTING_KEYS[known] as { unset?: string }).unset ?? 'not set') : `the default, ${JSON.stringify(fallback)}`;
+        return { ok: true, key: known, was_set: wasSet, message: `${known} ${wasSet ? 'unset' : 'was not set'}; in effect: ${now}` };
+      });
     const listing = listSettings(db);
     if (values.json) {
       io.out(JSON.stringify(listing));
@@ -49,7 +52,8 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
       if (!entry.is_set && entry.value === null && entry.unset) io.out(`${' '.repeat(width)}  when not set: ${entry.unset}`);
       if (entry.problem) io.err(`pos settings: ${entry.problem}`);
     }
-    if (listing.unknown.length > 0) io.err(`pos settings: the database also holds settings this version does not know (left alone): ${listing.unknown.join(', ')}`);
+    if (listing.unknown.length > 0)
+      io.err(`pos settings: the database also holds settings this version does not know (left alone): ${listing.unknown.join(', ')}`);
     return listing.settings.some((s) => s.problem !== null) ? 1 : 0;
   } finally {
     db.close();

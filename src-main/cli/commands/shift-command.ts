@@ -29,7 +29,8 @@ function amount(text: string | undefined, name: string): number {
 /** Acts as a named cashier, or as the open shift's cashier: the CLI is for support, who hold the database file. */
 function actAs(db: TillDatabase, till: TillService, name: string | undefined): void {
   const cashier = name ? findCashierByName(db, name) : null;
-  if (name && !cashier) throw new TillError('not_found', `this till has no cashier named "${name}"; add one with "pos cashiers --db FILE add NAME --role cashier --pin PIN"`);
+  if (name && !cashier)
+    throw new TillError('not_found', `this till has no cashier named "${name}"; add one with "pos cashiers --db FILE add NAME --role cashier --pin PIN"`);
   if (cashier && !cashier.active) throw new TillError('not_found', `cashier "${name}" is disabled`);
   if (cashier) return till.staff.signInAs(publicCashier(cashier));
   const shift = openShiftRow(db);
@@ -65,15 +66,32 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
         const name = requireOption('shift', 'cashier', values.cashier);
         actAs(db, till, name);
         const shift = await till.openShift({ float: amount(values.float, 'float') });
-        io.out(values.json ? JSON.stringify({ shift_id: shift.id, cashier: shift.cashier, opened_at: new Date(shift.opened_at).toISOString(), float: formatMinor(shift.float) }) : `shift ${shift.id} opened by ${shift.cashier} with a float of ${formatMinor(shift.float)}`);
+        io.out(
+          values.json
+            ? JSON.stringify({
+                shift_id: shift.id,
+                cashier: shift.cashier,
+                opened_at: new Date(shift.opened_at).toISOString(),
+                float: formatMinor(shift.float),
+              })
+            : `shift ${shift.id} opened by ${shift.cashier} with a float of ${formatMinor(shift.float)}`,
+        );
         return 0;
       }
       case 'cash-in':
       case 'cash-out': {
         if (rest.length !== 1) throw new UsageError(`pos shift: ${action} takes one AMOUNT`);
         actAs(db, till, values.cashier);
-        const report = await till.cashMovement({ kind: action === 'cash-in' ? 'IN' : 'OUT', amount: amount(rest[0], 'amount'), reason: requireOption('shift', 'reason', values.reason) });
-        io.out(values.json ? JSON.stringify({ cash_expected: formatMinor(report.cash_expected) }) : `${action} recorded; the drawer should now hold ${formatMinor(report.cash_expected)}`);
+        const report = await till.cashMovement({
+          kind: action === 'cash-in' ? 'IN' : 'OUT',
+          amount: amount(rest[0], 'amount'),
+          reason: requireOption('shift', 'reason', values.reason),
+        });
+        io.out(
+          values.json
+            ? JSON.stringify({ cash_expected: formatMinor(report.cash_expected) })
+            : `${action} recorded; the drawer should now hold ${formatMinor(report.cash_expected)}`,
+        );
         return 0;
       }
       case 'report':
@@ -82,7 +100,8 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
       case 'close': {
         actAs(db, till, values.cashier);
         const z = await till.closeShift({ counted: amount(values.counted, 'counted') });
-        if (!values.json && z.pending_uploads > 0) io.err(`note: ${z.pending_uploads} order(s) are still waiting to upload; they will go when the service is reachable`);
+        if (!values.json && z.pending_uploads > 0)
+          io.err(`note: ${z.pending_uploads} order(s) are still waiting to upload; they will go when the service is reachable`);
         print(z);
         return 0;
       }

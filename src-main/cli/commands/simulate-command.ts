@@ -21,7 +21,9 @@ import { addCashier, listCashiers, publicCashier } from '../../staff/index.ts';
 async function sellUnderAShift(db: TillDatabase, till: TillService): Promise<void> {
   const open = openShiftRow(db);
   if (open) return till.staff.signInAs({ id: open.cashier_id, name: open.cashier, role: 'cashier', active: true });
-  const cashier = listCashiers(db).find((c) => c.active) ?? (await addCashier(db, { name: 'simulate', role: 'cashier', pin: String(randomInt(100_000, 1_000_000)) }, Date.now()));
+  const cashier =
+    listCashiers(db).find((c) => c.active) ??
+    (await addCashier(db, { name: 'simulate', role: 'cashier', pin: String(randomInt(100_000, 1_000_000)) }, Date.now()));
   till.staff.signInAs(publicCashier(cashier));
   await till.openShift({ float: 0 });
 }
@@ -49,7 +51,9 @@ export async function simulateCommand(argv: string[], _io: CliIo): Promise<numbe
     await sellUnderAShift(db, till);
     const productIds = activeProductIds(db);
     if (productIds.length === 0) throw new TillError('no_catalog', `the replica ${dbFile} has no products: run "pos sync --db ${dbFile} ..." first`);
-    const methods = paymentMethodRows(db).filter((m) => !m.is_online).map((m) => m.key);
+    const methods = paymentMethodRows(db)
+      .filter((m) => !m.is_online)
+      .map((m) => m.key);
     // Writing straight to the file descriptor flushes the line before the next order starts.
     const print = (line: string) => writeSync(1, `${line}\n`);
     for (let n = 0; n < count; n++) {
@@ -75,7 +79,12 @@ async function ringUpRandomCart(till: TillService, random: Prng, productIds: str
     const product = await till.product({ id: pick(random, productIds) });
     const modifierIds = product.modifiers.filter(() => random.next() < 0.3).map((m) => m.id);
     try {
-      cart = await till.addItem({ product_id: product.id, quantity: random.int(1, 3), modifier_ids: modifierIds, notes: random.next() < 0.1 ? 'no sugar' : null });
+      cart = await till.addItem({
+        product_id: product.id,
+        quantity: random.int(1, 3),
+        modifier_ids: modifierIds,
+        notes: random.next() < 0.1 ? 'no sugar' : null,
+      });
     } catch (error) {
       if (error instanceof TillError && error.code === 'cannot_price') continue; // a product without a price for this list
       throw error;
@@ -103,7 +112,16 @@ function randomPayments(random: Prng, cart: CartView, methods: string[]) {
   }
   if (roll < 0.95) {
     const cash = random.int(1, total - 1);
-    return { payments: [{ method_key: CASH_METHOD_KEY, amount: cash }, { method_key: pick(random, cardMethods), amount: total - cash }], cash_tendered: undefined };
+    return {
+      payments: [
+        { method_key: CASH_METHOD_KEY, amount: cash },
+        { method_key: pick(random, cardMethods), amount: total - cash },
+      ],
+      cash_tendered: undefined,
+    };
   }
-  return { payments: [{ method_key: methods.includes(PAY_LATER_METHOD_KEY) ? PAY_LATER_METHOD_KEY : CASH_METHOD_KEY, amount: total }], cash_tendered: undefined };
+  return {
+    payments: [{ method_key: methods.includes(PAY_LATER_METHOD_KEY) ? PAY_LATER_METHOD_KEY : CASH_METHOD_KEY, amount: total }],
+    cash_tendered: undefined,
+  };
 }

@@ -62,7 +62,9 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
       onNote: (note) => io.err(`Note: ${note}`),
     });
     const products = summary.counts.products ?? 0;
-    io.err(`Catalog synced at API ${summary.apiVersion} in ${(summary.durationMs / 1000).toFixed(1)} s: ${products} products, ${summary.counts.categories ?? 0} categories.`);
+    io.err(
+      `Catalog synced at API ${summary.apiVersion} in ${(summary.durationMs / 1000).toFixed(1)} s: ${products} products, ${summary.counts.categories ?? 0} categories.`,
+    );
     for (const skip of summary.skipped) {
       io.err(`Skipped ${skip.list} (${skip.reason}): ${skip.kept === 'empty' ? 'synced without them' : 'kept the ones this till had'}.`);
     }
@@ -73,7 +75,10 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     if (summary.precisionLost > 0) io.err(`Rounded ${summary.precisionLost} amount(s) that had more than two decimal places.`);
 
     // Then the orders sold offline, once each (the uuid makes a resend harmless), at the version the pull settled on.
-    const upload = await new OrderUploader({ db, client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion) }).uploadDue();
+    const upload = await new OrderUploader({
+      db,
+      client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion),
+    }).uploadDue();
     const outbox = outboxCounts(db);
     const uploaded = upload.created + upload.duplicate;
     io.err(

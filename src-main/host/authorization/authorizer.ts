@@ -108,7 +108,10 @@ export class Authorizer {
     }
     const why = reasons.length ? reasons.join('; ') : 'no approval policy is configured';
     recordAudit(this.options.db, { ...audit, outcome: 'refused', detail: [request.detail, why].filter(Boolean).join(': ') });
-    throw new TillError('not_allowed', `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`);
+    throw new TillError(
+      'not_allowed',
+      `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`,
+    );
   }
 
   /**

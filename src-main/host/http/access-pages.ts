@@ -5,7 +5,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** A small bilingual page of the host's own (not the till UI), e.g. to pair a device. */
-export function sendPage(response: ServerResponse, status: number, body: { en: string; ar: string; form?: boolean }, headers: Record<string, string> = {}): void {
+export function sendPage(
+  response: ServerResponse,
+  status: number,
+  body: { en: string; ar: string; form?: boolean },
+  headers: Record<string, string> = {},
+): void {
   const form = body.form
     ? `<form method="post" action="/pair"><label>Pairing code / رمز الإقران <input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus></label> <button>Pair / إقران</button></form>`
     : '';

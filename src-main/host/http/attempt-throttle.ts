@@ -6,9 +6,7 @@
 export class AttemptThrottle {
   private readonly failures = new Map<string, { count: number; lockedUntil: number }>();
 
-  constructor(
-    private readonly options: { freeAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; now?: () => number; maxAddresses?: number } = {},
-  ) {}
+  constructor(private readonly options: { freeAttempts?: number; baseDelayMs?: number; maxDelayMs?: number; now?: () => number; maxAddresses?: number } = {}) {}
 
   private get now() {
     return (this.options.now ?? Date.now)();

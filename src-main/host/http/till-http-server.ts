@@ -124,7 +124,10 @@ function tooMany(response: ServerResponse, waitMs: number): void {
   sendPage(
     response,
     429,
-    { en: `Too many wrong attempts from this device: wait ${seconds} s and try again.`, ar: `محاولات خاطئة كثيرة من هذا الجهاز: انتظر ${seconds} ثانية ثم حاول مرة أخرى.` },
+    {
+      en: `Too many wrong attempts from this device: wait ${seconds} s and try again.`,
+      ar: `محاولات خاطئة كثيرة من هذا الجهاز: انتظر ${seconds} ثانية ثم حاول مرة أخرى.`,
+    },
     { 'Retry-After': String(seconds) },
   );
 }
@@ -148,7 +151,10 @@ function trade(options: TillHttpServerOptions, request: IncomingMessage, respons
 async function pair(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse, address: string): Promise<void> {
   const { access } = options;
   if (!access.pairing) {
-    sendPage(response, 404, { en: 'This till pairs no devices: open the address printed where it was started.', ar: 'لا يقترن هذا النظام بأجهزة: افتح العنوان المطبوع حيث شُغّل.' });
+    sendPage(response, 404, {
+      en: 'This till pairs no devices: open the address printed where it was started.',
+      ar: 'لا يقترن هذا النظام بأجهزة: افتح العنوان المطبوع حيث شُغّل.',
+    });
     return;
   }
   if (request.method === 'GET') {
@@ -167,7 +173,11 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     access.throttle.fail(address);
     const locked = access.throttle.waitMs(address);
     if (locked > 0) return tooMany(response, locked);
-    sendPage(response, 401, { en: 'That code is wrong, used or expired. Ask for a new one.', ar: 'هذا الرمز خاطئ أو مستخدم أو منتهي الصلاحية. اطلب رمزاً جديداً.', form: true });
+    sendPage(response, 401, {
+      en: 'That code is wrong, used or expired. Ask for a new one.',
+      ar: 'هذا الرمز خاطئ أو مستخدم أو منتهي الصلاحية. اطلب رمزاً جديداً.',
+      form: true,
+    });
     return;
   }
   access.throttle.succeed(address);
@@ -179,7 +189,10 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
 function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): void {
   const pairing = options.access.pairing;
   if (!pairing || client.kind !== 'manager-session') {
-    sendPage(response, 403, { en: 'Only the manager screen of a till on the network can make pairing codes.', ar: 'فقط شاشة المدير لنظام على الشبكة يمكنها إنشاء رموز الإقران.' });
+    sendPage(response, 403, {
+      en: 'Only the manager screen of a till on the network can make pairing codes.',
+      ar: 'فقط شاشة المدير لنظام على الشبكة يمكنها إنشاء رموز الإقران.',
+    });
     return;
   }
   const { code, expiresAt } = pairing.issue();

@@ -6,9 +6,7 @@ const METHODS: ReadonlySet<string> = new Set(TILL_API_METHODS);
 const MAX_ARGUMENTS = 1;
 const MAX_ID_LENGTH = 100;
 
-export type FilteredCall =
-  | { ok: true; id: string; method: string; args: unknown[] }
-  | { ok: false; id: string | null; reason: string };
+export type FilteredCall = { ok: true; id: string; method: string; args: unknown[] } | { ok: false; id: string | null; reason: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -36,7 +34,8 @@ export function filterComlinkCall(message: unknown): FilteredCall {
     if (!Array.isArray(list) || list.length > MAX_ARGUMENTS) return refuse(`${method}: the argument list must be an array of at most ${MAX_ARGUMENTS}`);
     const args: unknown[] = [];
     for (const [index, wire] of list.entries()) {
-      if (!isRecord(wire) || wire.type !== 'RAW' || !('value' in wire)) return refuse(`${method}: argument ${index + 1} must be a plain value (no handlers, proxies or transfers)`);
+      if (!isRecord(wire) || wire.type !== 'RAW' || !('value' in wire))
+        return refuse(`${method}: argument ${index + 1} must be a plain value (no handlers, proxies or transfers)`);
       const problem = notPlainData(wire.value, `${method} argument ${index + 1}`);
       if (problem) return refuse(problem);
       args.push(wire.value);

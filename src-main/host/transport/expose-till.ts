@@ -1,12 +1,5 @@
 import * as Comlink from 'comlink';
-import {
-  TILL_API_METHODS,
-  TillError,
-  toWireError,
-  wireErrorTransfer,
-  type TillApi,
-  type TransportEnvelope,
-} from '../../../src-shared/till/index.ts';
+import { TILL_API_METHODS, TillError, toWireError, wireErrorTransfer, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
@@ -95,5 +88,10 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
 
 /** Comlink's own shape for a thrown error, carrying a WireError the UI turns back into a TillError. */
 function refusal(id: string, reason: string) {
-  return { id, type: 'HANDLER', name: 'throw', value: { isError: true, value: toWireError(new TillError('invalid_input', `refused by the till host: ${reason}`)) } };
+  return {
+    id,
+    type: 'HANDLER',
+    name: 'throw',
+    value: { isError: true, value: toWireError(new TillError('invalid_input', `refused by the till host: ${reason}`)) },
+  };
 }

@@ -41,4 +41,3 @@ export interface KitchenTicketOptions {
   categories: ReadonlySet<number> | null;
   reprint: boolean;
 }
-

@@ -13,7 +13,8 @@ type AnyReport = ShiftReport | DayReport;
 export function composeShiftReport(report: AnyReport): ReceiptDocument {
   const L = LABELS;
   const blocks: ReceiptBlock[] = [];
-  const row = (label: Label, right?: string, bold = false) => blocks.push({ kind: 'bilingual', en: label.en, ar: label.ar, ...(right === undefined ? {} : { right }), ...(bold ? { bold } : {}) });
+  const row = (label: Label, right?: string, bold = false) =>
+    blocks.push({ kind: 'bilingual', en: label.en, ar: label.ar, ...(right === undefined ? {} : { right }), ...(bold ? { bold } : {}) });
   const title = (label: Label) => {
     blocks.push({ kind: 'text', text: label.en, align: 'center', bold: true });
     blocks.push({ kind: 'text', text: label.ar, align: 'center', bold: true });

@@ -90,15 +90,7 @@ export interface DrawerKickBlock {
   pin?: 2 | 5;
 }
 
-export type ReceiptBlock =
-  | TextBlock
-  | BilingualBlock
-  | DividerBlock
-  | FeedBlock
-  | ImageBlock
-  | QrBlock
-  | CutBlock
-  | DrawerKickBlock;
+export type ReceiptBlock = TextBlock | BilingualBlock | DividerBlock | FeedBlock | ImageBlock | QrBlock | CutBlock | DrawerKickBlock;
 
 export interface ReceiptDocument {
   blocks: ReceiptBlock[];

@@ -44,7 +44,9 @@ export function insertPrintJob(db: TillDatabase, job: NewPrintJob, now: number):
 /** A composed document (a report, the drawer kick) for one printer, printed by the queue like any job. */
 export function insertDocumentJob(db: TillDatabase, printerId: string, document: unknown, now: number, giveUpAt: number | null = null): number {
   const { lastInsertRowid } = db
-    .prepare("INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at, document, give_up_at) VALUES (NULL, ?, 'document', 'demand', 'pending', ?, ?, ?)")
+    .prepare(
+      "INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at, document, give_up_at) VALUES (NULL, ?, 'document', 'demand', 'pending', ?, ?, ?)",
+    )
     .run(printerId, now, JSON.stringify(document), giveUpAt);
   return Number(lastInsertRowid);
 }
@@ -82,12 +84,15 @@ export function markJobFailed(db: TillDatabase, id: number, now: number, error: 
 
 /** Whether this order's `kind` document already printed on the printer (a new job is then a reprint). */
 export function hasPrinted(db: TillDatabase, orderUuid: string, printerId: string, kind: PrintKind): boolean {
-  return db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'").get(orderUuid, printerId, kind) !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'").get(orderUuid, printerId, kind) !== undefined
+  );
 }
 
 /** The printer's newest job, whatever its state: what a printer's status says without a running queue. */
 export function latestPrintJob(db: TillDatabase, printerId: string): Pick<PrintJob, 'state' | 'last_error'> | undefined {
-  return db.prepare('SELECT state, last_error FROM print_jobs WHERE printer_id = ? ORDER BY id DESC LIMIT 1').get(printerId) as Pick<PrintJob, 'state' | 'last_error'> | undefined;
+  return db.prepare('SELECT state, last_error FROM print_jobs WHERE printer_id = ? ORDER BY id DESC LIMIT 1').get(printerId) as
+    Pick<PrintJob, 'state' | 'last_error'> | undefined;
 }
 
 /** An order's jobs, oldest first (what the cashier sees on the order). */

@@ -190,7 +190,8 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
       }
       targets.push(printer);
     }
-    if (targets.length === 0) throw new RangeError(`no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`);
+    if (targets.length === 0)
+      throw new RangeError(`no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`);
     const ids = this.db.transaction(() =>
       targets.map((printer) =>
         insertPrintJob(
@@ -354,7 +355,14 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   }
 
   private report(printer: TillPrinter, state: PrinterState, lastError: string | null): void {
-    const status: PrinterStatus = { printerId: printer.id, name: printer.name, state, lastError, pending: pendingJobCount(this.db, printer.id), at: this.now() };
+    const status: PrinterStatus = {
+      printerId: printer.id,
+      name: printer.name,
+      state,
+      lastError,
+      pending: pendingJobCount(this.db, printer.id),
+      at: this.now(),
+    };
     this.states.set(printer.id, status);
     this.emit('status', status);
   }

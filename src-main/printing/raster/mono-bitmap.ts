@@ -48,12 +48,7 @@ export interface MonochromeOptions {
  * RGBA to dots. Transparent pixels count as paper (white): a logo with an
  * alpha channel must not print as a black rectangle.
  */
-export function monochromeFromRgba(
-  rgba: Uint8Array | Uint8ClampedArray,
-  width: number,
-  height: number,
-  options: MonochromeOptions = {},
-): MonoBitmap {
+export function monochromeFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number, options: MonochromeOptions = {}): MonoBitmap {
   const threshold = options.threshold ?? 128;
   if (!options.dither) return thresholdRgba(rgba, width, height, threshold);
   const bitmap = createMonoBitmap(width, height);

@@ -8,16 +8,7 @@ import type { PaperSpec } from '../layout/paper.ts';
 import { baseDirection } from '../layout/script.ts';
 import { qrMatrix } from '../layout/qr-matrix.ts';
 import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize } from '../layout/qr-size.ts';
-import type {
-  Align,
-  BilingualBlock,
-  DividerBlock,
-  ImageBlock,
-  QrBlock,
-  ReceiptBlock,
-  TextBlock,
-  TextStyle,
-} from '../layout/receipt-document.ts';
+import type { Align, BilingualBlock, DividerBlock, ImageBlock, QrBlock, ReceiptBlock, TextBlock, TextStyle } from '../layout/receipt-document.ts';
 import { wrapText, type Measure } from '../layout/wrap-text.ts';
 import { cleanLines } from '../../../src-shared/text/index.ts';
 import { ensurePrintingFonts, FONT_STACK } from './fonts.ts';
@@ -109,8 +100,7 @@ function drawSegments(ctx: SKRSContext2D, style: TextStyle, top: number, lines: 
   lines.forEach((segments, row) => {
     const baseline = top + row * LINE_PX * scale + BASELINE_PX * scale;
     for (const segment of segments) {
-      const anchor =
-        segment.align === 'left' ? segment.from : segment.align === 'right' ? segment.to : (segment.from + segment.to) / 2;
+      const anchor = segment.align === 'left' ? segment.from : segment.align === 'right' ? segment.to : (segment.from + segment.to) / 2;
       ctx.save();
       ctx.direction = baseDirection(segment.text);
       ctx.textAlign = segment.align;
@@ -154,22 +144,14 @@ function bilingualLines(block: BilingualBlock, width: number): Segment[][] {
   const amount: Segment[] = hasAmount ? [{ text: block.right ?? '', from: left, to: right, align: 'right' }] : [];
   const textRight = right - amountWidth;
   if (measure(block.en) + gap + measure(block.ar) <= textRight - left) {
-    return [
-      [
-        { text: block.en, from: left, to: textRight, align: 'left' },
-        { text: block.ar, from: left, to: textRight, align: 'right' },
-        ...amount,
-      ],
-    ];
+    return [[{ text: block.en, from: left, to: textRight, align: 'left' }, { text: block.ar, from: left, to: textRight, align: 'right' }, ...amount]];
   }
   // Too long for one line: English (with the amount) above, Arabic below on the right.
   const en = wrapText(block.en, textRight - left, measure).map((text, i): Segment[] => [
     { text, from: left, to: textRight, align: 'left' },
     ...(i === 0 ? amount : []),
   ]);
-  const ar = wrapText(block.ar, right - left, measure).map((text): Segment[] => [
-    { text, from: left, to: right, align: 'right' },
-  ]);
+  const ar = wrapText(block.ar, right - left, measure).map((text): Segment[] => [{ text, from: left, to: right, align: 'right' }]);
   return [...en, ...ar];
 }
 

@@ -32,7 +32,10 @@ export function loadLogo(path: string): Uint8Array {
     try {
       bytes = new Uint8Array(readFileSync(path));
     } catch (error) {
-      throw new Error(`the branch logo ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); fix ${LOGO_SETTING} or remove it`, { cause: error });
+      throw new Error(
+        `the branch logo ${path} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); fix ${LOGO_SETTING} or remove it`,
+        { cause: error },
+      );
     }
     cache.set(path, bytes);
   }

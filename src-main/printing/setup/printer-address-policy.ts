@@ -80,7 +80,10 @@ function ipv4Of(ip: string): number[] | null {
   if (isIP(ip) === 4) return ip.split('.').map(Number);
   const full = normalizeV6(ip);
   if (full === null || !full.startsWith('0:0:0:0:0:ffff:')) return null;
-  const [hi, lo] = full.split(':').slice(6).map((h) => parseInt(h, 16)) as [number, number];
+  const [hi, lo] = full
+    .split(':')
+    .slice(6)
+    .map((h) => parseInt(h, 16)) as [number, number];
   return [hi >> 8, hi & 255, lo >> 8, lo & 255];
 }
 
@@ -128,7 +131,10 @@ export function checkPrinterAddress(address: string, policy: PrinterAddressPolic
   }
   if (isIP(parsed.host) !== 0) checkIp(parsed.host, address, policy);
   if (!PRINTER_PORTS.includes(parsed.port) && !policy.extraPorts.includes(parsed.port)) {
-    throw refused(address, `port ${parsed.port} is not a printer port (9100–9109, 515, 631); allow it with the setting ${ALLOWED_PORTS_SETTING} or --allow-port ${parsed.port}`);
+    throw refused(
+      address,
+      `port ${parsed.port} is not a printer port (9100–9109, 515, 631); allow it with the setting ${ALLOWED_PORTS_SETTING} or --allow-port ${parsed.port}`,
+    );
   }
   return parsed;
 }
@@ -149,7 +155,12 @@ export async function resolvePrinterAddress(address: string, policy: PrinterAddr
   try {
     answers = await lookup(parsed.host);
   } catch (error) {
-    throw new PrinterSendError('unreachable', address, `printer host ${parsed.host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    throw new PrinterSendError(
+      'unreachable',
+      address,
+      `printer host ${parsed.host} could not be resolved (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      { cause: error },
+    );
   }
   if (answers.length === 0) throw new PrinterSendError('unreachable', address, `printer host ${parsed.host} resolves to no address`);
   for (const answer of answers) checkIp(answer.address, address, policy);

@@ -8,7 +8,11 @@ import { isPrinterDevicePath } from '../transport/send-to-device.ts';
 import { resolvePrinterAddress, type PrinterAddressPolicy } from './printer-address-policy.ts';
 import type { TillPrinter } from './till-printers.ts';
 
-export async function probePrinter(printer: Pick<TillPrinter, 'address' | 'bound' | 'settings'>, policy: PrinterAddressPolicy, timeoutMs?: number): Promise<PrinterStatusAnswer | null> {
+export async function probePrinter(
+  printer: Pick<TillPrinter, 'address' | 'bound' | 'settings'>,
+  policy: PrinterAddressPolicy,
+  timeoutMs?: number,
+): Promise<PrinterStatusAnswer | null> {
   if (!printer.bound || printer.settings.APP_TO_APP || !printer.address || isPrinterDevicePath(printer.address)) return null;
   let target;
   try {

@@ -72,7 +72,9 @@ export function queryPrinterStatus(address: PrinterAddress, options: { timeoutMs
       });
     };
     const timer = setTimeout(() => finish(connected ? null : `no connection within ${timeoutMs} ms`), timeoutMs);
-    socket.on('error', (error: NodeJS.ErrnoException) => finish(connected ? null : `${error.code === 'ECONNREFUSED' ? 'refused the connection' : `could not be reached (${error.code ?? error.message})`}`));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      finish(connected ? null : `${error.code === 'ECONNREFUSED' ? 'refused the connection' : `could not be reached (${error.code ?? error.message})`}`),
+    );
     socket.on('close', () => finish(connected ? null : 'closed the connection'));
     socket.on('data', (chunk: Buffer) => {
       received.push(...chunk);

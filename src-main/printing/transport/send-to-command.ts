@@ -49,7 +49,11 @@ export function sendToCommand(command: readonly string[], bytes: Uint8Array, opt
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code === 'ENOENT' || error.code === 'EACCES' ? 'not-found' : 'failed';
-      finish(new AppToAppError(code, `APP_TO_APP command "${shown}" could not be started (${error.code ?? error.message}); check the printer's binding`, { cause: error }));
+      finish(
+        new AppToAppError(code, `APP_TO_APP command "${shown}" could not be started (${error.code ?? error.message}); check the printer's binding`, {
+          cause: error,
+        }),
+      );
     });
     // A program that exits without reading everything closes the pipe: its exit code tells the rest.
     child.stdin.on('error', () => {});

@@ -16,7 +16,11 @@ export function isPrinterDevicePath(address: string): boolean {
 /** Throws unless `path` names a printer device file. */
 export function checkPrinterDevicePath(path: string): string {
   if (!DEVICE_PATH.test(path)) {
-    throw new PrinterSendError('invalid-address', path, `printer device ${JSON.stringify(path)} is not a printer device file: use /dev/usb/lpN, /dev/lpN, /dev/ttyUSBN or /dev/ttyACMN`);
+    throw new PrinterSendError(
+      'invalid-address',
+      path,
+      `printer device ${JSON.stringify(path)} is not a printer device file: use /dev/usb/lpN, /dev/lpN, /dev/ttyUSBN or /dev/ttyACMN`,
+    );
   }
   return path;
 }
@@ -30,19 +34,32 @@ export async function sendToDevice(path: string, bytes: Uint8Array, options: { t
     handle = await open(path, constants.O_WRONLY | constants.O_NOCTTY);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new PrinterSendError('unreachable', path, `printer device ${path} could not be opened (${code}); is the printer plugged in and may this user write to it?`, { cause: error });
+    throw new PrinterSendError(
+      'unreachable',
+      path,
+      `printer device ${path} could not be opened (${code}); is the printer plugged in and may this user write to it?`,
+      { cause: error },
+    );
   }
   let timer: NodeJS.Timeout | undefined;
   try {
     if (!(await handle.stat()).isCharacterDevice()) throw new PrinterSendError('invalid-address', path, `${path} is not a character device, so not a printer`);
     const write = handle.write(bytes).then(() => undefined);
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new PrinterSendError('write-timeout', path, `printer device ${path} took no data for ${timeoutMs} ms (out of paper or offline?)`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new PrinterSendError('write-timeout', path, `printer device ${path} took no data for ${timeoutMs} ms (out of paper or offline?)`)),
+        timeoutMs,
+      );
     });
     await Promise.race([write, timeout]);
   } catch (error) {
     if (error instanceof PrinterSendError) throw error;
-    throw new PrinterSendError('connection-lost', path, `printer device ${path} failed while taking the job (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error });
+    throw new PrinterSendError(
+      'connection-lost',
+      path,
+      `printer device ${path} failed while taking the job (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      { cause: error },
+    );
   } finally {
     clearTimeout(timer);
     await handle.close().catch(() => {});

@@ -110,7 +110,8 @@ export function sendToPrinter(target: string | PrinterAddress, bytes: Uint8Array
     });
 
     socket.on('timeout', () => {
-      if (flushed) finish(); // everything written and our FIN sent; the printer just never closed
+      if (flushed)
+        finish(); // everything written and our FIN sent; the printer just never closed
       else finish(new PrinterSendError('write-timeout', where, `printer at ${where} timed out: it took no data for ${writeTimeout} ms`));
     });
 

@@ -16,10 +16,7 @@ export interface PrinterSinkCliIo {
 const USAGE = 'usage: pos printer-sink --port N --out DIR [--host HOST]';
 
 /** Runs until SIGTERM, SIGINT or `io.signal`; resolves to the process exit code. */
-export async function runPrinterSinkCli(
-  argv: readonly string[],
-  io: PrinterSinkCliIo = { stdout: process.stdout, stderr: process.stderr },
-): Promise<number> {
+export async function runPrinterSinkCli(argv: readonly string[], io: PrinterSinkCliIo = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const fail = (message: string): number => {
     io.stderr.write(`printer-sink: ${message}\n${USAGE}\n`);
     return 2;

@@ -90,7 +90,7 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
     for (const wake of waiters) wake();
   };
 
-  const state = { status: options.status ?? 'ready' as SinkStatus, statusRequests: 0 };
+  const state = { status: options.status ?? ('ready' as SinkStatus), statusRequests: 0 };
 
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -105,7 +105,8 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
         if (all[scanned] !== 0x10 || all[scanned + 1] !== 0x04) continue;
         const n = all[scanned + 2];
         state.statusRequests++;
-        if (state.status !== 'silent' && (n === 1 || n === 4)) socket.write(Uint8Array.of(n === 1 ? STATUS_BYTES[state.status].printer : STATUS_BYTES[state.status].paper));
+        if (state.status !== 'silent' && (n === 1 || n === 4))
+          socket.write(Uint8Array.of(n === 1 ? STATUS_BYTES[state.status].printer : STATUS_BYTES[state.status].paper));
         scanned += 2;
       }
     });
@@ -116,9 +117,11 @@ export async function startPrinterSink(options: PrinterSinkOptions): Promise<Pri
       const bytes = new Uint8Array(Buffer.concat(chunks));
       // A connection with no data, or only status requests, is a probe, not a job.
       if (bytes.length === 0 || onlyStatusRequests(bytes)) return;
-      saving = saving.then(() => save(bytes, remote)).catch((error: unknown) => {
-        process.emitWarning(`printer sink could not save a job: ${String(error)}`);
-      });
+      saving = saving
+        .then(() => save(bytes, remote))
+        .catch((error: unknown) => {
+          process.emitWarning(`printer sink could not save a job: ${String(error)}`);
+        });
     });
   });
 

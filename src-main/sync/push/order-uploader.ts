@@ -88,7 +88,9 @@ export class OrderUploader {
   constructor(options: OrderUploaderOptions) {
     const batchSize = options.batchSize ?? MAX_ORDERS_PER_SYNC;
     if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_ORDERS_PER_SYNC) {
-      throw new RangeError(`batchSize ${String(batchSize)} must be a whole number from 1 to ${MAX_ORDERS_PER_SYNC} (the service takes at most ${MAX_ORDERS_PER_SYNC} orders a request)`);
+      throw new RangeError(
+        `batchSize ${String(batchSize)} must be a whole number from 1 to ${MAX_ORDERS_PER_SYNC} (the service takes at most ${MAX_ORDERS_PER_SYNC} orders a request)`,
+      );
     }
     this.db = options.db;
     this.client = options.client;
@@ -187,7 +189,9 @@ export class OrderUploader {
       } catch (error) {
         // The database itself failed (disk full, locked past the busy timeout). Orders stay
         // pending, so nothing is lost; say so and try again later rather than let the loop die.
-        const message = oneLine(`The upload worker could not use the till database (${error instanceof Error ? error.message : String(error)}); it will try again.`);
+        const message = oneLine(
+          `The upload worker could not use the till database (${error instanceof Error ? error.message : String(error)}); it will try again.`,
+        );
         this.publisher.update({ lastError: message });
         await this.alarm.sleep(backoffDelay(breakdowns++, this.backoff, this.random));
       }
@@ -263,9 +267,13 @@ export class OrderUploader {
         );
         // Let the request reach the socket first; then the next batch is read while the service works.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const following = this.prepareBatch(batch.due.map((entry) => entry.uuid), report);
+        const following = this.prepareBatch(
+          batch.due.map((entry) => entry.uuid),
+          report,
+        );
         const answer = await sending;
-        const step = answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, path, report);
+        const step =
+          answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, path, report);
         if (step === 'stop') break;
         batch = following ?? this.prepareBatch([], report);
       }
@@ -284,10 +292,17 @@ export class OrderUploader {
   private readBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
     const due = selectDue(this.db, this.now(), this.batchSize, inFlight);
     if (due.length === 0) return null;
-    freezeBodies(this.db, due.map((entry) => entry.uuid), this.now());
+    freezeBodies(
+      this.db,
+      due.map((entry) => entry.uuid),
+      this.now(),
+    );
     const orders: Order[] = [];
     const unsendable: BatchOutcome['rejected'] = [];
-    const records = readBatch(this.db, due.map((entry) => entry.uuid));
+    const records = readBatch(
+      this.db,
+      due.map((entry) => entry.uuid),
+    );
     for (const entry of due) {
       try {
         const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
@@ -296,7 +311,12 @@ export class OrderUploader {
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));
-        unsendable.push({ uuid: entry.uuid, serviceStatus: null, errors: { till: [message] }, reason: `Till could not prepare this order for upload: ${message}` });
+        unsendable.push({
+          uuid: entry.uuid,
+          serviceStatus: null,
+          errors: { till: [message] },
+          reason: `Till could not prepare this order for upload: ${message}`,
+        });
       }
     }
     if (unsendable.length > 0) {
@@ -318,7 +338,10 @@ export class OrderUploader {
 
   private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, body: unknown, path: string, report: UploadReport): Step {
     const { due, orders } = batch;
-    const answer = readSyncAnswer(body, orders.map((order) => order.uuid));
+    const answer = readSyncAnswer(
+      body,
+      orders.map((order) => order.uuid),
+    );
     if (answer.kind === 'unreadable') {
       const reason = oneLine(`The answer to POST ${path} is not one the till can read (${answer.reason}); the batch will be sent again.`);
       this.deferBatch(orders, due, reason, report);
@@ -326,8 +349,7 @@ export class OrderUploader {
       return 'stop';
     }
     // A success envelope without per-order results: the service took the whole batch.
-    const results: OrderSyncResult[] =
-      answer.kind === 'accepted' ? orders.map((order) => ({ uuid: order.uuid, status: 'created' as const })) : answer.results;
+    const results: OrderSyncResult[] = answer.kind === 'accepted' ? orders.map((order) => ({ uuid: order.uuid, status: 'created' as const })) : answer.results;
     this.applyResults(orders, due, results, path, report);
     return 'continue';
   }

@@ -25,14 +25,7 @@ const DUPLICATE = new Set(['duplicate', 'duplicated', 'exists', 'existing', 'alr
 const REJECTED = new Set(['rejected', 'invalid', 'refused', 'declined']);
 
 /** Where a plausible service lists per-order outcomes. */
-const RESULT_LISTS: readonly (readonly string[])[] = [
-  ['data', 'results'],
-  ['data', 'orders'],
-  ['data', 'items'],
-  ['data'],
-  ['results'],
-  ['orders'],
-];
+const RESULT_LISTS: readonly (readonly string[])[] = [['data', 'results'], ['data', 'orders'], ['data', 'items'], ['data'], ['results'], ['orders']];
 const UUID_MEMBERS = ['uuid', 'order_uuid', 'client_uuid', 'local_uuid', 'reference'] as const;
 const ID_MEMBERS = ['id', 'order_id', 'service_id'] as const;
 const STATUS_MEMBERS = ['status', 'result', 'state', 'outcome'] as const;
@@ -86,7 +79,9 @@ function readResult(item: unknown): OrderSyncResult | null {
   if (!isObject(item)) return null;
   const uuid = firstString(item, UUID_MEMBERS);
   if (!uuid) return null;
-  const statusText = firstString(item, STATUS_MEMBERS)?.toLowerCase().replace(/[\s-]+/g, '_');
+  const statusText = firstString(item, STATUS_MEMBERS)
+    ?.toLowerCase()
+    .replace(/[\s-]+/g, '_');
   let status: OrderSyncResult['status'] | null = null;
   if (statusText !== undefined) {
     if (CREATED.has(statusText)) status = 'created';
@@ -95,7 +90,10 @@ function readResult(item: unknown): OrderSyncResult | null {
   } else if (item.success === true || item.synced === true) status = 'created';
   else if (item.duplicate === true) status = 'duplicate';
   if (status === null) return null;
-  const id = firstString(item, ID_MEMBERS.filter((m) => m !== 'id' || item.id !== uuid));
+  const id = firstString(
+    item,
+    ID_MEMBERS.filter((m) => m !== 'id' || item.id !== uuid),
+  );
   const errors = status === 'rejected' ? readErrors(item) : undefined;
   return { uuid, status, ...(id !== undefined ? { id } : {}), ...(errors !== undefined ? { errors } : {}) };
 }
@@ -136,6 +134,11 @@ export function readSyncAnswer(body: unknown, batch: readonly string[]): SyncAns
     const message = typeof body.meta.message === 'string' ? body.meta.message.slice(0, 200) : null;
     return { kind: 'accepted', message };
   }
-  const shown = body === null || body === undefined ? 'an empty body' : isObject(body) ? `an object with ${Object.keys(body).slice(0, 6).join(', ') || 'no members'}` : `a ${Array.isArray(body) ? 'list' : typeof body}`;
+  const shown =
+    body === null || body === undefined
+      ? 'an empty body'
+      : isObject(body)
+        ? `an object with ${Object.keys(body).slice(0, 6).join(', ') || 'no members'}`
+        : `a ${Array.isArray(body) ? 'list' : typeof body}`;
   return { kind: 'unreadable', reason: `neither per-order results nor a success envelope (got ${shown})` };
 }

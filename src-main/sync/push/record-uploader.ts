@@ -3,7 +3,16 @@ import { attendanceForVersion, deferRecord, dueRecords, markRecordRejected, mark
 import { getSetting } from '../../settings/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { readUpload } from '../../orders/index.ts';
-import { backoffDelay, NotFoundError, ServiceError, UnauthenticatedError, ValidationError, ForbiddenError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
+import {
+  backoffDelay,
+  NotFoundError,
+  ServiceError,
+  UnauthenticatedError,
+  ValidationError,
+  ForbiddenError,
+  type BackoffPolicy,
+  type ServiceClient,
+} from '../../upstream/index.ts';
 
 /** Where each kind of record goes: the spec shows no path for either, so both are settings, and a record waits until its path is set. */
 export const RECORD_PATH_SETTINGS = {
@@ -62,7 +71,11 @@ export async function uploadRecords(
       if (kind === 'settlement') {
         const orderState = orderUploadState(db, record.body);
         if (orderState === 'rejected' || orderState === null) {
-          markRecordRejected(db, record.uuid, `the order it pays (${String(record.body.order_number)}) was ${orderState === null ? 'not found on this till' : 'rejected by the service'}, so there is nothing to pay on the service`);
+          markRecordRejected(
+            db,
+            record.uuid,
+            `the order it pays (${String(record.body.order_number)}) was ${orderState === null ? 'not found on this till' : 'rejected by the service'}, so there is nothing to pay on the service`,
+          );
           report.rejected++;
           continue;
         }
@@ -82,7 +95,8 @@ export async function uploadRecords(
           markRecordRejected(db, record.uuid, error.message);
           report.rejected++;
         } else {
-          const reason = error instanceof NotFoundError ? `the service has no ${path}: check the setting ${RECORD_PATH_SETTINGS[kind]}` : (error as Error).message;
+          const reason =
+            error instanceof NotFoundError ? `the service has no ${path}: check the setting ${RECORD_PATH_SETTINGS[kind]}` : (error as Error).message;
           deferRecord(db, record.uuid, now() + backoffDelay(record.attempts, backoff, options.random), reason);
           report.deferred++;
           if (error instanceof UnauthenticatedError) return report;

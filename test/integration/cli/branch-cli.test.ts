@@ -119,7 +119,9 @@ describe('pos kitchens', () => {
 
     const routed = await run(kitchensCommand, ['--db', dbFile, 'route', '1', kitchen.id]);
     expect(routed.code).toBe(0);
-    const json = JSON.parse((await run(kitchensCommand, ['--db', dbFile, '--json'])).stdout) as { categories: { category_id: number; printer_ids: string[] }[] };
+    const json = JSON.parse((await run(kitchensCommand, ['--db', dbFile, '--json'])).stdout) as {
+      categories: { category_id: number; printer_ids: string[] }[];
+    };
     expect(json.categories.find((c) => c.category_id === 1)!.printer_ids).toEqual([kitchen.id]);
     expect(shop.printer('Bar').categories.has(1)).toBe(false);
     expect(shop.printer('Bar').routing).toBe('local');

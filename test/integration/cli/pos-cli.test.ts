@@ -28,7 +28,11 @@ describe('pos sync, catalog and search', () => {
     const parsed = JSON.parse(catalog.stdout) as Record<string, unknown[]>;
     expect(Object.keys(parsed)).toEqual(expect.arrayContaining(['categories', 'products', 'payment_methods', 'payment_method_configs', 'printers']));
     expect(parsed.products!.length).toBe(summary.counts.products);
-    expect(parsed.printers![0]).toMatchObject({ id: expect.any(String), name: expect.any(String), settings: expect.objectContaining({ MULTILINGUAL: expect.any(Boolean) }) });
+    expect(parsed.printers![0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      settings: expect.objectContaining({ MULTILINGUAL: expect.any(Boolean) }),
+    });
 
     const search = await runPos(['search', '--db', db, 'لاتيه', '--json']);
     expect(search.code).toBe(0);
@@ -50,7 +54,10 @@ describe('pos sync, catalog and search', () => {
   it('fails with one clear line and exit 1 when the service refuses the token', async () => {
     const result = await runPos(['sync', '--db', service.dir.file('x.db'), '--base-url', service.emulator.baseUrl, '--token', 'wrong']);
     expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n').filter((l) => l.startsWith('pos sync:'));
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('pos sync:'));
     expect(lines).toEqual(['pos sync: The service did not accept the token (401 Unauthenticated.): sign in again or pass a new token.']);
   });
 

@@ -33,7 +33,10 @@ describe('pos cashiers and pos shift', () => {
 
     const sold = await runPos(['simulate', '--db', db, '--orders', '5', '--seed', '7', '--json']);
     expect(sold.code, sold.stderr).toBe(0);
-    const orders = sold.stdout.trim().split('\n').map((line) => JSON.parse(line) as { total: string });
+    const orders = sold.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { total: string });
 
     expect((await runPos(['shift', '--db', db, 'cash-out', '50', '--reason', 'bank drop'])).code).toBe(0);
     expect((await runPos(['shift', '--db', db, 'cash-in', '5.5'])).code).toBe(2);

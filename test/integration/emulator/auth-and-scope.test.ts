@@ -152,8 +152,23 @@ describe('customers', () => {
     expect(plain.status).toBe(200);
     const first = plain.body.data.data[0];
     expect(Object.keys(first)).toEqual([
-      'id', 'userable_id', 'role', 'name', 'username', 'email', 'phone_prefix', 'phone', 'lang', 'fcm_token', 'is_active',
-      'email_verified_at', 'phone_verified_at', 'created_at', 'updated_at', 'deleted_at', 'profile_img',
+      'id',
+      'userable_id',
+      'role',
+      'name',
+      'username',
+      'email',
+      'phone_prefix',
+      'phone',
+      'lang',
+      'fcm_token',
+      'is_active',
+      'email_verified_at',
+      'phone_verified_at',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'profile_img',
     ]);
     expect(first.role).toBe('USER_CUSTOMER');
     const withUserable = await get(emulator, `/users/customers?filter[market_id]=${emulator.marketId}&includes[]=userable`);

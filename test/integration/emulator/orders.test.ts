@@ -37,9 +37,7 @@ describe('POST /orders/sync', () => {
     const created = await sync(orders);
     const size = emulator.orders.size;
     const again = await sync(orders);
-    expect(again.body.data.results).toEqual(
-      orders.map((o, i) => ({ uuid: o.uuid, status: 'duplicate', id: created.body.data.results[i].id })),
-    );
+    expect(again.body.data.results).toEqual(orders.map((o, i) => ({ uuid: o.uuid, status: 'duplicate', id: created.body.data.results[i].id })));
     expect(emulator.orders.size).toBe(size);
   });
 

@@ -6,7 +6,28 @@ import { startEmulator, SPEC_ONLY_ACCOUNTING_MEMBER, VARIANT_ACCOUNTING_MEMBER, 
 import { get, post, scope } from './service-client.ts';
 import { validOrder } from './orders-fixture.ts';
 
-const PRODUCT_MEMBERS_2_5 = ['id', 'market_id', 'branch_id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar', 'duration', 'stock', 'order', 'images', 'is_active', 'created_at', 'updated_at', 'deleted_at', 'rating_amount', 'rating_avg', 'sold_amount', 'sold_revenue'];
+const PRODUCT_MEMBERS_2_5 = [
+  'id',
+  'market_id',
+  'branch_id',
+  'category_id',
+  'name_en',
+  'name_ar',
+  'description_en',
+  'description_ar',
+  'duration',
+  'stock',
+  'order',
+  'images',
+  'is_active',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'rating_amount',
+  'rating_avg',
+  'sold_amount',
+  'sold_revenue',
+];
 
 let full: RunningEmulator;
 let specOnly: RunningEmulator;
@@ -48,7 +69,16 @@ describe('the spec-only profile', () => {
     for (const price of now.body.data.data) expect(Object.keys(price).sort()).toEqual(['modifier_id', 'priceable_id', 'priceable_type', 'value', 'value_type']);
     const old = await get(specOnly, `/products/${product.id}/prices`, { version: '2.0.0' });
     for (const price of old.body.data.data) {
-      expect(Object.keys(price).sort()).toEqual(['branch_id', 'is_tax_included', 'market_id', 'payment_method_key', 'price', 'product_modifier_id', 'tax', 'total']);
+      expect(Object.keys(price).sort()).toEqual([
+        'branch_id',
+        'is_tax_included',
+        'market_id',
+        'payment_method_key',
+        'price',
+        'product_modifier_id',
+        'tax',
+        'total',
+      ]);
     }
   });
 
@@ -56,7 +86,19 @@ describe('the spec-only profile', () => {
     const printers = await get(specOnly, '/printers', { version: '2.5.0' });
     for (const printer of printers.body.data.data) expect(Object.keys(printer)).toEqual(['id', 'settings']);
     const legacy = await get(specOnly, '/printers', { version: '2.0.0' });
-    expect(Object.keys(legacy.body.data.data[0])).toEqual(['id', 'is_multi_lang', 'is_show_product', 'is_open_drawer', 'is_postpaid_print', 'is_img_print', 'is_auto_print', 'is_app_to_app', 'add_space', 'is_raster', 'is_pdf']);
+    expect(Object.keys(legacy.body.data.data[0])).toEqual([
+      'id',
+      'is_multi_lang',
+      'is_show_product',
+      'is_open_drawer',
+      'is_postpaid_print',
+      'is_img_print',
+      'is_auto_print',
+      'is_app_to_app',
+      'add_space',
+      'is_raster',
+      'is_pdf',
+    ]);
     const barcodes = await get(specOnly, '/products/modifiers/barcodes?includes[]=modifier', { version: '2.5.0' });
     expect(barcodes.status).toBe(200);
     for (const barcode of barcodes.body.data.data) expect(Object.keys(barcode)).toEqual(['id']);
@@ -77,7 +119,12 @@ describe('the spec-only profile', () => {
 describe('the variant profile', () => {
   it('serves /me flat, under other names', async () => {
     const me = await get(variant, '/me');
-    expect(me.body.data).toMatchObject({ market_id: variant.marketId, branch_id: variant.branchId, tax_number: expect.stringMatching(/^3\d{13}3$/), tax_rate: '15.00' });
+    expect(me.body.data).toMatchObject({
+      market_id: variant.marketId,
+      branch_id: variant.branchId,
+      tax_number: expect.stringMatching(/^3\d{13}3$/),
+      tax_rate: '15.00',
+    });
     expect(me.body.data).not.toHaveProperty('market');
   });
 

@@ -26,13 +26,7 @@ function headersFor(emulator: RunningEmulator, options: CallOptions): Record<str
 }
 
 /** Real HTTP over loopback with global fetch; `path` is relative to the v2 root and may carry a query. */
-export async function call(
-  emulator: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-  options: CallOptions = {},
-): Promise<Reply> {
+export async function call(emulator: RunningEmulator, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Reply> {
   const headers = headersFor(emulator, options);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${emulator.baseUrl}${path}`, {
@@ -44,11 +38,9 @@ export async function call(
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }
 
-export const get = (emulator: RunningEmulator, path: string, options: CallOptions = {}) =>
-  call(emulator, 'GET', path, undefined, options);
+export const get = (emulator: RunningEmulator, path: string, options: CallOptions = {}) => call(emulator, 'GET', path, undefined, options);
 
-export const post = (emulator: RunningEmulator, path: string, body: unknown, options: CallOptions = {}) =>
-  call(emulator, 'POST', path, body, options);
+export const post = (emulator: RunningEmulator, path: string, body: unknown, options: CallOptions = {}) => call(emulator, 'POST', path, body, options);
 
 /** The SUBSCRIBER scope the demo token must send on /products. */
 export function scope(emulator: RunningEmulator): string {

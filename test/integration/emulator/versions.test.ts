@@ -15,8 +15,25 @@ const espresso = () => emulator.tenant.products.find((p) => p.name_en === 'Espre
 const byName = (name: string) => emulator.tenant.products.find((p) => p.name_en === name)!;
 
 const PRODUCT_COMMON = [
-  'id', 'market_id', 'branch_id', 'name_en', 'name_ar', 'description_en', 'description_ar', 'stock', 'order', 'images',
-  'is_active', 'created_at', 'updated_at', 'deleted_at', 'rating_amount', 'rating_avg', 'sold_amount', 'sold_revenue', 'accounting_id',
+  'id',
+  'market_id',
+  'branch_id',
+  'name_en',
+  'name_ar',
+  'description_en',
+  'description_ar',
+  'stock',
+  'order',
+  'images',
+  'is_active',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'rating_amount',
+  'rating_avg',
+  'sold_amount',
+  'sold_revenue',
+  'accounting_id',
 ];
 
 describe('X-API-Version', () => {
@@ -144,7 +161,9 @@ describe('prices', () => {
     const reply = await get(emulator, `/products?${scope(emulator)}&per_page=1&includes[]=prices&includes[]=modifiers`, { version: '2.5.0' });
     const product = reply.body.data.data[0];
     expect(product.prices).toHaveLength(espresso().prices.length);
-    expect(product.modifiers).toEqual(espresso().modifiers.map((m) => ({ id: m.id, product_id: m.product_id, name_en: m.name_en, name_ar: m.name_ar, price: m.price })));
+    expect(product.modifiers).toEqual(
+      espresso().modifiers.map((m) => ({ id: m.id, product_id: m.product_id, name_en: m.name_en, name_ar: m.name_ar, price: m.price })),
+    );
     const bare = (await get(emulator, `/products?${scope(emulator)}&per_page=1`, { version: '2.5.0' })).body.data.data[0];
     expect(bare).not.toHaveProperty('prices');
     expect(bare).not.toHaveProperty('modifiers');
@@ -152,13 +171,31 @@ describe('prices', () => {
 });
 
 describe('printers', () => {
-  const LEGACY = ['is_multi_lang', 'is_show_product', 'is_open_drawer', 'is_postpaid_print', 'is_img_print', 'is_auto_print', 'is_app_to_app', 'add_space', 'is_raster', 'is_pdf'];
+  const LEGACY = [
+    'is_multi_lang',
+    'is_show_product',
+    'is_open_drawer',
+    'is_postpaid_print',
+    'is_img_print',
+    'is_auto_print',
+    'is_app_to_app',
+    'add_space',
+    'is_raster',
+    'is_pdf',
+  ];
 
   it('has ten booleans below 2.2.1', async () => {
     const printers = (await get(emulator, '/printers', { version: '2.2.0' })).body.data.data;
     const cashier = printers.find((p: { name: string }) => p.name === 'Cashier');
     expect(Object.keys(cashier)).toEqual(['id', 'name', 'branch_id', ...LEGACY]);
-    expect(cashier).toMatchObject({ is_open_drawer: true, is_auto_print: true, is_multi_lang: true, is_show_product: true, is_pdf: false, branch_id: emulator.branchId });
+    expect(cashier).toMatchObject({
+      is_open_drawer: true,
+      is_auto_print: true,
+      is_multi_lang: true,
+      is_show_product: true,
+      is_pdf: false,
+      branch_id: emulator.branchId,
+    });
   });
 
   it('folds them into settings from 2.2.1', async () => {
@@ -167,8 +204,16 @@ describe('printers', () => {
     const cashier = printers[0];
     expect(Object.keys(cashier)).toEqual(['id', 'name', 'branch_id', 'settings']);
     expect(cashier.settings).toEqual({
-      MULTILINGUAL: true, PRODUCT_SHOW: true, DRAWER_OPEN: true, PRINT_POSTPAID: false, PRINT_IMAGE: false,
-      PRINT_AUTO: true, APP_TO_APP: false, HAS_SPACE: false, RASTER: false, PDF: false,
+      MULTILINGUAL: true,
+      PRODUCT_SHOW: true,
+      DRAWER_OPEN: true,
+      PRINT_POSTPAID: false,
+      PRINT_IMAGE: false,
+      PRINT_AUTO: true,
+      APP_TO_APP: false,
+      HAS_SPACE: false,
+      RASTER: false,
+      PDF: false,
     });
     const one = await get(emulator, `/printers/${cashier.id}`, { version: '2.2.1' });
     expect(one.body.data).toEqual(cashier);
@@ -263,7 +308,14 @@ describe('ingredients', () => {
 describe('categories and barcodes', () => {
   it('name the sector link product_category_id below 2.3.0 and category_id from 2.3.0', async () => {
     const old = (await get(emulator, '/product-categories', { version: '2.2.3' })).body.data.data[0];
-    expect(old).toEqual({ id: 1, icon: '☕', name_en: 'Hot coffee', name_ar: 'قهوة ساخنة', deleted_at: null, sectors: [{ id: 1, sector_id: 1, product_category_id: 1 }] });
+    expect(old).toEqual({
+      id: 1,
+      icon: '☕',
+      name_en: 'Hot coffee',
+      name_ar: 'قهوة ساخنة',
+      deleted_at: null,
+      sectors: [{ id: 1, sector_id: 1, product_category_id: 1 }],
+    });
     const newer = (await get(emulator, '/product-categories', { version: '2.3.0' })).body.data.data[0];
     expect(newer.sectors).toEqual([{ id: 1, sector_id: 1, category_id: 1 }]);
   });
@@ -287,7 +339,12 @@ describe('version-gated operations', () => {
   });
 
   it('legacy import answers 426 below 2.5.0 with the five members', async () => {
-    for (const [method, path] of [['GET', '/import/products'], ['POST', '/import/products/full'], ['GET', '/import/products/template'], ['GET', '/import/products/full/template']] as const) {
+    for (const [method, path] of [
+      ['GET', '/import/products'],
+      ['POST', '/import/products/full'],
+      ['GET', '/import/products/template'],
+      ['GET', '/import/products/full/template'],
+    ] as const) {
       const reply = method === 'GET' ? await get(emulator, path, { version: '2.4.0' }) : await post(emulator, path, {}, { version: '2.4.0' });
       expect(reply.status).toBe(426);
       expect(reply.body).toEqual({

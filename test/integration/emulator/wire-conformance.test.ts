@@ -36,7 +36,6 @@ function pathOf(resource: ListResource): string {
   return paths[resource];
 }
 
-
 describe.each(API_VERSIONS)('at %s', (version) => {
   it.each(LIST_RESOURCES)('%s parses with the till’s schema', async (resource) => {
     const reply = await get(emulator, `${pathOf(resource)}${pathOf(resource).includes('?') ? '&' : '?'}per_page=50`, { version });

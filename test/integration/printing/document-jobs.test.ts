@@ -18,10 +18,33 @@ afterEach(async () => {
 });
 
 const report = composeShiftReport({
-  kind: 'X', shift_id: 's-1', cashier: 'Mona', business_day: '2026-11-24', opened_at: 0, closed_at: null, closed_by: null, float: 10_000,
-  orders: 2, refund_count: 0, gross: 3_000, discounts: 0, refunds: 0, net: 3_000, vat: 391, unpaid: 0,
-  by_payment_method: [{ key: 'CASH', name_en: 'Cash', name_ar: 'نقداً', amount: 3_000, count: 2 }], by_category: [], by_cashier: [],
-  cash_in: 0, cash_out: 0, cash_movements: [], cash_expected: 13_000, cash_counted: null, over_short: null, other_counts: [], pending_uploads: 0,
+  kind: 'X',
+  shift_id: 's-1',
+  cashier: 'Mona',
+  business_day: '2026-11-24',
+  opened_at: 0,
+  closed_at: null,
+  closed_by: null,
+  float: 10_000,
+  orders: 2,
+  refund_count: 0,
+  gross: 3_000,
+  discounts: 0,
+  refunds: 0,
+  net: 3_000,
+  vat: 391,
+  unpaid: 0,
+  by_payment_method: [{ key: 'CASH', name_en: 'Cash', name_ar: 'نقداً', amount: 3_000, count: 2 }],
+  by_category: [],
+  by_cashier: [],
+  cash_in: 0,
+  cash_out: 0,
+  cash_movements: [],
+  cash_expected: 13_000,
+  cash_counted: null,
+  over_short: null,
+  other_counts: [],
+  pending_uploads: 0,
 });
 
 describe('document jobs', () => {
@@ -35,13 +58,22 @@ describe('document jobs', () => {
     const id = shop.queue.enqueueDocument(cashier, report);
     expect((await shop.queue.whenSettled(id)).state).toBe('retrying');
     // Durable: the job is a row, pending, with why it has not printed.
-    const [job] = shop.db.prepare('SELECT kind, state, order_uuid, last_error FROM print_jobs WHERE id = ?').all(id) as { kind: string; state: string; order_uuid: null; last_error: string }[];
+    const [job] = shop.db.prepare('SELECT kind, state, order_uuid, last_error FROM print_jobs WHERE id = ?').all(id) as {
+      kind: string;
+      state: string;
+      order_uuid: null;
+      last_error: string;
+    }[];
     expect(job).toMatchObject({ kind: 'document', state: 'pending', order_uuid: null, last_error: expect.stringMatching(/refused the connection/) });
 
     const sink = await startPrinterSink({ port: 0, outDir: shop.service.dir.file('back') });
     sinks.push(sink);
     bindPrinter(shop.db, cashier, { address: `tcp://127.0.0.1:${sink.port}` }, LOOPBACK_SINKS);
-    await runUntil(clock, 'the report to print', () => (shop.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(id) as { state: string }).state === 'done');
+    await runUntil(
+      clock,
+      'the report to print',
+      () => (shop.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(id) as { state: string }).state === 'done',
+    );
     await sink.waitForJobs(1);
     expect(sink.jobs[0]!.decoded.text).toContain('X report (shift so far)');
     expect(readPrintJobs(shop.db).filter((j) => j.kind === 'document')).toHaveLength(1);
@@ -61,7 +93,11 @@ describe('document jobs', () => {
     // The printer comes back only after the 30 s: the kick is failed, not sent.
     clock.advance(31_000);
     bindPrinter(shop.db, cashier, { address: `tcp://127.0.0.1:${sink.port}` }, LOOPBACK_SINKS);
-    await runUntil(clock, 'the kick to be given up', () => (shop.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(id) as { state: string }).state === 'failed');
+    await runUntil(
+      clock,
+      'the kick to be given up',
+      () => (shop.db.prepare('SELECT state FROM print_jobs WHERE id = ?').get(id) as { state: string }).state === 'failed',
+    );
     expect((shop.db.prepare('SELECT last_error FROM print_jobs WHERE id = ?').get(id) as { last_error: string }).last_error).toMatch(/not printed in time/);
     expect(sink.jobs).toHaveLength(0);
   });

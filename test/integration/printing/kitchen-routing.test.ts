@@ -22,11 +22,7 @@ afterAll(async () => {
 });
 
 const MIXED: Sale = {
-  items: [
-    { categoryId: 1, quantity: 2, modifiers: 1, notes: 'extra hot' },
-    { categoryId: 5, notes: 'warm it up' },
-    { categoryId: RETAIL_CATEGORY },
-  ],
+  items: [{ categoryId: 1, quantity: 2, modifiers: 1, notes: 'extra hot' }, { categoryId: 5, notes: 'warm it up' }, { categoryId: RETAIL_CATEGORY }],
   type: 'DINE_IN',
   table: '12',
 };
@@ -105,7 +101,11 @@ describe('kitchen routing', () => {
     // The receipt printer got the receipt, and no ticket.
     expect(printed.Cashier).toHaveLength(1);
     expect(printed.Cashier[0]!.text).toContain('Simplified Tax Invoice');
-    expect(readPrintJobs(shop.db, order.uuid).map((j) => [j.printer_id, j.kind]).sort()).toEqual(
+    expect(
+      readPrintJobs(shop.db, order.uuid)
+        .map((j) => [j.printer_id, j.kind])
+        .sort(),
+    ).toEqual(
       [
         [shop.printer('Bar').id, 'kitchen'],
         [shop.printer('Cashier').id, 'receipt'],
@@ -114,7 +114,7 @@ describe('kitchen routing', () => {
     );
   });
 
-  it('gives a station with none of the order\'s categories no ticket at all', async () => {
+  it("gives a station with none of the order's categories no ticket at all", async () => {
     const { order, printed } = await sellAndCollect({ items: [{ categoryId: 2 }, { categoryId: 3 }] });
     expect(printed.Kitchen).toEqual([]);
     expect(printed.Bar).toHaveLength(1);

@@ -45,7 +45,10 @@ describe('pos print (in-process)', () => {
     const io = capture();
     const png = shop.service.dir.file('out/receipt.png');
     const before = sink.jobs.length;
-    const code = await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png], io);
+    const code = await printCommand(
+      ['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png],
+      io,
+    );
     expect(io.stderr.at(-1)).toMatch(/^Printed the receipt of order \d+ \(\d+ bytes, raster\) to tcp:/);
     expect(code).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
@@ -89,9 +92,15 @@ describe('pos print (in-process)', () => {
     const usage = (argv: string[]) => printCommand(argv, capture()).catch((e: unknown) => e);
     expect(await usage(['--order', order.uuid, ...toSink()])).toMatchObject({ message: 'pos print: --db is required' });
     expect(await usage(['--db', dbFile, '--order', order.uuid])).toMatchObject({ message: expect.stringMatching(/--to is required/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--width', '72'])).toMatchObject({ message: expect.stringMatching(/--width must be 58 or 80/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--kind', 'bar'])).toMatchObject({ message: expect.stringMatching(/--kind must be receipt or kitchen/) });
-    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', 'http://printer'])).toMatchObject({ message: expect.stringMatching(/must be tcp:\/\/host:port/) });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--width', '72'])).toMatchObject({
+      message: expect.stringMatching(/--width must be 58 or 80/),
+    });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--kind', 'bar'])).toMatchObject({
+      message: expect.stringMatching(/--kind must be receipt or kitchen/),
+    });
+    expect(await usage(['--db', dbFile, '--order', order.uuid, '--to', 'http://printer'])).toMatchObject({
+      message: expect.stringMatching(/must be tcp:\/\/host:port/),
+    });
     expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--colour'])).toBeInstanceOf(UsageError);
   });
 
@@ -111,7 +120,9 @@ describe('pos print --to and the printer address policy', () => {
     const before = sink.jobs.length;
     const loopback = capture();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to()], loopback)).toBe(1);
-    expect(loopback.stderr).toEqual([expect.stringMatching(/^pos print: --to: printer address "tcp:\/\/127\.0\.0\.1:\d+" is not allowed: it is this machine \(loopback\)/)]);
+    expect(loopback.stderr).toEqual([
+      expect.stringMatching(/^pos print: --to: printer address "tcp:\/\/127\.0\.0\.1:\d+" is not allowed: it is this machine \(loopback\)/),
+    ]);
     const sshPort = capture();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', 'tcp://10.0.0.5:22'], sshPort)).toBe(1);
     expect(sshPort.stderr).toEqual([expect.stringMatching(/port 22 is not a printer port .* --allow-port 22/)]);

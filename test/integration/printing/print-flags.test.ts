@@ -137,7 +137,10 @@ describe('printer flags', () => {
   it('APP_TO_APP hands the bytes to the bound command on stdin instead of the network', async () => {
     const out = shop.service.dir.file('app-to-app.bin');
     const script = shop.service.dir.file('spooler.mjs');
-    writeFileSync(script, `import { writeFileSync } from 'node:fs';\nconst chunks = [];\nfor await (const c of process.stdin) chunks.push(c);\nwriteFileSync(process.argv[2], Buffer.concat(chunks));\n`);
+    writeFileSync(
+      script,
+      `import { writeFileSync } from 'node:fs';\nconst chunks = [];\nfor await (const c of process.stdin) chunks.push(c);\nwriteFileSync(process.argv[2], Buffer.concat(chunks));\n`,
+    );
     const id = shop.printer('Cashier').id;
     bindPrinter(shop.db, id, { appCommand: [process.execPath, script, out] });
     try {

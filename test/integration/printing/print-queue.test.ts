@@ -67,7 +67,11 @@ describe('the print queue', () => {
 
   it('lets a jammed printer hold up only its own jobs', async () => {
     // Bar accepts connections and never reads: out of paper, or jammed.
-    const shop = await shopWith({ bind: ['Cashier', 'Kitchen'], flags: { Bar: ['PRINT_AUTO', 'RASTER'], Kitchen: ['PRINT_AUTO'], Cashier: ['PRINT_AUTO'] }, queue: { send: { connectTimeoutMs: 1_000, writeTimeoutMs: 1_500 } } });
+    const shop = await shopWith({
+      bind: ['Cashier', 'Kitchen'],
+      flags: { Bar: ['PRINT_AUTO', 'RASTER'], Kitchen: ['PRINT_AUTO'], Cashier: ['PRINT_AUTO'] },
+      queue: { send: { connectTimeoutMs: 1_000, writeTimeoutMs: 1_500 } },
+    });
     const jammed = await stuckPrinter();
     try {
       const bar = shop.printer('Bar');
@@ -127,7 +131,10 @@ describe('the print queue', () => {
     await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
     expect(readPrintJobs(shop.db, order.uuid)[0]!.attempts).toBeGreaterThan(1);
     await shop.settle();
-    expect(readPrintJobs(shop.db, order.uuid)[0]).toMatchObject({ state: 'failed', last_error: expect.stringMatching(/^gave up after \d+ s: printer at .* refused/) });
+    expect(readPrintJobs(shop.db, order.uuid)[0]).toMatchObject({
+      state: 'failed',
+      last_error: expect.stringMatching(/^gave up after \d+ s: printer at .* refused/),
+    });
     expect(shop.queue.statuses().find((s) => s.printerId === cashier.id)).toMatchObject({ state: 'failed' });
 
     const sink = await startPrinterSink({ port, outDir: shop.service.dir.file('back-sink') });
@@ -145,7 +152,11 @@ describe('the print queue', () => {
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await shop.settle();
     const jobs = readPrintJobs(shop.db, order.uuid);
-    expect(jobs.find((j) => j.printer_id === cashier.id)).toMatchObject({ state: 'failed', attempts: 1, last_error: expect.stringMatching(/could not be started \(ENOENT\)/) });
+    expect(jobs.find((j) => j.printer_id === cashier.id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      last_error: expect.stringMatching(/could not be started \(ENOENT\)/),
+    });
     expect(jobs.find((j) => j.printer_id === shop.printer('Bar').id)).toMatchObject({ state: 'done' });
   });
 
@@ -153,7 +164,9 @@ describe('the print queue', () => {
     const clock = new ManualClock(Date.now());
     const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200, clock } });
     const cashier = shop.printer('Cashier');
-    bindPrinter(shop.db, cashier.id, { appCommand: [process.execPath, '-e', 'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); })'] });
+    bindPrinter(shop.db, cashier.id, {
+      appCommand: [process.execPath, '-e', 'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); })'],
+    });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
     await shop.settle();

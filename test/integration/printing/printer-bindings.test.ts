@@ -62,7 +62,12 @@ describe('printer bindings', () => {
     expect(() => bindPrinter(shop.db, id, { address: 'tcp://printer:99999' })).toThrow(/printer address "tcp:\/\/printer:99999"/);
     expect(() => bindPrinter(shop.db, id, { appCommand: [] })).toThrow(/a program and its arguments/);
     expect(() => bindPrinter(shop.db, id, { paperWidth: 72 as 80 })).toThrow(/use 58 or 80/);
-    expect(bindPrinter(shop.db, id, { address: 'tcp://10.0.0.7:9100', paperWidth: 58 })).toEqual({ printerId: id, address: 'tcp://10.0.0.7:9100', appCommand: null, paperWidth: 58 });
+    expect(bindPrinter(shop.db, id, { address: 'tcp://10.0.0.7:9100', paperWidth: 58 })).toEqual({
+      printerId: id,
+      address: 'tcp://10.0.0.7:9100',
+      appCommand: null,
+      paperWidth: 58,
+    });
     // Fields left out keep their value.
     expect(bindPrinter(shop.db, id, { appCommand: ['lp', '-d', 'receipts'] })).toMatchObject({ address: 'tcp://10.0.0.7:9100', paperWidth: 58 });
     expect(readTillPrinters(shop.db).find((p) => p.id === id)).toMatchObject({ width: 58, bound: true });

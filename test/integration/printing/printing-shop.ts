@@ -9,7 +9,15 @@ import type { PrinterFlag, PrinterSettings } from '../../../src-shared/catalog/i
 import type { OrderType } from '../../../src-shared/pricing/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
-import { bindPrinter, enqueuePrintJobsAtCheckout, PrintQueue, readTillPrinters, startPrinterSink, type PrinterStatus, type TillPrinter } from '../../../src-main/printing/index.ts';
+import {
+  bindPrinter,
+  enqueuePrintJobsAtCheckout,
+  PrintQueue,
+  readTillPrinters,
+  startPrinterSink,
+  type PrinterStatus,
+  type TillPrinter,
+} from '../../../src-main/printing/index.ts';
 import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
@@ -64,7 +72,18 @@ export interface PrintingShop {
 
 export function flags(on: readonly PrinterFlag[]): PrinterSettings {
   const settings = {} as PrinterSettings;
-  for (const flag of ['MULTILINGUAL', 'PRODUCT_SHOW', 'DRAWER_OPEN', 'PRINT_POSTPAID', 'PRINT_IMAGE', 'PRINT_AUTO', 'APP_TO_APP', 'HAS_SPACE', 'RASTER', 'PDF'] as const) {
+  for (const flag of [
+    'MULTILINGUAL',
+    'PRODUCT_SHOW',
+    'DRAWER_OPEN',
+    'PRINT_POSTPAID',
+    'PRINT_IMAGE',
+    'PRINT_AUTO',
+    'APP_TO_APP',
+    'HAS_SPACE',
+    'RASTER',
+    'PDF',
+  ] as const) {
     settings[flag] = on.includes(flag);
   }
   return settings;

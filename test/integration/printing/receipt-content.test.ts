@@ -79,8 +79,11 @@ describe('the printed receipt', () => {
     });
   }
 
-  it('fits every text line in the paper\'s columns at both widths', async () => {
-    for (const [width, columns] of [[80, 48], [58, 32]] as const) {
+  it("fits every text line in the paper's columns at both widths", async () => {
+    for (const [width, columns] of [
+      [80, 48],
+      [58, 32],
+    ] as const) {
       const { decoded } = await printReceipt(width);
       const lines = decoded.text.split('\n').filter((line) => !line.startsWith('['));
       for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(columns);
@@ -111,7 +114,7 @@ describe('the printed receipt', () => {
     }
   });
 
-  it("previews a text-mode receipt with the real QR code the printer encodes (58 and 80 mm)", async () => {
+  it('previews a text-mode receipt with the real QR code the printer encodes (58 and 80 mm)', async () => {
     for (const width of [80, 58] as const) {
       const { order, decoded } = await printReceipt(width);
       expect(decoded.commands.filter((c) => c.type === 'qr-store').map((c) => c.data)).toEqual([order.zatca_qr]);

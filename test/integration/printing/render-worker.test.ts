@@ -10,14 +10,63 @@ import { type RenderOutput } from '../../../src-main/printing/render-worker/rend
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 
 const order: OrderRecord = {
-  uuid: '00000000-0000-4000-8000-000000000031', number: '031', business_day: '2026-11-23', kind: 'SALE', refund_of: null, status: 'PAID',
-  type: 'DINE_IN', table_id: '4', customer_id: null, market_id: 'm', branch_id: 'b', price_list: 'CASH', vat_rate: 1500,
-  prices_include_tax: true, subtotal: 3300, discount_total: 0, tax: 430, total: 3300, tendered: 4000, change_due: 700, order_discount: null,
-  notes: null, zatca_qr: 'AQ1CYWl0IEFsIFFhaHdh', created_at: Date.UTC(2026, 10, 23, 9, 0),
+  uuid: '00000000-0000-4000-8000-000000000031',
+  number: '031',
+  business_day: '2026-11-23',
+  kind: 'SALE',
+  refund_of: null,
+  status: 'PAID',
+  type: 'DINE_IN',
+  table_id: '4',
+  customer_id: null,
+  market_id: 'm',
+  branch_id: 'b',
+  price_list: 'CASH',
+  vat_rate: 1500,
+  prices_include_tax: true,
+  subtotal: 3300,
+  discount_total: 0,
+  tax: 430,
+  total: 3300,
+  tendered: 4000,
+  change_due: 700,
+  order_discount: null,
+  notes: null,
+  zatca_qr: 'AQ1CYWl0IEFsIFFhaHdh',
+  created_at: Date.UTC(2026, 10, 23, 9, 0),
   lines: [
-    { line_no: 1, product_id: 'p1', category_id: 1, name_en: 'Spanish latte', name_ar: 'سبانيش لاتيه', quantity: 1, unit_price: 1800, gross: 1800, discount: 0, tax: 235, total: 1800, line_discount: null,
-      modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }], notes: 'less sugar' },
-    { line_no: 2, product_id: 'p2', category_id: 5, name_en: 'Date cake', name_ar: 'كيكة التمر', quantity: 1, unit_price: 1500, gross: 1500, discount: 0, tax: 195, total: 1500, line_discount: null, modifiers: [], notes: null },
+    {
+      line_no: 1,
+      product_id: 'p1',
+      category_id: 1,
+      name_en: 'Spanish latte',
+      name_ar: 'سبانيش لاتيه',
+      quantity: 1,
+      unit_price: 1800,
+      gross: 1800,
+      discount: 0,
+      tax: 235,
+      total: 1800,
+      line_discount: null,
+      modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }],
+      notes: 'less sugar',
+    },
+    {
+      line_no: 2,
+      product_id: 'p2',
+      category_id: 5,
+      name_en: 'Date cake',
+      name_ar: 'كيكة التمر',
+      quantity: 1,
+      unit_price: 1500,
+      gross: 1500,
+      discount: 0,
+      tax: 195,
+      total: 1500,
+      line_discount: null,
+      modifiers: [],
+      notes: null,
+    },
   ],
   payments: [{ method_key: 'CASH', amount: 3300 }],
 };
@@ -30,27 +79,41 @@ const receipt: ReceiptDocument = composeReceipt(order, {
   logo: null,
   reprint: false,
 });
-const ticket: ReceiptDocument = composeKitchenTicket(order, { flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']), width: 58, station: 'Kitchen', categories: null, reprint: false })!;
+const ticket: ReceiptDocument = composeKitchenTicket(order, {
+  flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']),
+  width: 58,
+  station: 'Kitchen',
+  categories: null,
+  reprint: false,
+})!;
 
 describe('the render worker', () => {
   const worker = new WorkerRenderer();
   afterAll(() => worker.close());
 
   it.each<RenderOutput>(['escpos-text', 'escpos-raster', 'png'])('draws %s byte for byte as the inline renderer does', async (output) => {
-    for (const [doc, width] of [[receipt, 80], [ticket, 58]] as const) {
+    for (const [doc, width] of [
+      [receipt, 80],
+      [ticket, 58],
+    ] as const) {
       const [threaded, inline] = await Promise.all([worker.render({ doc, width, output }), inlineRenderer.render({ doc, width, output })]);
       expect(threaded.length).toBeGreaterThan(100);
       expect(Buffer.from(threaded).equals(Buffer.from(inline))).toBe(true);
     }
   });
 
-  it('writes the PDF flag\'s file', async () => {
+  it("writes the PDF flag's file", async () => {
     const pdf = await worker.render({ doc: receipt, width: 80, output: 'pdf', title: 'Receipt 031' });
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
   });
 
   it('answers many jobs at once, each with its own bytes', async () => {
-    const docs = Array.from({ length: 12 }, (_, i): ReceiptDocument => ({ blocks: [{ kind: 'text', text: `Order ${i}` }, { kind: 'bilingual', en: `Tea ${i}`, ar: 'شاي' }] }));
+    const docs = Array.from({ length: 12 }, (_, i): ReceiptDocument => ({
+      blocks: [
+        { kind: 'text', text: `Order ${i}` },
+        { kind: 'bilingual', en: `Tea ${i}`, ar: 'شاي' },
+      ],
+    }));
     const threaded = await Promise.all(docs.map((doc) => worker.render({ doc, width: 80, output: 'escpos-text' })));
     const inline = await Promise.all(docs.map((doc) => inlineRenderer.render({ doc, width: 80, output: 'escpos-text' })));
     threaded.forEach((bytes, i) => expect(Buffer.from(bytes).equals(Buffer.from(inline[i]!))).toBe(true));

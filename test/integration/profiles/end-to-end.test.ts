@@ -73,7 +73,18 @@ describe.each(PROFILES_UNDER_TEST.map((name) => [name]))('against the %s profile
     expect(orders).toHaveLength(3);
 
     const before = sink.jobs.length;
-    const printed = await pos(['print', '--db', db, '--order', orders[0]!.uuid, '--to', `tcp://127.0.0.1:${sink.port}`, '--allow-loopback', '--settings', 'PRODUCT_SHOW']);
+    const printed = await pos([
+      'print',
+      '--db',
+      db,
+      '--order',
+      orders[0]!.uuid,
+      '--to',
+      `tcp://127.0.0.1:${sink.port}`,
+      '--allow-loopback',
+      '--settings',
+      'PRODUCT_SHOW',
+    ]);
     expect(printed.code, printed.stderr.join('\n')).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
     expect(job!.decoded.text).toContain(`#${orders[0]!.number}`);

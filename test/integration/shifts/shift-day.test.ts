@@ -57,7 +57,13 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     // A partial refund: one of the three lattes, with a reason; never more than is left.
     now += 60_000;
     const refund = await till.refund({ uuid: cashSale.uuid, lines: [{ line_no: 1, quantity: 1 }], reason: 'spilled' });
-    expect(refund).toMatchObject({ kind: 'REFUND', refund_of: cashSale.uuid, refund_of_number: cashSale.number, refund_reason: 'spilled', total: -latte.price! });
+    expect(refund).toMatchObject({
+      kind: 'REFUND',
+      refund_of: cashSale.uuid,
+      refund_of_number: cashSale.number,
+      refund_reason: 'spilled',
+      total: -latte.price!,
+    });
     expect(refund.payments).toEqual([{ method_key: 'CASH', amount: -latte.price! }]);
     expect(decodeZatcaQr(refund.zatca_qr!).total).toBe((latte.price! / 100).toFixed(2));
     expect((await till.order({ uuid: cashSale.uuid })).status).toBe('PAID');
@@ -71,7 +77,10 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     // Settle the PAY_LATER order in cash: its payment joins the order's upload.
     const settled = await till.settleOrder({ uuid: later.uuid, payments: [{ method_key: 'CASH', amount: latte.price! }], cash_tendered: latte.price! + 100 });
     expect(settled).toMatchObject({ status: 'PAID', change_due: 100 });
-    expect(orderToWire(readOrder(db, later.uuid)!)).toMatchObject({ status: 'PAID', payments: [{ payment_method_key: 'CASH', amount: (latte.price! / 100).toFixed(2) }] });
+    expect(orderToWire(readOrder(db, later.uuid)!)).toMatchObject({
+      status: 'PAID',
+      payments: [{ payment_method_key: 'CASH', amount: (latte.price! / 100).toFixed(2) }],
+    });
     expect(await code(till.settleOrder({ uuid: later.uuid, payments: [{ method_key: 'CASH', amount: 1 }] }))).toBe('not_refundable');
 
     await till.cashMovement({ kind: 'OUT', amount: 5_000, reason: 'bank drop' });
@@ -86,13 +95,31 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     expect(z).toMatchObject({ kind: 'Z', orders: 3, refund_count: 2, over_short: -250, cash_counted: x.cash_expected - 250 });
     expect(z.net).toBe(2 * latte.price! + latte.price!);
     const json = shiftReportJson(z);
-    for (const key of ['shift_id', 'cashier', 'opened_at', 'closed_at', 'float', 'orders', 'gross', 'discounts', 'refunds', 'net', 'vat', 'by_payment_method', 'cash_in', 'cash_out', 'cash_expected', 'cash_counted', 'over_short']) {
+    for (const key of [
+      'shift_id',
+      'cashier',
+      'opened_at',
+      'closed_at',
+      'float',
+      'orders',
+      'gross',
+      'discounts',
+      'refunds',
+      'net',
+      'vat',
+      'by_payment_method',
+      'cash_in',
+      'cash_out',
+      'cash_expected',
+      'cash_counted',
+      'over_short',
+    ]) {
       expect(json).toHaveProperty(key);
     }
     expect(json).toMatchObject({ float: '260.00', cash_in: '10.00', cash_out: '50.00', over_short: '-2.50' });
     expect(json.by_payment_method).toMatchObject({ MADA: ((2 * latte.price!) / 100).toFixed(2) });
     expect(await code(till.closeShift({ counted: 0 }))).toBe('no_shift');
     // The closed shift waits in the outbox as an attendance record.
-    expect(db.prepare("SELECT kind, state FROM record_outbox WHERE uuid = ?").get(shift.id)).toEqual({ kind: 'attendance', state: 'pending' });
+    expect(db.prepare('SELECT kind, state FROM record_outbox WHERE uuid = ?').get(shift.id)).toEqual({ kind: 'attendance', state: 'pending' });
   });
 });

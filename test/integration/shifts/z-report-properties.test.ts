@@ -36,12 +36,18 @@ type Op =
   | { kind: 'cash'; in: boolean; amount: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({
-    kind: fc.constant('sale' as const),
-    lines: fc.array(fc.record({ product: fc.nat(7), quantity: fc.integer({ min: 1, max: 4 }), discount: fc.constantFrom(0, 0, 1000, 2500) }), { minLength: 1, maxLength: 3 }),
-    orderDiscount: fc.constantFrom(0, 0, 0, 150),
-    pay: fc.constantFrom('cash' as const, 'card' as const, 'split' as const, 'later' as const),
-  }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('sale' as const),
+      lines: fc.array(fc.record({ product: fc.nat(7), quantity: fc.integer({ min: 1, max: 4 }), discount: fc.constantFrom(0, 0, 1000, 2500) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      orderDiscount: fc.constantFrom(0, 0, 0, 150),
+      pay: fc.constantFrom('cash' as const, 'card' as const, 'split' as const, 'later' as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), line: fc.nat(), quantity: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), pick: fc.nat(), card: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cash' as const), in: fc.boolean(), amount: fc.integer({ min: 1, max: 5_000 }) }) },
@@ -66,14 +72,24 @@ describe('the Z report', () => {
               cart = await till.addItem({ product_id: products[line.product % products.length]!.id, quantity: line.quantity });
               if (line.discount) cart = await till.updateItem({ line_id: cart.lines.at(-1)!.line_id, discount: { kind: 'PERCENT', value: line.discount } });
             }
-            if (op.orderDiscount && cart.total > op.orderDiscount) cart = await till.setOrderDiscount({ discount: { kind: 'AMOUNT', value: op.orderDiscount } });
+            if (op.orderDiscount && cart.total > op.orderDiscount)
+              cart = await till.setOrderDiscount({ discount: { kind: 'AMOUNT', value: op.orderDiscount } });
             const total = cart.total;
             const payments =
-              total === 0 ? [] :
-              op.pay === 'cash' ? [{ method_key: 'CASH', amount: total }] :
-              op.pay === 'card' ? [{ method_key: 'MADA', amount: total }] :
-              op.pay === 'later' ? [{ method_key: 'PAY_LATER', amount: total }] :
-              total < 2 ? [{ method_key: 'CASH', amount: total }] : [{ method_key: 'CASH', amount: Math.floor(total / 2) }, { method_key: 'VISA', amount: total - Math.floor(total / 2) }];
+              total === 0
+                ? []
+                : op.pay === 'cash'
+                  ? [{ method_key: 'CASH', amount: total }]
+                  : op.pay === 'card'
+                    ? [{ method_key: 'MADA', amount: total }]
+                    : op.pay === 'later'
+                      ? [{ method_key: 'PAY_LATER', amount: total }]
+                      : total < 2
+                        ? [{ method_key: 'CASH', amount: total }]
+                        : [
+                            { method_key: 'CASH', amount: Math.floor(total / 2) },
+                            { method_key: 'VISA', amount: total - Math.floor(total / 2) },
+                          ];
             const order = await till.checkout({ payments });
             order.payments.forEach((p) => paid(p.method_key, p.amount));
             sales.push(order);
@@ -91,7 +107,7 @@ describe('the Z report', () => {
           } else if (op.kind === 'settle') {
             const unpaid = sales.filter((s) => s.status === 'UNPAID');
             if (unpaid.length === 0) continue;
-            const sale = (await till.order({ uuid: unpaid[op.pick % unpaid.length]!.uuid }));
+            const sale = await till.order({ uuid: unpaid[op.pick % unpaid.length]!.uuid });
             const owed = sale.payments.filter((p) => p.method_key === 'PAY_LATER').reduce((a, p) => a + p.amount, 0);
             if (sale.status !== 'UNPAID' || owed <= 0) continue;
             await till.settleOrder({ uuid: sale.uuid, payments: [{ method_key: op.card ? 'MADA' : 'CASH', amount: owed }] });
@@ -125,7 +141,13 @@ describe('the Z report', () => {
         expect(z.cash_expected).toBe(float + (byMethod.get('CASH') ?? 0) + cashIn - cashOut);
         expect(z.over_short).toBe(7);
         // A refund never gives back more than its sale: per sale, refunds ≤ the sale's total.
-        for (const sale of saleOrders) expect(-sum(refunds.filter((r) => r.refund_of === sale.uuid), (r) => r.total)).toBeLessThanOrEqual(sale.total);
+        for (const sale of saleOrders)
+          expect(
+            -sum(
+              refunds.filter((r) => r.refund_of === sale.uuid),
+              (r) => r.total,
+            ),
+          ).toBeLessThanOrEqual(sale.total);
       }),
       { numRuns: 25, seed: 20261123 },
     );

@@ -22,7 +22,11 @@ afterEach(async () => {
 /** Every row of every replica table, in key order: "the same replica" means this is equal. */
 function replicaRows(db: TillDatabase): Record<string, unknown[]> {
   const rows: Record<string, unknown[]> = {};
-  for (const table of REPLICA_TABLES) rows[table.name] = db.prepare(`SELECT ${table.columns.join(', ')} FROM main.${table.name} ORDER BY ${table.key}`).raw().all();
+  for (const table of REPLICA_TABLES)
+    rows[table.name] = db
+      .prepare(`SELECT ${table.columns.join(', ')} FROM main.${table.name} ORDER BY ${table.key}`)
+      .raw()
+      .all();
   return rows;
 }
 
@@ -98,7 +102,16 @@ describe('pages in flight', () => {
     });
     expect(asked.filter((a) => a === 'products:5').length).toBeGreaterThanOrEqual(1);
     expect(events.some((e) => e.phase === 'restart' && e.resource === 'products')).toBe(true);
-    expect(readCatalog(db).products.map((p) => p.id).sort()).toEqual(tenant.products.filter((p) => p.deleted_at === null).map((p) => p.id).sort());
+    expect(
+      readCatalog(db)
+        .products.map((p) => p.id)
+        .sort(),
+    ).toEqual(
+      tenant.products
+        .filter((p) => p.deleted_at === null)
+        .map((p) => p.id)
+        .sort(),
+    );
   });
 });
 
@@ -174,7 +187,19 @@ describe('a pull killed with pages in flight', () => {
     for (const product of service.emulator.tenant.products) product.name_en = `${product.name_en} (new)`;
     service.emulator.tenant.products.splice(0, 3);
 
-    const child = spawnPos(['sync', '--db', service.dir.file('killed.db'), '--base-url', service.emulator.baseUrl, '--token', service.emulator.token, '--per-page', '10', '--concurrency', '4']);
+    const child = spawnPos([
+      'sync',
+      '--db',
+      service.dir.file('killed.db'),
+      '--base-url',
+      service.emulator.baseUrl,
+      '--token',
+      service.emulator.token,
+      '--per-page',
+      '10',
+      '--concurrency',
+      '4',
+    ]);
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exit = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));

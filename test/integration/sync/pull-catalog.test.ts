@@ -36,7 +36,12 @@ describe('the catalog pull', () => {
     const summary = await service.pull(db, { perPage: 25, onProgress: (e) => events.push(e) });
     const catalog = readCatalog(db);
     const tenant = service.emulator.tenant;
-    expect(catalog.products.map((p) => p.id).sort()).toEqual(tenant.products.filter((p) => p.deleted_at === null).map((p) => p.id).sort());
+    expect(catalog.products.map((p) => p.id).sort()).toEqual(
+      tenant.products
+        .filter((p) => p.deleted_at === null)
+        .map((p) => p.id)
+        .sort(),
+    );
     expect(catalog.categories).toHaveLength(tenant.categories.filter((c) => c.deleted_at === null).length);
     expect(catalog.categories.length).toBeGreaterThanOrEqual(8);
     expect(catalog.products.length).toBeGreaterThanOrEqual(120);
@@ -75,7 +80,14 @@ describe('the catalog pull', () => {
     await service.pull(db);
     const tenant = service.emulator.tenant;
     const [gone, renamed] = tenant.products;
-    const added: Product = { ...structuredClone(tenant.products[2]!), id: 'new-product-1', name_en: 'Saffron latte', name_ar: 'لاتيه بالزعفران', modifiers: [], prices: structuredClone(tenant.products[2]!.prices).map((p, i) => ({ ...p, id: `new-price-${i}`, product_id: 'new-product-1' })) };
+    const added: Product = {
+      ...structuredClone(tenant.products[2]!),
+      id: 'new-product-1',
+      name_en: 'Saffron latte',
+      name_ar: 'لاتيه بالزعفران',
+      modifiers: [],
+      prices: structuredClone(tenant.products[2]!.prices).map((p, i) => ({ ...p, id: `new-price-${i}`, product_id: 'new-product-1' })),
+    };
     tenant.products.splice(tenant.products.indexOf(gone!), 1);
     renamed!.name_en = 'Renamed cortado';
     tenant.products.push(added);
@@ -240,11 +252,17 @@ describe('service errors reach the user clearly', () => {
   });
 
   it('426 and 410 name the replacement endpoints', async () => {
-    const old = await service.client('2.4.0').get('/import/products').catch((e: unknown) => e);
+    const old = await service
+      .client('2.4.0')
+      .get('/import/products')
+      .catch((e: unknown) => e);
     expect(old).toBeInstanceOf(VersionError);
     expect((old as VersionError).status).toBe(426);
     expect((old as Error).message).toMatch(/needs a newer API version \(426 .*\).*import_url=http/);
-    const gone = await service.client('2.5.0').get('/import/products').catch((e: unknown) => e);
+    const gone = await service
+      .client('2.5.0')
+      .get('/import/products')
+      .catch((e: unknown) => e);
     expect((gone as VersionError).status).toBe(410);
     expect((gone as VersionError).links.removed_in).toBe('2.5.0');
     expect((gone as Error).message).toMatch(/was removed from this API version \(410/);

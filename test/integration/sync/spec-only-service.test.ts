@@ -41,29 +41,32 @@ function pull(db: TillDatabase, apiVersion: ApiVersion, extra: { marketId?: stri
 }
 
 describe('a service written from the spec alone', () => {
-  it.each(['2.0.0', '2.2.1', '2.3.0', '2.5.0'] as const)('gives a sellable catalog at %s: prices and modifiers per product, derived printer ids, the accounting reference', async (version) => {
-    await start({ acceptedVersions: API_VERSIONS });
-    const db = open();
-    const summary = await pull(db, version, { marketId: service.marketId });
-    expect(summary.apiVersion).toBe(version);
-    expect(summary.quarantined).toEqual([]);
-    expect(summary.skipped).toEqual([expect.objectContaining({ list: 'kitchens', status: 404, kept: 'empty' })]);
-    expect(summary.notes.join('\n')).toMatch(/\/me was not read \(HTTP 404\)/);
-    const catalog = readCatalog(db);
-    expect(catalog.products).toHaveLength(5);
-    for (const product of catalog.products) {
-      expect(product.prices.some((p) => p.priceable_type === 'PAYMENT_METHOD' && p.priceable_id === 'CASH')).toBe(true);
-    }
-    const latte = catalog.products.find((p) => p.name_en === 'Latte')!;
-    expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', name_ar: 'Oat milk', price: '2.00' })]);
-    expect(latte.accounting_id).toBe('Q-2');
-    expect(catalog.printers.map((p) => [p.id, p.name])).toEqual([
-      ['printer-1', 'Printer 1'],
-      ['printer-2', 'Printer 2'],
-    ]);
-    // The barcodes page was asked with `includes` (required there), so it did not fail.
-    expect(service.requests.some((r) => r.startsWith('/api/v2/products/modifiers/barcodes?includes[]='))).toBe(true);
-  });
+  it.each(['2.0.0', '2.2.1', '2.3.0', '2.5.0'] as const)(
+    'gives a sellable catalog at %s: prices and modifiers per product, derived printer ids, the accounting reference',
+    async (version) => {
+      await start({ acceptedVersions: API_VERSIONS });
+      const db = open();
+      const summary = await pull(db, version, { marketId: service.marketId });
+      expect(summary.apiVersion).toBe(version);
+      expect(summary.quarantined).toEqual([]);
+      expect(summary.skipped).toEqual([expect.objectContaining({ list: 'kitchens', status: 404, kept: 'empty' })]);
+      expect(summary.notes.join('\n')).toMatch(/\/me was not read \(HTTP 404\)/);
+      const catalog = readCatalog(db);
+      expect(catalog.products).toHaveLength(5);
+      for (const product of catalog.products) {
+        expect(product.prices.some((p) => p.priceable_type === 'PAYMENT_METHOD' && p.priceable_id === 'CASH')).toBe(true);
+      }
+      const latte = catalog.products.find((p) => p.name_en === 'Latte')!;
+      expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', name_ar: 'Oat milk', price: '2.00' })]);
+      expect(latte.accounting_id).toBe('Q-2');
+      expect(catalog.printers.map((p) => [p.id, p.name])).toEqual([
+        ['printer-1', 'Printer 1'],
+        ['printer-2', 'Printer 2'],
+      ]);
+      // The barcodes page was asked with `includes` (required there), so it did not fail.
+      expect(service.requests.some((r) => r.startsWith('/api/v2/products/modifiers/barcodes?includes[]='))).toBe(true);
+    },
+  );
 
   it('steps down from 2.5.0 to the newest version the service accepts, remembers it and says so', async () => {
     const db = open();
@@ -158,12 +161,32 @@ describe('auxiliary lists degrade', () => {
 describe('pos sync and selling against it', () => {
   it('syncs (with skipped and quarantined in --json), then sells with no /me at all', async () => {
     const db = dir.file('cli.db');
-    const sync = await runPos(['sync', '--db', db, '--base-url', service.baseUrl, '--token', service.token, '--market-id', service.marketId, '--branch-id', service.branchId, '--json']);
+    const sync = await runPos([
+      'sync',
+      '--db',
+      db,
+      '--base-url',
+      service.baseUrl,
+      '--token',
+      service.token,
+      '--market-id',
+      service.marketId,
+      '--branch-id',
+      service.branchId,
+      '--json',
+    ]);
     expect(sync.stderr).toMatch(/Skipped kitchens \(HTTP 404/);
     expect(sync.stderr).toMatch(/Note: the service refused API version 2\.5\.0/);
     expect(sync.code).toBe(0);
     const report = JSON.parse(sync.stdout) as Record<string, unknown>;
-    expect(report).toMatchObject({ ok: true, api_version: '2.3.0', api_version_requested: '2.5.0', market_id: service.marketId, quarantined: [], precision_lost: 0 });
+    expect(report).toMatchObject({
+      ok: true,
+      api_version: '2.3.0',
+      api_version_requested: '2.5.0',
+      market_id: service.marketId,
+      quarantined: [],
+      precision_lost: 0,
+    });
     expect(report.skipped).toEqual([expect.objectContaining({ list: 'kitchens', kept: 'empty' })]);
 
     const sale = await runPos(['simulate', '--db', db, '--orders', '3', '--seed', '7', '--json']);

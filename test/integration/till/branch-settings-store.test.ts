@@ -42,7 +42,12 @@ describe('branch settings in the settings store', () => {
       ['receipt.footer_en', true],
       ['receipt.footer_ar', true],
     ]);
-    expect(readPrintContext(shop.db).header).toMatchObject({ marketEn: 'Qahwa House Olaya', headerEn: 'Open daily 7-23', footerAr: 'نراكم قريباً', vatNumber: '300000000000003' });
+    expect(readPrintContext(shop.db).header).toMatchObject({
+      marketEn: 'Qahwa House Olaya',
+      headerEn: 'Open daily 7-23',
+      footerAr: 'نراكم قريباً',
+      vatNumber: '300000000000003',
+    });
 
     // Set from the command line, seen on the screen; an empty field gives the service's value back.
     setSettingFromText(shop.db, 'receipt.header_en', 'Closed on Fridays');
@@ -58,9 +63,13 @@ describe('branch settings in the settings store', () => {
     await branch.saveReceiptSettings(receipt);
     const before = JSON.stringify(listSettings(shop.db));
     // 15 digits, but not a ZATCA VAT number: the same rule as `pos settings set vat_number`.
-    await expect(branch.saveReceiptSettings({ ...receipt, vat_number: '123456789012345' })).rejects.toThrow(/vat_number: a VAT number of 15 digits that starts and ends with 3/);
+    await expect(branch.saveReceiptSettings({ ...receipt, vat_number: '123456789012345' })).rejects.toThrow(
+      /vat_number: a VAT number of 15 digits that starts and ends with 3/,
+    );
     expect(() => setSettingFromText(shop.db, 'vat_number', '123456789012345')).toThrow(/starts and ends with 3/);
-    await expect(branch.saveReceiptSettings({ ...receipt, footer_en: 'Thanks\u202e' })).rejects.toThrow(/footer_en: no control or direction-override characters/);
+    await expect(branch.saveReceiptSettings({ ...receipt, footer_en: 'Thanks\u202e' })).rejects.toThrow(
+      /footer_en: no control or direction-override characters/,
+    );
     await expect(branch.saveTillSettings({ code: 'A', day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
     expect(() => setSettingFromText(shop.db, 'till.day_cutoff_hour', '13')).toThrow(/a whole number from 0 to 12/);
     expect(JSON.stringify(listSettings(shop.db))).toBe(before);
@@ -76,7 +85,11 @@ describe('branch settings in the settings store', () => {
     expect((await branch.branchSetup()).till).toEqual({ code: 'TK', day_cutoff_hour: 0, idle_lock_minutes: 0 });
     expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('TK-001');
     await branch.saveTillSettings({ code: '', day_cutoff_hour: 4, idle_lock_minutes: 10 });
-    expect([getSetting(shop.db, 'till.code'), getSetting(shop.db, 'till.day_cutoff_hour'), getSetting(shop.db, 'till.idle_lock_minutes')]).toEqual([null, 4, 10]);
+    expect([getSetting(shop.db, 'till.code'), getSetting(shop.db, 'till.day_cutoff_hour'), getSetting(shop.db, 'till.idle_lock_minutes')]).toEqual([
+      null,
+      4,
+      10,
+    ]);
     unsetSetting(shop.db, 'till.day_cutoff_hour');
     expect((await branch.branchSetup()).till.day_cutoff_hour).toBe(0);
   });

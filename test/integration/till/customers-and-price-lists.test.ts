@@ -28,7 +28,9 @@ const ids = (customers: CustomerView[]) => customers.map((c) => c.id);
 /** One product's own price for a method (modifier_id null), in halalas, from the replica. */
 function methodPrice(productId: string, key: string): number | undefined {
   const row = db
-    .prepare("SELECT value FROM prices WHERE product_id = ? AND modifier_id IS NULL AND priceable_type = 'PAYMENT_METHOD' AND priceable_id = ? AND value_type = 'NOMINAL'")
+    .prepare(
+      "SELECT value FROM prices WHERE product_id = ? AND modifier_id IS NULL AND priceable_type = 'PAYMENT_METHOD' AND priceable_id = ? AND value_type = 'NOMINAL'",
+    )
     .get(productId, key) as { value: number } | undefined;
   return row?.value;
 }
@@ -53,9 +55,12 @@ describe('customers()', () => {
     expect(await till.customers({ limit: 2 })).toEqual(all.slice(0, 2));
 
     // Twenty-five more active customers: the default page is 20.
-    const insert = db.prepare("INSERT INTO customers (id, userable_id, name, email, phone_prefix, phone, lang, is_active) VALUES (?, ?, ?, ?, '966', ?, 'en', 1)");
+    const insert = db.prepare(
+      "INSERT INTO customers (id, userable_id, name, email, phone_prefix, phone, lang, is_active) VALUES (?, ?, ?, ?, '966', ?, 'en', 1)",
+    );
     db.transaction(() => {
-      for (let i = 0; i < 25; i++) insert.run(`bulk-${i}`, `u-bulk-${i}`, `Zz bulk ${String(i).padStart(2, '0')}`, `bulk${i}@mail.example`, String(590000000 + i));
+      for (let i = 0; i < 25; i++)
+        insert.run(`bulk-${i}`, `u-bulk-${i}`, `Zz bulk ${String(i).padStart(2, '0')}`, `bulk${i}@mail.example`, String(590000000 + i));
     })();
     try {
       expect(await till.customers({})).toHaveLength(20);
@@ -84,7 +89,9 @@ describe('customers()', () => {
     expect((await till.customers({ query: 'mo' }))[0]!.name).toBe('Mohammed Al-Harbi');
     expect(await till.customers({ query: 'nobody-by-this-name' })).toEqual([]);
     // Accents and case beyond ASCII fold too.
-    db.prepare("INSERT INTO customers (id, userable_id, name, email, phone_prefix, phone, lang, is_active) VALUES ('zoe', 'u-zoe', 'Zoë MÁRQUEZ', 'zoe@mail.example', '966', '599999999', 'en', 1)").run();
+    db.prepare(
+      "INSERT INTO customers (id, userable_id, name, email, phone_prefix, phone, lang, is_active) VALUES ('zoe', 'u-zoe', 'Zoë MÁRQUEZ', 'zoe@mail.example', '966', '599999999', 'en', 1)",
+    ).run();
     try {
       expect(ids(await till.customers({ query: 'zoe marq' }))).toEqual(['zoe']);
       expect(ids(await till.customers({ query: 'márquez' }))).toEqual(['zoe']);
@@ -133,9 +140,11 @@ describe('price lists', () => {
   });
 
   it('counts a price on a modifier alone as the method having prices', async () => {
-    const product = db.prepare("SELECT product_id FROM modifiers LIMIT 1").get() as { product_id: string };
+    const product = db.prepare('SELECT product_id FROM modifiers LIMIT 1').get() as { product_id: string };
     const modifier = db.prepare('SELECT id FROM modifiers WHERE product_id = ? LIMIT 1').get(product.product_id) as { id: string };
-    db.prepare("INSERT INTO prices (id, product_id, modifier_id, priceable_type, priceable_id, value, value_type) VALUES ('mada-mod', ?, ?, 'PAYMENT_METHOD', 'MADA', 100, 'NOMINAL')").run(product.product_id, modifier.id);
+    db.prepare(
+      "INSERT INTO prices (id, product_id, modifier_id, priceable_type, priceable_id, value, value_type) VALUES ('mada-mod', ?, ?, 'PAYMENT_METHOD', 'MADA', 100, 'NOMINAL')",
+    ).run(product.product_id, modifier.id);
     try {
       expect((await till.paymentMethods()).find((m) => m.key === 'MADA')!.has_prices).toBe(true);
     } finally {

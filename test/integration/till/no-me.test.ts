@@ -43,10 +43,23 @@ describe('selling and printing with no /me', () => {
     setSettingFromText(db, 'market_id', 'market-from-settings');
     setSettingFromText(db, 'branch_id', 'branch-from-settings');
     const order = await sellOne(new TillService({ db, now }));
-    expect(order).toMatchObject({ market_id: 'market-from-settings', branch_id: 'branch-from-settings', zatca_qr: null, vat_rate: 1500, prices_include_tax: true });
+    expect(order).toMatchObject({
+      market_id: 'market-from-settings',
+      branch_id: 'branch-from-settings',
+      zatca_qr: null,
+      vat_rate: 1500,
+      prices_include_tax: true,
+    });
     const context = readPrintContext(db);
     expect(context.header.vatNumber).toBeNull();
-    const receipt = composeReceipt(order, { flags: PREVIEW_FLAGS, width: 80, header: context.header, methodNames: context.methodNames, logo: null, reprint: false });
+    const receipt = composeReceipt(order, {
+      flags: PREVIEW_FLAGS,
+      width: 80,
+      header: context.header,
+      methodNames: context.methodNames,
+      logo: null,
+      reprint: false,
+    });
     const texts = receipt.blocks.flatMap((b) => (b.kind === 'text' ? [b.text] : b.kind === 'bilingual' ? [b.en, b.ar] : []));
     expect(texts).toEqual(expect.arrayContaining(['No VAT number: no ZATCA QR code']));
     expect(receipt.blocks.some((b) => b.kind === 'qr')).toBe(false);

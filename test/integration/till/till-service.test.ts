@@ -72,7 +72,12 @@ describe('the till API over the replica', () => {
     expect(order).toMatchObject({ kind: 'SALE', status: 'PAID', total: cart.total, change_due: 1000, upload: { state: 'pending' } });
     expect(order.payments.reduce((sum, p) => sum + p.amount, 0)).toBe(order.total);
     const qr = decodeZatcaQr(order.zatca_qr!);
-    expect(qr).toMatchObject({ vatNumber: expect.stringMatching(/^\d{15}$/), total: (cart.total / 100).toFixed(2), vatTotal: (cart.tax / 100).toFixed(2), timestamp: '2026-11-21T09:30:00Z' });
+    expect(qr).toMatchObject({
+      vatNumber: expect.stringMatching(/^\d{15}$/),
+      total: (cart.total / 100).toFixed(2),
+      vatTotal: (cart.tax / 100).toFixed(2),
+      timestamp: '2026-11-21T09:30:00Z',
+    });
     expect((await till.cart()).lines).toEqual([]);
   });
 

@@ -11,7 +11,10 @@ describe('a product deleted upstream between the sale and the upload', () => {
     shop = await openCheckoutShop();
     const [gone, kept] = shop.products;
     const before = await shop.sellLines([{ product: kept!, quantity: 1 }]);
-    const sold = await shop.sellLines([{ product: kept!, quantity: 2 }, { product: gone!, quantity: 1, modifierIds: gone!.modifiers?.length ? [gone!.modifiers[0]!.id] : [] }]);
+    const sold = await shop.sellLines([
+      { product: kept!, quantity: 2 },
+      { product: gone!, quantity: 1, modifierIds: gone!.modifiers?.length ? [gone!.modifiers[0]!.id] : [] },
+    ]);
     const others = await shop.sell(5, { avoid: [gone!.id] });
 
     // The back office deletes the product after the cashier sold it offline.

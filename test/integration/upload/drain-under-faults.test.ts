@@ -42,13 +42,22 @@ describe('draining the outbox through a faulty service', () => {
     expect(new Set(emulator.orders.keys())).toEqual(new Set(records.map((r) => r.uuid)));
     // Retries happened, and the answers lost to resets came back as duplicates.
     expect(emulator.orderPosts).toBeGreaterThan(40);
-    const statuses = shop.db.prepare('SELECT service_status, count(*) AS n FROM outbox GROUP BY service_status').all() as { service_status: string; n: number }[];
+    const statuses = shop.db.prepare('SELECT service_status, count(*) AS n FROM outbox GROUP BY service_status').all() as {
+      service_status: string;
+      n: number;
+    }[];
     expect(statuses.find((s) => s.service_status === 'duplicate')?.n ?? 0).toBeGreaterThan(0);
     // Every order arrived with the till's money, and the service's id was kept.
     for (const record of records) {
       const held = emulator.orders.get(record.uuid)!;
       const { items, ...money } = expectedTotals(record);
-      expect({ ...money, items: held.order.items.length }).toEqual({ subtotal: held.order.subtotal, discount_total: held.order.discount_total, tax: held.order.tax, total: held.order.total, items });
+      expect({ ...money, items: held.order.items.length }).toEqual({
+        subtotal: held.order.subtotal,
+        discount_total: held.order.discount_total,
+        tax: held.order.tax,
+        total: held.order.total,
+        items,
+      });
       expect(held.order.number).toBe(record.number);
       expect(shop.row(record.uuid).service_id).toBe(held.id);
     }

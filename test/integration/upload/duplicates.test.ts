@@ -15,7 +15,9 @@ describe('an order the service already holds', () => {
     const heldId = shop.emulator.orders.get(orders[1]!.uuid)!.id;
 
     // As if the till had crashed after sending but before recording the answer.
-    shop.db.prepare("UPDATE outbox SET state = 'pending', service_id = NULL, service_status = NULL, synced_at = NULL WHERE order_uuid = ?").run(orders[1]!.uuid);
+    shop.db
+      .prepare("UPDATE outbox SET state = 'pending', service_id = NULL, service_status = NULL, synced_at = NULL WHERE order_uuid = ?")
+      .run(orders[1]!.uuid);
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 0, duplicate: 1 });
     expect(shop.row(orders[1]!.uuid)).toMatchObject({ state: 'synced', service_status: 'duplicate', service_id: heldId });
     expect(shop.emulator.orders.size).toBe(3);
@@ -40,7 +42,12 @@ describe('an order the service already holds', () => {
     clock.advance(500);
     expect(await uploader.uploadDue()).toMatchObject({ batches: 1, created: 0, duplicate: 4, stopped: null });
     for (const order of orders) {
-      expect(shop.row(order.uuid)).toMatchObject({ state: 'synced', service_status: 'duplicate', attempts: 2, service_id: shop.emulator.orders.get(order.uuid)!.id });
+      expect(shop.row(order.uuid)).toMatchObject({
+        state: 'synced',
+        service_status: 'duplicate',
+        attempts: 2,
+        service_id: shop.emulator.orders.get(order.uuid)!.id,
+      });
     }
     expect(shop.emulator.orders.size).toBe(4);
     expect(uploader.status()).toMatchObject({ online: true, lastError: null, synced: 4 });

@@ -20,7 +20,14 @@ describe('losing and regaining the service', () => {
     // A long backoff: only the probe, not a scheduled retry, can bring the orders back in time.
     const clock = new ManualClock(Date.now());
     const start = clock.now();
-    uploader = new OrderUploader({ db: shop.db, client: shop.client(), clock, backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000 }, random: () => 1, probeIntervalMs: 50 });
+    uploader = new OrderUploader({
+      db: shop.db,
+      client: shop.client(),
+      clock,
+      backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000 },
+      random: () => 1,
+      probeIntervalMs: 50,
+    });
     const seen: UploadStatus[] = [];
     uploader.subscribe((s) => seen.push(s));
     await shop.sell(3);

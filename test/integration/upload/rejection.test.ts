@@ -13,7 +13,10 @@ describe('an order the service rejects', () => {
     const ghost = shop.products[0]!;
     const others = { avoid: [ghost.id] };
     const [first] = await shop.sell(1, others);
-    const bad = await shop.sellLines([{ product: shop.products[1]!, quantity: 1 }, { product: ghost, quantity: 2 }]);
+    const bad = await shop.sellLines([
+      { product: shop.products[1]!, quantity: 1 },
+      { product: ghost, quantity: 2 },
+    ]);
     const after = await shop.sell(3, others);
     shop.emulator.tenant.products = shop.emulator.tenant.products.filter((p) => p.id !== ghost.id);
     const uploader = new OrderUploader({ db: shop.db, client: shop.client() });
@@ -25,7 +28,9 @@ describe('an order the service rejects', () => {
     expect(row).toMatchObject({ state: 'rejected', service_status: 'rejected', attempts: 1 });
     expect(JSON.parse(row.rejection!)).toEqual({ 'items.1.product_id': ['The selected items.1.product id is invalid.'] });
     expect(row.last_error).toBe('Rejected by the service: items.1.product_id: The selected items.1.product id is invalid.');
-    expect(listRejected(shop.db)).toMatchObject([{ uuid: bad.uuid, number: bad.number, rejection: { 'items.1.product_id': ['The selected items.1.product id is invalid.'] } }]);
+    expect(listRejected(shop.db)).toMatchObject([
+      { uuid: bad.uuid, number: bad.number, rejection: { 'items.1.product_id': ['The selected items.1.product id is invalid.'] } },
+    ]);
     expect(uploader.status()).toMatchObject({ pending: 0, synced: 4, rejected: 1, lastError: null });
 
     // Not retried: later uploads send only new orders, and the rejected row's attempts stay put.

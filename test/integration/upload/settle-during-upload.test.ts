@@ -17,7 +17,9 @@ const SETTLEMENT_PATH = '/orders/payments';
 /** Every CASH amount the service holds for an order: in the order's own body and in settlements of it. */
 function cashReceived(orders: ReadonlyMap<string, ReceivedOrder>, settlements: ReadonlyMap<string, ReceivedSettlement>, uuid: string): string[] {
   const inOrder = (orders.get(uuid)?.order.payments ?? []).filter((p) => p.payment_method_key === 'CASH').map((p) => p.amount);
-  const inSettlements = [...settlements.values()].filter((s) => s.order_uuid === uuid).flatMap((s) => s.payments.filter((p) => p.payment_method_key === 'CASH').map((p) => p.amount));
+  const inSettlements = [...settlements.values()]
+    .filter((s) => s.order_uuid === uuid)
+    .flatMap((s) => s.payments.filter((p) => p.payment_method_key === 'CASH').map((p) => p.amount));
   return [...inOrder, ...inSettlements];
 }
 

@@ -17,7 +17,7 @@ describe('outbox counts', () => {
     db.prepare("UPDATE outbox SET state = 'synced' WHERE enqueued_seq < 6").run();
     db.prepare("UPDATE outbox SET state = 'rejected' WHERE enqueued_seq = 9").run();
     db.prepare("UPDATE outbox SET state = 'synced' WHERE enqueued_seq < 3").run(); // no change of state
-    db.prepare("DELETE FROM outbox WHERE enqueued_seq = 8").run();
+    db.prepare('DELETE FROM outbox WHERE enqueued_seq = 8').run();
     const full = Object.fromEntries(
       ['pending', 'synced', 'rejected'].map((state) => [state, (db.prepare('SELECT count(*) AS n FROM outbox WHERE state = ?').get(state) as { n: number }).n]),
     );

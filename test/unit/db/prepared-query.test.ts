@@ -20,7 +20,12 @@ describe('a prepared Kysely query', () => {
     const read = prepared<{ prefix: string }>()(
       q.selectFrom('settings').select(['key', 'value']).where('key', 'like', param<string>('prefix')).where('value', '!=', '"skip"').orderBy('key'),
     );
-    for (const [key, value] of [['a.1', '"one"'], ['a.2', '"skip"'], ['b.1', '"two"']] as const) write.run(db, { key, value });
+    for (const [key, value] of [
+      ['a.1', '"one"'],
+      ['a.2', '"skip"'],
+      ['b.1', '"two"'],
+    ] as const)
+      write.run(db, { key, value });
     expect(read.all(db, { prefix: 'a.%' })).toEqual([{ key: 'a.1', value: '"one"' }]);
     expect(read.get(db, { prefix: 'b.%' })).toEqual({ key: 'b.1', value: '"two"' });
     expect(prepares).toBe(2);

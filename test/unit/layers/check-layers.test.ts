@@ -75,7 +75,7 @@ describe('the layer check', () => {
     const violations: Violation[] = findLayerViolations(
       tree({
         'src-main/orders/order-store.ts': "const a = db.prepare('SELECT * FROM orders WHERE uuid = ?');\n",
-        'src-main/printing/queue/print-job-store.ts': "db.prepare(\"UPDATE print_jobs SET state = 'done'\");\n",
+        'src-main/printing/queue/print-job-store.ts': 'db.prepare("UPDATE print_jobs SET state = \'done\'");\n',
         'src-main/till/till-service.ts': [
           '// Reads FROM orders in a comment, and a message: "nothing came FROM orders".',
           "const n = 'copy from orders';",
@@ -98,7 +98,9 @@ describe('the layer check', () => {
   });
 
   it('wants an owner for every table a migration creates', () => {
-    const violations = findLayerViolations(tree({ 'migrations/0001_x.sql': 'CREATE TABLE orders (uuid TEXT);\nCREATE TABLE stray (id INTEGER);\n' }), { orders: 'src-main/orders' });
+    const violations = findLayerViolations(tree({ 'migrations/0001_x.sql': 'CREATE TABLE orders (uuid TEXT);\nCREATE TABLE stray (id INTEGER);\n' }), {
+      orders: 'src-main/orders',
+    });
     expect(violations).toEqual([expect.objectContaining({ file: 'migrations/0001_x.sql', line: 2, message: expect.stringMatching(/stray with no owner/) })]);
   });
 

@@ -70,26 +70,31 @@ describe('the rounding rule: half away from zero', () => {
   it('always lands within half a unit of the exact quotient, ties away from zero', () => {
     const safe = fc.integer({ min: -MAX, max: MAX });
     fc.assert(
-      fc.property(safe, fc.integer({ min: -1e9, max: 1e9 }), safe.filter((c) => c !== 0), (a, b, c) => {
-        const exact = BigInt(a) * BigInt(b);
-        let result: number;
-        try {
-          result = mulDivRound(a, b, c);
-        } catch {
-          // Only a result outside the safe range may be refused.
-          const approx = divRound(exact, BigInt(c));
-          return approx > BigInt(MAX) || approx < -BigInt(MAX);
-        }
-        const r = BigInt(result);
-        const diff2 = 2n * (exact - r * BigInt(c));
-        const absDiff2 = diff2 < 0n ? -diff2 : diff2;
-        const absC = BigInt(Math.abs(c));
-        if (absDiff2 < absC) return true;
-        // A tie: the result must be the one farther from zero.
-        const absR = r < 0n ? -r : r;
-        const absExact = exact < 0n ? -exact : exact;
-        return absDiff2 === absC && absR * absC > absExact;
-      }),
+      fc.property(
+        safe,
+        fc.integer({ min: -1e9, max: 1e9 }),
+        safe.filter((c) => c !== 0),
+        (a, b, c) => {
+          const exact = BigInt(a) * BigInt(b);
+          let result: number;
+          try {
+            result = mulDivRound(a, b, c);
+          } catch {
+            // Only a result outside the safe range may be refused.
+            const approx = divRound(exact, BigInt(c));
+            return approx > BigInt(MAX) || approx < -BigInt(MAX);
+          }
+          const r = BigInt(result);
+          const diff2 = 2n * (exact - r * BigInt(c));
+          const absDiff2 = diff2 < 0n ? -diff2 : diff2;
+          const absC = BigInt(Math.abs(c));
+          if (absDiff2 < absC) return true;
+          // A tie: the result must be the one farther from zero.
+          const absR = r < 0n ? -r : r;
+          const absExact = exact < 0n ? -exact : exact;
+          return absDiff2 === absC && absR * absC > absExact;
+        },
+      ),
       { numRuns: 2000 },
     );
   });

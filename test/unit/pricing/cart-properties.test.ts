@@ -23,34 +23,38 @@ let priceId = 0;
 const money = (min: number, max: number) => fc.integer({ min, max }).map(formatMinor);
 
 const methodPriceArb = (productId: string, modifierId: string | null): fc.Arbitrary<Price> =>
-  fc.oneof(
-    fc.record({ key: fc.constantFrom(...METHODS), value: money(0, 200_000), type: fc.constant('NOMINAL' as const) }),
-    fc.record({ key: fc.constantFrom(...METHODS.filter((m) => m !== 'CASH')), value: money(-5_000, 5_000), type: fc.constant('PERCENT' as const) }),
-  ).map(({ key, value, type }) => ({
-    id: `pr${++priceId}`,
-    product_id: productId,
-    modifier_id: modifierId,
-    priceable_type: 'PAYMENT_METHOD' as const,
-    priceable_id: key,
-    value,
-    value_type: type,
-  }));
+  fc
+    .oneof(
+      fc.record({ key: fc.constantFrom(...METHODS), value: money(0, 200_000), type: fc.constant('NOMINAL' as const) }),
+      fc.record({ key: fc.constantFrom(...METHODS.filter((m) => m !== 'CASH')), value: money(-5_000, 5_000), type: fc.constant('PERCENT' as const) }),
+    )
+    .map(({ key, value, type }) => ({
+      id: `pr${++priceId}`,
+      product_id: productId,
+      modifier_id: modifierId,
+      priceable_type: 'PAYMENT_METHOD' as const,
+      priceable_id: key,
+      value,
+      value_type: type,
+    }));
 
 const orderTypePriceArb = (productId: string): fc.Arbitrary<Price> =>
-  fc.record({
-    type: fc.constantFrom(...ORDER_TYPES),
-    nominal: fc.boolean(),
-    nominalValue: money(-5_000, 5_000),
-    percentValue: money(-5_000, 5_000),
-  }).map(({ type, nominal, nominalValue, percentValue }) => ({
-    id: `pr${++priceId}`,
-    product_id: productId,
-    modifier_id: null,
-    priceable_type: 'ORDER_TYPE' as const,
-    priceable_id: type,
-    value: nominal ? nominalValue : percentValue,
-    value_type: nominal ? ('NOMINAL' as const) : ('PERCENT' as const),
-  }));
+  fc
+    .record({
+      type: fc.constantFrom(...ORDER_TYPES),
+      nominal: fc.boolean(),
+      nominalValue: money(-5_000, 5_000),
+      percentValue: money(-5_000, 5_000),
+    })
+    .map(({ type, nominal, nominalValue, percentValue }) => ({
+      id: `pr${++priceId}`,
+      product_id: productId,
+      modifier_id: null,
+      priceable_type: 'ORDER_TYPE' as const,
+      priceable_id: type,
+      value: nominal ? nominalValue : percentValue,
+      value_type: nominal ? ('NOMINAL' as const) : ('PERCENT' as const),
+    }));
 
 const discountArb: fc.Arbitrary<Discount | undefined> = fc.oneof(
   fc.constant(undefined),
@@ -60,10 +64,12 @@ const discountArb: fc.Arbitrary<Discount | undefined> = fc.oneof(
 
 const modifierArb = (productId: string, index: number): fc.Arbitrary<ChosenModifier> => {
   const id = `${productId}-m${index}`;
-  return fc.record({
-    price: money(-500, 3_000),
-    own: fc.array(methodPriceArb(productId, id), { maxLength: 2 }),
-  }).map(({ price, own }) => ({ id, price, prices: own }));
+  return fc
+    .record({
+      price: money(-500, 3_000),
+      own: fc.array(methodPriceArb(productId, id), { maxLength: 2 }),
+    })
+    .map(({ price, own }) => ({ id, price, prices: own }));
 };
 
 const lineArb = (index: number): fc.Arbitrary<CartLineInput> => {
@@ -74,14 +80,31 @@ const lineArb = (index: number): fc.Arbitrary<CartLineInput> => {
       methodPrices: fc.array(methodPriceArb(productId, null), { maxLength: 3 }),
       orderTypePrices: fc.array(orderTypePriceArb(productId), { maxLength: 2 }),
       modifiers: fc.array(fc.nat(9), { maxLength: 3 }).chain((ids) => fc.tuple(...[...new Set(ids)].map((m) => modifierArb(productId, m)))),
-      modifierPricesOnProduct: fc.array(fc.nat(9).chain((m) => methodPriceArb(productId, `${productId}-m${m}`)), { maxLength: 2 }),
+      modifierPricesOnProduct: fc.array(
+        fc.nat(9).chain((m) => methodPriceArb(productId, `${productId}-m${m}`)),
+        { maxLength: 2 },
+      ),
       quantity: fc.integer({ min: 1, max: 50 }),
       discount: discountArb,
     })
     .map((r) => {
-      const cash: Price = { id: `pr${++priceId}`, product_id: productId, modifier_id: null, priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: r.cash, value_type: 'NOMINAL' };
+      const cash: Price = {
+        id: `pr${++priceId}`,
+        product_id: productId,
+        modifier_id: null,
+        priceable_type: 'PAYMENT_METHOD',
+        priceable_id: 'CASH',
+        value: r.cash,
+        value_type: 'NOMINAL',
+      };
       // The CASH price sits at a random place among the others, so "first wins" is exercised too.
-      const prices = [...r.methodPrices.filter((p) => p.priceable_id !== 'CASH'), cash, ...r.methodPrices.filter((p) => p.priceable_id === 'CASH'), ...r.orderTypePrices, ...r.modifierPricesOnProduct];
+      const prices = [
+        ...r.methodPrices.filter((p) => p.priceable_id !== 'CASH'),
+        cash,
+        ...r.methodPrices.filter((p) => p.priceable_id === 'CASH'),
+        ...r.orderTypePrices,
+        ...r.modifierPricesOnProduct,
+      ];
       return {
         product: { id: productId, prices },
         modifiers: r.modifiers,
@@ -176,7 +199,10 @@ describe('random carts add up exactly', () => {
         fc.integer({ min: 1, max: 10_000 }),
         (cart, split, extraCash, off) => {
           const { total } = priceCart(cart);
-          const amounts = allocateByLargestRemainder(total, split.map((s) => s.weight));
+          const amounts = allocateByLargestRemainder(
+            total,
+            split.map((s) => s.weight),
+          );
           const payments = split.map((s, i) => ({ method_key: s.method, amount: amounts[i] ?? 0 })).filter((p) => p.amount > 0);
           const hasCash = payments.some((p) => p.method_key === 'CASH');
           const cashDue = sum(payments.filter((p) => p.method_key === 'CASH').map((p) => p.amount));
@@ -215,20 +241,38 @@ describe('random carts add up exactly', () => {
   it('large prices and quantities stay exact', () => {
     const big = fc.integer({ min: 0, max: 10_000_000_000 }).map(formatMinor); // up to 100 million SAR a unit
     fc.assert(
-      fc.property(fc.array(fc.tuple(big, fc.integer({ min: 1, max: 50 })), { minLength: 1, maxLength: 5 }), fc.boolean(), discountArb, (items, inclusive, discount) => {
-        const cart: CartInput = {
-          tax: { vatRate: 1500, pricesIncludeTax: inclusive },
-          methodKey: 'CASH',
-          orderType: 'DINE_IN',
-          lines: items.map(([value, quantity], i) => ({
-            product: { id: `big${i}`, prices: [{ id: `b${i}`, product_id: `big${i}`, modifier_id: null, priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value, value_type: 'NOMINAL' }] },
-            modifiers: [],
-            quantity,
-          })),
-          ...(discount ? { discount } : {}),
-        };
-        expectAddsUp(cart, priceCart(cart));
-      }),
+      fc.property(
+        fc.array(fc.tuple(big, fc.integer({ min: 1, max: 50 })), { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        discountArb,
+        (items, inclusive, discount) => {
+          const cart: CartInput = {
+            tax: { vatRate: 1500, pricesIncludeTax: inclusive },
+            methodKey: 'CASH',
+            orderType: 'DINE_IN',
+            lines: items.map(([value, quantity], i) => ({
+              product: {
+                id: `big${i}`,
+                prices: [
+                  {
+                    id: `b${i}`,
+                    product_id: `big${i}`,
+                    modifier_id: null,
+                    priceable_type: 'PAYMENT_METHOD',
+                    priceable_id: 'CASH',
+                    value,
+                    value_type: 'NOMINAL',
+                  },
+                ],
+              },
+              modifiers: [],
+              quantity,
+            })),
+            ...(discount ? { discount } : {}),
+          };
+          expectAddsUp(cart, priceCart(cart));
+        },
+      ),
       { numRuns: 300 },
     );
   });

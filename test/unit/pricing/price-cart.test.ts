@@ -120,7 +120,9 @@ describe('the order discount', () => {
   });
 
   it('is clamped to the net, so the total cannot go negative', () => {
-    const priced = priceCart(cart({ tax: EXCLUSIVE, lines: [line([methodPrice('CASH', '5.00')], { quantity: 2 })], discount: { kind: 'AMOUNT', value: 5000 } }));
+    const priced = priceCart(
+      cart({ tax: EXCLUSIVE, lines: [line([methodPrice('CASH', '5.00')], { quantity: 2 })], discount: { kind: 'AMOUNT', value: 5000 } }),
+    );
     expect(priced).toMatchObject({ subtotal: 1000, order_discount: 1000, discount_total: 1000, tax: 0, total: 0 });
     const negative = priceCart(cart({ lines: [line([methodPrice('CASH', '5.00')])], discount: { kind: 'AMOUNT', value: -1 } }));
     expect(negative.order_discount).toBe(0);

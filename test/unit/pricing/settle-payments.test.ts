@@ -21,7 +21,14 @@ describe('settlePayments', () => {
   });
 
   it('splits across methods', () => {
-    const s = settlePayments(3450, [{ method_key: 'CASH', amount: 2000 }, { method_key: 'MADA', amount: 1450 }], 5000);
+    const s = settlePayments(
+      3450,
+      [
+        { method_key: 'CASH', amount: 2000 },
+        { method_key: 'MADA', amount: 1450 },
+      ],
+      5000,
+    );
     expect(s).toMatchObject({ cash_due: 2000, cash_tendered: 5000, change: 3000, is_paid: true });
     expect(formatPayments(s)).toEqual([
       { payment_method_key: 'CASH', amount: '20.00' },
@@ -42,9 +49,12 @@ describe('settlePayments', () => {
   });
 
   it('says how much is over', () => {
-    expect(() => settlePayments(3450, [{ method_key: 'CASH', amount: 3450 }, { method_key: 'MADA', amount: 200 }])).toThrow(
-      /payments add up to 36.50 but the total is 34.50: 2.00 is over/,
-    );
+    expect(() =>
+      settlePayments(3450, [
+        { method_key: 'CASH', amount: 3450 },
+        { method_key: 'MADA', amount: 200 },
+      ]),
+    ).toThrow(/payments add up to 36.50 but the total is 34.50: 2.00 is over/);
     expect(() => settlePayments(0, [{ method_key: 'CASH', amount: 1 }])).toThrow(PaymentMismatchError);
     expect(() => settlePayments(1, [])).toThrow(/0.01 is missing/);
   });
@@ -57,7 +67,14 @@ describe('settlePayments', () => {
 
   it('leaves a PAY_LATER order unpaid for that amount', () => {
     expect(settlePayments(3450, [{ method_key: 'PAY_LATER', amount: 3450 }])).toMatchObject({ unpaid: 3450, is_paid: false, change: 0 });
-    const mixed = settlePayments(3450, [{ method_key: 'CASH', amount: 1000 }, { method_key: 'PAY_LATER', amount: 2450 }], 2000);
+    const mixed = settlePayments(
+      3450,
+      [
+        { method_key: 'CASH', amount: 1000 },
+        { method_key: 'PAY_LATER', amount: 2450 },
+      ],
+      2000,
+    );
     expect(mixed).toMatchObject({ unpaid: 2450, is_paid: false, cash_due: 1000, change: 1000 });
   });
 
@@ -67,7 +84,12 @@ describe('settlePayments', () => {
 
   it('refuses zero, negative or fractional amounts and a negative total', () => {
     expect(() => settlePayments(0, [{ method_key: 'CASH', amount: 0 }])).toThrow(/payment 1 \(CASH\): amount 0.00 must be above 0/);
-    expect(() => settlePayments(100, [{ method_key: 'CASH', amount: 150 }, { method_key: 'MADA', amount: -50 }])).toThrow(/payment 2 \(MADA\)/);
+    expect(() =>
+      settlePayments(100, [
+        { method_key: 'CASH', amount: 150 },
+        { method_key: 'MADA', amount: -50 },
+      ]),
+    ).toThrow(/payment 2 \(MADA\)/);
     expect(() => settlePayments(100, [{ method_key: 'CASH', amount: 99.5 }])).toThrow(RangeError);
     expect(() => settlePayments(-100, [])).toThrow(/must not be negative/);
     expect(() => settlePayments(100, [{ method_key: '', amount: 100 }])).toThrow(/no payment method key/);

@@ -48,13 +48,36 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     created_at: new Date(2025, 0, 5, 9, 30).getTime(),
     lines: [
       {
-        line_no: 1, product_id: 'p1', category_id: 1, name_en: 'Cortado', name_ar: 'كورتادو', quantity: 2, unit_price: 1600, gross: 3200,
-        discount: 320, tax: 376, total: 2880, line_discount: null,
-        modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }], notes: 'extra hot',
+        line_no: 1,
+        product_id: 'p1',
+        category_id: 1,
+        name_en: 'Cortado',
+        name_ar: 'كورتادو',
+        quantity: 2,
+        unit_price: 1600,
+        gross: 3200,
+        discount: 320,
+        tax: 376,
+        total: 2880,
+        line_discount: null,
+        modifiers: [{ modifier_id: 'm1', name_en: 'Oat milk', name_ar: 'حليب الشوفان', price: 200 }],
+        notes: 'extra hot',
       },
       {
-        line_no: 2, product_id: 'p2', category_id: 5, name_en: 'Croissant', name_ar: 'كرواسون', quantity: 1, unit_price: 1400, gross: 1400,
-        discount: 140, tax: 164, total: 1260, line_discount: { kind: 'AMOUNT', value: 100 }, modifiers: [], notes: null,
+        line_no: 2,
+        product_id: 'p2',
+        category_id: 5,
+        name_en: 'Croissant',
+        name_ar: 'كرواسون',
+        quantity: 1,
+        unit_price: 1400,
+        gross: 1400,
+        discount: 140,
+        tax: 164,
+        total: 1260,
+        line_discount: { kind: 'AMOUNT', value: 100 },
+        modifiers: [],
+        notes: null,
       },
     ],
     payments: [{ method_key: 'CASH', amount: 4140 }],
@@ -107,7 +130,9 @@ describe('the receipt document', () => {
   });
 
   it('says, in both languages, that there is no VAT number where the QR would be', () => {
-    const noVat = receiptOptions(['MULTILINGUAL'], { header: { marketEn: 'Qahwa House', marketAr: 'بيت القهوة', branchEn: 'Olaya', branchAr: 'العليا', vatNumber: null } });
+    const noVat = receiptOptions(['MULTILINGUAL'], {
+      header: { marketEn: 'Qahwa House', marketAr: 'بيت القهوة', branchEn: 'Olaya', branchAr: 'العليا', vatNumber: null },
+    });
     const blocks = composeReceipt(order({ zatca_qr: null }), noVat).blocks;
     expect(kinds(blocks)).not.toContain('qr');
     expect(texts(blocks)).toEqual(expect.arrayContaining(['No VAT number: no ZATCA QR code', 'لا يوجد رقم ضريبي: بدون رمز الاستجابة السريعة']));
@@ -146,7 +171,10 @@ describe('the receipt document', () => {
 
   it('HAS_SPACE feeds before the cut', () => {
     const spaced = composeReceipt(order(), receiptOptions(['HAS_SPACE'])).blocks;
-    expect(spaced.slice(-2)).toEqual([{ kind: 'feed', lines: EXTRA_SPACE_LINES }, { kind: 'cut', partial: true }]);
+    expect(spaced.slice(-2)).toEqual([
+      { kind: 'feed', lines: EXTRA_SPACE_LINES },
+      { kind: 'cut', partial: true },
+    ]);
     expect(composeReceipt(order(), receiptOptions([])).blocks.at(-2)?.kind).not.toBe('feed');
   });
 
@@ -186,8 +214,17 @@ describe('the kitchen ticket', () => {
 
 describe('the jobs checkout writes', () => {
   const printer = (name: string, on: readonly PrinterFlag[], categories: number[] = [], bound = true): TillPrinter => ({
-    id: name, name, settings: settings(on), address: bound ? 'tcp://127.0.0.1:9100' : null, suggestedAddress: null, appCommand: null, width: 80, bound,
-    kind: categories.length > 0 ? 'kitchen' : 'receipt', categories: new Set(categories), routing: categories.length > 0 ? 'service' : null,
+    id: name,
+    name,
+    settings: settings(on),
+    address: bound ? 'tcp://127.0.0.1:9100' : null,
+    suggestedAddress: null,
+    appCommand: null,
+    width: 80,
+    bound,
+    kind: categories.length > 0 ? 'kitchen' : 'receipt',
+    categories: new Set(categories),
+    routing: categories.length > 0 ? 'service' : null,
   });
 
   it('follows PRINT_AUTO, PRINT_POSTPAID, routing and the binding', () => {

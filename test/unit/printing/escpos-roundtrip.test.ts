@@ -192,16 +192,17 @@ describe('renderDocumentToEscPos', () => {
   });
 
   it('rejects a QR payload no QR code can hold', async () => {
-    await expect(renderDocumentToEscPos({ blocks: [{ kind: 'qr', data: 'x'.repeat(2332) }] }, { width: 80, mode: 'text' })).rejects.toThrow(
-      /2331 bytes/,
-    );
+    await expect(renderDocumentToEscPos({ blocks: [{ kind: 'qr', data: 'x'.repeat(2332) }] }, { width: 80, mode: 'text' })).rejects.toThrow(/2331 bytes/);
   });
 
   it('shrinks a QR code to fit the paper, the same in both modes', async () => {
     // 500 bytes: version 17, 85 modules; 6-dot modules would be 510 dots, wider than 58 mm paper.
     const data = 'Z'.repeat(500);
     const doc: ReceiptDocument = { blocks: [{ kind: 'qr', data, moduleSize: 6 }] };
-    for (const [width, expected] of [[58, 4], [80, 6]] as const) {
+    for (const [width, expected] of [
+      [58, 4],
+      [80, 6],
+    ] as const) {
       // Text mode: the printer is told the module size.
       const text = decodeEscPos(await renderDocumentToEscPos(doc, { width, mode: 'text' })).commands;
       expect(of(text, 'qr-module-size')[0]?.size).toBe(expected);

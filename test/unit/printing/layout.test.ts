@@ -18,10 +18,7 @@ describe('text-mode columns', () => {
         fc.constantFrom<1 | 2>(1, 2),
         async (words, amount, width, magnify) => {
           const text = words.join(' ');
-          const bytes = await renderDocumentToEscPos(
-            { blocks: [{ kind: 'text', text, right: amount, width: magnify }] },
-            { width, mode: 'text' },
-          );
+          const bytes = await renderDocumentToEscPos({ blocks: [{ kind: 'text', text, right: amount, width: magnify }] }, { width, mode: 'text' });
           const columns = (width === 80 ? 48 : 32) / magnify;
           const lines = decodeEscPos(bytes).commands.flatMap((c) => (c.type === 'text' ? [c.text] : []));
           expect(lines.every((l) => l.length <= columns)).toBe(true);
@@ -45,10 +42,7 @@ describe('text-mode line breaks', () => {
   };
 
   it('keeps an indent on every wrapped line of a modifier', async () => {
-    expect(await textLines('  + extra shot of espresso with oat milk', '3.00')).toEqual([
-      '  + extra shot of espresso  3.00',
-      '  with oat milk',
-    ]);
+    expect(await textLines('  + extra shot of espresso with oat milk', '3.00')).toEqual(['  + extra shot of espresso  3.00', '  with oat milk']);
   });
 
   it('breaks at newlines and prints them as separate lines, not characters', async () => {

@@ -15,7 +15,15 @@ describe("the README's Configuration table", () => {
   });
 
   it('points at the Branch screen and the commands that set a branch up', () => {
-    for (const where of ['Branch screen → Printers', 'Branch screen → Kitchens', 'Branch screen → Receipt', 'Branch screen → Till', 'pos printers', 'pos kitchens', 'pos settings']) {
+    for (const where of [
+      'Branch screen → Printers',
+      'Branch screen → Kitchens',
+      'Branch screen → Receipt',
+      'Branch screen → Till',
+      'pos printers',
+      'pos kitchens',
+      'pos settings',
+    ]) {
       expect(configuration, where).toContain(where);
     }
   });

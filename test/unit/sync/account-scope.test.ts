@@ -42,7 +42,10 @@ describe('who the till sells for', () => {
       market: { id: 'm', name_en: '', name_ar: '', vat_number: null },
       branch: { id: 'b', name_en: '', name_ar: '', vat_rate: '15.00', prices_include_tax: true },
     });
-    const told = accountAsMe({ ...NO_ACCOUNT_FACTS, market_name_en: 'Cafe', tax_rate: '5.00', prices_include_tax: false, vat_number: '300000000000003' }, { marketId: 'm', branchId: null, marketSource: 'me', branchSource: 'none' });
+    const told = accountAsMe(
+      { ...NO_ACCOUNT_FACTS, market_name_en: 'Cafe', tax_rate: '5.00', prices_include_tax: false, vat_number: '300000000000003' },
+      { marketId: 'm', branchId: null, marketSource: 'me', branchSource: 'none' },
+    );
     expect(told.market).toStrictEqual({ id: 'm', name_en: 'Cafe', name_ar: 'Cafe', vat_number: '300000000000003' });
     expect(told.branch).toMatchObject({ id: 'm', vat_rate: '5.00', prices_include_tax: false });
   });

@@ -31,7 +31,11 @@ describe('staging', () => {
       expect(staging.count(categories)).toBe(3);
       db.transaction(() => staging.swapIn(categories))();
       staging.drop();
-      expect(rows(db)).toEqual([[1, 'Coffee', 0], [3, 'Bakery', 2], [2, existing ? 'Tea (again)' : 'Tea', 3]]);
+      expect(rows(db)).toEqual([
+        [1, 'Coffee', 0],
+        [3, 'Bakery', 2],
+        [2, existing ? 'Tea (again)' : 'Tea', 3],
+      ]);
     }
   });
 

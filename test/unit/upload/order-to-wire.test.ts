@@ -14,9 +14,25 @@ const WATER_ID = '6a1c0f52-4c1d-4b8e-9a51-0000000000a3';
 /** A latte at 14.50 with an extra shot at 3.00, and water at 0.05: CASH prices only, no order-type adjustments. */
 function addTestMenu(tenant: Tenant): void {
   const template = tenant.products.find((p) => p.modifiers.length > 0)!;
-  const cashPrice = (productId: string, value: string) => ({ ...template.prices[0]!, id: `${productId.slice(0, -2)}b${productId.slice(-1)}`, product_id: productId, modifier_id: null, priceable_type: 'PAYMENT_METHOD' as const, priceable_id: 'CASH', value, value_type: 'NOMINAL' as const });
+  const cashPrice = (productId: string, value: string) => ({
+    ...template.prices[0]!,
+    id: `${productId.slice(0, -2)}b${productId.slice(-1)}`,
+    product_id: productId,
+    modifier_id: null,
+    priceable_type: 'PAYMENT_METHOD' as const,
+    priceable_id: 'CASH',
+    value,
+    value_type: 'NOMINAL' as const,
+  });
   tenant.products.push(
-    { ...template, id: LATTE_ID, name_en: 'Latte', name_ar: 'لاتيه', modifiers: [{ ...template.modifiers[0]!, id: SHOT_ID, product_id: LATTE_ID, name_en: 'Extra shot', price: '3.00' }], prices: [cashPrice(LATTE_ID, '14.50')] },
+    {
+      ...template,
+      id: LATTE_ID,
+      name_en: 'Latte',
+      name_ar: 'لاتيه',
+      modifiers: [{ ...template.modifiers[0]!, id: SHOT_ID, product_id: LATTE_ID, name_en: 'Extra shot', price: '3.00' }],
+      prices: [cashPrice(LATTE_ID, '14.50')],
+    },
     { ...template, id: WATER_ID, name_en: 'Water', name_ar: 'ماء', modifiers: [], prices: [cashPrice(WATER_ID, '0.05')] },
   );
 }
@@ -29,7 +45,10 @@ beforeAll(async () => {
   shop = await openCheckoutShop({ menu: addTestMenu });
   latte = shop.products.find((p) => p.id === LATTE_ID)!;
   water = shop.products.find((p) => p.id === WATER_ID)!;
-  sale = await shop.sellLines([{ product: latte, quantity: 2, modifierIds: [SHOT_ID], discount: 250, notes: 'no sugar' }, { product: water, quantity: 3 }]);
+  sale = await shop.sellLines([
+    { product: latte, quantity: 2, modifierIds: [SHOT_ID], discount: 250, notes: 'no sugar' },
+    { product: water, quantity: 3 },
+  ]);
 });
 afterAll(async () => shop.close());
 
@@ -69,12 +88,34 @@ describe('orderToWire', () => {
     expect(sale.zatca_qr).not.toBeNull();
     const wire = orderToWire({ ...sale, tendered: 5000, change_due: 1735 }) as unknown as Record<string, unknown>;
     expect(Object.keys(wire).sort()).toEqual(
-      ['branch_id', 'cashier', 'shift_id', 'created_at', 'customer_id', 'discount_total', 'items', 'market_id', 'number', 'payments', 'refund_of', 'status', 'subtotal', 'table_id', 'tax', 'total', 'type', 'uuid'].sort(),
+      [
+        'branch_id',
+        'cashier',
+        'shift_id',
+        'created_at',
+        'customer_id',
+        'discount_total',
+        'items',
+        'market_id',
+        'number',
+        'payments',
+        'refund_of',
+        'status',
+        'subtotal',
+        'table_id',
+        'tax',
+        'total',
+        'type',
+        'uuid',
+      ].sort(),
     );
   });
 
   it('sends a refund with negative amounts and quantities, status REFUND, and the order it refunds', async () => {
-    const sold = await shop.sellLines([{ product: latte, quantity: 2, modifierIds: [SHOT_ID], discount: 250 }, { product: water, quantity: 3 }]);
+    const sold = await shop.sellLines([
+      { product: latte, quantity: 2, modifierIds: [SHOT_ID], discount: 250 },
+      { product: water, quantity: 3 },
+    ]);
     const refund = await shop.refund(sold);
     const wire = orderToWire(refund);
     expect(wire).toMatchObject({ status: 'REFUND', refund_of: sold.uuid, subtotal: '-35.15', discount_total: '-2.50', tax: '-4.26', total: '-32.65' });

@@ -21,8 +21,7 @@ describe('OrderUploader.uploadDue', () => {
     till = await openCheckoutShop();
     const orders = await till.sell(7);
     const service = new StubService();
-    service.answer = (batch: Order[]) =>
-      syncAnswer(batch.map((o, i) => ({ uuid: o.uuid, status: i === 0 ? 'duplicate' : 'created', id: `svc-${o.uuid}` })));
+    service.answer = (batch: Order[]) => syncAnswer(batch.map((o, i) => ({ uuid: o.uuid, status: i === 0 ? 'duplicate' : 'created', id: `svc-${o.uuid}` })));
     const report = await uploader(service, 3).uploadDue();
     expect(report).toEqual({ batches: 3, created: 4, duplicate: 3, rejected: 0, deferred: 0, stopped: null, error: null });
     const uuids = orders.map((o) => o.uuid);
@@ -37,10 +36,15 @@ describe('OrderUploader.uploadDue', () => {
     till = await openCheckoutShop();
     const orders = await till.sell(4);
     const bad = orders[1]!.uuid;
-    const errors = { 'items.0.product_id': ['The selected items.0.product id is invalid.'], payments: ['The payments must add up to the total (14.50); they add up to 0.00.'] };
+    const errors = {
+      'items.0.product_id': ['The selected items.0.product id is invalid.'],
+      payments: ['The payments must add up to the total (14.50); they add up to 0.00.'],
+    };
     const service = new StubService();
     service.answer = (batch: Order[]) =>
-      syncAnswer(batch.map((o) => (o.uuid === bad ? { uuid: o.uuid, status: 'rejected' as const, errors } : { uuid: o.uuid, status: 'created' as const, id: 'x' })));
+      syncAnswer(
+        batch.map((o) => (o.uuid === bad ? { uuid: o.uuid, status: 'rejected' as const, errors } : { uuid: o.uuid, status: 'created' as const, id: 'x' })),
+      );
     const up = uploader(service, 2);
     expect(await up.uploadDue()).toMatchObject({ batches: 2, created: 3, rejected: 1, stopped: null });
     expect(till.row(bad)).toMatchObject({ state: 'rejected', service_status: 'rejected', attempts: 1 });
@@ -87,7 +91,10 @@ describe('OrderUploader.uploadDue', () => {
       throw new NetworkError('POST /orders/sync', 'connection refused');
     };
     await up.uploadDue();
-    expect(up.status()).toMatchObject({ online: false, lastError: expect.stringMatching(/^Could not reach the service for POST \/orders\/sync \(connection refused\)/) });
+    expect(up.status()).toMatchObject({
+      online: false,
+      lastError: expect.stringMatching(/^Could not reach the service for POST \/orders\/sync \(connection refused\)/),
+    });
     till.db.prepare('UPDATE outbox SET next_attempt_at = 0').run();
     service.answer = () => {
       throw new ServerError('POST /orders/sync', 502, 'Bad Gateway');
@@ -105,7 +112,9 @@ describe('OrderUploader.uploadDue', () => {
     service.answer = (batch: Order[]) => {
       if (!first) return created(batch);
       first = false;
-      throw new ValidationError('POST /orders/sync', 'The orders.1.total field must have 2 decimal places.', { 'orders.1.total': ['The orders.1.total field must have 2 decimal places.'] });
+      throw new ValidationError('POST /orders/sync', 'The orders.1.total field must have 2 decimal places.', {
+        'orders.1.total': ['The orders.1.total field must have 2 decimal places.'],
+      });
     };
     const report = await uploader(service).uploadDue();
     expect(report).toMatchObject({ batches: 2, rejected: 1, created: 2, stopped: null });
@@ -119,7 +128,9 @@ describe('OrderUploader.uploadDue', () => {
     const orders = await till.sell(2);
     const service = new StubService();
     service.answer = () => {
-      throw new ValidationError('POST /orders/sync', 'The orders field must not have more than 50 items.', { orders: ['The orders field must not have more than 50 items.'] });
+      throw new ValidationError('POST /orders/sync', 'The orders field must not have more than 50 items.', {
+        orders: ['The orders field must not have more than 50 items.'],
+      });
     };
     const up = uploader(service);
     expect(await up.uploadDue()).toMatchObject({ batches: 1, deferred: 2, stopped: 'failed' });

@@ -14,20 +14,54 @@ describe('readSyncAnswer', () => {
   const batch = ['u1', 'u2', 'u3'];
 
   it('reads the contract shape: data.results', () => {
-    const body = { meta, data: { results: [{ uuid: 'u1', status: 'created', id: 's1' }, { uuid: 'u2', status: 'duplicate' }, { uuid: 'u3', status: 'rejected', errors: { total: ['wrong'] } }] } };
+    const body = {
+      meta,
+      data: {
+        results: [
+          { uuid: 'u1', status: 'created', id: 's1' },
+          { uuid: 'u2', status: 'duplicate' },
+          { uuid: 'u3', status: 'rejected', errors: { total: ['wrong'] } },
+        ],
+      },
+    };
     expect(readSyncAnswer(body, batch)).toEqual({
       kind: 'results',
       ignored: 0,
-      results: [{ uuid: 'u1', status: 'created', id: 's1' }, { uuid: 'u2', status: 'duplicate' }, { uuid: 'u3', status: 'rejected', errors: { total: ['wrong'] } }],
+      results: [
+        { uuid: 'u1', status: 'created', id: 's1' },
+        { uuid: 'u2', status: 'duplicate' },
+        { uuid: 'u3', status: 'rejected', errors: { total: ['wrong'] } },
+      ],
     });
   });
 
   it.each([
     ['data as a list', { meta, data: [{ uuid: 'u1', status: 'success', order_id: 9 }] }, [{ uuid: 'u1', status: 'created', id: '9' }]],
     ['data.orders, other names', { meta, data: { orders: [{ order_uuid: 'u2', result: 'Already Exists' }] } }, [{ uuid: 'u2', status: 'duplicate' }]],
-    ['results at the top', { results: [{ client_uuid: 'u3', state: 'invalid', message: 'no such product' }] }, [{ uuid: 'u3', status: 'rejected', errors: { order: ['no such product'] } }]],
-    ['boolean flags', { meta, data: [{ uuid: 'u1', success: true }, { uuid: 'u2', duplicate: true }] }, [{ uuid: 'u1', status: 'created' }, { uuid: 'u2', status: 'duplicate' }]],
-    ['errors as a list', { meta, data: { results: [{ uuid: 'u1', status: 'rejected', errors: ['a', 'b'] }] } }, [{ uuid: 'u1', status: 'rejected', errors: { order: ['a', 'b'] } }]],
+    [
+      'results at the top',
+      { results: [{ client_uuid: 'u3', state: 'invalid', message: 'no such product' }] },
+      [{ uuid: 'u3', status: 'rejected', errors: { order: ['no such product'] } }],
+    ],
+    [
+      'boolean flags',
+      {
+        meta,
+        data: [
+          { uuid: 'u1', success: true },
+          { uuid: 'u2', duplicate: true },
+        ],
+      },
+      [
+        { uuid: 'u1', status: 'created' },
+        { uuid: 'u2', status: 'duplicate' },
+      ],
+    ],
+    [
+      'errors as a list',
+      { meta, data: { results: [{ uuid: 'u1', status: 'rejected', errors: ['a', 'b'] }] } },
+      [{ uuid: 'u1', status: 'rejected', errors: { order: ['a', 'b'] } }],
+    ],
   ])('reads per-order results given as %s', (_name, body, results) => {
     expect(readSyncAnswer(body, batch)).toMatchObject({ kind: 'results', results });
   });
@@ -37,9 +71,12 @@ describe('readSyncAnswer', () => {
     expect(readSyncAnswer(body, batch)).toEqual({ kind: 'results', ignored: 3, results: [{ uuid: 'u2', status: 'created' }] });
   });
 
-  it.each([{ meta, data: { results: [] } }, { meta, data: { orders: [] } }, { results: [] }])('an explicit empty list of outcomes answers for no order: %j', (body) => {
-    expect(readSyncAnswer(body, batch)).toEqual({ kind: 'results', results: [], ignored: 0 });
-  });
+  it.each([{ meta, data: { results: [] } }, { meta, data: { orders: [] } }, { results: [] }])(
+    'an explicit empty list of outcomes answers for no order: %j',
+    (body) => {
+      expect(readSyncAnswer(body, batch)).toEqual({ kind: 'results', results: [], ignored: 0 });
+    },
+  );
 
   it.each([
     ['no data', { meta }],
@@ -58,7 +95,10 @@ describe('readSyncAnswer', () => {
     ['an envelope that is not success', { meta: { code: 200, status: 'error', message: 'later' }, data: null }],
     ['an object without meta', { ok: true }],
   ])('retries on %s', (_name, body) => {
-    expect(readSyncAnswer(body, batch)).toMatchObject({ kind: 'unreadable', reason: expect.stringContaining('neither per-order results nor a success envelope') });
+    expect(readSyncAnswer(body, batch)).toMatchObject({
+      kind: 'unreadable',
+      reason: expect.stringContaining('neither per-order results nor a success envelope'),
+    });
   });
 });
 

@@ -47,7 +47,14 @@ describe('the upload loop', () => {
     const service = new StubService();
     service.answer = refused;
     const clock = new ManualClock();
-    uploader = new OrderUploader({ db: till.db, client: service.client, clock, backoff: { baseDelayMs: 40, maxDelayMs: 40 }, random: () => 1, probeIntervalMs: 60_000 });
+    uploader = new OrderUploader({
+      db: till.db,
+      client: service.client,
+      clock,
+      backoff: { baseDelayMs: 40, maxDelayMs: 40 },
+      random: () => 1,
+      probeIntervalMs: 60_000,
+    });
     uploader.start();
     await eventually('the first attempt, then the loop asleep', () => service.posts.length === 1 && clock.nextDue() !== null);
     // random 1 of a 40 ms ceiling; the probe would come only after a minute.
@@ -71,7 +78,14 @@ describe('the upload loop', () => {
     };
     const clock = new ManualClock();
     const start = clock.now();
-    uploader = new OrderUploader({ db: till.db, client: service.client, clock, backoff: { baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 }, random: () => 1, probeIntervalMs: 20 });
+    uploader = new OrderUploader({
+      db: till.db,
+      client: service.client,
+      clock,
+      backoff: { baseDelayMs: 3_600_000, maxDelayMs: 3_600_000 },
+      random: () => 1,
+      probeIntervalMs: 20,
+    });
     uploader.start();
     await runUntil(clock, 'three probes', () => service.gets >= 3);
     expect(uploader.status()).toMatchObject({ online: false, pending: 3 });

@@ -1,16 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { parseErrorEnvelope, parseListPage, parseMe } from '../../../src-shared/wire/index.ts';
-import {
-  customerCanonical,
-  customerWire,
-  detailBody,
-  listBody,
-  meWire,
-  printerCanonical,
-  printerWire,
-  productCanonical,
-  productWire,
-} from './samples.ts';
+import { customerCanonical, customerWire, detailBody, listBody, meWire, printerCanonical, printerWire, productCanonical, productWire } from './samples.ts';
 
 describe('the pagination envelope', () => {
   it('reports the page the service answered, whatever per_page was asked for', () => {

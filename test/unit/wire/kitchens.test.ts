@@ -44,13 +44,34 @@ describe.each(API_VERSIONS)('kitchens at contract %s', (version) => {
 });
 
 describe('printers', () => {
-  const settings = { MULTILINGUAL: true, PRODUCT_SHOW: true, DRAWER_OPEN: false, PRINT_POSTPAID: false, PRINT_IMAGE: false, PRINT_AUTO: true, APP_TO_APP: false, HAS_SPACE: false, RASTER: false, PDF: false };
+  const settings = {
+    MULTILINGUAL: true,
+    PRODUCT_SHOW: true,
+    DRAWER_OPEN: false,
+    PRINT_POSTPAID: false,
+    PRINT_IMAGE: false,
+    PRINT_AUTO: true,
+    APP_TO_APP: false,
+    HAS_SPACE: false,
+    RASTER: false,
+    PDF: false,
+  };
 
   it('keep an address the service sends as the binding default, and have none otherwise', () => {
-    const withAddress = parseListPage('printers', '2.5.0', listBody([{ id: 'p', name: 'Cashier', branch_id: null, settings, address: 'tcp://10.0.0.5:9100' }]), 1);
+    const withAddress = parseListPage(
+      'printers',
+      '2.5.0',
+      listBody([{ id: 'p', name: 'Cashier', branch_id: null, settings, address: 'tcp://10.0.0.5:9100' }]),
+      1,
+    );
     expect(withAddress.records[0]).toStrictEqual({ id: 'p', name: 'Cashier', settings, address: 'tcp://10.0.0.5:9100' });
     for (const address of [undefined, null, '']) {
-      const without = parseListPage('printers', '2.5.0', listBody([{ id: 'p', name: 'Cashier', branch_id: null, settings, ...(address === undefined ? {} : { address }) }]), 1);
+      const without = parseListPage(
+        'printers',
+        '2.5.0',
+        listBody([{ id: 'p', name: 'Cashier', branch_id: null, settings, ...(address === undefined ? {} : { address }) }]),
+        1,
+      );
       expect(without.records[0]).toStrictEqual({ id: 'p', name: 'Cashier', settings });
     }
   });

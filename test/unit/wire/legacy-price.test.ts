@@ -52,34 +52,29 @@ const toDecimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents 
 describe('legacy price money recovery', () => {
   it('gives back the value the merchant entered, whatever the rate and tax mode', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 0, max: 3000 }),
-        fc.boolean(),
-        (cents, rateHundredths, included) => {
-          // rate in percent with two places, e.g. 1500 = 15.00 %
-          let price: number;
-          let tax: number;
-          let total: number;
-          if (included) {
-            total = cents;
-            tax = roundHalfUpDiv(cents * rateHundredths, 10_000 + rateHundredths);
-            price = total - tax;
-          } else {
-            price = cents;
-            tax = roundHalfUpDiv(cents * rateHundredths, 10_000);
-            total = price + tax;
-          }
-          const wire = legacyPrice({
-            price: toDecimal(price),
-            tax: toDecimal(tax),
-            total: toDecimal(total),
-            is_tax_included: included,
-          });
-          const [record] = parseListPage('product_prices', '2.0.0', listBody([wire]), 1).records;
-          expect(record?.value).toBe(toDecimal(cents));
-        },
-      ),
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 3000 }), fc.boolean(), (cents, rateHundredths, included) => {
+        // rate in percent with two places, e.g. 1500 = 15.00 %
+        let price: number;
+        let tax: number;
+        let total: number;
+        if (included) {
+          total = cents;
+          tax = roundHalfUpDiv(cents * rateHundredths, 10_000 + rateHundredths);
+          price = total - tax;
+        } else {
+          price = cents;
+          tax = roundHalfUpDiv(cents * rateHundredths, 10_000);
+          total = price + tax;
+        }
+        const wire = legacyPrice({
+          price: toDecimal(price),
+          tax: toDecimal(tax),
+          total: toDecimal(total),
+          is_tax_included: included,
+        });
+        const [record] = parseListPage('product_prices', '2.0.0', listBody([wire]), 1).records;
+        expect(record?.value).toBe(toDecimal(cents));
+      }),
     );
   });
 });

@@ -2,14 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../../../src-shared/api-version.ts';
-import {
-  MEMBER_TABLE,
-  README_TABLE_END,
-  README_TABLE_START,
-  membersAt,
-  memberTableMarkdown,
-  schemaOf,
-} from '../../../src-shared/wire/index.ts';
+import { MEMBER_TABLE, README_TABLE_END, README_TABLE_START, membersAt, memberTableMarkdown, schemaOf } from '../../../src-shared/wire/index.ts';
 
 const README = fileURLToPath(new URL('../../../README.md', import.meta.url));
 
@@ -41,9 +34,16 @@ describe('the README table of what the till needs from the service', () => {
 describe('the schemas are the table', () => {
   it.each(API_VERSIONS)('at %s, each object schema has exactly the members the table carries at that version', (version) => {
     for (const table of MEMBER_TABLE) {
-      const schema = schemaOf(table.name, version) as unknown as { shape?: Record<string, unknown>; _zod: { def: { out?: { shape: Record<string, unknown> } } } };
+      const schema = schemaOf(table.name, version) as unknown as {
+        shape?: Record<string, unknown>;
+        _zod: { def: { out?: { shape: Record<string, unknown> } } };
+      };
       const shape = schema.shape ?? schema._zod.def.out?.shape;
-      expect(Object.keys(shape ?? {}).sort(), `${table.name}@${version}`).toStrictEqual(membersAt(table.name, version).map((r) => r.member).sort());
+      expect(Object.keys(shape ?? {}).sort(), `${table.name}@${version}`).toStrictEqual(
+        membersAt(table.name, version)
+          .map((r) => r.member)
+          .sort(),
+      );
     }
   });
 

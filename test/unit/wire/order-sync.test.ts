@@ -24,7 +24,12 @@ describe('parseOrderSyncResults', () => {
   });
 
   it('rejects an unknown status, naming the order', () => {
-    const body = detailBody({ results: [{ uuid: A, status: 'created' }, { uuid: B, status: 'ok' }] });
+    const body = detailBody({
+      results: [
+        { uuid: A, status: 'created' },
+        { uuid: B, status: 'ok' },
+      ],
+    });
     let error: unknown;
     try {
       parseOrderSyncResults(body);
@@ -32,16 +37,12 @@ describe('parseOrderSyncResults', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(WireValidationError);
-    expect((error as WireValidationError).message).toBe(
-      `order_sync, record ${B}: field "status" must be "created" or "duplicate" or "rejected", got "ok"`,
-    );
+    expect((error as WireValidationError).message).toBe(`order_sync, record ${B}: field "status" must be "created" or "duplicate" or "rejected", got "ok"`);
     expect((error as WireValidationError).recordId).toBe(B);
   });
 
   it('rejects an answer without results', () => {
-    expect(() => parseOrderSyncResults(detailBody({}))).toThrow(
-      'order_sync: envelope field "data.results" is required (expected an array, got undefined)',
-    );
+    expect(() => parseOrderSyncResults(detailBody({}))).toThrow('order_sync: envelope field "data.results" is required (expected an array, got undefined)');
   });
 });
 
@@ -55,9 +56,7 @@ describe('the order request', () => {
     table_id: null,
     customer_id: null,
     created_at: 1_700_000_000_000,
-    items: [
-      { product_id: 'p-1', quantity: 2, unit_price: '14.50', modifiers: [{ modifier_id: 'm-1' }], notes: null, total: '29.00' },
-    ],
+    items: [{ product_id: 'p-1', quantity: 2, unit_price: '14.50', modifiers: [{ modifier_id: 'm-1' }], notes: null, total: '29.00' }],
     subtotal: '29.00',
     discount_total: '0.00',
     tax: '3.78',

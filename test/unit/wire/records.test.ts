@@ -65,9 +65,7 @@ describe.each(API_VERSIONS)('records at contract %s normalize to the canonical r
   });
 
   it('payment-method configs, with the fields the version hides as null', () => {
-    expect(parseListPage('payment_method_configs', version, listBody(configsWire[version]), 1).records).toStrictEqual(
-      configsCanonical[version],
-    );
+    expect(parseListPage('payment_method_configs', version, listBody(configsWire[version]), 1).records).toStrictEqual(configsCanonical[version]);
   });
 
   it('printers, with the flags in settings', () => {
@@ -87,9 +85,7 @@ describe.each(API_VERSIONS)('records at contract %s normalize to the canonical r
   });
 
   it('ingredients, with the hidden cost as null', () => {
-    expect(parseListPage('ingredients', version, listBody([ingredientWire[version]]), 1).records).toStrictEqual([
-      ingredientCanonical[version],
-    ]);
+    expect(parseListPage('ingredients', version, listBody([ingredientWire[version]]), 1).records).toStrictEqual([ingredientCanonical[version]]);
   });
 });
 
@@ -107,24 +103,18 @@ describe('the eight versions agree where the contract carries the information', 
 
 describe('version boundaries', () => {
   it('reads a body shaped for another version as a failure, not as missing data', () => {
-    expect(() => parseListPage('products', '2.2.3', listBody([productWire['2.3.0']]), 1)).toThrow(
-      /field "product_category_id" is required/,
-    );
+    expect(() => parseListPage('products', '2.2.3', listBody([productWire['2.3.0']]), 1)).toThrow(/field "product_category_id" is required/);
     expect(() => parseListPage('products', '2.3.0', listBody([productWire['2.2.3']]), 1)).toThrow(/field "category_id" is required/);
     expect(() => parseListPage('printers', '2.2.0', listBody([printerWire['2.2.1']]), 1)).toThrow(/field "is_multi_lang" is required/);
     expect(() => parseListPage('printers', '2.2.1', listBody([printerWire['2.2.0']]), 1)).toThrow(/field "settings" is required/);
-    expect(() => parseListPage('product_prices', '2.2.1', listBody(pricesWire['2.2.3']), 1)).toThrow(
-      /field "payment_method_key" is required/,
-    );
+    expect(() => parseListPage('product_prices', '2.2.1', listBody(pricesWire['2.2.3']), 1)).toThrow(/field "payment_method_key" is required/);
     // The modifier reference is named but not typed by the spec: it is read under either name, never required.
     expect(parseListPage('product_prices', '2.2.3', listBody(pricesWire['2.3.0']), 1).records).toStrictEqual(pricesCanonical);
     expect(() => parseListPage('ingredients', '2.1.0', listBody([ingredientWire['2.0.0']]), 1)).toThrow(/field "cost" is required/);
     expect(() => parseListPage('product_ingredients', '2.2.0', listBody([productIngredientWire['2.1.0']]), 1)).toThrow(
       /field "ingredient_id" must be a non-empty string, got 1/,
     );
-    expect(() => parseListPage('payment_method_configs', '2.4.0', listBody(configsWire['2.3.0']), 1)).toThrow(
-      /field "target" is required/,
-    );
+    expect(() => parseListPage('payment_method_configs', '2.4.0', listBody(configsWire['2.3.0']), 1)).toThrow(/field "target" is required/);
   });
 
   it('keeps order-type and percent prices from 2.2.3', () => {

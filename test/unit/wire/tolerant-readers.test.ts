@@ -3,10 +3,21 @@ import { API_VERSIONS } from '../../../src-shared/api-version.ts';
 import { accountingReference, parseListPage, readListPage, readMe } from '../../../src-shared/wire/index.ts';
 import { listBody, PRODUCT, productWire } from './samples.ts';
 
-const settings = { MULTILINGUAL: true, PRODUCT_SHOW: false, DRAWER_OPEN: true, PRINT_POSTPAID: false, PRINT_IMAGE: false, PRINT_AUTO: true, APP_TO_APP: false, HAS_SPACE: false, RASTER: false, PDF: false };
+const settings = {
+  MULTILINGUAL: true,
+  PRODUCT_SHOW: false,
+  DRAWER_OPEN: true,
+  PRINT_POSTPAID: false,
+  PRINT_IMAGE: false,
+  PRINT_AUTO: true,
+  APP_TO_APP: false,
+  HAS_SPACE: false,
+  RASTER: false,
+  PDF: false,
+};
 
 describe('/me is read for whatever it carries', () => {
-  it('reads the emulator\'s nested shape', () => {
+  it("reads the emulator's nested shape", () => {
     const facts = readMe({
       meta: { code: 200, status: 'success', message: 'ok' },
       data: {
@@ -31,7 +42,14 @@ describe('/me is read for whatever it carries', () => {
 
   it('reads a flat shape with other names and loose types, without an envelope', () => {
     const facts = readMe({ market_id: 42, branch_id: 'b', market_name: 'Shop', tax_number: '300000000000003', tax_rate: 5, is_tax_included: 0 });
-    expect(facts).toMatchObject({ market_id: '42', branch_id: 'b', market_name_en: 'Shop', vat_number: '300000000000003', tax_rate: '5.00', prices_include_tax: false });
+    expect(facts).toMatchObject({
+      market_id: '42',
+      branch_id: 'b',
+      market_name_en: 'Shop',
+      vat_number: '300000000000003',
+      tax_rate: '5.00',
+      prices_include_tax: false,
+    });
   });
 
   it.each([null, 'Unauthenticated', [], { data: null }, { data: { market: 'not an object', branch: { id: '' } } }, { data: { tax_rate: 'lots' } }])(
@@ -48,7 +66,15 @@ describe('records the spec does not show take the documented defaults', () => {
     const product = { ...productWire['2.5.0'], prices: [{ priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: '10.00', value_type: 'NOMINAL' }] };
     const [read] = parseListPage('products', '2.5.0', listBody([product]), 1).records;
     expect(read!.prices).toStrictEqual([
-      { id: `${PRODUCT}:price:1`, product_id: PRODUCT, modifier_id: null, priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: '10.00', value_type: 'NOMINAL' },
+      {
+        id: `${PRODUCT}:price:1`,
+        product_id: PRODUCT,
+        modifier_id: null,
+        priceable_type: 'PAYMENT_METHOD',
+        priceable_id: 'CASH',
+        value: '10.00',
+        value_type: 'NOMINAL',
+      },
     ]);
   });
 
@@ -91,13 +117,31 @@ describe('records the spec does not show take the documented defaults', () => {
 
   it('unknown members are ignored at every version', () => {
     for (const version of API_VERSIONS) {
-      expect(parseListPage('printers', version, listBody([{ ...(version >= '2.2.1' ? { settings } : {}), ...(version < '2.2.1' ? legacyFlags() : {}), color: 'red' }]), 1).records).toHaveLength(1);
+      expect(
+        parseListPage(
+          'printers',
+          version,
+          listBody([{ ...(version >= '2.2.1' ? { settings } : {}), ...(version < '2.2.1' ? legacyFlags() : {}), color: 'red' }]),
+          1,
+        ).records,
+      ).toHaveLength(1);
     }
   });
 });
 
 function legacyFlags() {
-  return { is_multi_lang: true, is_show_product: false, is_open_drawer: true, is_postpaid_print: false, is_img_print: false, is_auto_print: true, is_app_to_app: false, add_space: false, is_raster: false, is_pdf: false };
+  return {
+    is_multi_lang: true,
+    is_show_product: false,
+    is_open_drawer: true,
+    is_postpaid_print: false,
+    is_img_print: false,
+    is_auto_print: true,
+    is_app_to_app: false,
+    add_space: false,
+    is_raster: false,
+    is_pdf: false,
+  };
 }
 
 describe('decimal strings', () => {
@@ -134,7 +178,7 @@ describe('the accounting reference', () => {
     expect(parseListPage('products', '2.5.0', listBody([{ ...without, zoho_id: 'Z-3' }]), 1).records[0]!.accounting_id).toBe('Z-3');
   });
 
-  it('is null when two members could be it, or only references of the service\'s own are there', () => {
+  it("is null when two members could be it, or only references of the service's own are there", () => {
     const { accounting_id: _a, ...without } = productWire['2.5.0'];
     expect(accountingReference({ ...without, qoyod_id: 'Q', zoho_id: 'Z' })).toBeNull();
     expect(accountingReference({ ...without, kitchen_id: 'k', unit_id: 'u' })).toBeNull();

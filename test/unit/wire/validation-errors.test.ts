@@ -25,9 +25,7 @@ describe('a bad record', () => {
   it('names a missing field with what was expected', () => {
     const { category_id: _c, ...missing } = productWire['2.5.0'];
     const error = pageFailure('products', '2.5.0', listBody([other, missing]), 3);
-    expect(error.message).toBe(
-      `products page 3, record ${PRODUCT}: field "category_id" is required (expected an integer, got undefined)`,
-    );
+    expect(error.message).toBe(`products page 3, record ${PRODUCT}: field "category_id" is required (expected an integer, got undefined)`);
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('WireValidationError');
     expect(error.resource).toBe('products');
@@ -101,9 +99,7 @@ describe('a bad record', () => {
   it('counts the other problems', () => {
     const { name_en: _n, ...bad } = productWire['2.5.0'];
     const error = pageFailure('products', '2.5.0', listBody([{ ...bad, order: '1', rating_avg: '4.5' }]), 1);
-    expect(error.message).toBe(
-      `products page 1, record ${PRODUCT}: field "name_en" is required (expected a string, got undefined) (and 2 more problems)`,
-    );
+    expect(error.message).toBe(`products page 1, record ${PRODUCT}: field "name_en" is required (expected a string, got undefined) (and 2 more problems)`);
   });
 
   it('names the payment-method config members that depend on the target', () => {

@@ -15,7 +15,7 @@ const KNOWN_QR = 'AQxGaXJveiBBc2hyYWYCCjEyMzQ1Njc4OTEDFDIwMjEtMTEtMTdUMDg6MzA6MD
 function tlv(base64: string): { tag: number; length: number; value: Buffer }[] {
   const bytes = Buffer.from(base64, 'base64');
   const out = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const tag = bytes[at] ?? 0;
     const length = bytes[at + 1] ?? 0;
     out.push({ tag, length, value: bytes.subarray(at + 2, at + 2 + length) });
@@ -69,7 +69,13 @@ describe('encodeZatcaQr', () => {
   });
 
   it('refuses empty fields, naming the tag', () => {
-    for (const [key, tag] of [['sellerName', 1], ['vatNumber', 2], ['timestamp', 3], ['total', 4], ['vatTotal', 5]] as const) {
+    for (const [key, tag] of [
+      ['sellerName', 1],
+      ['vatNumber', 2],
+      ['timestamp', 3],
+      ['total', 4],
+      ['vatTotal', 5],
+    ] as const) {
       const error = errorOf(() => encodeZatcaQr({ ...KNOWN, [key]: '' }));
       expect(error.tag).toBe(tag);
       expect(error.message).toContain(`tag ${tag}`);
@@ -78,7 +84,9 @@ describe('encodeZatcaQr', () => {
 
   it('refuses amounts that are not canonical two-place decimals', () => {
     for (const total of ['100', '100.0', '0100.00', '1e2', '100.000', ' 100.00']) {
-      expect(errorOf(() => encodeZatcaQr({ ...KNOWN, total })).message).toBe(`tag 4 (invoice total with VAT) "${total}" must be a two-place decimal like "115.00"`);
+      expect(errorOf(() => encodeZatcaQr({ ...KNOWN, total })).message).toBe(
+        `tag 4 (invoice total with VAT) "${total}" must be a two-place decimal like "115.00"`,
+      );
     }
     expect(errorOf(() => encodeZatcaQr({ ...KNOWN, vatTotal: 'fifteen' })).tag).toBe(5);
   });
@@ -138,13 +146,14 @@ describe('decodeZatcaQr', () => {
 });
 
 describe('round trips', () => {
-  const text = (maxBytes: number) =>
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((s) => Buffer.byteLength(s, 'utf8') <= maxBytes);
+  const text = (maxBytes: number) => fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }).filter((s) => Buffer.byteLength(s, 'utf8') <= maxBytes);
   const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((n) => `${Math.trunc(n / 100)}.${String(n % 100).padStart(2, '0')}`);
   const fields: fc.Arbitrary<ZatcaQrFields> = fc.record({
     sellerName: text(255),
     vatNumber: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 15, maxLength: 15 }),
-    timestamp: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => formatZatcaTimestamp(d.getTime())),
+    timestamp: fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((d) => formatZatcaTimestamp(d.getTime())),
     total: amount,
     vatTotal: amount,
   });
