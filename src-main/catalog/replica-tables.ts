@@ -1,7 +1,9 @@
+import { TABLE_COLUMNS } from '../db/index.ts';
+
 /**
- * The replica tables a pull replaces, with the columns it writes (the
- * `seq` rowid keys are the database's own). migrations/0001 and 0003 are
- * the truth; a test checks these lists against them.
+ * The replica tables a pull replaces, with the columns it writes: every
+ * column of the schema (db/schema.ts, checked against the migrations by a
+ * test) but the `seq` rowid key, which is the database's own.
  */
 export interface ReplicaTable {
   name: string;
@@ -12,102 +14,84 @@ export interface ReplicaTable {
   parentKey?: string;
 }
 
+function writtenColumns(table: keyof typeof TABLE_COLUMNS): readonly string[] {
+  return TABLE_COLUMNS[table].filter((column) => column !== 'seq');
+}
+
 export const CATEGORIES: ReplicaTable = {
   name: 'categories',
   key: 'id',
-  columns: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position'],
+  columns: writtenColumns('categories'),
 };
 
 export const PRODUCTS: ReplicaTable = {
   name: 'products',
   key: 'id',
-  columns: [
-    'id',
-    'market_id',
-    'branch_id',
-    'category_id',
-    'name_en',
-    'name_ar',
-    'description_en',
-    'description_ar',
-    'duration',
-    'stock',
-    'sort_order',
-    'images',
-    'is_active',
-    'created_at',
-    'updated_at',
-    'rating_amount',
-    'rating_avg',
-    'sold_amount',
-    'sold_revenue',
-    'accounting_id',
-    'search_text',
-  ],
+  columns: writtenColumns('products'),
 };
 
 export const MODIFIERS: ReplicaTable = {
   name: 'modifiers',
   key: 'id',
   parentKey: 'product_id',
-  columns: ['id', 'product_id', 'name_en', 'name_ar', 'price', 'position'],
+  columns: writtenColumns('modifiers'),
 };
 
 export const PRICES: ReplicaTable = {
   name: 'prices',
   key: 'id',
   parentKey: 'product_id',
-  columns: ['id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'],
+  columns: writtenColumns('prices'),
 };
 
 export const BARCODES: ReplicaTable = {
   name: 'barcodes',
   key: 'id',
-  columns: ['id', 'barcode', 'product_id', 'modifier_id'],
+  columns: writtenColumns('barcodes'),
 };
 
 export const PAYMENT_METHODS: ReplicaTable = {
   name: 'payment_methods',
   key: 'key',
-  columns: ['key', 'name', 'is_online', 'logo_img', 'position'],
+  columns: writtenColumns('payment_methods'),
 };
 
 export const PAYMENT_METHOD_CONFIGS: ReplicaTable = {
   name: 'payment_method_configs',
   key: 'id',
-  columns: ['id', 'payment_method_key', 'target', 'method', 'scope', 'sort'],
+  columns: writtenColumns('payment_method_configs'),
 };
 
 export const PRINTERS: ReplicaTable = {
   name: 'printers',
   key: 'id',
-  columns: ['id', 'name', 'settings', 'address'],
+  columns: writtenColumns('printers'),
 };
 
 export const KITCHENS: ReplicaTable = {
   name: 'kitchens',
   key: 'id',
-  columns: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
+  columns: writtenColumns('kitchens'),
 };
 
 export const KITCHEN_PRINTERS: ReplicaTable = {
   name: 'kitchen_printers',
   key: 'id',
   parentKey: 'kitchen_id',
-  columns: ['id', 'kitchen_id', 'printer_id'],
+  columns: writtenColumns('kitchen_printers'),
 };
 
 export const KITCHEN_CATEGORIES: ReplicaTable = {
   name: 'kitchen_categories',
   key: 'id',
   parentKey: 'kitchen_id',
-  columns: ['id', 'kitchen_id', 'category_id'],
+  columns: writtenColumns('kitchen_categories'),
 };
 
 export const CUSTOMERS: ReplicaTable = {
   name: 'customers',
   key: 'id',
-  columns: ['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active'],
+  columns: writtenColumns('customers'),
 };
 
 export const REPLICA_TABLES: readonly ReplicaTable[] = [

@@ -1,5 +1,6 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import type { Selectable } from 'kysely';
+import { statement, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
@@ -100,36 +101,8 @@ function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-interface OrderRow {
-  uuid: string;
-  number: string;
-  business_day: string;
-  kind: OrderRecord['kind'];
-  refund_of: string | null;
-  status: OrderRecord['status'];
-  type: OrderRecord['type'];
-  table_id: string | null;
-  customer_id: string | null;
-  market_id: string;
-  branch_id: string;
-  price_list: string;
-  vat_rate: number;
-  prices_include_tax: number;
-  subtotal: number;
-  discount_total: number;
-  tax: number;
-  total: number;
-  tendered: number;
-  change_due: number;
-  order_discount: string | null;
-  notes: string | null;
-  zatca_qr: string | null;
-  created_at: number;
-  cashier_id: string | null;
-  shift_id: string | null;
-  refund_reason: string | null;
-  refund_of_number: string | null;
-}
+/** A row of `orders` as SQLite returns it, its enums narrowed to what checkout writes. */
+type OrderRow = Omit<Selectable<TillSchema['orders']>, 'kind' | 'status' | 'type'> & Pick<OrderRecord, 'kind' | 'status' | 'type'>;
 
 interface LineRow extends Omit<OrderRecord['lines'][number], 'line_discount' | 'modifiers'> {
   line_discount: string | null;
