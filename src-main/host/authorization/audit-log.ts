@@ -1,4 +1,5 @@
-import { statement, type TillDatabase } from '../../db/index.ts';
+import type { Selectable } from 'kysely';
+import { statement, type TillDatabase, type TillSchema } from '../../db/index.ts';
 
 /**
  * One row of the audit table. `outcome` is 'approved' or 'refused' for an
@@ -21,17 +22,8 @@ export interface AuditEntry {
   at?: number;
 }
 
-export interface AuditRow {
-  id: number;
-  at: number;
-  who: string;
-  action: string;
-  method: string | null;
-  order_uuid: string | null;
-  outcome: string;
-  approved_by: string | null;
-  detail: string | null;
-}
+/** A row of the audit table as SQLite returns it. */
+export type AuditRow = Selectable<TillSchema['audit']>;
 
 const MAX_TEXT = 500;
 const clip = (text: string | null | undefined) => (text == null ? null : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
