@@ -124,6 +124,7 @@ export function draftSettlement(total: Minor, payments: readonly PaymentInput[],
     cash_due: cashDue,
     change,
     pay_later: unpaidOf(payments) > 0,
-    complete: paid === total && payments.length > 0 && (cashDue === 0 || change !== null),
+    // Change is null exactly when settlePayments refuses the cash: short, unreadable, or tendered with no CASH payment.
+    complete: paid === total && payments.length > 0 && change !== null,
   };
 }
