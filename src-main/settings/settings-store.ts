@@ -16,7 +16,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from '../../src-shared/settings/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, type TillDatabase } from '../db/index.ts';
 
 /** A setting refused (unknown key, bad value) or unreadable; the message names the key and says what is expected. */
 export class SettingError extends Error {
@@ -33,13 +33,23 @@ function definitionOf<K extends SettingKey>(key: K): SettingDefinition<SettingVa
   return SETTING_KEYS[key] as unknown as SettingDefinition<SettingValue<K>>;
 }
 
+const READ = prepared<{ key: string }>()(q.selectFrom('settings').select('value').where('key', '=', param<string>('key')));
+const WRITE = prepared<{ key: string; value: string }>()(
+  q
+    .insertInto('settings')
+    .values({ key: param('key'), value: param('value') })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))),
+);
+const REMOVE = prepared<{ key: string }>()(q.deleteFrom('settings').where('key', '=', param<string>('key')));
+const KEYS = prepared()(q.selectFrom('settings').select('key').orderBy('key'));
+const KEYS_LIKE = prepared<{ pattern: string }>()(q.selectFrom('settings').select('key').where('key', 'like', param<string>('pattern')).orderBy('key'));
+
 function readRaw(db: TillDatabase, key: string): string | undefined {
-  const row = statement(db, 'SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-  return row?.value;
+  return READ.get(db, { key })?.value;
 }
 
 function writeRaw(db: TillDatabase, key: string, value: unknown): void {
-  statement(db, 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+  WRITE.run(db, { key, value: JSON.stringify(value) });
 }
 
 function validate<K extends SettingKey>(key: K, value: unknown, where: string): SettingValue<K> {
@@ -127,7 +137,7 @@ export function setSettingFromText(db: TillDatabase, key: string, text: string):
 
 /** Removes one setting so its default applies again; returns whether it was set. */
 export function unsetSetting(db: TillDatabase, key: SettingKey): boolean {
-  return statement(db, 'DELETE FROM settings WHERE key = ?').run(key).changes > 0;
+  return REMOVE.run(db, { key }).changes > 0;
 }
 
 export function readSecretSetting(db: TillDatabase, key: SecretSettingKey): string | null {
@@ -144,13 +154,13 @@ export function readSecretSetting(db: TillDatabase, key: SecretSettingKey): stri
 
 export function writeSecretSetting(db: TillDatabase, key: SecretSettingKey, value: string | null): void {
   if (!key.startsWith(SECRET_PREFIX) || key.length === SECRET_PREFIX.length) throw new SettingError(key, `${key} is not a secret's key (secret.NAME)`);
-  if (value === null) statement(db, 'DELETE FROM settings WHERE key = ?').run(key);
+  if (value === null) REMOVE.run(db, { key });
   else writeRaw(db, key, value);
 }
 
 /** The secrets kept in the database (`secret.NAME`), to move them elsewhere. */
 export function secretSettingKeys(db: TillDatabase): SecretSettingKey[] {
-  const rows = statement(db, 'SELECT key FROM settings WHERE key LIKE ? ORDER BY key').all(`${SECRET_PREFIX}%`) as { key: string }[];
+  const rows = KEYS_LIKE.all(db, { pattern: `${SECRET_PREFIX}%` });
   return rows.map((row) => row.key as SecretSettingKey).filter((key) => key.startsWith(SECRET_PREFIX) && key.length > SECRET_PREFIX.length);
 }
 
@@ -217,7 +227,7 @@ export function listSettings(db: TillDatabase): SettingsListing {
       problem,
     };
   });
-  const stored = statement(db, 'SELECT key FROM settings ORDER BY key').all() as { key: string }[];
+  const stored = KEYS.all(db, {});
   const unknown = stored.map((row) => row.key).filter((key) => !isSettingKey(key) && !key.startsWith(SECRET_PREFIX));
   return { settings, unknown };
 }

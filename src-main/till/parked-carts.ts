@@ -1,7 +1,7 @@
 // Carts put aside to serve the next customer (table parked_carts): kept in
 // the database so a restart does not lose them.
 
-import { statement, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, type TillDatabase } from '../db/index.ts';
 import type { Cart } from './cart.ts';
 
 export interface ParkedCart {
@@ -11,32 +11,28 @@ export interface ParkedCart {
   parked_at: number;
 }
 
+const PARK = prepared<{ id: string; label: string; cart: string; parkedAt: number }>()(
+  q.insertInto('parked_carts').values({ id: param('id'), label: param('label'), cart: param('cart'), parked_at: param('parkedAt') }),
+);
+const PARKED = prepared()(q.selectFrom('parked_carts').select(['id', 'label', 'cart', 'parked_at']).orderBy('parked_at'));
+const PARKED_CART = prepared<{ id: string }>()(q.selectFrom('parked_carts').select('cart').where('id', '=', param<string>('id')));
+const UNPARK = prepared<{ id: string }>()(q.deleteFrom('parked_carts').where('id', '=', param<string>('id')));
+
 export function parkCart(db: TillDatabase, parked: ParkedCart): void {
-  statement(db, 'INSERT INTO parked_carts (id, label, cart, parked_at) VALUES (?, ?, ?, ?)').run(
-    parked.id,
-    parked.label,
-    JSON.stringify(parked.cart),
-    parked.parked_at,
-  );
+  PARK.run(db, { id: parked.id, label: parked.label, cart: JSON.stringify(parked.cart), parkedAt: parked.parked_at });
 }
 
 /** Oldest first. */
 export function parkedCarts(db: TillDatabase): ParkedCart[] {
-  const rows = statement(db, 'SELECT id, label, cart, parked_at FROM parked_carts ORDER BY parked_at').all() as {
-    id: string;
-    label: string;
-    cart: string;
-    parked_at: number;
-  }[];
-  return rows.map((row) => ({ ...row, cart: JSON.parse(row.cart) as Cart }));
+  return PARKED.all(db, {}).map((row) => ({ ...row, cart: JSON.parse(row.cart) as Cart }));
 }
 
 /** Takes the cart out of the parked ones; undefined when it is not there (resumed already). */
 export function takeParkedCart(db: TillDatabase, id: string): Cart | undefined {
   return db.transaction(() => {
-    const row = statement(db, 'SELECT cart FROM parked_carts WHERE id = ?').get(id) as { cart: string } | undefined;
+    const row = PARKED_CART.get(db, { id });
     if (!row) return undefined;
-    statement(db, 'DELETE FROM parked_carts WHERE id = ?').run(id);
+    UNPARK.run(db, { id });
     return JSON.parse(row.cart) as Cart;
   })();
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { statement, type TillDatabase, type TillSchema } from '../../db/index.ts';
+import { param, prepared, q, type TillDatabase, type TillSchema } from '../../db/index.ts';
 
 /**
  * One row of the audit table. `outcome` is 'approved' or 'refused' for an
@@ -28,24 +28,39 @@ export type AuditRow = Selectable<TillSchema['audit']>;
 const MAX_TEXT = 500;
 const clip = (text: string | null | undefined) => (text == null ? null : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
+const RECORD = prepared<Omit<AuditRow, 'id'>>()(
+  q.insertInto('audit').values({
+    at: param('at'),
+    who: param('who'),
+    action: param('action'),
+    method: param('method'),
+    order_uuid: param('order_uuid'),
+    outcome: param('outcome'),
+    approved_by: param('approved_by'),
+    detail: param('detail'),
+  }),
+);
+const NEWEST = prepared<{ limit: number }>()(q.selectFrom('audit').selectAll().orderBy('id', 'desc').limit(param<number>('limit')));
+const NEWEST_OF_ORDER = prepared<{ uuid: string; limit: number }>()(
+  q.selectFrom('audit').selectAll().where('order_uuid', '=', param<string>('uuid')).orderBy('id', 'desc').limit(param<number>('limit')),
+);
+
 /** The one writer of the audit table: every approval and every refusal goes through here. Append-only (triggers refuse UPDATE and DELETE). */
 export function recordAudit(db: TillDatabase, entry: AuditEntry): void {
-  statement(db, 'INSERT INTO audit (at, who, action, method, order_uuid, outcome, approved_by, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-    entry.at ?? Date.now(),
-    clip(entry.who),
-    clip(entry.action),
-    clip(entry.method ?? null),
-    clip(entry.orderUuid ?? null),
-    clip(entry.outcome),
-    clip(entry.approvedBy ?? null),
-    clip(entry.detail ?? null),
-  );
+  RECORD.run(db, {
+    at: entry.at ?? Date.now(),
+    who: clip(entry.who) ?? '',
+    action: clip(entry.action) ?? '',
+    method: clip(entry.method ?? null),
+    order_uuid: clip(entry.orderUuid ?? null),
+    outcome: clip(entry.outcome) ?? '',
+    approved_by: clip(entry.approvedBy ?? null),
+    detail: clip(entry.detail ?? null),
+  });
 }
 
 /** The newest rows first (for the manager screen, `pos audit` and tests). */
 export function readAudit(db: TillDatabase, options: { limit?: number; orderUuid?: string } = {}): AuditRow[] {
   const limit = Math.min(Math.max(options.limit ?? 100, 1), 10_000);
-  return options.orderUuid
-    ? (statement(db, 'SELECT * FROM audit WHERE order_uuid = ? ORDER BY id DESC LIMIT ?').all(options.orderUuid, limit) as AuditRow[])
-    : (statement(db, 'SELECT * FROM audit ORDER BY id DESC LIMIT ?').all(limit) as AuditRow[]);
+  return options.orderUuid ? NEWEST_OF_ORDER.all(db, { uuid: options.orderUuid, limit }) : NEWEST.all(db, { limit });
 }
