@@ -18,22 +18,28 @@ export const q = new Kysely<TillSchema>({
 
 type Row<Query> = Query extends Compilable<infer R> ? R : never;
 
+// Queries built per call (the cold paths: a screen's list, a CLI command). The
+// SQL text they compile to is the same each time, so the statement cache
+// still spares SQLite the prepare; only Kysely's build runs per call.
+
 export function all<Query extends Compilable<unknown>>(db: Database.Database, query: Query): Row<Query>[] {
   const { sql, parameters } = query.compile();
-  return db.prepare(sql).all(...(parameters as unknown[])) as Row<Query>[];
+  return statement(db, sql).all(...(parameters as unknown[])) as Row<Query>[];
 }
 
 export function first<Query extends Compilable<unknown>>(db: Database.Database, query: Query): Row<Query> | undefined {
   const { sql, parameters } = query.compile();
-  return db.prepare(sql).get(...(parameters as unknown[])) as Row<Query> | undefined;
+  return statement(db, sql).get(...(parameters as unknown[])) as Row<Query> | undefined;
 }
 
 export function run(db: Database.Database, query: Compilable<unknown>): Database.RunResult {
   const { sql, parameters } = query.compile();
-  return db.prepare(sql).run(...(parameters as unknown[]));
+  return statement(db, sql).run(...(parameters as unknown[]));
 }
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+/** Queries with lists (`IN (?, ?, …)`) compile to a new text per length: the cache forgets the oldest past this many. */
+const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * A prepared statement, compiled once per connection. better-sqlite3 compiles
@@ -44,7 +50,10 @@ export function statement(db: Database.Database, sql: string): Database.Statemen
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
   let prepared = cache.get(sql);
-  if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
+  if (!prepared) {
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(sql, (prepared = db.prepare(sql)));
+  }
   return prepared;
 }
 
