@@ -1,7 +1,7 @@
 // The print_jobs table (migration 0003): every query the queue makes, in
 // one place. A job is pending until it printed (done) or cannot (failed).
 
-import type { TillDatabase } from '../../db/index.ts';
+import { all, first, param, prepared, q, run, type TillDatabase } from '../../db/index.ts';
 import type { PrintKind } from '../setup/till-printers.ts';
 
 /** demand: asked for, first time on that printer; reprint: asked for again (prints COPY). */
@@ -34,70 +34,121 @@ export interface NewPrintJob {
   reason: PrintJobReason;
 }
 
+// The queue's per-job reads and writes run at every checkout: typed by
+// Kysely and compiled once (db/query.ts prepared). The rest are built per call.
+const INSERT_JOB = prepared<{ order_uuid: string; printer_id: string; kind: PrintKind; reason: PrintJobReason; now: number }>()(
+  q.insertInto('print_jobs').values({
+    order_uuid: param('order_uuid'),
+    printer_id: param('printer_id'),
+    kind: param('kind'),
+    reason: param('reason'),
+    state: 'pending',
+    created_at: param('now'),
+  }),
+);
+const NEXT_PENDING = prepared<{ printerId: string }>()(
+  q.selectFrom('print_jobs').selectAll().where('state', '=', 'pending').where('printer_id', '=', param<string>('printerId')).orderBy('id').limit(1),
+);
+const MARK_DONE = prepared<{ id: number; now: number; note: string | null }>()(
+  q
+    .updateTable('print_jobs')
+    .set((eb) => ({ state: 'done', attempts: eb('attempts', '+', 1), last_error: param<string | null>('note'), finished_at: param<number>('now') }))
+    .where('id', '=', param<number>('id')),
+);
+const MARK_RETRY = prepared<{ id: number; nextAttemptAt: number; error: string }>()(
+  q
+    .updateTable('print_jobs')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('error') }))
+    .where('id', '=', param<number>('id')),
+);
+const MARK_FAILED = prepared<{ id: number; now: number; error: string }>()(
+  q
+    .updateTable('print_jobs')
+    .set((eb) => ({ state: 'failed', attempts: eb('attempts', '+', 1), last_error: param<string>('error'), finished_at: param<number>('now') }))
+    .where('id', '=', param<number>('id')),
+);
+
 export function insertPrintJob(db: TillDatabase, job: NewPrintJob, now: number): number {
-  const { lastInsertRowid } = db
-    .prepare("INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at) VALUES (?, ?, ?, ?, 'pending', ?)")
-    .run(job.order_uuid, job.printer_id, job.kind, job.reason, now);
+  const { lastInsertRowid } = INSERT_JOB.run(db, { order_uuid: job.order_uuid, printer_id: job.printer_id, kind: job.kind, reason: job.reason, now });
   return Number(lastInsertRowid);
 }
 
 /** A composed document (a report, the drawer kick) for one printer, printed by the queue like any job. */
 export function insertDocumentJob(db: TillDatabase, printerId: string, document: unknown, now: number, giveUpAt: number | null = null): number {
-  const { lastInsertRowid } = db
-    .prepare(
-      "INSERT INTO print_jobs (order_uuid, printer_id, kind, reason, state, created_at, document, give_up_at) VALUES (NULL, ?, 'document', 'demand', 'pending', ?, ?, ?)",
-    )
-    .run(printerId, now, JSON.stringify(document), giveUpAt);
+  const { lastInsertRowid } = run(
+    db,
+    q.insertInto('print_jobs').values({
+      order_uuid: null,
+      printer_id: printerId,
+      kind: 'document',
+      reason: 'demand',
+      state: 'pending',
+      created_at: now,
+      document: JSON.stringify(document),
+      give_up_at: giveUpAt,
+    }),
+  );
   return Number(lastInsertRowid);
 }
 
 /** One job by id (a caller waiting for its document to print). */
 export function readPrintJob(db: TillDatabase, id: number): PrintJob | undefined {
-  return db.prepare('SELECT * FROM print_jobs WHERE id = ?').get(id) as PrintJob | undefined;
+  return first(db, q.selectFrom('print_jobs').selectAll().where('id', '=', id));
 }
 
 /** The printer's oldest pending job: its jobs print in the order they were made. */
 export function nextPendingJob(db: TillDatabase, printerId: string): PrintJob | undefined {
-  return db.prepare("SELECT * FROM print_jobs WHERE state = 'pending' AND printer_id = ? ORDER BY id LIMIT 1").get(printerId) as PrintJob | undefined;
+  return NEXT_PENDING.get(db, { printerId });
 }
 
 export function printersWithPendingJobs(db: TillDatabase): string[] {
-  return (db.prepare("SELECT DISTINCT printer_id FROM print_jobs WHERE state = 'pending'").all() as { printer_id: string }[]).map((r) => r.printer_id);
+  return all(db, q.selectFrom('print_jobs').select('printer_id').distinct().where('state', '=', 'pending')).map((r) => r.printer_id);
 }
 
 export function pendingJobCount(db: TillDatabase, printerId: string): number {
-  return (db.prepare("SELECT count(*) AS n FROM print_jobs WHERE state = 'pending' AND printer_id = ?").get(printerId) as { n: number }).n;
+  const counted = first(
+    db,
+    q
+      .selectFrom('print_jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', '=', 'pending')
+      .where('printer_id', '=', printerId),
+  );
+  return counted?.n ?? 0;
 }
 
 /** `note` keeps a warning on a job that did print (a PDF that could not be written). */
 export function markJobDone(db: TillDatabase, id: number, now: number, note: string | null = null): void {
-  db.prepare("UPDATE print_jobs SET state = 'done', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?").run(note, now, id);
+  MARK_DONE.run(db, { id, now, note });
 }
 
 export function markJobRetry(db: TillDatabase, id: number, nextAttemptAt: number, error: string): void {
-  db.prepare('UPDATE print_jobs SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?').run(nextAttemptAt, error, id);
+  MARK_RETRY.run(db, { id, nextAttemptAt, error });
 }
 
 export function markJobFailed(db: TillDatabase, id: number, now: number, error: string): void {
-  db.prepare("UPDATE print_jobs SET state = 'failed', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?").run(error, now, id);
+  MARK_FAILED.run(db, { id, now, error });
 }
 
 /** Whether this order's `kind` document already printed on the printer (a new job is then a reprint). */
 export function hasPrinted(db: TillDatabase, orderUuid: string, printerId: string, kind: PrintKind): boolean {
-  return (
-    db.prepare("SELECT 1 FROM print_jobs WHERE order_uuid = ? AND printer_id = ? AND kind = ? AND state = 'done'").get(orderUuid, printerId, kind) !== undefined
-  );
+  const query = q
+    .selectFrom('print_jobs')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('order_uuid', '=', orderUuid)
+    .where('printer_id', '=', printerId)
+    .where('kind', '=', kind)
+    .where('state', '=', 'done');
+  return first(db, query) !== undefined;
 }
 
 /** The printer's newest job, whatever its state: what a printer's status says without a running queue. */
 export function latestPrintJob(db: TillDatabase, printerId: string): Pick<PrintJob, 'state' | 'last_error'> | undefined {
-  return db.prepare('SELECT state, last_error FROM print_jobs WHERE printer_id = ? ORDER BY id DESC LIMIT 1').get(printerId) as
-    Pick<PrintJob, 'state' | 'last_error'> | undefined;
+  return first(db, q.selectFrom('print_jobs').select(['state', 'last_error']).where('printer_id', '=', printerId).orderBy('id', 'desc').limit(1));
 }
 
 /** An order's jobs, oldest first (what the cashier sees on the order). */
 export function readPrintJobs(db: TillDatabase, orderUuid?: string): PrintJob[] {
-  return orderUuid === undefined
-    ? (db.prepare('SELECT * FROM print_jobs ORDER BY id').all() as PrintJob[])
-    : (db.prepare('SELECT * FROM print_jobs WHERE order_uuid = ? ORDER BY id').all(orderUuid) as PrintJob[]);
+  const jobs = q.selectFrom('print_jobs').selectAll().orderBy('id');
+  return all(db, orderUuid === undefined ? jobs : jobs.where('order_uuid', '=', orderUuid));
 }

@@ -3,7 +3,7 @@
 // overrides a printer locally (table printer_routes), which always wins.
 
 import { serviceKitchenRoutes } from '../../catalog/index.ts';
-import type { TillDatabase } from '../../db/index.ts';
+import { all, q, run, type TillDatabase } from '../../db/index.ts';
 
 export type RoutingSource = 'service' | 'local';
 
@@ -20,7 +20,7 @@ export function readKitchenRoutes(db: TillDatabase): Map<string, PrinterRoute> {
     if (!route) routes.set(row.printer_id, (route = { categories: [], source: 'service' }));
     route.categories.push(row.category_id);
   }
-  const overrides = db.prepare('SELECT printer_id, category_ids FROM printer_routes').all() as { printer_id: string; category_ids: string }[];
+  const overrides = all(db, q.selectFrom('printer_routes').select(['printer_id', 'category_ids']));
   for (const row of overrides) {
     routes.set(row.printer_id, { categories: JSON.parse(row.category_ids) as number[], source: 'local' });
   }
@@ -29,7 +29,7 @@ export function readKitchenRoutes(db: TillDatabase): Map<string, PrinterRoute> {
 
 /** Drops every local override: the service's kitchens route every printer again. */
 export function clearLocalRoutes(db: TillDatabase): void {
-  db.prepare('DELETE FROM printer_routes').run();
+  run(db, q.deleteFrom('printer_routes'));
 }
 
 /**
@@ -39,13 +39,18 @@ export function clearLocalRoutes(db: TillDatabase): void {
  */
 export function setLocalRoute(db: TillDatabase, printerId: string, categoryIds: readonly number[] | null, now: number = Date.now()): void {
   if (categoryIds === null) {
-    db.prepare('DELETE FROM printer_routes WHERE printer_id = ?').run(printerId);
+    run(db, q.deleteFrom('printer_routes').where('printer_id', '=', printerId));
     return;
   }
   if (categoryIds.some((id) => !Number.isInteger(id))) throw new RangeError(`category ids routed to printer ${printerId} must be integers`);
   const unique = [...new Set(categoryIds)].sort((a, b) => a - b);
-  db.prepare(
-    `INSERT INTO printer_routes (printer_id, category_ids, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (printer_id) DO UPDATE SET category_ids = excluded.category_ids, updated_at = excluded.updated_at`,
-  ).run(printerId, JSON.stringify(unique), now);
+  run(
+    db,
+    q
+      .insertInto('printer_routes')
+      .values({ printer_id: printerId, category_ids: JSON.stringify(unique), updated_at: now })
+      .onConflict((conflict) =>
+        conflict.column('printer_id').doUpdateSet((eb) => ({ category_ids: eb.ref('excluded.category_ids'), updated_at: eb.ref('excluded.updated_at') })),
+      ),
+  );
 }

@@ -5,7 +5,8 @@
 // printers are reached through a local command instead of the network, USB
 // printers through their device file.
 
-import type { TillDatabase } from '../../db/index.ts';
+import type { Selectable } from 'kysely';
+import { all, q, run, type TillDatabase, type TillSchema } from '../../db/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-to-device.ts';
 import { checkPrinterAddress, effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './printer-address-policy.ts';
@@ -25,12 +26,7 @@ export interface BindingInput {
   paperWidth?: PaperWidth;
 }
 
-interface BindingRow {
-  printer_id: string;
-  address: string | null;
-  app_command: string | null;
-  paper_width: number;
-}
+type BindingRow = Pick<Selectable<TillSchema['printer_bindings']>, 'printer_id' | 'address' | 'app_command' | 'paper_width'>;
 
 function fromRow(row: BindingRow): PrinterBinding {
   return {
@@ -42,7 +38,7 @@ function fromRow(row: BindingRow): PrinterBinding {
 }
 
 export function readPrinterBindings(db: TillDatabase): Map<string, PrinterBinding> {
-  const rows = db.prepare('SELECT printer_id, address, app_command, paper_width FROM printer_bindings').all() as BindingRow[];
+  const rows = all(db, q.selectFrom('printer_bindings').select(['printer_id', 'address', 'app_command', 'paper_width']));
   return new Map(rows.map((row) => [row.printer_id, fromRow(row)]));
 }
 
@@ -73,11 +69,26 @@ export function bindPrinter(
     appCommand: input.appCommand !== undefined ? input.appCommand : (current?.appCommand ?? null),
     paperWidth: input.paperWidth ?? current?.paperWidth ?? 80,
   };
-  db.prepare(
-    `INSERT INTO printer_bindings (printer_id, address, app_command, paper_width, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (printer_id) DO UPDATE SET address = excluded.address, app_command = excluded.app_command,
-       paper_width = excluded.paper_width, updated_at = excluded.updated_at`,
-  ).run(printerId, next.address, next.appCommand === null ? null : JSON.stringify(next.appCommand), next.paperWidth, now);
+  run(
+    db,
+    q
+      .insertInto('printer_bindings')
+      .values({
+        printer_id: printerId,
+        address: next.address,
+        app_command: next.appCommand === null ? null : JSON.stringify(next.appCommand),
+        paper_width: next.paperWidth,
+        updated_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict.column('printer_id').doUpdateSet((eb) => ({
+          address: eb.ref('excluded.address'),
+          app_command: eb.ref('excluded.app_command'),
+          paper_width: eb.ref('excluded.paper_width'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      ),
+  );
   return next;
 }
 
@@ -89,5 +100,5 @@ export function checkBindingAddress(address: string, policy: PrinterAddressPolic
 
 /** Stops using a printer on this till (an address the service suggests is not used until bound again). */
 export function unbindPrinter(db: TillDatabase, printerId: string): void {
-  db.prepare('DELETE FROM printer_bindings WHERE printer_id = ?').run(printerId);
+  run(db, q.deleteFrom('printer_bindings').where('printer_id', '=', printerId));
 }
