@@ -13,7 +13,8 @@ import type { SecretStore } from './secret-store.ts';
 import { replyError } from './till-error-reply.ts';
 
 /** The session part of the till API: pairing with the service and pulling its catalog. */
-export type SessionMethods = Pick<TillApi, 'session' | 'signIn' | 'syncNow'>;
+export const SESSION_METHODS = ['session', 'signIn', 'syncNow'] as const satisfies readonly (keyof TillApi)[];
+export type SessionMethods = Pick<TillApi, (typeof SESSION_METHODS)[number]>;
 
 export interface ServiceSessionOptions {
   db: TillDatabase;

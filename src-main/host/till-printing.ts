@@ -9,7 +9,8 @@ import type { TillService } from '../till/index.ts';
 import type { EventHub } from './event-hub.ts';
 
 /** The printing part of the till API: printer states, receipt previews, reprints, reports and the drawer. */
-export type PrintingMethods = Pick<TillApi, 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer'>;
+export const PRINTING_METHODS = ['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer'] as const satisfies readonly (keyof TillApi)[];
+export type PrintingMethods = Pick<TillApi, (typeof PRINTING_METHODS)[number]>;
 
 export interface TillPrintingOptions {
   db: TillDatabase;

@@ -1,9 +1,96 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
-import type { Selectable } from 'kysely';
-import { statement, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { sql, type Selectable } from 'kysely';
+import { all, first, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
+import { jsonList } from './json-list.ts';
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
+
+// Checkout writes an order in the queries below, compiled once (db/query.ts
+// prepared): they run for every sale, with the cashier waiting.
+
+/** A new row of a table: every column but the generated ones, each bound by name. */
+type NewRow<Table extends keyof TillSchema, Generated extends string = never> = Omit<Selectable<TillSchema[Table]>, Generated>;
+
+const NEXT_DAY_SEQUENCE = prepared<{ businessDay: string }>()(
+  q
+    .selectFrom('orders')
+    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('day_sequence'), sql.lit(0)), '+', sql.lit(1)).as('next'))
+    .where('business_day', '=', param<string>('businessDay')),
+);
+
+const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
+  q.insertInto('orders').values({
+    uuid: param('uuid'),
+    number: param('number'),
+    business_day: param('business_day'),
+    day_sequence: param('day_sequence'),
+    kind: param('kind'),
+    refund_of: param('refund_of'),
+    status: param('status'),
+    type: param('type'),
+    table_id: param('table_id'),
+    customer_id: param('customer_id'),
+    market_id: param('market_id'),
+    branch_id: param('branch_id'),
+    price_list: param('price_list'),
+    vat_rate: param('vat_rate'),
+    prices_include_tax: param('prices_include_tax'),
+    subtotal: param('subtotal'),
+    discount_total: param('discount_total'),
+    tax: param('tax'),
+    total: param('total'),
+    tendered: param('tendered'),
+    change_due: param('change_due'),
+    order_discount: param('order_discount'),
+    notes: param('notes'),
+    zatca_qr: param('zatca_qr'),
+    created_at: param('created_at'),
+    cashier_id: param('cashier_id'),
+    shift_id: param('shift_id'),
+    refund_reason: param('refund_reason'),
+    refund_of_number: param('refund_of_number'),
+  }),
+);
+
+const INSERT_LINE = prepared<NewRow<'order_lines'>>()(
+  q.insertInto('order_lines').values({
+    order_uuid: param('order_uuid'),
+    line_no: param('line_no'),
+    product_id: param('product_id'),
+    category_id: param('category_id'),
+    name_en: param('name_en'),
+    name_ar: param('name_ar'),
+    quantity: param('quantity'),
+    unit_price: param('unit_price'),
+    gross: param('gross'),
+    discount: param('discount'),
+    tax: param('tax'),
+    total: param('total'),
+    line_discount: param('line_discount'),
+    modifiers: param('modifiers'),
+    notes: param('notes'),
+    refunds_line: param('refunds_line'),
+  }),
+);
+
+/** A payment taken at checkout; paid_at stays null, as it marks a later payment (settleOrder). */
+const INSERT_PAYMENT = prepared<Omit<NewRow<'order_payments'>, 'paid_at' | 'settlement_uuid'>>()(
+  q.insertInto('order_payments').values({
+    order_uuid: param('order_uuid'),
+    position: param('position'),
+    method_key: param('method_key'),
+    amount: param('amount'),
+    shift_id: param('shift_id'),
+    cashier_id: param('cashier_id'),
+    paid_at: null,
+  }),
+);
+
+/** The outbox entry, queued in the order's own sequence (its rowid). */
+const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigint }>()(
+  q.insertInto('outbox').values({ order_uuid: param('order_uuid'), state: 'pending', enqueued_seq: param('enqueued_seq') }),
+);
 
 /**
  * Writes an order, its lines, its payments and its outbox entry in one
@@ -19,78 +106,70 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
     .transaction((): OrderRecord => {
       const numbering = readOrderNumbering(db);
       const businessDay = businessDayOf(draft.created_at, numbering.cutoffHour);
-      const { next } = statement(db, 'SELECT coalesce(max(day_sequence), 0) + 1 AS next FROM orders WHERE business_day = ?').get(businessDay) as {
-        next: number;
-      };
+      const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
       const record: OrderRecord = { ...draft, business_day: businessDay, number: formatOrderNumber(numbering.tillCode, next) };
-      const { lastInsertRowid } = statement(
-        db,
-        `INSERT INTO orders (uuid, number, business_day, day_sequence, kind, refund_of, status, type, table_id, customer_id,
-           market_id, branch_id, price_list, vat_rate, prices_include_tax, subtotal, discount_total, tax, total, tendered,
-           change_due, order_discount, notes, zatca_qr, created_at, cashier_id, shift_id, refund_reason, refund_of_number)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        record.uuid,
-        record.number,
-        businessDay,
-        next,
-        record.kind,
-        record.refund_of,
-        record.status,
-        record.type,
-        record.table_id,
-        record.customer_id,
-        record.market_id,
-        record.branch_id,
-        record.price_list,
-        record.vat_rate,
-        record.prices_include_tax ? 1 : 0,
-        record.subtotal,
-        record.discount_total,
-        record.tax,
-        record.total,
-        record.tendered,
-        record.change_due,
-        json(record.order_discount),
-        record.notes,
-        record.zatca_qr,
-        record.created_at,
-        record.cashier_id ?? null,
-        record.shift_id ?? null,
-        record.refund_reason ?? null,
-        record.refund_of_number ?? null,
-      );
-      const line = statement(
-        db,
-        `INSERT INTO order_lines (order_uuid, line_no, product_id, category_id, name_en, name_ar, quantity, unit_price, gross,
-         discount, tax, total, line_discount, modifiers, notes, refunds_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
+      const { lastInsertRowid } = INSERT_ORDER.run(db, {
+        uuid: record.uuid,
+        number: record.number,
+        business_day: businessDay,
+        day_sequence: next,
+        kind: record.kind,
+        refund_of: record.refund_of,
+        status: record.status,
+        type: record.type,
+        table_id: record.table_id,
+        customer_id: record.customer_id,
+        market_id: record.market_id,
+        branch_id: record.branch_id,
+        price_list: record.price_list,
+        vat_rate: record.vat_rate,
+        prices_include_tax: record.prices_include_tax ? 1 : 0,
+        subtotal: record.subtotal,
+        discount_total: record.discount_total,
+        tax: record.tax,
+        total: record.total,
+        tendered: record.tendered,
+        change_due: record.change_due,
+        order_discount: json(record.order_discount),
+        notes: record.notes,
+        zatca_qr: record.zatca_qr,
+        created_at: record.created_at,
+        cashier_id: record.cashier_id ?? null,
+        shift_id: record.shift_id ?? null,
+        refund_reason: record.refund_reason ?? null,
+        refund_of_number: record.refund_of_number ?? null,
+      });
       for (const l of record.lines) {
-        line.run(
-          record.uuid,
-          l.line_no,
-          l.product_id,
-          l.category_id,
-          l.name_en,
-          l.name_ar,
-          l.quantity,
-          l.unit_price,
-          l.gross,
-          l.discount,
-          l.tax,
-          l.total,
-          json(l.line_discount),
-          JSON.stringify(l.modifiers),
-          l.notes,
-          l.refunds_line ?? null,
-        );
+        INSERT_LINE.run(db, {
+          order_uuid: record.uuid,
+          line_no: l.line_no,
+          product_id: l.product_id,
+          category_id: l.category_id,
+          name_en: l.name_en,
+          name_ar: l.name_ar,
+          quantity: l.quantity,
+          unit_price: l.unit_price,
+          gross: l.gross,
+          discount: l.discount,
+          tax: l.tax,
+          total: l.total,
+          line_discount: json(l.line_discount),
+          modifiers: JSON.stringify(l.modifiers),
+          notes: l.notes,
+          refunds_line: l.refunds_line ?? null,
+        });
       }
-      const payment = statement(
-        db,
-        'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      record.payments.forEach((p, index) =>
+        INSERT_PAYMENT.run(db, {
+          order_uuid: record.uuid,
+          position: index,
+          method_key: p.method_key,
+          amount: p.amount,
+          shift_id: record.shift_id ?? null,
+          cashier_id: record.cashier_id ?? null,
+        }),
       );
-      record.payments.forEach((p, index) => payment.run(record.uuid, index, p.method_key, p.amount, record.shift_id ?? null, record.cashier_id ?? null, null));
-      statement(db, "INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(record.uuid, lastInsertRowid);
+      INSERT_OUTBOX.run(db, { order_uuid: record.uuid, enqueued_seq: lastInsertRowid });
       alsoWrite?.(record);
       return record;
     })
@@ -101,27 +180,31 @@ function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
-/** A row of `orders` as SQLite returns it, its enums narrowed to what checkout writes. */
-type OrderRow = Omit<Selectable<TillSchema['orders']>, 'kind' | 'status' | 'type'> & Pick<OrderRecord, 'kind' | 'status' | 'type'>;
-
-interface LineRow extends Omit<OrderRecord['lines'][number], 'line_discount' | 'modifiers'> {
-  line_discount: string | null;
-  modifiers: string;
-}
-
 /** The whole order, or null when this till has no order with that uuid. */
 export function readOrder(db: TillDatabase, uuid: string): OrderRecord | null {
   return readOrders(db, [uuid])[0] ?? null;
 }
 
-interface PaymentRow {
-  order_uuid: string;
-  method_key: string;
-  amount: number;
-  paid_at: number | null;
-  shift_id: string | null;
-  settlement_uuid: string | null;
-}
+// The uploader reads each batch with these (compiled once, like checkout's writes); `uuids` is a JSON list.
+
+/** Rows of `orders`, their enums narrowed to what checkout writes. */
+const ORDERS = prepared<{ uuids: string }>()(
+  q.selectFrom('orders').selectAll().where('uuid', 'in', jsonList('uuids')).$narrowType<Pick<OrderRecord, 'kind' | 'status' | 'type'>>(),
+);
+type OrderRow = ReturnType<typeof ORDERS.all>[number];
+
+const LINES = prepared<{ uuids: string }>()(
+  q.selectFrom('order_lines').selectAll().where('order_uuid', 'in', jsonList('uuids')).orderBy('order_uuid').orderBy('line_no'),
+);
+
+const PAYMENTS = prepared<{ uuids: string }>()(
+  q
+    .selectFrom('order_payments')
+    .select(['order_uuid', 'method_key', 'amount', 'paid_at', 'shift_id', 'settlement_uuid'])
+    .where('order_uuid', 'in', jsonList('uuids'))
+    .orderBy('order_uuid')
+    .orderBy('position'),
+);
 
 /**
  * Whole orders in three queries whatever their number (the uploader reads
@@ -129,19 +212,14 @@ interface PaymentRow {
  */
 export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRecord[] {
   if (uuids.length === 0) return [];
-  const list = JSON.stringify(uuids);
-  const rows = statement(db, 'SELECT * FROM orders WHERE uuid IN (SELECT value FROM json_each(?))').all(list) as OrderRow[];
+  const list = { uuids: JSON.stringify(uuids) };
+  const rows = ORDERS.all(db, list);
   const names = cashierNames(
     db,
     rows.map((row) => row.cashier_id),
   );
-  const lines = statement(db, 'SELECT * FROM order_lines WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, line_no').all(
-    list,
-  ) as (LineRow & { order_uuid: string })[];
-  const payments = statement(
-    db,
-    'SELECT order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid FROM order_payments WHERE order_uuid IN (SELECT value FROM json_each(?)) ORDER BY order_uuid, position',
-  ).all(list) as PaymentRow[];
+  const lines = LINES.all(db, list);
+  const payments = PAYMENTS.all(db, list);
   const linesOf = new Map<string, OrderRecord['lines']>();
   for (const { order_uuid, ...line } of lines) {
     const record = {
@@ -207,8 +285,7 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
 }
 
 export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
-  const row = statement(db, 'SELECT state, attempts, last_error, rejection, synced_at FROM outbox WHERE order_uuid = ?').get(uuid) as
-    (Omit<OrderUpload, 'rejection'> & { rejection: string | null }) | undefined;
+  const row = first(db, q.selectFrom('outbox').select(['state', 'attempts', 'last_error', 'rejection', 'synced_at']).where('order_uuid', '=', uuid));
   return row ? { ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) } : null;
 }
 
@@ -222,27 +299,44 @@ export interface RefundedLine {
 }
 
 export function refundedSoFar(db: TillDatabase, saleUuid: string): { lines: Map<number, RefundedLine>; payments: Map<string, number> } {
-  const lines = statement(
+  const lines = all(
     db,
-    `SELECT coalesce(l.refunds_line, l.line_no) AS line_no, -sum(l.quantity) AS quantity, -sum(l.gross) AS gross,
-            -sum(l.discount) AS discount, -sum(l.tax) AS tax, -sum(l.total) AS total
-     FROM order_lines l JOIN orders o ON o.uuid = l.order_uuid
-     WHERE o.refund_of = ? AND o.kind = 'REFUND' GROUP BY 1`,
-  ).all(saleUuid) as (RefundedLine & { line_no: number })[];
-  const payments = statement(
+    q
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
+      .select((eb) => [
+        eb.fn.coalesce('l.refunds_line', 'l.line_no').as('line_no'),
+        eb.neg(eb.fn.sum<number>('l.quantity')).as('quantity'),
+        eb.neg(eb.fn.sum<number>('l.gross')).as('gross'),
+        eb.neg(eb.fn.sum<number>('l.discount')).as('discount'),
+        eb.neg(eb.fn.sum<number>('l.tax')).as('tax'),
+        eb.neg(eb.fn.sum<number>('l.total')).as('total'),
+      ])
+      .where('o.refund_of', '=', saleUuid)
+      .where('o.kind', '=', 'REFUND')
+      .groupBy((eb) => eb.fn.coalesce('l.refunds_line', 'l.line_no')),
+  );
+  const payments = all(
     db,
-    `SELECT p.method_key, -sum(p.amount) AS amount FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid
-     WHERE o.refund_of = ? AND o.kind = 'REFUND' GROUP BY 1`,
-  ).all(saleUuid) as { method_key: string; amount: number }[];
+    q
+      .selectFrom('order_payments as p')
+      .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
+      .select((eb) => ['p.method_key', eb.neg(eb.fn.sum<number>('p.amount')).as('amount')])
+      .where('o.refund_of', '=', saleUuid)
+      .where('o.kind', '=', 'REFUND')
+      .groupBy('p.method_key'),
+  );
   return {
     lines: new Map(lines.map(({ line_no, ...rest }) => [line_no, rest])),
     payments: new Map(payments.map((p) => [p.method_key, p.amount])),
   };
 }
 
-/** Marks a sale wholly refunded (all its lines given back). */
+const MARK_REFUNDED = prepared<{ uuid: string }>()(q.updateTable('orders').set({ status: 'REFUNDED' }).where('uuid', '=', param<string>('uuid')));
+
+/** Marks a sale wholly refunded (all its lines given back); written in the refund's checkout. */
 export function markRefunded(db: TillDatabase, uuid: string): void {
-  statement(db, "UPDATE orders SET status = 'REFUNDED' WHERE uuid = ?").run(uuid);
+  MARK_REFUNDED.run(db, { uuid });
 }
 
 export interface Settlement {
@@ -274,25 +368,61 @@ export type SettlementRoute = 'joins-order' | 'own-record';
 export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?: (route: SettlementRoute) => void): SettlementRoute {
   return db
     .transaction((): SettlementRoute => {
-      const row = statement(db, "SELECT status FROM orders WHERE uuid = ? AND kind = 'SALE'").get(settlement.uuid) as { status: string } | undefined;
+      const row = SALE_STATUS.get(db, { uuid: settlement.uuid });
       if (row?.status !== 'UNPAID') throw new Error(`order ${settlement.uuid} is not waiting for payment`);
-      const upload = statement(db, 'SELECT frozen_at FROM outbox WHERE order_uuid = ?').get(settlement.uuid) as { frozen_at: number | null } | undefined;
+      const upload = FROZEN_AT.get(db, { uuid: settlement.uuid });
       const route: SettlementRoute = upload && upload.frozen_at === null ? 'joins-order' : 'own-record';
       const carriedBy = route === 'own-record' ? settlement.settlementUuid : null;
-      const { next } = statement(db, 'SELECT coalesce(max(position), -1) + 1 AS next FROM order_payments WHERE order_uuid = ?').get(settlement.uuid) as {
-        next: number;
-      };
-      const insert = statement(
-        db,
-        'INSERT INTO order_payments (order_uuid, position, method_key, amount, shift_id, cashier_id, paid_at, settlement_uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      );
+      const { next } = NEXT_POSITION.get(db, { uuid: settlement.uuid })!;
       const rows = [...settlement.payments, { method_key: settlement.payLaterKey, amount: -settlement.owed }];
       rows.forEach((p, index) =>
-        insert.run(settlement.uuid, next + index, p.method_key, p.amount, settlement.shiftId, settlement.cashierId, settlement.paidAt, carriedBy),
+        INSERT_LATER_PAYMENT.run(db, {
+          order_uuid: settlement.uuid,
+          position: next + index,
+          method_key: p.method_key,
+          amount: p.amount,
+          shift_id: settlement.shiftId,
+          cashier_id: settlement.cashierId,
+          paid_at: settlement.paidAt,
+          settlement_uuid: carriedBy,
+        }),
       );
-      statement(db, "UPDATE orders SET status = 'PAID', zatca_qr = coalesce(zatca_qr, ?) WHERE uuid = ?").run(settlement.zatcaQr, settlement.uuid);
+      MARK_PAID.run(db, { uuid: settlement.uuid, zatcaQr: settlement.zatcaQr });
       alsoWrite?.(route);
       return route;
     })
     .immediate();
 }
+
+// settleOrder's queries: a payment at the counter, compiled once like checkout's.
+
+const SALE_STATUS = prepared<{ uuid: string }>()(q.selectFrom('orders').select('status').where('uuid', '=', param<string>('uuid')).where('kind', '=', 'SALE'));
+
+const FROZEN_AT = prepared<{ uuid: string }>()(q.selectFrom('outbox').select('frozen_at').where('order_uuid', '=', param<string>('uuid')));
+
+const NEXT_POSITION = prepared<{ uuid: string }>()(
+  q
+    .selectFrom('order_payments')
+    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), sql.lit(-1)), '+', sql.lit(1)).as('next'))
+    .where('order_uuid', '=', param<string>('uuid')),
+);
+
+const INSERT_LATER_PAYMENT = prepared<NewRow<'order_payments'>>()(
+  q.insertInto('order_payments').values({
+    order_uuid: param('order_uuid'),
+    position: param('position'),
+    method_key: param('method_key'),
+    amount: param('amount'),
+    shift_id: param('shift_id'),
+    cashier_id: param('cashier_id'),
+    paid_at: param('paid_at'),
+    settlement_uuid: param('settlement_uuid'),
+  }),
+);
+
+const MARK_PAID = prepared<{ uuid: string; zatcaQr: string | null }>()(
+  q
+    .updateTable('orders')
+    .set((eb) => ({ status: 'PAID', zatca_qr: eb.fn.coalesce('zatca_qr', param<string | null>('zatcaQr')) }))
+    .where('uuid', '=', param<string>('uuid')),
+);

@@ -1,5 +1,5 @@
 import type { SyncStatus } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, q, type TillDatabase } from '../db/index.ts';
 
 export interface OutboxCounts {
   pending: number;
@@ -9,7 +9,7 @@ export interface OutboxCounts {
 
 /** How many orders are waiting, delivered, and refused for good (kept by triggers, migrations/0004). */
 export function outboxCounts(db: TillDatabase): OutboxCounts {
-  const rows = statement(db, 'SELECT state, n FROM outbox_counts').all() as { state: keyof OutboxCounts; n: number }[];
+  const rows = all(db, q.selectFrom('outbox_counts').select(['state', 'n']).$narrowType<{ state: keyof OutboxCounts }>());
   const counts: OutboxCounts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of rows) counts[row.state] = row.n;
   return counts;

@@ -4,8 +4,8 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import { sql } from 'kysely';
-import { param, prepared, q, statement, type TillDatabase } from '../db/index.ts';
+import { all, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { jsonList } from './json-list.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {
@@ -26,12 +26,15 @@ export interface RejectedOrder {
 
 /** Rejected orders, oldest first. */
 export function listRejected(db: TillDatabase): RejectedOrder[] {
-  const rows = statement(
+  const rows = all(
     db,
-    `SELECT o.uuid, o.number, o.business_day, o.created_at, o.total, x.attempts, x.last_error, x.rejection, x.service_status
-       FROM outbox x JOIN orders o ON o.uuid = x.order_uuid
-       WHERE x.state = 'rejected' ORDER BY x.enqueued_seq`,
-  ).all() as (Omit<RejectedOrder, 'rejection'> & { rejection: string | null })[];
+    q
+      .selectFrom('outbox as x')
+      .innerJoin('orders as o', 'o.uuid', 'x.order_uuid')
+      .select(['o.uuid', 'o.number', 'o.business_day', 'o.created_at', 'o.total', 'x.attempts', 'x.last_error', 'x.rejection', 'x.service_status'])
+      .where('x.state', '=', 'rejected')
+      .orderBy('x.enqueued_seq'),
+  );
   return rows.map((row) => ({ ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) }));
 }
 
@@ -48,7 +51,7 @@ const DUE = prepared<{ now: number; excluding: string; limit: number }>()(
     .where('state', '=', 'pending')
     .where('next_attempt_at', '<=', param<number>('now'))
     // The batches in flight, as a JSON list: one statement whatever their number.
-    .where(sql<boolean>`order_uuid NOT IN (SELECT value FROM json_each(@excluding))`)
+    .where('order_uuid', 'not in', jsonList('excluding'))
     .orderBy('enqueued_seq')
     .limit(param<number>('limit')),
 );
@@ -65,14 +68,28 @@ export function selectDue(db: TillDatabase, now: number, limit: number, excludin
  * body it receives for a uuid. Run in the same transaction as the read.
  */
 export function freezeBodies(db: TillDatabase, uuids: readonly string[], now: number): void {
-  statement(db, 'UPDATE outbox SET frozen_at = ? WHERE frozen_at IS NULL AND order_uuid IN (SELECT value FROM json_each(?))').run(now, JSON.stringify(uuids));
+  FREEZE.run(db, { now, uuids: JSON.stringify(uuids) });
 }
+
+const FREEZE = prepared<{ now: number; uuids: string }>()(
+  q
+    .updateTable('outbox')
+    .set({ frozen_at: param<number>('now') })
+    .where('frozen_at', 'is', null)
+    .where('order_uuid', 'in', jsonList('uuids')),
+);
 
 /** When the next pending order falls due, or null when nothing is pending. */
 export function earliestPendingAt(db: TillDatabase): number | null {
-  const row = statement(db, "SELECT min(next_attempt_at) AS at FROM outbox WHERE state = 'pending'").get() as { at: number | null };
-  return row.at;
+  return EARLIEST_PENDING.get(db, {})!.at;
 }
+
+const EARLIEST_PENDING = prepared()(
+  q
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min<number | null>('next_attempt_at').as('at'))
+    .where('state', '=', 'pending'),
+);
 
 /** Synced and rejected outcomes of one answer; the others of the batch go back with a delay. */
 export interface BatchOutcome {
@@ -141,5 +158,13 @@ export function recordOutcome(db: TillDatabase, outcome: BatchOutcome): void {
  * to the cap after the service is reachable again.
  */
 export function makePendingDue(db: TillDatabase, now: number): void {
-  statement(db, "UPDATE outbox SET next_attempt_at = ? WHERE state = 'pending' AND next_attempt_at > ?").run(now, now);
+  MAKE_PENDING_DUE.run(db, { now });
 }
+
+const MAKE_PENDING_DUE = prepared<{ now: number }>()(
+  q
+    .updateTable('outbox')
+    .set({ next_attempt_at: param<number>('now') })
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '>', param<number>('now')),
+);

@@ -1,5 +1,5 @@
 import { formatMinor } from '../../src-shared/money/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, q, type TillDatabase } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
 /** A settle-later payment as its own record (record_outbox kind 'settlement'): the uuid is the service's idempotency key. */
@@ -26,12 +26,17 @@ interface Row {
 
 /** The record for the payment rows marked with `settlementUuid` (order-store.ts settleOrder), read inside the settling transaction. */
 export function settlementBody(db: TillDatabase, settlementUuid: string, payLaterKey: string): SettlementBody {
-  const paid = statement(
+  const paid = all(
     db,
-    `SELECT p.order_uuid, o.number, p.method_key, p.amount, p.paid_at, p.shift_id, p.cashier_id
-     FROM order_payments p JOIN orders o ON o.uuid = p.order_uuid
-     WHERE p.settlement_uuid = ? ORDER BY p.position`,
-  ).all(settlementUuid) as (Omit<Row, 'cashier'> & { cashier_id: string | null })[];
+    q
+      .selectFrom('order_payments as p')
+      .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
+      .select(['p.order_uuid', 'o.number', 'p.method_key', 'p.amount', 'p.paid_at', 'p.shift_id', 'p.cashier_id'])
+      .where('p.settlement_uuid', '=', settlementUuid)
+      .orderBy('p.position')
+      // Rows marked with a settlement uuid are later payments: settleOrder always sets paid_at on them.
+      .$narrowType<{ paid_at: number }>(),
+  );
   const names = cashierNames(
     db,
     paid.map((row) => row.cashier_id),

@@ -1,4 +1,4 @@
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, q, type TillDatabase } from '../db/index.ts';
 
 /** One order of a shift as its report needs it: amounts, who sold it, and its lines' categories. */
 export interface ShiftSale {
@@ -13,12 +13,18 @@ export interface ShiftSale {
 
 /** The shift's orders in the order they were made, with their lines, in two reads. */
 export function shiftSales(db: TillDatabase, shiftId: string): ShiftSale[] {
-  const orders = statement(db, 'SELECT uuid, kind, cashier_id, subtotal, discount_total, tax, total FROM orders WHERE shift_id = ? ORDER BY seq').all(
-    shiftId,
-  ) as (Omit<ShiftSale, 'lines'> & { uuid: string })[];
-  const lines = statement(db, 'SELECT l.order_uuid, l.category_id, l.total FROM order_lines l JOIN orders o ON o.uuid = l.order_uuid WHERE o.shift_id = ?').all(
-    shiftId,
-  ) as { order_uuid: string; category_id: number; total: number }[];
+  const orders = all(
+    db,
+    q.selectFrom('orders').select(['uuid', 'kind', 'cashier_id', 'subtotal', 'discount_total', 'tax', 'total']).where('shift_id', '=', shiftId).orderBy('seq'),
+  );
+  const lines = all(
+    db,
+    q
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
+      .select(['l.order_uuid', 'l.category_id', 'l.total'])
+      .where('o.shift_id', '=', shiftId),
+  );
   const linesOf = new Map<string, ShiftSale['lines']>();
   for (const l of lines) (linesOf.get(l.order_uuid) ?? linesOf.set(l.order_uuid, []).get(l.order_uuid)!).push({ category_id: l.category_id, total: l.total });
   return orders.map(({ uuid, ...order }) => ({ ...order, lines: linesOf.get(uuid) ?? [] }));
@@ -26,5 +32,5 @@ export function shiftSales(db: TillDatabase, shiftId: string): ShiftSale[] {
 
 /** Payments taken during the shift: at checkout of its orders, or settling an older order in it. */
 export function shiftPayments(db: TillDatabase, shiftId: string): { method_key: string; amount: number }[] {
-  return statement(db, 'SELECT method_key, amount FROM order_payments WHERE shift_id = ?').all(shiftId) as { method_key: string; amount: number }[];
+  return all(db, q.selectFrom('order_payments').select(['method_key', 'amount']).where('shift_id', '=', shiftId));
 }

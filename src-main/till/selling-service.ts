@@ -50,34 +50,34 @@ import { priced, sellingError } from './selling-errors.ts';
 import type { LocalTill } from './local-till.ts';
 
 /** The selling part of the till API: the catalog, the cart, payment, orders and refunds. */
-export type SellingMethods = Pick<
-  TillApi,
-  | 'categories'
-  | 'products'
-  | 'search'
-  | 'product'
-  | 'paymentMethods'
-  | 'customers'
-  | 'cart'
-  | 'addItem'
-  | 'scan'
-  | 'updateItem'
-  | 'removeItem'
-  | 'setOrderType'
-  | 'setCustomer'
-  | 'setPriceList'
-  | 'setOrderDiscount'
-  | 'voidCart'
-  | 'parkCart'
-  | 'parkedCarts'
-  | 'resumeCart'
-  | 'checkout'
-  | 'orders'
-  | 'order'
-  | 'refund'
-  | 'settleOrder'
-  | 'syncStatus'
->;
+export const SELLING_METHODS = [
+  'categories',
+  'products',
+  'search',
+  'product',
+  'paymentMethods',
+  'customers',
+  'cart',
+  'addItem',
+  'scan',
+  'updateItem',
+  'removeItem',
+  'setOrderType',
+  'setCustomer',
+  'setPriceList',
+  'setOrderDiscount',
+  'voidCart',
+  'parkCart',
+  'parkedCarts',
+  'resumeCart',
+  'checkout',
+  'orders',
+  'order',
+  'refund',
+  'settleOrder',
+  'syncStatus',
+] as const satisfies readonly (keyof TillApi)[];
+export type SellingMethods = Pick<TillApi, (typeof SELLING_METHODS)[number]>;
 
 export interface SellingHooks {
   /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */

@@ -18,10 +18,20 @@ import { readBranchProfile } from './branch-profile.ts';
 import type { LocalTill } from './local-till.ts';
 
 /** The staff and shifts part of the till API: cashiers, PINs, shifts, cash movements and their reports. */
-export type ShiftMethods = Pick<
-  TillApi,
-  'staffState' | 'cashiers' | 'addCashier' | 'updateCashier' | 'unlock' | 'lock' | 'openShift' | 'cashMovement' | 'shiftReport' | 'closeShift' | 'dayReport'
->;
+export const SHIFT_METHODS = [
+  'staffState',
+  'cashiers',
+  'addCashier',
+  'updateCashier',
+  'unlock',
+  'lock',
+  'openShift',
+  'cashMovement',
+  'shiftReport',
+  'closeShift',
+  'dayReport',
+] as const satisfies readonly (keyof TillApi)[];
+export type ShiftMethods = Pick<TillApi, (typeof SHIFT_METHODS)[number]>;
 
 export interface ShiftHooks {
   /** Called after a shift's Z report is written (the host wakes the attendance upload). */
