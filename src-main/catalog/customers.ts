@@ -1,6 +1,7 @@
 import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { foldLetters } from '../../src-shared/search/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { sql, type Expression, type ExpressionBuilder } from 'kysely';
+import { all, first, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 
 export interface CustomerRow {
   id: string;
@@ -46,26 +47,34 @@ const PHONE_LIKE = /^[+\d\u0660-\u0669\u06F0-\u06F9\s()-]+$/;
 export function findCustomers(db: TillDatabase, query: string, limit: number): CustomerRow[] {
   registerFold(db);
   const text = query.trim();
-  if (text === '') {
-    return statement(db, 'SELECT id, name, phone_prefix, phone, email FROM customers WHERE is_active = 1 ORDER BY name, id LIMIT ?').all(
-      limit,
-    ) as CustomerRow[];
-  }
+  const customers = q.selectFrom('customers').select(['id', 'name', 'phone_prefix', 'phone', 'email']).where('is_active', '=', 1);
+  if (text === '') return all(db, customers.orderBy('name').orderBy('id').limit(limit));
   const folded = foldForMatch(text);
   // The digits only, for a phone: empty unless the query looks like one, so "5" in a name search matches no phone.
   const digits = PHONE_LIKE.test(text) ? folded.replace(/\D/g, '') : '';
-  return statement(
+  type Customers = ExpressionBuilder<TillSchema, 'customers'>;
+  // Where `needle` starts in `haystack`, 1-based; 0 when it is not there.
+  const instr = (eb: Customers, haystack: Expression<string>, needle: string) => eb.fn<number>('instr', [haystack, eb.val(needle)]);
+  const foldedName = (eb: Customers) => eb.fn<string>(FOLD, [eb.ref('name')]);
+  return all(
     db,
-    `SELECT id, name, phone_prefix, phone, email FROM customers
-     WHERE is_active = 1 AND (
-       id = :id
-       OR instr(${FOLD}(name), :folded) > 0
-       OR instr(${FOLD}(email), :folded) > 0
-       OR (:digits <> '' AND (instr(phone_prefix || phone, :digits) > 0 OR instr('0' || phone, :digits) > 0))
-     )
-     ORDER BY instr(${FOLD}(name), :folded) <> 1, name, id
-     LIMIT :limit`,
-  ).all({ id: text, folded, digits, limit }) as CustomerRow[];
+    customers
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', text),
+          eb(instr(eb, foldedName(eb), folded), '>', 0),
+          eb(instr(eb, eb.fn<string>(FOLD, [eb.ref('email')]), folded), '>', 0),
+          eb.and([
+            eb(eb.val(digits), '<>', ''),
+            eb.or([eb(instr(eb, sql<string>`phone_prefix || phone`, digits), '>', 0), eb(instr(eb, sql<string>`'0' || phone`, digits), '>', 0)]),
+          ]),
+        ]),
+      )
+      .orderBy((eb) => eb(instr(eb, foldedName(eb), folded), '<>', 1))
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit),
+  );
 }
 
 /**
@@ -74,12 +83,13 @@ export function findCustomers(db: TillDatabase, query: string, limit: number): C
  * product has, so it is never among them.
  */
 export function methodsWithOwnPrices(db: TillDatabase): Set<string> {
-  const rows = statement(db, "SELECT DISTINCT priceable_id AS key FROM prices WHERE priceable_type = 'PAYMENT_METHOD' AND priceable_id <> ?").all(
-    CASH_METHOD_KEY,
-  ) as { key: string }[];
+  const rows = all(
+    db,
+    q.selectFrom('prices').select('priceable_id as key').distinct().where('priceable_type', '=', 'PAYMENT_METHOD').where('priceable_id', '<>', CASH_METHOD_KEY),
+  );
   return new Set(rows.map((row) => row.key));
 }
 
 export function hasCustomer(db: TillDatabase, id: string): boolean {
-  return statement(db, 'SELECT 1 FROM customers WHERE id = ?').get(id) !== undefined;
+  return first(db, q.selectFrom('customers').select('id').where('id', '=', id)) !== undefined;
 }

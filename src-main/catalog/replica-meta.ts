@@ -1,5 +1,5 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, q, run, type TillDatabase } from '../db/index.ts';
 
 export interface LastPull {
   at: number;
@@ -14,13 +14,20 @@ export interface ReplicaMeta {
 }
 
 export function writeReplicaMeta(db: TillDatabase, meta: ReplicaMeta): void {
-  const put = statement(db, 'INSERT INTO replica_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  put.run('me', JSON.stringify(meta.me));
-  put.run('last_pull', JSON.stringify(meta.lastPull));
+  const put = (key: string, value: unknown) =>
+    run(
+      db,
+      q
+        .insertInto('replica_meta')
+        .values({ key, value: JSON.stringify(value) })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') }))),
+    );
+  put('me', meta.me);
+  put('last_pull', meta.lastPull);
 }
 
 export function readReplicaMeta(db: TillDatabase): ReplicaMeta {
-  const rows = statement(db, 'SELECT key, value FROM replica_meta').all() as { key: string; value: string }[];
+  const rows = all(db, q.selectFrom('replica_meta').select(['key', 'value']));
   const byKey = new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
   return { me: (byKey.get('me') as Me | undefined) ?? null, lastPull: (byKey.get('last_pull') as LastPull | undefined) ?? null };
 }

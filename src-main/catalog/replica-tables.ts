@@ -5,8 +5,23 @@ import { TABLE_COLUMNS } from '../db/index.ts';
  * column of the schema (db/schema.ts, checked against the migrations by a
  * test) but the `seq` rowid key, which is the database's own.
  */
+/** The tables a pull replaces (all owned by the catalog). */
+export type ReplicaTableName =
+  | 'categories'
+  | 'products'
+  | 'modifiers'
+  | 'prices'
+  | 'barcodes'
+  | 'payment_methods'
+  | 'payment_method_configs'
+  | 'printers'
+  | 'customers'
+  | 'kitchens'
+  | 'kitchen_printers'
+  | 'kitchen_categories';
+
 export interface ReplicaTable {
-  name: string;
+  name: ReplicaTableName;
   /** The service's identity of a row: what "the same record" means between pulls. */
   key: string;
   columns: readonly string[];
@@ -14,7 +29,7 @@ export interface ReplicaTable {
   parentKey?: string;
 }
 
-function writtenColumns(table: keyof typeof TABLE_COLUMNS): readonly string[] {
+function writtenColumns(table: ReplicaTableName): readonly string[] {
   return TABLE_COLUMNS[table].filter((column) => column !== 'seq');
 }
 

@@ -1,5 +1,6 @@
 import type { Price } from '../../src-shared/catalog/index.ts';
-import { all, first, q, type TillDatabase } from '../db/index.ts';
+import { sql } from 'kysely';
+import { param, prepared, q, type TillDatabase } from '../db/index.ts';
 import { priceRecord } from './price-record.ts';
 
 /**
@@ -25,47 +26,92 @@ export interface CategoryRow {
   product_count: number;
 }
 
+// The till's reads while selling (a category's page, a barcode scan, a cart's products), typed by
+// Kysely and compiled once (db/query.ts prepared): they run on every tap and scan.
+
+const CATEGORIES_WITH_COUNTS = prepared()(
+  q
+    .selectFrom('categories as c')
+    .select((eb) => [
+      'c.id',
+      'c.icon',
+      'c.name_en',
+      'c.name_ar',
+      eb
+        .selectFrom('products as p')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('p.category_id', '=', 'c.id')
+        .where('p.is_active', '=', 1)
+        .$asScalar()
+        .$notNull()
+        .as('product_count'),
+    ])
+    .orderBy('c.position'),
+);
+
+const CATEGORY_NAMES = prepared()(q.selectFrom('categories').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id'));
+
+const HAS_CATEGORY = prepared<{ id: number }>()(q.selectFrom('categories').select('id').where('id', '=', param<number>('id')));
+
+const PRODUCT_IDS_IN_CATEGORY = prepared<{ categoryId: number; offset: number; limit: number }>()(
+  q
+    .selectFrom('products')
+    .select('id')
+    .where('category_id', '=', param<number>('categoryId'))
+    .where('is_active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('seq')
+    .offset(param<number>('offset'))
+    .limit(param<number>('limit')),
+);
+
+const ACTIVE_IN_CATEGORY = prepared<{ categoryId: number }>()(
+  q
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_id', '=', param<number>('categoryId'))
+    .where('is_active', '=', 1),
+);
+
+// The ids asked for, as a JSON list: one statement whatever their number (an IN list compiles to one text per length).
+const askedIds = () => q.selectFrom(sql<{ value: string }>`json_each(@ids)`.as('asked')).select('asked.value');
+
+const SALE_PRODUCTS = prepared<{ ids: string }>()(
+  q
+    .selectFrom('products')
+    .select(['id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar'])
+    .where('id', 'in', askedIds())
+    .where('is_active', '=', 1),
+);
+
+const SALE_MODIFIERS = prepared<{ ids: string }>()(
+  q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', askedIds()).orderBy('position'),
+);
+
+const SALE_PRICES = prepared<{ ids: string }>()(q.selectFrom('prices').selectAll().where('product_id', 'in', askedIds()).orderBy('seq'));
+
+const BARCODE = prepared<{ code: string }>()(q.selectFrom('barcodes').select(['product_id', 'modifier_id']).where('barcode', '=', param<string>('code')));
+
+const PAYMENT_METHODS = prepared()(q.selectFrom('payment_methods').select(['key', 'name', 'is_online']).orderBy('position'));
+
+const ACTIVE_PRODUCT_IDS = prepared()(q.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('seq'));
+
 export function categoriesWithCounts(db: TillDatabase): CategoryRow[] {
-  return db
-    .prepare(
-      `SELECT c.id, c.icon, c.name_en, c.name_ar,
-              (SELECT count(*) FROM products p WHERE p.category_id = c.id AND p.is_active = 1) AS product_count
-       FROM categories c ORDER BY c.position`,
-    )
-    .all() as CategoryRow[];
+  return CATEGORIES_WITH_COUNTS.all(db, {});
 }
 
 /** Every category's id and names, in the catalog's order. */
 export function categoryNames(db: TillDatabase): { id: number; name_en: string; name_ar: string }[] {
-  return all(db, q.selectFrom('categories').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id'));
+  return CATEGORY_NAMES.all(db, {});
 }
 
 export function hasCategory(db: TillDatabase, id: number): boolean {
-  return first(db, q.selectFrom('categories').select('id').where('id', '=', id)) !== undefined;
+  return HAS_CATEGORY.get(db, { id }) !== undefined;
 }
 
 export function productIdsInCategory(db: TillDatabase, categoryId: number, offset: number, limit: number): { ids: string[]; total: number } {
-  const ids = all(
-    db,
-    q
-      .selectFrom('products')
-      .select('id')
-      .where('category_id', '=', categoryId)
-      .where('is_active', '=', 1)
-      .orderBy('sort_order')
-      .orderBy('seq')
-      .offset(offset)
-      .limit(limit),
-  ).map((row) => row.id);
-  const total =
-    first(
-      db,
-      q
-        .selectFrom('products')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('category_id', '=', categoryId)
-        .where('is_active', '=', 1),
-    )?.n ?? 0;
+  const ids = PRODUCT_IDS_IN_CATEGORY.all(db, { categoryId, offset, limit }).map((row) => row.id);
+  const total = ACTIVE_IN_CATEGORY.get(db, { categoryId })?.n ?? 0;
   return { ids, total };
 }
 
@@ -73,19 +119,10 @@ export function productIdsInCategory(db: TillDatabase, categoryId: number, offse
 export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProduct[] {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
-  const products = all(
-    db,
-    q
-      .selectFrom('products')
-      .select(['id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar'])
-      .where('id', 'in', unique)
-      .where('is_active', '=', 1),
-  );
-  const modifiers = all(
-    db,
-    q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', unique).orderBy('position'),
-  );
-  const prices = all(db, q.selectFrom('prices').selectAll().where('product_id', 'in', unique).orderBy('seq'));
+  const asked = { ids: JSON.stringify(unique) };
+  const products = SALE_PRODUCTS.all(db, asked);
+  const modifiers = SALE_MODIFIERS.all(db, asked);
+  const prices = SALE_PRICES.all(db, asked);
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
   for (const p of prices) byId.get(p.product_id)?.prices.push(priceRecord(p));
@@ -93,13 +130,13 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
 }
 
 export function findBarcode(db: TillDatabase, code: string): { product_id: string; modifier_id: string | null } | undefined {
-  return first(db, q.selectFrom('barcodes').select(['product_id', 'modifier_id']).where('barcode', '=', code));
+  return BARCODE.get(db, { code });
 }
 
 export function paymentMethodRows(db: TillDatabase): { key: string; name: string; is_online: boolean }[] {
-  return all(db, q.selectFrom('payment_methods').select(['key', 'name', 'is_online']).orderBy('position')).map((m) => ({ ...m, is_online: m.is_online === 1 }));
+  return PAYMENT_METHODS.all(db, {}).map((m) => ({ ...m, is_online: m.is_online === 1 }));
 }
 
 export function activeProductIds(db: TillDatabase): string[] {
-  return all(db, q.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('seq')).map((row) => row.id);
+  return ACTIVE_PRODUCT_IDS.all(db, {}).map((row) => row.id);
 }
