@@ -1,6 +1,6 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
 import { sql, type Selectable } from 'kysely';
-import { all, first, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
 import { jsonList } from './json-list.ts';
@@ -285,9 +285,15 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
 }
 
 export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
-  const row = first(db, q.selectFrom('outbox').select(['state', 'attempts', 'last_error', 'rejection', 'synced_at']).where('order_uuid', '=', uuid));
+  const row = UPLOAD.get(db, { uuid });
   return row ? { ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) } : null;
 }
+
+// readUpload and refundedSoFar answer every checkout (its order view), so they are compiled once too.
+
+const UPLOAD = prepared<{ uuid: string }>()(
+  q.selectFrom('outbox').select(['state', 'attempts', 'last_error', 'rejection', 'synced_at']).where('order_uuid', '=', param<string>('uuid')),
+);
 
 /** What earlier refunds already gave back of each sale line (positive amounts), by the sale's line_no. */
 export interface RefundedLine {
@@ -299,38 +305,40 @@ export interface RefundedLine {
 }
 
 export function refundedSoFar(db: TillDatabase, saleUuid: string): { lines: Map<number, RefundedLine>; payments: Map<string, number> } {
-  const lines = all(
-    db,
-    q
-      .selectFrom('order_lines as l')
-      .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
-      .select((eb) => [
-        eb.fn.coalesce('l.refunds_line', 'l.line_no').as('line_no'),
-        eb.neg(eb.fn.sum<number>('l.quantity')).as('quantity'),
-        eb.neg(eb.fn.sum<number>('l.gross')).as('gross'),
-        eb.neg(eb.fn.sum<number>('l.discount')).as('discount'),
-        eb.neg(eb.fn.sum<number>('l.tax')).as('tax'),
-        eb.neg(eb.fn.sum<number>('l.total')).as('total'),
-      ])
-      .where('o.refund_of', '=', saleUuid)
-      .where('o.kind', '=', 'REFUND')
-      .groupBy((eb) => eb.fn.coalesce('l.refunds_line', 'l.line_no')),
-  );
-  const payments = all(
-    db,
-    q
-      .selectFrom('order_payments as p')
-      .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
-      .select((eb) => ['p.method_key', eb.neg(eb.fn.sum<number>('p.amount')).as('amount')])
-      .where('o.refund_of', '=', saleUuid)
-      .where('o.kind', '=', 'REFUND')
-      .groupBy('p.method_key'),
-  );
+  const lines = REFUNDED_LINES.all(db, { saleUuid });
+  const payments = REFUNDED_PAYMENTS.all(db, { saleUuid });
   return {
     lines: new Map(lines.map(({ line_no, ...rest }) => [line_no, rest])),
     payments: new Map(payments.map((p) => [p.method_key, p.amount])),
   };
 }
+
+const REFUNDED_LINES = prepared<{ saleUuid: string }>()(
+  q
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
+    .select((eb) => [
+      eb.fn.coalesce('l.refunds_line', 'l.line_no').as('line_no'),
+      eb.neg(eb.fn.sum<number>('l.quantity')).as('quantity'),
+      eb.neg(eb.fn.sum<number>('l.gross')).as('gross'),
+      eb.neg(eb.fn.sum<number>('l.discount')).as('discount'),
+      eb.neg(eb.fn.sum<number>('l.tax')).as('tax'),
+      eb.neg(eb.fn.sum<number>('l.total')).as('total'),
+    ])
+    .where('o.refund_of', '=', param<string>('saleUuid'))
+    .where('o.kind', '=', 'REFUND')
+    .groupBy((eb) => eb.fn.coalesce('l.refunds_line', 'l.line_no')),
+);
+
+const REFUNDED_PAYMENTS = prepared<{ saleUuid: string }>()(
+  q
+    .selectFrom('order_payments as p')
+    .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
+    .select((eb) => ['p.method_key', eb.neg(eb.fn.sum<number>('p.amount')).as('amount')])
+    .where('o.refund_of', '=', param<string>('saleUuid'))
+    .where('o.kind', '=', 'REFUND')
+    .groupBy('p.method_key'),
+);
 
 const MARK_REFUNDED = prepared<{ uuid: string }>()(q.updateTable('orders').set({ status: 'REFUNDED' }).where('uuid', '=', param<string>('uuid')));
 
