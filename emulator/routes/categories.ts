@@ -1,20 +1,13 @@
-import { detailAnswer, isLive, listAnswer } from '../answers.ts';
+import { detailAnswer, isLive } from '../answers.ts';
 import { notFound } from '../envelope.ts';
-import { readPlainListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeCategory } from '../serialize-category.ts';
+import { listing, listRoute } from './list-route.ts';
 
 export const categoryRoutes: RouteSpec[] = [
-  {
-    method: 'GET',
-    url: '/product-categories',
-    permission: 'read',
-    handle: (context) => {
-      const params = readPlainListParams(context.input);
-      const live = context.state.tenant.categories.filter(isLive);
-      return listAnswer(context, params, live, (category) => serializeCategory(category, context.features));
-    },
-  },
+  listRoute('/product-categories', {
+    list: (context) => listing(context.state.tenant.categories.filter(isLive), (category) => serializeCategory(category, context.features)),
+  }),
   {
     method: 'GET',
     url: '/product-categories/:productCategoryId',

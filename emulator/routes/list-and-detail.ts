@@ -1,7 +1,7 @@
-import { detailAnswer, listAnswer } from '../answers.ts';
+import { detailAnswer } from '../answers.ts';
 import { notFound } from '../envelope.ts';
-import { readPlainListParams } from '../list-params.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
+import { listing, listRoute } from './list-route.ts';
 
 /**
  * The read-only pair most resources share: `GET url` pages the records with
@@ -15,15 +15,7 @@ export function listAndDetailRoutes<T extends { id: string }>(
   serialize: (record: T, context: RequestContext) => unknown,
 ): RouteSpec[] {
   return [
-    {
-      method: 'GET',
-      url,
-      permission: 'read',
-      handle: (context) => {
-        const params = readPlainListParams(context.input);
-        return listAnswer(context, params, recordsOf(context), (record) => serialize(record, context));
-      },
-    },
+    listRoute(url, { list: (context) => listing(recordsOf(context), (record) => serialize(record, context)) }),
     {
       method: 'GET',
       url: `${url}/:${idParam}`,

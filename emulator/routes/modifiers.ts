@@ -1,12 +1,12 @@
 import type { Modifier } from '../../src-shared/catalog/index.ts';
-import { detailAnswer, listAnswer } from '../answers.ts';
+import { detailAnswer } from '../answers.ts';
 import { MESSAGES, notFound, successBody } from '../envelope.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { readPlainListParams } from '../list-params.ts';
 import { MONEY_PATTERN } from '../money.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
 import { serializeModifier } from '../serialize-modifier.ts';
 import { rules, Validator } from '../validation.ts';
+import { listing, listRoute } from './list-route.ts';
 
 type ModifierFields = Pick<Modifier, 'name_en' | 'name_ar' | 'price'>;
 
@@ -43,16 +43,9 @@ function findModifier(context: RequestContext): Modifier {
 }
 
 export const modifierRoutes: RouteSpec[] = [
-  {
-    method: 'GET',
-    url: '/products/:productId/modifiers',
-    permission: 'read',
-    handle: (context) => {
-      const params = readPlainListParams(context.input);
-      const product = findLiveProduct(context.state.tenant, context.params.productId);
-      return listAnswer(context, params, product.modifiers, serializeModifier);
-    },
-  },
+  listRoute('/products/:productId/modifiers', {
+    list: (context) => listing(findLiveProduct(context.state.tenant, context.params.productId).modifiers, serializeModifier),
+  }),
   {
     method: 'GET',
     url: '/products/:productId/modifiers/:productModifierId',

@@ -1,24 +1,18 @@
-import { listAnswer } from '../answers.ts';
-import { filters, readListParams } from '../list-params.ts';
+import { filters } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializePaymentMethod, serializePaymentMethodConfig } from '../serialize-payment-method.ts';
-import { Validator } from '../validation.ts';
 import { listAndDetailRoutes } from './list-and-detail.ts';
+import { listing, listRoute } from './list-route.ts';
 
 export const paymentMethodRoutes: RouteSpec[] = [
-  {
-    method: 'GET',
-    url: '/payment-methods',
-    permission: 'read',
-    handle: (context) => {
-      const v = new Validator();
-      const params = readListParams(context.input, v);
-      const isOnline = filters.boolean(params, 'is_online', v);
-      v.throwIfFailed();
-      const selected = context.state.tenant.paymentMethods.filter((m) => isOnline === undefined || m.is_online === isOnline);
-      return listAnswer(context, params, selected, serializePaymentMethod);
-    },
-  },
+  listRoute('/payment-methods', {
+    query: (_context, params, v) => filters.boolean(params, 'is_online', v),
+    list: (context, _params, isOnline) =>
+      listing(
+        context.state.tenant.paymentMethods.filter((m) => isOnline === undefined || m.is_online === isOnline),
+        serializePaymentMethod,
+      ),
+  }),
   ...listAndDetailRoutes(
     '/payment-methods/settings',
     'configId',

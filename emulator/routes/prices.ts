@@ -1,23 +1,19 @@
-import { detailAnswer, listAnswer } from '../answers.ts';
+import { detailAnswer } from '../answers.ts';
 import { notFound } from '../envelope.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { readPlainListParams } from '../list-params.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { isPriceServed, serializePrice } from '../serialize-price.ts';
+import { listing, listRoute } from './list-route.ts';
 
 export const priceRoutes: RouteSpec[] = [
-  {
-    method: 'GET',
-    url: '/products/:productId/prices',
-    permission: 'read',
-    handle: (context) => {
-      const params = readPlainListParams(context.input);
+  listRoute('/products/:productId/prices', {
+    list: (context) => {
       const product = findLiveProduct(context.state.tenant, context.params.productId);
       const branch = context.state.tenant.me.branch;
       const served = product.prices.filter((price) => isPriceServed(price, context.features));
-      return listAnswer(context, params, served, (price) => serializePrice(price, product, branch, context.features));
+      return listing(served, (price) => serializePrice(price, product, branch, context.features));
     },
-  },
+  }),
   {
     method: 'GET',
     url: '/products/:productId/prices/:priceId',

@@ -1,31 +1,33 @@
 import type { Product } from '../../src-shared/catalog/index.ts';
-import { detailAnswer, isLive, listAnswer } from '../answers.ts';
+import { detailAnswer, isLive } from '../answers.ts';
 import { findLiveProduct } from '../find-product.ts';
-import { filters, readListParams, readPlainListParams } from '../list-params.ts';
+import { filters, readPlainListParams } from '../list-params.ts';
 import type { ListParams } from '../list-params.ts';
 import type { RequestContext, RouteSpec } from '../route-spec.ts';
 import { searchMatcher } from '../search-matcher.ts';
 import { serializeProduct } from '../serialize-product.ts';
 import type { ProductIncludes } from '../serialize-product.ts';
 import { checkScope, readScope } from '../subscriber-scope.ts';
-import { Validator } from '../validation.ts';
+import type { Validator } from '../validation.ts';
+import { listing, listRoute } from './list-route.ts';
 
 function includesOf(params: ListParams): ProductIncludes {
   return { modifiers: params.includes.includes('modifiers'), prices: params.includes.includes('prices') };
 }
 
-function listProducts(context: RequestContext) {
-  const v = new Validator();
-  const params = readListParams(context.input, v);
+/** The product list's own filters, read beside the common list parameters. */
+function readProductQuery(context: RequestContext, params: ListParams, v: Validator) {
   const scope = readScope(context, params, v, true);
   let categoryId = filters.integer(params, 'product_category_id', v);
   // `category_id` is the 2.3.0 name of the same filter; older clients never send it.
   if (context.features.renamed) categoryId ??= filters.integer(params, 'category_id', v);
   const isActive = filters.boolean(params, 'is_active', v);
   const ids = filters.strings(params, 'products_ids', v);
-  v.throwIfFailed();
-  checkScope(context, scope);
+  return { scope, categoryId, isActive, ids };
+}
 
+function listProducts(context: RequestContext, params: ListParams, { scope, categoryId, isActive, ids }: ReturnType<typeof readProductQuery>) {
+  checkScope(context, scope);
   const idSet = ids && new Set(ids);
   const matches = params.search === null ? null : searchMatcher(params.search);
   const { marketId, branchId } = scope;
@@ -39,12 +41,11 @@ function listProducts(context: RequestContext) {
     (matches === null || matches(p.name_en) || matches(p.name_ar));
   const includes = includesOf(params);
   const branch = context.state.tenant.me.branch;
-  const serialize = (p: Product) => serializeProduct(p, context.features, includes, branch);
-  return listAnswer(context, params, context.state.tenant.products, serialize, keep);
+  return listing(context.state.tenant.products, (p) => serializeProduct(p, context.features, includes, branch), keep);
 }
 
 export const productRoutes: RouteSpec[] = [
-  { method: 'GET', url: '/products', permission: 'read', handle: listProducts },
+  listRoute('/products', { query: readProductQuery, list: listProducts }),
   {
     // "Products Detail (GET)": path not shown; the conventional one (emulator/README.md, 25).
     method: 'GET',

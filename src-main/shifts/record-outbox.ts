@@ -1,4 +1,4 @@
-import { statement, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /**
  * The one owner of `record_outbox` (migrations/0005): records other than
@@ -16,47 +16,82 @@ export interface PendingRecord {
 }
 
 export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number): void {
-  statement(db, "INSERT INTO record_outbox (uuid, kind, body, state, created_at) VALUES (?, ?, ?, 'pending', ?) ON CONFLICT (uuid) DO NOTHING").run(
-    uuid,
-    kind,
-    JSON.stringify(body),
-    now,
+  run(
+    db,
+    q
+      .insertInto('record_outbox')
+      .values({ uuid, kind, body: JSON.stringify(body), state: 'pending', created_at: now })
+      .onConflict((conflict) => conflict.column('uuid').doNothing()),
   );
 }
 
+// The upload worker's queries, typed by Kysely and compiled once (db/query.ts prepared): they run for every batch.
+const DUE = prepared<{ kind: RecordKind; now: number; limit: number }>()(
+  q
+    .selectFrom('record_outbox')
+    .select(['uuid', 'kind', 'body', 'attempts'])
+    // The schema knows `kind` as TEXT; the migration's CHECK keeps it to the record kinds.
+    .$narrowType<{ kind: RecordKind }>()
+    .where('kind', '=', param<RecordKind>('kind'))
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '<=', param<number>('now'))
+    .orderBy('seq')
+    .limit(param<number>('limit')),
+);
+
+const SYNCED = prepared<{ uuid: string; now: number }>()(
+  q
+    .updateTable('record_outbox')
+    .set((eb) => ({ state: 'synced', attempts: eb('attempts', '+', 1), synced_at: param<number>('now'), last_error: null }))
+    .where('uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+const REJECTED = prepared<{ uuid: string; reason: string }>()(
+  q
+    .updateTable('record_outbox')
+    .set((eb) => ({ state: 'rejected', attempts: eb('attempts', '+', 1), last_error: param<string>('reason') }))
+    .where('uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+const DEFERRED = prepared<{ uuid: string; nextAttemptAt: number; reason: string }>()(
+  q
+    .updateTable('record_outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
+    .where('uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+// The upload loop counts what is left after every run.
+const COUNTS = prepared<{ kind: RecordKind }>()(
+  q
+    .selectFrom('record_outbox')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('n')])
+    // The schema knows `state` as TEXT; the migration's CHECK keeps it to these three.
+    .$narrowType<{ state: 'pending' | 'synced' | 'rejected' }>()
+    .where('kind', '=', param<RecordKind>('kind'))
+    .groupBy('state'),
+);
+
 export function dueRecords(db: TillDatabase, kind: RecordKind, now: number, limit: number): PendingRecord[] {
-  const rows = statement(
-    db,
-    "SELECT uuid, kind, body, attempts FROM record_outbox WHERE kind = ? AND state = 'pending' AND next_attempt_at <= ? ORDER BY seq LIMIT ?",
-  ).all(kind, now, limit) as { uuid: string; kind: RecordKind; body: string; attempts: number }[];
-  return rows.map((row) => ({ ...row, body: JSON.parse(row.body) as Record<string, unknown> }));
+  return DUE.all(db, { kind, now, limit }).map((row) => ({ ...row, body: JSON.parse(row.body) as Record<string, unknown> }));
 }
 
 export function markRecordSynced(db: TillDatabase, uuid: string, now: number): void {
-  statement(
-    db,
-    "UPDATE record_outbox SET state = 'synced', attempts = attempts + 1, synced_at = ?, last_error = NULL WHERE uuid = ? AND state = 'pending'",
-  ).run(now, uuid);
+  SYNCED.run(db, { uuid, now });
 }
 
 export function markRecordRejected(db: TillDatabase, uuid: string, reason: string): void {
-  statement(db, "UPDATE record_outbox SET state = 'rejected', attempts = attempts + 1, last_error = ? WHERE uuid = ? AND state = 'pending'").run(reason, uuid);
+  REJECTED.run(db, { uuid, reason });
 }
 
 export function deferRecord(db: TillDatabase, uuid: string, nextAttemptAt: number, reason: string): void {
-  statement(db, "UPDATE record_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE uuid = ? AND state = 'pending'").run(
-    nextAttemptAt,
-    reason,
-    uuid,
-  );
+  DEFERRED.run(db, { uuid, nextAttemptAt, reason });
 }
 
 export function recordCounts(db: TillDatabase, kind: RecordKind): { pending: number; synced: number; rejected: number } {
-  const rows = statement(db, 'SELECT state, count(*) AS n FROM record_outbox WHERE kind = ? GROUP BY state').all(kind) as {
-    state: 'pending' | 'synced' | 'rejected';
-    n: number;
-  }[];
   const counts = { pending: 0, synced: 0, rejected: 0 };
-  for (const row of rows) counts[row.state] = row.n;
+  for (const row of COUNTS.all(db, { kind })) counts[row.state] = row.n;
   return counts;
 }

@@ -1,22 +1,25 @@
+import type { Selectable } from 'kysely';
 import type { CashMovementView, ShiftView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
 /** The one owner of `shifts` and `cash_movements` (migrations/0005). */
-interface ShiftRow {
-  id: string;
-  cashier_id: string;
-  business_day: string;
-  opened_at: number;
-  closed_at: number | null;
-  closed_by: string | null;
-  float_amount: number;
-  float_counts: string | null;
-  cash_counted: number | null;
-  other_counts: string | null;
-}
+
+const SHIFT_COLUMNS = [
+  'id',
+  'cashier_id',
+  'business_day',
+  'opened_at',
+  'closed_at',
+  'closed_by',
+  'float_amount',
+  'float_counts',
+  'cash_counted',
+  'other_counts',
+] as const;
+type ShiftRow = Pick<Selectable<TillSchema['shifts']>, (typeof SHIFT_COLUMNS)[number]>;
 
 export interface StoredShift extends ShiftView {
   closed_by: string | null;
@@ -24,8 +27,7 @@ export interface StoredShift extends ShiftView {
   other_counts: Record<string, number> | null;
 }
 
-const SELECT = `SELECT s.id, s.cashier_id, s.business_day, s.opened_at, s.closed_at, s.closed_by,
-  s.float_amount, s.float_counts, s.cash_counted, s.other_counts FROM shifts s`;
+const selectShifts = () => q.selectFrom('shifts').select(SHIFT_COLUMNS);
 
 /** Shifts with their cashiers' names (staff owns the cashiers). */
 function shifts(db: TillDatabase, rows: ShiftRow[]): StoredShift[] {
@@ -57,23 +59,23 @@ export function publicShift({ id, cashier_id, cashier, business_day, opened_at, 
 }
 
 export function openShiftRow(db: TillDatabase): StoredShift | null {
-  const row = statement(db, `${SELECT} WHERE s.closed_at IS NULL`).get() as ShiftRow | undefined;
+  const row = first(db, selectShifts().where('closed_at', 'is', null));
   return row ? shifts(db, [row])[0]! : null;
 }
 
 export function findShift(db: TillDatabase, id: string): StoredShift | null {
-  const row = statement(db, `${SELECT} WHERE s.id = ?`).get(id) as ShiftRow | undefined;
+  const row = first(db, selectShifts().where('id', '=', id));
   return row ? shifts(db, [row])[0]! : null;
 }
 
 /** The latest shift, open or closed. */
 export function latestShift(db: TillDatabase): StoredShift | null {
-  const row = statement(db, `${SELECT} ORDER BY s.seq DESC LIMIT 1`).get() as ShiftRow | undefined;
+  const row = first(db, selectShifts().orderBy('seq', 'desc').limit(1));
   return row ? shifts(db, [row])[0]! : null;
 }
 
 export function shiftsOfDay(db: TillDatabase, businessDay: string): StoredShift[] {
-  return shifts(db, statement(db, `${SELECT} WHERE s.business_day = ? ORDER BY s.seq`).all(businessDay) as ShiftRow[]);
+  return shifts(db, all(db, selectShifts().where('business_day', '=', businessDay).orderBy('seq')));
 }
 
 export interface OpenShiftInput {
@@ -88,13 +90,16 @@ export interface OpenShiftInput {
 export function insertShift(db: TillDatabase, input: OpenShiftInput): StoredShift {
   db.transaction(() => {
     if (openShiftRow(db)) throw new TillError('shift_open', 'a shift is already open on this till: close it first');
-    statement(db, 'INSERT INTO shifts (id, cashier_id, business_day, opened_at, float_amount, float_counts) VALUES (?, ?, ?, ?, ?, ?)').run(
-      input.id,
-      input.cashierId,
-      businessDayOf(input.now),
-      input.now,
-      input.float,
-      input.floatCounts === null ? null : JSON.stringify(input.floatCounts),
+    run(
+      db,
+      q.insertInto('shifts').values({
+        id: input.id,
+        cashier_id: input.cashierId,
+        business_day: businessDayOf(input.now),
+        opened_at: input.now,
+        float_amount: input.float,
+        float_counts: input.floatCounts === null ? null : JSON.stringify(input.floatCounts),
+      }),
     );
   }).immediate();
   return findShift(db, input.id)!;
@@ -111,21 +116,31 @@ export interface CashMovementInput {
 }
 
 export function insertCashMovement(db: TillDatabase, input: CashMovementInput): void {
-  statement(db, 'INSERT INTO cash_movements (id, shift_id, cashier_id, kind, amount, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    input.id,
-    input.shiftId,
-    input.cashierId,
-    input.kind,
-    input.amount,
-    input.reason,
-    input.now,
+  run(
+    db,
+    q.insertInto('cash_movements').values({
+      id: input.id,
+      shift_id: input.shiftId,
+      cashier_id: input.cashierId,
+      kind: input.kind,
+      amount: input.amount,
+      reason: input.reason,
+      created_at: input.now,
+    }),
   );
 }
 
 export function cashMovementsOf(db: TillDatabase, shiftId: string): CashMovementView[] {
-  const rows = statement(db, 'SELECT id, kind, amount, reason, cashier_id, created_at FROM cash_movements WHERE shift_id = ? ORDER BY seq').all(
-    shiftId,
-  ) as (Omit<CashMovementView, 'cashier'> & { cashier_id: string })[];
+  const rows = all(
+    db,
+    q
+      .selectFrom('cash_movements')
+      .select(['id', 'kind', 'amount', 'reason', 'cashier_id', 'created_at'])
+      // The schema knows `kind` as TEXT; the migration's CHECK keeps it to IN and OUT.
+      .$narrowType<{ kind: CashMovementView['kind'] }>()
+      .where('shift_id', '=', shiftId)
+      .orderBy('seq'),
+  );
   const names = cashierNames(
     db,
     rows.map((row) => row.cashier_id),
@@ -151,14 +166,30 @@ export interface CloseShiftInput {
 
 /** Marks the shift closed with its count and Z report; only an open shift closes (a second close is `no_shift`). */
 export function markShiftClosed(db: TillDatabase, input: CloseShiftInput): void {
-  const { changes } = statement(
+  const { changes } = run(
     db,
-    'UPDATE shifts SET closed_at = ?, closed_by = ?, cash_expected = ?, cash_counted = ?, other_counts = ? WHERE id = ? AND closed_at IS NULL',
-  ).run(input.now, input.closedBy, input.cashExpected, input.cashCounted, input.otherCounts === null ? null : JSON.stringify(input.otherCounts), input.shiftId);
+    q
+      .updateTable('shifts')
+      .set({
+        closed_at: input.now,
+        closed_by: input.closedBy,
+        cash_expected: input.cashExpected,
+        cash_counted: input.cashCounted,
+        other_counts: input.otherCounts === null ? null : JSON.stringify(input.otherCounts),
+      })
+      .where('id', '=', input.shiftId)
+      .where('closed_at', 'is', null),
+  );
   if (changes !== 1) throw new TillError('no_shift', `shift ${input.shiftId} is not open`);
 }
 
 /** The Z report as it was printed at close, kept with the shift. */
 export function storeZReport(db: TillDatabase, shiftId: string, report: unknown): void {
-  statement(db, 'UPDATE shifts SET z_report = ? WHERE id = ?').run(JSON.stringify(report), shiftId);
+  run(
+    db,
+    q
+      .updateTable('shifts')
+      .set({ z_report: JSON.stringify(report) })
+      .where('id', '=', shiftId),
+  );
 }

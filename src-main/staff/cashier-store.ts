@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
 import type { CashierRole, CashierView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { hashPin } from './pin-hash.ts';
 
 /** The one owner of the `cashiers` table (migrations/0005). */
-interface CashierRow {
-  id: string;
-  name: string;
-  role: CashierRole;
-  active: number;
-  pin_hash: string;
-}
+type CashierRow = Pick<Selectable<TillSchema['cashiers']>, 'id' | 'name' | 'active' | 'pin_hash'> & { role: CashierRole };
+
+/** A cashier's row; the schema knows `role` as TEXT, the migration's CHECK keeps it to the roles. */
+const cashierRows = () => q.selectFrom('cashiers').select(['id', 'name', 'role', 'active', 'pin_hash']).$narrowType<{ role: CashierRole }>();
 
 export interface StoredCashier extends CashierView {
   pin_hash: string;
@@ -24,26 +22,39 @@ export function publicCashier({ id, name, role, active }: CashierView): CashierV
 }
 
 export function listCashiers(db: TillDatabase): StoredCashier[] {
-  return (statement(db, 'SELECT id, name, role, active, pin_hash FROM cashiers ORDER BY role DESC, name_key').all() as CashierRow[]).map(view);
+  return all(db, cashierRows().orderBy('role', 'desc').orderBy('name_key')).map(view);
 }
 
 export function findCashier(db: TillDatabase, id: string): StoredCashier | null {
-  const row = statement(db, 'SELECT id, name, role, active, pin_hash FROM cashiers WHERE id = ?').get(id) as CashierRow | undefined;
+  const row = first(db, cashierRows().where('id', '=', id));
   return row ? view(row) : null;
 }
 
 export function findCashierByName(db: TillDatabase, name: string): StoredCashier | null {
-  const row = statement(db, 'SELECT id, name, role, active, pin_hash FROM cashiers WHERE name_key = ?').get(name.trim().toLowerCase()) as
-    CashierRow | undefined;
+  const row = first(db, cashierRows().where('name_key', '=', name.trim().toLowerCase()));
   return row ? view(row) : null;
 }
 
 export function hasActiveManager(db: TillDatabase): boolean {
-  return statement(db, "SELECT 1 FROM cashiers WHERE role = 'manager' AND active = 1 LIMIT 1").get() !== undefined;
+  const query = q
+    .selectFrom('cashiers')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('role', '=', 'manager')
+    .where('active', '=', 1)
+    .limit(1);
+  return first(db, query) !== undefined;
 }
 
 export function hasCashiers(db: TillDatabase): boolean {
-  return statement(db, 'SELECT 1 FROM cashiers LIMIT 1').get() !== undefined;
+  return (
+    first(
+      db,
+      q
+        .selectFrom('cashiers')
+        .select((eb) => eb.lit(1).as('one'))
+        .limit(1),
+    ) !== undefined
+  );
 }
 
 export async function addCashier(db: TillDatabase, input: { name: string; role: CashierRole; pin: string }, now: number): Promise<StoredCashier> {
@@ -52,14 +63,7 @@ export async function addCashier(db: TillDatabase, input: { name: string; role: 
   const pinHash = await hashPin(input.pin);
   const id = randomUUID();
   try {
-    statement(db, 'INSERT INTO cashiers (id, name, name_key, role, pin_hash, active, created_at) VALUES (?, ?, ?, ?, ?, 1, ?)').run(
-      id,
-      name,
-      name.toLowerCase(),
-      input.role,
-      pinHash,
-      now,
-    );
+    run(db, q.insertInto('cashiers').values({ id, name, name_key: name.toLowerCase(), role: input.role, pin_hash: pinHash, active: 1, created_at: now }));
   } catch (error) {
     if (String(error).includes('UNIQUE')) throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`);
     throw error;
@@ -74,7 +78,13 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
   const active = change.active ?? cashier.active;
   const role = change.role ?? cashier.role;
   db.transaction(() => {
-    statement(db, 'UPDATE cashiers SET active = ?, role = ?, pin_hash = ? WHERE id = ?').run(active ? 1 : 0, role, pinHash, id);
+    run(
+      db,
+      q
+        .updateTable('cashiers')
+        .set({ active: active ? 1 : 0, role, pin_hash: pinHash })
+        .where('id', '=', id),
+    );
     // The till never ends up without an active manager: nobody could approve anything again.
     if (!hasActiveManager(db)) throw new TillError('invalid_input', `${cashier.name} is the last active manager; add another manager first`);
   }).immediate();
@@ -85,9 +95,13 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
 export function cashierNames(db: TillDatabase, ids: Iterable<string | null>): Map<string, string> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = statement(db, 'SELECT id, name FROM cashiers WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(wanted)) as {
-    id: string;
-    name: string;
-  }[];
+  const rows = all(
+    db,
+    q
+      .selectFrom('cashiers')
+      .select(['id', 'name'])
+      // One JSON list through json_each (Kysely has no builder for it), not `IN (?, ?, …)`: one statement text whatever their number.
+      .where('id', 'in', sql<string>`(SELECT value FROM json_each(${JSON.stringify(wanted)}))`),
+  );
   return new Map(rows.map((row) => [row.id, row.name]));
 }

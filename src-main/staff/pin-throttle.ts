@@ -1,5 +1,5 @@
 import { TillError } from '../../src-shared/till/index.ts';
-import { statement, type TillDatabase } from '../db/index.ts';
+import { first, q, run, type TillDatabase } from '../db/index.ts';
 
 /** Wrong PINs allowed before the till makes people wait. */
 export const FREE_PIN_TRIES = 3;
@@ -25,8 +25,7 @@ export class PinThrottle {
 
   /** Throws `pin_throttled` while a wait is running. */
   check(): void {
-    const row = statement(this.db, 'SELECT failures, next_try_at FROM pin_throttle WHERE scope = ?').get(this.scope) as
-      { failures: number; next_try_at: number } | undefined;
+    const row = first(this.db, q.selectFrom('pin_throttle').select(['failures', 'next_try_at']).where('scope', '=', this.scope));
     const wait = row ? row.next_try_at - this.now() : 0;
     if (wait > 0) {
       throw new TillError('pin_throttled', `too many wrong PINs: try again in ${Math.ceil(wait / 1000)} s`);
@@ -34,16 +33,21 @@ export class PinThrottle {
   }
 
   failed(): number {
-    const row = statement(this.db, 'SELECT failures FROM pin_throttle WHERE scope = ?').get(this.scope) as { failures: number } | undefined;
+    const row = first(this.db, q.selectFrom('pin_throttle').select('failures').where('scope', '=', this.scope));
     const failures = (row?.failures ?? 0) + 1;
-    statement(
+    run(
       this.db,
-      'INSERT INTO pin_throttle (scope, failures, next_try_at) VALUES (?, ?, ?) ON CONFLICT (scope) DO UPDATE SET failures = excluded.failures, next_try_at = excluded.next_try_at',
-    ).run(this.scope, failures, this.now() + pinDelayMs(failures));
+      q
+        .insertInto('pin_throttle')
+        .values({ scope: this.scope, failures, next_try_at: this.now() + pinDelayMs(failures) })
+        .onConflict((conflict) =>
+          conflict.column('scope').doUpdateSet((eb) => ({ failures: eb.ref('excluded.failures'), next_try_at: eb.ref('excluded.next_try_at') })),
+        ),
+    );
     return failures;
   }
 
   succeeded(): void {
-    statement(this.db, 'DELETE FROM pin_throttle WHERE scope = ?').run(this.scope);
+    run(this.db, q.deleteFrom('pin_throttle').where('scope', '=', this.scope));
   }
 }

@@ -147,14 +147,23 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   /** New jobs were written (after a checkout commits, or a reprint): start the lanes that have work. */
   notify(): void {
     if (!this.running) return;
-    for (const printerId of printersWithPendingJobs(this.db)) {
-      if (this.lanes.has(printerId)) continue;
-      const lane = this.runLane(printerId).finally(() => {
-        this.lanes.delete(printerId);
-        this.alarms.delete(printerId);
-      });
-      this.lanes.set(printerId, lane);
-    }
+    for (const printerId of printersWithPendingJobs(this.db)) this.startLane(printerId);
+  }
+
+  private startLane(printerId: string): void {
+    if (this.lanes.has(printerId)) return;
+    const lane = this.runLane(printerId).finally(() => {
+      this.lanes.delete(printerId);
+      this.alarms.delete(printerId);
+    });
+    this.lanes.set(printerId, lane);
+    // A job written after the lane last looked, while it was ending, found the lane still there and was left to it.
+    lane.then(
+      () => {
+        if (this.running && pendingJobCount(this.db, printerId) > 0) this.startLane(printerId);
+      },
+      () => {}, // whoever awaits the lane (idle, stop) sees its failure
+    );
   }
 
   /** Resolves when no lane has work left (tests, shutdown); jobs waiting for a retry count as work. */

@@ -115,6 +115,12 @@ export function sendToPrinter(target: string | PrinterAddress, bytes: Uint8Array
       else finish(new PrinterSendError('write-timeout', where, `printer at ${where} timed out: it took no data for ${writeTimeout} ms`));
     });
 
+    // A printer may answer while it takes a job (automatic status back, or a
+    // DLE EOT it finds inside raster data): read and drop it. Unread, those
+    // bytes keep the printer's FIN from ever being read, so 'close' never
+    // comes and every such job waits out the write timeout.
+    socket.on('data', () => {});
+
     socket.on('close', () => {
       if (flushed) finish();
       else finish(new PrinterSendError('connection-lost', where, `printer at ${where} closed the connection before the job was sent`));

@@ -218,3 +218,38 @@ describe('the print queue', () => {
     expect(() => shop.queue.reprint(order.uuid, 'receipt')).toThrow(/no printer bound on this till prints receipts/);
   });
 });
+
+describe('the print queue, between lanes', () => {
+  it('prints a job written at any moment while a printer’s lane is ending', async () => {
+    // A lane that found no more work is still in the queue's map for a few
+    // microtasks. A job written then must not be left to it: for each delay
+    // in microtasks after a job is done, a new job is written and must print.
+    const shop = await shopWith({ bind: ['Cashier'], flags: { Cashier: ENGLISH } });
+    const cashier = shop.printer('Cashier');
+    const sink = shop.sinks.get('Cashier')!;
+    const doc = { blocks: [{ kind: 'text' as const, text: 'LANE TEST' }, { kind: 'cut' as const }] };
+    let printed = 0;
+    for (let depth = 0; depth < 12; depth++) {
+      const written = new Promise<void>((resolve) => {
+        const onJob = (outcome: { state: string }): void => {
+          if (outcome.state !== 'done') return;
+          shop.queue.off('job', onJob);
+          const later = (left: number): void => {
+            if (left > 0) queueMicrotask(() => later(left - 1));
+            else {
+              shop.queue.enqueueDocument(cashier.id, doc);
+              resolve();
+            }
+          };
+          later(depth);
+        };
+        shop.queue.on('job', onJob);
+      });
+      shop.queue.enqueueDocument(cashier.id, doc);
+      await written;
+      printed += 2;
+      await sink.waitForJobs(printed);
+    }
+    expect(sink.jobs.filter((job) => job.decoded.text.includes('LANE TEST'))).toHaveLength(printed);
+  });
+});

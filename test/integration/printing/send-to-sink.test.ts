@@ -167,6 +167,17 @@ describe('sendToPrinter failures', () => {
     }
   });
 
+  it('finishes when the printer closes, even after it answered (status bytes the till does not read)', async () => {
+    // Raster data can hold DLE EOT by chance, and the virtual printer, like a real one, answers it. The
+    // answer must not keep the printer's close from being seen: with a write timeout of ten minutes, only
+    // the close can end this send (a hang is caught by the test's own timeout).
+    const job = Uint8Array.of(0x1b, 0x40, 0x1d, 0x76, 0x30, 0x00, 0x01, 0x00, 0x02, 0x00, 0x10, 0x04, 0x01, 0x1d, 0x56, 0x00);
+    await sendToPrinter(`127.0.0.1:${sink.port}`, job, { writeTimeoutMs: 600_000 });
+    expect(sink.statusRequests).toBe(1);
+    const saved = await sink.waitForJobs(1);
+    expect(saved[0]!.bytes).toEqual(job);
+  });
+
   it('rejects with "connection-lost" when the printer drops the connection mid-job', async () => {
     const dropping = await listen((socket) => socket.once('data', () => socket.resetAndDestroy()));
     try {
