@@ -66,6 +66,9 @@ export function selectDue(db: TillDatabase, now: number, limit: number, excludin
  * on a settle-later payment of one of them goes as its own record
  * (orders/order-store.ts settleOrder), since the service keeps the first
  * body it receives for a uuid. Run in the same transaction as the read.
+ * Only UNPAID orders are marked: settleOrder refuses any other, and nothing
+ * makes an order UNPAID again, so no other body can change. A batch of paid
+ * orders thus writes nothing, and its read commits without a disk sync.
  */
 export function freezeBodies(db: TillDatabase, uuids: readonly string[], now: number): void {
   FREEZE.run(db, { now, uuids: JSON.stringify(uuids) });
@@ -76,7 +79,7 @@ const FREEZE = prepared<{ now: number; uuids: string }>()(
     .updateTable('outbox')
     .set({ frozen_at: param<number>('now') })
     .where('frozen_at', 'is', null)
-    .where('order_uuid', 'in', jsonList('uuids')),
+    .where('order_uuid', 'in', (eb) => eb.selectFrom('orders').select('uuid').where('uuid', 'in', jsonList('uuids')).where('status', '=', 'UNPAID')),
 );
 
 /** When the next pending order falls due, or null when nothing is pending. */
