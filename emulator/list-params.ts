@@ -102,29 +102,22 @@ export function readPlainListParams(input: Input): ListParams {
   return params;
 }
 
+/** A reader of one scalar `filter[<name>]`: absent is undefined; a value `convert` refuses fails with `rule`. */
+function scalarFilter<T>(convert: (raw: unknown) => T | undefined, rule: (field: string) => string) {
+  return (params: ListParams, name: string, v: Validator): T | undefined => {
+    const raw = params.filter[name];
+    if (!present(raw)) return undefined;
+    const value = convert(raw);
+    if (value === undefined) v.fail(`filter.${name}`, rule(`filter.${name}`));
+    return value;
+  };
+}
+
 /** Typed readers of `filter[<name>]`; failures are named `filter.<name>` like Laravel's. */
 export const filters = {
-  string(params: ListParams, name: string, v: Validator): string | undefined {
-    const raw = params.filter[name];
-    if (!present(raw)) return undefined;
-    if (typeof raw === 'string') return raw;
-    v.fail(`filter.${name}`, rules.string(`filter.${name}`));
-    return undefined;
-  },
-  integer(params: ListParams, name: string, v: Validator): number | undefined {
-    const raw = params.filter[name];
-    if (!present(raw)) return undefined;
-    const value = asInteger(raw);
-    if (value === undefined) v.fail(`filter.${name}`, rules.integer(`filter.${name}`));
-    return value;
-  },
-  boolean(params: ListParams, name: string, v: Validator): boolean | undefined {
-    const raw = params.filter[name];
-    if (!present(raw)) return undefined;
-    const value = asBoolean(raw);
-    if (value === undefined) v.fail(`filter.${name}`, rules.boolean(`filter.${name}`));
-    return value;
-  },
+  string: scalarFilter((raw) => (typeof raw === 'string' ? raw : undefined), rules.string),
+  integer: scalarFilter(asInteger, rules.integer),
+  boolean: scalarFilter(asBoolean, rules.boolean),
   strings(params: ListParams, name: string, v: Validator): string[] | undefined {
     const raw = params.filter[name];
     if (!present(raw)) return undefined;

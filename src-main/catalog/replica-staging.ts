@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { param, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
+import { param, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
 import { REPLICA_TABLES, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
 
 /**
@@ -17,7 +17,8 @@ const s = q.withTables<StagingSchema>();
 
 /** The queries of one replica table, compiled once (the insert runs per staged row: 600,000 in a 100,000-product pull). */
 interface TableQueries {
-  insert: PreparedQuery<Record<string, unknown>, unknown>;
+  /** The row's values in the order of the table's columns. */
+  insert: PreparedQuery<readonly unknown[], unknown>;
   keepAll: PreparedQuery<Record<string, never>, unknown>;
   /** By the column compared (the table's key, or its parent's), compiled on first use: `value` is what it must equal. */
   keepWhere(column: string): PreparedQuery<{ value: unknown }, unknown>;
@@ -41,7 +42,8 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown }, unknown>>();
   const intoReplica = () => s.insertInto(main).columns(cols);
   return {
-    insert: prepared<Record<string, unknown>>()(s.insertInto(stage).values(Object.fromEntries(cols.map((column) => [column, param(column)])))),
+    // By position: this runs per staged row, and the rows come as arrays.
+    insert: prepared<readonly unknown[]>()(s.insertInto(stage).values(Object.fromEntries(cols.map((column) => [column, positional()])))),
     keepAll: prepared()(copyFromReplica().expression(s.selectFrom(main).select(cols))),
     keepWhere: (column) => {
       let keep = keepWhere.get(column);
@@ -137,10 +139,7 @@ export class Staging {
 
   /** `values` in the order of `table.columns`. */
   insert(table: ReplicaTable, values: unknown[]): void {
-    const { columns } = table;
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
-    queriesOf(table).insert.run(this.db, row);
+    queriesOf(table).insert.run(this.db, values);
   }
 
   /**

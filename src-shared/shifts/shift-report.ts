@@ -58,7 +58,8 @@ function group<T>(
     .sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
 }
 
-const sum = (values: Minor[], where: string) => sumMinor(values, where);
+/** Σ of one amount over records, checked as sumMinor checks it (`where` names the figure in its error). */
+const total = <T>(records: readonly T[], amount: (record: T) => Minor, where: string) => sumMinor(records.map(amount), where);
 
 /**
  * The X/Z report of one shift, from its orders, the payments taken in it
@@ -76,12 +77,14 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
     (p) => p.amount,
     (key) => names.methods.get(key) ?? { name_en: key, name_ar: key },
   );
-  const cashIn = sum(
-    movements.filter((m) => m.kind === 'IN').map((m) => m.amount),
+  const cashIn = total(
+    movements.filter((m) => m.kind === 'IN'),
+    (m) => m.amount,
     'cash in',
   );
-  const cashOut = sum(
-    movements.filter((m) => m.kind === 'OUT').map((m) => m.amount),
+  const cashOut = total(
+    movements.filter((m) => m.kind === 'OUT'),
+    (m) => m.amount,
     'cash out',
   );
   const cashTaken = byMethod.find((m) => m.key === CASH_METHOD_KEY)?.amount ?? 0;
@@ -101,26 +104,11 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
     float: shift.float,
     orders: sales.length,
     refund_count: refunds.length,
-    gross: sum(
-      sales.map((o) => o.subtotal),
-      'gross',
-    ),
-    discounts: sum(
-      sales.map((o) => o.discount_total),
-      'discounts',
-    ),
-    refunds: -sum(
-      refunds.map((o) => o.total),
-      'refunds',
-    ),
-    net: sum(
-      orders.map((o) => o.total),
-      'net',
-    ),
-    vat: sum(
-      orders.map((o) => o.tax),
-      'vat',
-    ),
+    gross: total(sales, (o) => o.subtotal, 'gross'),
+    discounts: total(sales, (o) => o.discount_total, 'discounts'),
+    refunds: -total(refunds, (o) => o.total, 'refunds'),
+    net: total(orders, (o) => o.total, 'net'),
+    vat: total(orders, (o) => o.tax, 'vat'),
     unpaid: byMethod.find((m) => m.key === PAY_LATER_METHOD_KEY)?.amount ?? 0,
     by_payment_method: byMethod,
     by_category: group(
@@ -148,7 +136,7 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
 
 /** The business day: the shifts' reports added up. */
 export function buildDayReport(businessDay: string, reports: readonly ShiftReport[], pendingUploads: number): DayReport {
-  const add = (pick: (r: ShiftReport) => Minor) => sumMinor(reports.map(pick), 'day');
+  const add = (pick: (r: ShiftReport) => Minor) => total(reports, pick, 'day');
   const merge = (lists: MoneyBy[][]): MoneyBy[] => {
     const all = lists.flat();
     return group(
@@ -158,13 +146,15 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
       (key) => all.find((m) => m.key === key)!,
     ).map((m) => ({
       ...m,
-      count: sumMinor(
-        all.filter((x) => x.key === m.key).map((x) => x.count),
+      count: total(
+        all.filter((x) => x.key === m.key),
+        (x) => x.count,
         'count',
       ),
     }));
   };
-  const counted = reports.filter((r) => r.cash_counted !== null);
+  // The day's count is known only once every shift of it was counted.
+  const allCounted = reports.length > 0 && reports.every((r) => r.cash_counted !== null);
   return {
     kind: 'DAY',
     business_day: businessDay,
@@ -183,20 +173,8 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
     cash_in: add((r) => r.cash_in),
     cash_out: add((r) => r.cash_out),
     cash_expected: add((r) => r.cash_expected),
-    cash_counted:
-      counted.length === reports.length && reports.length > 0
-        ? sumMinor(
-            counted.map((r) => r.cash_counted!),
-            'counted',
-          )
-        : null,
-    over_short:
-      counted.length === reports.length && reports.length > 0
-        ? sumMinor(
-            counted.map((r) => r.over_short!),
-            'over/short',
-          )
-        : null,
+    cash_counted: allCounted ? total(reports, (r) => r.cash_counted!, 'counted') : null,
+    over_short: allCounted ? total(reports, (r) => r.over_short!, 'over/short') : null,
     pending_uploads: pendingUploads,
     shifts: reports.map((r) => ({ shift_id: r.shift_id, cashier: r.cashier, opened_at: r.opened_at, closed_at: r.closed_at, over_short: r.over_short })),
   };

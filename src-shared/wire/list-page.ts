@@ -160,13 +160,7 @@ export function readListPage<R extends ListResource>(
  * Like readListPage, but any bad record fails the whole page: for checks
  * (the emulator's own answers, tests) where nothing may be left out.
  */
-export function parseListPage<R extends ListResource>(
-  resource: R,
-  version: ApiVersion,
-  body: unknown,
-  page: number,
-  context: PageContext = {},
-): ParsedPage<CanonicalRecordOf<R>> {
+export const parseListPage: typeof readListPage = (resource, version, body, page, context) => {
   const parsed = readListPage(resource, version, body, page, context);
   const bad = parsed.quarantined[0];
   if (bad) {
@@ -174,7 +168,7 @@ export function parseListPage<R extends ListResource>(
     throw new WireValidationError({ message: bad.reason + more, resource, page, recordId: bad.id.startsWith('#') ? null : bad.id, field: bad.field });
   }
   return parsed;
-}
+};
 
 const RECORD_SCHEMAS: { [R in ListResource]: (version: ApiVersion) => z.ZodType } = {
   categories: categorySchema,
