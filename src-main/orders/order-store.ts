@@ -74,8 +74,8 @@ const INSERT_LINE = prepared<NewRow<'order_lines'>>()(
   }),
 );
 
-/** A payment taken at checkout; paid_at stays null, as it marks a later payment (settleOrder). */
-const INSERT_PAYMENT = prepared<Omit<NewRow<'order_payments'>, 'paid_at' | 'settlement_uuid'>>()(
+/** A payment row: at checkout paid_at and settlement_uuid are null (they mark a later payment, settleOrder). */
+const INSERT_PAYMENT = prepared<NewRow<'order_payments'>>()(
   q.insertInto('order_payments').values({
     order_uuid: param('order_uuid'),
     position: param('position'),
@@ -83,7 +83,8 @@ const INSERT_PAYMENT = prepared<Omit<NewRow<'order_payments'>, 'paid_at' | 'sett
     amount: param('amount'),
     shift_id: param('shift_id'),
     cashier_id: param('cashier_id'),
-    paid_at: null,
+    paid_at: param('paid_at'),
+    settlement_uuid: param('settlement_uuid'),
   }),
 );
 
@@ -167,6 +168,8 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
           amount: p.amount,
           shift_id: record.shift_id ?? null,
           cashier_id: record.cashier_id ?? null,
+          paid_at: null,
+          settlement_uuid: null,
         }),
       );
       INSERT_OUTBOX.run(db, { order_uuid: record.uuid, enqueued_seq: lastInsertRowid });
@@ -384,7 +387,7 @@ export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?
       const { next } = NEXT_POSITION.get(db, { uuid: settlement.uuid })!;
       const rows = [...settlement.payments, { method_key: settlement.payLaterKey, amount: -settlement.owed }];
       rows.forEach((p, index) =>
-        INSERT_LATER_PAYMENT.run(db, {
+        INSERT_PAYMENT.run(db, {
           order_uuid: settlement.uuid,
           position: next + index,
           method_key: p.method_key,
@@ -413,19 +416,6 @@ const NEXT_POSITION = prepared<{ uuid: string }>()(
     .selectFrom('order_payments')
     .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), sql.lit(-1)), '+', sql.lit(1)).as('next'))
     .where('order_uuid', '=', param<string>('uuid')),
-);
-
-const INSERT_LATER_PAYMENT = prepared<NewRow<'order_payments'>>()(
-  q.insertInto('order_payments').values({
-    order_uuid: param('order_uuid'),
-    position: param('position'),
-    method_key: param('method_key'),
-    amount: param('amount'),
-    shift_id: param('shift_id'),
-    cashier_id: param('cashier_id'),
-    paid_at: param('paid_at'),
-    settlement_uuid: param('settlement_uuid'),
-  }),
 );
 
 const MARK_PAID = prepared<{ uuid: string; zatcaQr: string | null }>()(
