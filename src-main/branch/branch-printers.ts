@@ -51,7 +51,9 @@ export type ProbeAnswers = ReadonlyMap<string, PrinterStatusAnswer>;
 export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStatus[], probes: ProbeAnswers = new Map()): BranchPrinterView[] {
   return readTillPrinters(db).map((printer) => {
     const status = live?.find((s) => s.printerId === printer.id);
-    let { state, pending, lastError } = status ? stateFromQueue(status) : stateFromJobs(db, printer.id);
+    const fromJobs = status ? stateFromQueue(status) : stateFromJobs(db, printer.id);
+    const { pending } = fromJobs;
+    let { state, lastError } = fromJobs;
     const probe = printer.bound ? probes.get(printer.id) : undefined;
     if (!printer.bound) state = 'unbound';
     else if (probe?.paper === 'out' && state !== 'failed') state = 'out-of-paper';
