@@ -99,6 +99,17 @@ describe('a settle-later payment and the upload in flight', () => {
     expect(cashReceived(shop.emulator.orders, shop.emulator.settlements, order.uuid)).toEqual([(order.total / 100).toFixed(2)]);
   });
 
+  it('fixes only the bodies that can still change: an unpaid order is marked when read for upload, a paid one is not', async () => {
+    shop = await openCheckoutShop();
+    const unpaid = await payLaterSale(shop);
+    const paid = await shop.sellLines([{ product: shop.products[1]!, quantity: 1 }], { payWith: ['CASH'] });
+    expect(await new OrderUploader({ db: shop.db, client: shop.client() }).uploadDue()).toMatchObject({ created: 2 });
+    expect(shop.row(unpaid.uuid).frozen_at).not.toBeNull();
+    // A paid order's body never changes (settleOrder refuses it), so reading it for upload writes nothing.
+    expect(shop.row(paid.uuid).frozen_at).toBeNull();
+    await expect(shop.till.settleOrder({ uuid: paid.uuid, payments: [{ method_key: 'CASH', amount: paid.total }] })).rejects.toThrow();
+  });
+
   it('waits for its order: a settlement is never sent before the service has the order it pays', async () => {
     shop = await openCheckoutShop({ faults: { errorRate: 1 } });
     const order = await payLaterSale(shop);
