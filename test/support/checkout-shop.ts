@@ -4,7 +4,8 @@
 // rings them up. Upload tests start from here, so what they send is what a
 // till would send.
 import type { EmulatorOptions, RunningEmulator, Tenant } from '../../emulator/index.ts';
-import type { TillDatabase } from '../../src-main/db/index.ts';
+import type { Selectable } from 'kysely';
+import type { TillDatabase, TillSchema } from '../../src-main/db/index.ts';
 import { TillService } from '../../src-main/till/index.ts';
 import { readOrder } from '../../src-main/orders/index.ts';
 import { ServiceClient } from '../../src-main/upstream/index.ts';
@@ -36,17 +37,8 @@ export interface SaleOptions {
   payWith?: string[];
 }
 
-export interface OutboxRow {
-  order_uuid: string;
-  state: string;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  service_id: string | null;
-  service_status: string | null;
-  rejection: string | null;
-  synced_at: number | null;
-}
+/** An order's outbox row, as the schema types it. */
+export type OutboxRow = Selectable<TillSchema['outbox']>;
 
 export interface CheckoutShop {
   service: EmulatedService;
