@@ -25,6 +25,9 @@ export interface PaginatedRead<T, X extends object = object> {
 /** One page: what `parse` gave (records, and anything else it reports), with the page number. */
 export type Page<T, X extends object = object> = { page: number; info: PageInfo; records: T[] } & X;
 
+/** Pages that arrived and wait their turn, at most; beyond that no new request leaves until one is read. */
+export const MAX_PAGES_WAITING = 1;
+
 export const DEFAULT_PAGE_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 250, maxDelayMs: 4_000 };
 
 /** A 429 is the service pacing us, not a failure: a page may be told to wait this many times. */
@@ -49,13 +52,20 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
   const window = read.window ?? new RequestWindow(1);
   // Pages waiting their turn are held as text (see ServiceClient.getDeferred).
   const inFlight = new Map<number, Promise<() => unknown>>();
+  // Of those, how many have arrived and wait to be read.
+  let arrived = 0;
   let lastKnown = 1;
   let nextToAsk = 1;
   const ask = () => {
-    while (nextToAsk <= lastKnown && inFlight.size < window.size) {
+    // More requests only while the answers do not pile up: when pages come faster than they are read
+    // (loopback, a fast LAN), more in flight would only hold more of them in memory (issue 12: ≤ 250 MB).
+    while (nextToAsk <= lastKnown && inFlight.size < window.size && arrived < MAX_PAGES_WAITING) {
       const pending = fetchPage(client, read, window, nextToAsk);
       // A page dropped unread (the caller stopped, the list shrank) must not crash the process when it fails later.
-      pending.catch(() => undefined);
+      pending.then(
+        () => arrived++,
+        () => undefined,
+      );
       inFlight.set(nextToAsk++, pending);
     }
   };
@@ -64,6 +74,7 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
       ask();
       const body = await inFlight.get(page)!;
       inFlight.delete(page);
+      arrived--;
       // The next request leaves before this page is parsed and stored.
       ask();
       const parsed = read.parse(body(), page);

@@ -1,7 +1,7 @@
 import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-version.ts';
 import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
-import { readCappedBody, ResponseTooLargeError } from './read-capped-body.ts';
+import { readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
 import {
   ForbiddenError,
   NetworkError,
@@ -86,20 +86,20 @@ export class ServiceClient {
    */
   async getDeferred(path: string, query: QueryParams = {}): Promise<() => unknown> {
     const encoded = encodeQuery(query);
-    const { request, status, text } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path);
-    return () => parseBody(request, status, text);
+    const { request, status, body } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path);
+    return () => parseBody(request, status, body.toString('utf8'));
   }
 
   private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
-    const { request, status, text } = await this.exchange(method, pathAndQuery, body);
-    return parseBody(request, status, text);
+    const answer = await this.exchange(method, pathAndQuery, body);
+    return parseBody(answer.request, answer.status, answer.body.toString('utf8'));
   }
 
-  /** One request: a 2xx answer's text, or the typed error of any other outcome. */
-  private async exchange(method: string, pathAndQuery: string, body?: unknown): Promise<{ request: string; status: number; text: string }> {
+  /** One request: a 2xx answer's bytes, or the typed error of any other outcome. */
+  private async exchange(method: string, pathAndQuery: string, body?: unknown): Promise<{ request: string; status: number; body: Buffer }> {
     const request = `${method} ${pathAndQuery.split('?')[0]}`;
     let response: Response;
-    let text: string;
+    let answer: Buffer;
     try {
       response = await fetch(`${this.baseUrl}${pathAndQuery}`, {
         method,
@@ -114,13 +114,13 @@ export class ServiceClient {
         // A redirect could send the token elsewhere (or to plain HTTP): the base URL is the service.
         redirect: 'error',
       });
-      text = await readCappedBody(response);
+      answer = await readCappedBytes(response);
     } catch (error) {
       if (error instanceof ResponseTooLargeError) throw new ProtocolError(request, null, error.message);
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
     }
-    if (response.ok) return { request, status: response.status, text };
-    throw errorFor(request, response.status, parseBody(request, response.status, text), response.headers.get('retry-after'));
+    if (response.ok) return { request, status: response.status, body: answer };
+    throw errorFor(request, response.status, parseBody(request, response.status, answer.toString('utf8')), response.headers.get('retry-after'));
   }
 }
 
