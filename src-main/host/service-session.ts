@@ -1,5 +1,5 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../src-shared/api-version.ts';
-import { parseInput, TillError, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, SESSION_METHODS, TillError, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
@@ -13,7 +13,6 @@ import type { SecretStore } from './secret-store.ts';
 import { replyError } from './till-error-reply.ts';
 
 /** The session part of the till API: pairing with the service and pulling its catalog. */
-export const SESSION_METHODS = ['session', 'signIn', 'syncNow'] as const satisfies readonly (keyof TillApi)[];
 export type SessionMethods = Pick<TillApi, (typeof SESSION_METHODS)[number]>;
 
 export interface ServiceSessionOptions {

@@ -1,11 +1,11 @@
-import { BRANCH_API_METHODS, type TillApi } from '../../src-shared/till/index.ts';
+import { BRANCH_API_METHODS, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
-import { composedOf, methodsOf, SELLING_METHODS, SHIFT_METHODS, TillService, type EachOnce } from '../till/index.ts';
+import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { Authorizer } from './authorization/index.ts';
-import { ServiceSession, SESSION_METHODS, type ServiceSessionOptions } from './service-session.ts';
-import { PRINTING_METHODS, TillPrinting } from './till-printing.ts';
+import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
+import { TillPrinting } from './till-printing.ts';
 
 /** The session's options (the clock also drives the print queue), and printing's. */
 export interface TillHostOptions extends ServiceSessionOptions {

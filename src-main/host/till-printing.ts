@@ -1,4 +1,4 @@
-import { parseInput, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, PRINTING_METHODS, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { composeShiftReport, readPrinterBindings, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
@@ -9,7 +9,6 @@ import type { TillService } from '../till/index.ts';
 import type { EventHub } from './event-hub.ts';
 
 /** The printing part of the till API: printer states, receipt previews, reprints, reports and the drawer. */
-export const PRINTING_METHODS = ['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer'] as const satisfies readonly (keyof TillApi)[];
 export type PrintingMethods = Pick<TillApi, (typeof PRINTING_METHODS)[number]>;
 
 export interface TillPrintingOptions {

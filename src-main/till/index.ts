@@ -1,5 +1,3 @@
 export { TillService, type TillOptions } from './till-service.ts';
 export { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 export { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
-export { SELLING_METHODS } from './selling-service.ts';
-export { SHIFT_METHODS } from './shift-service.ts';

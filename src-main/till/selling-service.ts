@@ -13,6 +13,7 @@ import {
   type SyncStatus,
   type TillApi,
   type TillInputs,
+  SELLING_METHODS,
 } from '../../src-shared/till/index.ts';
 import {
   categoriesWithCounts,
@@ -49,34 +50,6 @@ import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.t
 import { priced, sellingError } from './selling-errors.ts';
 import type { LocalTill } from './local-till.ts';
 
-/** The selling part of the till API: the catalog, the cart, payment, orders and refunds. */
-export const SELLING_METHODS = [
-  'categories',
-  'products',
-  'search',
-  'product',
-  'paymentMethods',
-  'customers',
-  'cart',
-  'addItem',
-  'scan',
-  'updateItem',
-  'removeItem',
-  'setOrderType',
-  'setCustomer',
-  'setPriceList',
-  'setOrderDiscount',
-  'voidCart',
-  'parkCart',
-  'parkedCarts',
-  'resumeCart',
-  'checkout',
-  'orders',
-  'order',
-  'refund',
-  'settleOrder',
-  'syncStatus',
-] as const satisfies readonly (keyof TillApi)[];
 export type SellingMethods = Pick<TillApi, (typeof SELLING_METHODS)[number]>;
 
 export interface SellingHooks {

@@ -1,5 +1,5 @@
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
-import { parseInput, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, SHIFT_METHODS, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import {
@@ -17,20 +17,6 @@ import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashie
 import { readBranchProfile } from './branch-profile.ts';
 import type { LocalTill } from './local-till.ts';
 
-/** The staff and shifts part of the till API: cashiers, PINs, shifts, cash movements and their reports. */
-export const SHIFT_METHODS = [
-  'staffState',
-  'cashiers',
-  'addCashier',
-  'updateCashier',
-  'unlock',
-  'lock',
-  'openShift',
-  'cashMovement',
-  'shiftReport',
-  'closeShift',
-  'dayReport',
-] as const satisfies readonly (keyof TillApi)[];
 export type ShiftMethods = Pick<TillApi, (typeof SHIFT_METHODS)[number]>;
 
 export interface ShiftHooks {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { SellingApi } from '../../src-shared/till/index.ts';
+import { SELLING_METHODS, SHIFT_METHODS, type SellingApi } from '../../src-shared/till/index.ts';
 import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
 import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
-import { SELLING_METHODS, SellingService, type SellingHooks } from './selling-service.ts';
-import { SHIFT_METHODS, ShiftService, type ShiftHooks } from './shift-service.ts';
+import { SellingService, type SellingHooks } from './selling-service.ts';
+import { ShiftService, type ShiftHooks } from './shift-service.ts';
 import { StaffSession } from './staff-session.ts';
 
 export interface TillOptions extends SellingHooks, ShiftHooks {

@@ -1,7 +1,7 @@
 export * from './order-record.ts';
 export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
 export type * from './till-views.ts';
-export { TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
+export { PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
 export { parseInput, type ApiInputMethod, type ParsedInput } from './parse-input.ts';
 export type * from './till-events.ts';

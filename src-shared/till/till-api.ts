@@ -90,18 +90,13 @@ export interface TillApi extends BranchApi {
   reprint(input: TillInputs['reprint']): Promise<void>;
 }
 
-/** The part of the till API that works from the local database alone: selling, paying, orders. */
-export type SellingApi = Omit<
-  TillApi,
-  'session' | 'signIn' | 'syncNow' | 'printers' | 'receiptPreview' | 'reprint' | 'printReport' | 'openDrawer' | keyof BranchApi
->;
+const methods = <const Names extends readonly (keyof TillApi)[]>(names: Names) => names;
 
-/**
- * Every method of TillApi, at run time: the host exposes exactly these to
- * a UI and nothing else. `satisfies` plus the check below make a method
- * added to the interface but not here a type error.
- */
-export const TILL_API_METHODS = [
+// The till API in the parts the host composes it from, one service each
+// (src-main/host/till-host.ts); TILL_API_METHODS is their union.
+
+/** Selling over the local database: the catalog, the cart, payment, orders and refunds. */
+export const SELLING_METHODS = methods([
   'categories',
   'products',
   'search',
@@ -125,8 +120,12 @@ export const TILL_API_METHODS = [
   'orders',
   'order',
   'refund',
-  'syncStatus',
   'settleOrder',
+  'syncStatus',
+]);
+
+/** Staff and shifts: cashiers, PINs, shifts, cash movements and their reports. */
+export const SHIFT_METHODS = methods([
   'staffState',
   'cashiers',
   'addCashier',
@@ -138,16 +137,23 @@ export const TILL_API_METHODS = [
   'shiftReport',
   'closeShift',
   'dayReport',
-  'printReport',
-  'openDrawer',
-  'session',
-  'signIn',
-  'syncNow',
-  'printers',
-  'receiptPreview',
-  'reprint',
-  ...BRANCH_API_METHODS,
-] as const satisfies readonly (keyof TillApi)[];
+]);
+
+/** The session with the service: pairing, pulling the catalog, uploading. */
+export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
+
+/** Printing: printer states, the receipt preview, reprints, reports and the drawer. */
+export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
+
+/** The part of the till API that works from the local database alone: selling and shifts. */
+export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeof SHIFT_METHODS)[number]>;
+
+/**
+ * Every method of TillApi, at run time: the host exposes exactly these to
+ * a UI and nothing else. The check below makes a method added to the
+ * interface but to no part a type error.
+ */
+export const TILL_API_METHODS = [...SELLING_METHODS, ...SHIFT_METHODS, ...SESSION_METHODS, ...PRINTING_METHODS, ...BRANCH_API_METHODS] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;
 const everyMethodListed: Missing extends never ? true : Missing = true;
