@@ -1,6 +1,5 @@
 import type { Price } from '../../src-shared/catalog/index.ts';
-import { sql } from 'kysely';
-import { param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
 import { priceRecord } from './price-record.ts';
 
 /**
@@ -73,22 +72,19 @@ const ACTIVE_IN_CATEGORY = prepared<{ categoryId: number }>()(
     .where('is_active', '=', 1),
 );
 
-// The ids asked for, as a JSON list: one statement whatever their number (an IN list compiles to one text per length).
-const askedIds = () => q.selectFrom(sql<{ value: string }>`json_each(@ids)`.as('asked')).select('asked.value');
-
 const SALE_PRODUCTS = prepared<{ ids: string }>()(
   q
     .selectFrom('products')
     .select(['id', 'category_id', 'name_en', 'name_ar', 'description_en', 'description_ar'])
-    .where('id', 'in', askedIds())
+    .where('id', 'in', jsonList('ids'))
     .where('is_active', '=', 1),
 );
 
 const SALE_MODIFIERS = prepared<{ ids: string }>()(
-  q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', askedIds()).orderBy('position'),
+  q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', jsonList('ids')).orderBy('position'),
 );
 
-const SALE_PRICES = prepared<{ ids: string }>()(q.selectFrom('prices').selectAll().where('product_id', 'in', askedIds()).orderBy('seq'));
+const SALE_PRICES = prepared<{ ids: string }>()(q.selectFrom('prices').selectAll().where('product_id', 'in', jsonList('ids')).orderBy('seq'));
 
 const BARCODE = prepared<{ code: string }>()(q.selectFrom('barcodes').select(['product_id', 'modifier_id']).where('barcode', '=', param<string>('code')));
 

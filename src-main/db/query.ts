@@ -63,6 +63,16 @@ export function param<T>(name: string): RawBuilder<T> {
 }
 
 /**
+ * `(SELECT value FROM json_each(@name))`: the values of a JSON list bound as
+ * one named parameter, for `IN`. Kysely has no builder for json_each; and one
+ * list parameter keeps one statement text whatever the list's length, where
+ * `IN (?, ?, …)` would compile a new statement per length.
+ */
+export function jsonList<T = string>(name: string): RawBuilder<T> {
+  return sql<T>`(SELECT value FROM json_each(${param<string>(name)}))`;
+}
+
+/**
  * A parameter bound by position (`?`), for rows written by the hundred
  * thousand (a pull's staging): better-sqlite3 binds an array of values
  * faster than the same values by name, and no object is made per row. A

@@ -1,9 +1,8 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
 import { sql, type Selectable } from 'kysely';
-import { param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
-import { jsonList } from './json-list.ts';
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
 
 // Checkout writes an order in the queries below, compiled once (db/query.ts

@@ -4,8 +4,7 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import { all, param, prepared, q, type TillDatabase } from '../db/index.ts';
-import { jsonList } from './json-list.ts';
+import { all, jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {

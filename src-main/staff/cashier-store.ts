@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { CashierRole, CashierView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
-import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { all, first, jsonList, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { hashPin } from './pin-hash.ts';
 
 /** The one owner of the `cashiers` table (migrations/0005). */
@@ -91,17 +91,13 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
   return findCashier(db, id)!;
 }
 
+// Asked per list of orders on screen and per upload batch; the ids go as one JSON list (db/query.ts jsonList).
+const NAMES_OF = prepared<{ ids: string }>()(q.selectFrom('cashiers').select(['id', 'name']).where('id', 'in', jsonList('ids')));
+
 /** The names of the cashiers with these ids, for views that show who did what; unknown ids are left out. */
 export function cashierNames(db: TillDatabase, ids: Iterable<string | null>): Map<string, string> {
   const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = all(
-    db,
-    q
-      .selectFrom('cashiers')
-      .select(['id', 'name'])
-      // One JSON list through json_each (Kysely has no builder for it), not `IN (?, ?, …)`: one statement text whatever their number.
-      .where('id', 'in', sql<string>`(SELECT value FROM json_each(${JSON.stringify(wanted)}))`),
-  );
+  const rows = NAMES_OF.all(db, { ids: JSON.stringify(wanted) });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
