@@ -9,16 +9,12 @@ export class ResponseTooLargeError extends Error {
 }
 
 /**
- * A response body as text, read as a stream and abandoned as soon as it
+ * A response body's bytes, read as a stream and abandoned as soon as it
  * passes `limit` bytes (a declared Content-Length over the limit is refused
  * before reading anything), so a hostile or broken service cannot fill the
- * till's memory.
+ * till's memory. A page waiting its turn is held as these bytes: UTF-8 is
+ * half the size of the two-byte string an Arabic menu's text makes.
  */
-export async function readCappedBody(response: Response, limit = MAX_RESPONSE_BYTES): Promise<string> {
-  return (await readCappedBytes(response, limit)).toString('utf8');
-}
-
-/** The same, as the bytes: a page waiting its turn is held as UTF-8, half the size of the text of an Arabic menu. */
 export async function readCappedBytes(response: Response, limit = MAX_RESPONSE_BYTES): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
