@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { param, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
-import { REPLICA_TABLES, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
+import type { ReplicaTable, ReplicaTableName } from './replica-tables.ts';
 
 /**
  * The staging's SQL is the same for every replica table, with the table's
@@ -102,7 +102,8 @@ function compileQueries(table: ReplicaTable): TableQueries {
   };
 }
 
-const QUERIES = new Map<string, TableQueries>(REPLICA_TABLES.map((table) => [table.name, compileQueries(table)]));
+// Compiled on a table's first use, not at start-up: a till that is not pulling never needs them.
+const QUERIES = new Map<string, TableQueries>();
 
 function queriesOf(table: ReplicaTable): TableQueries {
   let queries = QUERIES.get(table.name);
