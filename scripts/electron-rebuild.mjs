@@ -15,14 +15,14 @@ const source = dirname(require.resolve('better-sqlite3/package.json'));
 const work = join('build', 'electron-sqlite');
 rmSync(work, { recursive: true, force: true });
 cpSync(source, work, { recursive: true, filter: (path) => !path.includes(`${source}/build`) });
-// npm ships node-gyp; `npm exec` finds it without adding a dependency.
+// node-gyp is pinned in devDependencies: the build never fetches a tool at run time.
+const nodeGyp = require.resolve('node-gyp/bin/node-gyp.js');
 const result = spawnSync(
-  'npm',
-  ['exec', '--yes', '--', 'node-gyp', 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'],
+  process.execPath,
+  [nodeGyp, 'rebuild', '--release', `--target=${electronVersion}`, '--dist-url=https://electronjs.org/headers', '--runtime=electron'],
   {
     cwd: work,
     stdio: 'inherit',
-    shell: process.platform === 'win32',
   },
 );
 if (result.status !== 0) {
