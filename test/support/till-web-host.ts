@@ -5,6 +5,7 @@ import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
 import { createTillHttpServer, HostAccess, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
+import type { Clock } from '../../src-main/clock/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
 import type { EmulatedService } from './emulated-service.ts';
@@ -27,10 +28,11 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string } = {}): Promise<WebHost> {
+export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string; clock?: Clock } = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
+  const { clock } = options;
+  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 }, ...(clock ? { clock } : {}) });
   host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
