@@ -185,7 +185,7 @@ export const SETTING_KEYS = {
   'printing.logo_file': define({
     kind: textKind(1000, 'a PNG file path of at most 1000 characters'),
     default: null,
-    unset: 'the logo shipped in resources/printing',
+    unset: 'no logo (the demo sets the one shipped in resources/printing)',
     description: { en: 'PNG logo printed on receipts (PRINT_IMAGE printers)', ar: 'شعار PNG يطبع على الإيصالات' },
   }),
   api_version_accepted: define({
