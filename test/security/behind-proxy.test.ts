@@ -132,16 +132,19 @@ describe('which address a request comes from', () => {
 });
 
 describe('pos serve --behind-proxy', () => {
-  it('needs --origin and a loopback bind', async () => {
-    const noOrigin = await runPos(['serve', '--behind-proxy', '--db', service.dir.file('a.db'), '--renderer', service.dir.file('renderer')]);
+  // Each run starts tsx: slow on a loaded machine, so these two have room.
+  it('needs --origin and a loopback bind', { timeout: 180_000 }, async () => {
+    const [noOrigin, onLan] = await Promise.all([
+      runPos(['serve', '--behind-proxy', '--db', service.dir.file('a.db'), '--renderer', service.dir.file('renderer')]),
+      runPos(['serve', '--behind-proxy', '--origin', PUBLIC, '--host', '0.0.0.0', '--db', service.dir.file('b.db')]),
+    ]);
     expect(noOrigin.code).toBe(2);
     expect(noOrigin.stderr).toContain('--behind-proxy needs --origin https://NAME');
-    const onLan = await runPos(['serve', '--behind-proxy', '--origin', PUBLIC, '--host', '0.0.0.0', '--db', service.dir.file('b.db')]);
     expect(onLan.code).toBe(2);
     expect(onLan.stderr).toContain('keeps the till on loopback');
   });
 
-  it('keeps pairing on and prints the addresses to open through the proxy', async () => {
+  it('keeps pairing on and prints the addresses to open through the proxy', { timeout: 180_000 }, async () => {
     const child = spawnPos([
       'serve',
       '--port',

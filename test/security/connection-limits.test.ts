@@ -110,3 +110,16 @@ describe('connections without a session are limited', () => {
     expect((await manager.api.session()).paired).toBe(false);
   });
 });
+
+describe('behind a TLS proxy', () => {
+  it("does not limit the proxy's loopback address one by one (it carries every client), only the total", async () => {
+    await web.close();
+    web.db.close();
+    web = await startWebHost(service, { pairing: true, behindProxy: true, extraOrigins: ['https://till.shop.lan'], clock, limits: LIMITS });
+    const proxied = await openSockets('127.0.0.1', 40);
+    await eventually('40 sockets from the proxy connected', () => proxied.every((s) => s.socket.readyState === 'open' || s.closed));
+    expect(stillOpen(proxied)).toBe(40);
+    const beyond = await openSockets('127.0.0.1', 40);
+    await eventually('the total held', () => stillOpen([...proxied, ...beyond]) === LIMITS.maxUnauthenticated, 15_000);
+  });
+});

@@ -93,10 +93,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (onLan) {
     io.err(
       'Warning: this till is on the network over plain HTTP: the session cookies and everything the till shows cross the LAN in clear text. ' +
-        'Put a TLS proxy in front of it (see README, "Security") and start with --origin https://YOUR-NAME.',
+        'Put a TLS proxy in front of it (see README, "Security") and start the till on loopback with --origin https://YOUR-NAME --behind-proxy.',
     );
     io.err(`Cashier devices: open http://${shownHost}:${actualPort}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
   }
+  if (!onLan && !behindProxy && values.origin.length > 0)
+    io.err(
+      'Note: --origin without --behind-proxy on loopback: pairing is off and every browser coming through a proxy shares its one address, ' +
+        'so anyone\'s wrong guesses lock out the rest. A TLS proxy on this machine wants --behind-proxy (see README, "Security").',
+    );
   if (publicOrigin) {
     io.err(
       `Through the proxy: the manager's screen opens ${publicOrigin}${access.secretPath()}; cashier devices open ${publicOrigin}/pair and type a pairing code.`,
