@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
-import { createTillHttpServer, HostAccess, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/http/index.ts';
+import { createTillHttpServer, HostAccess, type HostAccessOptions, type RouteHandler, type TillHttpServer } from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
@@ -27,7 +27,10 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string } = {}): Promise<WebHost> {
+export async function startWebHost(
+  service: EmulatedService,
+  options: Partial<HostAccessOptions> & { dbName?: string; routes?: RouteHandler[] } = {},
+): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
   const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
@@ -35,8 +38,9 @@ export async function startWebHost(service: EmulatedService, options: Partial<Ho
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
-  const access = new HostAccess({ bindHost: '127.0.0.1', ...options });
-  const server = createTillHttpServer({ api: host, events, rendererDir, access, authorizer: host.authorizer });
+  const { routes = [], ...accessOptions } = options;
+  const access = new HostAccess({ bindHost: '127.0.0.1', ...accessOptions });
+  const server = createTillHttpServer({ api: host, events, rendererDir, access, authorizer: host.authorizer, routes });
   await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
   const base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
   const connections: TillConnection[] = [];
