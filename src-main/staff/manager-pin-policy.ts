@@ -4,14 +4,19 @@ import type { TillDatabase } from '../db/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { hasActiveManager, hasCashiers } from './cashier-store.ts';
 import { approveWithManagerPin } from './pin-checks.ts';
+import { currentPinCaller, pinCallerOf } from './pin-caller.ts';
 
 /** What the host's authorization hook asks a policy (host/authorization, ApprovalRequest); kept structural so staff never imports the host. */
 export interface PinApprovalRequest {
   privilege: PrivilegedAction;
-  /** Who asks (host/authorization ClientContext): only the host's own screens make the first manager. */
-  client: { kind: string };
   method: string | null;
   input: unknown;
+  /**
+   * The connection asking, as the host saw it (host/authorization ClientContext):
+   * its PIN guesses are throttled on their own too, and only the host's own
+   * screens make the first manager.
+   */
+  client?: { kind: string; id: string; address: string | null };
 }
 
 export type PinDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
@@ -53,7 +58,7 @@ export function managerPinPolicy(db: TillDatabase, signedIn: () => CashierView |
     name: 'manager-pin',
     async decide(request: PinApprovalRequest): Promise<PinDecision> {
       if (!PIN_APPROVES.has(request.privilege)) return null;
-      const hostScreen = HOST_SCREENS.has(request.client.kind);
+      const hostScreen = request.client !== undefined && HOST_SCREENS.has(request.client.kind);
       if (request.privilege === 'manage-cashiers' && !hasActiveManager(db)) {
         if (hostScreen) return { approve: true, by: 'first manager of this till' };
         return { approve: false, reason: 'the first manager is made on the till’s own screen or with pos cashiers add', final: true };
@@ -65,7 +70,7 @@ export function managerPinPolicy(db: TillDatabase, signedIn: () => CashierView |
       const forWhom = cashier ? ` for cashier ${cashier.name}` : '';
       if (pin === null) return { approve: false, reason: `a manager's PIN is needed${forWhom}`, final: true };
       try {
-        const manager = await approveWithManagerPin(db, pin, now);
+        const manager = await approveWithManagerPin(db, pin, now, request.client ? pinCallerOf(request.client) : currentPinCaller());
         return { approve: true, by: `manager ${manager.name} (PIN)${forWhom}` };
       } catch (error) {
         if (error instanceof TillError) return { approve: false, reason: `${error.message}${forWhom}`, final: true };

@@ -5,6 +5,7 @@ import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
 import { createTillHttpServer, HostAccess, type HostAccessOptions, type RouteHandler, type TillHttpServer } from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
+import type { Clock } from '../../src-main/clock/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
 import type { EmulatedService } from './emulated-service.ts';
@@ -29,16 +30,17 @@ export interface WebHost {
 
 export async function startWebHost(
   service: EmulatedService,
-  options: Partial<HostAccessOptions> & { dbName?: string; routes?: RouteHandler[] } = {},
+  options: Partial<HostAccessOptions> & { dbName?: string; clock?: Clock; routes?: RouteHandler[] } = {},
 ): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 } });
+  const { clock } = options;
+  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 }, ...(clock ? { clock } : {}) });
   host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
-  const { routes = [], ...accessOptions } = options;
+  const { routes = [], clock: _clock, dbName: _dbName, ...accessOptions } = options;
   const access = new HostAccess({ bindHost: '127.0.0.1', ...accessOptions });
   const server = createTillHttpServer({ api: host, events, rendererDir, access, authorizer: host.authorizer, routes });
   await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
