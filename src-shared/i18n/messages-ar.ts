@@ -305,7 +305,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.vat': 'الرقم الضريبي',
   'branch.vatHint': '15 رقماً؛ يُطبع على الإيصال وفي رمز QR',
   'branch.logo': 'ملف الشعار (PNG)',
-  'branch.logoHint': 'المسار الكامل على هذا الجهاز؛ فارغ: الشعار المرفق',
+  'branch.logoHint': 'المسار الكامل لملف PNG على هذا الجهاز؛ فارغ: بلا شعار',
   'branch.headerEn': 'سطر الرأس (بالإنجليزية)',
   'branch.headerAr': 'سطر الرأس (بالعربية)',
   'branch.footerEn': 'سطر التذييل (بالإنجليزية)',

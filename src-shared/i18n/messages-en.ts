@@ -304,7 +304,7 @@ export const MESSAGES_EN = {
   'branch.vat': 'VAT number',
   'branch.vatHint': '15 digits; printed on the receipt and in its QR code',
   'branch.logo': 'Logo file (PNG)',
-  'branch.logoHint': 'Full path on this till; empty: the shipped logo',
+  'branch.logoHint': 'Full path of a PNG on this till; empty: no logo',
   'branch.headerEn': 'Header line (English)',
   'branch.headerAr': 'Header line (Arabic)',
   'branch.footerEn': 'Footer line (English)',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
   booleanKind,
+  includeListKind,
   integerKind,
   internalKind,
   patternKind,
@@ -146,6 +147,14 @@ export const SETTING_KEYS = {
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
   }),
+  'sync.includes': define({
+    kind: includeListKind(),
+    default: ['modifiers', 'prices'],
+    description: {
+      en: 'What the products list is asked to include (includes[]); "none" sends none, and prices and modifiers are then read per product from the routes the spec shows',
+      ar: 'ما يطلب تضمينه مع قائمة المنتجات؛ "none" لا شيء، وتقرأ الأسعار والإضافات لكل منتج على حدة',
+    },
+  }),
   'till.code': define({
     kind: patternKind(TILL_CODE_PATTERN, 'one or two capital letters A–Z, like A or TK'),
     default: null,
@@ -185,7 +194,7 @@ export const SETTING_KEYS = {
   'printing.logo_file': define({
     kind: textKind(1000, 'a PNG file path of at most 1000 characters'),
     default: null,
-    unset: 'the logo shipped in resources/printing',
+    unset: 'no logo (the demo sets the one shipped in resources/printing)',
     description: { en: 'PNG logo printed on receipts (PRINT_IMAGE printers)', ar: 'شعار PNG يطبع على الإيصالات' },
   }),
   api_version_accepted: define({

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { addProduct, cartFigures, CROISSANT, guardPage, halalas, ICED_AMERICANO, shot, signInWithDemo, waitForTill } from './till-page.ts';
+import { addProduct, cartFigures, CROISSANT, guardPage, halalas, ICED_AMERICANO, scanBarcode, shot, signInWithDemo, waitForTill } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
@@ -31,12 +31,10 @@ test('at the counter: scanner, line edits and discounts, park and resume, keyboa
   // A keyboard-wedge scanner types fast and presses Enter while no field has focus.
   const { code, productId } = someBarcode(server.dbFile);
   await page.getByTestId('grid-heading').click();
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scanBarcode(page, code);
   await expect(page.locator(`[data-testid="cart-line"][data-product-id="${productId}"]`)).toHaveCount(1);
   // An unknown code is named in the error, not added.
-  await page.keyboard.type('0000000000000', { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scanBarcode(page, '0000000000000');
   await expect(page.getByTestId('notice-error')).toContainText('0000000000000');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
 

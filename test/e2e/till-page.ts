@@ -26,6 +26,20 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** "1,234.50" or "38.00" as halalas. */
+/**
+ * A keyboard-wedge scan as a scanner sends it: every key and the Enter in one
+ * burst, dispatched to the focused element within one task of the page, so the
+ * keys' time stamps are microseconds apart however busy the machine is
+ * (Playwright's own typing is one round trip per key, which a loaded machine
+ * spreads past the wedge's gap).
+ */
+export async function scanBarcode(page: Page, code: string): Promise<void> {
+  await page.evaluate((keys) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...keys, 'Enter']) target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  }, code);
+}
+
 export function halalas(text: string | null): number {
   const match = /(-?)(\d+)\.(\d{2})/.exec((text ?? '').replace(/,/g, ''));
   if (!match) throw new Error(`"${text}" is not an amount`);

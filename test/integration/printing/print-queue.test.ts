@@ -26,7 +26,7 @@ async function shopWith(...args: Parameters<typeof openPrintingShop>): Promise<P
 /** English text mode, so the order number can be read back from the bytes. */
 const ENGLISH = ['PRINT_AUTO', 'PRODUCT_SHOW'] as const;
 
-const until = async (what: string, check: () => boolean, timeoutMs = 5_000): Promise<void> => {
+const until = async (what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> => {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
