@@ -249,6 +249,7 @@ export const MESSAGES_EN = {
   'error.cart_not_empty': 'Finish, park or void the current order before resuming another',
   'error.not_refundable': 'This order cannot be refunded: it is a refund, or already refunded',
   'error.no_catalog': 'This till has no catalog yet: sign in and sync first',
+  'error.no_branch': 'This till does not know its branch, and every order must carry one: set the branch id (setting branch_id, or --branch-id on pos sync)',
   'error.session_expired': 'Session expired: sign in again',
   'error.unauthorized': 'The service refused the token: check it and sign in again',
   'error.unreachable': 'Cannot reach the service: check the URL and the network, then try again',
