@@ -79,6 +79,9 @@ export const TABLE_OWNERS = {
   record_outbox: 'src-main/shifts',
   audit: 'src-main/host/authorization/audit-log.ts',
   schema_migrations: 'src-main/db',
+  // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
+  zatca_egs: 'src-main/zatca',
+  zatca_documents: 'src-main/zatca',
 };
 
 /** Tables named where SQL names a table: after FROM/JOIN/INTO/UPDATE/TABLE in a string, or in Kysely's builders. */
