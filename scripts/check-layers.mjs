@@ -15,7 +15,8 @@ export const LAYERS = {
   'src-shared': { folders: [], packages: ['zod'], node: false, why: 'src-shared runs anywhere: no Node, no DOM, nothing else of ours' },
   'src-renderer': {
     folders: ['src-shared'],
-    packages: ['svelte', 'comlink'],
+    // @lucide/svelte: the UI's own icons as SVG components (issue 23), no code that reaches past the page.
+    packages: ['svelte', 'comlink', '@lucide/svelte'],
     node: false,
     why: 'the renderer talks only to the till API (src-shared contract)',
   },
