@@ -338,7 +338,7 @@ export class SellingService implements SellingMethods {
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
-      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER', { code: 'settle.payNow' });
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();
