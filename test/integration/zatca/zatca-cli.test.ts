@@ -18,10 +18,10 @@ let refund: OrderRecord;
 beforeAll(async () => {
   shop = await openCheckoutShop({ stamp: (db) => hostStamp(db) });
   dbFile = shop.service.dir.file('till.db');
-  [before] = await shop.sell(1);
+  before = (await shop.sell(1))[0]!;
   await onboardForTest(shop.db);
-  [sale] = await shop.sell(1);
-  refund = await shop.refund(sale!);
+  sale = (await shop.sell(1))[0]!;
+  refund = await shop.refund(sale);
 });
 afterAll(async () => {
   await shop.close();
@@ -62,7 +62,7 @@ describe('pos zatca', () => {
   });
 
   it('says so, with exit 1, for an order sold before onboarding; a bad subcommand is a usage error (2)', async () => {
-    const missing = await pos('zatca', '--db', dbFile, 'invoice', '--order', before!.uuid);
+    const missing = await pos('zatca', '--db', dbFile, 'invoice', '--order', before.uuid);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('has no ZATCA document');
     expect((await pos('zatca', '--db', dbFile, 'launch')).code).toBe(2);
