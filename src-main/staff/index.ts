@@ -1,5 +1,6 @@
 export { hashPin, verifyPin } from './pin-hash.ts';
-export { PinThrottle, pinDelayMs, FREE_PIN_TRIES } from './pin-throttle.ts';
+export { PinThrottle, pinDelayMs, FREE_PIN_TRIES, cashierScope, clientScope } from './pin-throttle.ts';
+export { currentPinCaller, pinCallerOf, runAsPinCaller, type PinCaller } from './pin-caller.ts';
 export {
   addCashier,
   cashierNames,

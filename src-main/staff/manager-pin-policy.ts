@@ -4,12 +4,15 @@ import type { TillDatabase } from '../db/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { hasActiveManager, hasCashiers } from './cashier-store.ts';
 import { approveWithManagerPin } from './pin-checks.ts';
+import { currentPinCaller, pinCallerOf } from './pin-caller.ts';
 
 /** What the host's authorization hook asks a policy (host/authorization, ApprovalRequest); kept structural so staff never imports the host. */
 export interface PinApprovalRequest {
   privilege: PrivilegedAction;
   method: string | null;
   input: unknown;
+  /** The connection asking, as the host saw it: its PIN guesses are throttled on their own too. */
+  client?: { id: string; address: string | null };
 }
 
 export type PinDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
@@ -54,7 +57,7 @@ export function managerPinPolicy(db: TillDatabase, signedIn: () => CashierView |
       const forWhom = cashier ? ` for cashier ${cashier.name}` : '';
       if (pin === null) return { approve: false, reason: `a manager's PIN is needed${forWhom}`, final: true };
       try {
-        const manager = await approveWithManagerPin(db, pin, now);
+        const manager = await approveWithManagerPin(db, pin, now, request.client ? pinCallerOf(request.client) : currentPinCaller());
         return { approve: true, by: `manager ${manager.name} (PIN)${forWhom}` };
       } catch (error) {
         if (error instanceof TillError) return { approve: false, reason: `${error.message}${forWhom}`, final: true };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
   booleanKind,
+  includeListKind,
   integerKind,
   internalKind,
   patternKind,
@@ -136,6 +137,14 @@ export const SETTING_KEYS = {
     kind: integerKind(1, 16),
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
+  }),
+  'sync.includes': define({
+    kind: includeListKind(),
+    default: ['modifiers', 'prices'],
+    description: {
+      en: 'What the products list is asked to include (includes[]); "none" sends none, and prices and modifiers are then read per product from the routes the spec shows',
+      ar: 'ما يطلب تضمينه مع قائمة المنتجات؛ "none" لا شيء، وتقرأ الأسعار والإضافات لكل منتج على حدة',
+    },
   }),
   'till.code': define({
     kind: patternKind(TILL_CODE_PATTERN, 'one or two capital letters A–Z, like A or TK'),

@@ -130,11 +130,33 @@ export class Authorizer {
    * Told by the transport after a call ran: an approved discount sets how
    * much discount this cart may carry at checkout; a checkout ends the cart.
    */
+  /**
+   * Told by the transport when a call failed: a failed sign-in with a PIN
+   * (wrong, throttled, no such cashier) is written to the audit table with
+   * the connection it came from. Refused approvals are audited where they
+   * are decided.
+   */
+  afterFailure(method: string, input: unknown, error: unknown, client: ClientContext): void {
+    if (method !== 'unlock') return;
+    const cashierId = isRecord(input) && typeof input.cashier_id === 'string' ? input.cashier_id : '?';
+    const why = error instanceof TillError ? `${error.code}: ${error.message}` : 'invalid input';
+    recordAudit(this.options.db, {
+      at: this.now(),
+      who: clientLabel(client),
+      action: 'sign-in-pin',
+      method,
+      outcome: 'refused',
+      detail: `cashier ${cashierId}: ${why}`,
+    });
+  }
+
   afterCall(method: string, approval: Approval | null, result: unknown): void {
     if (method === 'checkout') this.approvedCart.forget();
     else if (approval && (method === 'updateItem' || method === 'setOrderDiscount') && isCartView(result)) this.approvedCart.remember(result);
   }
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isCartView(value: unknown): value is CartView {
   return typeof value === 'object' && value !== null && Array.isArray((value as CartView).lines) && typeof (value as CartView).subtotal === 'number';

@@ -5,4 +5,6 @@
 export { createTillHttpServer, type RouteHandler, type TillHttpServer, type TillHttpServerOptions } from './till-http-server.ts';
 export { HostAccess, type HostAccessOptions } from './host-access.ts';
 export { isLoopback } from './host-allowlist.ts';
+export { ConnectionGuard, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-guard.ts';
+export { clientAddress, CONFLICTING_FORWARDED } from './client-address.ts';
 export { SESSION_COOKIE } from './browser-sessions.ts';

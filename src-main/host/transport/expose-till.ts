@@ -3,6 +3,7 @@ import { TILL_API_METHODS, TillError, toWireError, wireErrorTransfer, type TillA
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
+import { pinCallerOf, runAsPinCaller } from '../../staff/index.ts';
 
 /** A two-way channel carrying transport envelopes: a WebSocket, or an Electron MessagePort. */
 export interface EnvelopeChannel {
@@ -29,12 +30,20 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
   const facade = Object.create(null) as Record<string, unknown>;
   for (const method of TILL_API_METHODS) {
     const fn = api[method] as (...args: unknown[]) => unknown;
-    facade[method] = async (...args: unknown[]) => {
+    const call = async (...args: unknown[]) => {
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client) : null;
-      const result = await fn.apply(api, args);
+      let result: unknown;
+      try {
+        result = await fn.apply(api, args);
+      } catch (error) {
+        access?.authorizer.afterFailure(method, args[0], error, access.client);
+        throw error;
+      }
       access?.authorizer.afterCall(method, approval, result);
       return result;
     };
+    // PIN checks inside the call are throttled per connection as well as per cashier.
+    facade[method] = access ? (...args: unknown[]) => runAsPinCaller(pinCallerOf(access.client), () => call(...args)) : call;
   }
   return Object.freeze(facade) as unknown as TillApi;
 }
