@@ -88,6 +88,12 @@ test('the shift at the first item, a cash-exact sale in four keys after the scan
   await page.keyboard.type(CROISSANT.en);
   await expect(page.getByTestId('product-tile')).toHaveCount(1);
   await page.keyboard.press('Enter');
+  // It has options: the picker opens on its Add button, so Enter adds it (✕ used to take the focus and drop the item).
+  await expect(page.getByTestId('line-dialog')).toBeVisible();
+  await expect(page.getByTestId('line-save')).toBeFocused();
+  await shot(page, 'counter-keys-picker-en');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('line-dialog')).toBeHidden();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(CROISSANT.en);
 
