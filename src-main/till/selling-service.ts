@@ -332,14 +332,20 @@ export class SellingService implements SellingMethods {
   }
 
   async refund(input: TillInputs['refund']) {
-    const { uuid, lines, reason } = parseInput('refund', input);
+    const { uuid, lines, reason, method_key } = parseInput('refund', input);
+    if (method_key !== undefined) {
+      const method = paymentMethodRows(this.till.db).find((m) => m.key === method_key);
+      if (!method || method.is_online || method_key === PAY_LATER_METHOD_KEY) {
+        throw new TillError('invalid_input', `method_key: ${method_key} cannot give money back at the counter; choose cash or a card method`);
+      }
+    }
     const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
     const seller = this.seller();
-    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
+    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.

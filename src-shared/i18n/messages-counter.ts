@@ -30,6 +30,8 @@ export const COUNTER_MESSAGES_EN = {
   'parked.age': '{minutes} min ago',
   'parked.swap': 'Park the current order and resume this one',
   'parked.swapped': 'The order in progress was parked',
+  'refund.tender': 'Give the money back by',
+  'refund.asPaid': 'As it was paid ({methods})',
 } as const;
 
 export type CounterMessageKey = keyof typeof COUNTER_MESSAGES_EN;
@@ -59,4 +61,6 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'parked.age': 'منذ {minutes} دقيقة',
   'parked.swap': 'تعليق الطلب الحالي واستئناف هذا',
   'parked.swapped': 'تم تعليق الطلب الجاري',
+  'refund.tender': 'إعادة المبلغ عبر',
+  'refund.asPaid': 'كما دُفع ({methods})',
 };

@@ -45,6 +45,8 @@ async function payByCard(page: Page): Promise<void> {
 }
 
 async function day(page: Page, lang: Lang): Promise<void> {
+  // A whole day (pairing, cashiers, four sales, a refund, the close) on a loaded machine takes longer than the default three minutes.
+  test.setTimeout(600_000);
   const guard = guardPage(page);
   await page.goto(`${server.url}?lang=${lang}`);
   await signInWithDemo(page, lang);

@@ -80,5 +80,14 @@ describe('the order history', () => {
     // Nothing has been uploaded from this till: every order waits.
     expect(await numbers({ filter: 'pending' })).toHaveLength(4);
     expect(await numbers({ filter: 'unpaid', search: split.number })).toEqual([]);
+
+    // A manager gives a card sale back in cash: the refund names that tender; a method that cannot pay out is refused.
+    const lines = [{ line_no: 1, quantity: 1 }];
+    await expect(till.refund({ uuid: split.uuid, lines, reason: 'wrong size', method_key: 'PAY_LATER' })).rejects.toThrow(/cannot give money back/);
+    const inCash = await till.refund({ uuid: split.uuid, lines, reason: 'wrong size', method_key: 'CASH' });
+    expect(inCash.payments).toEqual([{ method_key: 'CASH', amount: -price }]);
+    const asPaid = await till.refund({ uuid: split.uuid, lines, reason: 'wrong size' });
+    expect(asPaid.payments.every((p) => p.method_key === 'CASH' || p.method_key === 'MADA')).toBe(true);
+    expect((await till.order({ uuid: split.uuid })).refunds?.map((r) => r.number)).toEqual([inCash.number, asPaid.number]);
   });
 });
