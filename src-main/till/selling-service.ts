@@ -29,7 +29,7 @@ import {
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
-import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
+import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
@@ -83,10 +83,12 @@ export class SellingService implements SellingMethods {
     return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
 
-  private profile(): BranchProfile {
+  /** Who sells, with the branch the sale is made in: no sale without both. */
+  private profile(): BranchProfile & { branchId: string } {
     const profile = readBranchProfile(this.till.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
-    return profile;
+    if (profile.branchId === null) throw new TillError('no_branch', NO_BRANCH_MESSAGE);
+    return { ...profile, branchId: profile.branchId };
   }
 
   private card(product: SaleProduct): ProductCard {
@@ -378,7 +380,7 @@ export class SellingService implements SellingMethods {
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
-      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER', { code: 'settle.payNow' });
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();

@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
@@ -251,6 +252,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'error.cart_not_empty': 'أكمل الطلب الحالي أو علّقه أو ألغه قبل استئناف طلب آخر',
   'error.not_refundable': 'لا يمكن استرجاع هذا الطلب: إما أنه استرجاع أو تم استرجاعه من قبل',
   'error.no_catalog': 'لا يوجد كتالوج على هذا الجهاز بعد: سجّل الدخول وزامن أولاً',
+  'error.no_branch': 'لا تعرف نقطة البيع فرعها، ولا بد لكل طلب من فرع: حدّد رقم الفرع (الإعداد branch_id أو ‎--branch-id‎ في pos sync)',
   'error.session_expired': 'انتهت الجلسة: سجّل الدخول مرة أخرى',
   'error.unauthorized': 'رفضت الخدمة رمز الدخول: تحقق منه وسجّل الدخول مرة أخرى',
   'error.unreachable': 'تعذّر الوصول إلى الخدمة: تحقق من العنوان والشبكة ثم حاول مرة أخرى',
@@ -305,7 +307,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.vat': 'الرقم الضريبي',
   'branch.vatHint': '15 رقماً؛ يُطبع على الإيصال وفي رمز QR',
   'branch.logo': 'ملف الشعار (PNG)',
-  'branch.logoHint': 'المسار الكامل على هذا الجهاز؛ فارغ: الشعار المرفق',
+  'branch.logoHint': 'المسار الكامل لملف PNG على هذا الجهاز؛ فارغ: بلا شعار',
   'branch.headerEn': 'سطر الرأس (بالإنجليزية)',
   'branch.headerAr': 'سطر الرأس (بالعربية)',
   'branch.footerEn': 'سطر التذييل (بالإنجليزية)',
@@ -321,4 +323,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.idleLockHint': '0: بدون قفل',
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
+  ...COUNTER_FLOW_MESSAGES_AR,
 };
