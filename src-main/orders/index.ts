@@ -21,6 +21,7 @@ export {
   earliestPendingAt,
   recordOutcome,
   makePendingDue,
+  pendingReasons,
   type BatchOutcome,
   type DueEntry,
   type RejectedOrder,

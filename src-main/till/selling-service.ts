@@ -58,6 +58,8 @@ export interface SellingHooks {
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
+  stampAtCheckout?: (order: OrderRecord) => string | null;
   syncStatus?: () => SyncStatus;
 }
 
@@ -302,7 +304,7 @@ export class SellingService implements SellingMethods {
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
+    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout, this.options.stampAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
@@ -359,11 +361,16 @@ export class SellingService implements SellingMethods {
             createdAt: this.till.now(),
             profile: readBranchProfile(this.till.db),
           });
-          return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
-            const after = refundedSoFar(this.till.db, original.uuid);
-            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-            this.options.alsoWriteAtCheckout?.(refund);
-          });
+          return insertOrder(
+            this.till.db,
+            { ...draft, ...seller },
+            (refund) => {
+              const after = refundedSoFar(this.till.db, original.uuid);
+              if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+              this.options.alsoWriteAtCheckout?.(refund);
+            },
+            this.options.stampAtCheckout,
+          );
         })
         .immediate();
     } catch (error) {
