@@ -7,6 +7,7 @@ import { parseInput, TillError, type BranchApi, type BranchInputs, type BranchSe
 import type { TillDatabase } from '../db/index.ts';
 import {
   AppToAppError,
+  appPrograms,
   bindPrinter,
   effectiveAddressPolicy,
   PrinterSendError,
@@ -45,7 +46,7 @@ function asTillError(error: unknown): never {
   if (error instanceof PrinterSendError) {
     throw new TillError(error.code === 'invalid-address' || error.code === 'address-not-allowed' ? 'invalid_input' : 'printer_error', error.message);
   }
-  if (error instanceof AppToAppError) throw new TillError('printer_error', error.message);
+  if (error instanceof AppToAppError) throw new TillError(error.code === 'not-allowed' ? 'invalid_input' : 'printer_error', error.message);
   if (error instanceof RangeError || error instanceof SettingError) throw new TillError('invalid_input', error.message);
   throw error;
 }
@@ -146,7 +147,7 @@ export class BranchSetup implements BranchApi {
     if (!printer.bound) throw new TillError('invalid_input', `printer "${printer.name}" is not bound on this till: give it an address first`);
     const at = this.now();
     try {
-      const { bytes } = await printTestPage(printer, { policy: this.policy(), now: at });
+      const { bytes } = await printTestPage(printer, { policy: this.policy(), appPrograms: appPrograms(this.db), now: at });
       return { printer_id, bytes, at };
     } catch (error) {
       asTillError(error);
