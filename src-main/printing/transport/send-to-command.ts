@@ -16,10 +16,14 @@ export class AppToAppError extends Error {
   constructor(
     readonly code: AppToAppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; program?: string },
   ) {
     super(message, options);
+    this.program = options?.program ?? null;
   }
+
+  /** The program refused or failed, for the screen's own words. */
+  readonly program: string | null;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -43,6 +47,7 @@ export function checkAppCommand(command: readonly string[], programs: readonly s
       'not-allowed',
       `the program ${program} is not one this till may run: the operator lists APP_TO_APP programs on the till's machine with ` +
         `\`pos settings set printing.app_programs PATH[,PATH]\`${programs.length ? ` (allowed now: ${programs.join(', ')})` : ' (none is listed)'}; bind the printer to one of them`,
+      { program },
     );
   }
 }
