@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
@@ -274,7 +275,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.binding': 'العنوان على هذا الجهاز',
   'branch.bindingHint': 'tcp://192.168.1.50:9100 أو طابعة USB مثل /dev/usb/lp0',
   'branch.appCommand': 'البرنامج الذي يستلم أمر الطباعة (APP_TO_APP)',
-  'branch.appHint': 'البرنامج ووسائطه، مثل /usr/bin/lp -d receipts',
+  'branch.appHint': 'برنامج سمح به المشغّل على جهاز نقطة البيع (pos settings set printing.app_programs)، ثم وسائطه، مثل /usr/bin/lp -d receipts',
   'branch.paper': 'الورق',
   'branch.mm': '{width} مم',
   'branch.save': 'حفظ',
@@ -322,4 +323,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.idleLockHint': '0: بدون قفل',
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
+  ...COUNTER_FLOW_MESSAGES_AR,
 };

@@ -1,4 +1,5 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -273,7 +274,8 @@ export const MESSAGES_EN = {
   'branch.binding': 'Address on this till',
   'branch.bindingHint': 'tcp://192.168.1.50:9100, or a USB printer such as /dev/usb/lp0',
   'branch.appCommand': 'Program that takes the print job (APP_TO_APP)',
-  'branch.appHint': 'The program and its arguments, e.g. /usr/bin/lp -d receipts',
+  'branch.appHint':
+    'A program the operator allowed on this till’s machine (pos settings set printing.app_programs), then its arguments, e.g. /usr/bin/lp -d receipts',
   'branch.paper': 'Paper',
   'branch.mm': '{width} mm',
   'branch.save': 'Save',
@@ -321,6 +323,7 @@ export const MESSAGES_EN = {
   'branch.idleLockHint': '0: never lock',
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
+  ...COUNTER_FLOW_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
