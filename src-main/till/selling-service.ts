@@ -259,7 +259,7 @@ export class SellingService implements SellingMethods {
   }
 
   async checkout(input: TillInputs['checkout']): Promise<OrderView> {
-    const { payments, cash_tendered } = parseInput('checkout', input);
+    const { payments, cash_tendered, pay_later_name } = parseInput('checkout', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
@@ -267,6 +267,8 @@ export class SellingService implements SellingMethods {
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
+    if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
     const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.till.db);

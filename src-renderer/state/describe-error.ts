@@ -27,6 +27,8 @@ const CODE_KEYS: Record<string, MessageKey> = {
   shift_open: 'error.shift_open',
   over_refund: 'error.over_refund',
   not_allowed: 'error.not_allowed',
+  needs_customer: 'error.needs_customer',
+  unknown_method: 'error.unknown_method',
 };
 
 // An error that crossed Comlink may arrive as a plain object (name, message)

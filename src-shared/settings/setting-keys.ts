@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
+  amountKind,
   booleanKind,
   integerKind,
   internalKind,
@@ -160,6 +161,14 @@ export const SETTING_KEYS = {
     kind: percentKind(),
     default: '20.00',
     description: { en: 'Largest discount a cashier may give without approval, in percent', ar: 'أكبر خصم يمنحه الكاشير دون موافقة' },
+  }),
+  'cash.out_limit': define({
+    kind: amountKind(),
+    default: '500.00',
+    description: {
+      en: 'Largest cash out (paid out of the drawer) a cashier may record without a manager, in the currency',
+      ar: 'أكبر مبلغ نقدي يسحبه الكاشير من الدرج دون موافقة المدير',
+    },
   }),
   'printing.allowed_ports': define({
     kind: portListKind(),
