@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { bindPrinter, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
+import { bindPrinter, LOGO_SETTING, shippedLogoPath, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
+import { getSetting, setSetting } from '../settings/index.ts';
 
 /** The demo's virtual printers listen on loopback at ephemeral ports: the one place loopback printing is expected. */
 export const DEMO_ADDRESS_POLICY: PrinterAddressPolicy = { allowLoopback: true, extraPorts: [] };
@@ -38,6 +39,8 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
     const sink = printer.settings.DRAWER_OPEN ? sinks[0]! : sinks[1]!;
     bindPrinter(db, printer.id, { address: `tcp://127.0.0.1:${sink.port}` }, DEMO_ADDRESS_POLICY);
   }
+  // The demo brand's logo is the demo's own choice, set like any branch sets its logo (a real till prints none until it does).
+  if (getSetting(db, LOGO_SETTING) === null) setSetting(db, LOGO_SETTING, shippedLogoPath());
   const credentials = { base_url: emulator.baseUrl, token: emulator.token };
   return {
     credentials,

@@ -7,11 +7,22 @@
 // built from. The verdict says whether a till could pull and sell.
 
 import { API_VERSIONS, isAtLeast, type ApiVersion } from '../../src-shared/api-version.ts';
-import { membersAt, objectTable, readListPage, readMe, type AccountFacts, type ListResource, type WireObjectName } from '../../src-shared/wire/index.ts';
-import { CATALOG_RESOURCES, isVersionRefusal } from '../sync/index.ts';
+import {
+  ACCOUNTING_MEMBER,
+  accountingMember,
+  membersAt,
+  objectTable,
+  readListPage,
+  readMe,
+  type AccountFacts,
+  type ListResource,
+  type WireObjectName,
+} from '../../src-shared/wire/index.ts';
+import { adjustAfterRefusal, CATALOG_RESOURCES, isVersionRefusal, MAX_ADJUSTMENTS, type ListRequest, type PullScope } from '../sync/index.ts';
 import { ForbiddenError, NotFoundError, ServiceError, UnauthenticatedError, type ServiceClient } from '../upstream/index.ts';
 
-const FIRST_PAGE = { page: 1, per_page: 50 };
+/** The first page of each list is asked for with this many records, unless `--per-page` says otherwise. */
+export const DOCTOR_PER_PAGE = 50;
 
 /** The object each list's records are read as. */
 const OBJECT_OF: Partial<Record<ListResource, WireObjectName>> = {
@@ -45,6 +56,8 @@ export interface ListCheck {
   quarantined: number;
   problems: string[];
   members: MemberReport | null;
+  /** How the request was changed after the service refused it, as a pull would (a smaller page, an include dropped). */
+  adjusted: string[];
   /** One line a person can act on when the list failed. */
   error: string | null;
 }
@@ -72,6 +85,10 @@ export interface DoctorOptions {
   client: ServiceClient;
   marketId?: string;
   branchId?: string;
+  /** Records asked for on each first page (default 50); lowered as the pull lowers it when the service refuses it. */
+  perPage?: number;
+  /** What the products list is asked to include, as the setting `sync.includes` does for the pull. */
+  productIncludes?: readonly string[];
 }
 
 function statusOf(error: unknown): number | null {
@@ -101,7 +118,13 @@ export function memberReport(object: WireObjectName, version: ApiVersion, record
       if (present !== undefined) understood.add(present === rule.member ? rule.member : `${rule.member} (as ${present})`);
       else defaulted.add(rule.member);
     }
-    for (const key of Object.keys(record)) if (!known.has(key)) ignored.add(key);
+    // The accounting reference comes under a provider's name: read by the same rule as the pull.
+    const accounting = object === 'product' ? accountingMember(record) : null;
+    if (accounting !== null && accounting !== ACCOUNTING_MEMBER) {
+      understood.add(`${ACCOUNTING_MEMBER} (as ${accounting})`);
+      defaulted.delete(ACCOUNTING_MEMBER);
+    }
+    for (const key of Object.keys(record)) if (!known.has(key) && key !== accounting) ignored.add(key);
   }
   // A member that came on some records and not others is both understood and defaulted: say both.
   const sorted = (set: Set<string>) => [...set].sort();
@@ -175,7 +198,8 @@ async function checkMe(client: ServiceClient): Promise<DoctorReport['me']> {
 async function checkList(
   client: ServiceClient,
   resource: (typeof CATALOG_RESOURCES)[number],
-  scope: { marketId: string | null; branchId: string | null },
+  scope: PullScope,
+  perPage: { value: number },
 ): Promise<{ check: ListCheck; body: unknown }> {
   const required = !resource.auxiliary;
   const check: ListCheck = {
@@ -187,11 +211,12 @@ async function checkList(
     quarantined: 0,
     problems: [],
     members: null,
+    adjusted: [],
     error: null,
   };
   let body: unknown;
   try {
-    body = await client.get(resource.path, { ...resource.query(scope), ...FIRST_PAGE });
+    body = await firstPage(client, resource.path, { query: resource.query(scope), perPage: perPage.value }, check.adjusted, perPage);
     check.status = 200;
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw error;
@@ -216,6 +241,22 @@ async function checkList(
   const raw = isObject(body) && isObject(body.data) && Array.isArray(body.data.data) ? body.data.data : [];
   if (object) check.members = memberReport(object, client.apiVersion, raw);
   return { check, body };
+}
+
+/** The list's first page, asked again the way a refusal says (the pull's own adjustment); the page size learned is kept for the next lists. */
+async function firstPage(client: ServiceClient, path: string, start: ListRequest, notes: string[], perPage: { value: number }): Promise<unknown> {
+  let request = start;
+  for (let adjustments = 0; ; adjustments++) {
+    try {
+      return await client.get(path, { ...request.query, page: 1, per_page: request.perPage });
+    } catch (error) {
+      const adjusted = adjustments < MAX_ADJUSTMENTS ? adjustAfterRefusal(error, request) : null;
+      if (!adjusted) throw error;
+      notes.push(adjusted.note);
+      request = adjusted.request;
+      perPage.value = Math.min(perPage.value, request.perPage);
+    }
+  }
 }
 
 /** Runs every check; throws only on a 401 (the token is wrong) — everything else is in the report. */
@@ -254,12 +295,18 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     report.branch_id = options.branchId ?? (report.me.facts.branch_id as string | undefined) ?? null;
     if (report.market_id === null)
       blockers.push('no market: /me names none; pass --market-id ID (and --branch-id ID), and set them on the till with `pos settings set market_id ID`');
-    const scope = { marketId: report.market_id, branchId: report.branch_id };
+    const scope: PullScope = {
+      marketId: report.market_id,
+      branchId: report.branch_id,
+      ...(options.productIncludes ? { productIncludes: options.productIncludes } : {}),
+    };
+    const perPage = { value: options.perPage ?? DOCTOR_PER_PAGE };
 
     let productsBody: unknown;
     for (const resource of CATALOG_RESOURCES) {
-      const { check, body } = await checkList(client, resource, scope);
+      const { check, body } = await checkList(client, resource, scope, perPage);
       report.lists.push(check);
+      for (const adjusted of check.adjusted) warnings.push(`${check.list}: ${adjusted} (a pull does the same)`);
       if (resource.name === 'products') productsBody = body;
       if (check.error !== null) (check.required ? blockers : warnings).push(`${check.list}: ${check.error}`);
       else if (check.quarantined > 0)
@@ -281,7 +328,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     if (report.pricing.inline) report.pricing.note = 'prices come with the products (includes[]=prices)';
     else if (first) {
       try {
-        await client.get(`/products/${encodeURIComponent(String(first.id))}/prices`, FIRST_PAGE);
+        await firstPage(client, `/products/${encodeURIComponent(String(first.id))}/prices`, { query: {}, perPage: perPage.value }, [], perPage);
         report.pricing.route_status = 200;
         report.pricing.note = 'prices come from GET /products/{id}/prices (one request per product)';
       } catch (error) {

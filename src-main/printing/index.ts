@@ -23,7 +23,7 @@ export { bindPrinter, checkBindingAddress, readPrinterBindings, unbindPrinter } 
 export { effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './setup/printer-address-policy.ts';
 export { clearLocalRoutes, readKitchenRoutes, setLocalRoute } from './setup/kitchen-routing.ts';
 export { readPrintContext } from './setup/print-context.ts';
-export { LOGO_SETTING, loadLogo, readBranchLogo } from './setup/branch-logo.ts';
+export { LOGO_SETTING, loadLogo, readBranchLogo, shippedLogoPath } from './setup/branch-logo.ts';
 export { parsePrinterAddress, PrinterSendError } from './transport/send-to-printer.ts';
 export { AppToAppError } from './transport/send-to-command.ts';
 export { isPrinterDevicePath } from './transport/send-to-device.ts';

@@ -1,7 +1,7 @@
 import { API_VERSIONS, isApiVersion, isAtLeast, type ApiVersion } from '../../src-shared/api-version.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { readStoredSetting, setSetting } from '../settings/index.ts';
-import { ProtocolError, UnauthenticatedError, ValidationError, type ServiceClient } from '../upstream/index.ts';
+import { isParameterRefusal, ProtocolError, UnauthenticatedError, type ServiceClient } from '../upstream/index.ts';
 
 // The spec's reference pages allow 2.0.0 to 2.3.0 while its history names
 // versions up to 2.5.0: a real service may refuse what the till asks for.
@@ -23,14 +23,14 @@ export function acceptedApiVersion(db: TillDatabase): ApiVersion | null {
 
 /** Is `error` the service refusing the `X-API-Version` asked for (a 422 or 400 naming the version). */
 export function isVersionRefusal(error: unknown): boolean {
-  if (error instanceof ValidationError) {
+  if (isParameterRefusal(error)) {
     return Object.keys(error.errors).some((key) => /version/i.test(key)) || /version/i.test(error.message);
   }
   return error instanceof ProtocolError && (error.status === 400 || error.status === 406) && /version/i.test(error.message);
 }
 
 function namedVersions(error: Error): ApiVersion[] {
-  const text = error instanceof ValidationError ? `${error.message} ${Object.values(error.errors).flat().join(' ')}` : error.message;
+  const text = isParameterRefusal(error) ? `${error.message} ${Object.values(error.errors).flat().join(' ')}` : error.message;
   return [...new Set(text.match(/\b\d+\.\d+\.\d+\b/g) ?? [])].filter(isApiVersion);
 }
 

@@ -34,7 +34,12 @@ import {
 export interface PullScope {
   marketId: string | null;
   branchId: string | null;
+  /** What the products list is asked to include (setting `sync.includes`); absent: modifiers and prices. */
+  productIncludes?: readonly string[];
 }
+
+/** The products list's includes when nothing says otherwise (`prices` is not in the spec: a service may refuse it). */
+export const DEFAULT_PRODUCT_INCLUDES: readonly string[] = ['modifiers', 'prices'];
 
 export type Stage = (table: ReplicaTable, values: unknown[]) => void;
 
@@ -71,10 +76,11 @@ const categories: CatalogResource<Category> = {
 const products: CatalogResource<Product> = {
   name: 'products',
   path: '/products',
-  query: (scope) => ({
-    includes: ['modifiers', 'prices'],
-    filter: { market_id: scope.marketId, branch_id: scope.branchId },
-  }),
+  query: (scope) => {
+    const includes = scope.productIncludes ?? DEFAULT_PRODUCT_INCLUDES;
+    // None: no `includes` at all (an empty `includes[]=` is itself refused by some services).
+    return { ...(includes.length > 0 ? { includes: [...includes] } : {}), filter: { market_id: scope.marketId, branch_id: scope.branchId } };
+  },
   tables: [PRODUCTS, MODIFIERS, PRICES],
   stage(p, _position, put) {
     put(PRODUCTS, [

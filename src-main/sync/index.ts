@@ -11,8 +11,8 @@ export { MissingMarketError, resolveScope, accountAsMe, type ResolvedScope } fro
 export { TooManyBadRecordsError, allowedBadRecords } from './quarantine.ts';
 export { API_VERSION_SETTING, acceptedApiVersion, negotiateApiVersion, isVersionRefusal } from './api-version-step-down.ts';
 export { readAccountFacts } from './read-account.ts';
-export { adjustAfterRefusal, type ListRequest } from './list-request-adjustment.ts';
-export { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
+export { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
+export { CATALOG_RESOURCES, DEFAULT_PRODUCT_INCLUDES, type CatalogResource, type PullScope } from './catalog-resources.ts';
 export {
   OrderUploader,
   ORDER_SYNC_PATH,

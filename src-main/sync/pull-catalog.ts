@@ -93,6 +93,8 @@ interface PullContext {
   note: (note: string) => void;
   quarantined: QuarantinedRecord[];
   precisionLost: number;
+  /** The page size asked for: the option, or less once the service said so. */
+  perPage: number;
 }
 
 /**
@@ -138,7 +140,19 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);
   const staging = new Staging(db, REPLICA_TABLES);
-  const context: PullContext = { client, db, staging, scope, window, options, progress, note, quarantined: [], precisionLost: 0 };
+  const context: PullContext = {
+    client,
+    db,
+    staging,
+    scope,
+    window,
+    options,
+    progress,
+    note,
+    quarantined: [],
+    precisionLost: 0,
+    perPage: options.perPage ?? 500,
+  };
   const skipped: SkippedList[] = [];
   try {
     for (const resource of CATALOG_RESOURCES) {
@@ -191,7 +205,10 @@ function skipAuxiliary(resource: CatalogResource, error: unknown, context: PullC
 async function readResource(resource: CatalogResource, context: PullContext): Promise<void> {
   const { options, staging } = context;
   const primary = resource.tables[0]!;
-  let request: ListRequest = { query: resource.query(context.scope), perPage: options.perPage ?? 500 };
+  const includes = getSetting(context.db, 'sync.includes');
+  const scope = { ...context.scope, ...(includes ? { productIncludes: includes } : {}) };
+  // A page size the service refused on an earlier list is not asked for again.
+  let request: ListRequest = { query: resource.query(scope), perPage: context.perPage };
   let adjustments = 0;
   for (let attempt = 1; ; attempt++) {
     for (const table of resource.tables) staging.clear(table);
@@ -235,6 +252,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
       if (!adjusted) throw error;
       adjustments++;
       request = adjusted.request;
+      context.perPage = Math.min(context.perPage, request.perPage);
       context.note(`${resource.name}: ${adjusted.note}`);
       attempt--;
       continue;
@@ -285,7 +303,7 @@ async function completeProducts(
   if (needs.length === 0) return { records: products, failed: [], precisionLost: 0 };
   const { results, failed, precisionLost } = await readPerProduct(needs, {
     client: context.client,
-    perPage: context.options.perPage ?? 500,
+    perPage: context.perPage,
     window: context.window,
     ...(context.options.retry ? { retry: context.options.retry } : {}),
     ...(context.options.signal ? { signal: context.options.signal } : {}),

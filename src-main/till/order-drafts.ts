@@ -11,7 +11,8 @@ export interface SaleInput {
   cart: Cart;
   priced: PricedCart;
   settlement: Settlement;
-  profile: BranchProfile;
+  /** A sale is made in a known branch (the selling service refuses to sell without one). */
+  profile: BranchProfile & { branchId: string };
 }
 
 /**

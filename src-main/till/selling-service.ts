@@ -29,7 +29,7 @@ import {
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
-import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
+import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
@@ -82,10 +82,12 @@ export class SellingService implements SellingMethods {
     return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
 
-  private profile(): BranchProfile {
+  /** Who sells, with the branch the sale is made in: no sale without both. */
+  private profile(): BranchProfile & { branchId: string } {
     const profile = readBranchProfile(this.till.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
-    return profile;
+    if (profile.branchId === null) throw new TillError('no_branch', NO_BRANCH_MESSAGE);
+    return { ...profile, branchId: profile.branchId };
   }
 
   private card(product: SaleProduct): ProductCard {

@@ -7,6 +7,7 @@ export { RequestWindow } from './request-window.ts';
 export { retryAfterMs } from './retry-after.ts';
 export { backoffDelay, withRetry, type BackoffPolicy, type RetryPolicy } from './retry.ts';
 export {
+  BadRequestError,
   ForbiddenError,
   NetworkError,
   NotFoundError,
@@ -16,5 +17,6 @@ export {
   UnauthenticatedError,
   ValidationError,
   VersionError,
+  isParameterRefusal,
   type ReplacementLinks,
 } from './service-errors.ts';

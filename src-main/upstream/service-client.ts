@@ -3,6 +3,7 @@ import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
 import { readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
 import {
+  BadRequestError,
   ForbiddenError,
   NetworkError,
   NotFoundError,
@@ -120,7 +121,16 @@ export class ServiceClient {
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
     }
     if (response.ok) return { request, status: response.status, body: answer };
-    throw errorFor(request, response.status, parseBody(request, response.status, answer.toString('utf8')), response.headers.get('retry-after'));
+    const text = answer.toString('utf8');
+    let refusal: unknown;
+    try {
+      refusal = parseBody(request, response.status, text);
+    } catch (error) {
+      // A strict service may explain a 400 in plain words; that is still the service speaking.
+      if (response.status !== 400) throw error;
+      refusal = text;
+    }
+    throw errorFor(request, response.status, refusal, response.headers.get('retry-after'));
   }
 }
 
@@ -137,9 +147,41 @@ function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A service's own words are shown to people: one bounded line each. */
+const serviceWords = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+
+/**
+ * What a refusal says, from the spec's error envelope or from the shapes
+ * other services send: Laravel's own `{message, errors}`, `{error}`, a
+ * field's messages as one string instead of a list.
+ */
+export function readRefusal(body: unknown, status: number): { message: string; errors: Record<string, string[]> } {
+  const envelope = parseErrorEnvelope(body);
+  if (envelope) return { message: envelope.meta.message, errors: envelope.errors ?? {} };
+  if (typeof body === 'string') {
+    const plain = /^\s*</.test(body) ? '' : serviceWords(body);
+    return { message: plain || `HTTP ${status}`, errors: {} };
+  }
+  const object = isObject(body) ? body : {};
+  const meta = isObject(object.meta) ? object.meta : {};
+  const said = [meta.message, object.message, object.error].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const errors: Record<string, string[]> = {};
+  if (isObject(object.errors)) {
+    for (const [field, messages] of Object.entries(object.errors)) {
+      const list = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string').map(serviceWords);
+      if (list.length > 0) errors[serviceWords(field)] = list;
+    }
+  }
+  return { message: said !== undefined ? serviceWords(said) : `HTTP ${status}`, errors };
+}
+
 function errorFor(request: string, status: number, body: unknown, retryAfter: string | null): ServiceError {
   const envelope = parseErrorEnvelope(body);
-  const message = envelope?.meta.message ?? `HTTP ${status}`;
+  const { message, errors } = readRefusal(body, status);
   switch (status) {
     case 401:
       return new UnauthenticatedError(request, message);
@@ -147,8 +189,10 @@ function errorFor(request: string, status: number, body: unknown, retryAfter: st
       return new ForbiddenError(request, message);
     case 404:
       return new NotFoundError(request, message);
+    case 400:
+      return new BadRequestError(request, message, errors);
     case 422:
-      return new ValidationError(request, message, envelope?.errors ?? {});
+      return new ValidationError(request, message, errors);
     case 426:
     case 410:
       return new VersionError(request, status, message, {

@@ -46,13 +46,43 @@ export class ValidationError extends ServiceError {
   readonly retryable = false;
   constructor(
     request: string,
-    serviceMessage: string,
+    /** The service's own message, as it said it. */
+    readonly serviceMessage: string,
     /** Per field, the service's messages. */
     readonly errors: Record<string, string[]>,
   ) {
     const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
     super(`The service rejected ${request} as invalid (422 ${serviceMessage})${fields.length ? ` — ${fields.join('; ')}` : ''}.`, 422, request);
   }
+}
+
+/**
+ * 400: the service refused the request as malformed, often a strict query
+ * builder naming a parameter it does not take (an include, a page size).
+ * The till adjusts a list request when the message names what to change;
+ * otherwise a person must look at what was asked.
+ */
+export class BadRequestError extends ServiceError {
+  readonly retryable = false;
+  constructor(
+    request: string,
+    /** The service's own message, as it said it. */
+    readonly serviceMessage: string,
+    /** Per field, the service's messages (when it sends them). */
+    readonly errors: Record<string, string[]>,
+  ) {
+    const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+    super(
+      `The service refused ${request} as a bad request (400 ${serviceMessage})${fields.length ? ` — ${fields.join('; ')}` : ''}; the till asked for something this service does not take: check the settings sync.includes and --per-page, or ask the service's team what it expects.`,
+      400,
+      request,
+    );
+  }
+}
+
+/** A refusal that says which parameter was wrong: a 422, or a 400 from a strict service. */
+export function isParameterRefusal(error: unknown): error is ValidationError | BadRequestError {
+  return error instanceof ValidationError || error instanceof BadRequestError;
 }
 
 /** The replacement endpoints a 426 or 410 answer points to. */

@@ -17,6 +17,7 @@ const CODE_KEYS: Record<string, MessageKey> = {
   cart_not_empty: 'error.cart_not_empty',
   not_refundable: 'error.not_refundable',
   no_catalog: 'error.no_catalog',
+  no_branch: 'error.no_branch',
   session_expired: 'error.session_expired',
   unauthorized: 'error.unauthorized',
   unauthenticated: 'error.session_expired',
@@ -41,6 +42,7 @@ const MESSAGE_KEYS: [RegExp, MessageKey][] = [
   [/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|fetch failed|network|timed? ?out|unreachable|socket hang up/i, 'error.unreachable'],
   [/connection (was )?(closed|lost)|port closed|websocket/i, 'error.connection'],
   [/has no catalog/i, 'error.no_catalog'],
+  [/knows its market but not its branch/i, 'error.no_branch'],
   [/the cart is empty/i, 'error.empty_cart'],
 ];
 

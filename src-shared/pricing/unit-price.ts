@@ -8,10 +8,11 @@
  *    The spec does not say what a PERCENT payment-method price means; Till
  *    reads it as a surcharge (or, negative, a rebate) on the CASH price, the
  *    one reading that needs no other input. A CASH price must be NOMINAL.
- * 2. Each chosen modifier: its own PAYMENT_METHOD price for the method (a
- *    price whose modifier_id is the modifier's id, from the modifier's
- *    `prices` or the product's) if one exists, else its `price`. A PERCENT
- *    method price adjusts `price` the same way as in rule 1.
+ * 2. Each chosen modifier falls back the way a product does: its own
+ *    PAYMENT_METHOD price for the method (a price whose modifier_id is the
+ *    modifier's id, from the modifier's `prices` or the product's) if one
+ *    exists; else its own CASH price; else its `price`. A PERCENT method
+ *    price adjusts that CASH price (or `price`) the same way as in rule 1.
  * 3. Order type: the product's own ORDER_TYPE price whose priceable_id is the
  *    order type. NOMINAL adds its value (which may be negative) to the base;
  *    PERCENT adds round(base × value). Order-type prices of modifiers are not
@@ -63,8 +64,11 @@ function modifierPrice(product: CartLineInput['product'], modifier: ChosenModifi
   const own = parseDecimal(modifier.price, `${owner} price`);
   const candidates = [...(modifier.prices ?? []), ...product.prices];
   const chosen = candidates.find((p) => isMethodPrice(p, modifier.id, methodKey));
-  if (!chosen) return own;
-  return chosen.value_type === 'NOMINAL' ? valueOf(chosen, owner) : own + percentOf(own, valueOf(chosen, owner));
+  if (chosen?.value_type === 'NOMINAL') return valueOf(chosen, owner);
+  // No price for the method (or a percentage of the CASH price): its CASH price, as for a product; else its `price`.
+  const cash = candidates.find((p) => isMethodPrice(p, modifier.id, CASH_METHOD_KEY) && p.value_type === 'NOMINAL');
+  const cashValue = cash ? valueOf(cash, owner) : own;
+  return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner)) : cashValue;
 }
 
 function orderTypeAdjustment(product: CartLineInput['product'], orderType: OrderType, base: Minor): Minor {

@@ -9,6 +9,7 @@ import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
   amountKind,
   booleanKind,
+  includeListKind,
   integerKind,
   internalKind,
   patternKind,
@@ -113,13 +114,22 @@ export const SETTING_KEYS = {
   branch_id: define({
     kind: ID,
     default: null,
-    unset: "the branch of the service's /me, else the --branch-id of the pull, else the market id",
+    unset:
+      "the branch of the service's /me, else the --branch-id of the pull; none: the till refuses to sell (orders always carry the branch they were sold in)",
     description: { en: 'The branch this till stands in', ar: 'الفرع الذي تعمل فيه نقطة البيع' },
   }),
   'upload.path': define({
     kind: servicePathKind(),
     default: '/orders/sync',
     description: { en: 'Path of the Orders Sync operation on the service', ar: 'مسار رفع الطلبات في الخدمة' },
+  }),
+  'upload.batch_size': define({
+    kind: integerKind(1, 50),
+    default: 50,
+    description: {
+      en: 'Most orders sent in one upload request (lowered by the till itself when the service refuses a batch as too large)',
+      ar: 'أكبر عدد من الطلبات في طلب رفع واحد (تخفّضه نقطة البيع تلقائياً إذا رفضت الخدمة دفعة لكبرها)',
+    },
   }),
   'upload.attendance_path': define({
     kind: servicePathKind(),
@@ -137,6 +147,14 @@ export const SETTING_KEYS = {
     kind: integerKind(1, 16),
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
+  }),
+  'sync.includes': define({
+    kind: includeListKind(),
+    default: ['modifiers', 'prices'],
+    description: {
+      en: 'What the products list is asked to include (includes[]); "none" sends none, and prices and modifiers are then read per product from the routes the spec shows',
+      ar: 'ما يطلب تضمينه مع قائمة المنتجات؛ "none" لا شيء، وتقرأ الأسعار والإضافات لكل منتج على حدة',
+    },
   }),
   'till.code': define({
     kind: patternKind(TILL_CODE_PATTERN, 'one or two capital letters A–Z, like A or TK'),
@@ -185,7 +203,7 @@ export const SETTING_KEYS = {
   'printing.logo_file': define({
     kind: textKind(1000, 'a PNG file path of at most 1000 characters'),
     default: null,
-    unset: 'the logo shipped in resources/printing',
+    unset: 'no logo (the demo sets the one shipped in resources/printing)',
     description: { en: 'PNG logo printed on receipts (PRINT_IMAGE printers)', ar: 'شعار PNG يطبع على الإيصالات' },
   }),
   api_version_accepted: define({

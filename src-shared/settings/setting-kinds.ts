@@ -156,3 +156,22 @@ export function internalKind<T>(schema: z.ZodType<T>): SettingKind<T> {
     expects: 'a value the till writes itself',
   };
 }
+
+/** Names of list includes, typed as "modifiers,prices"; "" or "none" is no includes at all. */
+export function includeListKind(): SettingKind<string[]> {
+  const expects = 'a comma-separated list of include names (letters, digits, "_", "." or "-"), like modifiers,prices; "none" for none';
+  const name = z.string({ error: expects }).regex(/^[A-Za-z][\w.-]{0,49}$/, { error: expects });
+  return {
+    schema: z
+      .array(name, { error: expects })
+      .max(16, { error: expects })
+      .refine((v) => new Set(v).size === v.length, { error: `${expects}, each once` }),
+    fromText: (text) => {
+      const trimmed = text.trim();
+      if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
+      return trimmed.split(',').map((part) => part.trim());
+    },
+    toText: (value) => (value.length === 0 ? 'none' : value.join(',')),
+    expects,
+  };
+}

@@ -11,6 +11,8 @@ export type TillErrorCode =
   | 'cart_not_empty'
   | 'not_refundable'
   | 'no_catalog'
+  /** A market but no branch: every order must carry the branch it was sold in. */
+  | 'no_branch'
   | 'not_signed_in'
   | 'session_expired'
   | 'service_unreachable'

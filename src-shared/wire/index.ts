@@ -21,7 +21,7 @@ export { memberTableMarkdown, README_TABLE_START, README_TABLE_END } from './mem
 export { readMe, ME_MEMBER_PATHS, NO_ACCOUNT_FACTS } from './read-me.ts';
 export type { AccountFacts, AccountFact } from './read-me.ts';
 export { ReadTally } from './read-tally.ts';
-export { accountingReference } from './product.ts';
+export { accountingMember, accountingReference } from './product.ts';
 
 export { categorySchema, normalizeCategory, parseCategory } from './category.ts';
 export type { WireCategory } from './category.ts';

@@ -192,11 +192,11 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       },
       notShown('modifiers', 'object-list', 'read from `GET /products/{id}/modifiers`', {
         nested: 'modifier',
-        note: 'asked for with `includes[]=modifiers`',
+        note: 'asked for with `includes[]=modifiers` (setting `sync.includes`)',
       }),
       notShown('prices', 'object-list', 'read from `GET /products/{id}/prices`', {
         nested: 'price',
-        note: 'asked for with `includes[]=prices` (not in the spec)',
+        note: 'asked for with `includes[]=prices` (not in the spec; setting `sync.includes`, and dropped when the service refuses it)',
       }),
     ],
   },

@@ -86,14 +86,18 @@ const OWN_ENTITIES = new Set([
  * candidates are ambiguous, and none means none: null either way.
  */
 export function accountingReference(wire: Record<string, unknown>): string | null {
-  const literal = wire[ACCOUNTING_MEMBER];
-  if (typeof literal === 'string') return literal;
+  const member = accountingMember(wire);
+  return member === null ? null : (wire[member] as string | null);
+}
+
+/** The member the accounting reference is read from (`accounting_id` or the one `<provider>_id`), or null: the one rule for the pull and `pos doctor`. */
+export function accountingMember(wire: Record<string, unknown>): string | null {
+  if (typeof wire[ACCOUNTING_MEMBER] === 'string') return ACCOUNTING_MEMBER;
   const candidates = Object.keys(wire).filter(
     (key) =>
       !KNOWN.has(key) && PROVIDER_NAMED.test(key) && !OWN_ENTITIES.has(PROVIDER_NAMED.exec(key)![1]!) && (typeof wire[key] === 'string' || wire[key] === null),
   );
-  if (candidates.length !== 1) return null;
-  return wire[candidates[0]!] as string | null;
+  return candidates.length === 1 ? candidates[0]! : null;
 }
 
 export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally = new ReadTally()): Product {

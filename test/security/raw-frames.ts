@@ -31,24 +31,30 @@ export function thrownError(reply: { message: Record<string, unknown> }): { name
   return message.type === 'HANDLER' && message.name === 'throw' && message.value?.isError ? message.value.value! : null;
 }
 
-/** A plain HTTP request with headers fetch() will not let a caller set (Host). */
+/**
+ * A plain HTTP request with headers fetch() will not let a caller set (Host),
+ * optionally with a body and from another loopback address (`127.0.0.2`:
+ * Linux routes all of 127/8 to this machine), so tests have several clients.
+ */
 export function rawRequest(
   base: string,
   path: string,
   headers: Record<string, string>,
   method = 'GET',
+  extra: { body?: string; localAddress?: string } = {},
 ): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }> {
   return import('node:http').then(
     ({ request }) =>
       new Promise((resolve, reject) => {
         const [hostname, port] = base.split(':');
-        const req = request({ hostname, port: Number(port), path, method, headers }, (response) => {
+        const local = extra.localAddress ? { localAddress: extra.localAddress } : {};
+        const req = request({ hostname, port: Number(port), path, method, headers, agent: false, ...local }, (response) => {
           let body = '';
           response.on('data', (chunk: Buffer) => (body += chunk.toString()));
           response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
         });
         req.once('error', reject);
-        req.end();
+        req.end(extra.body);
       }),
   );
 }

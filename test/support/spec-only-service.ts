@@ -15,6 +15,14 @@ export interface SpecOnlyOptions {
   acceptedVersions?: readonly ApiVersion[];
   /** Larger `per_page` gets a 422 naming the maximum. */
   maxPerPage?: number;
+  /**
+   * How that 422 is worded: `envelope` (the spec's error envelope, "may not be greater than N"),
+   * `laravel` (Laravel's own body `{message, errors}`: "The per page field must not be greater than N."),
+   * `unnumbered` (a message only, naming no maximum).
+   */
+  perPageRefusal?: 'envelope' | 'laravel' | 'unnumbered';
+  /** A strict query builder on `/products`: any other include is refused with this status (spatie's wording), naming it. */
+  productIncludes?: { allowed: readonly string[]; status: 400 | 422 };
   /** An answer status forced on a path (e.g. `{ '/users/customers': 403 }`). */
   statuses?: Record<string, number>;
   /** The only `includes` values the barcodes page takes; another gets a 422 naming these. */
@@ -214,6 +222,11 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     const perPage = integer(url.searchParams.get('per_page'), 15);
     if (Number.isNaN(page) || Number.isNaN(perPage)) return { status: 422, body: failure(422, 'The given data was invalid.') };
     if (options.maxPerPage !== undefined && perPage > options.maxPerPage) {
+      if (options.perPageRefusal === 'laravel') {
+        const message = `The per page field must not be greater than ${options.maxPerPage}.`;
+        return { status: 422, body: { message, errors: { per_page: [message] } } };
+      }
+      if (options.perPageRefusal === 'unnumbered') return { status: 422, body: { message: 'The per page value is too large for this list.' } };
       const message = `The per page may not be greater than ${options.maxPerPage}.`;
       return { status: 422, body: failure(422, message, { per_page: [message] }) };
     }
@@ -221,7 +234,15 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     const includesGiven = [...url.searchParams.keys()].some((key) => key === 'includes[]' || key.startsWith('includes['));
 
     if (path === '/product-categories') return list([category(1, 'Hot drinks', version), category(2, 'Bakery', version)]);
-    if (path === '/products') return list(PRODUCTS.map((p, i) => product(p, i, version)));
+    if (path === '/products') {
+      const strict = options.productIncludes;
+      const refused = strict ? url.searchParams.getAll('includes[]').filter((value) => !strict.allowed.includes(value)) : [];
+      if (strict && refused.length > 0) {
+        const message = `Requested include(s) \`${refused.join(', ')}\` are not allowed. Allowed include(s) are \`${strict.allowed.join(', ')}\`.`;
+        return { status: strict.status, body: { message } };
+      }
+      return list(PRODUCTS.map((p, i) => product(p, i, version)));
+    }
     if (path === '/payment-methods') {
       return list([
         { key: 'CASH', name: 'Cash', is_online: false, logo_img: null },

@@ -3,7 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
-import { createTillHttpServer, HostAccess, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/http/index.ts';
+import {
+  createTillHttpServer,
+  HostAccess,
+  type ConnectionLimits,
+  type HostAccessOptions,
+  type RouteHandler,
+  type TillHttpServer,
+} from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import type { Clock } from '../../src-main/clock/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
@@ -28,17 +35,36 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export async function startWebHost(service: EmulatedService, options: Partial<HostAccessOptions> & { dbName?: string; clock?: Clock } = {}): Promise<WebHost> {
+export interface WebHostOptions extends Partial<HostAccessOptions> {
+  dbName?: string;
+  /** Limits on sockets without a session (small ones in tests). */
+  limits?: ConnectionLimits;
+  /** The till's clock: its workers, and the handshake and idle deadlines of sockets. */
+  clock?: Clock;
+  /** Extra routes, as the demo's (`/demo.json`). */
+  routes?: RouteHandler[];
+}
+
+export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { clock } = options;
+  const { dbName: _db, limits, clock, routes = [], ...accessOptions } = options;
   const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 }, ...(clock ? { clock } : {}) });
   host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
-  const access = new HostAccess({ bindHost: '127.0.0.1', ...options });
-  const server = createTillHttpServer({ api: host, events, rendererDir, access, authorizer: host.authorizer });
+  const access = new HostAccess({ bindHost: '127.0.0.1', ...accessOptions });
+  const server = createTillHttpServer({
+    api: host,
+    events,
+    rendererDir,
+    access,
+    authorizer: host.authorizer,
+    routes,
+    ...(limits ? { limits } : {}),
+    ...(clock ? { clock } : {}),
+  });
   await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
   const base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
   const connections: TillConnection[] = [];

@@ -1,9 +1,11 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { runDoctor, type DoctorReport, type MemberReport } from '../../doctor/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
-import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
+import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const DOCTOR_USAGE = 'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--json]';
+export const DOCTOR_USAGE =
+  'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]';
 
 function members(report: MemberReport | null): string {
   if (!report) return '';
@@ -17,6 +19,7 @@ function human(report: DoctorReport, io: CliIo): void {
   io.out(`  /me: ${report.me.status ?? 'no answer'}: ${report.me.note}${members(report.me.members)}`);
   io.out(`  market ${report.market_id ?? '(none)'}, branch ${report.branch_id ?? '(none)'}`);
   for (const list of report.lists) {
+    for (const adjusted of list.adjusted) io.out(`  ${list.list}: ${adjusted}`);
     const state = list.error !== null ? `FAILED: ${list.error}` : `${list.records} records${list.quarantined > 0 ? `, ${list.quarantined} left out` : ''}`;
     io.out(`  ${list.list} (${list.path}, ${list.required ? 'required' : 'optional'}): ${list.status ?? 'no answer'}: ${state}${members(list.members)}`);
   }
@@ -41,8 +44,19 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     'api-version': { type: 'string' },
     'market-id': { type: 'string' },
     'branch-id': { type: 'string' },
+    'per-page': { type: 'string' },
+    includes: { type: 'string' },
     json: { type: 'boolean', default: false },
   });
+  const perPage = parseInteger('doctor', 'per-page', values['per-page'], 1, 10_000);
+  // The same words as the setting sync.includes: "modifiers,prices", or "none".
+  let productIncludes: string[] | undefined;
+  if (values.includes !== undefined) {
+    const kind = SETTING_KEYS['sync.includes'].kind;
+    const parsed = kind.schema.safeParse(kind.fromText(values.includes));
+    if (!parsed.success) throw new UsageError(`pos doctor: --includes must be ${kind.expects}`);
+    productIncludes = parsed.data;
+  }
   const token = values.token ?? io.env.POS_TOKEN;
   if (!token) throw new UsageError('pos doctor: --token is required (or set POS_TOKEN)');
   let client: ServiceClient;
@@ -61,6 +75,8 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     client,
     ...(values['market-id'] ? { marketId: values['market-id'] } : {}),
     ...(values['branch-id'] ? { branchId: values['branch-id'] } : {}),
+    ...(perPage ? { perPage } : {}),
+    ...(productIncludes ? { productIncludes } : {}),
   });
   if (values.json) io.out(JSON.stringify(report));
   else human(report, io);

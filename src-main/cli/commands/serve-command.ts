@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../host/index.ts';
-import { createTillHttpServer, HostAccess, isLoopback, type RouteHandler } from '../../host/http/index.ts';
+import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
@@ -14,7 +14,9 @@ import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy
  * otherwise. Only the till's own screens get in: the URL it prints carries a
  * per-launch secret (a manager screen); off loopback, cashier devices pair
  * with one-time codes. Every request's Host and every WebSocket's Origin must
- * be the till's own (`--origin` admits a TLS proxy's).
+ * be the till's own (`--origin` admits a TLS proxy's). `--behind-proxy`: a
+ * TLS proxy on this machine carries every browser, so pairing stays on and
+ * the proxy's forwarded client addresses key the throttles.
  */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('serve', argv, {
@@ -27,10 +29,17 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     renderer: { type: 'string' },
     ...PRINTER_POLICY_OPTIONS,
     origin: { type: 'string', multiple: true, default: [] },
+    'behind-proxy': { type: 'boolean', default: false },
   });
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
   const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
   if ((demoProducts || values['demo-control']) && !values.demo) throw new UsageError('pos serve: --demo-products and --demo-control go with --demo');
+  const behindProxy = values['behind-proxy'];
+  if (behindProxy && values.origin.length === 0)
+    throw new UsageError('pos serve: --behind-proxy needs --origin https://NAME, the address the proxy answers at');
+  // Forwarded addresses are trusted from loopback only: a proxy elsewhere would have to be trusted by address, and browsers could skip it.
+  if (behindProxy && !isLoopback(values.host))
+    throw new UsageError('pos serve: --behind-proxy keeps the till on loopback (the proxy on this machine is its only way in); drop --host');
   const dbFile = resolve(values.db ?? (values.demo ? 'till-demo.db' : 'till.db'));
   const rendererDir = await ensureRendererBuilt(resolve(values.renderer ?? DEFAULT_RENDERER_DIR), io.err);
 
@@ -51,12 +60,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     access = new HostAccess({
       bindHost: values.host,
       extraOrigins: values.origin,
-      pairing: onLan,
+      pairing: onLan || behindProxy,
+      behindProxy,
       pairingCodes: { onNewCode: (code) => io.err(`Pairing code for one device: ${code} (good for 5 minutes, once)`) },
     });
   } catch (error) {
     throw new UsageError(`pos serve: ${(error as Error).message}`);
   }
+  // Checked by HostAccess above: every --origin is a bare http(s) origin.
+  const publicOrigin = behindProxy ? new URL(values.origin.find((o) => o.startsWith('https:')) ?? values.origin[0]!).origin : null;
   const server = createTillHttpServer({
     api: till,
     events,
@@ -75,15 +87,29 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
-  const pairingCode = access.pairing?.issue().code ?? null;
+  // No code before the first manager exists: that manager is made on the screen the launch URL opens.
+  const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;
   io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairingCode, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
   io.err(`Till is ready: open ${url} on the manager's screen (keep this address private: it is this launch's key).`);
   if (onLan) {
     io.err(
       'Warning: this till is on the network over plain HTTP: the session cookies and everything the till shows cross the LAN in clear text. ' +
-        'Put a TLS proxy in front of it (see README, "Security") and start with --origin https://YOUR-NAME.',
+        'Put a TLS proxy in front of it (see README, "Security") and start the till on loopback with --origin https://YOUR-NAME --behind-proxy.',
     );
     io.err(`Cashier devices: open http://${shownHost}:${actualPort}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
+  }
+  if (access.pairing && pairingCode === null) io.err(NO_MANAGER_YET.en);
+  if (!onLan && !behindProxy && values.origin.length > 0)
+    io.err(
+      'Note: --origin without --behind-proxy on loopback: pairing is off and every browser coming through a proxy shares its one address, ' +
+        'so anyone\'s wrong guesses lock out the rest. A TLS proxy on this machine wants --behind-proxy (see README, "Security").',
+    );
+  if (publicOrigin) {
+    io.err(
+      `Through the proxy: the manager's screen opens ${publicOrigin}${access.secretPath()}; cashier devices open ${publicOrigin}/pair and type a pairing code.`,
+    );
+    if (!publicOrigin.startsWith('https:'))
+      io.err('Warning: --origin is not https: the proxy should give browsers TLS, or cookies and orders cross the network in clear text.');
   }
 
   await new Promise<void>((done) => {

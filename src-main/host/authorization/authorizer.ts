@@ -5,6 +5,7 @@ import { recordAudit } from './audit-log.ts';
 import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
+import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
 import { privilegedCalls } from './privileged-call.ts';
 import { ApprovedDiscounts } from './approved-discounts.ts';
 import { cashOutLimit } from './cash-out-limit.ts';
@@ -78,7 +79,8 @@ export class Authorizer {
     };
     const reasons: string[] = [];
     let approval: Approval | null = null;
-    for (const policy of [...this.policies]) {
+    // The ceiling is always asked first and cannot be removed: no policy can lift a paired device above a cashier.
+    for (const policy of [pairedDeviceCeiling, ...this.policies]) {
       let decision;
       try {
         decision = await policy.decide(request);

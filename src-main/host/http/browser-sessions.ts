@@ -7,7 +7,8 @@ const MAX_SESSIONS = 500;
 
 /**
  * The browsers this launch has admitted. A session is a random token in an
- * `HttpOnly; SameSite=Strict` cookie, made when a browser opens the launch's
+ * `HttpOnly; SameSite=Strict` cookie (`Secure` when the browser came over
+ * https, through the operator's TLS proxy), made when a browser opens the launch's
  * secret URL (a manager screen) or pairs with a one-time code (a cashier
  * device); the code or the secret itself is never the cookie. Sessions live
  * as long as this process: a restart means opening the new address again.
@@ -21,13 +22,17 @@ export class BrowserSessions {
     return sameSecret(presented, this.launchSecret);
   }
 
-  /** A new session for this kind of client; returns its Set-Cookie header. */
-  open(kind: Extract<ClientKind, 'manager-session' | 'paired-device'>, address: string | null): { cookie: string; client: ClientContext } {
+  /** A new session for this kind of client; returns its Set-Cookie header (`secure`: the browser is on https). */
+  open(
+    kind: Extract<ClientKind, 'manager-session' | 'paired-device'>,
+    address: string | null,
+    { secure = false }: { secure?: boolean } = {},
+  ): { cookie: string; client: ClientContext } {
     const token = randomBytes(32).toString('base64url');
     const client: ClientContext = { kind, id: `s-${token.slice(0, 6)}`, address };
     this.sessions.set(token, client);
     while (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
-    return { cookie: `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, client };
+    return { cookie: `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/${secure ? '; Secure' : ''}`, client };
   }
 
   /** The client a request's session cookie names, or null. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ClientContext } from '../authorization/index.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 import { BrowserSessions } from './browser-sessions.ts';
+import { clientAddress } from './client-address.ts';
 import { HostAllowlist } from './host-allowlist.ts';
 import { PairingCodes, type PairingCodeOptions } from './pairing-codes.ts';
 
@@ -10,8 +11,14 @@ export interface HostAccessOptions {
   bindHost: string;
   /** Origins to admit besides the bind address (`--origin`, e.g. a TLS proxy). */
   extraOrigins?: string[];
-  /** Whether cashier devices may pair with one-time codes (off loopback). */
+  /** Whether cashier devices may pair with one-time codes (off loopback, or behind a proxy). */
   pairing?: boolean;
+  /**
+   * A TLS proxy on this machine carries every browser's requests
+   * (`--behind-proxy`): a loopback peer's `Forwarded` / `X-Forwarded-For` names
+   * the client. Never trusted from any other peer.
+   */
+  behindProxy?: boolean;
   pairingCodes?: PairingCodeOptions;
   now?: () => number;
 }
@@ -60,6 +67,20 @@ export class HostAccess {
     return request.headers.origin === undefined || this.admitsOrigin(request);
   }
 
+  get behindProxy(): boolean {
+    return this.options.behindProxy ?? false;
+  }
+
+  /** Where the request comes from: the key of every per-client throttle and limit, and the address sessions record. */
+  clientAddress(request: IncomingMessage): string {
+    return clientAddress(request, this.behindProxy);
+  }
+
+  /** Whether a cookie given in answer to this request must be `Secure` (the browser reached an https origin). */
+  onHttps(request: IncomingMessage): boolean {
+    return this.allowlist?.isHttpsHost(request.headers.host) ?? false;
+  }
+
   clientOf(request: IncomingMessage): ClientContext | null {
     return this.sessions.clientOf(request);
   }
@@ -72,8 +93,4 @@ export class HostAccess {
   hosts(): { hosts: string[]; origins: string[] } {
     return this.allowlist?.list() ?? { hosts: [], origins: [] };
   }
-}
-
-export function remoteAddress(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? 'unknown';
 }

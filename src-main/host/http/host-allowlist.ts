@@ -12,6 +12,8 @@ import { isIP } from 'node:net';
 export class HostAllowlist {
   private readonly hosts = new Set<string>();
   private readonly origins = new Set<string>();
+  /** Hosts named by an `https://` origin: a session cookie given there is `Secure`. */
+  private readonly httpsHosts = new Set<string>();
 
   constructor(bindHost: string, port: number, extraOrigins: string[] = []) {
     for (const name of addressesFor(bindHost)) {
@@ -35,6 +37,7 @@ export class HostAllowlist {
     }
     this.hosts.add(url.host.toLowerCase());
     this.origins.add(url.origin.toLowerCase());
+    if (url.protocol === 'https:') this.httpsHosts.add(url.host.toLowerCase());
   }
 
   private addHost(host: string, scheme: string): void {
@@ -44,6 +47,11 @@ export class HostAllowlist {
 
   admitsHost(host: string | undefined): boolean {
     return typeof host === 'string' && this.hosts.has(host.toLowerCase());
+  }
+
+  /** Whether the browser reached this host over https (through the operator's TLS proxy). */
+  isHttpsHost(host: string | undefined): boolean {
+    return typeof host === 'string' && this.httpsHosts.has(host.toLowerCase());
   }
 
   admitsOrigin(origin: string | undefined): boolean {
@@ -75,6 +83,6 @@ function addressesFor(bindHost: string): string[] {
 }
 
 export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '');
+  const bare = host.replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/i, '');
   return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }

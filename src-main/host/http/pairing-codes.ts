@@ -4,8 +4,10 @@ import { sameSecret } from './browser-sessions.ts';
 export interface PairingCodeOptions {
   /** How long a code is good for. */
   lifetimeMs?: number;
-  /** Wrong answers, from all addresses together, after which the code is burned. */
+  /** Wrong answers from one address after which the code no longer pairs that address (others keep it). */
   maxWrongAnswers?: number;
+  /** Addresses remembered per code; the oldest are forgotten first. */
+  maxAddresses?: number;
   now?: () => number;
   /** Told every new code (`pos serve` prints it where the operator sees it). */
   onNewCode?: (code: string, expiresAt: number) => void;
@@ -13,12 +15,14 @@ export interface PairingCodeOptions {
 
 /**
  * The six-digit code a cashier device types to pair. One code is good for
- * one pairing and a few minutes; a code that was used, expired or was
- * guessed at too often is gone, and the operator asks for a new one (the
- * manager screen's `/pair/code`). Per-address throttling is AttemptThrottle's.
+ * one pairing and a few minutes, and is spent only by that pairing. Wrong
+ * answers are counted per address: an address that guessed wrong too often
+ * cannot pair with this code any more, but nobody else loses it, so a
+ * stranger on the Wi-Fi cannot burn the code the counter is about to type.
+ * Per-address lock-out delays are AttemptThrottle's.
  */
 export class PairingCodes {
-  private current: { code: string; expiresAt: number; wrong: number } | null = null;
+  private current: { code: string; expiresAt: number; wrongBy: Map<string, number> } | null = null;
 
   constructor(private readonly options: PairingCodeOptions = {}) {}
 
@@ -30,7 +34,7 @@ export class PairingCodes {
   issue(): { code: string; expiresAt: number } {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = this.now + (this.options.lifetimeMs ?? 5 * 60_000);
-    this.current = { code, expiresAt, wrong: 0 };
+    this.current = { code, expiresAt, wrongBy: new Map() };
     this.options.onNewCode?.(code, expiresAt);
     return { code, expiresAt };
   }
@@ -40,19 +44,23 @@ export class PairingCodes {
     return this.current !== null && this.current.expiresAt > this.now;
   }
 
-  /** True once for the right code in time; the code is then spent. */
-  redeem(presented: string): boolean {
+  /** True once for the right code in time from an address that has not guessed wrong too often; the code is then spent. */
+  redeem(presented: string, address: string): boolean {
     const current = this.current;
     if (!current || current.expiresAt <= this.now) {
       this.current = null;
       return false;
     }
+    const wrong = current.wrongBy.get(address) ?? 0;
+    if (wrong >= (this.options.maxWrongAnswers ?? 5)) return false;
     if (/^\d{6}$/.test(presented) && sameSecret(presented, current.code)) {
       this.current = null;
       return true;
     }
-    current.wrong += 1;
-    if (current.wrong >= (this.options.maxWrongAnswers ?? 20)) this.current = null;
+    current.wrongBy.delete(address);
+    current.wrongBy.set(address, wrong + 1);
+    const max = this.options.maxAddresses ?? 10_000;
+    while (current.wrongBy.size > max) current.wrongBy.delete(current.wrongBy.keys().next().value!);
     return false;
   }
 }

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { TillApi } from '../../../src-shared/till/index.ts';
+import { systemClock, type Clock } from '../../clock/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { exposeTill } from '../transport/expose-till.ts';
 import { webSocketChannel } from '../transport/websocket-channel.ts';
 import { sendPage } from './access-pages.ts';
-import { remoteAddress, type HostAccess } from './host-access.ts';
+import { ConnectionGuard, type ConnectionLimits } from './connection-guard.ts';
+import type { HostAccess } from './host-access.ts';
+import { isLoopback } from './host-allowlist.ts';
 import { serveStatic } from './static-files.ts';
 
 /** Extra routes (the demo's `/demo.json` and controls); return true when handled. Reached only with a session. */
@@ -20,6 +24,10 @@ export interface TillHttpServerOptions {
   access: HostAccess;
   authorizer: Authorizer;
   routes?: RouteHandler[];
+  /** Limits on sockets that have not shown a session (defaults: DEFAULT_CONNECTION_LIMITS). */
+  limits?: ConnectionLimits;
+  /** Times the handshake and idle deadlines of those sockets. */
+  clock?: Clock;
 }
 
 export interface TillHttpServer {
@@ -30,12 +38,19 @@ export interface TillHttpServer {
 
 const MAX_FORM_BYTES = 1024;
 
+/** Why no pairing code is made yet (also printed by `pos serve`). */
+export const NO_MANAGER_YET = {
+  en: 'No device can pair yet: add this till’s first manager on the manager screen (or with pos cashiers add), then make a pairing code here.',
+  ar: 'لا يمكن إقران أي جهاز بعد: أضف المدير الأول لنظام الكاشير من شاشة المدير (أو بالأمر pos cashiers add)، ثم أنشئ رمز إقران من هنا.',
+};
+
 /**
  * The plain-Node host: the built renderer over HTTP and the till API over a
  * WebSocket at `/till`, to browsers holding a session only. A session comes
  * from the launch's secret URL (manager screen) or a pairing code (cashier
  * device); every request's `Host` and every WebSocket's `Origin` must be the
- * till's own.
+ * till's own. Sockets that have not shown a session are limited per
+ * address and in total and must not dawdle (ConnectionGuard).
  */
 export function createTillHttpServer(options: TillHttpServerOptions): TillHttpServer {
   const { access } = options;
@@ -45,12 +60,16 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     exposeTill(options.api, webSocketChannel(socket), options.events, { client, authorizer: options.authorizer });
   });
 
+  // Behind a proxy every socket comes from loopback: the proxy limits its clients, the till only the total.
+  const guard = new ConnectionGuard(options.limits ?? {}, options.clock ?? systemClock, (address) => access.behindProxy && isLoopback(address));
   const server = createServer((request, response) => {
-    handle(options, request, response).catch((error: unknown) => {
+    response.once('finish', () => guard.responded(request.socket));
+    handle(options, guard, request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(`The till host failed: ${(error as Error).message}`);
     });
   });
+  server.on('connection', (socket: Socket) => guard.admit(socket));
   server.on('listening', () => {
     const address = server.address();
     if (address && typeof address === 'object') access.listening(address.port);
@@ -66,12 +85,14 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     if (!access.admitsOrigin(request)) return refuse('403 Forbidden');
     const client = access.clientOf(request);
     if (!client) return refuse('401 Unauthorized');
+    guard.authenticated(socket as Socket);
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request, client));
   });
   return {
     http: server,
     close: () =>
       new Promise<void>((closed) => {
+        guard.close();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         server.close(() => closed());
@@ -80,14 +101,14 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
   };
 }
 
-async function handle(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const { access } = options;
   if (!access.admitsHost(request)) {
     response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This till answers only at the address it was started on.');
     return;
   }
   const url = new URL(request.url ?? '/', 'http://till');
-  const address = remoteAddress(request);
+  const address = access.clientAddress(request);
 
   if (url.pathname.startsWith('/k/')) return trade(options, request, response, url, address);
   if (url.pathname === '/pair') return pair(options, request, response, address);
@@ -106,12 +127,14 @@ async function handle(options: TillHttpServerOptions, request: IncomingMessage, 
     });
     return;
   }
+  guard.authenticated(request.socket);
   if (request.method !== 'GET' && request.method !== 'HEAD' && !access.sameSite(request)) {
     response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Refused: this request came from another site.');
     return;
   }
   if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, client);
-  for (const route of options.routes ?? []) if (await route(request, response, client)) return;
+  // Extra routes (the demo's token and controls) are for the manager's screens only.
+  if (client.kind !== 'paired-device') for (const route of options.routes ?? []) if (await route(request, response, client)) return;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
@@ -143,7 +166,7 @@ function trade(options: TillHttpServerOptions, request: IncomingMessage, respons
     return;
   }
   access.throttle.succeed(address);
-  const { cookie } = access.sessions.open('manager-session', address);
+  const { cookie } = access.sessions.open('manager-session', address, { secure: access.onHttps(request) });
   response.writeHead(303, { 'Set-Cookie': cookie, Location: `/${url.search}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).end();
 }
 
@@ -169,7 +192,7 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
   if (wait > 0) return tooMany(response, wait);
   const body = await readSmallBody(request, MAX_FORM_BYTES);
   const code = body === null ? '' : (new URLSearchParams(body).get('code') ?? '').trim();
-  if (!access.pairing.redeem(code)) {
+  if (!access.pairing.redeem(code, address)) {
     access.throttle.fail(address);
     const locked = access.throttle.waitMs(address);
     if (locked > 0) return tooMany(response, locked);
@@ -181,18 +204,26 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     return;
   }
   access.throttle.succeed(address);
-  const { cookie } = access.sessions.open('paired-device', address);
+  const { cookie } = access.sessions.open('paired-device', address, { secure: access.onHttps(request) });
   response.writeHead(303, { 'Set-Cookie': cookie, Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
-/** `/pair/code` on a manager screen: a fresh one-time code for the next device. */
-function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): void {
+/**
+ * `/pair/code` on a manager screen: a fresh one-time code for the next device.
+ * None before the till has a manager: the first manager is made on the
+ * host's own screen, and a paired device needs someone who can approve.
+ */
+async function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): Promise<void> {
   const pairing = options.access.pairing;
   if (!pairing || client.kind !== 'manager-session') {
     sendPage(response, 403, {
       en: 'Only the manager screen of a till on the network can make pairing codes.',
       ar: 'فقط شاشة المدير لنظام على الشبكة يمكنها إنشاء رموز الإقران.',
     });
+    return;
+  }
+  if ((await options.api.staffState()).needs_first_manager) {
+    sendPage(response, 409, NO_MANAGER_YET);
     return;
   }
   const { code, expiresAt } = pairing.issue();

@@ -7,7 +7,7 @@ import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from '../../../src-shared/prici
 import type { OrderLineRecord, OrderRecord } from '../../../src-shared/till/index.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptBlock, ReceiptDocument, TextStyle } from '../layout/receipt-document.ts';
-import type { ReceiptOptions } from './compose-options.ts';
+import type { ReceiptHeader, ReceiptOptions } from './compose-options.ts';
 import { describeDiscount, localDateTime, money, percent } from './format.ts';
 import { LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
 
@@ -49,8 +49,10 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
     blocks.push({ kind: 'image', source: options.logo, align: 'center', maxWidth: Math.floor(paperSpec(options.width).dots * LOGO_WIDTH_FRACTION) });
   }
 
-  centred({ en: header.marketEn, ar: header.marketAr }, { bold: true, height: 2 });
-  centred({ en: header.branchEn, ar: header.branchAr });
+  // Each name once: without names from the service every one of them is the same fallback (the market's id or the seller).
+  const [market, branch] = distinctNames(header, bilingual);
+  for (const name of market!) blocks.push({ kind: 'text', text: name, align: 'center', bold: true, height: 2 });
+  for (const name of branch!) blocks.push({ kind: 'text', text: name, align: 'center' });
   if (header.vatNumber) centred({ en: `${LABELS.vatNumber.en} ${header.vatNumber}`, ar: `${LABELS.vatNumber.ar} ${header.vatNumber}` });
   ownLines(blocks, header.headerEn, header.headerAr, bilingual);
   centred(order.kind === 'REFUND' ? LABELS.creditNote : LABELS.simplifiedInvoice, { bold: true });
@@ -104,6 +106,21 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   if (flags.HAS_SPACE) blocks.push({ kind: 'feed', lines: EXTRA_SPACE_LINES });
   blocks.push({ kind: 'cut', partial: true });
   return { blocks };
+}
+
+/** The seller's names to print, market then branch, each name at most once (Arabic only on a bilingual printer). */
+export function distinctNames(header: ReceiptHeader, bilingual: boolean): [market: string[], branch: string[]] {
+  const seen = new Set<string>();
+  const take = (names: string[]) =>
+    names.filter((name) => {
+      const key = name.trim();
+      if (key === '' || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const market = take(bilingual ? [header.marketEn, header.marketAr] : [header.marketEn]);
+  const branch = take(bilingual ? [header.branchEn, header.branchAr] : [header.branchEn]);
+  return [market, branch];
 }
 
 /** The branch's header or footer: English, and Arabic when the printer is bilingual (or when there is no English). */

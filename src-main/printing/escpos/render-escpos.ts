@@ -10,6 +10,7 @@ import { paperSpec } from '../layout/paper.ts';
 import { DEFAULT_QR_MODULE_SIZE, fittedQrModuleSize } from '../layout/qr-size.ts';
 import type { ReceiptBlock, ReceiptDocument, TextBlock } from '../layout/receipt-document.ts';
 import { isPrintableAscii } from '../layout/script.ts';
+import { printableDocument } from '../layout/without-emoji.ts';
 import { layoutColumns } from '../layout/wrap-text.ts';
 import { drawLayout } from '../raster/draw-layout.ts';
 import { sliceRows, type MonoBitmap } from '../raster/mono-bitmap.ts';
@@ -38,7 +39,9 @@ function isTextLine(block: TextBlock): boolean {
   return isPrintableAscii(block.text.replace(/\r?\n/g, '')) && isPrintableAscii(block.right ?? '');
 }
 
-async function renderTextMode(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
+async function renderTextMode(document: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {
+  // Emoji are left out (no font draws them): "Latte ☕" prints as the text "Latte", not a raster with a box.
+  const doc = printableDocument(document);
   const paper = paperSpec(options.width);
   const images = await prepareImages(doc.blocks, paper);
   const out = new EscPosBuilder().init();

@@ -4,6 +4,7 @@
 import type { PaperWidth } from '../layout/paper.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptDocument } from '../layout/receipt-document.ts';
+import { printableDocument } from '../layout/without-emoji.ts';
 import { drawLayout } from './draw-layout.ts';
 import type { MonoBitmap } from './mono-bitmap.ts';
 import { monoBitmapToPng } from './png.ts';
@@ -15,7 +16,9 @@ export interface RenderedRaster {
   bitmap: MonoBitmap;
 }
 
-export async function renderDocumentRaster(doc: ReceiptDocument, width: PaperWidth): Promise<RenderedRaster> {
+export async function renderDocumentRaster(document: ReceiptDocument, width: PaperWidth): Promise<RenderedRaster> {
+  // No emoji font ships: they are left out, never drawn as boxes.
+  const doc = printableDocument(document);
   const paper = paperSpec(width);
   const images = await prepareImages(doc.blocks, paper);
   const layout = layoutBlocks(doc.blocks, paper, images);

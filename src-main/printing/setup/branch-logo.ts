@@ -1,6 +1,7 @@
-// The logo PRINT_IMAGE prints: a file named by the local setting
-// `printing.logo_file`, else the one shipped in resources/printing. Read
-// once per path: it is printed on every receipt.
+// The logo PRINT_IMAGE prints: the file named by the local setting
+// `printing.logo_file`, and none until a branch sets one (a shipped logo
+// would be another brand's on this market's receipts; the demo sets the
+// shipped one for itself). Read once per path: it is printed on every receipt.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -13,7 +14,7 @@ const SHIPPED = join('resources', 'printing', 'logo.png');
 
 const cache = new Map<string, Uint8Array>();
 
-/** The shipped logo, found from this file's location (source tree and bundled out/main alike). */
+/** The shipped (demo) logo, found from this file's location (source tree and bundled out/main alike). */
 export function shippedLogoPath(): string {
   const tried: string[] = [];
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,8 @@ export function loadLogo(path: string): Uint8Array {
   return bytes;
 }
 
-export function readBranchLogo(db: TillDatabase): Uint8Array {
-  return loadLogo(getSetting(db, LOGO_SETTING) ?? shippedLogoPath());
+/** The branch's logo, or null when it has set none. */
+export function readBranchLogo(db: TillDatabase): Uint8Array | null {
+  const path = getSetting(db, LOGO_SETTING);
+  return path ? loadLogo(path) : null;
 }

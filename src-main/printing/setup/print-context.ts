@@ -12,15 +12,15 @@ import { readBranchLogo } from './branch-logo.ts';
 export interface PrintContext {
   header: ReceiptHeader;
   methodNames: Record<string, string>;
-  /** Loaded lazily: only PRINT_IMAGE printers need it. */
-  logo: () => Uint8Array;
+  /** Loaded lazily: only PRINT_IMAGE printers need it. Null until the branch sets one (`printing.logo_file`). */
+  logo: () => Uint8Array | null;
 }
 
 export function readPrintContext(db: TillDatabase): PrintContext {
   const profile = readBranchProfile(db);
   if (!profile) throw new Error('this till knows no market yet, so receipts have no seller: sync first, or set market_id with `pos settings set market_id ID`');
   const rows = paymentMethodRows(db);
-  let logo: Uint8Array | null = null;
+  let logo: Uint8Array | null | undefined;
   const own = (key: 'receipt.seller_name_en' | 'seller_name' | 'receipt.header_en' | 'receipt.header_ar' | 'receipt.footer_en' | 'receipt.footer_ar'): string =>
     settingOrDefault(db, key) ?? '';
   return {
@@ -37,6 +37,6 @@ export function readPrintContext(db: TillDatabase): PrintContext {
       footerAr: own('receipt.footer_ar'),
     },
     methodNames: Object.fromEntries(rows.map((row) => [row.key, row.name])),
-    logo: () => (logo ??= readBranchLogo(db)),
+    logo: () => (logo === undefined ? (logo = readBranchLogo(db)) : logo),
   };
 }

@@ -7,7 +7,8 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterFlag } from '../../../src-shared/catalog/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
-import { bindPrinter, renderReceiptPreview } from '../../../src-main/printing/index.ts';
+import { bindPrinter, LOGO_SETTING, renderReceiptPreview, shippedLogoPath } from '../../../src-main/printing/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
 import { EXTRA_SPACE_LINES } from '../../../src-main/printing/compose/compose-receipt.ts';
 import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
 import { type DecodedEscPos, type EscPosCommand } from '../../../src-main/printing/escpos/decode-escpos.ts';
@@ -105,6 +106,8 @@ describe('printer flags', () => {
   });
 
   it('PRINT_IMAGE prints the branch logo above the header', async () => {
+    // A till prints no logo until its branch sets one (receipt-truth.test.ts); this branch sets the shipped one.
+    setSetting(shop.db, LOGO_SETTING, shippedLogoPath());
     const plain = only((await receiptWith([])).printed);
     const withLogo = only((await receiptWith(['PRINT_IMAGE'])).printed);
     expect(ofType(plain, 'raster')).toEqual([]);

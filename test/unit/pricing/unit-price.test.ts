@@ -82,6 +82,22 @@ describe('modifier prices', () => {
     expect(unitPriceOf(line(other, { modifiers: [modifier('m1', '2.00')] }), 'HUNGERSTATION', 'DINE_IN')).toBe(1200);
   });
 
+  it('fall back to their CASH price for a price list they have no price in, as a product does (issue 19)', () => {
+    // The service gave the modifier's prices as PAYMENT_METHOD prices and no `price` of its own (read as "0.00").
+    const m = modifier('m1', '0.00', [methodPrice('CASH', '3.00', { modifierId: 'm1' })]);
+    expect(unitPriceOf(line(base, { modifiers: [m] }), 'HUNGERSTATION', 'DINE_IN')).toBe(1300);
+    expect(unitPriceOf(line(base, { modifiers: [m] }), 'CASH', 'DINE_IN')).toBe(1300);
+    // Its CASH price on the product's list counts the same.
+    const onProduct = [...base, methodPrice('CASH', '4.00', { modifierId: 'm1' })];
+    expect(unitPriceOf(line(onProduct, { modifiers: [modifier('m1', '0.00')] }), 'MADA', 'DINE_IN')).toBe(1400);
+    // A PERCENT method price is a change to that CASH price.
+    const percent = modifier('m1', '0.00', [
+      methodPrice('CASH', '4.00', { modifierId: 'm1' }),
+      methodPrice('HUNGERSTATION', '25.00', { modifierId: 'm1', valueType: 'PERCENT' }),
+    ]);
+    expect(unitPriceOf(line(base, { modifiers: [percent] }), 'HUNGERSTATION', 'DINE_IN')).toBe(1500);
+  });
+
   it("read a PERCENT method price as a change to the modifier's own price", () => {
     const m = modifier('m1', '2.00', [methodPrice('HUNGERSTATION', '25.00', { modifierId: 'm1', valueType: 'PERCENT' })]);
     expect(unitPriceOf(line(base, { modifiers: [m] }), 'HUNGERSTATION', 'DINE_IN')).toBe(1250);

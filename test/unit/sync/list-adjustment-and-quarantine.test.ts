@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjustAfterRefusal, allowedBadRecords, isVersionRefusal } from '../../../src-main/sync/index.ts';
-import { ForbiddenError, ValidationError } from '../../../src-main/upstream/index.ts';
+import { BadRequestError, ForbiddenError, ValidationError } from '../../../src-main/upstream/index.ts';
 
 const refusal = (errors: Record<string, string[]>, message = 'The given data was invalid.') => new ValidationError('GET /x', message, errors);
 
@@ -30,7 +30,23 @@ describe('a 422 about a list parameter is asked again the way it says', () => {
     expect(adjustAfterRefusal(error, first!.request)).toBeNull();
   });
 
+  it("reads the page size from the message alone, in Laravel's words", () => {
+    const error = new ValidationError('GET /x', 'The per page field must not be greater than 25.', {});
+    expect(adjustAfterRefusal(error, { query: {}, perPage: 500 })?.request.perPage).toBe(25);
+    expect(adjustAfterRefusal(new ValidationError('GET /x', 'perPage too big', {}), { query: {}, perPage: 500 })?.request.perPage).toBe(250);
+  });
+
+  it("drops an include a strict service's 400 names, keeping the rest, and drops the member when none is left", () => {
+    const error = new BadRequestError('GET /products', 'Requested include(s) `prices` are not allowed. Allowed include(s) are `modifiers`.', {});
+    const adjusted = adjustAfterRefusal(error, { query: { includes: ['modifiers', 'prices'], filter: { a: 1 } }, perPage: 50 });
+    expect(adjusted?.request.query).toEqual({ includes: ['modifiers'], filter: { a: 1 } });
+    expect(adjusted?.note).toBe('the service refused includes=["modifiers","prices"] (400); asked again with ["modifiers"]');
+    const none = new BadRequestError('GET /products', 'Requested include(s) `prices` are not allowed.', {});
+    expect(adjustAfterRefusal(none, { query: { includes: ['prices'] }, perPage: 50 })?.request.query).toEqual({});
+  });
+
   it('leaves any other refusal alone', () => {
+    expect(adjustAfterRefusal(new BadRequestError('GET /x', 'Bad Request', {}), { query: { includes: ['a'] }, perPage: 50 })).toBeNull();
     expect(adjustAfterRefusal(refusal({ search: ['too long'] }), { query: {}, perPage: 50 })).toBeNull();
     expect(adjustAfterRefusal(new ForbiddenError('GET /x', 'no'), { query: {}, perPage: 50 })).toBeNull();
   });
