@@ -57,6 +57,8 @@ export interface SellingHooks {
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
+  stampAtCheckout?: (order: OrderRecord) => string | null;
   syncStatus?: () => SyncStatus;
 }
 
@@ -271,7 +273,7 @@ export class SellingService implements SellingMethods {
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
-    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
+    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout, this.options.stampAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
@@ -319,11 +321,16 @@ export class SellingService implements SellingMethods {
             createdAt: this.till.now(),
             profile: readBranchProfile(this.till.db),
           });
-          return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
-            const after = refundedSoFar(this.till.db, original.uuid);
-            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-            this.options.alsoWriteAtCheckout?.(refund);
-          });
+          return insertOrder(
+            this.till.db,
+            { ...draft, ...seller },
+            (refund) => {
+              const after = refundedSoFar(this.till.db, original.uuid);
+              if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+              this.options.alsoWriteAtCheckout?.(refund);
+            },
+            this.options.stampAtCheckout,
+          );
         })
         .immediate();
     } catch (error) {
@@ -340,7 +347,7 @@ export class SellingService implements SellingMethods {
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
-      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER', { code: 'settle.payNow' });
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();

@@ -1,4 +1,5 @@
 import type { MessageKey } from './messages-en.ts';
+import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
@@ -320,4 +321,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.idleLock': 'القفل بعد الخمول (دقائق)',
   'branch.idleLockHint': '0: بدون قفل',
   ...SHIFT_MESSAGES_AR,
+  ...COUNTER_MESSAGES_AR,
 };

@@ -1,3 +1,4 @@
+import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -319,6 +320,7 @@ export const MESSAGES_EN = {
   'branch.idleLock': 'Lock after idle (minutes)',
   'branch.idleLockHint': '0: never lock',
   ...SHIFT_MESSAGES_EN,
+  ...COUNTER_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

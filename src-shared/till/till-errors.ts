@@ -33,10 +33,33 @@ export type TillErrorCode =
   /** A payment key the catalog's payment methods do not have. */
   | 'unknown_method';
 
+/** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
+export type ReasonParams = Record<string, string | number>;
+
+/**
+ * What exactly went wrong, as a code the UI words in its own language
+ * (`reason.<code>` in src-shared/i18n), with its values. The English
+ * `message` stays for logs and the CLI; a cashier reads the reason.
+ */
+export interface ErrorReason {
+  code: string;
+  params?: ReasonParams;
+}
+
+/** One field of a call's input that was wrong: where, zod's issue code, and its bounds. */
+export interface InputIssue {
+  path: string;
+  message: string;
+  /** zod's issue code: too_small, too_big, invalid_type, invalid_format, custom, … */
+  problem: string;
+  params?: ReasonParams;
+}
+
 export class TillError extends Error {
   constructor(
     readonly code: TillErrorCode,
     message: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'TillError';
@@ -44,12 +67,14 @@ export class TillError extends Error {
 }
 
 export class TillInputError extends TillError {
+  readonly issues: InputIssue[];
   constructor(
     method: string,
     /** Per field path, what was wrong. */
-    readonly issues: { path: string; message: string }[],
+    issues: { path: string; message: string; problem?: string; params?: ReasonParams }[],
   ) {
     super('invalid_input', `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
     this.name = 'TillInputError';
+    this.issues = issues.map((issue) => ({ ...issue, problem: issue.problem ?? 'custom' }));
   }
 }

@@ -116,6 +116,7 @@ export class Authorizer {
     throw new TillError(
       'not_allowed',
       `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`,
+      { code: 'approval.needed', params: { action: privilege } },
     );
   }
 
