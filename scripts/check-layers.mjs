@@ -1,44 +1,21 @@
-// The import rules of DESIGN.md, checked on every `npm test`: a rule that
-// only a reviewer remembers is not a rule. Each layer lists what it may
-// import; anything else is a violation with its file, line and reason.
+// The rules of DESIGN.md that keep the code in its layers, checked on every
+// `npm test`: a rule that only a reviewer remembers is not a rule.
+// - Imports: dependency-cruiser with the rules in .dependency-cruiser.cjs
+//   (layers, entry files, printing's one direction, cycles, what the Electron
+//   entry may load).
+// - Tables: who may name each table in SQL (TABLE_OWNERS below), read with
+//   TypeScript's own parser (scripts/sql-table-names.mjs).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findElectronEntryViolations } from './electron-entry-imports.mjs';
+import { importGraph } from './import-graph.mjs';
+import { tablesNamedInSql } from './sql-table-names.mjs';
 
-const SOURCE = /\.(ts|mts|js|mjs|svelte)$/;
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
-
-/** Top-level folders and what code in them may import besides itself. */
-export const LAYERS = {
-  'src-shared': { folders: [], packages: ['zod'], node: false, why: 'src-shared runs anywhere: no Node, no DOM, nothing else of ours' },
-  'src-renderer': {
-    folders: ['src-shared'],
-    packages: ['svelte', 'comlink'],
-    node: false,
-    why: 'the renderer talks only to the till API (src-shared contract)',
-  },
-  'src-main': { folders: ['src-shared'], packages: '*', node: true, why: 'src-main may import src-shared only' },
-  emulator: { folders: ['src-shared'], packages: '*', node: true, why: 'the emulator may use src-shared schemas only' },
-};
-
-/**
- * printing's sub-folders, lowest first: each may import only the ones before
- * it, so a document goes one way, from layout (what to print) through
- * raster and ESC/POS (how the printer gets it) to the queue that sends it.
- * compose fills a layout; setup (bindings, routing, addresses) needs no
- * renderer; preview shows what the queue would print.
- */
-export const PRINTING_ORDER = ['layout', 'transport', 'compose', 'raster', 'escpos', 'output', 'setup', 'render-worker', 'virtual-printer', 'queue', 'preview'];
-
-/** Narrow exceptions, each with its reason. */
-const EXTRA = [
-  // Composition roots may start the emulator (`pos emulator`, `pos serve --demo`).
-  { from: /^src-main\/(cli|host)\//, to: /^emulator\/index\.ts$/ },
-  // `pos --help` shows the emulator's own usage line without loading the emulator.
-  { from: /^src-main\/cli\/main\.ts$/, to: /^emulator\/usage\.ts$/ },
-];
+const require = createRequire(import.meta.url);
+const RULES = require('../.dependency-cruiser.cjs');
+const LAYERS = ['src-shared', 'src-main', 'src-renderer', 'emulator'];
+const ELECTRON_ENTRIES = ['src-main/electron/main.ts', 'src-main/electron/preload.ts'];
 
 /**
  * Who owns each table of migrations/*.sql: only code under the owner's path
@@ -79,85 +56,25 @@ export const TABLE_OWNERS = {
   record_outbox: 'src-main/shifts',
   audit: 'src-main/host/authorization/audit-log.ts',
   schema_migrations: 'src-main/db',
+  // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
+  zatca_egs: 'src-main/zatca',
+  zatca_documents: 'src-main/zatca',
 };
-
-/** Tables named where SQL names a table: after FROM/JOIN/INTO/UPDATE/TABLE in a string, or in Kysely's builders. */
-const SQL_TABLE = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:IF\s+(?:NOT\s+)?EXISTS\s+)?(?:(?:main|temp)\.)?["`]?(\w+)/g;
-const KYSELY_TABLE = /\b(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin)\(\s*\[?\s*['"`](\w+)/g;
-
-/**
- * The string and template literals of a source file with their offsets,
- * skipping comments and regular expressions (whose quotes would otherwise
- * open strings that never close).
- */
-export function* stringLiterals(text) {
-  let i = 0;
-  let previous = '';
-  while (i < text.length) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (c === '/' && next === '/') {
-      i = text.indexOf('\n', i);
-      if (i < 0) return;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      i = text.indexOf('*/', i + 2);
-      if (i < 0) return;
-      i += 2;
-      continue;
-    }
-    if (
-      c === '/' &&
-      (previous === '' || '(,=:[!&|?{};+-*%<>~^'.includes(previous) || /\b(?:return|typeof|case|of|in)$/.test(text.slice(Math.max(0, i - 8), i).trimEnd()))
-    ) {
-      let j = i + 1;
-      let inClass = false;
-      while (j < text.length && text[j] !== '\n') {
-        if (text[j] === '\\') j += 1;
-        else if (text[j] === '[') inClass = true;
-        else if (text[j] === ']') inClass = false;
-        else if (text[j] === '/' && !inClass) break;
-        j += 1;
-      }
-      i = j + 1;
-      previous = '/';
-      continue;
-    }
-    if (c === "'" || c === '"' || c === '`') {
-      let j = i + 1;
-      let depth = 0;
-      while (j < text.length) {
-        const d = text[j];
-        if (d === '\\') j += 1;
-        else if (c !== '`' && d === '\n') break;
-        else if (c === '`' && d === '$' && text[j + 1] === '{') depth += 1;
-        else if (c === '`' && depth > 0 && d === '}') depth -= 1;
-        else if (d === c && depth === 0) break;
-        j += 1;
-      }
-      yield { value: text.slice(i + 1, j), index: i };
-      i = j + 1;
-      previous = 'x';
-      continue;
-    }
-    if (!/\s/.test(c)) previous = c;
-    i += 1;
-  }
-}
-
-/** Every place `text` names a table in SQL, as {table, index}. */
-export function tablesNamedInSql(text) {
-  const found = [];
-  for (const literal of stringLiterals(text)) {
-    for (const match of literal.value.matchAll(SQL_TABLE)) found.push({ table: match[1], index: literal.index + 1 + match.index });
-  }
-  for (const match of text.matchAll(KYSELY_TABLE)) found.push({ table: match[1], index: match.index });
-  return found.sort((a, b) => a.index - b.index);
-}
 
 function ownsTable(owner, file) {
   return file === owner || file.startsWith(`${owner}/`);
+}
+
+const posix = (p) => p.split(sep).join('/');
+const lineOf = (text, index) => text.slice(0, index).split('\n').length;
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|mts|js|mjs)$/.test(name)) yield path;
+  }
 }
 
 function findTableOwnerViolations(root, owners) {
@@ -171,7 +88,7 @@ function findTableOwnerViolations(root, owners) {
   for (const file of files) {
     const fileRel = posix(relative(root, file));
     const text = readFileSync(file, 'utf8');
-    for (const { table, index } of tablesNamedInSql(text)) {
+    for (const { table, index } of tablesNamedInSql(fileRel, text)) {
       const owner = owners[table];
       if (owner && !ownsTable(owner, fileRel)) {
         violations.push({
@@ -208,173 +125,43 @@ function findUnownedTables(root, owners) {
   return violations;
 }
 
-function* sourceFiles(dir) {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (SOURCE.test(name)) yield path;
-  }
-}
-
-const posix = (p) => p.split(sep).join('/');
-
-function lineOf(text, index) {
-  return text.slice(0, index).split('\n').length;
-}
-
-function checkImport(root, layer, file, specifier) {
-  const rule = LAYERS[layer];
-  const fileRel = posix(relative(root, file));
-  if (specifier.startsWith('.')) {
-    const target = posix(relative(root, resolve(dirname(file), specifier)));
-    const targetLayer = target.split('/')[0];
-    if (EXTRA.some((e) => e.from.test(fileRel) && e.to.test(target))) return null;
-    if (targetLayer !== layer && !rule.folders.includes(targetLayer)) return `imports ${target}: ${rule.why}`;
-    if (targetLayer === 'emulator' && layer !== 'emulator') return `imports ${target}: ${rule.why}`;
-    // Another module of the same layer, or another layer, is entered through its index.ts only.
-    const fileModule = fileRel.split('/').slice(0, 2).join('/');
-    const targetParts = target.split('/');
-    const targetModule = targetParts.slice(0, 2).join('/');
-    const crossesModule = targetParts.length > 2 && targetModule !== fileModule;
-    if (crossesModule && targetParts.at(-1) !== 'index.ts') {
-      return `imports ${target}: other modules are imported through their index.ts (${targetModule}/index.ts)`;
-    }
-    const printingRule = checkPrintingOrder(fileRel, target);
-    if (printingRule) return printingRule;
-    if (layer === 'src-main' && target.startsWith('src-main/electron/') && !fileRel.startsWith('src-main/electron/')) {
-      return `imports ${target}: only src-main/electron composes the Electron shell`;
-    }
-    return null;
-  }
-  const isNode = specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]);
-  if (isNode) return rule.node ? null : `imports Node's "${specifier}": ${rule.why}`;
-  const pkg = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-  if (pkg === 'electron' && !fileRel.startsWith('src-main/electron/')) {
-    return `imports "electron": only src-main/electron may import electron`;
-  }
-  if (rule.packages === '*' || rule.packages.includes(pkg)) return null;
-  return `imports the package "${pkg}": ${rule.why}`;
-}
-
-/** Within src-main/printing, a sub-folder imports only sub-folders before it in PRINTING_ORDER (and never the entry files above them). */
-function checkPrintingOrder(fileRel, target) {
-  const PRINTING = 'src-main/printing/';
-  if (!fileRel.startsWith(PRINTING) || !target.startsWith(PRINTING)) return null;
-  const from = fileRel.slice(PRINTING.length).split('/');
-  const to = target.slice(PRINTING.length).split('/');
-  if (from.length < 2) return null; // printing's own entry files compose the sub-folders
-  if (to.length < 2) return `imports ${target}: printing's sub-folders do not import printing's entry files`;
-  if (from[0] === to[0]) return null;
-  const a = PRINTING_ORDER.indexOf(from[0]);
-  const b = PRINTING_ORDER.indexOf(to[0]);
-  if (a < 0) return `is in src-main/printing/${from[0]}, which PRINTING_ORDER in scripts/check-layers.mjs does not place`;
-  if (b < 0 || b > a) return `imports ${target}: printing/${from[0]} comes before printing/${to[0]} (${PRINTING_ORDER.join(' → ')}); move what both need lower`;
-  return null;
-}
-
-/** An entry file (index.ts) passes on its own folder only: re-exporting another module hides where a name lives and the real import graph. */
-function checkReExport(root, file, statement, specifier) {
-  if (!/^export\b/.test(statement.replace(/^[\s;]+/, '')) || !file.endsWith(`${sep}index.ts`) || !specifier.startsWith('.')) return null;
-  const target = resolve(dirname(file), specifier);
-  if (target.startsWith(dirname(file) + sep)) return null;
-  return `re-exports ${posix(relative(root, target))}: an index.ts exports its own folder only; importers import the owner`;
-}
-
-const NODE_BUILTINS = new Set([
-  'fs',
-  'path',
-  'os',
-  'http',
-  'https',
-  'net',
-  'url',
-  'crypto',
-  'child_process',
-  'stream',
-  'events',
-  'util',
-  'zlib',
-  'worker_threads',
-  'buffer',
-  'process',
-  'timers',
-  'readline',
-  'assert',
-  'dns',
-  'tls',
-]);
-
-/** Every import that breaks a layer rule under `root`, as {file, line, message}. */
-export function findLayerViolations(root, owners = TABLE_OWNERS) {
-  const violations = [...findTableOwnerViolations(root, owners), ...findUnownedTables(root, owners)];
-  const moduleEdges = new Map();
-  for (const layer of Object.keys(LAYERS)) {
-    let files;
+/** dependency-cruiser from `paths` under `root` with `forbidden` rules, as {file, line: 0, message}. */
+async function cruiseRules(root, paths, forbidden, typeOnly) {
+  const present = paths.filter((path) => {
     try {
-      files = [...sourceFiles(join(root, layer))];
+      statSync(join(root, path));
+      return true;
     } catch {
-      continue;
+      return false;
     }
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(IMPORT)) {
-        const specifier = match[1] ?? match[2] ?? match[3];
-        const message = checkReExport(root, file, match[0], specifier) ?? checkImport(root, layer, file, specifier);
-        if (message) violations.push({ file: posix(relative(root, file)), line: lineOf(text, match.index + match[0].indexOf(specifier)), message });
-        if (specifier.startsWith('.')) recordModuleEdge(moduleEdges, posix(relative(root, file)), posix(relative(root, resolve(dirname(file), specifier))));
-      }
-    }
-  }
-  violations.push(...findElectronEntryViolations(root));
-  for (const cycle of findModuleCycles(moduleEdges)) {
-    violations.push({
-      file: cycle[0],
-      line: 0,
-      message: `modules import each other in a cycle: ${cycle.join(' → ')}; move what both need into a lower module`,
-    });
-  }
-  return violations;
+  });
+  if (present.length === 0) return [];
+  const output = await importGraph(root, present, { typeOnly, ruleSet: { forbidden } });
+  return output.summary.violations.map((v) => {
+    const rule = forbidden.find((r) => r.name === v.rule.name);
+    const path = v.cycle?.length ? v.cycle : v.via?.length ? v.via : null;
+    const chain = path ? ` (${[v.from, ...path.map((step) => step.name ?? step)].join(' → ')})` : '';
+    return { file: v.from, line: 0, message: `imports ${v.to}: ${rule?.comment ?? v.rule.name}${chain} [${v.rule.name}]` };
+  });
 }
 
-/** Modules are the folders one level into a layer (src-main/db, src-shared/wire...). */
-function moduleOf(path) {
-  const parts = path.split('/');
-  return parts.length > 2 ? parts.slice(0, 2).join('/') : null;
-}
-
-function recordModuleEdge(edges, from, to) {
-  const a = moduleOf(from);
-  const b = moduleOf(to);
-  if (!a || !b || a === b) return;
-  if (!edges.has(a)) edges.set(a, new Set());
-  edges.get(a).add(b);
-}
-
-function findModuleCycles(edges) {
-  const cycles = [];
-  const state = new Map();
-  const stack = [];
-  const visit = (node) => {
-    state.set(node, 'open');
-    stack.push(node);
-    for (const next of edges.get(node) ?? []) {
-      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, 'done');
-  };
-  for (const node of [...edges.keys()].sort()) if (!state.has(node)) visit(node);
-  return cycles;
+/** Every import and table reference under `root` that breaks a rule, as {file, line, message}. */
+export async function findLayerViolations(root, owners = TABLE_OWNERS) {
+  return [
+    ...findTableOwnerViolations(root, owners),
+    ...findUnownedTables(root, owners),
+    ...(await cruiseRules(root, LAYERS, RULES.forbidden, true)),
+    // The Electron entry's graph as the bundler sees it: type-only imports are erased.
+    ...(await cruiseRules(root, ELECTRON_ENTRIES, RULES.electronEntry, false)),
+  ];
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const violations = findLayerViolations(root);
-  for (const v of violations) console.error(`${v.file}:${v.line}: ${v.message}`);
+  const violations = await findLayerViolations(root);
+  for (const v of violations) console.error(`${v.file}${v.line ? `:${v.line}` : ''}: ${v.message}`);
   if (violations.length > 0) {
-    console.error(`check-layers: ${violations.length} import(s) break the layer rules of DESIGN.md`);
+    console.error(`check-layers: ${violations.length} import(s) or table reference(s) break the layer rules of DESIGN.md`);
     process.exit(1);
   }
   console.log('check-layers: every import keeps to its layer, every table to its owner');

@@ -2,43 +2,22 @@
 // (not from what anyone remembers): `node scripts/module-graph.mjs [root]
 // [--mermaid] [--printing]`. Text by default, one line per module; --mermaid
 // prints a flowchart; --printing draws printing's sub-folders instead.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const SOURCE = /\.(ts|mts|js|mjs)$/;
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
-
-function* sourceFiles(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (SOURCE.test(name)) yield path;
-  }
-}
-
-const posix = (p) => p.split(sep).join('/');
+import { importGraph } from './import-graph.mjs';
 
 /** Module → modules it imports, for the folders one level under `base` (src-main, or src-main/printing). */
-export function moduleGraph(root, base = 'src-main') {
+export async function moduleGraph(root, base = 'src-main') {
   const depth = base.split('/').length + 1;
-  const unit = (path) =>
-    path.startsWith(`${base}/`) && path.split('/').length > depth
-      ? path
-          .split('/')
-          .slice(depth - 1, depth)
-          .join('/')
-      : null;
+  const unit = (path) => (path.startsWith(`${base}/`) && path.split('/').length > depth ? path.split('/')[depth - 1] : null);
   const edges = new Map();
-  for (const file of sourceFiles(join(root, base))) {
-    const from = unit(posix(relative(root, file)));
+  const { modules } = await importGraph(root, [base]);
+  for (const module of modules) {
+    const from = unit(module.source);
     if (!from) continue;
     if (!edges.has(from)) edges.set(from, new Set());
-    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const specifier = match[1] ?? match[2] ?? match[3];
-      if (!specifier.startsWith('.')) continue;
-      const to = unit(posix(relative(root, resolve(dirname(file), specifier))));
+    for (const dependency of module.dependencies) {
+      const to = unit(dependency.resolved);
       if (to && to !== from) edges.get(from).add(to);
     }
   }
@@ -58,7 +37,7 @@ export function formatGraph(graph, mermaid) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const root = resolve(args.find((a) => !a.startsWith('--')) ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
-  const graph = moduleGraph(root, args.includes('--printing') ? 'src-main/printing' : 'src-main');
+  const graph = await moduleGraph(root, args.includes('--printing') ? 'src-main/printing' : 'src-main');
   const edgeCount = [...graph.values()].reduce((n, to) => n + to.length, 0);
   console.log(formatGraph(graph, args.includes('--mermaid')));
   if (!args.includes('--mermaid')) console.log(`(${graph.size} modules, ${edgeCount} edges)`);

@@ -3,7 +3,15 @@
 // identity and the till's numbering. Every input is parsed by its zod
 // schema first; bad input is a TillError naming the field and changes nothing.
 
-import { parseInput, TillError, type BranchApi, type BranchInputs, type BranchSetupView, type TestPrintView } from '../../src-shared/till/index.ts';
+import {
+  normalizePrinterAddress,
+  parseInput,
+  TillError,
+  type BranchApi,
+  type BranchInputs,
+  type BranchSetupView,
+  type TestPrintView,
+} from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   AppToAppError,
@@ -43,11 +51,20 @@ export interface BranchSetupOptions {
 function asTillError(error: unknown): never {
   if (error instanceof TillError) throw error;
   if (error instanceof PrinterSendError) {
-    throw new TillError(error.code === 'invalid-address' || error.code === 'address-not-allowed' ? 'invalid_input' : 'printer_error', error.message);
+    const input = error.code === 'invalid-address' || error.code === 'address-not-allowed';
+    throw new TillError(input ? 'invalid_input' : 'printer_error', error.message, { code: `printer.${error.code}`, params: { address: error.address } });
   }
-  if (error instanceof AppToAppError) throw new TillError('printer_error', error.message);
-  if (error instanceof RangeError || error instanceof SettingError) throw new TillError('invalid_input', error.message);
+  if (error instanceof AppToAppError) throw new TillError('printer_error', error.message, { code: 'printer.program' });
+  if (error instanceof SettingError) throw new TillError('invalid_input', error.message, { code: 'setting', params: { field: error.key } });
+  if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
   throw error;
+}
+
+/** What is bound: a bare IP as `tcp://IP:9100` (the form shown back), a device path as typed; anything else as typed, for the policy to refuse in words. */
+function storedAddress(address: string | null): string | null {
+  if (address === null || address === '') return null;
+  const check = normalizePrinterAddress(address);
+  return check.ok ? check.address : address;
 }
 
 export class BranchSetup implements BranchApi {
@@ -65,7 +82,8 @@ export class BranchSetup implements BranchApi {
 
   private printerOrThrow(printerId: string) {
     const printer = readTillPrinter(this.db, printerId);
-    if (!printer) throw new TillError('not_found', `there is no printer ${printerId} in the catalog; sync, or pick another printer`);
+    if (!printer)
+      throw new TillError('not_found', `there is no printer ${printerId} in the catalog; sync, or pick another printer`, { code: 'printer.unknown' });
     return printer;
   }
 
@@ -117,13 +135,14 @@ export class BranchSetup implements BranchApi {
         printer.settings.APP_TO_APP
           ? `printer "${printer.name}" is APP_TO_APP: bind it to a program, not an address`
           : `printer "${printer.name}" is not APP_TO_APP: bind it to tcp://HOST:PORT or a device such as /dev/usb/lp0`,
+        { code: printer.settings.APP_TO_APP ? 'printer.needsProgram' : 'printer.needsAddress', params: { name: printer.name } },
       );
     }
     try {
       bindPrinter(
         this.db,
         printer_id,
-        { address: address === '' ? null : address, appCommand: app_command, ...(paper_width ? { paperWidth: paper_width } : {}) },
+        { address: storedAddress(address), appCommand: app_command, ...(paper_width ? { paperWidth: paper_width } : {}) },
         this.options.policy ?? STRICT_POLICY,
         this.now(),
       );
@@ -143,7 +162,11 @@ export class BranchSetup implements BranchApi {
   async testPrint(input: BranchInputs['testPrint']): Promise<TestPrintView> {
     const { printer_id } = parseInput('testPrint', input);
     const printer = this.printerOrThrow(printer_id);
-    if (!printer.bound) throw new TillError('invalid_input', `printer "${printer.name}" is not bound on this till: give it an address first`);
+    if (!printer.bound)
+      throw new TillError('invalid_input', `printer "${printer.name}" is not bound on this till: give it an address first`, {
+        code: 'printer.unbound',
+        params: { name: printer.name },
+      });
     const at = this.now();
     try {
       const { bytes } = await printTestPage(printer, { policy: this.policy(), now: at });
@@ -205,7 +228,7 @@ export class BranchSetup implements BranchApi {
   /** A logo is a PNG file given by its full path; anything else is refused before it is read. */
   private checkLogo(path: string): void {
     if (!/^(\/|[A-Za-z]:\\)/.test(path) || !/\.png$/i.test(path)) {
-      throw new TillError('invalid_input', `logo_file: give the full path of a PNG file, got ${JSON.stringify(path)}`);
+      throw new TillError('invalid_input', `logo_file: give the full path of a PNG file, got ${JSON.stringify(path)}`, { code: 'logo.path', params: { path } });
     }
   }
 }

@@ -143,7 +143,7 @@ export class ServiceSession implements SessionMethods {
         apiVersion: parseApiVersion(parsed.api_version || NEWEST_API_VERSION, 'API version'),
       });
     } catch (error) {
-      throw new TillError('invalid_input', (error as Error).message);
+      throw new TillError('invalid_input', (error as Error).message, { code: 'signin.invalid' });
     }
     const pulled = await this.pull(client);
     // The service may have refused the version asked for: keep the one it accepted.

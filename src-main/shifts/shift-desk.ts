@@ -24,7 +24,10 @@ function floatOf(input: FloatInput): { amount: number; counts: Record<string, nu
   if (input.float_counts) {
     const amount = asInput(() => countedAmount(input.float_counts!, 'float'));
     if (input.float !== undefined && input.float !== amount) {
-      throw new TillError('invalid_input', `float: the counted banknotes and coins add up to ${amount} halalas, not ${input.float}`);
+      throw new TillError('invalid_input', `float: the counted banknotes and coins add up to ${amount} halalas, not ${input.float}`, {
+        code: 'shift.countMismatch',
+        params: { counted: amount, given: input.float },
+      });
     }
     return { amount, counts: input.float_counts };
   }
@@ -50,11 +53,13 @@ export function recordCashMovement(
   input: { id: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number },
 ): ShiftReport {
   const shift = requireOpenShift(db);
-  if (input.amount <= 0) throw new TillError('invalid_input', 'amount: cash in or out must be above 0');
-  if (input.reason.trim() === '') throw new TillError('invalid_input', 'reason: say why cash goes in or out');
+  if (input.amount <= 0) throw new TillError('invalid_input', 'amount: cash in or out must be above 0', { code: 'shift.amountPositive' });
+  if (input.reason.trim() === '') throw new TillError('invalid_input', 'reason: say why cash goes in or out', { code: 'shift.reasonNeeded' });
   if (input.kind === 'OUT') {
     const expected = readShiftReport(db, shift).cash_expected;
-    if (input.amount > expected) throw new TillError('invalid_input', `amount: the drawer should hold ${expected} halalas; cannot take out ${input.amount}`);
+    // The reason names no expected amount: the close is blind to the cashier.
+    if (input.amount > expected)
+      throw new TillError('invalid_input', `amount: the drawer should hold ${expected} halalas; cannot take out ${input.amount}`, { code: 'shift.overDrawer' });
   }
   insertCashMovement(db, { ...input, reason: input.reason.trim(), shiftId: shift.id });
   return readShiftReport(db, requireOpenShift(db));
@@ -82,10 +87,13 @@ export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
   if (input.cash_counts) {
     const fromCounts = asInput(() => countedAmount(input.cash_counts!, 'cash count'));
     if (counted !== undefined && counted !== fromCounts)
-      throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`);
+      throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`, {
+        code: 'shift.countMismatch',
+        params: { counted: fromCounts, given: counted },
+      });
     counted = fromCounts;
   }
-  if (counted === undefined) throw new TillError('invalid_input', 'counted: count the cash in the drawer before closing');
+  if (counted === undefined) throw new TillError('invalid_input', 'counted: count the cash in the drawer before closing', { code: 'shift.countFirst' });
   return db
     .transaction((): ShiftReport => {
       const shift = requireOpenShift(db);

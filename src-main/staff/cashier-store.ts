@@ -59,13 +59,21 @@ export function hasCashiers(db: TillDatabase): boolean {
 
 export async function addCashier(db: TillDatabase, input: { name: string; role: CashierRole; pin: string }, now: number): Promise<StoredCashier> {
   const name = input.name.trim();
-  if (findCashierByName(db, name)) throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`);
+  if (findCashierByName(db, name))
+    throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`, {
+      code: 'cashier.exists',
+      params: { name },
+    });
   const pinHash = await hashPin(input.pin);
   const id = randomUUID();
   try {
     run(db, q.insertInto('cashiers').values({ id, name, name_key: name.toLowerCase(), role: input.role, pin_hash: pinHash, active: 1, created_at: now }));
   } catch (error) {
-    if (String(error).includes('UNIQUE')) throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`);
+    if (String(error).includes('UNIQUE'))
+      throw new TillError('invalid_input', `a cashier named "${name}" already exists on this till; pick another name`, {
+        code: 'cashier.exists',
+        params: { name },
+      });
     throw error;
   }
   return findCashier(db, id)!;
@@ -86,7 +94,11 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
         .where('id', '=', id),
     );
     // The till never ends up without an active manager: nobody could approve anything again.
-    if (!hasActiveManager(db)) throw new TillError('invalid_input', `${cashier.name} is the last active manager; add another manager first`);
+    if (!hasActiveManager(db))
+      throw new TillError('invalid_input', `${cashier.name} is the last active manager; add another manager first`, {
+        code: 'cashier.lastManager',
+        params: { name: cashier.name },
+      });
   }).immediate();
   return findCashier(db, id)!;
 }

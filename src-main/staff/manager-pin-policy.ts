@@ -11,11 +11,18 @@ export interface PinApprovalRequest {
   privilege: PrivilegedAction;
   method: string | null;
   input: unknown;
-  /** The connection asking, as the host saw it: its PIN guesses are throttled on their own too. */
-  client?: { id: string; address: string | null };
+  /**
+   * The connection asking, as the host saw it (host/authorization ClientContext):
+   * its PIN guesses are throttled on their own too, and only the host's own
+   * screens make the first manager.
+   */
+  client?: { kind: string; id: string; address: string | null };
 }
 
 export type PinDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
+
+/** The till's own screens and the CLI; never a device paired with a code. */
+const HOST_SCREENS: ReadonlySet<string> = new Set(['electron-window', 'manager-session', 'local']);
 
 /** What money-costing actions a manager's PIN can approve; signing in to another service stays with the manager screen. */
 const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
@@ -37,10 +44,12 @@ function pinOf(input: unknown): string | null {
  * The manager-PIN policy of the host's one authorization hook. On a till
  * with cashiers it decides, and its refusals are final (a manager screen
  * alone is not enough once people sign in with PINs):
- * - a manager signed in at the till approves as themself;
+ * - a manager signed in at the till approves as themself, on the host's
+ *   own screens (the signed-in cashier is the host's, not the device's);
  * - otherwise the call must carry a manager's PIN (`approval.manager_pin`),
  *   checked with the same throttle as sign-in;
- * - the very first manager is added without approval.
+ * - the very first manager is added without approval, and only from the
+ *   host's own screen: a paired device never makes itself a manager.
  * On a till without cashiers it abstains, leaving the default policy.
  * The hook writes every approval and refusal to its audit table.
  */
@@ -49,10 +58,14 @@ export function managerPinPolicy(db: TillDatabase, signedIn: () => CashierView |
     name: 'manager-pin',
     async decide(request: PinApprovalRequest): Promise<PinDecision> {
       if (!PIN_APPROVES.has(request.privilege)) return null;
-      if (request.privilege === 'manage-cashiers' && !hasActiveManager(db)) return { approve: true, by: 'first manager of this till' };
+      const hostScreen = request.client !== undefined && HOST_SCREENS.has(request.client.kind);
+      if (request.privilege === 'manage-cashiers' && !hasActiveManager(db)) {
+        if (hostScreen) return { approve: true, by: 'first manager of this till' };
+        return { approve: false, reason: 'the first manager is made on the till’s own screen or with pos cashiers add', final: true };
+      }
       if (!hasCashiers(db)) return null;
       const cashier = signedIn();
-      if (cashier?.role === 'manager') return { approve: true, by: `manager ${cashier.name} (signed in)` };
+      if (cashier?.role === 'manager' && hostScreen) return { approve: true, by: `manager ${cashier.name} (signed in)` };
       const pin = pinOf(request.input);
       const forWhom = cashier ? ` for cashier ${cashier.name}` : '';
       if (pin === null) return { approve: false, reason: `a manager's PIN is needed${forWhom}`, final: true };

@@ -75,7 +75,8 @@ export function accountAsMe(facts: AccountFacts, scope: ResolvedScope): Me {
     },
     branch: branchKnown
       ? {
-          id: scope.branchId ?? scope.marketId,
+          // No branch named anywhere: none, never the market's id (the till then refuses to sell and says how to set one).
+          id: scope.branchId ?? '',
           name_en: facts.branch_name_en ?? facts.branch_name_ar ?? '',
           name_ar: facts.branch_name_ar ?? facts.branch_name_en ?? '',
           vat_rate: facts.tax_rate ?? '15.00',

@@ -8,11 +8,13 @@ import { getSetting } from '../settings/index.ts';
 /**
  * Who sells: local settings first, then the last pull's `/me` (a bonus: its
  * shape is not shown by the spec, so any part of it may be missing), then
- * the documented defaults. Only a market is indispensable.
+ * the documented defaults. A market is indispensable to print; a sale
+ * also needs the branch it is made in (`requireBranch`).
  */
 export interface BranchProfile {
   marketId: string;
-  branchId: string;
+  /** Null when neither the setting `branch_id` nor /me names one: the till prints but does not sell. */
+  branchId: string | null;
   tax: BranchTax;
   /** ZATCA tag 1: the seller's name as registered (the market's Arabic name unless set locally). */
   sellerName: string;
@@ -46,7 +48,7 @@ export function readBranchProfile(db: TillDatabase): BranchProfile | null {
   const sellerSetting = getSetting(db, 'seller_name');
   const marketNameEn = market?.name_en || sellerSetting || marketId;
   const marketNameAr = market?.name_ar || marketNameEn;
-  const branchId = getSetting(db, 'branch_id') ?? branch?.id ?? marketId;
+  const branchId = getSetting(db, 'branch_id') || branch?.id || null;
   return {
     marketId,
     branchId,
@@ -59,3 +61,7 @@ export function readBranchProfile(db: TillDatabase): BranchProfile | null {
     nameAr: branch?.name_ar || marketNameAr,
   };
 }
+
+/** What a till that knows no branch says when asked to sell. */
+export const NO_BRANCH_MESSAGE =
+  'this till knows its market but not its branch, and every order must carry the branch it was sold in: pass --branch-id ID to `pos sync`, or set it with `pos settings set branch_id ID`';

@@ -29,8 +29,8 @@ import {
   currencyDecimals,
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
-import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
-import { readBranchProfile, type BranchProfile } from './branch-profile.ts';
+import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
+import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
@@ -41,6 +41,7 @@ import {
   readOrder,
   readUpload,
   refundedSoFar,
+  refundsOf,
   settleOrder,
   settlementBody,
 } from '../orders/index.ts';
@@ -58,6 +59,8 @@ export interface SellingHooks {
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
+  stampAtCheckout?: (order: OrderRecord) => string | null;
   syncStatus?: () => SyncStatus;
 }
 
@@ -83,10 +86,12 @@ export class SellingService implements SellingMethods {
     return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
 
-  private profile(): BranchProfile {
+  /** Who sells, with the branch the sale is made in: no sale without both. */
+  private profile(): BranchProfile & { branchId: string } {
     const profile = readBranchProfile(this.till.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
-    return profile;
+    if (profile.branchId === null) throw new TillError('no_branch', NO_BRANCH_MESSAGE);
+    return { ...profile, branchId: profile.branchId };
   }
 
   /** Decimal places of the replica's amounts (the market currency's, as of the last pull). */
@@ -246,31 +251,58 @@ export class SellingService implements SellingMethods {
   async parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView> {
     const { label } = parseInput('parkCart', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
+    return this.parkCurrent(label);
+  }
+
+  private parkCurrent(label: string): ParkedCartView {
     const view = this.view();
-    const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
+    const parked = {
+      id: this.till.newUuid(),
+      label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`,
+      parked_at: this.till.now(),
+      parked_by: this.till.staff.current()?.name ?? null,
+    };
     parkCart(this.till.db, { ...parked, cart: this.current });
+    const cart = this.current;
     this.current = emptyCart();
-    return { ...parked, lines: view.lines.length, total: view.total };
+    return this.parkedView({ ...parked, cart }, view.total);
+  }
+
+  private parkedView(row: ParkedCart, total: number): ParkedCartView {
+    const { cart } = row;
+    return {
+      id: row.id,
+      label: row.label,
+      parked_at: row.parked_at,
+      lines: cart.lines.length,
+      total,
+      order_type: cart.order_type,
+      table_id: cart.table_id,
+      cashier: row.parked_by,
+      items: cart.lines.map((l) => ({ name_en: l.product.name_en, name_ar: l.product.name_ar, quantity: l.quantity })),
+    };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
-    return parkedCarts(this.till.db).map(({ cart, ...row }) => {
-      return {
-        id: row.id,
-        label: row.label,
-        parked_at: row.parked_at,
-        lines: cart.lines.length,
-        total: priced(() => priceOf(cart, tax, this.decimals()).total),
-      };
-    });
+    const decimals = this.decimals();
+    return parkedCarts(this.till.db).map((row) =>
+      this.parkedView(
+        row,
+        priced(() => priceOf(row.cart, tax, decimals).total),
+      ),
+    );
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
-    const { id } = parseInput('resumeCart', input);
-    if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    const { id, park_current } = parseInput('resumeCart', input);
+    if (this.current.lines.length > 0 && !park_current) {
+      throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    }
     const cart = takeParkedCart(this.till.db, id);
     if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
+    // The order in progress is parked only once the one asked for was taken: a lost race parks nothing.
+    if (this.current.lines.length > 0) this.parkCurrent('');
     this.current = cart;
     return this.view();
   }
@@ -284,7 +316,7 @@ export class SellingService implements SellingMethods {
     const pricedCart = priced(() => priceOf(cart, profile.tax, this.decimals()));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
+    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout, this.options.stampAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
@@ -296,13 +328,16 @@ export class SellingService implements SellingMethods {
     if (record.kind === 'SALE') {
       const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
+      const refunds = refundsOf(this.till.db, record.uuid);
+      if (refunds.length > 0) view.refunds = refunds;
     }
     return view;
   }
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
-    const { limit, offset } = parseInput('orders', input);
-    return latestOrders(this.till.db, limit, offset);
+    const { limit, offset, search, filter } = parseInput('orders', input);
+    const shiftId = filter === 'shift' ? (openShiftRow(this.till.db)?.id ?? null) : null;
+    return latestOrders(this.till.db, { limit, offset, search, filter, shiftId });
   }
 
   async order(input: TillInputs['order']) {
@@ -313,14 +348,20 @@ export class SellingService implements SellingMethods {
   }
 
   async refund(input: TillInputs['refund']) {
-    const { uuid, lines, reason } = parseInput('refund', input);
+    const { uuid, lines, reason, method_key } = parseInput('refund', input);
+    if (method_key !== undefined) {
+      const method = paymentMethodRows(this.till.db).find((m) => m.key === method_key);
+      if (!method || method.is_online || method_key === PAY_LATER_METHOD_KEY) {
+        throw new TillError('invalid_input', `method_key: ${method_key} cannot give money back at the counter; choose cash or a card method`);
+      }
+    }
     const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
     const seller = this.seller();
-    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
+    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
@@ -332,11 +373,16 @@ export class SellingService implements SellingMethods {
             createdAt: this.till.now(),
             profile: readBranchProfile(this.till.db),
           });
-          return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
-            const after = refundedSoFar(this.till.db, original.uuid);
-            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-            this.options.alsoWriteAtCheckout?.(refund);
-          });
+          return insertOrder(
+            this.till.db,
+            { ...draft, ...seller },
+            (refund) => {
+              const after = refundedSoFar(this.till.db, original.uuid);
+              if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+              this.options.alsoWriteAtCheckout?.(refund);
+            },
+            this.options.stampAtCheckout,
+          );
         })
         .immediate();
     } catch (error) {
@@ -353,7 +399,7 @@ export class SellingService implements SellingMethods {
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (order.kind !== 'SALE' || order.status !== 'UNPAID') throw new TillError('not_refundable', `order ${order.number} is not waiting for payment`);
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
-      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER');
+      throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER', { code: 'settle.payNow' });
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
     const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
     const seller = this.seller();

@@ -48,7 +48,8 @@ export class ShiftService implements ShiftMethods {
   async addCashier(input: TillInputs['addCashier']): Promise<CashierView> {
     const { name, role, pin } = parseInput('addCashier', input);
     const first = !hasActiveManager(this.till.db);
-    if (first && role !== 'manager') throw new TillError('invalid_input', 'role: the first person on this till is its manager');
+    if (first && role !== 'manager')
+      throw new TillError('invalid_input', 'role: the first person on this till is its manager', { code: 'cashier.firstIsManager' });
     const cashier = publicCashier(await addCashier(this.till.db, { name, role, pin }, this.till.now()));
     // The first manager is signed in at once: they just chose their PIN.
     if (first) this.till.staff.signInAs(cashier);

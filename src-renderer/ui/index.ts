@@ -3,3 +3,8 @@ export { default as ConfirmDialog } from './ConfirmDialog.svelte';
 export { default as Money } from './Money.svelte';
 export { default as Notices } from './Notices.svelte';
 export { default as SearchField } from './SearchField.svelte';
+export { default as Icon, type IconName } from './Icon.svelte';
+export { default as LanguageButton } from './LanguageButton.svelte';
+export { default as ServiceEmoji } from './ServiceEmoji.svelte';
+export { default as Segmented } from './Segmented.svelte';
+export { default as ErrorDetail } from './ErrorDetail.svelte';

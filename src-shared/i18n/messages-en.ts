@@ -1,3 +1,5 @@
+import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -249,6 +251,7 @@ export const MESSAGES_EN = {
   'error.cart_not_empty': 'Finish, park or void the current order before resuming another',
   'error.not_refundable': 'This order cannot be refunded: it is a refund, or already refunded',
   'error.no_catalog': 'This till has no catalog yet: sign in and sync first',
+  'error.no_branch': 'This till does not know its branch, and every order must carry one: set the branch id (setting branch_id, or --branch-id on pos sync)',
   'error.session_expired': 'Session expired: sign in again',
   'error.unauthorized': 'The service refused the token: check it and sign in again',
   'error.unreachable': 'Cannot reach the service: check the URL and the network, then try again',
@@ -318,6 +321,8 @@ export const MESSAGES_EN = {
   'branch.idleLock': 'Lock after idle (minutes)',
   'branch.idleLockHint': '0: never lock',
   ...SHIFT_MESSAGES_EN,
+  ...COUNTER_MESSAGES_EN,
+  ...COUNTER_FLOW_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -1,8 +1,8 @@
 export * from './order-record.ts';
-export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
+export { tillInputs, discountInput, ORDER_FILTERS, type OrderFilter, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
 export type * from './till-views.ts';
 export { PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
-export { TillError, TillInputError, type TillErrorCode } from './till-errors.ts';
+export { TillError, TillInputError, type ErrorReason, type InputIssue, type ReasonParams, type TillErrorCode } from './till-errors.ts';
 export { parseInput, type ApiInputMethod, type ParsedInput } from './parse-input.ts';
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';
@@ -11,3 +11,4 @@ export { branchInputs, type BranchInputs } from './branch-inputs.ts';
 export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';
 export { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
+export { normalizePrinterAddress, type AddressCheck } from './printer-address.ts';

@@ -19,6 +19,20 @@ export function parseInput<M extends ApiInputMethod>(method: M, input: unknown):
   if (result.success) return result.data as ParsedInput<M>;
   throw new TillInputError(
     method,
-    result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, problem: problemOf(issue), params: boundsOf(issue) })),
   );
+}
+
+/** zod's issue code, with a string's length told apart from a number's size (the UI words them differently). */
+function problemOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'too_short';
+  if (issue.code === 'too_big' && issue.origin === 'string') return 'too_long';
+  return issue.code;
+}
+
+/** The numbers an issue names (a length or a value's bound), for the UI's own wording. */
+function boundsOf(issue: z.core.$ZodIssue): Record<string, number> | undefined {
+  if (issue.code === 'too_small') return { minimum: Number(issue.minimum) };
+  if (issue.code === 'too_big') return { maximum: Number(issue.maximum) };
+  return undefined;
 }

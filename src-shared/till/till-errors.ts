@@ -11,6 +11,8 @@ export type TillErrorCode =
   | 'cart_not_empty'
   | 'not_refundable'
   | 'no_catalog'
+  /** A market but no branch: every order must carry the branch it was sold in. */
+  | 'no_branch'
   | 'not_signed_in'
   | 'session_expired'
   | 'service_unreachable'
@@ -27,10 +29,33 @@ export type TillErrorCode =
   /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
   | 'not_allowed';
 
+/** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
+export type ReasonParams = Record<string, string | number>;
+
+/**
+ * What exactly went wrong, as a code the UI words in its own language
+ * (`reason.<code>` in src-shared/i18n), with its values. The English
+ * `message` stays for logs and the CLI; a cashier reads the reason.
+ */
+export interface ErrorReason {
+  code: string;
+  params?: ReasonParams;
+}
+
+/** One field of a call's input that was wrong: where, zod's issue code, and its bounds. */
+export interface InputIssue {
+  path: string;
+  message: string;
+  /** zod's issue code: too_small, too_big, invalid_type, invalid_format, custom, … */
+  problem: string;
+  params?: ReasonParams;
+}
+
 export class TillError extends Error {
   constructor(
     readonly code: TillErrorCode,
     message: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'TillError';
@@ -38,12 +63,14 @@ export class TillError extends Error {
 }
 
 export class TillInputError extends TillError {
+  readonly issues: InputIssue[];
   constructor(
     method: string,
     /** Per field path, what was wrong. */
-    readonly issues: { path: string; message: string }[],
+    issues: { path: string; message: string; problem?: string; params?: ReasonParams }[],
   ) {
     super('invalid_input', `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
     this.name = 'TillInputError';
+    this.issues = issues.map((issue) => ({ ...issue, problem: issue.problem ?? 'custom' }));
   }
 }

@@ -1,4 +1,4 @@
-import { TillError, type TillErrorCode } from './till-errors.ts';
+import { TillError, TillInputError, type ErrorReason, type InputIssue, type TillErrorCode } from './till-errors.ts';
 
 /**
  * How an error crosses from the host to the UI: its name, its message and,
@@ -9,17 +9,24 @@ export interface WireError {
   name: string;
   message: string;
   code: TillErrorCode | null;
+  /** What went wrong as a code and values, for the UI to word in its language. */
+  reason?: ErrorReason;
+  /** For bad input: each field that was wrong, as codes (no method names). */
+  issues?: Omit<InputIssue, 'message'>[];
 }
 
 export function toWireError(error: unknown): WireError {
-  if (error instanceof TillError) return { name: error.name, message: error.message, code: error.code };
+  if (error instanceof TillInputError)
+    return { name: error.name, message: error.message, code: error.code, issues: error.issues.map(({ path, problem, params }) => ({ path, problem, params })) };
+  if (error instanceof TillError) return { name: error.name, message: error.message, code: error.code, ...(error.reason ? { reason: error.reason } : {}) };
   if (error instanceof Error) return { name: error.name, message: error.message, code: null };
   return { name: 'Error', message: String(error), code: null };
 }
 
 export function fromWireError(wire: WireError): Error {
-  const error = wire.code ? new TillError(wire.code, wire.message) : new Error(wire.message);
+  const error = wire.code ? new TillError(wire.code, wire.message, wire.reason) : new Error(wire.message);
   error.name = wire.name;
+  if (wire.issues) Object.assign(error, { issues: wire.issues });
   error.stack = `${wire.name}: ${wire.message}`;
   return error;
 }

@@ -102,7 +102,9 @@ for (const lang of ['en', 'ar'] as Lang[]) {
 
     // Printers: the flags are the service's; bind the cashier printer to our network printer at 58 mm.
     const cashier = card(page, 'Cashier');
-    await expect(cashier).toContainText('DRAWER_OPEN');
+    // Printer flags in plain words, never the service's constants.
+    await expect(cashier).toContainText(lang === 'ar' ? 'تفتح درج النقد' : 'Opens the cash drawer');
+    await expect(cashier).not.toContainText('DRAWER_OPEN');
     await cashier.getByTestId('branch-printer-address').fill(`tcp://127.0.0.1:${receiptSink.port}`);
     await cashier.getByTestId('branch-printer-width-58').check({ force: true });
     await cashier.getByTestId('branch-printer-save').click();
@@ -115,10 +117,17 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await bar.getByTestId('branch-printer-save').click();
     await expect(page.getByTestId('notice-error')).toContainText('169.254.169.254');
 
-    // Bind the bar printer to the second network printer.
-    await bar.getByTestId('branch-printer-address').fill(`tcp://127.0.0.1:${kitchenSink.port}`);
+    // The field itself says what is wrong before anything is sent, and Save waits for a usable address.
+    await bar.getByTestId('branch-printer-address').fill('http://192.168.1.50');
+    await expect(bar.getByTestId('branch-printer-address-problem')).toBeVisible();
+    await expect(bar.getByTestId('branch-printer-save')).toBeDisabled();
+
+    // Bind the bar printer to the second network printer, typed without tcp://: it is saved and shown as tcp://HOST:PORT.
+    await bar.getByTestId('branch-printer-address').fill(`127.0.0.1:${kitchenSink.port}`);
+    await expect(bar.getByTestId('branch-printer-address-normalized')).toContainText(`tcp://127.0.0.1:${kitchenSink.port}`);
     await bar.getByTestId('branch-printer-save').click();
     await expect(bar).toHaveAttribute('data-state', /ready|printing/);
+    await expect(bar.getByTestId('branch-printer-address')).toHaveValue(`tcp://127.0.0.1:${kitchenSink.port}`);
 
     // Test print: the page names the printer and its binding.
     await cashier.getByTestId('branch-printer-test').click();
@@ -146,6 +155,15 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await pastries.getByTestId('branch-route-select').selectOption({ label: 'Bar' });
     await expect(pastries.getByTestId('branch-route-preview')).toContainText('Bar');
     await expect(pastries.getByTestId('branch-route-preview')).not.toContainText('Kitchen');
+
+    // Sending a category to the only receipt printer asks first (it would stop printing receipts); No leaves it as it was.
+    const desserts = page.locator('[data-testid="branch-route"][data-category-id="7"]');
+    const routedBefore = await desserts.getByTestId('branch-route-preview').textContent();
+    await desserts.getByTestId('branch-route-select').selectOption({ label: 'Cashier' });
+    await expect(page.getByTestId('confirm-dialog')).toContainText('Cashier');
+    await page.getByTestId('confirm-dialog').getByTestId('dialog-close').click();
+    await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+    await expect(desserts.getByTestId('branch-route-preview')).toHaveText(routedBefore!);
 
     // Receipt: the VAT number, a footer line; the preview follows.
     await page.getByTestId('branch-tab-receipt').click();

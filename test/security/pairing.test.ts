@@ -97,6 +97,8 @@ describe('pairing a device cannot be guessed', () => {
 
   it('only the manager screen makes new codes; a paired device cannot', async () => {
     const manager = await web.managerCookie();
+    // No code before the till has a manager (paired-device-ceiling.test.ts).
+    await (await web.connect({ origin: web.origin, cookie: manager })).api.addCashier({ name: 'Huda', role: 'manager', pin: '4821' });
     const page = await fetch(`http://${web.base}/pair/code`, { headers: { cookie: manager } });
     expect(page.status).toBe(200);
     const code = /(\d{6})/.exec(await page.text())![1]!;

@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { importGraph, packageOf } from '../../scripts/import-graph.mjs';
 
 // Finding: `node-thermal-printer` was a runtime dependency that nothing ran;
 // `fastify` (the emulator's) shipped in the app's dependencies. What the
@@ -25,46 +25,52 @@ const ENTRIES = [
   'src-main/electron/preload.ts',
   'src-main/printing/render-worker/render-worker-boot.mjs',
 ];
-const STATIC_IMPORT = /(?:^|[\s;])(?:import|export)\s+(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]/gm;
-// Static and dynamic imports, require() and createRequire(...)('name').
-const ANY_IMPORT = /(?:from\s*|import\s*\(\s*|import\s+|require\(\s*|\)\(\s*)['"]([^'"./][^'"]*)['"]/g;
-const packageOf = (specifier: string) => (specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
-const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
+type Graph = { modules: { source: string; dependencies: { resolved: string; module: string; dependencyTypes: string[] }[] }[] };
 
 /** Bare packages loaded at start (static imports, followed through our own files) from the entries, with the chain. */
-function packagesLoadedAtStart(): Map<string, string> {
+async function packagesLoadedAtStart(): Promise<Map<string, string>> {
+  // Type-only imports are erased; a dynamic import is loaded only when asked for, so it is not followed.
+  const { modules } = (await importGraph(root, ENTRIES, { typeOnly: false, exclude: '^(out|test|bench)/' })) as Graph;
+  const bySource = new Map(modules.map((m) => [m.source, m]));
   const found = new Map<string, string>();
   const seen = new Set<string>();
-  const visit = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    const here = [...chain, relative(root, file)];
-    for (const match of text.matchAll(STATIC_IMPORT)) {
-      const specifier = (match[1] ?? match[2])!;
-      if (!specifier.startsWith('.')) {
-        const name = packageOf(specifier);
-        if (!isBuiltin(name) && !found.has(name)) found.set(name, here.join(' → '));
+  const visit = (source: string, chain: string[]) => {
+    const module = bySource.get(source);
+    if (!module || seen.has(source)) return;
+    seen.add(source);
+    const here = [...chain, source];
+    for (const dependency of module.dependencies) {
+      if (dependency.dependencyTypes.includes('dynamic-import')) continue;
+      const name = packageOf(dependency);
+      if (name) {
+        if (!found.has(name)) found.set(name, here.join(' → '));
         continue;
       }
-      const target = resolve(dirname(file), specifier);
-      if (existsSync(target) && /\.(ts|mts|js|mjs|cjs)$/.test(target)) visit(target, here);
+      visit(dependency.resolved, here);
     }
   };
-  for (const entry of ENTRIES) visit(`${root}${entry}`, []);
+  for (const entry of ENTRIES) visit(entry, []);
   return found;
 }
 
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = `${folder}/${name}`;
-    return statSync(path).isDirectory() ? filesUnder(path) : /\.(ts|mts|mjs|js|svelte)$/.test(name) ? [path] : [];
-  });
+/** Every package each top folder's files name in an import, a dynamic import or a require. */
+async function packagesImportedPerFolder(folders: string[]): Promise<(folder: string) => Set<string>> {
+  const { modules } = (await importGraph(root, folders, { exclude: '^out/' })) as Graph;
+  return (folder) =>
+    new Set(
+      modules
+        .filter((m) => m.source.startsWith(`${folder}/`))
+        .flatMap((m) => m.dependencies.map((d) => packageOf(d)))
+        .filter((name): name is string => name !== null),
+    );
 }
 
+// Each reads the import graph of hundreds of files: minutes on a loaded machine, seconds on a quiet one.
+const SLOW = { timeout: 600_000 };
+
 describe('runtime dependencies', () => {
-  it('loads at start only packages in dependencies (electron aside): fastify and the emulator stay behind --demo', () => {
-    const loaded = packagesLoadedAtStart();
+  it('loads at start only packages in dependencies (electron aside): fastify and the emulator stay behind --demo', SLOW, async () => {
+    const loaded = await packagesLoadedAtStart();
     const missing = [...loaded].filter(([name]) => name !== 'electron' && !Object.hasOwn(pkg.dependencies, name)).map(([name, chain]) => `${name} (${chain})`);
     expect(missing).toEqual([]);
     expect(loaded.has('fastify')).toBe(false);
@@ -72,15 +78,15 @@ describe('runtime dependencies', () => {
     expect(Object.hasOwn(pkg.devDependencies, 'fastify')).toBe(true);
   });
 
-  it('lists in dependencies nothing the app does not import; node-thermal-printer is not shipped', () => {
-    const runtimeFiles = ['bin', 'src-main', 'src-shared', 'src-renderer'].flatMap((folder) => filesUnder(`${root}${folder}`));
-    const everyFile = [...runtimeFiles, ...['emulator', 'test', 'bench', 'scripts'].flatMap((folder) => filesUnder(`${root}${folder}`))];
-    const importedBy = (files: string[]) => new Set(files.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(ANY_IMPORT)].map((m) => packageOf(m[1]!))));
-    const usedAtRuntime = importedBy(runtimeFiles);
+  it('lists in dependencies nothing the app does not import; node-thermal-printer is not shipped', SLOW, async () => {
+    const runtime = ['bin', 'src-main', 'src-shared', 'src-renderer'];
+    const others = ['emulator', 'test', 'bench', 'scripts'];
+    const importedBy = await packagesImportedPerFolder([...runtime, ...others]);
+    const usedAtRuntime = new Set(runtime.flatMap((folder) => [...importedBy(folder)]));
     expect(Object.keys(pkg.dependencies).filter((name) => !usedAtRuntime.has(name))).toEqual([]);
     // node-thermal-printer: never shipped; at most a test's reference for the ESC/POS bytes the till writes itself.
     expect(Object.hasOwn(pkg.dependencies, 'node-thermal-printer')).toBe(false);
     expect(usedAtRuntime.has('node-thermal-printer')).toBe(false);
-    if (Object.hasOwn(pkg.devDependencies, 'node-thermal-printer')) expect(importedBy(everyFile).has('node-thermal-printer')).toBe(true);
+    if (Object.hasOwn(pkg.devDependencies, 'node-thermal-printer')) expect(others.some((folder) => importedBy(folder).has('node-thermal-printer'))).toBe(true);
   });
 });

@@ -3,7 +3,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
-import { createTillHttpServer, HostAccess, type ConnectionLimits, type HostAccessOptions, type TillHttpServer } from '../../src-main/host/http/index.ts';
+import {
+  createTillHttpServer,
+  HostAccess,
+  type ConnectionLimits,
+  type HostAccessOptions,
+  type RouteHandler,
+  type TillHttpServer,
+} from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import type { Clock } from '../../src-main/clock/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
@@ -34,12 +41,14 @@ export interface WebHostOptions extends Partial<HostAccessOptions> {
   limits?: ConnectionLimits;
   /** The till's clock: its workers, and the handshake and idle deadlines of sockets. */
   clock?: Clock;
+  /** Extra routes, as the demo's (`/demo.json`). */
+  routes?: RouteHandler[];
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, ...accessOptions } = options;
+  const { dbName: _db, limits, clock, routes = [], ...accessOptions } = options;
   const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 }, ...(clock ? { clock } : {}) });
   host.start();
   const rendererDir = service.dir.file('renderer');
@@ -52,6 +61,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
     rendererDir,
     access,
     authorizer: host.authorizer,
+    routes,
     ...(limits ? { limits } : {}),
     ...(clock ? { clock } : {}),
   });

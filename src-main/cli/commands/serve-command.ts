@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../host/index.ts';
-import { createTillHttpServer, HostAccess, isLoopback, type RouteHandler } from '../../host/http/index.ts';
+import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
@@ -87,7 +87,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
-  const pairingCode = access.pairing?.issue().code ?? null;
+  // No code before the first manager exists: that manager is made on the screen the launch URL opens.
+  const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;
   io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairingCode, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
   io.err(`Till is ready: open ${url} on the manager's screen (keep this address private: it is this launch's key).`);
   if (onLan) {
@@ -97,6 +98,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     );
     io.err(`Cashier devices: open http://${shownHost}:${actualPort}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
   }
+  if (access.pairing && pairingCode === null) io.err(NO_MANAGER_YET.en);
   if (!onLan && !behindProxy && values.origin.length > 0)
     io.err(
       'Note: --origin without --behind-proxy on loopback: pairing is off and every browser coming through a proxy shares its one address, ' +

@@ -5,6 +5,7 @@ import { recordAudit } from './audit-log.ts';
 import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
+import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
 import { privilegedCall } from './privileged-call.ts';
 import { ApprovedCartDiscount } from './whole-order-discount.ts';
 
@@ -75,7 +76,8 @@ export class Authorizer {
     };
     const reasons: string[] = [];
     let approval: Approval | null = null;
-    for (const policy of [...this.policies]) {
+    // The ceiling is always asked first and cannot be removed: no policy can lift a paired device above a cashier.
+    for (const policy of [pairedDeviceCeiling, ...this.policies]) {
       let decision;
       try {
         decision = await policy.decide(request);
@@ -111,6 +113,7 @@ export class Authorizer {
     throw new TillError(
       'not_allowed',
       `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`,
+      { code: 'approval.needed', params: { action: privilege } },
     );
   }
 

@@ -38,6 +38,12 @@ export interface TillHttpServer {
 
 const MAX_FORM_BYTES = 1024;
 
+/** Why no pairing code is made yet (also printed by `pos serve`). */
+export const NO_MANAGER_YET = {
+  en: 'No device can pair yet: add this till’s first manager on the manager screen (or with pos cashiers add), then make a pairing code here.',
+  ar: 'لا يمكن إقران أي جهاز بعد: أضف المدير الأول لنظام الكاشير من شاشة المدير (أو بالأمر pos cashiers add)، ثم أنشئ رمز إقران من هنا.',
+};
+
 /**
  * The plain-Node host: the built renderer over HTTP and the till API over a
  * WebSocket at `/till`, to browsers holding a session only. A session comes
@@ -127,7 +133,8 @@ async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, re
     return;
   }
   if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, client);
-  for (const route of options.routes ?? []) if (await route(request, response, client)) return;
+  // Extra routes (the demo's token and controls) are for the manager's screens only.
+  if (client.kind !== 'paired-device') for (const route of options.routes ?? []) if (await route(request, response, client)) return;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
@@ -201,14 +208,22 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
   response.writeHead(303, { 'Set-Cookie': cookie, Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
-/** `/pair/code` on a manager screen: a fresh one-time code for the next device. */
-function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): void {
+/**
+ * `/pair/code` on a manager screen: a fresh one-time code for the next device.
+ * None before the till has a manager: the first manager is made on the
+ * host's own screen, and a paired device needs someone who can approve.
+ */
+async function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): Promise<void> {
   const pairing = options.access.pairing;
   if (!pairing || client.kind !== 'manager-session') {
     sendPage(response, 403, {
       en: 'Only the manager screen of a till on the network can make pairing codes.',
       ar: 'فقط شاشة المدير لنظام على الشبكة يمكنها إنشاء رموز الإقران.',
     });
+    return;
+  }
+  if ((await options.api.staffState()).needs_first_manager) {
+    sendPage(response, 409, NO_MANAGER_YET);
     return;
   }
   const { code, expiresAt } = pairing.issue();

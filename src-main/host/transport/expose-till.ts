@@ -101,6 +101,6 @@ function refusal(id: string, reason: string) {
     id,
     type: 'HANDLER',
     name: 'throw',
-    value: { isError: true, value: toWireError(new TillError('invalid_input', `refused by the till host: ${reason}`)) },
+    value: { isError: true, value: toWireError(new TillError('invalid_input', `refused by the till host: ${reason}`, { code: 'host.refused' })) },
   };
 }

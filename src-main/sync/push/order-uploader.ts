@@ -1,11 +1,12 @@
-import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncResult } from '../../../src-shared/wire/index.ts';
+import { MAX_ORDERS_PER_SYNC, type Order } from '../../../src-shared/wire/index.ts';
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
-import { getSetting } from '../../settings/index.ts';
-import { readSyncAnswer } from './read-sync-answer.ts';
+import { getSetting, putSetting, settingOrDefault } from '../../settings/index.ts';
+import { judgeBatch, readSyncAnswer, unreadableAnswer, type BatchJudgement, type SyncAnswer } from './read-sync-answer.ts';
+import { batchSizeRefusal } from './batch-size-refusal.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { localSyncStatus, readOrder, readOrders } from '../../orders/index.ts';
-import { backoffDelay, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
+import { backoffDelay, ServiceError, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
 import { currencyDecimals } from '../../catalog/index.ts';
@@ -84,7 +85,13 @@ export class OrderUploader {
   /** Whether the caller's latest word was start() rather than stop(). */
   private wanted = false;
   private readonly alarm: Alarm;
+  /** Waits between the rounds of one `uploadDue` (its own, so a checkout's ring does not cut them short). */
+  private readonly sleeper: Alarm;
   private nextProbeAt = 0;
+  /** Orders an unclear answer left unconfirmed, and the size of the batch they go in next (halving down to 1). */
+  private readonly splitSizes = new Map<string, number>();
+  /** How many 5xx answers in a row each order's batch got (a batch failing again goes in halves). */
+  private readonly serverFailures = new Map<string, number>();
 
   constructor(options: OrderUploaderOptions) {
     const batchSize = options.batchSize ?? MAX_ORDERS_PER_SYNC;
@@ -101,6 +108,7 @@ export class OrderUploader {
     const clock = options.clock ?? systemClock;
     this.now = () => clock.now();
     this.alarm = new Alarm(clock);
+    this.sleeper = new Alarm(clock);
     this.random = options.random ?? Math.random;
     this.publisher = new StatusPublisher(localSyncStatus(this.db));
   }
@@ -142,9 +150,29 @@ export class OrderUploader {
     this.alarm.ring();
   }
 
-  /** Sends every due order, oldest first, batch after batch, until none are due or a batch fails. */
-  uploadDue(): Promise<UploadReport> {
-    return this.serialized(() => this.drain(() => true));
+  /**
+   * Sends every due order, oldest first, batch after batch, until none are
+   * due. With `retryWithinMs`, orders put back after a failure (a 5xx, no
+   * answer) are tried again in this same call, after their backoff (each
+   * round sends what has fallen due), as long as the wait ends within that
+   * many ms of the start and for at most `maxRounds` rounds: `pos sync` then
+   * reports only what the service kept failing on.
+   */
+  uploadDue(options: { retryWithinMs?: number; maxRounds?: number } = {}): Promise<UploadReport> {
+    return this.serialized(async () => {
+      const deadline = this.now() + (options.retryWithinMs ?? 0);
+      const rounds = options.maxRounds ?? 40;
+      const total = emptyReport();
+      for (let round = 1; ; round++) {
+        const report = await this.drain(() => true);
+        addReport(total, report);
+        if (report.stopped === 'paused' || round >= rounds) break;
+        const earliest = earliestPendingAt(this.db);
+        if (earliest === null || earliest > deadline) break;
+        if (earliest > this.now()) await this.sleeper.sleep(earliest - this.now());
+      }
+      return total;
+    });
   }
 
   /** Runs the upload loop in the background until `stop()`. */
@@ -243,7 +271,7 @@ export class OrderUploader {
    * flight), so the database work overlaps the network's.
    */
   private async drain(keepGoing: () => boolean): Promise<UploadReport> {
-    const report: UploadReport = { batches: 0, created: 0, duplicate: 0, rejected: 0, deferred: 0, stopped: null, error: null };
+    const report = emptyReport();
     try {
       let batch = this.prepareBatch([], report);
       while (batch) {
@@ -274,7 +302,17 @@ export class OrderUploader {
         );
         const answer = await sending;
         const step =
-          answer.error !== null ? this.batchFailed(batch.orders, batch.due, answer.error, report) : this.applyAnswer(batch, answer.body, path, report);
+          answer.error !== null
+            ? this.batchFailed(batch, answer.error, path, report)
+            : this.applyAnswer(
+                batch,
+                readSyncAnswer(
+                  answer.body,
+                  batch.orders.map((order) => order.uuid),
+                ),
+                path,
+                report,
+              );
         if (step === 'stop') break;
         batch = following ?? this.prepareBatch([], report);
       }
@@ -291,8 +329,11 @@ export class OrderUploader {
   }
 
   private readBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
-    const due = selectDue(this.db, this.now(), this.batchSize, inFlight);
+    let due = selectDue(this.db, this.now(), this.currentBatchSize(), inFlight);
     if (due.length === 0) return null;
+    // Orders an unclear answer left unconfirmed go again in a smaller batch: the oldest one's size rules.
+    const smaller = this.splitSizes.get(due[0]!.uuid);
+    if (smaller !== undefined && smaller < due.length) due = due.slice(0, smaller);
     freezeBodies(
       this.db,
       due.map((entry) => entry.uuid),
@@ -337,86 +378,175 @@ export class OrderUploader {
     }
   }
 
-  private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, body: unknown, path: string, report: UploadReport): Step {
-    const { due, orders } = batch;
-    const answer = readSyncAnswer(
-      body,
-      orders.map((order) => order.uuid),
-    );
-    if (answer.kind === 'unreadable') {
-      const reason = oneLine(`The answer to POST ${path} is not one the till can read (${answer.reason}); the batch will be sent again.`);
-      this.deferBatch(orders, due, reason, report);
-      this.publisher.update({ online: true, lastError: reason });
-      return 'stop';
+  /** Orders per request: the option, lowered to what the service was found to take (`upload.batch_size`, remembered). */
+  private currentBatchSize(): number {
+    try {
+      return Math.min(this.batchSize, settingOrDefault(this.db, 'upload.batch_size'));
+    } catch {
+      return this.batchSize;
     }
-    // A success envelope without per-order results: the service took the whole batch.
-    const results: OrderSyncResult[] = answer.kind === 'accepted' ? orders.map((order) => ({ uuid: order.uuid, status: 'created' as const })) : answer.results;
-    this.applyResults(orders, due, results, path, report);
+  }
+
+  /** The service refused `sent` orders in one request as too many: send at most `max` (or half) from now on, and remember it. */
+  private learnBatchSize(sent: number, max: number | null): number {
+    const size = Math.max(1, Math.min(MAX_ORDERS_PER_SYNC, max !== null && max < sent ? max : Math.floor(sent / 2)));
+    putSetting(this.db, 'upload.batch_size', size);
+    return size;
+  }
+
+  private applyAnswer(batch: { due: DueEntry[]; orders: Order[] }, answer: SyncAnswer, path: string, report: UploadReport): Step {
+    const uuids = batch.orders.map((order) => order.uuid);
+    this.settle(batch, judgeBatch(answer, uuids), path, report);
     return 'continue';
   }
 
-  private applyResults(orders: Order[], due: DueEntry[], results: OrderSyncResult[], path: string, report: UploadReport): void {
+  /**
+   * Records what the till concluded. Unconfirmed orders are never synced:
+   * in a batch of several they go again at once in halves (or alone, when
+   * the answer named the others); one order alone that is still unclear
+   * waits its backoff, saying why.
+   */
+  private settle(batch: { due: DueEntry[]; orders: Order[] }, judgement: BatchJudgement, path: string, report: UploadReport): void {
     const now = this.now();
-    const byUuid = new Map<string, OrderSyncResult>();
-    for (const result of results) if (!byUuid.has(result.uuid)) byUuid.set(result.uuid, result);
-    const outcome: BatchOutcome = { now, synced: [], rejected: [], deferred: null };
-    const missing: string[] = [];
-    for (const order of orders) {
-      const result = byUuid.get(order.uuid);
-      if (!result) {
-        missing.push(order.uuid);
-      } else if (result.status === 'rejected') {
-        const errors = result.errors ?? {};
-        outcome.rejected.push({ uuid: order.uuid, serviceStatus: 'rejected', errors, reason: rejectionReason(errors) });
-      } else {
-        outcome.synced.push({ uuid: order.uuid, serviceId: result.id ?? null, serviceStatus: result.status });
-      }
-    }
-    if (missing.length > 0) {
+    const { due, orders } = batch;
+    const outcome: BatchOutcome = {
+      now,
+      synced: judgement.synced.map((s) => ({ uuid: s.uuid, serviceId: s.id, serviceStatus: s.status })),
+      rejected: judgement.rejected.map((r) => ({ uuid: r.uuid, serviceStatus: 'rejected' as const, errors: r.errors, reason: rejectionReason(r.errors) })),
+      deferred: null,
+    };
+    const unconfirmed = judgement.unconfirmed;
+    let reason: string | null = null;
+    if (unconfirmed.length > 0) {
+      const alone = orders.length === 1;
+      reason = oneLine(
+        `The answer to POST ${path} does not prove the service stored ${alone ? 'this order' : 'these orders'}: ${judgement.why ?? 'it does not name them'}; ` +
+          (alone ? 'it will be sent again later.' : 'they are sent again in smaller batches.'),
+      );
+      if (!alone) this.splitAgain(unconfirmed, unconfirmed.length === orders.length ? Math.ceil(orders.length / 2) : unconfirmed.length);
       outcome.deferred = {
-        uuids: missing,
-        nextAttemptAt: now + this.delayFor(due.filter((entry) => missing.includes(entry.uuid))),
-        reason: `The answer to POST ${path} did not include this order; it will be sent again.`,
+        uuids: unconfirmed,
+        nextAttemptAt: alone ? now + this.delayFor(due) : now,
+        reason,
       };
     }
     recordOutcome(this.db, outcome);
-    for (const s of outcome.synced) report[s.serviceStatus]++;
+    for (const s of outcome.synced) {
+      report[s.serviceStatus]++;
+      this.forget(s.uuid);
+    }
+    for (const r of outcome.rejected) this.forget(r.uuid);
     report.rejected += outcome.rejected.length;
-    report.deferred += missing.length;
-    // An answer that settled no order is not a success: say why the orders are still waiting.
+    report.deferred += unconfirmed.length;
+    if (reason !== null) report.error = reason;
     const settled = outcome.synced.length + outcome.rejected.length > 0;
     this.publisher.update({
       online: true,
-      ...(settled ? { lastSuccessAt: now, lastError: null } : { lastError: outcome.deferred?.reason ?? null }),
+      ...(settled && reason === null ? { lastSuccessAt: now, lastError: null } : settled ? { lastSuccessAt: now, lastError: reason } : { lastError: reason }),
       ...outboxCounts(this.db),
     });
   }
 
-  private batchFailed(orders: Order[], due: DueEntry[], error: unknown, report: UploadReport): Step {
-    if (error instanceof ValidationError) {
-      const named = rejectionsNamedBy(error.errors, orders);
+  /** The next batch holding the first of `uuids` carries at most `size` orders. */
+  private splitAgain(uuids: string[], size: number): void {
+    for (const uuid of uuids) this.splitSizes.set(uuid, Math.min(size, this.splitSizes.get(uuid) ?? size));
+  }
+
+  private forget(uuid: string): void {
+    this.splitSizes.delete(uuid);
+    this.serverFailures.delete(uuid);
+  }
+
+  private batchFailed(batch: { due: DueEntry[]; orders: Order[] }, error: unknown, path: string, report: UploadReport): Step {
+    const { orders, due } = batch;
+    const status = error instanceof ServiceError ? error.status : null;
+    const several = orders.length > 1;
+    // A 2xx the till could not read (not JSON): an answer, but no evidence about any order.
+    if (status !== null && status >= 200 && status < 300) {
+      return this.applyAnswer(batch, unreadableAnswer(`HTTP ${status} with a body that is not JSON`), path, report);
+    }
+    if (status === 401) {
+      // Not the orders' fault: they keep their attempts and go first once someone signs in.
+      this.pause();
+      report.stopped = 'paused';
+      report.error = SESSION_EXPIRED;
+      return 'stop';
+    }
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const errors = error instanceof ValidationError || hasErrors(error) ? (error as { errors: Record<string, string[]> }).errors : {};
+    const serviceWords = error instanceof ServiceError ? message.replace(error.request, 'the upload') : message;
+    // Too many orders in one request: send fewer from now on, remembered for the next run.
+    const tooMany = status === 413 ? { max: null } : status === 422 || status === 400 ? batchSizeRefusal(serviceWords, errors) : null;
+    if (tooMany && several) {
+      const size = this.learnBatchSize(orders.length, tooMany.max);
+      this.deferNow(orders, `The service refused ${orders.length} orders in one request (${message}); Till now sends at most ${size} at a time.`, report);
+      return 'continue';
+    }
+    if (status === 422 || status === 400) {
+      const named = rejectionsNamedBy(errors, orders);
       if (named.length > 0) {
-        // The orders the 422 names are refused for good; the rest were not at fault and go again at once.
+        // The orders the refusal names are refused for good; the rest were not at fault and go again at once.
         recordOutcome(this.db, { now: this.now(), synced: [], rejected: named, deferred: null });
+        for (const r of named) this.forget(r.uuid);
         report.rejected += named.length;
         this.publisher.update({ online: true, ...outboxCounts(this.db) });
         return 'continue';
       }
     }
+    if (status === 413 || status === 422 || status === 400 || status === 409) {
+      if (several) {
+        // Refused as a whole without naming an order: halves, down to the one at fault.
+        this.splitAgain(
+          orders.map((order) => order.uuid),
+          Math.ceil(orders.length / 2),
+        );
+        this.deferNow(orders, `The service refused a batch of ${orders.length} orders without naming one (${message}); they are sent again in halves.`, report);
+        return 'continue';
+      }
+      const [order] = orders;
+      if (status === 409) {
+        // One order, and the service says it has it already: delivered.
+        this.settle(batch, { synced: [{ uuid: order!.uuid, status: 'duplicate', id: null }], rejected: [], unconfirmed: [], why: null }, path, report);
+      } else {
+        const own = Object.keys(errors).length > 0 ? errors : { order: [status === 413 ? 'the order is too large for the service (413)' : serviceWords] };
+        this.settle(batch, { synced: [], rejected: [{ uuid: order!.uuid, errors: own }], unconfirmed: [], why: null }, path, report);
+      }
+      return 'continue';
+    }
     const failure = classifyFailure(error);
     report.error = failure.message;
-    if (failure.kind === 'unauthenticated') {
-      // Not the orders' fault: they keep their attempts and go first once someone signs in.
-      this.pause();
-      report.stopped = 'paused';
-      return 'stop';
+    // A batch the service fails on again and again may hold one order it cannot take: its next tries go in halves.
+    if (several && status !== null && status >= 500) {
+      const again = orders.filter((order) => (this.serverFailures.get(order.uuid) ?? 0) >= 1);
+      if (again.length === orders.length)
+        this.splitAgain(
+          orders.map((order) => order.uuid),
+          Math.ceil(orders.length / 2),
+        );
     }
+    if (status !== null && status >= 500) for (const order of orders) this.serverFailures.set(order.uuid, (this.serverFailures.get(order.uuid) ?? 0) + 1);
     this.deferBatch(orders, due, failure.message, report);
     // The first probe comes one interval after the failure: probing at once would only repeat it.
     if (failure.online === false) this.nextProbeAt = this.now() + this.probeIntervalMs;
     this.publisher.update({ ...(failure.online === null ? {} : { online: failure.online }), lastError: failure.message });
+    // A 5xx is this batch's failure: the other due orders still go. No answer, a 429, a refusal of the path or the account stop the run.
+    if (status !== null && status >= 500) return 'continue';
     report.stopped = 'failed';
     return 'stop';
+  }
+
+  /** The orders stay pending and due now (they go again in this run), with the reason kept. */
+  private deferNow(orders: Order[], reason: string, report: UploadReport): void {
+    const text = oneLine(reason);
+    recordOutcome(this.db, {
+      now: this.now(),
+      synced: [],
+      rejected: [],
+      deferred: { uuids: orders.map((order) => order.uuid), nextAttemptAt: this.now(), reason: text },
+    });
+    report.deferred += orders.length;
+    report.error = text;
+    this.publisher.update({ online: true, lastError: text });
   }
 
   /** The whole batch waits and goes again later as it is, same uuids. */
@@ -437,6 +567,25 @@ export class OrderUploader {
     const attempts = entries.reduce((max, entry) => Math.max(max, entry.attempts), 0);
     return backoffDelay(attempts, this.backoff, this.random);
   }
+}
+
+function hasErrors(error: unknown): boolean {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  return typeof errors === 'object' && errors !== null && !Array.isArray(errors);
+}
+
+function emptyReport(): UploadReport {
+  return { batches: 0, created: 0, duplicate: 0, rejected: 0, deferred: 0, stopped: null, error: null };
+}
+
+function addReport(total: UploadReport, report: UploadReport): void {
+  total.batches += report.batches;
+  total.created += report.created;
+  total.duplicate += report.duplicate;
+  total.rejected += report.rejected;
+  total.deferred += report.deferred;
+  total.stopped = report.stopped;
+  total.error = report.error ?? total.error;
 }
 
 /** The batch's orders in one read; null when one of them cannot be read, so each is then read alone and only the broken one is set aside. */

@@ -23,7 +23,8 @@ interface ReferencePrinter {
   partialCut(): void;
   getBuffer(): Buffer;
 }
-const { printer: ThermalPrinter, types } = createRequire(import.meta.url)('node-thermal-printer') as {
+const require = createRequire(import.meta.url);
+const { printer: ThermalPrinter, types } = require('node-thermal-printer') as {
   printer: new (config: { type: string }) => ReferencePrinter;
   types: { EPSON: string };
 };

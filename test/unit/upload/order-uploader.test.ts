@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderUploader, SESSION_EXPIRED, type UploadStatus } from '../../../src-main/sync/push/index.ts';
 import { listRejected, outboxCounts } from '../../../src-main/orders/index.ts';
+import { settingOrDefault } from '../../../src-main/settings/index.ts';
 import { NetworkError, ServerError, UnauthenticatedError, ValidationError } from '../../../src-main/upstream/index.ts';
 import type { Order } from '../../../src-shared/wire/index.ts';
 import { created, StubService, syncAnswer } from './stub-service.ts';
@@ -58,27 +59,31 @@ describe('OrderUploader.uploadDue', () => {
     expect(service.posts).toHaveLength(2);
   });
 
-  it('puts an order the answer leaves out back with backoff, and syncs the others', async () => {
+  it('sends an order the answer leaves out again alone, and keeps it pending with backoff while the service names it with no verdict', async () => {
     till = await openCheckoutShop();
     const orders = await till.sell(3);
+    const left = orders[2]!.uuid;
     const service = new StubService();
-    service.answer = (batch: Order[]) => created(batch.filter((o) => o.uuid !== orders[2]!.uuid));
+    service.answer = (batch: Order[]) =>
+      batch.length > 1 ? created(batch.filter((o) => o.uuid !== left)) : syncAnswer([{ uuid: left, status: 'queued' } as never]);
     const report = await uploader(service).uploadDue();
-    expect(report).toMatchObject({ batches: 1, created: 2, deferred: 1, stopped: null });
-    expect(till.row(orders[2]!.uuid)).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: NOW + 500 });
-    expect(till.row(orders[2]!.uuid).last_error).toContain('did not include this order');
+    expect(service.sentUuids()).toEqual([orders.map((o) => o.uuid), [left]]);
+    expect(report).toMatchObject({ batches: 2, created: 2, stopped: null });
+    expect(till.row(left)).toMatchObject({ state: 'pending', attempts: 2, next_attempt_at: NOW + 1_000 });
+    expect(till.row(left).last_error).toContain('does not prove the service stored this order');
   });
 
-  it('treats a 200 whose results name none of the orders as a failed batch', async () => {
+  it('never takes a 200 whose results name none of the orders as their receipt: halves, then one by one', async () => {
     till = await openCheckoutShop();
     const orders = await till.sell(2);
     const service = new StubService();
-    service.answer = () => ({ meta: { code: 200, status: 'success', message: 'ok' }, data: { orders: [] } });
+    service.answer = (batch: Order[]) =>
+      batch.length > 1 ? { meta: { code: 200, status: 'success', message: 'ok' }, data: { orders: [] } } : { meta: { code: 200, status: 'success' } };
     const up = uploader(service);
-    expect(await up.uploadDue()).toMatchObject({ batches: 1, deferred: 2 });
-    expect(till.row(orders[0]!.uuid)).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: NOW + 500 });
-    expect(up.status()).toMatchObject({ online: true, pending: 2 });
-    expect(up.status().lastError).toBe('The answer to POST /orders/sync did not include this order; it will be sent again.');
+    expect(await up.uploadDue()).toMatchObject({ batches: 3, created: 2 });
+    expect(service.sentUuids().map((b) => b.length)).toEqual([2, 1, 1]);
+    expect(up.status()).toMatchObject({ online: true, pending: 0, synced: 2 });
+    expect(till.row(orders[0]!.uuid).attempts).toBe(2);
   });
 
   it('tells offline (no answer) from online but failing (5xx)', async () => {
@@ -100,7 +105,8 @@ describe('OrderUploader.uploadDue', () => {
       throw new ServerError('POST /orders/sync', 502, 'Bad Gateway');
     };
     const report = await up.uploadDue();
-    expect(report).toMatchObject({ stopped: 'failed', error: expect.stringContaining('502') });
+    // A 5xx fails this batch only: the run goes on with the other due orders (none here).
+    expect(report).toMatchObject({ stopped: null, deferred: 1, error: expect.stringContaining('502') });
     expect(up.status()).toMatchObject({ online: true, lastError: expect.stringContaining('502 Bad Gateway') });
   });
 
@@ -123,19 +129,45 @@ describe('OrderUploader.uploadDue', () => {
     expect(JSON.parse(till.row(orders[1]!.uuid).rejection!)).toEqual({ total: ['The orders.1.total field must have 2 decimal places.'] });
   });
 
-  it('backs off and shows a whole-batch 422 that names no order, instead of looping', async () => {
+  it('halves the batch on a 422 about the number of orders, takes the number it names, and remembers it', async () => {
     till = await openCheckoutShop();
-    const orders = await till.sell(2);
+    await till.sell(5);
     const service = new StubService();
-    service.answer = () => {
-      throw new ValidationError('POST /orders/sync', 'The orders field must not have more than 50 items.', {
-        orders: ['The orders field must not have more than 50 items.'],
-      });
+    service.answer = (batch: Order[]) => {
+      if (batch.length > 2) {
+        throw new ValidationError('POST /orders/sync', 'The given data was invalid.', { orders: ['The orders field must not have more than 2 items.'] });
+      }
+      return created(batch);
     };
     const up = uploader(service);
-    expect(await up.uploadDue()).toMatchObject({ batches: 1, deferred: 2, stopped: 'failed' });
-    expect(till.row(orders[0]!.uuid)).toMatchObject({ state: 'pending', attempts: 1, next_attempt_at: NOW + 500 });
-    expect(up.status().lastError).toContain('The orders field must not have more than 50 items.');
+    expect(await up.uploadDue()).toMatchObject({ created: 5, stopped: null });
+    expect(service.sentUuids().map((b) => b.length)).toEqual([5, 2, 2, 1]);
+    expect(settingOrDefault(till.db, 'upload.batch_size')).toBe(2);
+    // A new uploader (the next run) starts at the size learnt.
+    await till.sell(3);
+    await uploader(service).uploadDue();
+    expect(
+      service
+        .sentUuids()
+        .slice(4)
+        .map((b) => b.length),
+    ).toEqual([2, 1]);
+    expect(up.status().lastError).toBeNull();
+  });
+
+  it('splits a batch refused without naming an order down to the one at fault, which is rejected with the reason', async () => {
+    till = await openCheckoutShop();
+    const orders = await till.sell(4);
+    const bad = orders[2]!.uuid;
+    const service = new StubService();
+    service.answer = (batch: Order[]) => {
+      if (batch.some((o) => o.uuid === bad)) throw new ValidationError('POST /orders/sync', 'The selected branch id is invalid.', {});
+      return created(batch);
+    };
+    expect(await uploader(service).uploadDue()).toMatchObject({ created: 3, rejected: 1 });
+    expect(service.sentUuids().map((b) => b.length)).toEqual([4, 2, 2, 1, 1]);
+    expect(till.row(bad)).toMatchObject({ state: 'rejected' });
+    expect(till.row(bad).last_error).toContain('The selected branch id is invalid.');
   });
 
   it('pauses on 401 without counting an attempt, sends nothing while paused, and drains after setClient', async () => {

@@ -1,0 +1,164 @@
+/**
+ * How the stand-in checks a document it receives, independently of the
+ * till's own code: xml-crypto's canonicalizers (C14N 1.0 over the whole
+ * stripped document, which equals C14N 1.1 there; exclusive C14N for the
+ * SignedProperties), node:crypto for the hashes and the ECDSA signature,
+ * @peculiar/x509 for the certificate. It answers with messages in ZATCA's
+ * shape ({type, code, category, message, status}).
+ */
+import 'reflect-metadata';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import * as x509 from '@peculiar/x509';
+import { C14nCanonicalization, ExclusiveCanonicalization } from 'xml-crypto';
+import { decodeZatcaPhase2Qr } from '../../src-shared/zatca/index.ts';
+
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+const EXT = 'urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2';
+const DS = 'http://www.w3.org/2000/09/xmldsig#';
+const XADES = 'http://uri.etsi.org/01903/v1.3.2#';
+
+export interface ZatcaMessage {
+  type: 'ERROR' | 'WARNING' | 'INFO';
+  code: string;
+  category: string;
+  message: string;
+  status: 'ERROR' | 'WARNING' | 'PASS';
+}
+
+export interface CheckedDocument {
+  uuid: string;
+  id: string;
+  icv: number | null;
+  pih: string | null;
+  typeCode: string;
+  /** The hash recomputed here. */
+  hash: string;
+  errors: ZatcaMessage[];
+  warnings: ZatcaMessage[];
+  certificateSerial: string | null;
+}
+
+const error = (code: string, category: string, message: string): ZatcaMessage => ({ type: 'ERROR', code, category, message, status: 'ERROR' });
+
+function childrenOf(parent: Element, ns: string, local: string): Element[] {
+  const out: Element[] = [];
+  for (let n = parent.firstChild; n; n = n.nextSibling)
+    if (n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === local) out.push(n as Element);
+  return out;
+}
+
+function first(root: Document | Element, ns: string, local: string): Element | undefined {
+  return root.getElementsByTagNameNS(ns, local)[0];
+}
+
+const text = (el: Element | undefined) => el?.textContent?.trim() ?? '';
+// xml-crypto is typed against the DOM's Node; it walks xmldom's nodes, which it is written for.
+type XmlCryptoElement = Parameters<ExclusiveCanonicalization['process']>[0];
+type XmlCryptoNode = Parameters<C14nCanonicalization['process']>[0];
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
+
+export function checkDocument(xml: string): CheckedDocument {
+  const errors: ZatcaMessage[] = [];
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, msg) => {
+        if (level !== 'warning') throw new Error(msg);
+      },
+    }).parseFromString(xml, 'text/xml');
+  } catch (e) {
+    return {
+      uuid: '',
+      id: '',
+      icv: null,
+      pih: null,
+      typeCode: '',
+      hash: '',
+      certificateSerial: null,
+      warnings: [],
+      errors: [error('xml-malformed', 'XSD_SCHEMA_ERROR', `the invoice is not well-formed XML: ${(e as Error).message}`)],
+    };
+  }
+  const root = doc.documentElement!;
+  const refs = childrenOf(root, CAC, 'AdditionalDocumentReference');
+  const ref = (id: string) => refs.find((r) => text(childrenOf(r, CBC, 'ID')[0]) === id);
+  const icvText = text(childrenOf(ref('ICV') ?? root, CBC, 'UUID')[0]);
+  const pih = text(first(ref('PIH') ?? root, CBC, 'EmbeddedDocumentBinaryObject')) || null;
+  const qr = text(first(ref('QR') ?? root, CBC, 'EmbeddedDocumentBinaryObject'));
+  const result: CheckedDocument = {
+    uuid: text(childrenOf(root, CBC, 'UUID')[0]),
+    id: text(childrenOf(root, CBC, 'ID')[0]),
+    icv: /^\d+$/.test(icvText) ? Number(icvText) : null,
+    pih,
+    typeCode: text(childrenOf(root, CBC, 'InvoiceTypeCode')[0]),
+    hash: '',
+    errors,
+    warnings: [],
+    certificateSerial: null,
+  };
+  if (result.icv === null) errors.push(error('BR-KSA-33', 'BR_KSA_ERROR', 'the invoice counter value (ICV) is missing or not a number'));
+  if (!pih) errors.push(error('BR-KSA-61', 'BR_KSA_ERROR', 'the previous invoice hash (PIH) is missing'));
+
+  // The invoice hash: the document without the stamp, the cac:Signature and the QR reference.
+  const stripped = doc.cloneNode(true) as Document;
+  const sroot = stripped.documentElement!;
+  for (const el of [...childrenOf(sroot, EXT, 'UBLExtensions'), ...childrenOf(sroot, CAC, 'Signature')]) sroot.removeChild(el);
+  for (const r of childrenOf(sroot, CAC, 'AdditionalDocumentReference')) if (text(childrenOf(r, CBC, 'ID')[0]) === 'QR') sroot.removeChild(r);
+  const hashBytes = sha256(new C14nCanonicalization().process(sroot as unknown as XmlCryptoNode, {}));
+  result.hash = hashBytes.toString('base64');
+
+  const signature = first(doc, DS, 'Signature');
+  if (!signature) {
+    errors.push(error('signature-missing', 'CERTIFICATE_ERRORS', 'the invoice carries no ds:Signature'));
+    return result;
+  }
+  const references = signature.getElementsByTagNameNS(DS, 'Reference');
+  const invoiceRef = [...references].find((r) => r.getAttribute('Id') === 'invoiceSignedData');
+  const propsRef = [...references].find((r) => r.getAttribute('URI') === '#xadesSignedProperties');
+  if (text(first(invoiceRef ?? signature, DS, 'DigestValue')) !== result.hash) {
+    errors.push(error('invalid-invoice-hash', 'INVOICE_HASHING_ERRORS', `the invoice hash in the stamp is not the document's hash (${result.hash})`));
+  }
+  let cert: x509.X509Certificate;
+  const certText = text(first(signature, DS, 'X509Certificate'));
+  try {
+    cert = new x509.X509Certificate(Buffer.from(certText, 'base64'));
+  } catch {
+    errors.push(error('certificate-unreadable', 'CERTIFICATE_ERRORS', 'the certificate in ds:X509Certificate cannot be read'));
+    return result;
+  }
+  result.certificateSerial = BigInt(`0x${cert.serialNumber}`).toString(10);
+  const publicKey = createPublicKey({ key: Buffer.from(cert.publicKey.rawData), format: 'der', type: 'spki' });
+  const signatureValue = Buffer.from(text(first(signature, DS, 'SignatureValue')), 'base64');
+  if (!verify('sha256', hashBytes, publicKey, signatureValue)) {
+    errors.push(error('signature', 'CERTIFICATE_ERRORS', 'the signature value does not verify against the invoice hash and the certificate'));
+  }
+  const props = first(signature, XADES, 'SignedProperties');
+  const hexBase64 = (data: string) => Buffer.from(sha256(data).toString('hex'), 'utf8').toString('base64');
+  if (
+    !props ||
+    text(first(propsRef ?? signature, DS, 'DigestValue')) !== hexBase64(new ExclusiveCanonicalization().process(props as unknown as XmlCryptoElement, {}))
+  ) {
+    errors.push(
+      error('signed-properties-hashing', 'CERTIFICATE_ERRORS', "Invalid signed properties hashing, SignedProperties with id='xadesSignedProperties'"),
+    );
+  }
+  if (props && text(first(first(props, XADES, 'CertDigest') ?? props, DS, 'DigestValue')) !== hexBase64(certText)) {
+    errors.push(error('certificate-hashing', 'CERTIFICATE_ERRORS', 'the certificate digest in the signed properties is not the certificate'));
+  }
+  try {
+    const tags = decodeZatcaPhase2Qr(qr);
+    const same = (a: Uint8Array, b: ArrayBuffer) => Buffer.from(a).equals(Buffer.from(b));
+    if (tags.invoiceHash !== result.hash) errors.push(error('qr-hash', 'QRCODE_VALIDATION', 'QR tag 6 is not the invoice hash'));
+    if (tags.signature !== signatureValue.toString('base64')) errors.push(error('qr-signature', 'QRCODE_VALIDATION', 'QR tag 7 is not the signature value'));
+    if (!same(tags.publicKey, cert.publicKey.rawData)) errors.push(error('qr-public-key', 'QRCODE_VALIDATION', "QR tag 8 is not the certificate's public key"));
+    if (!same(tags.certificateSignature, cert.signature))
+      errors.push(error('qr-certificate-signature', 'QRCODE_VALIDATION', "QR tag 9 is not the certificate's signature"));
+    const total = text(first(doc, CBC, 'TaxInclusiveAmount'));
+    if (tags.total !== total) errors.push(error('qr-total', 'QRCODE_VALIDATION', `QR tag 4 (${tags.total}) is not the total with VAT (${total})`));
+  } catch (e) {
+    errors.push(error('qr-code', 'QRCODE_VALIDATION', `the QR cannot be read: ${(e as Error).message}`));
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+/**
+ * One document signed: the UBL without its stamp, its hash, the ECDSA
+ * signature, the SignedProperties digest, the nine-tag QR, and the UBL with
+ * the stamp and the QR written in. Pure apart from the key: the same
+ * document, key and certificate give the same hash every time (ECDSA's
+ * signature itself is randomized, so it is kept, never recomputed).
+ */
+import type { KeyObject } from 'node:crypto';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
+import type { EgsCertificate } from './egs-certificate.ts';
+import { invoiceHashBytes, parseXml } from './invoice-hash.ts';
+import { buildUbl } from './ubl-invoice.ts';
+import { signedPropertiesDigest, signInvoiceHash, writeStamp } from './xades-stamp.ts';
+import type { ZatcaDocument } from './zatca-document.ts';
+
+export interface EgsSigner {
+  privateKey: KeyObject;
+  certificate: EgsCertificate;
+}
+
+export interface SignedDocument {
+  xml: string;
+  /** base64 of the SHA-256 invoice hash: the next document's PIH. */
+  hash: string;
+  qr: string;
+  signature: string;
+}
+
+export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
+  const hashBytes = invoiceHashBytes(parseXml(buildUbl(doc)));
+  const hash = hashBytes.toString('base64');
+  const signature = signInvoiceHash(hashBytes, signer.privateKey);
+  const { date, time } = riyadhDateTime(doc.issuedAt);
+  const signingTime = `${date}T${time}`;
+  const qr = encodeZatcaPhase2Qr({
+    sellerName: doc.seller.name,
+    vatNumber: doc.seller.vatNumber,
+    timestamp: signingTime,
+    total: formatMinor(doc.total),
+    vatTotal: formatMinor(doc.tax),
+    invoiceHash: hash,
+    signature,
+    publicKey: signer.certificate.publicKey,
+    certificateSignature: signer.certificate.signature,
+  });
+  const stamp = {
+    signatureValue: signature,
+    signedPropertiesDigest: signedPropertiesDigest(signer.certificate, signingTime),
+    signingTime,
+    invoiceHash: hash,
+    certificate: signer.certificate,
+  };
+  const xml = buildUbl(doc, { qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
+  return { xml, hash, qr, signature };
+}

@@ -1,0 +1,141 @@
+/**
+ * The UBL 2.1 XML of a ZATCA simplified document (invoice 388, credit note
+ * 381, debit note 383; subtype 0200000), built with xmlbuilder2 in the
+ * element order of ZATCA's XML implementation standard and its samples.
+ * No indentation: whitespace between elements would become part of the
+ * canonical form the hash covers, so none is written.
+ *
+ * Without a stamp this is the document as the invoice hash sees it (the
+ * UBLExtensions, the cac:Signature and the QR reference are exactly what the
+ * hash leaves out); with one it is the signed document.
+ */
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { riyadhDateTime } from '../../src-shared/zatca/index.ts';
+import { NS } from './ubl-namespaces.ts';
+import { SIMPLIFIED_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
+
+export interface UblStamp {
+  /** Writes the ext:UBLExtension(s) into ext:UBLExtensions. */
+  writeExtensions: (extensions: XMLBuilder) => void;
+  qr: string;
+}
+
+const CURRENCY = 'SAR';
+
+/** Text bound for the document: control characters (other than tab and newline) have no place in XML 1.0. */
+function clean(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/\r/g, '');
+}
+
+export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
+  const root = create({ version: '1.0', encoding: 'UTF-8' })
+    .ele(NS.invoice, 'Invoice')
+    .att(NS.xmlns, 'xmlns:cac', NS.cac)
+    .att(NS.xmlns, 'xmlns:cbc', NS.cbc)
+    .att(NS.xmlns, 'xmlns:ext', NS.ext);
+  const cbc = (parent: XMLBuilder, name: string, text: string, attributes: Record<string, string> = {}) => {
+    const node = parent.ele(NS.cbc, `cbc:${name}`);
+    for (const [key, value] of Object.entries(attributes)) node.att(key, value);
+    node.txt(clean(text));
+    return node;
+  };
+  const cac = (parent: XMLBuilder, name: string) => parent.ele(NS.cac, `cac:${name}`);
+  const money = (parent: XMLBuilder, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
+
+  if (stamp) stamp.writeExtensions(root.ele(NS.ext, 'ext:UBLExtensions'));
+  const { date, time } = riyadhDateTime(doc.issuedAt);
+  cbc(root, 'ProfileID', 'reporting:1.0');
+  cbc(root, 'ID', doc.id);
+  cbc(root, 'UUID', doc.uuid);
+  cbc(root, 'IssueDate', date);
+  cbc(root, 'IssueTime', time);
+  cbc(root, 'InvoiceTypeCode', TYPE_CODES[doc.kind], { name: SIMPLIFIED_SUBTYPE });
+  cbc(root, 'DocumentCurrencyCode', CURRENCY);
+  cbc(root, 'TaxCurrencyCode', CURRENCY);
+  if (doc.kind !== 'invoice') {
+    if (!doc.billingReference || !doc.reason) throw new RangeError(`a ${doc.kind} note needs the invoice it corrects and the reason`);
+    cbc(cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference'), 'ID', doc.billingReference);
+  }
+  const icv = cac(root, 'AdditionalDocumentReference');
+  cbc(icv, 'ID', 'ICV');
+  cbc(icv, 'UUID', String(doc.icv));
+  const pih = cac(root, 'AdditionalDocumentReference');
+  cbc(pih, 'ID', 'PIH');
+  cbc(cac(pih, 'Attachment'), 'EmbeddedDocumentBinaryObject', doc.pih, { mimeCode: 'text/plain' });
+  if (stamp) {
+    const qr = cac(root, 'AdditionalDocumentReference');
+    cbc(qr, 'ID', 'QR');
+    cbc(cac(qr, 'Attachment'), 'EmbeddedDocumentBinaryObject', stamp.qr, { mimeCode: 'text/plain' });
+    const signature = cac(root, 'Signature');
+    cbc(signature, 'ID', 'urn:oasis:names:specification:ubl:signature:Invoice');
+    cbc(signature, 'SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
+  }
+
+  const party = cac(cac(root, 'AccountingSupplierParty'), 'Party');
+  cbc(cac(party, 'PartyIdentification'), 'ID', doc.seller.crn, { schemeID: 'CRN' });
+  const address = cac(party, 'PostalAddress');
+  cbc(address, 'StreetName', doc.seller.street);
+  cbc(address, 'BuildingNumber', doc.seller.building);
+  cbc(address, 'CitySubdivisionName', doc.seller.district);
+  cbc(address, 'CityName', doc.seller.city);
+  cbc(address, 'PostalZone', doc.seller.postalCode);
+  cbc(cac(address, 'Country'), 'IdentificationCode', 'SA');
+  const partyTax = cac(party, 'PartyTaxScheme');
+  cbc(partyTax, 'CompanyID', doc.seller.vatNumber);
+  cbc(cac(partyTax, 'TaxScheme'), 'ID', 'VAT');
+  cbc(cac(party, 'PartyLegalEntity'), 'RegistrationName', doc.seller.name);
+  // A simplified document names no buyer.
+  cac(root, 'AccountingCustomerParty');
+
+  const means = cac(root, 'PaymentMeans');
+  cbc(means, 'PaymentMeansCode', doc.paymentMeansCode);
+  if (doc.kind !== 'invoice') cbc(means, 'InstructionNote', doc.reason!);
+
+  const category = doc.vatRate > 0 ? 'S' : 'O';
+  const taxCategory = (parent: XMLBuilder, name: 'TaxCategory' | 'ClassifiedTaxCategory') => {
+    const node = cac(parent, name);
+    cbc(node, 'ID', category);
+    cbc(node, 'Percent', formatMinor(doc.vatRate));
+    if (category === 'O' && name === 'TaxCategory') {
+      cbc(node, 'TaxExemptionReasonCode', 'VATEX-SA-OOS');
+      cbc(node, 'TaxExemptionReason', 'Not subject to VAT');
+    }
+    cbc(cac(node, 'TaxScheme'), 'ID', 'VAT');
+  };
+  // Two TaxTotals, as ZATCA asks: the VAT in the tax currency, then the breakdown.
+  money(cac(root, 'TaxTotal'), 'TaxAmount', doc.tax);
+  const taxTotal = cac(root, 'TaxTotal');
+  money(taxTotal, 'TaxAmount', doc.tax);
+  const subtotal = cac(taxTotal, 'TaxSubtotal');
+  money(subtotal, 'TaxableAmount', doc.net);
+  money(subtotal, 'TaxAmount', doc.tax);
+  taxCategory(subtotal, 'TaxCategory');
+
+  const totals = cac(root, 'LegalMonetaryTotal');
+  money(totals, 'LineExtensionAmount', doc.net);
+  money(totals, 'TaxExclusiveAmount', doc.net);
+  money(totals, 'TaxInclusiveAmount', doc.total);
+  money(totals, 'AllowanceTotalAmount', 0);
+  money(totals, 'PrepaidAmount', 0);
+  money(totals, 'PayableAmount', doc.total);
+
+  for (const line of doc.lines) {
+    const node = cac(root, 'InvoiceLine');
+    cbc(node, 'ID', String(line.id));
+    cbc(node, 'InvoicedQuantity', String(line.quantity), { unitCode: 'PCE' });
+    money(node, 'LineExtensionAmount', line.net);
+    const lineTax = cac(node, 'TaxTotal');
+    money(lineTax, 'TaxAmount', line.tax);
+    money(lineTax, 'RoundingAmount', line.total);
+    const item = cac(node, 'Item');
+    cbc(item, 'Name', line.name);
+    taxCategory(item, 'ClassifiedTaxCategory');
+    // The price of the whole quantity (BaseQuantity): exact in minor units, where a unit price may not divide.
+    const price = cac(node, 'Price');
+    money(price, 'PriceAmount', line.net);
+    cbc(price, 'BaseQuantity', String(line.quantity), { unitCode: 'PCE' });
+  }
+  return root.end({ prettyPrint: false });
+}

@@ -1,0 +1,107 @@
+/**
+ * The QR of a ZATCA phase-2 simplified document: the five phase-1 fields and
+ * four of the stamp (tags 6 to 9), TLV in base64. Tags 6 and 7 are the
+ * base64 texts of the invoice hash and the signature; 8 and 9 are raw bytes
+ * (the public key's DER SubjectPublicKeyInfo and the certificate's
+ * signature), as ZATCA's QR guideline and its signed samples carry them.
+ */
+import { formatMinor, parseDecimal } from '../money/index.ts';
+import { decodeBase64, encodeBase64 } from './base64.ts';
+import { decodeTlv, encodeTlv, type TlvEntry } from './tlv.ts';
+import { decodeUtf8, encodeUtf8 } from './utf8.ts';
+import { ZatcaQrError } from './zatca-qr.ts';
+
+export interface ZatcaPhase2QrFields {
+  sellerName: string;
+  vatNumber: string;
+  /** Tag 3: the document's IssueDate and IssueTime, "2026-11-21T13:15:00" (with or without a zone). */
+  timestamp: string;
+  total: string;
+  vatTotal: string;
+  /** Tag 6: base64 of the SHA-256 invoice hash. */
+  invoiceHash: string;
+  /** Tag 7: base64 of the ECDSA signature (DER). */
+  signature: string;
+  /** Tag 8: the public key, DER SubjectPublicKeyInfo. */
+  publicKey: Uint8Array;
+  /** Tag 9: the ZATCA CA's signature over the stamp's certificate. */
+  certificateSignature: Uint8Array;
+}
+
+/** ZATCA's limit on the QR's base64 text. */
+export const ZATCA_QR_MAX_CHARS = 700;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})?$/;
+const TEXT_TAGS = [
+  [1, 'sellerName', 'seller name'],
+  [2, 'vatNumber', 'VAT registration number'],
+  [3, 'timestamp', 'timestamp'],
+  [4, 'total', 'invoice total with VAT'],
+  [5, 'vatTotal', 'VAT total'],
+  [6, 'invoiceHash', 'invoice hash'],
+  [7, 'signature', 'signature'],
+] as const;
+
+function amount(text: string, tag: number, label: string): string {
+  let canonical: string | undefined;
+  try {
+    canonical = formatMinor(parseDecimal(text, label));
+  } catch {
+    canonical = undefined;
+  }
+  if (canonical !== text) throw new ZatcaQrError(`tag ${tag} (${label}) "${text}" must be a two-place decimal like "115.00"`, tag);
+  return text;
+}
+
+export function encodeZatcaPhase2Qr(fields: ZatcaPhase2QrFields): string {
+  const entries: TlvEntry[] = TEXT_TAGS.map(([tag, key, label]) => {
+    const text = fields[key];
+    if (typeof text !== 'string' || text === '') throw new ZatcaQrError(`tag ${tag} (${label}) is empty; every field of the phase-2 QR is required`, tag);
+    if (key === 'timestamp' && !TIMESTAMP.test(text)) throw new ZatcaQrError(`tag 3 (timestamp) "${text}" is not a time like 2026-11-21T13:15:00`, 3);
+    if (key === 'total' || key === 'vatTotal') amount(text, tag, label);
+    return { tag, value: encodeUtf8(text, `tag ${tag} (${label})`) };
+  });
+  entries.push({ tag: 8, value: fields.publicKey }, { tag: 9, value: fields.certificateSignature });
+  for (const entry of entries) {
+    if (entry.value.length === 0) throw new ZatcaQrError(`tag ${entry.tag} is empty; every field of the phase-2 QR is required`, entry.tag);
+    if (entry.value.length > 255) throw new ZatcaQrError(`tag ${entry.tag} is ${entry.value.length} bytes; the QR allows at most 255`, entry.tag);
+  }
+  const text = encodeBase64(encodeTlv(entries));
+  if (text.length > ZATCA_QR_MAX_CHARS) {
+    throw new ZatcaQrError(`the QR is ${text.length} characters; ZATCA allows at most ${ZATCA_QR_MAX_CHARS}: shorten the seller name`);
+  }
+  return text;
+}
+
+/** The nine fields back from a payload: strict (every tag once, nothing else). */
+export function decodeZatcaPhase2Qr(base64: string): ZatcaPhase2QrFields {
+  let entries: TlvEntry[];
+  try {
+    entries = decodeTlv(decodeBase64(base64, 'ZATCA QR'), 'ZATCA QR');
+  } catch (error) {
+    throw new ZatcaQrError((error as Error).message);
+  }
+  const found = new Map<number, Uint8Array>();
+  for (const entry of entries) {
+    if (entry.tag < 1 || entry.tag > 9) throw new ZatcaQrError(`ZATCA QR holds tag ${entry.tag}; a phase-2 QR has tags 1 to 9`, entry.tag);
+    if (found.has(entry.tag)) throw new ZatcaQrError(`ZATCA QR holds tag ${entry.tag} twice`, entry.tag);
+    found.set(entry.tag, entry.value);
+  }
+  const bytes = (tag: number): Uint8Array => {
+    const value = found.get(tag);
+    if (value === undefined) throw new ZatcaQrError(`ZATCA QR has no tag ${tag}`, tag);
+    return value;
+  };
+  const text = (tag: number) => decodeUtf8(bytes(tag), `tag ${tag}`);
+  return {
+    sellerName: text(1),
+    vatNumber: text(2),
+    timestamp: text(3),
+    total: text(4),
+    vatTotal: text(5),
+    invoiceHash: text(6),
+    signature: text(7),
+    publicKey: bytes(8),
+    certificateSignature: bytes(9),
+  };
+}

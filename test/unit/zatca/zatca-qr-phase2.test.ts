@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { decodeZatcaPhase2Qr, encodeZatcaPhase2Qr, ZatcaQrError, type ZatcaPhase2QrFields } from '../../../src-shared/zatca/index.ts';
+
+const FIELDS: ZatcaPhase2QrFields = {
+  sellerName: 'مقهى',
+  vatNumber: '399999999900003',
+  timestamp: '2026-11-25T13:15:30',
+  total: '50.00',
+  vatTotal: '6.52',
+  invoiceHash: 'I5yH8Aq3jeq4khF6/boLdVpP+Yx7Jlr0yeJV95EjM+M=',
+  signature: 'MEQCIBEG5cOWTri2+0N21CMXoWAKYI6p8+mWY3rpbi4MfdC6AiAS67ocb+QgRFXc6xNYZoGaGrore6OIF6TjMsabLOChVw==',
+  publicKey: Uint8Array.from({ length: 88 }, (_, i) => i),
+  certificateSignature: Uint8Array.from({ length: 71 }, (_, i) => 255 - i),
+};
+
+describe('the phase-2 QR', () => {
+  it('is nine TLV records in tag order, read back by an independent decoder (Buffer)', () => {
+    const qr = encodeZatcaPhase2Qr(FIELDS);
+    const bytes = Buffer.from(qr, 'base64');
+    const tags: [number, Buffer][] = [];
+    for (let at = 0; at < bytes.length; at += 2 + bytes[at + 1]!) tags.push([bytes[at]!, bytes.subarray(at + 2, at + 2 + bytes[at + 1]!)]);
+    expect(tags.map(([tag]) => tag)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(tags[0]![1].toString('utf8')).toBe('مقهى');
+    expect(tags[0]![1].length).toBe(8);
+    expect(tags[5]![1].toString('utf8')).toBe(FIELDS.invoiceHash);
+    expect(tags[7]![1]).toEqual(Buffer.from(FIELDS.publicKey));
+    expect(tags[8]![1]).toEqual(Buffer.from(FIELDS.certificateSignature));
+    expect(decodeZatcaPhase2Qr(qr)).toEqual(FIELDS);
+  });
+
+  it('refuses a missing tag, a bad amount and a QR longer than ZATCA allows', () => {
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, invoiceHash: '' })).toThrow(ZatcaQrError);
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, total: '50.0' })).toThrow(/two-place/);
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, publicKey: new Uint8Array(0) })).toThrow(/tag 8/);
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, sellerName: 'م'.repeat(120) })).toThrow(/at most 700/);
+    const fiveTags = Buffer.from(encodeZatcaPhase2Qr(FIELDS), 'base64');
+    expect(() => decodeZatcaPhase2Qr(fiveTags.subarray(0, fiveTags.length - 73).toString('base64'))).toThrow(/no tag 9/);
+  });
+});
