@@ -14,6 +14,7 @@ import {
   patternKind,
   percentKind,
   portListKind,
+  programListKind,
   servicePathKind,
   textKind,
   type SettingKind,
@@ -29,6 +30,11 @@ export interface SettingDefinition<T> {
   unset?: string;
   /** Written by the till itself (session, secrets): never listed, never set by hand. */
   internal?: true;
+  /**
+   * Set only by the operator on the till's machine (`pos settings set`): no
+   * screen, paired device, service answer or other code path writes it.
+   */
+  operatorOnly?: true;
 }
 
 /** Keeps both the value type and whether the default is null, so getSetting's type says when a value may be missing. */
@@ -230,6 +236,16 @@ export const SETTING_KEYS = {
     default: null,
     unset: 'only the printer ports 9100–9109, 515 and 631',
     description: { en: 'TCP ports a network printer may use besides 9100–9109, 515 and 631', ar: 'منافذ TCP إضافية مسموح بها للطابعات الشبكية' },
+  }),
+  'printing.app_programs': define({
+    kind: programListKind(),
+    default: null,
+    operatorOnly: true,
+    unset: 'no program: APP_TO_APP printers print nothing until the operator lists one',
+    description: {
+      en: 'Programs (absolute paths) an APP_TO_APP printer may be bound to; set only with pos settings set on the till’s machine',
+      ar: 'البرامج (مسارات كاملة) التي يمكن ربط طابعة APP_TO_APP بها؛ تُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
+    },
   }),
   'printing.receipts_dir': define({
     kind: textKind(1000, 'a folder path of at most 1000 characters'),
