@@ -191,6 +191,15 @@ export const SETTING_KEYS = {
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
   }),
+  'currency.decimals': define({
+    kind: integerKind(0, 4),
+    default: null,
+    unset: "from the market's currency when /me names it (3 for KWD, BHD, OMR, JOD, IQD, LYD, TND), else 2",
+    description: {
+      en: "Decimal places of the market's currency: prices, totals, receipts and uploaded amounts carry this many (takes effect at the next pull)",
+      ar: 'عدد المنازل العشرية لعملة السوق: للأسعار والإجماليات والإيصالات والمبالغ المرسلة (يسري من المزامنة التالية)',
+    },
+  }),
   'sync.includes': define({
     kind: includeListKind(),
     default: ['modifiers', 'prices'],
