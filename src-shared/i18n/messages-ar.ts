@@ -283,7 +283,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.binding': 'العنوان على هذا الجهاز',
   'branch.bindingHint': 'tcp://192.168.1.50:9100 أو طابعة USB مثل /dev/usb/lp0',
   'branch.appCommand': 'البرنامج الذي يستلم أمر الطباعة (APP_TO_APP)',
-  'branch.appHint': 'البرنامج ووسائطه، مثل /usr/bin/lp -d receipts',
+  'branch.appHint': 'برنامج سمح به المشغّل على جهاز نقطة البيع (pos settings set printing.app_programs)، ثم وسائطه، مثل /usr/bin/lp -d receipts',
   'branch.paper': 'الورق',
   'branch.mm': '{width} مم',
   'branch.save': 'حفظ',

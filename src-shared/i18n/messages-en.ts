@@ -282,7 +282,8 @@ export const MESSAGES_EN = {
   'branch.binding': 'Address on this till',
   'branch.bindingHint': 'tcp://192.168.1.50:9100, or a USB printer such as /dev/usb/lp0',
   'branch.appCommand': 'Program that takes the print job (APP_TO_APP)',
-  'branch.appHint': 'The program and its arguments, e.g. /usr/bin/lp -d receipts',
+  'branch.appHint':
+    'A program the operator allowed on this till’s machine (pos settings set printing.app_programs), then its arguments, e.g. /usr/bin/lp -d receipts',
   'branch.paper': 'Paper',
   'branch.mm': '{width} mm',
   'branch.save': 'Save',
