@@ -26,9 +26,10 @@ import {
   saleProducts,
   searchProducts,
   type SaleProduct,
+  currencyDecimals,
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
-import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
+import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
@@ -40,6 +41,7 @@ import {
   readOrder,
   readUpload,
   refundedSoFar,
+  refundsOf,
   settleOrder,
   settlementBody,
 } from '../orders/index.ts';
@@ -92,10 +94,15 @@ export class SellingService implements SellingMethods {
     return { ...profile, branchId: profile.branchId };
   }
 
-  private card(product: SaleProduct): ProductCard {
+  /** Decimal places of the replica's amounts (the market currency's, as of the last pull). */
+  private decimals(): number {
+    return currencyDecimals(this.till.db);
+  }
+
+  private card(product: SaleProduct, decimals = this.decimals()): ProductCard {
     let price: number | null;
     try {
-      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type);
+      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type, decimals);
     } catch {
       price = null;
     }
@@ -110,20 +117,22 @@ export class SellingService implements SellingMethods {
   }
 
   private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.till.db, [id])[0];
+    const product = saleProducts(this.till.db, [id], this.decimals())[0];
     if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
     return product;
   }
 
   private view(): CartView {
-    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax)));
+    const decimals = this.decimals();
+    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax, decimals), decimals));
   }
 
   /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
   private change(mutate: (cart: Cart) => void): CartView {
     const next: Cart = structuredClone(this.current);
     mutate(next);
-    const view = priced(() => cartView(next, priceOf(next, this.profile().tax)));
+    const decimals = this.decimals();
+    const view = priced(() => cartView(next, priceOf(next, this.profile().tax, decimals), decimals));
     this.current = next;
     return view;
   }
@@ -135,15 +144,18 @@ export class SellingService implements SellingMethods {
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit } = parseInput('products', input);
     const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
-    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
+    const decimals = this.decimals();
+    return { items: saleProducts(this.till.db, ids, decimals).map((p) => this.card(p, decimals)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
+    const decimals = this.decimals();
     return saleProducts(
       this.till.db,
       searchProducts(this.till.db, query, limit).map((hit) => hit.id),
-    ).map((p) => this.card(p));
+      decimals,
+    ).map((p) => this.card(p, decimals));
   }
 
   async product(input: TillInputs['product']) {
@@ -239,38 +251,73 @@ export class SellingService implements SellingMethods {
   async parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView> {
     const { label } = parseInput('parkCart', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
+    return this.parkCurrent(label);
+  }
+
+  private parkCurrent(label: string): ParkedCartView {
     const view = this.view();
-    const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
+    const parked = {
+      id: this.till.newUuid(),
+      label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`,
+      parked_at: this.till.now(),
+      parked_by: this.till.staff.current()?.name ?? null,
+    };
     parkCart(this.till.db, { ...parked, cart: this.current });
+    const cart = this.current;
     this.current = emptyCart();
-    return { ...parked, lines: view.lines.length, total: view.total };
+    return this.parkedView({ ...parked, cart }, view.total);
+  }
+
+  private parkedView(row: ParkedCart, total: number): ParkedCartView {
+    const { cart } = row;
+    return {
+      id: row.id,
+      label: row.label,
+      parked_at: row.parked_at,
+      lines: cart.lines.length,
+      total,
+      order_type: cart.order_type,
+      table_id: cart.table_id,
+      cashier: row.parked_by,
+      items: cart.lines.map((l) => ({ name_en: l.product.name_en, name_ar: l.product.name_ar, quantity: l.quantity })),
+    };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
-    return parkedCarts(this.till.db).map(({ cart, ...row }) => {
-      return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
-    });
+    const decimals = this.decimals();
+    return parkedCarts(this.till.db).map((row) =>
+      this.parkedView(
+        row,
+        priced(() => priceOf(row.cart, tax, decimals).total),
+      ),
+    );
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
-    const { id } = parseInput('resumeCart', input);
-    if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    const { id, park_current } = parseInput('resumeCart', input);
+    if (this.current.lines.length > 0 && !park_current) {
+      throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    }
     const cart = takeParkedCart(this.till.db, id);
     if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
+    // The order in progress is parked only once the one asked for was taken: a lost race parks nothing.
+    if (this.current.lines.length > 0) this.parkCurrent('');
     this.current = cart;
     return this.view();
   }
 
   async checkout(input: TillInputs['checkout']): Promise<OrderView> {
-    const { payments, cash_tendered } = parseInput('checkout', input);
+    const { payments, cash_tendered, pay_later_name } = parseInput('checkout', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
     const cart = this.current;
-    const pricedCart = priced(() => priceOf(cart, profile.tax));
+    const pricedCart = priced(() => priceOf(cart, profile.tax, this.decimals()));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
+    if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
     const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout, this.options.stampAtCheckout);
     this.current = emptyCart();
     checkpointSoon(this.till.db);
@@ -283,13 +330,16 @@ export class SellingService implements SellingMethods {
     if (record.kind === 'SALE') {
       const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
+      const refunds = refundsOf(this.till.db, record.uuid);
+      if (refunds.length > 0) view.refunds = refunds;
     }
     return view;
   }
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
-    const { limit, offset } = parseInput('orders', input);
-    return latestOrders(this.till.db, limit, offset);
+    const { limit, offset, search, filter } = parseInput('orders', input);
+    const shiftId = filter === 'shift' ? (openShiftRow(this.till.db)?.id ?? null) : null;
+    return latestOrders(this.till.db, { limit, offset, search, filter, shiftId });
   }
 
   async order(input: TillInputs['order']) {
@@ -300,14 +350,20 @@ export class SellingService implements SellingMethods {
   }
 
   async refund(input: TillInputs['refund']) {
-    const { uuid, lines, reason } = parseInput('refund', input);
+    const { uuid, lines, reason, method_key } = parseInput('refund', input);
+    if (method_key !== undefined) {
+      const method = paymentMethodRows(this.till.db).find((m) => m.key === method_key);
+      if (!method || method.is_online || method_key === PAY_LATER_METHOD_KEY) {
+        throw new TillError('invalid_input', `method_key: ${method_key} cannot give money back at the counter; choose cash or a card method`);
+      }
+    }
     const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
     const seller = this.seller();
-    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
+    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.

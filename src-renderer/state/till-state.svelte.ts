@@ -14,6 +14,7 @@ import type {
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
+import { setMoneyDecimals } from './format.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
 export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
@@ -58,6 +59,8 @@ export class TillState {
   notices = $state<Notice[]>([]);
   /** Who is at the till and the open shift; null until asked. */
   staff = $state.raw<StaffState | null>(null);
+  /** Bumped when an item was refused for want of a shift, so the cart's "Open a shift" button takes the focus. */
+  shiftNudge = $state(0);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   // A lookup for names, never rendered from directly: no reactivity needed.
@@ -89,6 +92,7 @@ export class TillState {
         setTimeout(() => void this.start(), RECONNECT_DELAY_MS);
       });
       this.session = await this.link.api.session();
+      setMoneyDecimals(this.session.currency_decimals);
     } catch (error) {
       this.notify('error', describeError(error));
       this.screen = 'connect-failed';
@@ -186,6 +190,7 @@ export class TillState {
     this.pull = { phase: 'me' };
     try {
       this.session = await this.api.signIn(input);
+      setMoneyDecimals(this.session.currency_decimals);
       this.dismissErrors();
       await this.enterTill();
       return true;
@@ -203,6 +208,7 @@ export class TillState {
     this.pulling = true;
     try {
       this.session = await this.api.syncNow();
+      setMoneyDecimals(this.session.currency_decimals);
       await this.reloadCatalog();
     } catch (error) {
       this.notify('error', describeError(error));
@@ -216,6 +222,17 @@ export class TillState {
     if (seq < this.appliedCartSeq) return;
     this.appliedCartSeq = seq;
     this.cart = cart;
+  }
+
+  /**
+   * True when a new order may start: a shift is open, or the cart already has
+   * lines. Otherwise the cart's "Open a shift" prompt is nudged, so the
+   * cashier learns it at the first item, not after ringing up a whole order.
+   */
+  canStartOrder(): boolean {
+    if (!this.staff || this.staff.shift || (this.cart?.lines.length ?? 0) > 0) return true;
+    this.shiftNudge++;
+    return false;
   }
 
   /** Runs a cart change; the host answers with the whole new cart. Returns false (and says why) on failure. */

@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
@@ -58,6 +59,14 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'status.offline': 'غير متصل',
   'status.unknown': 'لم يُتحقق بعد',
   'status.pending': '{count} بانتظار الرفع',
+  'status.pendingWhy.unproven': 'بانتظار الرفع: رد الخدمة لم يثبت أنها حفظت هذه الطلبات، وستعيد نقطة البيع إرسالها على دفعات أصغر',
+  'status.pendingWhy.tooMany': 'بانتظار الرفع: الخدمة تقبل عدداً أقل من الطلبات في المرة، ونقطة البيع ترسل الآن دفعات أصغر',
+  'status.pendingWhy.refused': 'بانتظار الرفع: رفضت الخدمة دفعة دون تحديد الطلب، ونقطة البيع تبحث عنه',
+  'status.pendingWhy.offline': 'بانتظار الرفع: تعذر الوصول إلى الخدمة، وتُرفع الطلبات عند عودة الاتصال',
+  'status.pendingWhy.signIn': 'بانتظار الرفع: سجّل الدخول من جديد للرفع',
+  'status.pendingWhy.setup': 'بانتظار الرفع: الخدمة ترفض عنوان الرفع أو هذا الحساب، اطلب من المدير مراجعة الإعدادات',
+  'status.pendingWhy.serviceFailing': 'بانتظار الرفع: الخدمة متعطلة حالياً، وستعيد نقطة البيع المحاولة قريباً',
+  'status.pendingWhy.other': 'بانتظار الرفع، وستعيد نقطة البيع المحاولة قريباً',
   'status.allUploaded': 'تم رفع كل الطلبات',
   'status.rejected': '{count} مرفوض',
   'status.lastSync': 'آخر مزامنة {time}',
@@ -274,7 +283,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.binding': 'العنوان على هذا الجهاز',
   'branch.bindingHint': 'tcp://192.168.1.50:9100 أو طابعة USB مثل /dev/usb/lp0',
   'branch.appCommand': 'البرنامج الذي يستلم أمر الطباعة (APP_TO_APP)',
-  'branch.appHint': 'البرنامج ووسائطه، مثل /usr/bin/lp -d receipts',
+  'branch.appHint': 'برنامج سمح به المشغّل على جهاز نقطة البيع (pos settings set printing.app_programs)، ثم وسائطه، مثل /usr/bin/lp -d receipts',
   'branch.paper': 'الورق',
   'branch.mm': '{width} مم',
   'branch.save': 'حفظ',
@@ -322,4 +331,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.idleLockHint': '0: بدون قفل',
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
+  ...COUNTER_FLOW_MESSAGES_AR,
 };

@@ -1,4 +1,5 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -57,6 +58,14 @@ export const MESSAGES_EN = {
   'status.offline': 'Offline',
   'status.unknown': 'Not checked yet',
   'status.pending': '{count} waiting to upload',
+  'status.pendingWhy.unproven': "Waiting: the service\'s answer did not prove it stored these orders; the till sends them again in smaller batches",
+  'status.pendingWhy.tooMany': 'Waiting: the service takes fewer orders at a time; the till now sends smaller batches',
+  'status.pendingWhy.refused': 'Waiting: the service refused a batch without naming the order; the till is finding it',
+  'status.pendingWhy.offline': 'Waiting: the service cannot be reached; orders go when the connection is back',
+  'status.pendingWhy.signIn': 'Waiting: sign in again to upload',
+  'status.pendingWhy.setup': 'Waiting: the service refuses the upload address or this account; ask a manager to check the settings',
+  'status.pendingWhy.serviceFailing': 'Waiting: the service is failing for now; the till tries again shortly',
+  'status.pendingWhy.other': 'Waiting to upload; the till tries again shortly',
   'status.allUploaded': 'All orders uploaded',
   'status.rejected': '{count} rejected',
   'status.lastSync': 'Last sync {time}',
@@ -273,7 +282,8 @@ export const MESSAGES_EN = {
   'branch.binding': 'Address on this till',
   'branch.bindingHint': 'tcp://192.168.1.50:9100, or a USB printer such as /dev/usb/lp0',
   'branch.appCommand': 'Program that takes the print job (APP_TO_APP)',
-  'branch.appHint': 'The program and its arguments, e.g. /usr/bin/lp -d receipts',
+  'branch.appHint':
+    'A program the operator allowed on this till’s machine (pos settings set printing.app_programs), then its arguments, e.g. /usr/bin/lp -d receipts',
   'branch.paper': 'Paper',
   'branch.mm': '{width} mm',
   'branch.save': 'Save',
@@ -321,6 +331,7 @@ export const MESSAGES_EN = {
   'branch.idleLockHint': '0: never lock',
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
+  ...COUNTER_FLOW_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
