@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
+  amountKind,
   booleanKind,
   includeListKind,
   integerKind,
@@ -190,6 +191,15 @@ export const SETTING_KEYS = {
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
   }),
+  'currency.decimals': define({
+    kind: integerKind(0, 4),
+    default: null,
+    unset: "from the market's currency when /me names it (3 for KWD, BHD, OMR, JOD, IQD, LYD, TND), else 2",
+    description: {
+      en: "Decimal places of the market's currency: prices, totals, receipts and uploaded amounts carry this many (takes effect at the next pull)",
+      ar: 'عدد المنازل العشرية لعملة السوق: للأسعار والإجماليات والإيصالات والمبالغ المرسلة (يسري من المزامنة التالية)',
+    },
+  }),
   'sync.includes': define({
     kind: includeListKind(),
     default: ['modifiers', 'prices'],
@@ -221,6 +231,14 @@ export const SETTING_KEYS = {
     kind: percentKind(),
     default: '20.00',
     description: { en: 'Largest discount a cashier may give without approval, in percent', ar: 'أكبر خصم يمنحه الكاشير دون موافقة' },
+  }),
+  'cash.out_limit': define({
+    kind: amountKind(),
+    default: '500.00',
+    description: {
+      en: 'Largest cash out (paid out of the drawer) a cashier may record without a manager, in the currency',
+      ar: 'أكبر مبلغ نقدي يسحبه الكاشير من الدرج دون موافقة المدير',
+    },
   }),
   'printing.allowed_ports': define({
     kind: portListKind(),

@@ -95,6 +95,29 @@ export function percentKind(): SettingKind<string> {
   };
 }
 
+const AMOUNT_TEXT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount of money with at most two places, kept as the decimal string
+ * "500.00" (never a float: it is read with parseDecimal into halalas).
+ */
+export function amountKind(max = 1_000_000): SettingKind<string> {
+  const expects = `an amount from 0 to ${max} with at most two decimal places (like 500 or 250.50)`;
+  return {
+    schema: z
+      .string({ error: expects })
+      .regex(/^\d{1,7}\.\d{2}$/, { error: expects })
+      .refine((v) => Number(v.replace('.', '')) <= max * 100, { error: expects }),
+    fromText: (text) => {
+      const match = AMOUNT_TEXT.exec(text.trim());
+      if (!match) return text;
+      return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+    },
+    toText: (value) => value,
+    expects,
+  };
+}
+
 /** A list of TCP ports, typed as "9100,9101". */
 export function portListKind(): SettingKind<number[]> {
   const expects = 'a comma-separated list of TCP ports (1 to 65535), like 9100,9101';

@@ -39,7 +39,7 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
         access?.authorizer.afterFailure(method, args[0], error, access.client);
         throw error;
       }
-      access?.authorizer.afterCall(method, approval, result);
+      access?.authorizer.afterCall(method, approval, result, args[0]);
       return result;
     };
     // PIN checks inside the call are throttled per connection as well as per cashier.
