@@ -432,7 +432,13 @@ export class SellingService implements SellingMethods {
       (route) => {
         // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
         if (route === 'own-record') {
-          enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
+          enqueueRecord(
+            this.till.db,
+            settlementUuid,
+            'settlement',
+            { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY, currencyDecimals(this.till.db)) },
+            paidAt,
+          );
         }
       },
     );
