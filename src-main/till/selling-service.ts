@@ -30,7 +30,8 @@ import {
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
-import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { cartView, checkModifiers, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { clearStationCart } from './station-carts.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
   insertOrder,
@@ -65,7 +66,6 @@ export interface SellingHooks {
  * network: a sale works the same online and offline.
  */
 export class SellingService implements SellingMethods {
-  private current: Cart = emptyCart();
   constructor(
     private readonly till: LocalTill,
     private readonly options: SellingHooks = {},
@@ -77,7 +77,7 @@ export class SellingService implements SellingMethods {
    * without any (tests, old databases) sells as before, under no shift.
    */
   private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.till.staff.require();
+    const cashier = this.till.station().staff.require();
     if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db)?.id ?? null };
     return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
@@ -90,10 +90,16 @@ export class SellingService implements SellingMethods {
     return { ...profile, branchId: profile.branchId };
   }
 
+  /** The calling station's cart: never another screen's. */
+  private get current(): Cart {
+    return this.till.station().cart;
+  }
+
   private card(product: SaleProduct): ProductCard {
     let price: number | null;
+    const cart = this.current;
     try {
-      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type);
+      price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type);
     } catch {
       price = null;
     }
@@ -122,7 +128,7 @@ export class SellingService implements SellingMethods {
     const next: Cart = structuredClone(this.current);
     mutate(next);
     const view = priced(() => cartView(next, priceOf(next, this.profile().tax)));
-    this.current = next;
+    this.till.station().setCart(next);
     return view;
   }
 
@@ -230,7 +236,7 @@ export class SellingService implements SellingMethods {
 
   async voidCart(input?: TillInputs['voidCart']) {
     parseInput('voidCart', input);
-    this.current = emptyCart();
+    this.till.station().clearCart();
     return this.view();
   }
 
@@ -239,8 +245,11 @@ export class SellingService implements SellingMethods {
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
     const view = this.view();
     const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
-    parkCart(this.till.db, { ...parked, cart: this.current });
-    this.current = emptyCart();
+    const station = this.till.station();
+    this.till.db.transaction(() => {
+      parkCart(this.till.db, { ...parked, cart: station.cart });
+      station.clearCart();
+    })();
     return { ...parked, lines: view.lines.length, total: view.total };
   }
 
@@ -254,9 +263,14 @@ export class SellingService implements SellingMethods {
   async resumeCart(input: TillInputs['resumeCart']) {
     const { id } = parseInput('resumeCart', input);
     if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
-    const cart = takeParkedCart(this.till.db, id);
-    if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    this.current = cart;
+    const station = this.till.station();
+    // Taken from the parked ones and kept as this station's cart at once: a crash between cannot lose it.
+    const cart = this.till.db.transaction(() => {
+      const taken = takeParkedCart(this.till.db, id);
+      if (taken) station.setCart(taken);
+      return taken;
+    })();
+    if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; another screen may have resumed it already`);
     return this.view();
   }
 
@@ -265,12 +279,17 @@ export class SellingService implements SellingMethods {
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
-    const cart = this.current;
+    const station = this.till.station();
+    const cart = station.cart;
     const pricedCart = priced(() => priceOf(cart, profile.tax));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
-    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout);
-    this.current = emptyCart();
+    // The kept cart goes in the order's own transaction: a crash after the commit cannot bring a paid cart back.
+    const record = insertOrder(this.till.db, draft, (order) => {
+      clearStationCart(this.till.db, station.key);
+      this.options.alsoWriteAtCheckout?.(order);
+    });
+    station.clearCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);

@@ -40,8 +40,8 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
 export class Authorizer {
   private readonly policies: ApprovalPolicy[] = [];
   private readonly now: () => number;
-  /** What a manager approved for the cart being rung up (the cart is the host's one cart). */
-  private readonly approvedCart = new ApprovedCartDiscount();
+  /** What a manager approved for the cart each station is ringing up: an approval on one screen is not one on another. */
+  private readonly approvedCarts = new Map<string, ApprovedCartDiscount>();
 
   constructor(private readonly options: AuthorizerOptions) {
     this.now = options.now ?? Date.now;
@@ -123,8 +123,8 @@ export class Authorizer {
    * `discount.limit_percent`, and at checkout the whole order's discount)
    * must be approved; others pass unaudited.
    */
-  async authorizeCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], client: ClientContext): Promise<Approval | null> {
-    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db), this.approvedCart);
+  async authorizeCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], client: ClientContext, station = client.id): Promise<Approval | null> {
+    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db), this.approvedCarts.get(station));
     if (!call) return null;
     return this.requireApproval(call.privilege, { client, method, input: args[0], orderUuid: call.orderUuid, detail: call.detail });
   }
@@ -153,9 +153,13 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown): void {
-    if (method === 'checkout') this.approvedCart.forget();
-    else if (approval && (method === 'updateItem' || method === 'setOrderDiscount') && isCartView(result)) this.approvedCart.remember(result);
+  afterCall(method: string, approval: Approval | null, result: unknown, station: string): void {
+    if (method === 'checkout') this.approvedCarts.delete(station);
+    else if (approval && (method === 'updateItem' || method === 'setOrderDiscount') && isCartView(result)) {
+      let approved = this.approvedCarts.get(station);
+      if (!approved) this.approvedCarts.set(station, (approved = new ApprovedCartDiscount()));
+      approved.remember(result);
+    }
   }
 }
 
