@@ -57,6 +57,9 @@ export const TABLE_OWNERS = {
   record_outbox: 'src-main/shifts',
   audit: 'src-main/host/authorization/audit-log.ts',
   schema_migrations: 'src-main/db',
+  // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
+  zatca_egs: 'src-main/zatca',
+  zatca_documents: 'src-main/zatca',
 };
 
 function ownsTable(owner, file) {

@@ -341,6 +341,37 @@ export interface RecordOutboxTable {
   created_at: number;
 }
 
+export interface ZatcaEgsTable {
+  id: number;
+  environment: string;
+  base_url: string;
+  common_name: string;
+  certificate: string;
+  certificate_expires_at: number;
+  onboarded_at: number;
+  next_icv: number;
+  last_hash: string;
+}
+
+export interface ZatcaDocumentsTable {
+  icv: number;
+  order_uuid: string;
+  kind: string;
+  number: string;
+  issued_at: number;
+  pih: string;
+  hash: string;
+  qr: string;
+  xml: string;
+  report_state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  zatca_status: string | null;
+  messages: string | null;
+  reported_at: number | null;
+}
+
 export interface PinThrottleTable {
   scope: string;
   failures: number;
@@ -380,6 +411,8 @@ export interface TillSchema {
   cash_movements: CashMovementsTable;
   record_outbox: RecordOutboxTable;
   pin_throttle: PinThrottleTable;
+  zatca_egs: ZatcaEgsTable;
+  zatca_documents: ZatcaDocumentsTable;
 }
 
 export const TABLE_COLUMNS = {
@@ -526,6 +559,25 @@ export const TABLE_COLUMNS = {
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
   record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
   pin_throttle: ['scope', 'failures', 'next_try_at'],
+  zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
+  zatca_documents: [
+    'icv',
+    'order_uuid',
+    'kind',
+    'number',
+    'issued_at',
+    'pih',
+    'hash',
+    'qr',
+    'xml',
+    'report_state',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'zatca_status',
+    'messages',
+    'reported_at',
+  ],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };
 
 /** Columns a table has without listing them: SQLite's rowid. */

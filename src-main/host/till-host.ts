@@ -3,6 +3,7 @@ import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../zatca/index.ts';
 import { Authorizer } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
@@ -43,6 +44,13 @@ export class TillHost extends composedOf<TillApi>() {
       db,
       now,
       alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db, { now }),
+      // ZATCA phase 2 once the EGS unit is onboarded; until then phase 1, as before.
+      stampAtCheckout: checkoutStamp({
+        db,
+        signer: egsSignerSource(db, options.secrets),
+        seller: () => readZatcaSeller(db).seller,
+        onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
+      }),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();

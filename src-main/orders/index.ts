@@ -20,6 +20,7 @@ export {
   earliestPendingAt,
   recordOutcome,
   makePendingDue,
+  pendingReasons,
   type BatchOutcome,
   type DueEntry,
   type RejectedOrder,

@@ -99,15 +99,24 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
  * is on disk: only then may the cashier hear "paid". The number is this
  * till's code and the day's sequence, fixed here once (order-numbering.ts);
  * orders written before keep theirs. `alsoWrite` runs inside
- * the same transaction (print jobs, the refunded order's status).
+ * the same transaction (print jobs, the refunded order's status), and so
+ * does `stamp` (ZATCA phase 2: the signed document and its QR).
  */
-export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void): OrderRecord {
+export function insertOrder(
+  db: TillDatabase,
+  draft: OrderDraft,
+  alsoWrite?: (record: OrderRecord) => void,
+  stamp?: (record: OrderRecord) => string | null,
+): OrderRecord {
   return db
     .transaction((): OrderRecord => {
       const numbering = readOrderNumbering(db);
       const businessDay = businessDayOf(draft.created_at, numbering.cutoffHour);
       const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
       const record: OrderRecord = { ...draft, business_day: businessDay, number: formatOrderNumber(numbering.tillCode, next) };
+      // Phase 2: the numbered order becomes a signed document here, in this transaction; its QR replaces phase 1's.
+      const qr = stamp?.(record);
+      if (qr) record.zatca_qr = qr;
       const { lastInsertRowid } = INSERT_ORDER.run(db, {
         uuid: record.uuid,
         number: record.number,

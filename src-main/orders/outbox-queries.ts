@@ -170,3 +170,17 @@ const MAKE_PENDING_DUE = prepared<{ now: number }>()(
     .where('state', '=', 'pending')
     .where('next_attempt_at', '>', param<number>('now')),
 );
+
+/** Why orders are still pending, most common first: each reason the last try left, with how many orders it holds (none yet tried: null). */
+export function pendingReasons(db: TillDatabase): { reason: string | null; orders: number }[] {
+  return all(
+    db,
+    q
+      .selectFrom('outbox')
+      .select((eb) => ['last_error as reason', eb.fn.countAll<number>().as('orders')])
+      .where('state', '=', 'pending')
+      .groupBy('last_error')
+      .orderBy('orders', 'desc')
+      .limit(5),
+  );
+}

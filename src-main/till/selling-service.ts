@@ -58,6 +58,8 @@ export interface SellingHooks {
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
+  stampAtCheckout?: (order: OrderRecord) => string | null;
   syncStatus?: () => SyncStatus;
 }
 
@@ -285,10 +287,15 @@ export class SellingService implements SellingMethods {
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // The kept cart goes in the order's own transaction: a crash after the commit cannot bring a paid cart back.
-    const record = insertOrder(this.till.db, draft, (order) => {
-      clearStationCart(this.till.db, station.key);
-      this.options.alsoWriteAtCheckout?.(order);
-    });
+    const record = insertOrder(
+      this.till.db,
+      draft,
+      (order) => {
+        clearStationCart(this.till.db, station.key);
+        this.options.alsoWriteAtCheckout?.(order);
+      },
+      this.options.stampAtCheckout,
+    );
     station.clearCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
@@ -336,11 +343,16 @@ export class SellingService implements SellingMethods {
             createdAt: this.till.now(),
             profile: readBranchProfile(this.till.db),
           });
-          return insertOrder(this.till.db, { ...draft, ...seller }, (refund) => {
-            const after = refundedSoFar(this.till.db, original.uuid);
-            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-            this.options.alsoWriteAtCheckout?.(refund);
-          });
+          return insertOrder(
+            this.till.db,
+            { ...draft, ...seller },
+            (refund) => {
+              const after = refundedSoFar(this.till.db, original.uuid);
+              if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+              this.options.alsoWriteAtCheckout?.(refund);
+            },
+            this.options.stampAtCheckout,
+          );
         })
         .immediate();
     } catch (error) {

@@ -31,7 +31,7 @@ export function wordLine(t: (key: MessageKey, params?: MessageParams) => string,
 const FIELD_HINTS: Record<string, MessageKey> = { vat_number: 'hint.vat_number', code: 'hint.code', address: 'hint.address' };
 
 /** One wrong field of a call's input, as the host sent it (path, zod's problem code, its bounds). */
-function issueLine(issue: { path?: unknown; problem?: unknown; params?: unknown }): DetailLine {
+export function issueLine(issue: { path?: unknown; problem?: unknown; params?: unknown }): DetailLine {
   const path = typeof issue.path === 'string' ? issue.path : '';
   // The last named part of the path ("payments.0.amount" → amount); indexes and method names never reach the screen.
   const field =

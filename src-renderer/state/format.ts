@@ -47,3 +47,12 @@ export function phoneText(customer: { phone_prefix: string; phone: string }): st
   const prefix = customer.phone_prefix.replace(/^\+/, '');
   return prefix ? `+${prefix} ${customer.phone}` : customer.phone;
 }
+
+/**
+ * A value set apart inside a sentence (Unicode first-strong isolate), for
+ * text that can only be a string: a name or a number in a translated
+ * sentence keeps its own direction without reordering the Arabic around it.
+ */
+export function isolate(value: string | number): string {
+  return `\u2068${value}\u2069`;
+}

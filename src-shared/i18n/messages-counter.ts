@@ -13,6 +13,9 @@ export const COUNTER_MESSAGES_EN = {
   'shift.floatHow': 'How to enter the float',
   'shift.moveKind': 'Cash in or out',
   'staff.roleLabel': 'Role',
+  'notices.label': 'Messages',
+  'report.drawer': 'Cash drawer',
+  'settle.amountFor': 'Amount paid by',
 
   'detail.issue': '{field}: {problem}',
   'error.unknown_reason': 'That did not work',
@@ -140,6 +143,9 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'shift.floatHow': 'طريقة إدخال رصيد الافتتاح',
   'shift.moveKind': 'إيداع أو سحب نقدي',
   'staff.roleLabel': 'الدور',
+  'notices.label': 'الرسائل',
+  'report.drawer': 'درج النقد',
+  'settle.amountFor': 'المبلغ المدفوع بـ',
 
   'detail.issue': '{field}: {problem}',
   'error.unknown_reason': 'لم تنجح العملية',

@@ -92,6 +92,43 @@ export const SETTING_KEYS = {
     unset: "the market's VAT number from the service (/me); without one, receipts carry no ZATCA QR",
     description: { en: 'VAT registration number (15 digits, starts and ends with 3)', ar: 'الرقم الضريبي (15 رقماً يبدأ وينتهي بالرقم 3)' },
   }),
+  // The seller's address and commercial registration as ZATCA's phase-2 documents state them (BR-KSA-37, -66, -08).
+  'seller.crn': define({
+    kind: patternKind(/^\d{10}$/, 'a commercial registration number of 10 digits'),
+    default: null,
+    unset: 'no phase-2 e-invoicing: the EGS unit cannot be onboarded without it',
+    description: { en: 'Commercial registration number (CRN, 10 digits), for ZATCA e-invoices', ar: 'رقم السجل التجاري (10 أرقام) للفواتير الإلكترونية' },
+  }),
+  'seller.street': define({
+    kind: textKind(127),
+    default: null,
+    unset: 'no phase-2 e-invoicing until it is set',
+    description: { en: "The seller's street, for ZATCA e-invoices", ar: 'اسم الشارع للبائع في الفواتير الإلكترونية' },
+  }),
+  'seller.building': define({
+    kind: patternKind(/^\d{4}$/, 'a building number of 4 digits'),
+    default: null,
+    unset: 'no phase-2 e-invoicing until it is set',
+    description: { en: "The seller's building number (4 digits), for ZATCA e-invoices", ar: 'رقم المبنى (4 أرقام) في الفواتير الإلكترونية' },
+  }),
+  'seller.district': define({
+    kind: textKind(127),
+    default: null,
+    unset: 'no phase-2 e-invoicing until it is set',
+    description: { en: "The seller's district, for ZATCA e-invoices", ar: 'الحي في عنوان البائع للفواتير الإلكترونية' },
+  }),
+  'seller.city': define({
+    kind: textKind(127),
+    default: null,
+    unset: 'no phase-2 e-invoicing until it is set',
+    description: { en: "The seller's city, for ZATCA e-invoices", ar: 'المدينة في عنوان البائع للفواتير الإلكترونية' },
+  }),
+  'seller.postal_code': define({
+    kind: patternKind(/^\d{5}$/, 'a postal code of 5 digits'),
+    default: null,
+    unset: 'no phase-2 e-invoicing until it is set',
+    description: { en: "The seller's postal code (5 digits), for ZATCA e-invoices", ar: 'الرمز البريدي (5 أرقام) للفواتير الإلكترونية' },
+  }),
   'tax.rate': define({
     kind: percentKind(),
     default: null,

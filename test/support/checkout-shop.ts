@@ -72,10 +72,12 @@ export function menuOf(emulator: RunningEmulator): MenuProduct[] {
 export interface CheckoutShopOptions extends EmulatorOptions {
   /** Changes the back office makes to the menu before the till's first pull. */
   menu?: (tenant: Tenant) => void;
+  /** ZATCA phase 2 at checkout (TillService's stampAtCheckout), made once the database is open. */
+  stamp?: (db: TillDatabase) => (order: OrderRecord) => string | null;
 }
 
 export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promise<CheckoutShop> {
-  const { menu, faults, ...emulatorOptions } = options;
+  const { menu, faults, stamp, ...emulatorOptions } = options;
   const service = await emulatedService(emulatorOptions);
   const { emulator } = service;
   menu?.(emulator.tenant);
@@ -85,7 +87,7 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
   Object.assign(emulator.faults, faults);
   // Sales 37 s apart from a fixed morning: orders sort and number the same on every run.
   let clock = Date.UTC(2025, 0, 5, 9, 0, 0);
-  const till = new TillService({ db, now: () => (clock += 37_000) });
+  const till = new TillService({ db, now: () => (clock += 37_000), ...(stamp ? { stampAtCheckout: stamp(db) } : {}) });
   const products = menuOf(emulator);
   if (products.length < 4) throw new Error(`the emulator's menu has ${products.length} products priced for CASH; the upload tests need a few`);
 

@@ -5,6 +5,11 @@ import { createEgsCsr, generateEgsKey } from '../../src-main/zatca/egs-csr.ts';
 import type { EgsSigner } from '../../src-main/zatca/sign-document.ts';
 import type { ZatcaDocument, ZatcaSeller } from '../../src-main/zatca/zatca-document.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
+import type { TillDatabase } from '../../src-main/db/index.ts';
+import { FileSecretStore } from '../../src-main/host/index.ts';
+import { setSetting } from '../../src-main/settings/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
+import type { OrderRecord } from '../../src-shared/till/index.ts';
 
 export const TEST_SELLER: ZatcaSeller = {
   name: 'مقهى الفجر & Co <Riyadh>',
@@ -56,4 +61,40 @@ export function testDocument(overrides: Partial<ZatcaDocument> = {}): ZatcaDocum
     paymentMeansCode: '10',
     ...overrides,
   };
+}
+
+/**
+ * Onboards the till of `db` as `pos zatca onboard` leaves it: the unit's
+ * state in zatca_egs, its key in the secrets file beside the database, the
+ * seller's address and CRN in the settings. Returns the signer it stored.
+ */
+export async function onboardForTest(db: TillDatabase, ca?: ZatcaCa): Promise<{ signer: EgsSigner; ca: ZatcaCa }> {
+  const made = await testSigner(ca);
+  saveEgs(
+    db,
+    {
+      environment: 'sandbox',
+      base_url: 'http://127.0.0.1:1/zatca',
+      common_name: TEST_SUBJECT.commonName,
+      certificate: made.signer.certificate.base64,
+      certificate_expires_at: made.signer.certificate.notAfter,
+      onboarded_at: Date.UTC(2026, 0, 1),
+    },
+    FIRST_PREVIOUS_INVOICE_HASH,
+  );
+  storeEgsKey(new FileSecretStore(db), made.signer.privateKey);
+  setSetting(db, 'seller_name', TEST_SELLER.name);
+  setSetting(db, 'vat_number', TEST_SELLER.vatNumber);
+  setSetting(db, 'seller.crn', TEST_SELLER.crn);
+  setSetting(db, 'seller.street', TEST_SELLER.street);
+  setSetting(db, 'seller.building', TEST_SELLER.building);
+  setSetting(db, 'seller.district', TEST_SELLER.district);
+  setSetting(db, 'seller.city', TEST_SELLER.city);
+  setSetting(db, 'seller.postal_code', TEST_SELLER.postalCode);
+  return { signer: made.signer, ca: made.ca };
+}
+
+/** The stamp hook as the host builds it, for a TillService under test. */
+export function hostStamp(db: TillDatabase): (order: OrderRecord) => string | null {
+  return checkoutStamp({ db, signer: egsSignerSource(db, () => new FileSecretStore(db)), seller: () => readZatcaSeller(db).seller });
 }

@@ -5,7 +5,9 @@ import { createPrng, type Prng } from '../../../src-shared/random/index.ts';
 import { TillError, type CartView } from '../../../src-shared/till/index.ts';
 import { activeProductIds, paymentMethodRows } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
+import { FileSecretStore } from '../../host/index.ts';
 import { TillService } from '../../till/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../../zatca/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cli-io.ts';
 import { randomInt } from 'node:crypto';
 import type { TillDatabase } from '../../db/index.ts';
@@ -47,7 +49,9 @@ export async function simulateCommand(argv: string[], _io: CliIo): Promise<numbe
   const random = createPrng(parseInteger('simulate', 'seed', values.seed, 0, 2 ** 32 - 1) ?? Date.now() % 2 ** 32);
   const db = openDatabase(dbFile);
   try {
-    const till = new TillService({ db });
+    // Phase 2 as at the counter: once the EGS unit is onboarded every simulated sale is a signed document.
+    const stampAtCheckout = checkoutStamp({ db, signer: egsSignerSource(db, () => new FileSecretStore(db)), seller: () => readZatcaSeller(db).seller });
+    const till = new TillService({ db, stampAtCheckout });
     await sellUnderAShift(db, till);
     const productIds = activeProductIds(db);
     if (productIds.length === 0) throw new TillError('no_catalog', `the replica ${dbFile} has no products: run "pos sync --db ${dbFile} ..." first`);

@@ -1,7 +1,7 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
 import { OrderUploader, pullCatalog } from '../../sync/index.ts';
-import { outboxCounts } from '../../orders/index.ts';
+import { outboxCounts, pendingReasons } from '../../orders/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { parseConcurrencyFlag } from '../concurrency-flag.ts';
@@ -10,7 +10,12 @@ import { pullProgressPrinter } from '../progress-line.ts';
 export const SYNC_USAGE =
   'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--concurrency N] [--json]';
 
-/** `pos sync`: pulls the catalog into the replica at --db. */
+/** How long `pos sync` keeps trying a batch the service failed on, without --timeout-ms. */
+const DEFAULT_UPLOAD_RETRY_MS = 20_000;
+/** Short waits between tries within one run: a person is watching. */
+const CLI_UPLOAD_BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
+
+/** `pos sync`: pulls the catalog into the replica at --db, then uploads pending orders. */
 export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('sync', argv, {
     db: { type: 'string' },
@@ -74,21 +79,26 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     }
     if (summary.precisionLost > 0) io.err(`Rounded ${summary.precisionLost} amount(s) that had more than two decimal places.`);
 
+    if (summary.scope.branch_id === null) {
+      io.err('No branch: neither --branch-id, the setting branch_id nor /me names one, so this till will not sell until one is set (--branch-id ID).');
+    }
+
     // Then the orders sold offline, once each (the uuid makes a resend harmless), at the version the pull settled on.
+    // A batch the service fails on is tried again within --timeout-ms (backoff with full jitter) before the run reports it.
     const upload = await new OrderUploader({
       db,
       client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion),
-    }).uploadDue();
+      backoff: CLI_UPLOAD_BACKOFF,
+    }).uploadDue({ retryWithinMs: values['timeout-ms'] ? Number(values['timeout-ms']) : DEFAULT_UPLOAD_RETRY_MS });
     const outbox = outboxCounts(db);
     const uploaded = upload.created + upload.duplicate;
-    io.err(
-      `Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service` +
-        (upload.error ? ` (last error: ${upload.error})` : ''),
-    );
+    io.err(`Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service.`);
+    const reasons = outbox.pending > 0 ? pendingReasons(db) : [];
+    for (const { reason, orders } of reasons) io.err(`  ${orders} pending: ${reason ?? 'not sent yet (the run ended before their turn)'}`);
     if (values.json) {
       io.out(
         JSON.stringify({
-          ok: true,
+          ok: outbox.pending === 0,
           api_version: summary.apiVersion,
           api_version_requested: summary.requestedApiVersion,
           market_id: summary.scope.market_id,
@@ -103,10 +113,12 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
           orders_uploaded: uploaded,
           orders_pending: outbox.pending,
           orders_rejected: outbox.rejected,
+          orders_pending_reasons: reasons,
         }),
       );
     }
-    return 0;
+    // Orders left waiting are a failed sync for a script (exit 1), with the reasons above.
+    return outbox.pending > 0 ? 1 : 0;
   } finally {
     db.close();
   }

@@ -152,14 +152,15 @@ export class OrderUploader {
   /**
    * Sends every due order, oldest first, batch after batch, until none are
    * due. With `retryWithinMs`, orders put back after a failure (a 5xx, no
-   * answer) are tried again in this same call, after their backoff, up to
-   * `maxRounds` rounds, as long as the wait ends within that many ms of the
-   * start: `pos sync` then reports only what the service kept refusing.
+   * answer) are tried again in this same call, after their backoff (each
+   * round sends what has fallen due), as long as the wait ends within that
+   * many ms of the start and for at most `maxRounds` rounds: `pos sync` then
+   * reports only what the service kept failing on.
    */
   uploadDue(options: { retryWithinMs?: number; maxRounds?: number } = {}): Promise<UploadReport> {
     return this.serialized(async () => {
       const deadline = this.now() + (options.retryWithinMs ?? 0);
-      const rounds = options.maxRounds ?? 6;
+      const rounds = options.maxRounds ?? 40;
       const total = emptyReport();
       for (let round = 1; ; round++) {
         const report = await this.drain(() => true);

@@ -1,0 +1,43 @@
+/**
+ * The EGS unit's private key and CSID secret live where the service token
+ * does (host/secret-store.ts: safeStorage in Electron, a 0600 file beside
+ * the database for `pos serve` and the CLI), never in the database.
+ */
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readEgsCertificate } from './egs-certificate.ts';
+import type { EgsSigner } from './sign-document.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { readEgs } from './zatca-store.ts';
+
+/** The host's secret store as this module uses it (host/secret-store.ts; named here so zatca does not import host). */
+export interface SecretStore {
+  get(name: string): string | null;
+  set(name: string, value: string | null): void;
+}
+
+export const EGS_KEY_SECRET = 'zatca.egs_private_key';
+/** The production CSID's secret: with the certificate, the Basic credentials of the reporting API. */
+export const CSID_SECRET = 'zatca.csid_secret';
+
+export function storeEgsKey(secrets: SecretStore, key: KeyObject): void {
+  secrets.set(EGS_KEY_SECRET, key.export({ format: 'pem', type: 'pkcs8' }).toString());
+}
+
+/**
+ * The signer for checkout, read once and kept (a sale must not parse a key
+ * and a certificate each time); re-read when the certificate changes
+ * (renewal).
+ */
+export function egsSignerSource(db: TillDatabase, secrets: SecretStore | (() => SecretStore)): () => EgsSigner | null {
+  let cached: { certificate: string; signer: EgsSigner } | null = null;
+  return () => {
+    const egs = readEgs(db);
+    if (!egs) return null;
+    if (cached?.certificate === egs.certificate) return cached.signer;
+    // A store made on demand (the CLI's secrets file) is read afresh, so a key onboarding just wrote is found.
+    const pem = (typeof secrets === 'function' ? secrets() : secrets).get(EGS_KEY_SECRET);
+    if (!pem) return null;
+    cached = { certificate: egs.certificate, signer: { privateKey: createPrivateKey(pem), certificate: readEgsCertificate(egs.certificate) } };
+    return cached.signer;
+  };
+}

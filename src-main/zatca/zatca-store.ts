@@ -1,0 +1,96 @@
+/**
+ * The zatca_egs and zatca_documents tables (this module owns them): the EGS
+ * unit's chain state and the signed documents with their reporting state.
+ */
+import { all, first, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
+import type { ZatcaDocumentKind } from './zatca-document.ts';
+
+export interface EgsState {
+  environment: string;
+  base_url: string;
+  common_name: string;
+  certificate: string;
+  certificate_expires_at: number;
+  onboarded_at: number;
+  next_icv: number;
+  last_hash: string;
+}
+
+const READ_EGS = prepared<Record<string, never>>()(q.selectFrom('zatca_egs').selectAll().where('id', '=', 1));
+
+export function readEgs(db: TillDatabase): EgsState | null {
+  const row = READ_EGS.get(db, {});
+  if (!row) return null;
+  const { id: _id, ...state } = row;
+  return state;
+}
+
+/** Onboarding (or renewal) writes the unit; the chain (next ICV, last hash) carries on if the unit existed. */
+export function saveEgs(db: TillDatabase, egs: Omit<EgsState, 'next_icv' | 'last_hash'>, firstHash: string): void {
+  db.transaction(() => {
+    const current = readEgs(db);
+    run(db, q.replaceInto('zatca_egs').values({ id: 1, ...egs, next_icv: current?.next_icv ?? 1, last_hash: current?.last_hash ?? firstHash }));
+  }).immediate();
+}
+
+// A type alias, not an interface: prepared() binds by name and wants an index signature.
+export type NewDocument = {
+  icv: number;
+  order_uuid: string;
+  kind: ZatcaDocumentKind;
+  number: string;
+  issued_at: number;
+  pih: string;
+  hash: string;
+  qr: string;
+  xml: string;
+};
+
+const INSERT_DOCUMENT = prepared<NewDocument>()(
+  q.insertInto('zatca_documents').values({
+    icv: param('icv'),
+    order_uuid: param('order_uuid'),
+    kind: param('kind'),
+    number: param('number'),
+    issued_at: param('issued_at'),
+    pih: param('pih'),
+    hash: param('hash'),
+    qr: param('qr'),
+    xml: param('xml'),
+  }),
+);
+
+/** Advances the chain only from where it is: a second writer with a stale view changes nothing (and the caller throws). */
+const ADVANCE = prepared<{ icv: number; hash: string; next: number }>()(
+  q
+    .updateTable('zatca_egs')
+    .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
+    .where('id', '=', 1)
+    .where('next_icv', '=', param<number>('icv')),
+);
+
+/** Writes a signed document and moves the chain past it; call inside the order's transaction. */
+export function appendDocument(db: TillDatabase, doc: NewDocument): void {
+  INSERT_DOCUMENT.run(db, doc);
+  const { changes } = ADVANCE.run(db, { icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
+  if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
+}
+
+export type StoredDocument = NewDocument & {
+  report_state: 'pending' | 'reported' | 'rejected';
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  zatca_status: string | null;
+  messages: string | null;
+  reported_at: number | null;
+};
+
+export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
+  return (first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid)) as StoredDocument | undefined) ?? null;
+}
+
+/** The whole chain in counter order (for the status, the tests and an auditor's export). */
+export function allDocuments(db: TillDatabase): StoredDocument[] {
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv')) as StoredDocument[];
+}
