@@ -4,7 +4,7 @@
 // extra members everywhere (a client must ignore them), a flat /me,
 // barcodes without a modifier reference, printers with address members of
 // their own, the accounting reference under another provider's name, and
-// the Orders Sync answer under other names.
+// the Orders Sync answer counted, or keyed by uuid.
 
 import type { RequestContext } from '../route-spec.ts';
 import { catalogRecordRules, defineProfile, rename, without, type JsonRecord } from './profile.ts';
@@ -71,19 +71,24 @@ function me(record: JsonRecord): JsonRecord {
   };
 }
 
-/** The Orders Sync answer with its per-order results under other names. */
+/**
+ * The Orders Sync answer as two other services give it: a batch it took
+ * whole is only counted (`{"data": {"accepted": N}}`, duplicates included);
+ * a batch with a refusal is keyed by uuid, with other member names
+ * (`{"data": {"<uuid>": {"result", "order_id", "errors"}}}`).
+ */
 function syncAnswer(answer: Answer): Answer {
   const body = answer.body as { data?: { results?: JsonRecord[] } } | null;
   const results = body?.data?.results;
   if (!Array.isArray(results)) return answer;
+  if (results.every((r) => r.status === 'created' || r.status === 'duplicate')) {
+    return { status: answer.status, body: { data: { accepted: results.length } } };
+  }
   const STATUS: Record<string, string> = { created: 'success', duplicate: 'already_exists', rejected: 'rejected' };
-  const orders = results.map((r) => ({
-    order_uuid: r.uuid,
-    result: STATUS[String(r.status)] ?? r.status,
-    order_id: r.id ?? null,
-    ...(r.errors ? { errors: r.errors } : {}),
-  }));
-  return { status: answer.status, body: successBody(answer.status, MESSAGES.synced, { orders, received_at: Date.now() }) };
+  const keyed = Object.fromEntries(
+    results.map((r) => [String(r.uuid), { result: STATUS[String(r.status)] ?? r.status, order_id: r.id ?? null, ...(r.errors ? { errors: r.errors } : {}) }]),
+  );
+  return { status: answer.status, body: successBody(answer.status, MESSAGES.synced, keyed) };
 }
 
 export const variantProfile = defineProfile('variant', {

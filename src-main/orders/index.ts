@@ -5,6 +5,7 @@ export {
   readOrders,
   readUpload,
   refundedSoFar,
+  refundsOf,
   settleOrder,
   type RefundedLine,
   type Settlement,

@@ -324,6 +324,15 @@ export function refundedSoFar(db: TillDatabase, saleUuid: string): { lines: Map<
   };
 }
 
+const REFUNDS_OF = prepared<{ saleUuid: string }>()(
+  q.selectFrom('orders').select(['uuid', 'number', 'total']).where('refund_of', '=', param<string>('saleUuid')).where('kind', '=', 'REFUND').orderBy('seq'),
+);
+
+/** The credit notes (refund orders) written against a sale, oldest first. */
+export function refundsOf(db: TillDatabase, saleUuid: string): { uuid: string; number: string; total: number }[] {
+  return REFUNDS_OF.all(db, { saleUuid });
+}
+
 const REFUNDED_LINES = prepared<{ saleUuid: string }>()(
   q
     .selectFrom('order_lines as l')

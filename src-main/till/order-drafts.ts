@@ -86,6 +86,8 @@ export interface RefundRequest {
   /** Sale line_no → quantity to give back; every line with all that is left when not given. */
   lines: Map<number, number> | null;
   reason: string;
+  /** Every amount that goes back in money goes back by this method; null: by the methods the sale was paid with. */
+  methodKey: string | null;
 }
 
 export interface RefundedSoFar {
@@ -163,8 +165,16 @@ export function refundDraft(
       : null,
     created_at: extra.createdAt,
     lines,
-    payments: refundPayments(original, total, soFar.payments),
+    payments: switchTender(refundPayments(original, total, soFar.payments), request.methodKey),
   };
+}
+
+/** What goes back in money goes back by one chosen method; what was owed (PAY_LATER) still only shrinks the debt. */
+function switchTender(payments: OrderDraft['payments'], methodKey: string | null): OrderDraft['payments'] {
+  if (methodKey === null) return payments;
+  const owed = payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY);
+  const money = payments.filter((p) => p.method_key !== PAY_LATER_METHOD_KEY).reduce((sum, p) => sum + p.amount, 0);
+  return money === 0 ? owed : [...owed, { method_key: methodKey, amount: money }];
 }
 
 export class RefundLimitError extends RangeError {

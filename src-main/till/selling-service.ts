@@ -28,7 +28,7 @@ import {
   type SaleProduct,
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
-import { parkCart, parkedCarts, takeParkedCart } from './parked-carts.ts';
+import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
 import { cartView, checkModifiers, findLine, newLine, priceOf, type Cart } from './cart.ts';
 import { clearStationCart } from './station-carts.ts';
@@ -41,6 +41,7 @@ import {
   readOrder,
   readUpload,
   refundedSoFar,
+  refundsOf,
   settleOrder,
   settlementBody,
 } from '../orders/index.ts';
@@ -245,31 +246,64 @@ export class SellingService implements SellingMethods {
   async parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView> {
     const { label } = parseInput('parkCart', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: there is nothing to park');
+    return this.parkCurrent(label);
+  }
+
+  private parkCurrent(label: string): ParkedCartView {
     const view = this.view();
-    const parked = { id: this.till.newUuid(), label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`, parked_at: this.till.now() };
+    const parked = {
+      id: this.till.newUuid(),
+      label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`,
+      parked_at: this.till.now(),
+      parked_by: this.till.station().staff.current()?.name ?? null,
+    };
     const station = this.till.station();
+    const cart = station.cart;
     this.till.db.transaction(() => {
-      parkCart(this.till.db, { ...parked, cart: station.cart });
+      parkCart(this.till.db, { ...parked, cart });
       station.clearCart();
     })();
-    return { ...parked, lines: view.lines.length, total: view.total };
+    return this.parkedView({ ...parked, cart }, view.total);
+  }
+
+  private parkedView(row: ParkedCart, total: number): ParkedCartView {
+    const { cart } = row;
+    return {
+      id: row.id,
+      label: row.label,
+      parked_at: row.parked_at,
+      lines: cart.lines.length,
+      total,
+      order_type: cart.order_type,
+      table_id: cart.table_id,
+      cashier: row.parked_by,
+      items: cart.lines.map((l) => ({ name_en: l.product.name_en, name_ar: l.product.name_ar, quantity: l.quantity })),
+    };
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
-    return parkedCarts(this.till.db).map(({ cart, ...row }) => {
-      return { id: row.id, label: row.label, parked_at: row.parked_at, lines: cart.lines.length, total: priced(() => priceOf(cart, tax).total) };
-    });
+    return parkedCarts(this.till.db).map((row) =>
+      this.parkedView(
+        row,
+        priced(() => priceOf(row.cart, tax).total),
+      ),
+    );
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
-    const { id } = parseInput('resumeCart', input);
-    if (this.current.lines.length > 0) throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    const { id, park_current } = parseInput('resumeCart', input);
+    if (this.current.lines.length > 0 && !park_current) {
+      throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
+    }
     const station = this.till.station();
-    // Taken from the parked ones and kept as this station's cart at once: a crash between cannot lose it.
+    // Taken from the parked ones and kept as this station's cart in one transaction: a crash between cannot lose it.
     const cart = this.till.db.transaction(() => {
       const taken = takeParkedCart(this.till.db, id);
-      if (taken) station.setCart(taken);
+      if (!taken) return undefined;
+      // The order in progress is parked only once the one asked for was taken: a lost race parks nothing.
+      if (station.cart.lines.length > 0) this.parkCurrent('');
+      station.setCart(taken);
       return taken;
     })();
     if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; another screen may have resumed it already`);
@@ -307,13 +341,16 @@ export class SellingService implements SellingMethods {
     if (record.kind === 'SALE') {
       const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
+      const refunds = refundsOf(this.till.db, record.uuid);
+      if (refunds.length > 0) view.refunds = refunds;
     }
     return view;
   }
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
-    const { limit, offset } = parseInput('orders', input);
-    return latestOrders(this.till.db, limit, offset);
+    const { limit, offset, search, filter } = parseInput('orders', input);
+    const shiftId = filter === 'shift' ? (openShiftRow(this.till.db)?.id ?? null) : null;
+    return latestOrders(this.till.db, { limit, offset, search, filter, shiftId });
   }
 
   async order(input: TillInputs['order']) {
@@ -324,14 +361,20 @@ export class SellingService implements SellingMethods {
   }
 
   async refund(input: TillInputs['refund']) {
-    const { uuid, lines, reason } = parseInput('refund', input);
+    const { uuid, lines, reason, method_key } = parseInput('refund', input);
+    if (method_key !== undefined) {
+      const method = paymentMethodRows(this.till.db).find((m) => m.key === method_key);
+      if (!method || method.is_online || method_key === PAY_LATER_METHOD_KEY) {
+        throw new TillError('invalid_input', `method_key: ${method_key} cannot give money back at the counter; choose cash or a card method`);
+      }
+    }
     const original = readOrder(this.till.db, uuid);
     if (!original) throw new TillError('not_found', `this till has no order ${uuid}`);
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
     const seller = this.seller();
-    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason };
+    const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
     let record: OrderRecord;
     try {
       // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.

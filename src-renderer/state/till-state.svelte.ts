@@ -58,6 +58,8 @@ export class TillState {
   notices = $state<Notice[]>([]);
   /** Who is at the till and the open shift; null until asked. */
   staff = $state.raw<StaffState | null>(null);
+  /** Bumped when an item was refused for want of a shift, so the cart's "Open a shift" button takes the focus. */
+  shiftNudge = $state(0);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   // A lookup for names, never rendered from directly: no reactivity needed.
@@ -216,6 +218,17 @@ export class TillState {
     if (seq < this.appliedCartSeq) return;
     this.appliedCartSeq = seq;
     this.cart = cart;
+  }
+
+  /**
+   * True when a new order may start: a shift is open, or the cart already has
+   * lines. Otherwise the cart's "Open a shift" prompt is nudged, so the
+   * cashier learns it at the first item, not after ringing up a whole order.
+   */
+  canStartOrder(): boolean {
+    if (!this.staff || this.staff.shift || (this.cart?.lines.length ?? 0) > 0) return true;
+    this.shiftNudge++;
+    return false;
   }
 
   /** Runs a cart change; the host answers with the whole new cart. Returns false (and says why) on failure. */

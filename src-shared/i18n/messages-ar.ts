@@ -1,5 +1,6 @@
 import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 
 /**
@@ -322,4 +323,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.idleLockHint': '0: بدون قفل',
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
+  ...COUNTER_FLOW_MESSAGES_AR,
 };

@@ -1,4 +1,5 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
+import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -321,6 +322,7 @@ export const MESSAGES_EN = {
   'branch.idleLockHint': '0: never lock',
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
+  ...COUNTER_FLOW_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -1,5 +1,5 @@
 export * from './order-record.ts';
-export { tillInputs, discountInput, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
+export { tillInputs, discountInput, ORDER_FILTERS, type OrderFilter, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
 export type * from './till-views.ts';
 export { PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
 export { TillError, TillInputError, type ErrorReason, type InputIssue, type ReasonParams, type TillErrorCode } from './till-errors.ts';

@@ -64,5 +64,7 @@ export const refundInput = z.object({
     .max(200)
     .optional(),
   reason,
+  /** Give the money back by this method instead of the ones the sale was paid with (a manager's choice, e.g. cash for a card sale). */
+  method_key: id.optional(),
   approval: approvalInput,
 });

@@ -13,6 +13,10 @@ const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 20
 // Text a person typed is stripped of control and bidi-override characters
 // before it is stored or printed (a note keeps its line breaks); ids and
 // barcodes are never rewritten.
+/** The order history's filters (issue 23, part 10). */
+export const ORDER_FILTERS = ['all', 'unpaid', 'refunds', 'pending', 'shift'] as const;
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+
 const notes = z.string({ error: 'text' }).max(500, 'at most 500 characters').overwrite(cleanLines).nullable();
 
 export const discountInput = z.discriminatedUnion('kind', [
@@ -54,14 +58,22 @@ export const tillInputs = {
   setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
   voidCart: z.object({ approval: approvalInput }),
   parkCart: z.object({ label: z.string().overwrite(cleanLine).trim().max(80).default('') }),
-  resumeCart: z.object({ id }),
+  /** park_current: the order in progress is parked first (a busy counter swaps orders rather than being refused). */
+  resumeCart: z.object({ id, park_current: z.boolean().default(false) }),
   checkout: z.object({
     payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
     /** A manager's PIN when the whole order's discount is over the limit. */
     approval: approvalInput,
   }),
-  orders: z.object({ limit: z.number().int().min(1).max(500).default(50), offset: z.number().int().min(0).default(0) }),
+  orders: z.object({
+    limit: z.number().int().min(1).max(500).default(50),
+    offset: z.number().int().min(0).default(0),
+    /** An order number (or part of one) or an amount such as 38 or 38.50. */
+    search: z.string().overwrite(cleanLine).trim().max(40).default(''),
+    /** unpaid: pay-later orders still owed; refunds: refunds and the sales they refunded; pending: waiting to upload; shift: the open shift's. */
+    filter: z.enum(ORDER_FILTERS).default('all'),
+  }),
   order: z.object({ uuid: id }),
   refund: refundInput,
   signIn: z.object({

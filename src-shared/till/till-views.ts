@@ -74,6 +74,12 @@ export interface ParkedCartView {
   parked_at: number;
   lines: number;
   total: Minor;
+  order_type: OrderType;
+  table_id: string | null;
+  /** Who parked it, when known. */
+  cashier: string | null;
+  /** What is on it, in cart order (names in both languages and how many). */
+  items: { name_en: string; name_ar: string; quantity: number }[];
 }
 
 export interface PaymentMethodView {
@@ -97,6 +103,8 @@ export interface OrderView extends OrderRecord {
   upload: OrderUpload;
   /** On a sale: quantities already refunded, by line_no (a refund dialog offers only what is left). */
   refunded_lines?: Record<number, number>;
+  /** On a sale: its credit notes (refund orders), oldest first, so the screen can link to them. */
+  refunds?: { uuid: string; number: string; total: Minor }[];
   /** Change to hand back, from cash tendered. */
   change_due: Minor;
 }
@@ -111,6 +119,10 @@ export interface OrderSummary {
   created_at: number;
   upload_state: UploadState;
   upload_error: string | null;
+  /** Who rang it up, when known. */
+  cashier: string | null;
+  /** The methods it was paid (or refunded) with, in the order taken. */
+  methods: string[];
 }
 
 export interface SyncStatus {

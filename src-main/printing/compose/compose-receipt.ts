@@ -57,15 +57,16 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   ownLines(blocks, header.headerEn, header.headerAr, bilingual);
   centred(order.kind === 'REFUND' ? LABELS.creditNote : LABELS.simplifiedInvoice, { bold: true });
   if (options.reprint) centred(LABELS.copy, { bold: true });
-  if (isPostpaid(order)) centred(LABELS.unpaid, { bold: true });
+  // A pay-later order settled since says so: its reprint is proof of payment, not a bill.
+  if (order.status === 'UNPAID') centred(LABELS.unpaid, { bold: true });
+  else if (isPostpaid(order)) centred(LABELS.settled, { bold: true });
   blocks.push({ kind: 'divider' });
 
   labelled(LABELS.order, `#${order.number}`, { bold: true });
   labelled(LABELS.date, localDateTime(order.created_at));
   if (order.kind === 'REFUND' && order.refund_of) {
-    // ZATCA: a credit note names the invoice it reverses, by number and by its uuid.
+    // ZATCA: a credit note names the invoice it reverses, by the number the customer's receipt shows (never the internal uuid).
     labelled(LABELS.reverses, order.refund_of_number ? `#${order.refund_of_number}` : undefined, { bold: true });
-    blocks.push({ kind: 'text', text: order.refund_of });
     if (order.refund_reason) labelled(LABELS.reason, order.refund_reason);
   }
   if (order.cashier_name) labelled(LABELS.cashier, order.cashier_name);

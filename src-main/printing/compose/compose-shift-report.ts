@@ -52,7 +52,8 @@ export function composeShiftReport(report: AnyReport): ReceiptDocument {
   row(L.float, money(report.float));
   row(L.cashIn, money(report.cash_in));
   row(L.cashOut, money(-report.cash_out));
-  row(L.expected, money(report.cash_expected), true);
+  // A blind close: what the drawer should hold is printed only once it was counted (the Z report), never on an X report.
+  if (report.cash_counted !== null) row(L.expected, money(report.cash_expected), true);
   if (report.cash_counted !== null) row(L.counted, money(report.cash_counted), true);
   if (report.over_short !== null) row(L.overShort, money(report.over_short), true);
   if (report.pending_uploads > 0) row(L.pending, String(report.pending_uploads));

@@ -12,6 +12,7 @@ export const LABELS = {
   creditNote: { en: 'Credit Note (Refund)', ar: 'إشعار دائن (استرجاع)' },
   copy: { en: '** COPY **', ar: 'نسخة' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },
+  settled: { en: 'PAID - settled', ar: 'مدفوع - تمت التسوية' },
   vatNumber: { en: 'VAT No.', ar: 'الرقم الضريبي' },
   /** In place of the ZATCA QR when the seller has no VAT number (setting vat_number, or the service's /me). */
   noVatNumber: { en: 'No VAT number: no ZATCA QR code', ar: 'لا يوجد رقم ضريبي: بدون رمز الاستجابة السريعة' },

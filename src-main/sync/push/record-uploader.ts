@@ -3,6 +3,8 @@ import { attendanceForVersion, deferRecord, dueRecords, markRecordRejected, mark
 import { getSetting } from '../../settings/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { readUpload } from '../../orders/index.ts';
+import { judgeBatch, readSyncAnswer } from './read-sync-answer.ts';
+import { rejectionReason } from './service-rejections.ts';
 import {
   backoffDelay,
   NotFoundError,
@@ -45,7 +47,8 @@ function orderUploadState(db: TillDatabase, body: Record<string, unknown>): stri
 /**
  * Sends closed shifts (attendance) and late settlements, one POST each,
  * oldest first, the record's uuid inside as its idempotency key, like
- * orders: a 2xx or a 409 (the service has it) is delivered; a 400/403/422
+ * orders: a 2xx that names no failure, or a 409 (the service has it), is
+ * delivered; a 2xx naming a failure and a 400/403/422
  * is a final rejection kept with its reason; anything else (no answer,
  * 5xx, 401, a 404 from a wrong path) is retried later with backoff, so a
  * record is never dropped and never sent after it was acknowledged.
@@ -84,11 +87,30 @@ export async function uploadRecords(
       const body = kind === 'attendance' ? attendanceForVersion(record.body, client.apiVersion) : record.body;
       report.sent++;
       try {
-        await client.post(path, body);
-        markRecordSynced(db, record.uuid, now());
-        report.synced++;
+        // One record a request: its answer can only be about it. A named failure (or a count of 0) is its rejection; a status
+        // that says neither waits; any other 2xx is its receipt (the orders' rule, read-sync-answer.ts).
+        const judged = judgeBatch(readSyncAnswer(await client.post(path, body), [record.uuid]), [record.uuid]);
+        if (judged.rejected.length > 0) {
+          markRecordRejected(db, record.uuid, rejectionReason(judged.rejected[0]!.errors));
+          report.rejected++;
+        } else if (judged.unconfirmed.length > 0) {
+          deferRecord(
+            db,
+            record.uuid,
+            now() + backoffDelay(record.attempts, backoff, options.random),
+            `the answer to POST ${path} does not prove the service stored it: ${judged.why}`,
+          );
+          report.deferred++;
+        } else {
+          markRecordSynced(db, record.uuid, now());
+          report.synced++;
+        }
       } catch (error) {
-        if (error instanceof ServiceError && error.status === 409) {
+        if (error instanceof ServiceError && error.status !== null && error.status >= 200 && error.status < 300) {
+          // A 2xx that is not JSON, for one record alone: received.
+          markRecordSynced(db, record.uuid, now());
+          report.synced++;
+        } else if (error instanceof ServiceError && error.status === 409) {
           markRecordSynced(db, record.uuid, now());
           report.synced++;
         } else if (error instanceof ValidationError || error instanceof ForbiddenError || (error instanceof ServiceError && error.status === 400)) {

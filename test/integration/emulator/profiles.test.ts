@@ -155,11 +155,16 @@ describe('the variant profile', () => {
     }
   });
 
-  it('answers the Orders Sync with per-order results under other names', async () => {
+  it('answers the Orders Sync with a count when it took the whole batch, keyed by uuid when it refused an order', async () => {
     const order = validOrder(variant);
     const answer = await post(variant, '/orders/sync', { orders: [order] }, { version: '2.5.0' });
-    expect(answer.body.data.orders).toEqual([{ order_uuid: order.uuid, result: 'success', order_id: expect.any(String) }]);
+    expect(answer.body).toEqual({ data: { accepted: 1 } });
+    // Duplicates count as held.
     const again = await post(variant, '/orders/sync', { orders: [order] }, { version: '2.5.0' });
-    expect(again.body.data.orders[0]).toMatchObject({ order_uuid: order.uuid, result: 'already_exists' });
+    expect(again.body).toEqual({ data: { accepted: 1 } });
+    const bad = validOrder(variant, { total: '0.01' });
+    const mixed = await post(variant, '/orders/sync', { orders: [order, bad] }, { version: '2.5.0' });
+    expect(mixed.body.data[order.uuid]).toMatchObject({ result: 'already_exists', order_id: expect.any(String) });
+    expect(mixed.body.data[bad.uuid]).toMatchObject({ result: 'rejected', errors: expect.any(Object) });
   });
 });

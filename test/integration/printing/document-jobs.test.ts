@@ -76,6 +76,8 @@ describe('document jobs', () => {
     );
     await sink.waitForJobs(1);
     expect(sink.jobs[0]!.decoded.text).toContain('X report (shift so far)');
+    // The close is blind: an X report never prints what the drawer should hold.
+    expect(sink.jobs[0]!.decoded.text).not.toContain('Cash expected');
     expect(readPrintJobs(shop.db).filter((j) => j.kind === 'document')).toHaveLength(1);
   });
 

@@ -13,6 +13,8 @@ import { emulatedService, type EmulatedService } from '../../support/emulated-se
 let received: { path: string; version: string; body: Record<string, unknown> }[] = [];
 let answer = 201;
 let server: Server;
+/** When set, the body of every answer instead of the plain one. */
+let answerBody: unknown = null;
 let baseUrl: string;
 let service: EmulatedService;
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
     req.on('data', (chunk) => (text += chunk));
     req.on('end', () => {
       received.push({ path: req.url!, version: String(req.headers['x-api-version']), body: JSON.parse(text) });
-      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify({ status: answer, message: 'ok', data: {} }));
+      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody ?? { status: answer, message: 'ok', data: {} }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,5 +81,22 @@ describe('closed shifts reach the service as attendance records, exactly once', 
     answer = 422;
     expect(await uploadRecords(again.db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ rejected: 1 });
     expect(again.db.prepare('SELECT state FROM record_outbox').get()).toEqual({ state: 'rejected' });
+  });
+
+  it('never takes a 2xx that names a failure as delivered: the record is rejected with the reason it gives (issue 19)', async () => {
+    received = [];
+    const { db } = await closedShift('failed-in-200');
+    setSetting(db, 'upload.attendance_path', '/attendances/sync');
+    answer = 200;
+    answerBody = { success: false, message: 'the shift overlaps another one' };
+    try {
+      expect(await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ sent: 1, synced: 0, rejected: 1 });
+    } finally {
+      answerBody = null;
+    }
+    expect(db.prepare('SELECT state, last_error FROM record_outbox').get()).toEqual({
+      state: 'rejected',
+      last_error: expect.stringContaining('the shift overlaps another one'),
+    });
   });
 });

@@ -113,6 +113,25 @@ describe('the till API over the replica', () => {
     expect((await till.parkedCarts()).some((p) => p.id === parked.id)).toBe(false);
   });
 
+  it('lists what each parked ticket holds, and parks the order in progress to resume another when asked', async () => {
+    await till.setOrderType({ type: 'DINE_IN', table_id: '7' });
+    const first = await till.addItem({ product_id: latte.id, quantity: 2 });
+    const parked = await till.parkCart({ label: 'Window' });
+    expect(parked).toMatchObject({ order_type: 'DINE_IN', table_id: '7', items: [{ name_en: first.lines[0]!.name_en, name_ar: first.lines[0]!.name_ar, quantity: 2 }] });
+    expect((await till.parkedCarts()).find((p) => p.id === parked.id)).toEqual(parked);
+    const current = await till.addItem({ product_id: latte.id });
+    const resumed = await till.resumeCart({ id: parked.id, park_current: true });
+    expect(resumed.total).toBe(first.total);
+    // The order that was in progress is now a parked ticket of its own, not lost.
+    const left = await till.parkedCarts();
+    expect(left.some((p) => p.id === parked.id)).toBe(false);
+    const swapped = left.find((p) => p.total === current.total && p.items.length === 1 && p.items[0]!.quantity === 1);
+    expect(swapped).toBeDefined();
+    await till.voidCart();
+    await till.resumeCart({ id: swapped!.id });
+    await till.voidCart();
+  });
+
   it('refunds as a linked order with negative amounts, once', async () => {
     const cart = await till.addItem({ product_id: latte.id, quantity: 2 });
     const sale = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });

@@ -182,6 +182,27 @@ describe('the receipt document', () => {
     const unpaid = order({ status: 'UNPAID', payments: [{ method_key: 'PAY_LATER', amount: 4140 }], tendered: 0, change_due: 0, zatca_qr: null });
     expect(texts(composeReceipt(unpaid, receiptOptions([])).blocks)).toContain('UNPAID - pay later');
   });
+
+  it('marks a pay-later order settled since PAID, never UNPAID', () => {
+    const settled = order({
+      status: 'PAID',
+      payments: [
+        { method_key: 'PAY_LATER', amount: 4140 },
+        { method_key: 'CASH', amount: 4140 },
+      ],
+    });
+    const printed = texts(composeReceipt(settled, receiptOptions([])).blocks);
+    expect(printed).toContain('PAID - settled');
+    expect(printed).not.toContain('UNPAID - pay later');
+  });
+
+  it('names the sale a credit note reverses by its number, never its internal uuid', () => {
+    const refund = order({ kind: 'REFUND', refund_of: '0b7c5a7e-1111-4222-8333-944445555666', refund_of_number: 'A-007', total: -4140 });
+    // Everything the paper carries, the right-hand values included.
+    const printed = JSON.stringify(composeReceipt(refund, receiptOptions([])).blocks);
+    expect(printed).toContain('#A-007');
+    expect(printed).not.toContain('0b7c5a7e-1111-4222-8333-944445555666');
+  });
 });
 
 describe('the kitchen ticket', () => {
