@@ -6,6 +6,7 @@ import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
 import type { BranchPrinterState, BranchPrinterView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
+  appCommandProblem,
   latestPrintJob,
   pendingJobCount,
   probePrinter,
@@ -55,8 +56,13 @@ export function readBranchPrinters(db: TillDatabase, live?: readonly PrinterStat
     const { pending } = fromJobs;
     let { state, lastError } = fromJobs;
     const probe = printer.bound ? probes.get(printer.id) : undefined;
+    // A binding to a program the operator did not list (or no longer lists) prints nothing: say so.
+    const programProblem = printer.settings.APP_TO_APP ? appCommandProblem(db, printer.appCommand) : null;
     if (!printer.bound) state = 'unbound';
-    else if (probe?.paper === 'out' && state !== 'failed') state = 'out-of-paper';
+    else if (programProblem) {
+      state = 'failed';
+      lastError = programProblem;
+    } else if (probe?.paper === 'out' && state !== 'failed') state = 'out-of-paper';
     else if (probe && !probe.reachable && (state === 'ready' || state === 'printing')) {
       state = 'offline';
       lastError = `printer at ${printer.address} ${probe.error ?? 'could not be reached'}`;

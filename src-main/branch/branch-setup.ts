@@ -15,6 +15,7 @@ import {
 import type { TillDatabase } from '../db/index.ts';
 import {
   AppToAppError,
+  appPrograms,
   bindPrinter,
   effectiveAddressPolicy,
   PrinterSendError,
@@ -54,7 +55,11 @@ function asTillError(error: unknown): never {
     const input = error.code === 'invalid-address' || error.code === 'address-not-allowed';
     throw new TillError(input ? 'invalid_input' : 'printer_error', error.message, { code: `printer.${error.code}`, params: { address: error.address } });
   }
-  if (error instanceof AppToAppError) throw new TillError('printer_error', error.message, { code: 'printer.program' });
+  if (error instanceof AppToAppError) {
+    if (error.code === 'not-allowed')
+      throw new TillError('invalid_input', error.message, { code: 'printer.programNotAllowed', params: { program: error.program ?? '' } });
+    throw new TillError('printer_error', error.message, { code: 'printer.program' });
+  }
   if (error instanceof SettingError) throw new TillError('invalid_input', error.message, { code: 'setting', params: { field: error.key } });
   if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
   throw error;
@@ -169,7 +174,7 @@ export class BranchSetup implements BranchApi {
       });
     const at = this.now();
     try {
-      const { bytes } = await printTestPage(printer, { policy: this.policy(), now: at });
+      const { bytes } = await printTestPage(printer, { policy: this.policy(), appPrograms: appPrograms(this.db), now: at });
       return { printer_id, bytes, at };
     } catch (error) {
       asTillError(error);

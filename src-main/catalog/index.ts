@@ -33,3 +33,4 @@ export {
   type ReplicaTable,
 } from './replica-tables.ts';
 export { Staging } from './replica-staging.ts';
+export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';

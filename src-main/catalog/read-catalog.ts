@@ -12,6 +12,7 @@ import type {
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
 import { priceRecord } from './price-record.ts';
+import { currencyDecimals } from './currency-decimals.ts';
 
 /** The whole replica as canonical records, the shape `pos catalog --json` prints. */
 export interface CatalogSnapshot {
@@ -35,17 +36,21 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 export function readCatalog(db: TillDatabase): CatalogSnapshot {
+  const decimals = currencyDecimals(db);
   const modifiers = groupBy(
     all(db, q.selectFrom('modifiers').selectAll().orderBy('product_id').orderBy('position')).map((m): Modifier => ({
       id: m.id,
       product_id: m.product_id,
       name_en: m.name_en,
       name_ar: m.name_ar,
-      price: formatMinor(m.price),
+      price: formatMinor(m.price, decimals),
     })),
     (m) => m.product_id,
   );
-  const prices = groupBy(all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map(priceRecord), (p) => p.product_id);
+  const prices = groupBy(
+    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map((row) => priceRecord(row, decimals)),
+    (p) => p.product_id,
+  );
   return {
     categories: all(db, q.selectFrom('categories').selectAll().orderBy('position')).map((c) => ({
       id: c.id,

@@ -6,6 +6,8 @@ export interface LastPull {
   api_version: string;
   base_url: string;
   counts: Record<string, number>;
+  /** Decimal places the prices were read at (absent: a pull before issue 19, two). */
+  currency_decimals?: number;
 }
 
 export interface ReplicaMeta {

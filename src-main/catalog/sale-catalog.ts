@@ -111,8 +111,8 @@ export function productIdsInCategory(db: TillDatabase, categoryId: number, offse
   return { ids, total };
 }
 
-/** Active products by id, in the order asked; unknown or inactive ids are left out. */
-export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProduct[] {
+/** Active products by id, in the order asked; unknown or inactive ids are left out. Prices as decimals of `decimals` places (currencyDecimals). */
+export function saleProducts(db: TillDatabase, ids: readonly string[], decimals = 2): SaleProduct[] {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const asked = { ids: JSON.stringify(unique) };
@@ -121,7 +121,7 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
   const prices = SALE_PRICES.all(db, asked);
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
-  for (const p of prices) byId.get(p.product_id)?.prices.push(priceRecord(p));
+  for (const p of prices) byId.get(p.product_id)?.prices.push(priceRecord(p, decimals));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -159,6 +159,7 @@ const ME_FACTS = [
   'vat_number',
   'tax_rate',
   'prices_include_tax',
+  'currency',
 ] as const;
 
 async function checkMe(client: ServiceClient): Promise<DoctorReport['me']> {

@@ -6,6 +6,8 @@ export { exposeTill, tillFacade, type ChannelAccess, type EnvelopeChannel } from
 export { filterComlinkCall, type FilteredCall } from './transport/comlink-call-filter.ts';
 export {
   Authorizer,
+  CASH_OUT_LIMIT_SETTING,
+  cashOutLimit,
   clientLabel,
   DEFAULT_DISCOUNT_LIMIT_PERCENT,
   DISCOUNT_LIMIT_SETTING,

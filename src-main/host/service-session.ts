@@ -5,7 +5,7 @@ import type { TillDatabase } from '../db/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { OrderUploader, pullCatalog, RecordUploadLoop } from '../sync/index.ts';
-import { readReplicaMeta } from '../catalog/index.ts';
+import { currencyDecimals, readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile, type BranchProfile } from '../till/index.ts';
 import { ServiceClient } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
@@ -129,6 +129,7 @@ export class ServiceSession implements SessionMethods {
       vat_number_missing: profile !== null && profile.vatNumber === null,
       // Shown in the status bar, not only on the console: whoever runs the till should know.
       secrets_unprotected: Boolean(this.options.secrets.warning),
+      currency_decimals: currencyDecimals(this.options.db),
     };
   }
 

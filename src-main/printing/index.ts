@@ -26,6 +26,7 @@ export { readPrintContext } from './setup/print-context.ts';
 export { LOGO_SETTING, loadLogo, readBranchLogo, shippedLogoPath } from './setup/branch-logo.ts';
 export { parsePrinterAddress, PrinterSendError } from './transport/send-to-printer.ts';
 export { AppToAppError } from './transport/send-to-command.ts';
+export { appCommandProblem, appPrograms } from './setup/app-programs.ts';
 export { isPrinterDevicePath } from './transport/send-to-device.ts';
 // Live status: DLE EOT over the printer's connection.
 export { probePrinter } from './setup/probe-printer.ts';

@@ -109,8 +109,19 @@ export function putSetting<K extends SettingKey>(db: TillDatabase, key: K, value
   else setSetting(db, key, value);
 }
 
-/** Validates and writes one setting; returns the value as stored. */
+/**
+ * Validates and writes one setting; returns the value as stored. Refuses an
+ * operator-only key (printing.app_programs): only `pos settings set` on the
+ * till's machine (setSettingFromText) writes those.
+ */
 export function setSetting<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K>): SettingValue<K> {
+  if (definitionOf(key).operatorOnly) {
+    throw new SettingError(key, `${key} is set only by the operator, with \`pos settings set ${key} VALUE\` on the till's machine`);
+  }
+  return store(db, key, value);
+}
+
+function store<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K>): SettingValue<K> {
   const checked = validate(key, value, 'refused');
   writeRaw(db, key, checked);
   return checked;
@@ -132,7 +143,7 @@ export function setSettingFromText(db: TillDatabase, key: string, text: string):
   const known = publicKey(key);
   const kind = definitionOf(known).kind;
   const value = kind.fromText(text);
-  return setSetting(db, known, validate(known, value, 'refused'));
+  return store(db, known, validate(known, value, 'refused'));
 }
 
 /** Removes one setting so its default applies again; returns whether it was set. */

@@ -32,6 +32,8 @@ const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'void-printed-cart',
   'branch-settings',
   'manage-cashiers',
+  'cash-out',
+  'pay-later',
 ]);
 
 function pinOf(input: unknown): string | null {

@@ -71,6 +71,7 @@ export function accountAsMe(facts: AccountFacts, scope: ResolvedScope): Me {
       name_en: facts.market_name_en ?? facts.market_name_ar ?? '',
       name_ar: facts.market_name_ar ?? facts.market_name_en ?? '',
       vat_number: facts.vat_number,
+      currency: facts.currency,
     },
     branch: branchKnown
       ? {

@@ -49,8 +49,8 @@ export interface CatalogResource<T = unknown> {
   path: string;
   query(scope: PullScope): QueryParams;
   tables: readonly ReplicaTable[];
-  /** `position` is the record's place in the service's order, kept for display. */
-  stage(record: T, position: number, put: Stage): void;
+  /** `position` is the record's place in the service's order, kept for display; money is stored in minor units of `decimals` places. */
+  stage(record: T, position: number, put: Stage, decimals: number): void;
   /**
    * Auxiliary: the till sells without it. A 404 means this service has none
    * (the list goes empty), a 403 or any other failure but a 401 keeps what
@@ -82,7 +82,7 @@ const products: CatalogResource<Product> = {
     return { ...(includes.length > 0 ? { includes: [...includes] } : {}), filter: { market_id: scope.marketId, branch_id: scope.branchId } };
   },
   tables: [PRODUCTS, MODIFIERS, PRICES],
-  stage(p, _position, put) {
+  stage(p, _position, put, decimals) {
     put(PRODUCTS, [
       p.id,
       p.market_id,
@@ -106,25 +106,26 @@ const products: CatalogResource<Product> = {
       p.accounting_id,
       searchIndexText(`${p.name_en} ${p.name_ar}`),
     ]);
-    p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index));
-    for (const price of p.prices) stagePrice(put, p.id, price);
+    p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index, decimals));
+    for (const price of p.prices) stagePrice(put, p.id, price, decimals);
   },
 };
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
-export function stageModifier(put: Stage, productId: string, m: Modifier, position: number): void {
-  put(MODIFIERS, [m.id, productId, m.name_en, m.name_ar, parseDecimal(m.price, `product ${productId} modifier ${m.id} price`), position]);
+export function stageModifier(put: Stage, productId: string, m: Modifier, position: number, decimals: number): void {
+  put(MODIFIERS, [m.id, productId, m.name_en, m.name_ar, parseDecimal(m.price, `product ${productId} modifier ${m.id} price`, decimals), position]);
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */
-export function stagePrice(put: Stage, productId: string, price: Price): void {
+export function stagePrice(put: Stage, productId: string, price: Price, decimals: number): void {
   put(PRICES, [
     price.id,
     productId,
     price.modifier_id,
     price.priceable_type,
     price.priceable_id,
-    parseDecimal(price.value, `product ${productId} price ${price.id} value`),
+    // A PERCENT value is hundredths of a percent (two places) whatever the currency.
+    parseDecimal(price.value, `product ${productId} price ${price.id} value`, price.value_type === 'PERCENT' ? 2 : decimals),
     price.value_type,
   ]);
 }

@@ -25,6 +25,8 @@ export interface PerProductResult {
 export interface PerProductOptions {
   client: ServiceClient;
   perPage: number;
+  /** Decimal places of the market's currency (default 2). */
+  decimals?: number;
   retry?: RetryPolicy;
   /** The pull's window: its pauses (Retry-After) hold these reads too. */
   window?: RequestWindow;
@@ -62,7 +64,7 @@ async function readPart(
         path: route.path(productId),
         query: request.query,
         perPage: request.perPage,
-        parse: (body, page) => readListPage(route.resource, options.client.apiVersion, body, page, { parentId: productId }),
+        parse: (body, page) => readListPage(route.resource, options.client.apiVersion, body, page, { parentId: productId, decimals: options.decimals ?? 2 }),
         ...(options.retry ? { retry: options.retry } : {}),
         ...(options.window ? { window: options.window } : {}),
         ...(options.signal ? { signal: options.signal } : {}),

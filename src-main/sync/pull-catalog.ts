@@ -4,7 +4,7 @@ import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
+import { declaredCurrencyDecimals, REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -95,6 +95,8 @@ interface PullContext {
   precisionLost: number;
   /** The page size asked for: the option, or less once the service said so. */
   perPage: number;
+  /** Decimal places of the market's currency: money is read and stored to these. */
+  decimals: number;
 }
 
 /**
@@ -132,6 +134,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     throw error;
   }
   const me = accountAsMe(account.facts, scope);
+  // Money is read to the market currency's places, and the replica remembers which.
+  const decimals = declaredCurrencyDecimals(db, me);
 
   const window = new RequestWindow(options.concurrency ?? getSetting(db, 'sync.concurrency'), options.clock ?? systemClock);
   // The swap writes 600,000 rows for a 100,000-product catalog: through a
@@ -152,6 +156,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     quarantined: [],
     precisionLost: 0,
     perPage: options.perPage ?? 500,
+    decimals,
   };
   const skipped: SkippedList[] = [];
   try {
@@ -168,7 +173,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     options.signal?.throwIfAborted();
     progress({ phase: 'swap' });
     const { counts, changes } = swapIn(db, staging, REPLICA_TABLES, (counts) =>
-      writeReplicaMeta(db, { me, lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts } }),
+      writeReplicaMeta(db, {
+        me,
+        lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts, currency_decimals: decimals },
+      }),
     );
     checkpointSoon(db);
     return {
@@ -222,7 +230,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
       path: resource.path,
       query: request.query,
       perPage: request.perPage,
-      parse: (body, page) => readListPage(resource.name, context.client.apiVersion, body, page),
+      parse: (body, page) => readListPage(resource.name, context.client.apiVersion, body, page, { decimals: context.decimals }),
       window: context.window,
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -240,7 +248,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
           quarantined.push(...completed.failed);
           precisionLost += completed.precisionLost;
         }
-        skipped += stagePage(context.db, staging, resource, records, received);
+        skipped += stagePage(context.db, staging, resource, records, received, context.decimals);
         skipped += keepPreviousVersions(staging, resource, quarantined);
         bad.push(...quarantined);
         received += page.records.length + page.quarantined.length;
@@ -305,6 +313,7 @@ async function completeProducts(
     client: context.client,
     perPage: context.perPage,
     window: context.window,
+    decimals: context.decimals,
     ...(context.options.retry ? { retry: context.options.retry } : {}),
     ...(context.options.signal ? { signal: context.options.signal } : {}),
     onNote: context.note,
@@ -321,13 +330,13 @@ async function completeProducts(
 }
 
 /** Stages one page in one transaction; returns how many records were soft-deleted and left out. */
-function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
+function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number, decimals = 2): number {
   let skipped = 0;
   db.transaction(() => {
     records.forEach((record, index) => {
       // Soft-deleted records are gone for the till, like records that vanished upstream.
       if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-      else resource.stage(record, firstPosition + index, (table, values) => staging.insert(table, values));
+      else resource.stage(record, firstPosition + index, (table, values) => staging.insert(table, values), decimals);
     });
   })();
   return skipped;

@@ -58,9 +58,11 @@ export function findLine(cart: Cart, lineId: string): CartLine {
   return line;
 }
 
-export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
+/** `decimals`: the currency's places (currencyDecimals), the scale of the replica's amounts. */
+export function priceOf(cart: Cart, tax: BranchTax, decimals = 2): PricedCart {
   return priceCart({
     tax,
+    decimals,
     methodKey: cart.price_list,
     orderType: cart.order_type,
     discount: cart.order_discount ?? undefined,
@@ -70,13 +72,13 @@ export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
       discount: line.discount ?? undefined,
       modifiers: line.modifier_ids.map((id) => {
         const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-        return { id: m.id, price: formatMinor(m.price) };
+        return { id: m.id, price: formatMinor(m.price, decimals) };
       }),
     })),
   });
 }
 
-export function cartView(cart: Cart, priced: PricedCart): CartView {
+export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView {
   return {
     lines: cart.lines.map((line, index) => {
       const p = priced.lines[index]!;
@@ -107,6 +109,6 @@ export function cartView(cart: Cart, priced: PricedCart): CartView {
     total: priced.total,
     vat_rate: priced.vat_rate,
     prices_include_tax: priced.prices_include_tax,
-    quick_cash: quickCashAmounts(priced.total),
+    quick_cash: quickCashAmounts(priced.total, decimals),
   };
 }

@@ -26,6 +26,7 @@ import {
   saleProducts,
   searchProducts,
   type SaleProduct,
+  currencyDecimals,
 } from '../catalog/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
@@ -98,11 +99,16 @@ export class SellingService implements SellingMethods {
     return this.till.station().cart;
   }
 
-  private card(product: SaleProduct): ProductCard {
+  /** Decimal places of the replica's amounts (the market currency's, as of the last pull). */
+  private decimals(): number {
+    return currencyDecimals(this.till.db);
+  }
+
+  private card(product: SaleProduct, decimals = this.decimals()): ProductCard {
     let price: number | null;
     const cart = this.current;
     try {
-      price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type);
+      price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type, decimals);
     } catch {
       price = null;
     }
@@ -117,20 +123,22 @@ export class SellingService implements SellingMethods {
   }
 
   private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.till.db, [id])[0];
+    const product = saleProducts(this.till.db, [id], this.decimals())[0];
     if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
     return product;
   }
 
   private view(): CartView {
-    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax)));
+    const decimals = this.decimals();
+    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax, decimals), decimals));
   }
 
   /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
   private change(mutate: (cart: Cart) => void): CartView {
     const next: Cart = structuredClone(this.current);
     mutate(next);
-    const view = priced(() => cartView(next, priceOf(next, this.profile().tax)));
+    const decimals = this.decimals();
+    const view = priced(() => cartView(next, priceOf(next, this.profile().tax, decimals), decimals));
     this.till.station().setCart(next);
     return view;
   }
@@ -142,15 +150,18 @@ export class SellingService implements SellingMethods {
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit } = parseInput('products', input);
     const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
-    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
+    const decimals = this.decimals();
+    return { items: saleProducts(this.till.db, ids, decimals).map((p) => this.card(p, decimals)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
+    const decimals = this.decimals();
     return saleProducts(
       this.till.db,
       searchProducts(this.till.db, query, limit).map((hit) => hit.id),
-    ).map((p) => this.card(p));
+      decimals,
+    ).map((p) => this.card(p, decimals));
   }
 
   async product(input: TillInputs['product']) {
@@ -283,10 +294,11 @@ export class SellingService implements SellingMethods {
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
+    const decimals = this.decimals();
     return parkedCarts(this.till.db).map((row) =>
       this.parkedView(
         row,
-        priced(() => priceOf(row.cart, tax).total),
+        priced(() => priceOf(row.cart, tax, decimals).total),
       ),
     );
   }
@@ -311,15 +323,17 @@ export class SellingService implements SellingMethods {
   }
 
   async checkout(input: TillInputs['checkout']): Promise<OrderView> {
-    const { payments, cash_tendered } = parseInput('checkout', input);
+    const { payments, cash_tendered, pay_later_name } = parseInput('checkout', input);
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
     const station = this.till.station();
     const cart = station.cart;
-    const pricedCart = priced(() => priceOf(cart, profile.tax));
+    const pricedCart = priced(() => priceOf(cart, profile.tax, this.decimals()));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
+    if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
     // The kept cart goes in the order's own transaction: a crash after the commit cannot bring a paid cart back.
     const record = insertOrder(
       this.till.db,

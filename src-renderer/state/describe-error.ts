@@ -103,6 +103,8 @@ const CODE_KEYS: Record<string, MessageKey> = {
   shift_open: 'error.shift_open',
   over_refund: 'error.over_refund',
   not_allowed: 'error.not_allowed',
+  needs_customer: 'error.needs_customer',
+  unknown_method: 'error.unknown_method',
   printer_error: 'error.printer',
   busy: 'error.busy',
   not_signed_in: 'error.not_signed_in',

@@ -1,14 +1,26 @@
 import { formatMinor, parseDecimal, type Minor } from '../../src-shared/money/index.ts';
 import type { Locale } from '../../src-shared/i18n/index.ts';
 
-/** "12.50": Western digits in both languages, as on Saudi receipts and card terminals. */
+/**
+ * Decimal places of the market's currency, as the host said in the session
+ * (2; 3 for KWD): every amount this screen shows or reads has that many.
+ * One screen is one till session, so it is kept here, set with the session.
+ */
+let decimals = 2;
+
+export function setMoneyDecimals(places: number | undefined): void {
+  decimals = places ?? 2;
+}
+
+/** "12.50" (or "12.500" in a 3-decimal currency): Western digits in both languages, as on Saudi receipts and card terminals. */
 export function money(amount: Minor): string {
-  return formatMinor(amount);
+  return formatMinor(amount, decimals);
 }
 
 /**
- * What a cashier typed as an amount ("20", "12.5", "١٢٫٥٠") in halalas, or
- * null when it is not an amount. Arabic-Indic digits and the Arabic decimal
+ * What a cashier typed as an amount ("20", "12.5", "١٢٫٥٠") in minor units
+ * (halalas; fils with 3 places), or null when it is not an amount (or has
+ * more places than the currency). Arabic-Indic digits and the Arabic decimal
  * separator are accepted because an Arabic keyboard types them.
  */
 export function parseAmount(text: string): Minor | null {
@@ -17,9 +29,9 @@ export function parseAmount(text: string): Minor | null {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u066B,]/g, '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(western)) return null;
+  if (!/^\d+(\.\d+)?$/.test(western)) return null;
   try {
-    return parseDecimal(western, 'amount');
+    return parseDecimal(western, 'amount', decimals);
   } catch {
     return null;
   }

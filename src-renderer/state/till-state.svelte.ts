@@ -14,6 +14,7 @@ import type {
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
+import { setMoneyDecimals } from './format.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
 export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
@@ -91,6 +92,7 @@ export class TillState {
         setTimeout(() => void this.start(), RECONNECT_DELAY_MS);
       });
       this.session = await this.link.api.session();
+      setMoneyDecimals(this.session.currency_decimals);
     } catch (error) {
       this.notify('error', describeError(error));
       this.screen = 'connect-failed';
@@ -188,6 +190,7 @@ export class TillState {
     this.pull = { phase: 'me' };
     try {
       this.session = await this.api.signIn(input);
+      setMoneyDecimals(this.session.currency_decimals);
       this.dismissErrors();
       await this.enterTill();
       return true;
@@ -205,6 +208,7 @@ export class TillState {
     this.pulling = true;
     try {
       this.session = await this.api.syncNow();
+      setMoneyDecimals(this.session.currency_decimals);
       await this.reloadCatalog();
     } catch (error) {
       this.notify('error', describeError(error));

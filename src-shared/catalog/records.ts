@@ -157,7 +157,8 @@ export interface Customer {
  */
 export interface Me {
   user: { id: string; name: string; role: string };
-  market: { id: string; name_en: string; name_ar: string; vat_number: string | null };
+  /** `currency`: the ISO 4217 code when `/me` names one (it sets how many decimal places money has). */
+  market: { id: string; name_en: string; name_ar: string; vat_number: string | null; currency?: string | null };
   branch: {
     id: string;
     name_en: string;

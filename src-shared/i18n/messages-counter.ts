@@ -28,6 +28,8 @@ export const COUNTER_MESSAGES_EN = {
     'The printer address {address} is not one the till can use: type an IP such as 192.168.1.50, tcp://IP:9100, or a device such as /dev/usb/lp0.',
   'reason.printer.address-not-allowed': 'The printer address {address} is not allowed on this till.',
   'reason.printer.program': 'The printer program could not be run.',
+  'reason.printer.programNotAllowed':
+    'The program {program} is not one this till may run. The operator allows printer programs on the till’s machine with: pos settings set printing.app_programs PATH',
   'reason.printer.needsProgram': '“{name}” prints through a program: choose the program, not an address.',
   'reason.printer.needsAddress': '“{name}” needs an address: an IP such as 192.168.1.50, or a device such as /dev/usb/lp0.',
   'reason.printer.unbound': '“{name}” has no address on this till yet: give it one first.',
@@ -157,6 +159,8 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
     'عنوان الطابعة {address} غير صالح: اكتب عنوان IP مثل \u2066192.168.1.50\u2069 أو \u2066tcp://IP:9100\u2069 أو جهازاً مثل \u2066/dev/usb/lp0\u2069.',
   'reason.printer.address-not-allowed': 'عنوان الطابعة {address} غير مسموح به على هذا الكاشير.',
   'reason.printer.program': 'تعذّر تشغيل برنامج الطابعة.',
+  'reason.printer.programNotAllowed':
+    'البرنامج \u2066{program}\u2069 ليس من البرامج المسموح بتشغيلها على هذا الكاشير. يسمح المشغّل ببرامج الطابعات على جهاز الكاشير بالأمر: \u2066pos settings set printing.app_programs PATH\u2069',
   'reason.printer.needsProgram': '«{name}» تطبع عبر برنامج: اختر البرنامج وليس عنواناً.',
   'reason.printer.needsAddress': '«{name}» تحتاج عنواناً: عنوان IP مثل \u2066192.168.1.50\u2069 أو جهازاً مثل \u2066/dev/usb/lp0\u2069.',
   'reason.printer.unbound': '«{name}» ليس لها عنوان على هذا الكاشير بعد: أعطها عنواناً أولاً.',

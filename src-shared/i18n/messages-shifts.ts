@@ -33,9 +33,12 @@ export const SHIFT_MESSAGES_EN = {
   'approval.what.refund': 'a refund',
   'approval.what.discount': 'a discount above the limit',
   'approval.what.drawer': 'opening the drawer without a sale',
-  'approval.what.void': 'voiding an order the kitchen has',
+  'approval.what.void': 'voiding this order',
   'approval.what.cashiers': 'changing cashiers',
   'approval.what.branch': 'the Branch screen',
+  'approval.what.cashOut': 'a cash out above the limit',
+  'approval.what.payLater': 'leaving this order to pay later',
+  'payLater.name': 'Who will pay (name)',
   'shift.nav': 'Shift',
   'shift.title': 'Shift',
   'shift.none': 'No shift is open. Count the float to open one.',
@@ -102,6 +105,8 @@ export const SHIFT_MESSAGES_EN = {
   'error.no_shift': 'No shift is open: open one with a float first (Shift, F10)',
   'error.shift_open': 'A shift is already open on this till',
   'error.over_refund': 'That is more than is left to refund on this order',
+  'error.needs_customer': 'Pay later needs who will pay: pick the customer or type their name',
+  'error.unknown_method': "That payment method is not in this till's catalog: sync the catalog or pick another method",
 } as const;
 
 export type ShiftMessageKey = keyof typeof SHIFT_MESSAGES_EN;
@@ -136,9 +141,12 @@ export const SHIFT_MESSAGES_AR: Record<ShiftMessageKey, string> = {
   'approval.what.refund': 'استرجاع',
   'approval.what.discount': 'خصم أعلى من الحد',
   'approval.what.drawer': 'فتح الدرج دون بيع',
-  'approval.what.void': 'إلغاء طلب وصل إلى المطبخ',
+  'approval.what.void': 'إلغاء هذا الطلب',
   'approval.what.cashiers': 'تعديل الكاشيرين',
   'approval.what.branch': 'شاشة الفرع',
+  'approval.what.cashOut': 'سحب نقدي أعلى من الحد',
+  'approval.what.payLater': 'تأجيل دفع هذا الطلب',
+  'payLater.name': 'من سيدفع (الاسم)',
   'shift.nav': 'الوردية',
   'shift.title': 'الوردية',
   'shift.none': 'لا توجد وردية مفتوحة. عُدّ رصيد الافتتاح لفتح وردية.',
@@ -205,4 +213,6 @@ export const SHIFT_MESSAGES_AR: Record<ShiftMessageKey, string> = {
   'error.no_shift': 'لا توجد وردية مفتوحة: افتح وردية برصيد افتتاح أولاً (الوردية، F10)',
   'error.shift_open': 'توجد وردية مفتوحة بالفعل على هذا الكاشير',
   'error.over_refund': 'هذا أكثر مما تبقى للاسترجاع في هذا الطلب',
+  'error.needs_customer': 'الدفع لاحقاً يحتاج إلى من سيدفع: اختر العميل أو اكتب اسمه',
+  'error.unknown_method': 'طريقة الدفع هذه غير موجودة في كتالوج الكاشير: زامن الكتالوج أو اختر طريقة أخرى',
 };

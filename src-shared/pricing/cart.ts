@@ -36,6 +36,8 @@ export interface CartInput {
   lines: readonly CartLineInput[];
   /** Applied to the net after line discounts, shared across lines in proportion to their net. */
   discount?: Discount;
+  /** Decimal places of the market's currency: the catalog's decimal strings are read to minor units of this many (default 2). */
+  decimals?: number;
 }
 
 /** One priced line; every amount in minor units. */

@@ -14,8 +14,8 @@
  * - order: subtotal = Σ gross, discount_total = Σ line discounts + order
  *   discount, tax = Σ line tax, total = subtotal − discount_total (+ tax when
  *   exclusive), which is also Σ line totals.
- * Every amount is an integer number of halalas; see money/rounding.ts for the
- * one rounding rule.
+ * Every amount is an integer number of minor units (halalas; fils in a
+ * 3-decimal currency); see money/rounding.ts for the one rounding rule.
  */
 import { assertMinor, sumMinor, toMinor } from '../money/index.ts';
 import { allocateByLargestRemainder } from './allocate.ts';
@@ -38,7 +38,7 @@ export function priceCart(cart: CartInput): PricedCart {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`${where}: quantity ${String(line.quantity)} must be a whole number of at least 1`);
     }
-    const unit = unitPriceOf(line, cart.methodKey, cart.orderType);
+    const unit = unitPriceOf(line, cart.methodKey, cart.orderType, cart.decimals);
     const gross = toMinor(unit * line.quantity, `${where} gross`);
     const lineDiscount = discountAmount(line.discount, gross, `${where} discount`);
     return { line, unit, gross, lineDiscount, afterLine: gross - lineDiscount };

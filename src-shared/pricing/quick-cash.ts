@@ -6,7 +6,7 @@
  * the next multiples of 500 SAR fill up to three, so the row never looks empty.
  * Nothing is due at 0, so there is nothing to suggest.
  */
-import { assertMinor, formatMinor, MINOR_PER_MAJOR, type Minor } from '../money/index.ts';
+import { assertMinor, formatMinor, minorPerMajor, type Minor } from '../money/index.ts';
 
 const BANKNOTES_SAR = [5, 10, 50, 100, 500] as const;
 const MAX_AMOUNTS = 4;
@@ -17,17 +17,19 @@ function roundUpTo(amount: Minor, step: Minor): Minor {
   return rest === 0 ? amount : amount - rest + step;
 }
 
-export function quickCashAmounts(due: Minor): Minor[] {
+/** `decimals`: the currency's places (default 2): the notes are counted in its major unit. */
+export function quickCashAmounts(due: Minor, decimals = 2): Minor[] {
   assertMinor(due, 'amount due');
-  if (due < 0) throw new RangeError(`amount due ${formatMinor(due)} must not be negative`);
+  if (due < 0) throw new RangeError(`amount due ${formatMinor(due, decimals)} must not be negative`);
+  const major = minorPerMajor(decimals);
   if (due === 0) return [];
   const amounts = [due];
   for (const note of BANKNOTES_SAR) {
-    const rounded = roundUpTo(due, note * MINOR_PER_MAJOR);
+    const rounded = roundUpTo(due, note * major);
     assertMinor(rounded, 'quick cash amount');
     if (rounded !== amounts.at(-1)) amounts.push(rounded);
   }
-  const largestStep = 500 * MINOR_PER_MAJOR;
+  const largestStep = 500 * major;
   while (amounts.length < MIN_AMOUNTS) amounts.push(toNext(amounts.at(-1) ?? due, largestStep));
   return amounts.slice(0, MAX_AMOUNTS);
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseDecimal, type HundredthsOfPercent } from '../money/index.ts';
 import {
+  amountKind,
   booleanKind,
   includeListKind,
   integerKind,
@@ -14,6 +15,7 @@ import {
   patternKind,
   percentKind,
   portListKind,
+  programListKind,
   servicePathKind,
   textKind,
   type SettingKind,
@@ -29,6 +31,11 @@ export interface SettingDefinition<T> {
   unset?: string;
   /** Written by the till itself (session, secrets): never listed, never set by hand. */
   internal?: true;
+  /**
+   * Set only by the operator on the till's machine (`pos settings set`): no
+   * screen, paired device, service answer or other code path writes it.
+   */
+  operatorOnly?: true;
 }
 
 /** Keeps both the value type and whether the default is null, so getSetting's type says when a value may be missing. */
@@ -184,6 +191,15 @@ export const SETTING_KEYS = {
     default: 4,
     description: { en: 'How many catalog requests a pull keeps in flight', ar: 'عدد طلبات مزامنة القائمة المتزامنة' },
   }),
+  'currency.decimals': define({
+    kind: integerKind(0, 4),
+    default: null,
+    unset: "from the market's currency when /me names it (3 for KWD, BHD, OMR, JOD, IQD, LYD, TND), else 2",
+    description: {
+      en: "Decimal places of the market's currency: prices, totals, receipts and uploaded amounts carry this many (takes effect at the next pull)",
+      ar: 'عدد المنازل العشرية لعملة السوق: للأسعار والإجماليات والإيصالات والمبالغ المرسلة (يسري من المزامنة التالية)',
+    },
+  }),
   'sync.includes': define({
     kind: includeListKind(),
     default: ['modifiers', 'prices'],
@@ -216,11 +232,29 @@ export const SETTING_KEYS = {
     default: '20.00',
     description: { en: 'Largest discount a cashier may give without approval, in percent', ar: 'أكبر خصم يمنحه الكاشير دون موافقة' },
   }),
+  'cash.out_limit': define({
+    kind: amountKind(),
+    default: '500.00',
+    description: {
+      en: 'Largest cash out (paid out of the drawer) a cashier may record without a manager, in the currency',
+      ar: 'أكبر مبلغ نقدي يسحبه الكاشير من الدرج دون موافقة المدير',
+    },
+  }),
   'printing.allowed_ports': define({
     kind: portListKind(),
     default: null,
     unset: 'only the printer ports 9100–9109, 515 and 631',
     description: { en: 'TCP ports a network printer may use besides 9100–9109, 515 and 631', ar: 'منافذ TCP إضافية مسموح بها للطابعات الشبكية' },
+  }),
+  'printing.app_programs': define({
+    kind: programListKind(),
+    default: null,
+    operatorOnly: true,
+    unset: 'no program: APP_TO_APP printers print nothing until the operator lists one',
+    description: {
+      en: 'Programs (absolute paths) an APP_TO_APP printer may be bound to; set only with pos settings set on the till’s machine',
+      ar: 'البرامج (مسارات كاملة) التي يمكن ربط طابعة APP_TO_APP بها؛ تُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
+    },
   }),
   'printing.receipts_dir': define({
     kind: textKind(1000, 'a folder path of at most 1000 characters'),

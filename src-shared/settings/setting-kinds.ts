@@ -95,6 +95,29 @@ export function percentKind(): SettingKind<string> {
   };
 }
 
+const AMOUNT_TEXT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount of money with at most two places, kept as the decimal string
+ * "500.00" (never a float: it is read with parseDecimal into halalas).
+ */
+export function amountKind(max = 1_000_000): SettingKind<string> {
+  const expects = `an amount from 0 to ${max} with at most two decimal places (like 500 or 250.50)`;
+  return {
+    schema: z
+      .string({ error: expects })
+      .regex(/^\d{1,7}\.\d{2}$/, { error: expects })
+      .refine((v) => Number(v.replace('.', '')) <= max * 100, { error: expects }),
+    fromText: (text) => {
+      const match = AMOUNT_TEXT.exec(text.trim());
+      if (!match) return text;
+      return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+    },
+    toText: (value) => value,
+    expects,
+  };
+}
+
 /** A list of TCP ports, typed as "9100,9101". */
 export function portListKind(): SettingKind<number[]> {
   const expects = 'a comma-separated list of TCP ports (1 to 65535), like 9100,9101';
@@ -149,6 +172,48 @@ export function includeListKind(): SettingKind<string[]> {
       return trimmed.split(',').map((part) => part.trim());
     },
     toText: (value) => (value.length === 0 ? 'none' : value.join(',')),
+    expects,
+  };
+}
+
+// A shell, an interpreter or a launcher runs whatever its arguments say, and a binding's arguments are typed on a screen.
+const LAUNCHER =
+  /^(?:(?:ba|da|z|k|c|tc|a|fi|mk|r)?sh|busybox|toybox|env|sudo|doas|su|pkexec|nohup|setsid|timeout|nice|ionice|stdbuf|xargs|find|awk|gawk|mawk|nawk|sed|perl[\d.]*|python[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|tclsh[\d.]*|wish[\d.]*|expect|node(?:js)?|deno|bun|java|osascript|cmd|powershell|pwsh|wscript|cscript|mshta|rundll32|regsvr32)$/i;
+
+/**
+ * Programs an APP_TO_APP printer may hand its bytes to, typed as
+ * "/usr/bin/lp,/opt/vendor/spool": absolute paths, each once. A shell or an
+ * interpreter is refused: list the driver itself, not what runs it.
+ */
+export function programListKind(): SettingKind<string[]> {
+  const expects = 'a comma-separated list of absolute program paths (no shell or interpreter), like /usr/bin/lp,/opt/vendor/spool';
+  const path = z
+    .string({ error: expects })
+    .max(500, { error: expects })
+    .regex(/^(?:\/|[A-Za-z]:\\)[^,]*$/, { error: expects })
+    .refine((v) => !CONTROL.test(v), { error: `${expects}, without control characters` })
+    .refine((v) => !v.split(/[\\/]/).includes('..'), { error: `${expects}, without ".."` })
+    .refine((v) => !/[\\/]$/.test(v), { error: `${expects}: a program, not a folder` })
+    .refine(
+      (v) =>
+        !LAUNCHER.test(
+          v
+            .split(/[\\/]/)
+            .at(-1)!
+            .replace(/\.exe$/i, ''),
+        ),
+      {
+        error: `${expects}: a shell or interpreter runs whatever it is told; list the driver program itself`,
+      },
+    );
+  return {
+    schema: z
+      .array(path, { error: expects })
+      .min(1, { error: expects })
+      .max(16, { error: expects })
+      .refine((v) => new Set(v).size === v.length, { error: `${expects}, each once` }),
+    fromText: (text) => text.split(',').map((part) => part.trim()),
+    toText: (value) => value.join(','),
     expects,
   };
 }

@@ -8,14 +8,25 @@ import type { TillApi } from './till-api.ts';
  * discount above the branch's limit.
  */
 export type PrivilegedAction =
-  'refund' | 'discount-over-limit' | 'sign-in' | 'sign-out' | 'branch-settings' | 'drawer-open' | 'void-printed-cart' | 'manage-cashiers';
+  | 'refund'
+  | 'discount-over-limit'
+  | 'sign-in'
+  | 'sign-out'
+  | 'branch-settings'
+  | 'drawer-open'
+  | 'void-printed-cart'
+  | 'manage-cashiers'
+  | 'cash-out'
+  | 'pay-later';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
   signIn: 'sign-in',
   updateItem: 'discount-over-limit',
   setOrderDiscount: 'discount-over-limit',
-  // The whole order's discount (lines and order together), so splitting one discount into small ones does not pass.
+  // The whole order's discount (lines and order together), so splitting one discount into small ones does not pass;
+  // a checkout on PAY_LATER is also 'pay-later'. The payment keys of a checkout or a settlement must be the
+  // catalog's (host/authorization/privileged-call.ts).
   checkout: 'discount-over-limit',
   // The Branch screen: where receipts print and what they say.
   branchSetup: 'branch-settings',
@@ -28,6 +39,10 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   receiptSettingsPreview: 'branch-settings',
   saveTillSettings: 'branch-settings',
   voidCart: 'void-printed-cart',
+  // Removing the cart's last line empties it like a void: the same approval.
+  removeItem: 'void-printed-cart',
+  // Only a cash out above `cash.out_limit`.
+  cashMovement: 'cash-out',
   openDrawer: 'drawer-open',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',

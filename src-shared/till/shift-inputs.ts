@@ -28,7 +28,7 @@ export const shiftInputs = {
   updateCashier: z.object({ id, active: z.boolean().optional(), pin: pin.optional(), role: z.enum(CASHIER_ROLES).optional(), approval: approvalInput }),
   unlock: z.object({ cashier_id: id, pin }),
   openShift: z.object({ float: minor.optional(), float_counts: counts.optional() }),
-  cashMovement: z.object({ kind: z.enum(['IN', 'OUT']), amount: positive, reason }),
+  cashMovement: z.object({ kind: z.enum(['IN', 'OUT']), amount: positive, reason, approval: approvalInput }),
   shiftReport: z.object({ shift_id: id.optional() }),
   closeShift: z.object({ counted: minor.optional(), cash_counts: counts.optional(), other_counts: methodAmounts.optional() }),
   dayReport: z.object({

@@ -27,7 +27,11 @@ export type TillErrorCode =
   | 'shift_open'
   | 'over_refund'
   /** The authorization hook refused a privileged action (refund, discount over the limit, sign-in, …). */
-  | 'not_allowed';
+  | 'not_allowed'
+  /** PAY_LATER with no customer and no name of who owes it. */
+  | 'needs_customer'
+  /** A payment key the catalog's payment methods do not have. */
+  | 'unknown_method';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

@@ -51,7 +51,8 @@ export const tillInputs = {
     discount: discountInput.nullable().optional(),
     approval: approvalInput,
   }),
-  removeItem: z.object({ line_id: id }),
+  /** Removing the last line empties the cart like a void: a manager's PIN then. */
+  removeItem: z.object({ line_id: id, approval: approvalInput }),
   setOrderType: z.object({ type: z.enum(ORDER_TYPES), table_id: id.nullable().default(null) }),
   setCustomer: z.object({ customer_id: id.nullable() }),
   setPriceList: z.object({ method_key: id }),
@@ -63,7 +64,9 @@ export const tillInputs = {
   checkout: z.object({
     payments: z.array(z.object({ method_key: id, amount: minor })).max(10, 'at most 10 payments'),
     cash_tendered: minor.optional(),
-    /** A manager's PIN when the whole order's discount is over the limit. */
+    /** Who owes a PAY_LATER amount when the cart names no customer (kept as the order's note). */
+    pay_later_name: z.string({ error: 'a name' }).overwrite(cleanLine).trim().max(80, 'at most 80 characters').optional(),
+    /** A manager's PIN when the whole order's discount is over the limit, or for PAY_LATER. */
     approval: approvalInput,
   }),
   orders: z.object({

@@ -149,4 +149,6 @@ export interface SessionView {
   vat_number_missing: boolean;
   /** The service token is stored without real encryption (no OS keyring: safeStorage's plain-text fallback). */
   secrets_unprotected: boolean;
+  /** Decimal places of the market's currency: every amount the till sends is in minor units of this many (2; 3 for KWD). */
+  currency_decimals: number;
 }

@@ -34,13 +34,15 @@ export interface ParsedPage<T> {
   records: T[];
   /** Records that broke a rule and were left out. */
   quarantined: QuarantinedRecord[];
-  /** Money values that came with more than two places and were rounded. */
+  /** Money values that came with more places than the currency has and were rounded. */
   precisionLost: number;
 }
 
 /** What a per-product list (`/products/{id}/prices`) is read for: it stands in for the ids the spec does not show. */
 export interface PageContext {
   parentId?: string;
+  /** Decimal places of the market's currency: money is read to these (default 2). */
+  decimals?: number;
 }
 
 type Normalize<T> = (wire: unknown, position: number, tally: ReadTally, parentId?: string) => T;
@@ -79,7 +81,7 @@ function pageReader<R extends ListResource>(resource: R, codec: Codec<CanonicalR
         total: number;
         data: unknown[];
       };
-      const tally = new ReadTally();
+      const tally = new ReadTally(context.decimals);
       const records: CanonicalRecords[R][] = [];
       const quarantined: QuarantinedRecord[] = [];
       const first = (current_page - 1) * per_page;

@@ -58,6 +58,7 @@ const FACT_TEXT: Record<AccountFact, string> = {
   vat_number: 'VAT number (setting `vat_number`)',
   tax_rate: 'VAT rate in percent (setting `tax.rate`)',
   prices_include_tax: 'prices include VAT (setting `tax.prices_include_tax`)',
+  currency: 'currency code, ISO 4217: its decimal places (3 for KWD, BHD, OMR, JOD, IQD, LYD, TND, else 2) unless the setting `currency.decimals` says',
 };
 
 function meSection(): string[] {
@@ -85,7 +86,7 @@ export function memberTableMarkdown(): string {
   const lines = [
     README_TABLE_START,
     '',
-    'Every member the till reads, per object and contract version. **shown**: the spec shows it, and it is validated as the spec types it. **required**: a record without it is left out of the pull and reported (`quarantined`). Members not listed are ignored, never an error. `decimal` money is any decimal string, rounded to two places by the one rounding rule (half away from zero) and counted as `precision_lost`.',
+    "Every member the till reads, per object and contract version. **shown**: the spec shows it, and it is validated as the spec types it. **required**: a record without it is left out of the pull and reported (`quarantined`). Members not listed are ignored, never an error. `decimal` money is any decimal string, rounded to the currency's places (`currency.decimals`: two, or three for KWD and the like; a PERCENT price always two) by the one rounding rule (half away from zero) and counted as `precision_lost`.",
     '',
     ...MEMBER_TABLE.flatMap(objectSection),
     ...meSection(),

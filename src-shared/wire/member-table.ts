@@ -26,7 +26,7 @@ export type MemberKind =
   | 'text|null'
   | 'bool'
   | 'number'
-  | 'decimal' // any decimal string ("12.5", "3.125"): money, rounded to two places by the one rounding rule
+  | 'decimal' // any decimal string ("12.5", "3.125"): money, rounded to the currency's places by the one rounding rule
   | 'decimal2' // a decimal string with exactly two places (the spec promises this form)
   | 'epoch-ms'
   | 'epoch-ms|null'

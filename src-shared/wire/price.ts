@@ -56,7 +56,8 @@ export function normalizePrice(input: unknown, position = 0, tally: ReadTally = 
     modifier_id: modifierId,
     priceable_type: wire.priceable_type!,
     priceable_id: wire.priceable_id!,
-    value: tally.money(wire.value, '0.00', where),
+    // A PERCENT value is hundredths of a percent whatever the currency; a NOMINAL one is money.
+    value: wire.value_type === 'PERCENT' ? tally.percent(wire.value, where) : tally.money(wire.value, '0.00', where),
     value_type: wire.value_type!,
   };
 }

@@ -23,6 +23,8 @@ export interface AccountFacts {
   tax_rate: DecimalString | null;
   /** Whether catalog prices already include VAT. */
   prices_include_tax: boolean | null;
+  /** The market's currency, an ISO 4217 code ("SAR", "KWD"): it says how many decimal places money has. */
+  currency: string | null;
 }
 
 export type AccountFact = keyof AccountFacts;
@@ -38,6 +40,7 @@ export const NO_ACCOUNT_FACTS: AccountFacts = Object.freeze({
   vat_number: null,
   tax_rate: null,
   prices_include_tax: null,
+  currency: null,
 });
 
 /**
@@ -64,6 +67,7 @@ export const ME_MEMBER_PATHS: { readonly [F in AccountFact]: readonly string[] }
     'tax.prices_include_tax',
     'tax.included',
   ],
+  currency: ['market.currency', 'market.currency_code', 'currency', 'currency_code', 'market.currency.code', 'currency.code', 'branch.currency'],
 };
 
 function at(root: unknown, path: string): unknown {
@@ -100,6 +104,10 @@ function asRate(value: unknown): DecimalString | null {
   }
 }
 
+function asCurrency(value: unknown): string | null {
+  return typeof value === 'string' && /^[A-Za-z]{3}$/.test(value.trim()) ? value.trim().toUpperCase() : null;
+}
+
 function asBool(value: unknown): boolean | null {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === '1' || value === 'true') return true;
@@ -118,6 +126,7 @@ const READ: { [F in AccountFact]: (value: unknown) => AccountFacts[F] } = {
   vat_number: asId,
   tax_rate: asRate,
   prices_include_tax: asBool,
+  currency: asCurrency,
 };
 
 /**

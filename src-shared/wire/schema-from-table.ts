@@ -21,7 +21,7 @@ import {
   textOrNull,
 } from './primitives.ts';
 
-/** Any decimal string ("12.5", "3.125", "-1"): rounded to two places later, with the loss counted. */
+/** Any decimal string ("12.5", "3.125", "-1"): rounded to the currency's places later, with the loss counted. */
 const ANY_DECIMAL = /^-?\d+(\.\d+)?$/;
 export const anyDecimal = z.string({ error: 'a decimal string' }).regex(ANY_DECIMAL, { error: 'a decimal string' });
 /** For members the spec does not show: a decimal string or a plain JSON number. */

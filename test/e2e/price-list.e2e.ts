@@ -63,6 +63,8 @@ const ABDULLAH = 'Abdullah Al-Qahtani';
  * the order in the history carries the customer and the app's prices.
  */
 async function deliveryAppSale(page: Page, lang: Lang): Promise<void> {
+  // Pairing, two sales and the history on a loaded machine take longer than the default three minutes.
+  test.setTimeout(600_000);
   const prefix = 'price-list';
   const guard = guardPage(page);
   await page.goto(`${server.url}?lang=${lang}`);

@@ -21,6 +21,11 @@ export interface SpecOnlyOptions {
    * `unnumbered` (a message only, naming no maximum).
    */
   perPageRefusal?: 'envelope' | 'laravel' | 'unnumbered';
+  /**
+   * A 3-decimal market (KWD): prices with three places ("2.125"), a modifier at "0.375", and, when
+   * `me` is set, a `/me` naming the market and its currency.
+   */
+  threePlaces?: { me?: boolean };
   /** A strict query builder on `/products`: any other include is refused with this status (spatie's wording), naming it. */
   productIncludes?: { allowed: readonly string[]; status: 400 | 422 };
   /** An answer status forced on a path (e.g. `{ '/users/customers': 403 }`). */
@@ -37,16 +42,20 @@ export interface SpecOnlyService {
   productIds: string[];
   /** Every request's path and query, in order. */
   requests: string[];
+  /** The bodies of every `POST /orders/sync` (answered with each order `created`). */
+  orderPosts: unknown[];
   close(): Promise<void>;
 }
 
 const MARKET = '0b7f6a52-1c1e-4e0f-9a51-6f1d2c3b4a50';
 const BRANCH = '1c8a7b63-2d2f-4f10-8b62-7a2e3d4c5b61';
+const CASH_THREE_PLACES = ['1.250', '2.125', '0.375', '3.005', '4.999'];
 const PRODUCTS = ['Espresso', 'Latte', 'Croissant', 'Water', 'Cheesecake'].map((name, index) => ({
   id: `7d${index}e9c1a-0000-4000-8000-00000000000${index}`,
   name,
   categoryId: index < 2 ? 1 : 2,
   cash: `${10 + index * 3}.50`,
+  cash3: CASH_THREE_PLACES[index]!,
 }));
 const FLAGS = [
   'MULTILINGUAL',
@@ -140,14 +149,15 @@ function product(p: (typeof PRODUCTS)[number], index: number, version: ApiVersio
 }
 
 /** Prices as the spec shows them per version: no id, no product id. */
-function prices(p: (typeof PRODUCTS)[number], version: ApiVersion) {
+function prices(p: (typeof PRODUCTS)[number], version: ApiVersion, threePlaces: boolean) {
+  const cash = threePlaces ? p.cash3 : p.cash;
   if (!isAtLeast(version, '2.2.3')) {
     return [
       {
         payment_method_key: 'CASH',
-        price: p.cash,
+        price: cash,
         tax: '0.00',
-        total: p.cash,
+        total: cash,
         is_tax_included: true,
         product_modifier_id: null,
         market_id: MARKET,
@@ -157,7 +167,7 @@ function prices(p: (typeof PRODUCTS)[number], version: ApiVersion) {
   }
   const reference = isAtLeast(version, '2.3.0') ? { modifier_id: null } : { product_modifier_id: null, market_id: MARKET, branch_id: null };
   return [
-    { priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: p.cash, value_type: 'NOMINAL', ...reference },
+    { priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: cash, value_type: 'NOMINAL', ...reference },
     { priceable_type: 'ORDER_TYPE', priceable_id: 'DELIVERY', value: '10.00', value_type: 'PERCENT', ...reference },
   ];
 }
@@ -202,6 +212,8 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
   const token = options.token ?? 'spec-only-token';
   const accepted = options.acceptedVersions ?? ['2.0.0', '2.1.0', '2.2.0', '2.3.0'];
   const requests: string[] = [];
+  const orderPosts: unknown[] = [];
+  const bodies = new WeakMap<IncomingMessage, unknown>();
   const base = '/api/v2';
 
   const answer = (request: IncomingMessage): { status: number; body: unknown } => {
@@ -233,6 +245,15 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     const list = (items: unknown[]) => ({ status: 200, body: envelope(200, paginate(url, items, page, perPage)) });
     const includesGiven = [...url.searchParams.keys()].some((key) => key === 'includes[]' || key.startsWith('includes['));
 
+    if (path === '/me' && options.threePlaces?.me) {
+      return { status: 200, body: envelope(200, { market: { id: MARKET, name_en: 'Gulf Cafe', currency: 'KWD' }, branch: { id: BRANCH } }) };
+    }
+    if (path === '/orders/sync' && request.method === 'POST') {
+      const body = bodies.get(request) as { orders?: { uuid: string }[] } | undefined;
+      orderPosts.push(body);
+      const results = (body?.orders ?? []).map((order, index) => ({ uuid: order.uuid, status: 'created', id: `srv-${orderPosts.length}-${index + 1}` }));
+      return { status: 200, body: envelope(200, { results }) };
+    }
     if (path === '/product-categories') return list([category(1, 'Hot drinks', version), category(2, 'Bakery', version)]);
     if (path === '/products') {
       const strict = options.productIncludes;
@@ -268,18 +289,29 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     if (perProduct) {
       const p = PRODUCTS.find((candidate) => candidate.id === decodeURIComponent(perProduct[1]!));
       if (!p) return { status: 404, body: failure(404, 'Resource not found.') };
-      if (perProduct[2] === 'prices') return list(prices(p, version));
+      if (perProduct[2] === 'prices') return list(prices(p, version, options.threePlaces !== undefined));
       if (!includesGiven) return { status: 422, body: failure(422, 'The includes field is required.', { includes: ['The includes field is required.'] }) };
       // Modifier fields are not shown: this service picked `name` and `price`.
-      return list(p.name === 'Latte' ? [{ name: 'Oat milk', price: '2.00' }] : []);
+      return list(p.name === 'Latte' ? [{ name: 'Oat milk', price: options.threePlaces ? '0.375' : '2.00' }] : []);
     }
     return { status: 404, body: failure(404, 'Resource not found.') };
   };
 
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const { status, body } = answer(request);
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (chunks.length > 0) {
+        try {
+          bodies.set(request, JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch {
+          bodies.set(request, null);
+        }
+      }
+      const { status, body } = answer(request);
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -290,6 +322,7 @@ export async function startSpecOnlyService(options: SpecOnlyOptions = {}): Promi
     branchId: BRANCH,
     productIds: PRODUCTS.map((p) => p.id),
     requests,
+    orderPosts,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

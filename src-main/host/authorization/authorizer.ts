@@ -6,8 +6,9 @@ import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
 import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
-import { privilegedCall } from './privileged-call.ts';
-import { ApprovedCartDiscount } from './whole-order-discount.ts';
+import { privilegedCalls } from './privileged-call.ts';
+import { ApprovedDiscounts } from './approved-discounts.ts';
+import { cashOutLimit } from './cash-out-limit.ts';
 
 export interface Approval {
   by: string;
@@ -29,6 +30,8 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'drawer-open': 'opening the drawer without a sale',
   'void-printed-cart': 'voiding an order already sent to the kitchen',
   'manage-cashiers': 'adding or changing cashiers',
+  'cash-out': 'a cash out over the limit',
+  'pay-later': 'leaving an order to pay later',
 };
 
 /**
@@ -40,8 +43,14 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
 export class Authorizer {
   private readonly policies: ApprovalPolicy[] = [];
   private readonly now: () => number;
-  /** What a manager approved for the cart each station is ringing up: an approval on one screen is not one on another. */
-  private readonly approvedCarts = new Map<string, ApprovedCartDiscount>();
+  /** The discounts a manager approved on the cart each station is ringing up: an approval on one screen is not one on another. */
+  private readonly approvedByStation = new Map<string, ApprovedDiscounts>();
+
+  private approvedAt(station: string): ApprovedDiscounts {
+    let approved = this.approvedByStation.get(station);
+    if (!approved) this.approvedByStation.set(station, (approved = new ApprovedDiscounts()));
+    return approved;
+  }
 
   constructor(private readonly options: AuthorizerOptions) {
     this.now = options.now ?? Date.now;
@@ -118,21 +127,33 @@ export class Authorizer {
   }
 
   /**
-   * The check a transport makes before dispatching one till API call: a
-   * method METHOD_PRIVILEGES lists (a discount only above
-   * `discount.limit_percent`, and at checkout the whole order's discount)
-   * must be approved; others pass unaudited.
+   * The checks a transport makes before dispatching one till API call
+   * (privilegedCalls: discounts beyond the limit and beyond what was
+   * approved, cash out over `cash.out_limit`, emptying the cart, PAY_LATER,
+   * payment keys): each approval needed is asked for and audited in turn;
+   * a call no approval can let through is refused and audited. Others pass
+   * unaudited. Resolves with the last approval, or null when none was needed.
    */
-  async authorizeCall(api: Pick<TillApi, 'cart'>, method: string, args: unknown[], client: ClientContext, station = client.id): Promise<Approval | null> {
-    const call = await privilegedCall(api, method, args, discountLimitPercent(this.options.db), this.approvedCarts.get(station));
-    if (!call) return null;
-    return this.requireApproval(call.privilege, { client, method, input: args[0], orderUuid: call.orderUuid, detail: call.detail });
+  async authorizeCall(
+    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
+    method: string,
+    args: unknown[],
+    client: ClientContext,
+    station = client.id,
+  ): Promise<Approval | null> {
+    const rules = { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approvedAt(station) };
+    const checks = await privilegedCalls(api, method, args, rules);
+    let approval: Approval | null = null;
+    for (const check of checks) {
+      if ('refused' in check) {
+        recordAudit(this.options.db, { at: this.now(), who: clientLabel(client), action: check.action, method, outcome: 'refused', detail: check.reason });
+        throw new TillError(check.code, `Refused: ${check.reason}.`);
+      }
+      approval = await this.requireApproval(check.privilege, { client, method, input: args[0], orderUuid: check.orderUuid, detail: check.detail });
+    }
+    return approval;
   }
 
-  /**
-   * Told by the transport after a call ran: an approved discount sets how
-   * much discount this cart may carry at checkout; a checkout ends the cart.
-   */
   /**
    * Told by the transport when a call failed: a failed sign-in with a PIN
    * (wrong, throttled, no such cashier) is written to the audit table with
@@ -153,13 +174,15 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, station: string): void {
-    if (method === 'checkout') this.approvedCarts.delete(station);
-    else if (approval && (method === 'updateItem' || method === 'setOrderDiscount') && isCartView(result)) {
-      let approved = this.approvedCarts.get(station);
-      if (!approved) this.approvedCarts.set(station, (approved = new ApprovedCartDiscount()));
-      approved.remember(result);
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown = undefined, station = 'local'): void {
+    if (method === 'checkout' || method === 'voidCart' || (method === 'removeItem' && isCartView(result) && result.lines.length === 0)) {
+      this.approvedByStation.delete(station);
+      return;
     }
+    if (!approval || !isCartView(result)) return;
+    const approved = this.approvedAt(station);
+    if (method === 'setOrderDiscount') approved.approveOrder(result);
+    else if (method === 'updateItem' && isRecord(input) && typeof input.line_id === 'string') approved.approveLine(result, input.line_id);
   }
 }
 

@@ -7,7 +7,14 @@ import type { ApprovalPolicy } from './approval-policy.ts';
  * else (cashiers and their roles, the Branch screen, which service the till
  * works for, and any privilege added later) is for the till's own screen.
  */
-const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>(['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart']);
+const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
+  'refund',
+  'discount-over-limit',
+  'drawer-open',
+  'void-printed-cart',
+  'cash-out',
+  'pay-later',
+]);
 
 /**
  * The first rule of the hook, before any policy that could approve: a device

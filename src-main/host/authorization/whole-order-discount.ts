@@ -1,4 +1,5 @@
 import type { CartView } from '../../../src-shared/till/index.ts';
+import { lineFigures, orderFigures, type ApprovedDiscounts } from './approved-discounts.ts';
 
 /**
  * The discount of a whole order: every line discount and the order discount
@@ -35,27 +36,41 @@ export function wholeOrderOverLimit(cart: Pick<CartView, 'subtotal' | 'discount_
 }
 
 /**
- * The whole-order discount a manager already approved for the cart being
- * rung up (when they approved one of its discounts), so checkout does not
- * ask again for what was approved, and asks for anything beyond it. A cart
- * is the same cart while it keeps one of the lines it had then (line ids are
- * random per line; a new sale has none of them).
+ * The part of the order's discount no approval covers, against what is
+ * left once the approved discounts are taken off: a line discount a
+ * manager approved (within its figures) and an approved order discount
+ * leave both sums. What remains must be within the limit, like a
+ * cashier's own discounts: an approval on a 2 SAR water never covers 36%
+ * off the rest of the order.
  */
-export class ApprovedCartDiscount {
-  private approved: { basisPoints: number; lineIds: ReadonlySet<string> } | null = null;
-
-  remember(cart: CartView): void {
-    this.approved = { basisPoints: wholeOrderDiscount(cart).basisPoints, lineIds: new Set(cart.lines.map((line) => line.line_id)) };
+export function unapprovedDiscount(cart: CartView, approved: ApprovedDiscounts): { amount: number; base: number; discounts: number } {
+  let amount = 0;
+  let base = cart.subtotal;
+  let discounts = 0;
+  for (const line of cart.lines) {
+    const figures = lineFigures(line);
+    if (figures.amount <= 0) continue;
+    if (approved.coversLine(line.line_id, figures)) base -= figures.amount;
+    else {
+      amount += figures.amount;
+      discounts += 1;
+    }
   }
-
-  forget(): void {
-    this.approved = null;
+  const order = orderFigures(cart);
+  if (order.amount > 0) {
+    if (approved.coversOrder(cart, order)) base -= order.amount;
+    else {
+      amount += order.amount;
+      discounts += 1;
+    }
   }
+  return { amount, base, discounts };
+}
 
-  covers(cart: CartView): boolean {
-    const approved = this.approved;
-    if (!approved) return false;
-    if (!cart.lines.some((line) => approved.lineIds.has(line.line_id))) return false;
-    return wholeOrderDiscount(cart).basisPoints <= approved.basisPoints;
-  }
+/** Whether the unapproved part of the order's discount is over `limitBp` (the same halala allowance as wholeOrderOverLimit). */
+export function unapprovedOverLimit(cart: CartView, limitBp: number, approved: ApprovedDiscounts): boolean {
+  const { amount, base, discounts } = unapprovedDiscount(cart, approved);
+  if (amount <= 0) return false;
+  if (base <= 0) return true;
+  return amount * 10_000 > limitBp * base + discounts * 10_000;
 }

@@ -18,6 +18,9 @@ export interface ReceiptHeader {
   headerAr?: string;
   footerEn?: string;
   footerAr?: string;
+  /** Decimal places of the market's currency (default 2) and its code on the total (default SAR). */
+  decimals?: number;
+  currency?: string;
 }
 
 export interface ReceiptOptions {

@@ -3,12 +3,12 @@
 // payments and the change. Pure: the same order and options always give the
 // same document, which is what prints and what the preview shows.
 
-import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
+import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type Discount } from '../../../src-shared/pricing/index.ts';
 import type { OrderLineRecord, OrderRecord } from '../../../src-shared/till/index.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptBlock, ReceiptDocument, TextStyle } from '../layout/receipt-document.ts';
 import type { ReceiptHeader, ReceiptOptions } from './compose-options.ts';
-import { describeDiscount, localDateTime, money, percent } from './format.ts';
+import { describeDiscount as describeDiscountIn, localDateTime, money as moneyText, percent } from './format.ts';
 import { LABELS, ORDER_TYPE_LABELS, PAYMENT_METHOD_ARABIC, type Label } from './labels.ts';
 
 /** Lines fed before the cut when HAS_SPACE is on: room to tear, and a tidy top for the next receipt. */
@@ -30,6 +30,10 @@ export function isPostpaid(order: OrderRecord): boolean {
 export function composeReceipt(order: OrderRecord, options: ReceiptOptions): ReceiptDocument {
   const { flags, header } = options;
   const bilingual = flags.MULTILINGUAL;
+  // Amounts with the currency's places (three for KWD: "8.005").
+  const places = header.decimals ?? 2;
+  const money = (minor: number) => moneyText(minor, places);
+  const describeDiscount = (discount: Discount) => describeDiscountIn(discount, places);
   const blocks: ReceiptBlock[] = [];
 
   /** A label with its value on the right: English and Arabic on one line, or English alone. */
@@ -75,7 +79,7 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   blocks.push({ kind: 'divider' });
 
   if (flags.PRODUCT_SHOW) {
-    for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual));
+    for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual, places));
     blocks.push({ kind: 'divider' });
   }
 
@@ -86,7 +90,7 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   }
   const rate = percent(order.vat_rate);
   labelled({ en: `${LABELS.vat.en} ${rate}`, ar: `${LABELS.vat.ar} ${rate}` }, money(order.tax));
-  labelled(LABELS.total, `${money(order.total)} SAR`, { bold: true, height: 2 });
+  labelled(LABELS.total, `${money(order.total)} ${header.currency ?? 'SAR'}`, { bold: true, height: 2 });
   blocks.push({ kind: 'divider' });
 
   for (const payment of order.payments) {
@@ -130,15 +134,15 @@ function ownLines(blocks: ReceiptBlock[], en: string | undefined, ar: string | u
   if (ar && (bilingual || !en)) blocks.push({ kind: 'text', text: ar, align: 'center' });
 }
 
-function itemBlocks(line: OrderLineRecord, bilingual: boolean): ReceiptBlock[] {
-  const blocks: ReceiptBlock[] = [{ kind: 'text', text: `${line.quantity} x ${line.name_en}`, right: money(line.gross) }];
+function itemBlocks(line: OrderLineRecord, bilingual: boolean, places: number): ReceiptBlock[] {
+  const blocks: ReceiptBlock[] = [{ kind: 'text', text: `${line.quantity} x ${line.name_en}`, right: moneyText(line.gross, places) }];
   if (bilingual && line.name_ar !== '') blocks.push({ kind: 'text', text: line.name_ar });
   for (const modifier of line.modifiers) {
     if (bilingual && modifier.name_ar !== '') blocks.push({ kind: 'bilingual', en: `  + ${modifier.name_en}`, ar: `+ ${modifier.name_ar}` });
     else blocks.push({ kind: 'text', text: `  + ${modifier.name_en}` });
   }
   if (line.line_discount) {
-    const what = describeDiscount(line.line_discount);
+    const what = describeDiscountIn(line.line_discount, places);
     if (bilingual) blocks.push({ kind: 'bilingual', en: `  ${LABELS.discount.en} ${what}`, ar: `${LABELS.discount.ar} ${what}` });
     else blocks.push({ kind: 'text', text: `  ${LABELS.discount.en} ${what}` });
   }

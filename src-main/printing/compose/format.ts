@@ -1,11 +1,12 @@
-// Numbers and times as the receipt shows them: amounts with two places
-// (never floating point), times in the till's own time zone.
+// Numbers and times as the receipt shows them: amounts with the currency's
+// places (two, or three for KWD; never floating point), times in the till's
+// own time zone.
 
 import { formatMinor, type Minor } from '../../../src-shared/money/index.ts';
 import type { Discount } from '../../../src-shared/pricing/index.ts';
 
-export function money(minor: Minor): string {
-  return formatMinor(minor);
+export function money(minor: Minor, decimals = 2): string {
+  return formatMinor(minor, decimals);
 }
 
 /** YYYY-MM-DD HH:MM in the till's local time, like the business day of the order. */
@@ -22,6 +23,6 @@ export function percent(hundredths: number): string {
 }
 
 /** A cashier's discount as entered: "10%" or "5.00". */
-export function describeDiscount(discount: Discount): string {
-  return discount.kind === 'PERCENT' ? percent(discount.value) : money(discount.value);
+export function describeDiscount(discount: Discount, decimals = 2): string {
+  return discount.kind === 'PERCENT' ? percent(discount.value) : money(discount.value, decimals);
 }

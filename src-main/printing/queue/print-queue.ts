@@ -19,6 +19,7 @@ import { routedLines } from '../compose/compose-kitchen-ticket.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
+import { appPrograms } from '../setup/app-programs.ts';
 import { PrinterSendError, sendToPrinter, type SendOptions } from '../transport/send-to-printer.ts';
 import { isPrinterDevicePath, sendToDevice } from '../transport/send-to-device.ts';
 import { effectiveAddressPolicy, resolvePrinterAddress, type PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
@@ -95,7 +96,7 @@ class PermanentJobError extends Error {}
 /** A refused connection, an unreachable host, a timeout, a dropped connection, a failing command, a dead render thread: worth another try. */
 export function isRetryablePrintError(error: unknown): boolean {
   if (error instanceof PrinterSendError) return error.code !== 'invalid-address' && error.code !== 'address-not-allowed';
-  if (error instanceof AppToAppError) return error.code !== 'not-found';
+  if (error instanceof AppToAppError) return error.code !== 'not-found' && error.code !== 'not-allowed';
   // The render thread died under the job; a new one takes it next time.
   if (error instanceof RenderWorkerError) return true;
   return false;
@@ -338,7 +339,12 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
   private deliver(printer: TillPrinter, bytes: Uint8Array): Promise<void> {
     if (printer.settings.APP_TO_APP) {
       if (!printer.appCommand) throw new PermanentJobError(`printer "${printer.name}" is APP_TO_APP but has no command bound on this till`);
-      return sendToCommand(printer.appCommand, bytes, this.options.appTimeoutMs === undefined ? {} : { timeoutMs: this.options.appTimeoutMs });
+      // The operator's list is read at every job: a program taken off it stops printing at once.
+      const programs = appPrograms(this.db);
+      return sendToCommand(printer.appCommand, bytes, {
+        programs,
+        ...(this.options.appTimeoutMs === undefined ? {} : { timeoutMs: this.options.appTimeoutMs }),
+      });
     }
     if (!printer.address) throw new PermanentJobError(`printer "${printer.name}" has no address on this till`);
     return sendToAddress(printer.address, bytes, this.addressPolicy(), this.options.send);

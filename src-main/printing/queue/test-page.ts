@@ -43,6 +43,8 @@ export function composeTestPage(printer: Pick<TillPrinter, 'name' | 'address' | 
 
 export interface TestPrintOptions {
   policy: PrinterAddressPolicy;
+  /** The programs the operator allowed for APP_TO_APP (setting printing.app_programs). */
+  appPrograms: readonly string[];
   now?: number;
   send?: SendOptions;
   appTimeoutMs?: number;
@@ -58,7 +60,10 @@ export async function printTestPage(printer: TillPrinter, options: TestPrintOpti
   const doc = composeTestPage(printer, options.now ?? Date.now());
   const bytes = await renderForPrinter(doc, printer);
   if (printer.settings.APP_TO_APP) {
-    await sendToCommand(printer.appCommand!, bytes, options.appTimeoutMs === undefined ? {} : { timeoutMs: options.appTimeoutMs });
+    await sendToCommand(printer.appCommand!, bytes, {
+      programs: options.appPrograms,
+      ...(options.appTimeoutMs === undefined ? {} : { timeoutMs: options.appTimeoutMs }),
+    });
   } else {
     await sendToAddress(printer.address!, bytes, options.policy, options.send);
   }

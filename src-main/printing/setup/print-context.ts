@@ -4,7 +4,7 @@
 
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
-import { paymentMethodRows } from '../../catalog/index.ts';
+import { currencyDecimals, paymentMethodRows, readReplicaMeta } from '../../catalog/index.ts';
 import { settingOrDefault } from '../../settings/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
@@ -35,6 +35,8 @@ export function readPrintContext(db: TillDatabase): PrintContext {
       headerAr: own('receipt.header_ar'),
       footerEn: own('receipt.footer_en'),
       footerAr: own('receipt.footer_ar'),
+      decimals: currencyDecimals(db),
+      currency: readReplicaMeta(db).me?.market.currency ?? 'SAR',
     },
     methodNames: Object.fromEntries(rows.map((row) => [row.key, row.name])),
     logo: () => (logo === undefined ? (logo = readBranchLogo(db)) : logo),

@@ -9,6 +9,8 @@ import type { Selectable } from 'kysely';
 import { all, q, run, type TillDatabase, type TillSchema } from '../../db/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-to-device.ts';
+import { checkAppCommand } from '../transport/send-to-command.ts';
+import { appPrograms } from './app-programs.ts';
 import { checkPrinterAddress, effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './printer-address-policy.ts';
 
 export interface PrinterBinding {
@@ -25,6 +27,8 @@ export interface BindingInput {
   appCommand?: string[] | null;
   paperWidth?: PaperWidth;
 }
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 type BindingRow = Pick<Selectable<TillSchema['printer_bindings']>, 'printer_id' | 'address' | 'app_command' | 'paper_width'>;
 
@@ -45,8 +49,9 @@ export function readPrinterBindings(db: TillDatabase): Map<string, PrinterBindin
 /**
  * Binds (or rebinds) a printer on this till; fields left out keep their
  * current value. Checks the address (against `policy` plus the setting
- * printing.allowed_ports) and the command now, so a typo is an error for
- * the person setting up, not a failed receipt at the next sale.
+ * printing.allowed_ports) and the command (its program must be one the
+ * operator listed in printing.app_programs) now, so a mistake is an error
+ * for the person setting up, not a failed receipt at the next sale.
  */
 export function bindPrinter(
   db: TillDatabase,
@@ -59,6 +64,11 @@ export function bindPrinter(
   if (input.appCommand && (input.appCommand.length === 0 || input.appCommand.some((part) => typeof part !== 'string' || part === ''))) {
     throw new RangeError(`the APP_TO_APP command of printer ${printerId} must be a program and its arguments, none empty`);
   }
+  if (input.appCommand?.some((part) => CONTROL.test(part))) {
+    throw new RangeError(`the APP_TO_APP command of printer ${printerId} has a control character in it`);
+  }
+  // Only a program the operator listed (printing.app_programs); checked again at every print.
+  if (input.appCommand) checkAppCommand(input.appCommand, appPrograms(db));
   if (input.paperWidth !== undefined && input.paperWidth !== 58 && input.paperWidth !== 80) {
     throw new RangeError(`paper width ${String(input.paperWidth)} mm is not supported: use 58 or 80`);
   }

@@ -9,6 +9,24 @@ import type { TillDatabase } from '../../db/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 import { readKitchenRoutes, type RoutingSource } from './kitchen-routing.ts';
 import { readPrinterBindings } from './printer-bindings.ts';
+import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-to-device.ts';
+import { parsePrinterAddress } from '../transport/send-to-printer.ts';
+
+/**
+ * The service's `address` as a suggestion, or null. A suggestion is never a
+ * program: only a TCP address or a USB printer device is offered, never for
+ * an APP_TO_APP printer, and it is used only once a manager binds it.
+ */
+function offeredSuggestion(address: string | null | undefined, settings: PrinterSettings): string | null {
+  if (!address || settings.APP_TO_APP || /[\s\u0000-\u001f\u007f-\u009f]/.test(address) || address.length > 300) return null;
+  try {
+    if (isPrinterDevicePath(address)) checkPrinterDevicePath(address);
+    else parsePrinterAddress(address);
+    return address;
+  } catch {
+    return null;
+  }
+}
 
 export type PrintKind = 'receipt' | 'kitchen';
 export const PRINT_KINDS: readonly PrintKind[] = ['receipt', 'kitchen'];
@@ -19,7 +37,7 @@ export interface TillPrinter {
   settings: PrinterSettings;
   /** Where it listens, as bound on this till; null when not bound. */
   address: string | null;
-  /** The address the service sent, if any: a suggestion, used only once it is bound here. */
+  /** The address the service sent, if it is a TCP address or a USB device (offeredSuggestion): used only once it is bound here. */
   suggestedAddress: string | null;
   /** The APP_TO_APP command bound on this till, if any. */
   appCommand: string[] | null;
@@ -48,7 +66,7 @@ export function readTillPrinters(db: TillDatabase): TillPrinter[] {
       name: row.name,
       settings,
       address,
-      suggestedAddress: row.address ?? null,
+      suggestedAddress: offeredSuggestion(row.address, settings),
       appCommand,
       width: binding?.paperWidth ?? 80,
       bound: settings.APP_TO_APP ? appCommand !== null : address !== null,

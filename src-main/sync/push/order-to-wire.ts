@@ -5,12 +5,13 @@ import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../..
 
 /**
  * An order as the upload contract carries it (DESIGN.md, "The order upload
- * contract"): money as two-place decimal strings (negative on a refund),
- * times in epoch ms. What only this till needs (names, tendered cash, the
+ * contract"): money as decimal strings with the currency's places (two,
+ * or three for KWD: `decimals`; negative on a refund), times in epoch ms. What only this till needs (names, tendered cash, the
  * ZATCA QR, the price list) stays local.
  */
-export function orderToWire(record: OrderRecord): Order {
+export function orderToWire(record: OrderRecord, decimals = 2): Order {
   const where = `order ${record.uuid}`;
+  const money = (minor: number, what: string) => amount(minor, what, decimals);
   return {
     uuid: record.uuid,
     market_id: record.market_id,
@@ -81,16 +82,16 @@ function wireStatus(record: OrderRecord): string {
  * MAX_ORDERS_PER_SYNC orders each: what the uploader sends, without the
  * database (for benchmarks and tools that post batches directly).
  */
-export function buildSyncBatches(records: readonly OrderRecord[]): OrderSyncRequest[] {
+export function buildSyncBatches(records: readonly OrderRecord[], decimals = 2): OrderSyncRequest[] {
   const batches: OrderSyncRequest[] = [];
   for (let start = 0; start < records.length; start += MAX_ORDERS_PER_SYNC) {
-    batches.push({ orders: records.slice(start, start + MAX_ORDERS_PER_SYNC).map(orderToWire) });
+    batches.push({ orders: records.slice(start, start + MAX_ORDERS_PER_SYNC).map((record) => orderToWire(record, decimals)) });
   }
   return batches;
 }
 
 // formatMinor names only itself when an amount is corrupt; say which order and field.
-function money(minor: number, where: string): string {
+function amount(minor: number, where: string, decimals: number): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`${where}: ${String(minor)} is not a whole number of minor units`);
-  return formatMinor(minor);
+  return formatMinor(minor, decimals);
 }

@@ -9,6 +9,7 @@ import { localSyncStatus, readOrder, readOrders } from '../../orders/index.ts';
 import { backoffDelay, ServiceError, ValidationError, type BackoffPolicy, type ServiceClient } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, probeService, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
+import { currencyDecimals } from '../../catalog/index.ts';
 import {
   earliestPendingAt,
   freezeBodies,
@@ -348,7 +349,7 @@ export class OrderUploader {
       try {
         const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
         if (!record) throw new Error('the order row is missing');
-        orders.push(orderToWire(record));
+        orders.push(orderToWire(record, currencyDecimals(this.db)));
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));

@@ -2,7 +2,7 @@
 // against a replica pulled from the emulator, printed by the queue over TCP
 // to a virtual printer, and decoded back from the bytes it captured.
 
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterFlag } from '../../../src-shared/catalog/index.ts';
@@ -15,6 +15,7 @@ import { type DecodedEscPos, type EscPosCommand } from '../../../src-main/printi
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
+import { allowAppPrograms, installAppProgram } from '../../support/app-program.ts';
 
 let shop: PrintingShop;
 let cashier: PrinterSink;
@@ -139,13 +140,13 @@ describe('printer flags', () => {
 
   it('APP_TO_APP hands the bytes to the bound command on stdin instead of the network', async () => {
     const out = shop.service.dir.file('app-to-app.bin');
-    const script = shop.service.dir.file('spooler.mjs');
-    writeFileSync(
-      script,
+    const script = installAppProgram(
+      shop.service.dir.file('spooler.mjs'),
       `import { writeFileSync } from 'node:fs';\nconst chunks = [];\nfor await (const c of process.stdin) chunks.push(c);\nwriteFileSync(process.argv[2], Buffer.concat(chunks));\n`,
     );
+    allowAppPrograms(shop.db, [script]);
     const id = shop.printer('Cashier').id;
-    bindPrinter(shop.db, id, { appCommand: [process.execPath, script, out] });
+    bindPrinter(shop.db, id, { appCommand: [script, out] });
     try {
       const { order, printed } = await receiptWith(['APP_TO_APP', 'PRODUCT_SHOW']);
       expect(printed).toEqual([]);

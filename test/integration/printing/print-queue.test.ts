@@ -9,6 +9,7 @@ import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { ManualClock, runUntil } from '../../support/manual-clock.ts';
 import { freePort, LOOPBACK_SINKS, openPrintingShop, stuckPrinter, type PrintingShop } from './printing-shop.ts';
+import { allowAppPrograms, installAppProgram } from '../../support/app-program.ts';
 
 const open: PrintingShop[] = [];
 const extraSinks: PrinterSink[] = [];
@@ -148,6 +149,7 @@ describe('the print queue', () => {
   it('fails a job at once when retrying cannot help, without stopping the other printers', async () => {
     const shop = await shopWith({ flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'], Bar: ['PRINT_AUTO'], Kitchen: ['PRINT_AUTO'] } });
     const cashier = shop.printer('Cashier');
+    allowAppPrograms(shop.db, [shop.service.dir.file('no-such-spooler')]);
     bindPrinter(shop.db, cashier.id, { appCommand: [shop.service.dir.file('no-such-spooler')] });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await shop.settle();
@@ -164,9 +166,12 @@ describe('the print queue', () => {
     const clock = new ManualClock(Date.now());
     const shop = await shopWith({ bind: [], flags: { Cashier: ['PRINT_AUTO', 'APP_TO_APP'] }, queue: { giveUpAfterMs: 200, clock } });
     const cashier = shop.printer('Cashier');
-    bindPrinter(shop.db, cashier.id, {
-      appCommand: [process.execPath, '-e', 'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); })'],
-    });
+    const spooler = installAppProgram(
+      shop.service.dir.file('paper-out-spooler'),
+      'process.stdin.resume(); process.stdin.on("end", () => { console.error("paper out"); process.exit(3); });\n',
+    );
+    allowAppPrograms(shop.db, [spooler]);
+    bindPrinter(shop.db, cashier.id, { appCommand: [spooler] });
     const order = await shop.sell({ items: [{ categoryId: 1 }] });
     await runUntil(clock, 'the job to be given up', () => readPrintJobs(shop.db, order.uuid)[0]!.state === 'failed');
     await shop.settle();

@@ -10,6 +10,7 @@ import { type PrinterSink } from '../../../src-main/printing/virtual-printer/pri
 import { pullCatalog } from '../../../src-main/sync/index.ts';
 import { FAST_RETRY } from '../../support/emulated-service.ts';
 import { LOOPBACK_SINKS, openPrintingShop, type PrintingShop } from './printing-shop.ts';
+import { allowAppPrograms } from '../../support/app-program.ts';
 
 const open: PrintingShop[] = [];
 const sinks: PrinterSink[] = [];
@@ -69,7 +70,10 @@ describe('printer bindings', () => {
       paperWidth: 58,
     });
     // Fields left out keep their value.
-    expect(bindPrinter(shop.db, id, { appCommand: ['lp', '-d', 'receipts'] })).toMatchObject({ address: 'tcp://10.0.0.7:9100', paperWidth: 58 });
+    // A program must be one the operator listed (printing.app_programs).
+    expect(() => bindPrinter(shop.db, id, { appCommand: ['/usr/bin/lp', '-d', 'receipts'] })).toThrow(/pos settings set printing\.app_programs/);
+    allowAppPrograms(shop.db, ['/usr/bin/lp']);
+    expect(bindPrinter(shop.db, id, { appCommand: ['/usr/bin/lp', '-d', 'receipts'] })).toMatchObject({ address: 'tcp://10.0.0.7:9100', paperWidth: 58 });
     expect(readTillPrinters(shop.db).find((p) => p.id === id)).toMatchObject({ width: 58, bound: true });
   });
 

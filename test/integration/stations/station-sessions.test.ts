@@ -36,7 +36,7 @@ async function branch() {
   await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
   const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: MANAGER_PIN });
   const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: SARA_PIN });
-  await manager.openShift({ opening_float: 10_000 });
+  await manager.openShift({ float: 10_000 });
   const products = await manager.search({ query: 'a', limit: 2 });
   return { manager, huda, sara, products: products.map((p) => p.id) };
 }

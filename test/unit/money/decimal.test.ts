@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assertMinor, DecimalFormatError, formatMinor, parseDecimal, sumMinor, toMinor } from '../../../src-shared/money/index.ts';
+import {
+  assertMinor,
+  decimalsOfCurrency,
+  DecimalFormatError,
+  formatMinor,
+  parseDecimal,
+  parseDecimalRounded,
+  sumMinor,
+  toMinor,
+} from '../../../src-shared/money/index.ts';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -109,5 +118,35 @@ describe('safe-integer guards', () => {
     expect(sumMinor([])).toBe(0);
     expect(() => sumMinor([MAX, 1], 'subtotal')).toThrow(/subtotal/);
     expect(() => sumMinor([0.5])).toThrow(RangeError);
+  });
+});
+
+describe('a currency with three places (KWD, BHD, OMR: fils)', () => {
+  it('parses and formats minor units of the given places, strictly', () => {
+    expect(parseDecimal('2.125', 'x', 3)).toBe(2125);
+    expect(parseDecimal('2.5', 'x', 3)).toBe(2500);
+    expect(parseDecimal('-0.005', 'x', 3)).toBe(-5);
+    expect(() => parseDecimal('2.1255', 'x', 3)).toThrow(/at most 3 places/);
+    expect(() => parseDecimal('2.125', 'x')).toThrow(/at most two places/);
+    expect(formatMinor(8005, 3)).toBe('8.005');
+    expect(formatMinor(-5, 3)).toBe('-0.005');
+    expect(formatMinor(1200, 0)).toBe('1200');
+    expect(parseDecimal('12', 'x', 0)).toBe(12);
+  });
+
+  it('rounds by the one rule (half away from zero) only to the currency places', () => {
+    expect(parseDecimalRounded('2.125', 'x', 3)).toEqual({ minor: 2125, exact: true });
+    expect(parseDecimalRounded('2.125', 'x')).toEqual({ minor: 213, exact: false });
+    expect(parseDecimalRounded('2.1255', 'x', 3)).toEqual({ minor: 2126, exact: false });
+    expect(parseDecimalRounded('-2.1255', 'x', 3)).toEqual({ minor: -2126, exact: false });
+  });
+
+  it('takes the default places from a currency code', () => {
+    expect(decimalsOfCurrency('KWD')).toBe(3);
+    expect(decimalsOfCurrency('bhd')).toBe(3);
+    expect(decimalsOfCurrency('OMR')).toBe(3);
+    expect(decimalsOfCurrency('SAR')).toBe(2);
+    expect(decimalsOfCurrency(null)).toBeNull();
+    expect(decimalsOfCurrency('riyal')).toBeNull();
   });
 });

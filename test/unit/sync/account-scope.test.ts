@@ -39,14 +39,14 @@ describe('who the till sells for', () => {
     const me = accountAsMe(NO_ACCOUNT_FACTS, { marketId: 'm', branchId: 'b', marketSource: 'flag', branchSource: 'flag' });
     expect(me).toStrictEqual({
       user: { id: '', name: '', role: '' },
-      market: { id: 'm', name_en: '', name_ar: '', vat_number: null },
+      market: { id: 'm', name_en: '', name_ar: '', vat_number: null, currency: null },
       branch: { id: 'b', name_en: '', name_ar: '', vat_rate: '15.00', prices_include_tax: true },
     });
     const told = accountAsMe(
       { ...NO_ACCOUNT_FACTS, market_name_en: 'Cafe', tax_rate: '5.00', prices_include_tax: false, vat_number: '300000000000003' },
       { marketId: 'm', branchId: null, marketSource: 'me', branchSource: 'none' },
     );
-    expect(told.market).toStrictEqual({ id: 'm', name_en: 'Cafe', name_ar: 'Cafe', vat_number: '300000000000003' });
+    expect(told.market).toStrictEqual({ id: 'm', name_en: 'Cafe', name_ar: 'Cafe', vat_number: '300000000000003', currency: null });
     // The branch's tax is known, its id is not: none, never the market's id (the till then refuses to sell).
     expect(told.branch).toMatchObject({ id: '', vat_rate: '5.00', prices_include_tax: false });
   });

@@ -37,6 +37,7 @@ describe('/me is read for whatever it carries', () => {
       vat_number: '310122393500003',
       tax_rate: '15.00',
       prices_include_tax: true,
+      currency: null,
     });
   });
 
