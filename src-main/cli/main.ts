@@ -12,6 +12,7 @@ import { SHIFT_USAGE, shiftCommand } from './commands/shift-command.ts';
 import { CASHIERS_USAGE, cashiersCommand } from './commands/cashiers-command.ts';
 import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
 import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
+import { ZATCA_USAGE } from './commands/zatca-usage.ts';
 import { EMULATOR_COMMAND_LINE } from '../../emulator/usage.ts';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
@@ -54,6 +55,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   cashiers: { run: cashiersCommand, usage: CASHIERS_USAGE },
   settings: { run: settingsCommand, usage: SETTINGS_USAGE },
   doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
+  // Loaded on demand: the XML and X.509 libraries are for the ZATCA command only.
+  zatca: { run: async (argv, io) => (await import('./commands/zatca-command.ts')).zatcaCommand(argv, io), usage: ZATCA_USAGE },
 };
 
 function usage(): string {

@@ -94,3 +94,27 @@ export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocu
 export function allDocuments(db: TillDatabase): StoredDocument[] {
   return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv')) as StoredDocument[];
 }
+
+export interface ChainSummary {
+  documents: number;
+  unreported: number;
+  rejected: number;
+  /** issued_at of the oldest document not yet reported, or null. */
+  oldestUnreportedAt: number | null;
+}
+
+const SUMMARY = prepared<Record<string, never>>()(
+  q
+    .selectFrom('zatca_documents')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('documents'),
+      eb.fn.sum<number>(eb.case().when('report_state', '=', 'pending').then(1).else(0).end()).as('unreported'),
+      eb.fn.sum<number>(eb.case().when('report_state', '=', 'rejected').then(1).else(0).end()).as('rejected'),
+      eb.fn.min<number>(eb.case().when('report_state', '=', 'pending').then(eb.ref('issued_at')).end()).as('oldest'),
+    ]),
+);
+
+export function chainSummary(db: TillDatabase): ChainSummary {
+  const row = SUMMARY.get(db, {})!;
+  return { documents: row.documents, unreported: row.unreported ?? 0, rejected: row.rejected ?? 0, oldestUnreportedAt: row.oldest ?? null };
+}

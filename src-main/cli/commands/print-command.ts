@@ -1,4 +1,4 @@
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { chmodSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PRINTER_FLAGS, printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
@@ -108,14 +108,16 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
     const what = `${kind === 'receipt' ? 'receipt' : 'kitchen ticket'} of order ${order.number}`;
     if (values.png !== undefined) {
       const file = resolve(values.png);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, await renderDocumentToPng(doc, { width }));
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileSync(file, await renderDocumentToPng(doc, { width }), { mode: 0o600 });
+      chmodSync(file, 0o600);
       io.err(`Preview of the ${what} written to ${file}.`);
     }
     if (settings.PDF && kind === 'receipt') {
       const file = join(receiptsDir(db), receiptPdfName(order));
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, await renderDocumentToPdf(doc, { width, title: `Receipt ${order.business_day} #${order.number}` }));
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileSync(file, await renderDocumentToPdf(doc, { width, title: `Receipt ${order.business_day} #${order.number}` }), { mode: 0o600 });
+      chmodSync(file, 0o600);
       io.err(`PDF of the ${what} written to ${file}.`);
     }
     if (values.to !== undefined) {

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, realpathSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -25,16 +25,35 @@ export const CONTENT_SECURITY_POLICY =
  */
 export const ELECTRON_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("connect-src 'self'", "connect-src 'none'");
 
+/** The file's real path when it is a regular file inside the real `root` (symlinks followed, then checked); null otherwise. */
+function realFileInside(root: string, file: string): string | null {
+  try {
+    const realRoot = realpathSync(root);
+    const real = realpathSync(file);
+    const inside = real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+    return inside && statSync(real).isFile() ? real : null;
+  } catch {
+    return null; // missing, or a broken link
+  }
+}
+
 /**
  * Serves the built renderer. Paths are resolved inside `root` only (no `..`
- * escapes); unknown paths get index.html so a reload on any screen works.
+ * escapes, and no symlink out of it: the real path is checked, as the
+ * `app://` protocol does); unknown paths get index.html so a reload on any
+ * screen works.
  */
 export function serveStatic(root: string, request: IncomingMessage, response: ServerResponse): void {
-  const path = decodeURIComponent(new URL(request.url ?? '/', 'http://till').pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(request.url ?? '/', 'http://till').pathname);
+  } catch {
+    path = '/';
+  }
   const resolved = normalize(join(root, path));
   const inside = resolved === root || resolved.startsWith(root.endsWith(sep) ? root : root + sep);
-  const file = inside && existsSync(resolved) && statSync(resolved).isFile() ? resolved : join(root, 'index.html');
-  if (!existsSync(file)) {
+  const file = (inside && !path.includes('\0') && realFileInside(root, resolved)) || realFileInside(root, join(root, 'index.html'));
+  if (file === null) {
     response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
     response.end('The till UI is not built: run "npm run build" and start again.');
     return;

@@ -7,7 +7,7 @@
 // once: a crash between sending and marking done prints that job again.
 
 import { EventEmitter } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
@@ -357,8 +357,12 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
 
   private async writePdf(order: OrderRecord, job: PrintJob, doc: NonNullable<ReturnType<typeof documentFor>>, printer: TillPrinter): Promise<string> {
     const file = join(receiptsDir(this.db, this.options.receiptsDir), receiptPdfName(order, job.reason === 'reprint'));
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, await this.renderer.render({ doc, width: printer.width, output: 'pdf', title: `Receipt ${order.business_day} #${order.number}` }));
+    // A receipt names what was bought and paid: readable by the till's user only.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    writeFileSync(file, await this.renderer.render({ doc, width: printer.width, output: 'pdf', title: `Receipt ${order.business_day} #${order.number}` }), {
+      mode: 0o600,
+    });
+    chmodSync(file, 0o600);
     return file;
   }
 
