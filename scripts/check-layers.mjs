@@ -45,6 +45,7 @@ export const TABLE_OWNERS = {
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
   parked_carts: 'src-main/till',
+  station_carts: 'src-main/till',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -210,6 +210,12 @@ export interface ParkedCartsTable {
   parked_at: number;
 }
 
+export interface StationCartsTable {
+  station: string;
+  cart: string;
+  updated_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -390,6 +396,7 @@ export interface TillSchema {
   order_payments: OrderPaymentsTable;
   outbox: OutboxTable;
   parked_carts: ParkedCartsTable;
+  station_carts: StationCartsTable;
   settings: SettingsTable;
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
@@ -509,6 +516,7 @@ export const TABLE_COLUMNS = {
     'frozen_at',
   ],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
+  station_carts: ['station', 'cart', 'updated_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],

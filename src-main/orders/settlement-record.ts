@@ -25,7 +25,8 @@ interface Row {
 }
 
 /** The record for the payment rows marked with `settlementUuid` (order-store.ts settleOrder), read inside the settling transaction. */
-export function settlementBody(db: TillDatabase, settlementUuid: string, payLaterKey: string): SettlementBody {
+/** `decimals`: the currency's places (the catalog's currencyDecimals), as the order's own upload. */
+export function settlementBody(db: TillDatabase, settlementUuid: string, payLaterKey: string, decimals: number): SettlementBody {
   const paid = all(
     db,
     q
@@ -51,6 +52,8 @@ export function settlementBody(db: TillDatabase, settlementUuid: string, payLate
     paid_at: first.paid_at,
     cashier: first.cashier,
     shift_id: first.shift_id,
-    payments: rows.filter((row) => row.method_key !== payLaterKey).map((row) => ({ payment_method_key: row.method_key, amount: formatMinor(row.amount) })),
+    payments: rows
+      .filter((row) => row.method_key !== payLaterKey)
+      .map((row) => ({ payment_method_key: row.method_key, amount: formatMinor(row.amount, decimals) })),
   };
 }

@@ -6,6 +6,8 @@ export interface AttendanceContext {
   marketId: string;
   branchId: string;
   cashierId: string;
+  /** The currency's places (the catalog's currencyDecimals): 3 for KWD, BHD, OMR. */
+  decimals: number;
 }
 
 /**
@@ -14,6 +16,7 @@ export interface AttendanceContext {
  * members only, so the rest of the body is this project's choice.
  */
 export function attendanceBody(report: ShiftReport, context: AttendanceContext): Record<string, unknown> {
+  const money = (minor: number) => formatMinor(minor, context.decimals);
   return {
     uuid: report.shift_id,
     market_id: context.marketId,
@@ -22,22 +25,22 @@ export function attendanceBody(report: ShiftReport, context: AttendanceContext):
     cashier: report.cashier,
     business_day: report.business_day,
     start_at: report.opened_at,
-    start_cash: formatMinor(report.float),
+    start_cash: money(report.float),
     close_at: report.closed_at,
-    close_cash: report.cash_counted === null ? null : formatMinor(report.cash_counted),
+    close_cash: report.cash_counted === null ? null : money(report.cash_counted),
     close_schedule_at: null,
-    expected_cash: formatMinor(report.cash_expected),
-    over_short: report.over_short === null ? null : formatMinor(report.over_short),
-    cash_in: formatMinor(report.cash_in),
-    cash_out: formatMinor(report.cash_out),
+    expected_cash: money(report.cash_expected),
+    over_short: report.over_short === null ? null : money(report.over_short),
+    cash_in: money(report.cash_in),
+    cash_out: money(report.cash_out),
     orders_count: report.orders,
-    gross: formatMinor(report.gross),
-    discounts: formatMinor(report.discounts),
-    refunds: formatMinor(report.refunds),
-    net: formatMinor(report.net),
-    vat: formatMinor(report.vat),
-    payment_stats: report.by_payment_method.map((m) => ({ payment_method_key: m.key, total: formatMinor(m.amount), count: m.count })),
-    category_stats: report.by_category.map((c) => ({ category_id: Number(c.key), total: formatMinor(c.amount), count: c.count })),
+    gross: money(report.gross),
+    discounts: money(report.discounts),
+    refunds: money(report.refunds),
+    net: money(report.net),
+    vat: money(report.vat),
+    payment_stats: report.by_payment_method.map((m) => ({ payment_method_key: m.key, total: money(m.amount), count: m.count })),
+    category_stats: report.by_category.map((c) => ({ category_id: Number(c.key), total: money(c.amount), count: c.count })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { countedAmount, type ShiftReport } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/till/index.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { attendanceBody } from './attendance.ts';
 import { readShiftReport } from './read-shift-report.ts';
@@ -113,7 +114,7 @@ export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
         db,
         shift.id,
         'attendance',
-        attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id }),
+        attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id, decimals: currencyDecimals(db) }),
         closedAt,
       );
       return z;

@@ -1,3 +1,5 @@
 export { TillService, type TillOptions } from './till-service.ts';
 export { readBranchProfile, type BranchProfile } from './branch-profile.ts';
 export { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
+export { currentStationKey, LOCAL_STATION, runAtStation } from './station-context.ts';
+export { StationSession, StationSessions } from './station-session.ts';

@@ -1,11 +1,11 @@
 import type { TillDatabase } from '../db/index.ts';
-import type { StaffSession } from './staff-session.ts';
+import type { StationSession } from './station-session.ts';
 
-/** What each service of the local till works with: its database, its clock, new ids, and who is at the till. */
+/** What each service of the local till works with: its database, its clock, new ids, and the station a call comes from. */
 export interface LocalTill {
   db: TillDatabase;
   now: () => number;
   newUuid: () => string;
-  /** Sales, refunds, payments and shifts are recorded under this cashier. */
-  staff: StaffSession;
+  /** The calling station's session: its cart, and the cashier its sales, refunds, payments and shifts are recorded under. */
+  station: () => StationSession;
 }

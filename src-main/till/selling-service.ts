@@ -31,7 +31,8 @@ import {
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
-import { cartView, checkModifiers, emptyCart, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { cartView, checkModifiers, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { clearStationCart } from './station-carts.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
   insertOrder,
@@ -69,7 +70,6 @@ export interface SellingHooks {
  * network: a sale works the same online and offline.
  */
 export class SellingService implements SellingMethods {
-  private current: Cart = emptyCart();
   constructor(
     private readonly till: LocalTill,
     private readonly options: SellingHooks = {},
@@ -81,7 +81,7 @@ export class SellingService implements SellingMethods {
    * without any (tests, old databases) sells as before, under no shift.
    */
   private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.till.staff.require();
+    const cashier = this.till.station().staff.require();
     if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db)?.id ?? null };
     return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
   }
@@ -94,6 +94,11 @@ export class SellingService implements SellingMethods {
     return { ...profile, branchId: profile.branchId };
   }
 
+  /** The calling station's cart: never another screen's. */
+  private get current(): Cart {
+    return this.till.station().cart;
+  }
+
   /** Decimal places of the replica's amounts (the market currency's, as of the last pull). */
   private decimals(): number {
     return currencyDecimals(this.till.db);
@@ -101,8 +106,9 @@ export class SellingService implements SellingMethods {
 
   private card(product: SaleProduct, decimals = this.decimals()): ProductCard {
     let price: number | null;
+    const cart = this.current;
     try {
-      price = unitPriceOf({ product, modifiers: [] }, this.current.price_list, this.current.order_type, decimals);
+      price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type, decimals);
     } catch {
       price = null;
     }
@@ -133,7 +139,7 @@ export class SellingService implements SellingMethods {
     mutate(next);
     const decimals = this.decimals();
     const view = priced(() => cartView(next, priceOf(next, this.profile().tax, decimals), decimals));
-    this.current = next;
+    this.till.station().setCart(next);
     return view;
   }
 
@@ -244,7 +250,7 @@ export class SellingService implements SellingMethods {
 
   async voidCart(input?: TillInputs['voidCart']) {
     parseInput('voidCart', input);
-    this.current = emptyCart();
+    this.till.station().clearCart();
     return this.view();
   }
 
@@ -260,11 +266,14 @@ export class SellingService implements SellingMethods {
       id: this.till.newUuid(),
       label: label || `Cart ${new Date(this.till.now()).toTimeString().slice(0, 5)}`,
       parked_at: this.till.now(),
-      parked_by: this.till.staff.current()?.name ?? null,
+      parked_by: this.till.station().staff.current()?.name ?? null,
     };
-    parkCart(this.till.db, { ...parked, cart: this.current });
-    const cart = this.current;
-    this.current = emptyCart();
+    const station = this.till.station();
+    const cart = station.cart;
+    this.till.db.transaction(() => {
+      parkCart(this.till.db, { ...parked, cart });
+      station.clearCart();
+    })();
     return this.parkedView({ ...parked, cart }, view.total);
   }
 
@@ -299,11 +308,17 @@ export class SellingService implements SellingMethods {
     if (this.current.lines.length > 0 && !park_current) {
       throw new TillError('cart_not_empty', 'finish, park or void the current cart before resuming another');
     }
-    const cart = takeParkedCart(this.till.db, id);
-    if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; it may have been resumed on this till already`);
-    // The order in progress is parked only once the one asked for was taken: a lost race parks nothing.
-    if (this.current.lines.length > 0) this.parkCurrent('');
-    this.current = cart;
+    const station = this.till.station();
+    // Taken from the parked ones and kept as this station's cart in one transaction: a crash between cannot lose it.
+    const cart = this.till.db.transaction(() => {
+      const taken = takeParkedCart(this.till.db, id);
+      if (!taken) return undefined;
+      // The order in progress is parked only once the one asked for was taken: a lost race parks nothing.
+      if (station.cart.lines.length > 0) this.parkCurrent('');
+      station.setCart(taken);
+      return taken;
+    })();
+    if (!cart) throw new TillError('not_found', `there is no parked cart ${id}; another screen may have resumed it already`);
     return this.view();
   }
 
@@ -312,14 +327,24 @@ export class SellingService implements SellingMethods {
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
-    const cart = this.current;
+    const station = this.till.station();
+    const cart = station.cart;
     const pricedCart = priced(() => priceOf(cart, profile.tax, this.decimals()));
     const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
-    const record = insertOrder(this.till.db, draft, this.options.alsoWriteAtCheckout, this.options.stampAtCheckout);
-    this.current = emptyCart();
+    // The kept cart goes in the order's own transaction: a crash after the commit cannot bring a paid cart back.
+    const record = insertOrder(
+      this.till.db,
+      draft,
+      (order) => {
+        clearStationCart(this.till.db, station.key);
+        this.options.alsoWriteAtCheckout?.(order);
+      },
+      this.options.stampAtCheckout,
+    );
+    station.clearCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
@@ -432,7 +457,13 @@ export class SellingService implements SellingMethods {
       (route) => {
         // Not read for upload yet: the payment travels inside the order. Otherwise it goes on its own, in this same transaction.
         if (route === 'own-record') {
-          enqueueRecord(this.till.db, settlementUuid, 'settlement', { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY) }, paidAt);
+          enqueueRecord(
+            this.till.db,
+            settlementUuid,
+            'settlement',
+            { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY, currencyDecimals(this.till.db)) },
+            paidAt,
+          );
         }
       },
     );

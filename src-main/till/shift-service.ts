@@ -35,9 +35,9 @@ export class ShiftService implements ShiftMethods {
     const shift = openShiftRow(this.till.db);
     return {
       needs_first_manager: !hasActiveManager(this.till.db),
-      cashier: this.till.staff.current(),
+      cashier: this.till.station().staff.current(),
       shift: shift ? publicShift(shift) : null,
-      idle_lock_minutes: this.till.staff.idleLockMinutes(),
+      idle_lock_minutes: this.till.station().staff.idleLockMinutes(),
     };
   }
 
@@ -52,7 +52,7 @@ export class ShiftService implements ShiftMethods {
       throw new TillError('invalid_input', 'role: the first person on this till is its manager', { code: 'cashier.firstIsManager' });
     const cashier = publicCashier(await addCashier(this.till.db, { name, role, pin }, this.till.now()));
     // The first manager is signed in at once: they just chose their PIN.
-    if (first) this.till.staff.signInAs(cashier);
+    if (first) this.till.station().staff.signInAs(cashier);
     return cashier;
   }
 
@@ -70,25 +70,25 @@ export class ShiftService implements ShiftMethods {
 
   async unlock(input: TillInputs['unlock']): Promise<StaffState> {
     const { cashier_id, pin } = parseInput('unlock', input);
-    await this.till.staff.unlock(cashier_id, pin);
+    await this.till.station().staff.unlock(cashier_id, pin);
     return this.staffState();
   }
 
   async lock(): Promise<StaffState> {
-    this.till.staff.lock();
+    this.till.station().staff.lock();
     return this.staffState();
   }
 
   async openShift(input: TillInputs['openShift']): Promise<ShiftView> {
     const parsed = parseInput('openShift', input);
-    const cashier = this.till.staff.require();
+    const cashier = this.till.station().staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
     return publicShift(openShift(this.till.db, { ...parsed, id: this.till.newUuid(), cashierId: cashier.id, now: this.till.now() }));
   }
 
   async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
     const { kind, amount, reason } = parseInput('cashMovement', input);
-    const cashier = this.till.staff.require();
+    const cashier = this.till.station().staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
     const report = recordCashMovement(this.till.db, { id: this.till.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.till.now() });
     checkpointSoon(this.till.db);
@@ -104,7 +104,7 @@ export class ShiftService implements ShiftMethods {
 
   async closeShift(input: TillInputs['closeShift']): Promise<ShiftReport> {
     const parsed = parseInput('closeShift', input);
-    const cashier = this.till.staff.require();
+    const cashier = this.till.station().staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before closing a shift');
     const profile = readBranchProfile(this.till.db);
     const z = closeShift(this.till.db, {

@@ -4,7 +4,9 @@ import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
 import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
 import { SellingService, type SellingHooks } from './selling-service.ts';
 import { ShiftService, type ShiftHooks } from './shift-service.ts';
-import { StaffSession } from './staff-session.ts';
+import type { StaffSession } from './staff-session.ts';
+import { currentStationKey } from './station-context.ts';
+import { StationSessions, type StationSession } from './station-session.ts';
 
 export interface TillOptions extends SellingHooks, ShiftHooks {
   db: TillDatabase;
@@ -24,19 +26,30 @@ void eachMethodOnce;
 export class TillService extends composedOf<SellingApi>() {
   readonly selling: SellingService;
   readonly shifts: ShiftService;
-  /** Who is at the till; the host's authorization hook reads it too. */
-  readonly staff: StaffSession;
+  /** Every screen's session; none of them is "the" cart or cashier of the till. */
+  readonly stations: StationSessions;
 
   constructor(options: TillOptions) {
     deferCheckpoints(options.db);
     const now = options.now ?? Date.now;
-    const staff = new StaffSession(options.db, now);
-    const till = { db: options.db, now, newUuid: options.newUuid ?? randomUUID, staff };
+    const stations = new StationSessions(options.db, now);
+    const station = () => stations.get(currentStationKey());
+    const till = { db: options.db, now, newUuid: options.newUuid ?? randomUUID, station };
     const selling = new SellingService(till, options);
     const shifts = new ShiftService(till, options);
     super({ ...methodsOf(selling, SELLING_METHODS), ...methodsOf(shifts, SHIFT_METHODS) });
     this.selling = selling;
     this.shifts = shifts;
-    this.staff = staff;
+    this.stations = stations;
+  }
+
+  /** The calling station's session (the `local` one outside a transport's call). */
+  station(): StationSession {
+    return this.stations.get(currentStationKey());
+  }
+
+  /** Who is signed in at the calling station; the host's authorization hook reads it too. */
+  get staff(): StaffSession {
+    return this.station().staff;
   }
 }

@@ -156,9 +156,23 @@ describe('what costs money passes the authorization hook', () => {
   });
 
   it('does not ask again at checkout for what a manager approved on this cart, and asks for anything beyond it', async () => {
+    // A manager standing at the device types their PIN (a plugged-in policy here): the approval is for this station's cart only.
+    let pinTyped = false;
+    web.host.authorizer.use({
+      name: 'test-pin',
+      decide: (request) => (request.privilege === 'discount-over-limit' && pinTyped ? { approve: true, by: 'manager Huda (PIN)' } : null),
+    });
+    const withPin = async <T>(call: () => Promise<T>) => {
+      pinTyped = true;
+      try {
+        return await call();
+      } finally {
+        pinTyped = false;
+      }
+    };
     const [product] = await cashier.search({ query: 'a', limit: 1 });
     await cashier.addItem({ product_id: product!.id, quantity: 4 });
-    await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 5_000 } });
+    await withPin(() => cashier.setOrderDiscount({ discount: { kind: 'PERCENT', value: 5_000 } }));
     const approvedRows = readAudit(web.db).length;
     let cart = await cashier.cart();
     const first = await cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
@@ -167,12 +181,15 @@ describe('what costs money passes the authorization hook', () => {
 
     // A new cart: the approval was for the last one.
     cart = await cashier.addItem({ product_id: product!.id, quantity: 4 });
-    await manager.setOrderDiscount({ discount: { kind: 'PERCENT', value: 3_000 } });
+    await withPin(() => cashier.setOrderDiscount({ discount: { kind: 'PERCENT', value: 3_000 } }));
     // A cashier's 20% on the line on top of the approved 30% is more than was approved.
     cart = await cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 2_000 } });
     expect((await refusal(cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })))?.code).toBe('not_allowed');
-    // The manager screen may check it out; the approval is audited with the checkout.
-    const second = await manager.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+    // The manager's screen is another station: its cart is empty, and nothing it does approves this one.
+    expect((await manager.cart()).lines).toHaveLength(0);
+    expect((await refusal(cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })))?.code).toBe('not_allowed');
+    // With the manager's PIN at this screen it goes through; the approval is audited with the checkout.
+    const second = await withPin(() => cashier.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] }));
     expect(second.status).toBe('PAID');
     expect(readAudit(web.db)[0]).toMatchObject({ action: 'discount-over-limit', method: 'checkout', outcome: 'approved' });
   });

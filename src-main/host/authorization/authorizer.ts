@@ -43,8 +43,14 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
 export class Authorizer {
   private readonly policies: ApprovalPolicy[] = [];
   private readonly now: () => number;
-  /** The discounts a manager approved on the cart being rung up, each with its figures (the cart is the host's one cart). */
-  private readonly approved = new ApprovedDiscounts();
+  /** The discounts a manager approved on the cart each station is ringing up: an approval on one screen is not one on another. */
+  private readonly approvedByStation = new Map<string, ApprovedDiscounts>();
+
+  private approvedAt(station: string): ApprovedDiscounts {
+    let approved = this.approvedByStation.get(station);
+    if (!approved) this.approvedByStation.set(station, (approved = new ApprovedDiscounts()));
+    return approved;
+  }
 
   constructor(private readonly options: AuthorizerOptions) {
     this.now = options.now ?? Date.now;
@@ -128,8 +134,14 @@ export class Authorizer {
    * a call no approval can let through is refused and audited. Others pass
    * unaudited. Resolves with the last approval, or null when none was needed.
    */
-  async authorizeCall(api: Pick<TillApi, 'cart' | 'paymentMethods'>, method: string, args: unknown[], client: ClientContext): Promise<Approval | null> {
-    const rules = { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approved };
+  async authorizeCall(
+    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
+    method: string,
+    args: unknown[],
+    client: ClientContext,
+    station = client.id,
+  ): Promise<Approval | null> {
+    const rules = { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approvedAt(station) };
     const checks = await privilegedCalls(api, method, args, rules);
     let approval: Approval | null = null;
     for (const check of checks) {
@@ -162,14 +174,15 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, input?: unknown): void {
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown = undefined, station = 'local'): void {
     if (method === 'checkout' || method === 'voidCart' || (method === 'removeItem' && isCartView(result) && result.lines.length === 0)) {
-      this.approved.forget();
+      this.approvedByStation.delete(station);
       return;
     }
     if (!approval || !isCartView(result)) return;
-    if (method === 'setOrderDiscount') this.approved.approveOrder(result);
-    else if (method === 'updateItem' && isRecord(input) && typeof input.line_id === 'string') this.approved.approveLine(result, input.line_id);
+    const approved = this.approvedAt(station);
+    if (method === 'setOrderDiscount') approved.approveOrder(result);
+    else if (method === 'updateItem' && isRecord(input) && typeof input.line_id === 'string') approved.approveLine(result, input.line_id);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
 import { pinCallerOf, runAsPinCaller } from '../../staff/index.ts';
+import { runAtStation } from '../../till/index.ts';
 
 /** A two-way channel carrying transport envelopes: a WebSocket, or an Electron MessagePort. */
 export interface EnvelopeChannel {
@@ -16,6 +17,13 @@ export interface EnvelopeChannel {
 export interface ChannelAccess {
   client: ClientContext;
   authorizer: Authorizer;
+  /** The station this connection is (its cart, cashier and approvals); the client's session id unless given. */
+  station?: string;
+}
+
+/** The station a connection's calls run at: a browser's session (a reload finds its cart), the Electron window, a CLI. */
+export function stationOf(access: ChannelAccess): string {
+  return access.station ?? access.client.id;
 }
 
 // Errors cross as name, message and TillError code; never the host's stack.
@@ -31,7 +39,7 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
   for (const method of TILL_API_METHODS) {
     const fn = api[method] as (...args: unknown[]) => unknown;
     const call = async (...args: unknown[]) => {
-      const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client) : null;
+      const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, stationOf(access)) : null;
       let result: unknown;
       try {
         result = await fn.apply(api, args);
@@ -39,11 +47,13 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
         access?.authorizer.afterFailure(method, args[0], error, access.client);
         throw error;
       }
-      access?.authorizer.afterCall(method, approval, result, args[0]);
+      access?.authorizer.afterCall(method, approval, result, args[0], stationOf(access!));
       return result;
     };
-    // PIN checks inside the call are throttled per connection as well as per cashier.
-    facade[method] = access ? (...args: unknown[]) => runAsPinCaller(pinCallerOf(access.client), () => call(...args)) : call;
+    // Each call runs at its connection's station (its own cart and cashier); PIN checks are throttled per connection as well as per cashier.
+    facade[method] = access
+      ? (...args: unknown[]) => runAtStation(stationOf(access), () => runAsPinCaller(pinCallerOf(access.client), () => call(...args)))
+      : call;
   }
   return Object.freeze(facade) as unknown as TillApi;
 }

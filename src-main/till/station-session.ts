@@ -1,0 +1,62 @@
+import type { TillDatabase } from '../db/index.ts';
+import { emptyCart, type Cart } from './cart.ts';
+import { clearStationCart, loadStationCart, saveStationCart } from './station-carts.ts';
+import { StaffSession } from './staff-session.ts';
+
+/**
+ * One screen of the branch: its cart (order type, customer and price list
+ * are part of it) and who is signed in there. Two screens never share
+ * either. The cart is kept in the database on every change, so a reload or
+ * a hub restart finds it again; the sign-in lives as long as the hub (a
+ * restarted hub asks for the PIN again).
+ */
+export class StationSession {
+  readonly staff: StaffSession;
+  private open: Cart;
+
+  constructor(
+    readonly key: string,
+    private readonly db: TillDatabase,
+    private readonly now: () => number,
+  ) {
+    this.staff = new StaffSession(db, now);
+    this.open = loadStationCart(db, key) ?? emptyCart();
+  }
+
+  get cart(): Cart {
+    return this.open;
+  }
+
+  /** Replaces the cart and keeps it. */
+  setCart(cart: Cart): void {
+    saveStationCart(this.db, this.key, cart, this.now());
+    this.open = cart;
+  }
+
+  /** Empties the cart; inside a transaction (checkout) the row goes with the order or not at all. */
+  clearCart(): void {
+    clearStationCart(this.db, this.key);
+    this.open = emptyCart();
+  }
+}
+
+/** The branch's stations by key, each made on its first call (its kept cart loaded then). */
+export class StationSessions {
+  private readonly sessions = new Map<string, StationSession>();
+
+  constructor(
+    private readonly db: TillDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): StationSession {
+    let session = this.sessions.get(key);
+    if (!session) this.sessions.set(key, (session = new StationSession(key, this.db, this.now)));
+    return session;
+  }
+
+  /** Forgets a station's session (its sign-in); its kept cart stays in the database. */
+  forget(key: string): void {
+    this.sessions.delete(key);
+  }
+}
