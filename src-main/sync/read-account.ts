@@ -1,4 +1,5 @@
 import { NO_ACCOUNT_FACTS, readMe, type AccountFacts } from '../../src-shared/wire/index.ts';
+import { SETTING_KEYS } from '../../src-shared/settings/index.ts';
 import { ServiceError, UnauthenticatedError, withRetry, DEFAULT_PAGE_RETRY, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 
 /**
@@ -17,7 +18,14 @@ export async function readAccountFacts(
       (error) => error instanceof ServiceError && error.retryable,
     );
     const facts = readMe(body);
-    return { facts, note: facts.market_id === null ? '/me answered without a market id' : null, error: null };
+    const notes: string[] = [];
+    if (facts.market_id === null) notes.push('/me answered without a market id');
+    // The same check as the setting: anything else would reach every receipt's ZATCA QR.
+    if (facts.vat_number !== null && !SETTING_KEYS.vat_number.kind.schema.safeParse(facts.vat_number).success) {
+      notes.push(`/me named a VAT number that is not ${SETTING_KEYS.vat_number.kind.expects}; it is ignored (set \`vat_number\` on this till)`);
+      facts.vat_number = null;
+    }
+    return { facts, note: notes.length > 0 ? notes.join('; ') : null, error: null };
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw error;
     const why = error instanceof ServiceError && error.status !== null ? `HTTP ${error.status}` : error instanceof Error ? error.message : String(error);

@@ -1,9 +1,14 @@
 import { DEFAULT_BRANCH_TAX, assertVatRate, type BranchTax } from '../../src-shared/pricing/index.ts';
 import { parseDecimal } from '../../src-shared/money/index.ts';
-import { percentToHundredths } from '../../src-shared/settings/index.ts';
+import { SETTING_KEYS, percentToHundredths } from '../../src-shared/settings/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
 import { getSetting } from '../settings/index.ts';
+
+/** A VAT number from the replica's `/me` only if it passes the setting's check (a replica pulled before that check). */
+function validVatNumber(value: string | null | undefined): string | null {
+  return typeof value === 'string' && SETTING_KEYS.vat_number.kind.schema.safeParse(value).success ? value : null;
+}
 
 /**
  * Who sells: local settings first, then the last pull's `/me` (a bonus: its
@@ -54,7 +59,7 @@ export function readBranchProfile(db: TillDatabase): BranchProfile | null {
     branchId,
     tax: branchTax(db, branch),
     sellerName: sellerSetting ?? (market?.name_ar || market?.name_en || marketNameEn),
-    vatNumber: getSetting(db, 'vat_number') ?? market?.vat_number ?? null,
+    vatNumber: getSetting(db, 'vat_number') ?? validVatNumber(market?.vat_number) ?? null,
     marketNameEn,
     marketNameAr,
     nameEn: branch?.name_en || marketNameEn,
