@@ -177,8 +177,10 @@ export function secretSettingKeys(db: TillDatabase): SecretSettingKey[] {
 
 /**
  * Deletes a secret so that it is not left in the file either: SQLite
- * overwrites the freed bytes (secure_delete) and the WAL, which still holds
- * the old page, is checkpointed into the database and truncated.
+ * overwrites the freed bytes (secure_delete), VACUUM rebuilds the file
+ * without the bytes an older till had already freed (a rotated token's
+ * previous value), and the WAL, which still holds the old pages, is
+ * checkpointed into the database and truncated.
  */
 export function eraseSecretSetting(db: TillDatabase, key: SecretSettingKey): void {
   const previous = db.pragma('secure_delete', { simple: true }) as number;
@@ -188,6 +190,8 @@ export function eraseSecretSetting(db: TillDatabase, key: SecretSettingKey): voi
   } finally {
     db.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
   }
+  // VACUUM cannot run inside a transaction; the move runs at start, outside one.
+  if (!db.inTransaction) db.exec('VACUUM');
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
