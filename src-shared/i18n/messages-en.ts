@@ -58,7 +58,7 @@ export const MESSAGES_EN = {
   'status.offline': 'Offline',
   'status.unknown': 'Not checked yet',
   'status.pending': '{count} waiting to upload',
-  'status.pendingWhy.unproven': "Waiting: the service\'s answer did not prove it stored these orders; the till sends them again in smaller batches",
+  'status.pendingWhy.unproven': "Waiting: the service's answer did not prove it stored these orders; the till sends them again in smaller batches",
   'status.pendingWhy.tooMany': 'Waiting: the service takes fewer orders at a time; the till now sends smaller batches',
   'status.pendingWhy.refused': 'Waiting: the service refused a batch without naming the order; the till is finding it',
   'status.pendingWhy.offline': 'Waiting: the service cannot be reached; orders go when the connection is back',

@@ -117,7 +117,11 @@ describe('the till API over the replica', () => {
     await till.setOrderType({ type: 'DINE_IN', table_id: '7' });
     const first = await till.addItem({ product_id: latte.id, quantity: 2 });
     const parked = await till.parkCart({ label: 'Window' });
-    expect(parked).toMatchObject({ order_type: 'DINE_IN', table_id: '7', items: [{ name_en: first.lines[0]!.name_en, name_ar: first.lines[0]!.name_ar, quantity: 2 }] });
+    expect(parked).toMatchObject({
+      order_type: 'DINE_IN',
+      table_id: '7',
+      items: [{ name_en: first.lines[0]!.name_en, name_ar: first.lines[0]!.name_ar, quantity: 2 }],
+    });
     expect((await till.parkedCarts()).find((p) => p.id === parked.id)).toEqual(parked);
     const current = await till.addItem({ product_id: latte.id });
     const resumed = await till.resumeCart({ id: parked.id, park_current: true });
