@@ -1,5 +1,6 @@
 import { parseInput, PRINTING_METHODS, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { composeShiftReport, readPrinterBindings, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
 
@@ -63,7 +64,7 @@ export class TillPrinting implements PrintingMethods {
     const { shift_id, business_day, printer_id } = parseInput('printReport', input);
     const { till } = this.options;
     const report: ShiftReport | DayReport = business_day ? await till.dayReport({ business_day }) : await till.shiftReport(shift_id ? { shift_id } : {});
-    const outcome = await this.printThroughQueue(composeShiftReport(report), printer_id, 'the report did not print');
+    const outcome = await this.printThroughQueue(composeShiftReport(report, currencyDecimals(this.options.db)), printer_id, 'the report did not print');
     if (outcome === 'failed') throw new TillError('service_error', 'the report did not print');
   }
 

@@ -1,12 +1,14 @@
 import { formatMinor, type Minor } from '../money/index.ts';
 import type { DayReport, MoneyBy, ShiftReport } from './shift-views.ts';
 
-const money = (minor: Minor | null) => (minor === null ? null : formatMinor(minor));
-const byKey = (list: MoneyBy[]) => Object.fromEntries(list.map((m) => [m.key, formatMinor(m.amount)]));
+/** Amounts as decimal strings with the currency's places (`decimals`: 2, or 3 for KWD). */
+const moneyIn = (decimals: number) => (minor: Minor | null) => (minor === null ? null : formatMinor(minor, decimals));
+const byKey = (list: MoneyBy[], decimals: number) => Object.fromEntries(list.map((m) => [m.key, formatMinor(m.amount, decimals)]));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The figures a shift report and a business-day report share, in the order both print them. */
-function totalsJson(report: ShiftReport | DayReport) {
+function totalsJson(report: ShiftReport | DayReport, decimals: number) {
+  const money = moneyIn(decimals);
   return {
     float: money(report.float),
     orders: report.orders,
@@ -17,16 +19,17 @@ function totalsJson(report: ShiftReport | DayReport) {
     net: money(report.net),
     vat: money(report.vat),
     unpaid: money(report.unpaid),
-    by_payment_method: byKey(report.by_payment_method),
-    by_category: Object.fromEntries(report.by_category.map((m) => [m.name_en, formatMinor(m.amount)])),
-    by_cashier: byKey(report.by_cashier),
+    by_payment_method: byKey(report.by_payment_method, decimals),
+    by_category: Object.fromEntries(report.by_category.map((m) => [m.name_en, formatMinor(m.amount, decimals)])),
+    by_cashier: byKey(report.by_cashier, decimals),
     cash_in: money(report.cash_in),
     cash_out: money(report.cash_out),
   };
 }
 
-/** The X/Z report as `pos shift report --json` and `close --json` print it: money as two-place strings, times ISO 8601. */
-export function shiftReportJson(report: ShiftReport) {
+/** The X/Z report as `pos shift report --json` and `close --json` print it: money as strings with the currency's places, times ISO 8601. */
+export function shiftReportJson(report: ShiftReport, decimals = 2) {
+  const money = moneyIn(decimals);
   return {
     kind: report.kind,
     shift_id: report.shift_id,
@@ -35,10 +38,10 @@ export function shiftReportJson(report: ShiftReport) {
     opened_at: iso(report.opened_at),
     closed_at: iso(report.closed_at),
     closed_by: report.closed_by,
-    ...totalsJson(report),
+    ...totalsJson(report, decimals),
     cash_movements: report.cash_movements.map((m) => ({
       kind: m.kind,
-      amount: formatMinor(m.amount),
+      amount: formatMinor(m.amount, decimals),
       reason: m.reason,
       cashier: m.cashier,
       at: iso(m.created_at),
@@ -47,13 +50,17 @@ export function shiftReportJson(report: ShiftReport) {
     cash_counted: money(report.cash_counted),
     over_short: money(report.over_short),
     other_counts: Object.fromEntries(
-      report.other_counts.map((c) => [c.key, { expected: formatMinor(c.expected), counted: formatMinor(c.counted), over_short: formatMinor(c.over_short) }]),
+      report.other_counts.map((c) => [
+        c.key,
+        { expected: formatMinor(c.expected, decimals), counted: formatMinor(c.counted, decimals), over_short: formatMinor(c.over_short, decimals) },
+      ]),
     ),
     pending_uploads: report.pending_uploads,
   };
 }
 
-export function dayReportJson(report: DayReport) {
+export function dayReportJson(report: DayReport, decimals = 2) {
+  const money = moneyIn(decimals);
   return {
     kind: report.kind,
     business_day: report.business_day,
@@ -64,7 +71,7 @@ export function dayReportJson(report: DayReport) {
       closed_at: iso(s.closed_at),
       over_short: money(s.over_short),
     })),
-    ...totalsJson(report),
+    ...totalsJson(report, decimals),
     cash_expected: money(report.cash_expected),
     cash_counted: money(report.cash_counted),
     over_short: money(report.over_short),

@@ -1,4 +1,5 @@
-import { formatMinor, parseDecimal } from '../../../src-shared/money/index.ts';
+import { formatMinor as formatMinorIn, parseDecimal } from '../../../src-shared/money/index.ts';
+import { currencyDecimals } from '../../catalog/index.ts';
 import { dayReportJson, shiftReportJson, type DayReport, type ShiftReport } from '../../../src-shared/shifts/index.ts';
 import { TillError } from '../../../src-shared/till/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
@@ -15,10 +16,10 @@ export const SHIFT_USAGE = [
   '  pos shift --db FILE day [--date YYYY-MM-DD] [--json]  the business day across shifts',
 ].join('\n');
 
-function amount(text: string | undefined, name: string): number {
+function amount(text: string | undefined, name: string, decimals: number): number {
   const value = requireOption('shift', name, text);
   try {
-    const minor = parseDecimal(value, `--${name}`);
+    const minor = parseDecimal(value, `--${name}`, decimals);
     if (minor < 0) throw new RangeError(`--${name}: "${value}" must not be negative`);
     return minor;
   } catch (error) {
@@ -57,15 +58,18 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
   const db = openDatabase(requireOption('shift', 'db', values.db));
   try {
     const till = new TillService({ db });
+    // The currency's places (3 for KWD), in what is typed and what is shown.
+    const decimals = currencyDecimals(db);
+    const formatMinor = (minor: number) => formatMinorIn(minor, decimals);
     const print = (report: ShiftReport | DayReport) => {
-      if (values.json) io.out(JSON.stringify(report.kind === 'DAY' ? dayReportJson(report) : shiftReportJson(report)));
-      else io.out(describeReport(report));
+      if (values.json) io.out(JSON.stringify(report.kind === 'DAY' ? dayReportJson(report, decimals) : shiftReportJson(report, decimals)));
+      else io.out(describeReport(report, decimals));
     };
     switch (action) {
       case 'open': {
         const name = requireOption('shift', 'cashier', values.cashier);
         actAs(db, till, name);
-        const shift = await till.openShift({ float: amount(values.float, 'float') });
+        const shift = await till.openShift({ float: amount(values.float, 'float', decimals) });
         io.out(
           values.json
             ? JSON.stringify({
@@ -84,7 +88,7 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
         actAs(db, till, values.cashier);
         const report = await till.cashMovement({
           kind: action === 'cash-in' ? 'IN' : 'OUT',
-          amount: amount(rest[0], 'amount'),
+          amount: amount(rest[0], 'amount', decimals),
           reason: requireOption('shift', 'reason', values.reason),
         });
         io.out(
@@ -99,7 +103,7 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'close': {
         actAs(db, till, values.cashier);
-        const z = await till.closeShift({ counted: amount(values.counted, 'counted') });
+        const z = await till.closeShift({ counted: amount(values.counted, 'counted', decimals) });
         if (!values.json && z.pending_uploads > 0)
           io.err(`note: ${z.pending_uploads} order(s) are still waiting to upload; they will go when the service is reachable`);
         print(z);
@@ -117,8 +121,8 @@ export async function shiftCommand(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The report as a person reads it in a terminal. */
-export function describeReport(r: ShiftReport | DayReport): string {
-  const m = formatMinor;
+export function describeReport(r: ShiftReport | DayReport, decimals = 2): string {
+  const m = (minor: number) => formatMinorIn(minor, decimals);
   const title = r.kind === 'DAY' ? `Business day ${r.business_day}` : `${r.kind} report, shift ${r.shift_id} (${r.cashier}), ${r.business_day}`;
   const lines = [
     title,

@@ -1,5 +1,5 @@
 // The X, Z and business-day reports as the receipt printer prints them:
-// every label in English and Arabic, money with two places, on 58 or 80 mm.
+// every label in English and Arabic, money with the currency's places, on 58 or 80 mm.
 
 import type { DayReport, MoneyBy, ShiftReport } from '../../../src-shared/shifts/index.ts';
 import type { ReceiptBlock, ReceiptDocument } from '../layout/receipt-document.ts';
@@ -10,7 +10,9 @@ const TITLES = { X: LABELS.xReport, Z: LABELS.zReport, DAY: LABELS.dayReport } a
 
 type AnyReport = ShiftReport | DayReport;
 
-export function composeShiftReport(report: AnyReport): ReceiptDocument {
+/** `decimals`: the currency's places (3 for KWD), as on the receipts. */
+export function composeShiftReport(report: AnyReport, decimals = 2): ReceiptDocument {
+  const cash = (minor: number) => money(minor, decimals);
   const L = LABELS;
   const blocks: ReceiptBlock[] = [];
   const row = (label: Label, right?: string, bold = false) =>
@@ -22,7 +24,7 @@ export function composeShiftReport(report: AnyReport): ReceiptDocument {
   const list = (label: Label, items: MoneyBy[], arabicOf: (m: MoneyBy) => string = (m) => m.name_ar) => {
     blocks.push({ kind: 'divider' });
     row(label, undefined, true);
-    for (const m of items) blocks.push({ kind: 'bilingual', en: `${m.name_en} (${m.count})`, ar: arabicOf(m), right: money(m.amount) });
+    for (const m of items) blocks.push({ kind: 'bilingual', en: `${m.name_en} (${m.count})`, ar: arabicOf(m), right: cash(m.amount) });
   };
 
   title(TITLES[report.kind]);
@@ -38,24 +40,24 @@ export function composeShiftReport(report: AnyReport): ReceiptDocument {
   }
   blocks.push({ kind: 'divider' });
   row(L.orders, String(report.orders));
-  row(L.gross, money(report.gross));
-  row(L.discounts, money(-report.discounts));
-  row(L.refunds, money(-report.refunds));
+  row(L.gross, cash(report.gross));
+  row(L.discounts, cash(-report.discounts));
+  row(L.refunds, cash(-report.refunds));
   row(L.refundCount, String(report.refund_count));
-  row(L.net, money(report.net), true);
-  row(L.vat, money(report.vat));
-  if (report.unpaid !== 0) row(L.payLaterOwed, money(report.unpaid));
+  row(L.net, cash(report.net), true);
+  row(L.vat, cash(report.vat));
+  if (report.unpaid !== 0) row(L.payLaterOwed, cash(report.unpaid));
   list(L.byMethod, report.by_payment_method, (m) => PAYMENT_METHOD_ARABIC[m.key] ?? m.name_ar);
   list(L.byCategory, report.by_category);
   list(L.byCashier, report.by_cashier);
   blocks.push({ kind: 'divider' });
-  row(L.float, money(report.float));
-  row(L.cashIn, money(report.cash_in));
-  row(L.cashOut, money(-report.cash_out));
+  row(L.float, cash(report.float));
+  row(L.cashIn, cash(report.cash_in));
+  row(L.cashOut, cash(-report.cash_out));
   // A blind close: what the drawer should hold is printed only once it was counted (the Z report), never on an X report.
-  if (report.cash_counted !== null) row(L.expected, money(report.cash_expected), true);
-  if (report.cash_counted !== null) row(L.counted, money(report.cash_counted), true);
-  if (report.over_short !== null) row(L.overShort, money(report.over_short), true);
+  if (report.cash_counted !== null) row(L.expected, cash(report.cash_expected), true);
+  if (report.cash_counted !== null) row(L.counted, cash(report.cash_counted), true);
+  if (report.over_short !== null) row(L.overShort, cash(report.over_short), true);
   if (report.pending_uploads > 0) row(L.pending, String(report.pending_uploads));
   blocks.push({ kind: 'feed', lines: 2 });
   blocks.push({ kind: 'cut', partial: true });
