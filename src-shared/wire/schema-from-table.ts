@@ -1,25 +1,23 @@
 import { z } from 'zod';
 import { isAtLeast, type ApiVersion } from '../api-version.ts';
 import { objectTable, type MemberRule, type WireObjectName } from './member-table.ts';
-import {
-  bool,
-  decimal,
-  epochMs,
-  epochMsOrNull,
-  humanLine,
-  humanLineOrNull,
-  humanLines,
-  humanLinesOrNull,
-  id,
-  idOrNull,
-  int,
-  intOrNull,
-  listOrNull,
-  number,
-  oneOf,
-  text,
-  textOrNull,
-} from './primitives.ts';
+import { bool, decimal, epochMs, epochMsOrNull, id, idOrNull, int, intOrNull, listOrNull, number, oneOf, text, textOrNull } from './primitives.ts';
+import { cleanLine, cleanLines } from '../text/index.ts';
+
+/** The longest name and description the till takes from the service; a longer record is quarantined, never cut. */
+export const MAX_NAME_CHARS = 200;
+export const MAX_DESCRIPTION_CHARS = 2_000;
+
+// The length is checked before cleaning, so a 5 MiB name costs no regex pass.
+const capped = (max: number, clean: (value: string) => string, what: string) =>
+  z
+    .string({ error: what })
+    .max(max, { error: `${what} of at most ${max} characters` })
+    .overwrite(clean);
+const humanLine = capped(MAX_NAME_CHARS, cleanLine, 'a string');
+const humanLineOrNull = capped(MAX_NAME_CHARS, cleanLine, 'a string or null').nullable();
+const humanLines = capped(MAX_DESCRIPTION_CHARS, cleanLines, 'a string');
+const humanLinesOrNull = capped(MAX_DESCRIPTION_CHARS, cleanLines, 'a string or null').nullable();
 
 /** Any decimal string ("12.5", "3.125", "-1"): rounded to the currency's places later, with the loss counted. */
 const ANY_DECIMAL = /^-?\d+(\.\d+)?$/;
