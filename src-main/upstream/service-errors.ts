@@ -42,6 +42,12 @@ export class NotFoundError extends ServiceError {
   }
 }
 
+/** " — field: message; field: message", or nothing when the service named no field. */
+function fieldMessages(errors: Record<string, string[]>): string {
+  const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+  return fields.length ? ` — ${fields.join('; ')}` : '';
+}
+
 export class ValidationError extends ServiceError {
   readonly retryable = false;
   constructor(
@@ -51,8 +57,7 @@ export class ValidationError extends ServiceError {
     /** Per field, the service's messages. */
     readonly errors: Record<string, string[]>,
   ) {
-    const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
-    super(`The service rejected ${request} as invalid (422 ${serviceMessage})${fields.length ? ` — ${fields.join('; ')}` : ''}.`, 422, request);
+    super(`The service rejected ${request} as invalid (422 ${serviceMessage})${fieldMessages(errors)}.`, 422, request);
   }
 }
 
@@ -71,9 +76,8 @@ export class BadRequestError extends ServiceError {
     /** Per field, the service's messages (when it sends them). */
     readonly errors: Record<string, string[]>,
   ) {
-    const fields = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(' ')}`);
     super(
-      `The service refused ${request} as a bad request (400 ${serviceMessage})${fields.length ? ` — ${fields.join('; ')}` : ''}; the till asked for something this service does not take: check the settings sync.includes and --per-page, or ask the service's team what it expects.`,
+      `The service refused ${request} as a bad request (400 ${serviceMessage})${fieldMessages(errors)}; the till asked for something this service does not take: check the settings sync.includes and --per-page, or ask the service's team what it expects.`,
       400,
       request,
     );

@@ -2,19 +2,11 @@
  * The zatca_egs and zatca_documents tables (this module owns them): the EGS
  * unit's chain state and the signed documents with their reporting state.
  */
-import { all, first, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
+import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import type { ZatcaDocumentKind } from './zatca-document.ts';
 
-export interface EgsState {
-  environment: string;
-  base_url: string;
-  common_name: string;
-  certificate: string;
-  certificate_expires_at: number;
-  onboarded_at: number;
-  next_icv: number;
-  last_hash: string;
-}
+/** The EGS unit's row: its certificate and where the chain stands (the next invoice counter and the last hash). */
+export type EgsState = Omit<TillSchema['zatca_egs'], 'id'>;
 
 const READ_EGS = prepared<Record<string, never>>()(q.selectFrom('zatca_egs').selectAll().where('id', '=', 1));
 
