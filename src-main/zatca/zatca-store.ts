@@ -25,17 +25,9 @@ export function saveEgs(db: TillDatabase, egs: Omit<EgsState, 'next_icv' | 'last
   }).immediate();
 }
 
-// A type alias, not an interface: prepared() binds by name and wants an index signature.
-export type NewDocument = {
-  icv: number;
-  order_uuid: string;
+// The table's own columns (a mapped type, so prepared() finds the index signature it binds by name), with the kind narrowed.
+export type NewDocument = Pick<TillSchema['zatca_documents'], 'icv' | 'order_uuid' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml'> & {
   kind: ZatcaDocumentKind;
-  number: string;
-  issued_at: number;
-  pih: string;
-  hash: string;
-  qr: string;
-  xml: string;
 };
 
 const INSERT_DOCUMENT = prepared<NewDocument>()(
