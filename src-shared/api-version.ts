@@ -3,6 +3,8 @@
  * applies to clients sending that version or higher, so every shape decision
  * in the code is a comparison against one of these.
  */
+import { TillError } from './till/till-errors.ts';
+
 export const API_VERSIONS = ['2.0.0', '2.1.0', '2.2.0', '2.2.1', '2.2.3', '2.3.0', '2.4.0', '2.5.0'] as const;
 
 export type ApiVersion = (typeof API_VERSIONS)[number];
@@ -21,7 +23,7 @@ export function isApiVersion(value: string): value is ApiVersion {
 export function parseApiVersion(value: string, where = 'API version'): ApiVersion {
   const trimmed = value.trim();
   if (isApiVersion(trimmed)) return trimmed;
-  throw new RangeError(`${where} "${value}" is not one this client knows; use one of ${API_VERSIONS.join(', ')}`);
+  throw new TillError('invalid_input', `${where} "${value}" is not one this client knows; use one of ${API_VERSIONS.join(', ')}`);
 }
 
 function rank(version: ApiVersion): number {

@@ -3,7 +3,7 @@
 // can act on (ready, offline, out of paper, failed with the last error).
 
 import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
-import type { BranchPrinterState, BranchPrinterView } from '../../src-shared/till/index.ts';
+import { TillError, type BranchPrinterState, type BranchPrinterView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   appCommandProblem,
@@ -99,10 +99,10 @@ export function parseBindingText(text: string): { address: string | null; appCom
       .trim()
       .split(/\s+/)
       .filter((part) => part !== '');
-    if (command.length === 0) throw new RangeError('app: needs a program, e.g. app:/usr/bin/lp -d receipts');
+    if (command.length === 0) throw new TillError('invalid_input', 'app: needs a program, e.g. app:/usr/bin/lp -d receipts');
     return { address: null, appCommand: command };
   }
-  if (trimmed === '') throw new RangeError('the binding is empty: give tcp://HOST:PORT, a device such as /dev/usb/lp0, or app:PROGRAM');
+  if (trimmed === '') throw new TillError('invalid_input', 'the binding is empty: give tcp://HOST:PORT, a device such as /dev/usb/lp0, or app:PROGRAM');
   return { address: trimmed, appCommand: null };
 }
 

@@ -61,7 +61,6 @@ function asTillError(error: unknown): never {
     throw new TillError('printer_error', error.message, { code: 'printer.program' });
   }
   if (error instanceof SettingError) throw new TillError('invalid_input', error.message, { code: 'setting', params: { field: error.key } });
-  if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
   throw error;
 }
 

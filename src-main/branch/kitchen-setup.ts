@@ -2,7 +2,7 @@
 // it: the service's kitchens, each category with the printers its tickets
 // go to now, and moving a category to one printer on this till only.
 
-import type { BranchKitchenView, CategoryRouteView } from '../../src-shared/till/index.ts';
+import { TillError, type BranchKitchenView, type CategoryRouteView } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { categoryNames, hasCategory, readServiceKitchens } from '../catalog/index.ts';
 import { clearLocalRoutes, readKitchenRoutes, readTillPrinters, setLocalRoute } from '../printing/index.ts';
@@ -31,10 +31,10 @@ export function readCategoryRoutes(db: TillDatabase): CategoryRouteView[] {
  * override; in one transaction, so a failure leaves the routing as it was.
  */
 export function routeCategory(db: TillDatabase, categoryId: number, printerId: string | null, now = Date.now()): void {
-  if (!hasCategory(db, categoryId)) throw new RangeError(`there is no category ${categoryId} in the catalog; list them with "pos kitchens"`);
+  if (!hasCategory(db, categoryId)) throw new TillError('not_found', `there is no category ${categoryId} in the catalog; list them with "pos kitchens"`);
   const printers = readTillPrinters(db);
   if (printerId !== null && !printers.some((p) => p.id === printerId)) {
-    throw new RangeError(`there is no printer ${printerId} in the catalog; list them with "pos printers"`);
+    throw new TillError('not_found', `there is no printer ${printerId} in the catalog; list them with "pos printers"`);
   }
   db.transaction(() => {
     for (const printer of printers) {

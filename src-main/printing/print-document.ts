@@ -4,9 +4,10 @@
 
 import type { TillDatabase } from '../db/index.ts';
 import { readTillPrinter, readTillPrinters, type TillPrinter } from './setup/till-printers.ts';
+import { TillError } from '../../src-shared/till/index.ts';
 
 export function receiptPrinter(db: TillDatabase, printerId?: string): TillPrinter {
   const printer = printerId === undefined ? readTillPrinters(db).find((p) => p.kind === 'receipt' && p.bound) : readTillPrinter(db, printerId);
-  if (!printer || !printer.bound) throw new RangeError('no receipt printer is bound on this till: bind one on the Branch screen');
+  if (!printer || !printer.bound) throw new TillError('printer_error', 'no receipt printer is bound on this till: bind one on the Branch screen');
   return printer;
 }

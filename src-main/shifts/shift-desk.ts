@@ -23,7 +23,7 @@ export interface FloatInput {
 
 function floatOf(input: FloatInput): { amount: number; counts: Record<string, number> | null } {
   if (input.float_counts) {
-    const amount = asInput(() => countedAmount(input.float_counts!, 'float'));
+    const amount = countedAmount(input.float_counts!, 'float');
     if (input.float !== undefined && input.float !== amount) {
       throw new TillError('invalid_input', `float: the counted banknotes and coins add up to ${amount} halalas, not ${input.float}`, {
         code: 'shift.countMismatch',
@@ -33,15 +33,6 @@ function floatOf(input: FloatInput): { amount: number; counts: Record<string, nu
     return { amount, counts: input.float_counts };
   }
   return { amount: input.float ?? 0, counts: null };
-}
-
-function asInput<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof RangeError) throw new TillError('invalid_input', error.message);
-    throw error;
-  }
 }
 
 export function openShift(db: TillDatabase, input: FloatInput & { id: string; cashierId: string; now: number }): StoredShift {
@@ -86,7 +77,7 @@ export interface CloseInput {
 export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
   let counted = input.counted;
   if (input.cash_counts) {
-    const fromCounts = asInput(() => countedAmount(input.cash_counts!, 'cash count'));
+    const fromCounts = countedAmount(input.cash_counts!, 'cash count');
     if (counted !== undefined && counted !== fromCounts)
       throw new TillError('invalid_input', `counted: the banknotes and coins add up to ${fromCounts} halalas, not ${counted}`, {
         code: 'shift.countMismatch',

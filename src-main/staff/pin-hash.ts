@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { isPin } from '../../src-shared/shifts/index.ts';
+import { TillError } from '../../src-shared/till/index.ts';
 
 // scrypt with a per-PIN salt: a stolen database does not give the PINs back
 // quickly, and two cashiers with the same PIN have different hashes.
@@ -17,7 +18,7 @@ function derive(pin: string, salt: Buffer, n: number, r: number, p: number): Pro
 
 /** `scrypt$N$r$p$salt$hash`, base64 parts: the format names its parameters so they can grow later. */
 export async function hashPin(pin: string): Promise<string> {
-  if (!isPin(pin)) throw new RangeError('a PIN is 4 to 6 digits');
+  if (!isPin(pin)) throw new TillError('invalid_input', 'a PIN is 4 to 6 digits');
   const salt = randomBytes(16);
   const key = await derive(pin, salt, N, R, P);
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');

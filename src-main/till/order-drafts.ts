@@ -1,6 +1,6 @@
 import { formatMinor, mulDivRound } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
-import type { OrderDraft, OrderRecord } from '../../src-shared/till/index.ts';
+import { TillError, type OrderDraft, type OrderRecord } from '../../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import type { BranchProfile } from './branch-profile.ts';
 import type { Cart } from './cart.ts';
@@ -177,8 +177,12 @@ function switchTender(payments: OrderDraft['payments'], methodKey: string | null
   return money === 0 ? owed : [...owed, { method_key: methodKey, amount: money }];
 }
 
-export class RefundLimitError extends RangeError {
-  override readonly name = 'RefundLimitError';
+/** A refund of more than is left to refund on the order. */
+export class RefundLimitError extends TillError {
+  constructor(message: string) {
+    super('over_refund', message);
+    this.name = 'RefundLimitError';
+  }
 }
 
 function refundPayments(original: OrderRecord, amount: number, refunded: ReadonlyMap<string, number>): OrderDraft['payments'] {

@@ -46,11 +46,10 @@ import {
   settleOrder,
   settlementBody,
 } from '../orders/index.ts';
-import { formatMinor } from '../../src-shared/money/index.ts';
-import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
+import { DecimalFormatError, formatMinor } from '../../src-shared/money/index.ts';
+import { PAY_LATER_METHOD_KEY, UnpriceableProductError } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
-import { priced, sellingError } from './selling-errors.ts';
 import type { LocalTill } from './local-till.ts';
 
 export type SellingMethods = Pick<TillApi, (typeof SELLING_METHODS)[number]>;
@@ -109,7 +108,10 @@ export class SellingService implements SellingMethods {
     const cart = this.current;
     try {
       price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type, decimals);
-    } catch {
+    } catch (error) {
+      // No price for this method, or a price that is not a number of the currency: the card shows no price and the
+      // rest of the grid still sells. Anything else is a fault to see, not to hide.
+      if (!(error instanceof UnpriceableProductError || error instanceof DecimalFormatError)) throw error;
       price = null;
     }
     return {
@@ -130,7 +132,7 @@ export class SellingService implements SellingMethods {
 
   private view(): CartView {
     const decimals = this.decimals();
-    return priced(() => cartView(this.current, priceOf(this.current, this.profile().tax, decimals), decimals));
+    return cartView(this.current, priceOf(this.current, this.profile().tax, decimals), decimals);
   }
 
   /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
@@ -138,7 +140,7 @@ export class SellingService implements SellingMethods {
     const next: Cart = structuredClone(this.current);
     mutate(next);
     const decimals = this.decimals();
-    const view = priced(() => cartView(next, priceOf(next, this.profile().tax, decimals), decimals));
+    const view = cartView(next, priceOf(next, this.profile().tax, decimals), decimals);
     this.till.station().setCart(next);
     return view;
   }
@@ -295,12 +297,7 @@ export class SellingService implements SellingMethods {
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
     const decimals = this.decimals();
-    return parkedCarts(this.till.db).map((row) =>
-      this.parkedView(
-        row,
-        priced(() => priceOf(row.cart, tax, decimals).total),
-      ),
-    );
+    return parkedCarts(this.till.db).map((row) => this.parkedView(row, priceOf(row.cart, tax, decimals).total));
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
@@ -329,8 +326,8 @@ export class SellingService implements SellingMethods {
     const seller = this.seller();
     const station = this.till.station();
     const cart = station.cart;
-    const pricedCart = priced(() => priceOf(cart, profile.tax, this.decimals()));
-    const settlement = priced(() => settlePayments(pricedCart.total, payments, cash_tendered));
+    const pricedCart = priceOf(cart, profile.tax, this.decimals());
+    const settlement = settlePayments(pricedCart.total, payments, cash_tendered);
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
@@ -389,32 +386,27 @@ export class SellingService implements SellingMethods {
     }
     const seller = this.seller();
     const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
-    let record: OrderRecord;
-    try {
-      // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
-      record = this.till.db
-        .transaction(() => {
-          const soFar = refundedSoFar(this.till.db, original.uuid);
-          const draft = refundDraft(original, request, soFar, {
-            uuid: this.till.newUuid(),
-            createdAt: this.till.now(),
-            profile: readBranchProfile(this.till.db),
-          });
-          return insertOrder(
-            this.till.db,
-            { ...draft, ...seller },
-            (refund) => {
-              const after = refundedSoFar(this.till.db, original.uuid);
-              if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-              this.options.alsoWriteAtCheckout?.(refund);
-            },
-            this.options.stampAtCheckout,
-          );
-        })
-        .immediate();
-    } catch (error) {
-      throw sellingError(error);
-    }
+    // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
+    const record: OrderRecord = this.till.db
+      .transaction(() => {
+        const soFar = refundedSoFar(this.till.db, original.uuid);
+        const draft = refundDraft(original, request, soFar, {
+          uuid: this.till.newUuid(),
+          createdAt: this.till.now(),
+          profile: readBranchProfile(this.till.db),
+        });
+        return insertOrder(
+          this.till.db,
+          { ...draft, ...seller },
+          (refund) => {
+            const after = refundedSoFar(this.till.db, original.uuid);
+            if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
+            this.options.alsoWriteAtCheckout?.(refund);
+          },
+          this.options.stampAtCheckout,
+        );
+      })
+      .immediate();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
@@ -428,7 +420,7 @@ export class SellingService implements SellingMethods {
     if (payments.some((p) => p.method_key === PAY_LATER_METHOD_KEY))
       throw new TillError('invalid_input', 'payments: settle with a method that pays now, not PAY_LATER', { code: 'settle.payNow' });
     const owed = order.payments.filter((p) => p.method_key === PAY_LATER_METHOD_KEY).reduce((acc, p) => acc + p.amount, 0);
-    const settlement = priced(() => settlePayments(owed, payments, cash_tendered));
+    const settlement = settlePayments(owed, payments, cash_tendered);
     const seller = this.seller();
     const profile = readBranchProfile(this.till.db);
     const paidAt = this.till.now();

@@ -14,6 +14,7 @@ import {
   VersionError,
   type ServiceError,
 } from './service-errors.ts';
+import { TillError } from '../../src-shared/till/index.ts';
 
 export interface ServiceConfig {
   /** The root of the v2 interface, e.g. `https://pos.example.com/api/v2`. */
@@ -43,17 +44,21 @@ export class ServiceClient {
     try {
       url = new URL(config.baseUrl);
     } catch {
-      throw new RangeError(`base URL "${config.baseUrl}" is not a URL; give the service's root, e.g. https://pos.example.com/api/v2`);
+      throw new TillError('invalid_input', `base URL "${config.baseUrl}" is not a URL; give the service's root, e.g. https://pos.example.com/api/v2`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new RangeError(`base URL "${config.baseUrl}" must start with http:// or https://`);
+      throw new TillError('invalid_input', `base URL "${config.baseUrl}" must start with http:// or https://`);
     }
     // The token and every order cross this connection: plain HTTP only to this machine.
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-      throw new RangeError(`base URL "${config.baseUrl}" must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1:PORT)`);
+      throw new TillError(
+        'invalid_input',
+        `base URL "${config.baseUrl}" must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1:PORT)`,
+      );
     }
-    if (url.username || url.password) throw new RangeError(`base URL "${config.baseUrl}" must not carry a user name or password; pass the token instead`);
-    if (config.token.trim() === '') throw new RangeError('the token is empty; pass the access token the service gave at login');
+    if (url.username || url.password)
+      throw new TillError('invalid_input', `base URL "${config.baseUrl}" must not carry a user name or password; pass the token instead`);
+    if (config.token.trim() === '') throw new TillError('invalid_input', 'the token is empty; pass the access token the service gave at login');
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.token = config.token;
     this.apiVersion = config.apiVersion ?? NEWEST_API_VERSION;

@@ -1,4 +1,5 @@
 import { isMessageKey, type MessageKey, type MessageParams } from '../../src-shared/i18n/index.ts';
+import type { TillErrorCode } from '../../src-shared/till/index.ts';
 
 /** One line of detail, worded by the UI: a message, its values, and values that are themselves messages (a field's name). */
 export interface DetailLine {
@@ -83,7 +84,8 @@ function linesOf(error: unknown): DetailLine[] | undefined {
   return undefined;
 }
 
-const CODE_KEYS: Record<string, MessageKey> = {
+// Every code the host can send has its words: a new code does not compile until it is added here (and the words exist in both languages).
+const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   invalid_input: 'error.invalid_input',
   not_found: 'error.not_found',
   empty_cart: 'error.empty_cart',
@@ -94,8 +96,6 @@ const CODE_KEYS: Record<string, MessageKey> = {
   no_catalog: 'error.no_catalog',
   no_branch: 'error.no_branch',
   session_expired: 'error.session_expired',
-  unauthorized: 'error.unauthorized',
-  unauthenticated: 'error.session_expired',
   wrong_pin: 'error.wrong_pin',
   pin_throttled: 'error.pin_throttled',
   locked: 'error.locked',
@@ -108,11 +108,18 @@ const CODE_KEYS: Record<string, MessageKey> = {
   printer_error: 'error.printer',
   busy: 'error.busy',
   not_signed_in: 'error.not_signed_in',
+  service_unreachable: 'error.unreachable',
+  service_error: 'error.service',
+  service_version: 'error.version',
 };
 
-// An error that crossed Comlink may arrive as a plain object (name, message)
-// and lose its class, so the code is read from a property or, failing that,
-// recognized from the host's message.
+function isTillErrorCode(code: unknown): code is TillErrorCode {
+  return typeof code === 'string' && Object.hasOwn(CODE_KEYS, code);
+}
+
+// What the host sends carries a code (above). These patterns are for errors
+// born outside the till API, with no code: the browser's own network and
+// WebSocket failures, and a host too old to send codes.
 const MESSAGE_KEYS: [RegExp, MessageKey][] = [
   [/session expired|sign in again/i, 'error.session_expired'],
   [/\b401\b|unauthori[sz]ed|token (was )?(refused|rejected|invalid)|invalid token/i, 'error.unauthorized'],
@@ -145,11 +152,14 @@ export function describeError(error: unknown): ErrorText {
   const message = typeof raw === 'string' ? raw : typeof error === 'string' ? error : '';
   const detail = message ? firstLine(message) : undefined;
   const lines = linesOf(error);
-  if (typeof code === 'string' && code in CODE_KEYS) {
-    const key = CODE_KEYS[code]!;
+  if (isTillErrorCode(code)) {
+    const key = CODE_KEYS[code];
     if (lines) return { key, lines };
+    if (key === 'error.version') return { key, params: { detail: detail ?? '' } };
     // Which field was wrong is worth showing; for the other codes the translated text says it all.
-    return (key === 'error.invalid_input' || key === 'error.not_allowed' || key === 'error.printer') && detail ? { key, detail } : { key };
+    return (key === 'error.invalid_input' || key === 'error.not_allowed' || key === 'error.printer' || key === 'error.service') && detail
+      ? { key, detail }
+      : { key };
   }
   if (lines) return { key: name === 'TillInputError' ? 'error.invalid_input' : 'error.unknown_reason', lines };
   if (name === 'TillInputError') return detail ? { key: 'error.invalid_input', detail } : { key: 'error.invalid_input' };

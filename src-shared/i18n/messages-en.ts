@@ -263,6 +263,7 @@ export const MESSAGES_EN = {
   'error.session_expired': 'Session expired: sign in again',
   'error.unauthorized': 'The service refused the token: check it and sign in again',
   'error.unreachable': 'Cannot reach the service: check the URL and the network, then try again',
+  'error.service': 'The service could not do this right now: try again in a minute; if it keeps failing, tell the manager',
   'error.version': 'The service no longer accepts this API version: {detail}',
   'error.connection': 'Lost the connection to the till: reconnecting. If it does not come back, reload.',
   'error.barcode': 'No product has the barcode {code}: check the label or search by name',

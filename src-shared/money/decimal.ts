@@ -7,6 +7,7 @@
  */
 import { assertMinor, type Minor } from './minor.ts';
 import { divRound } from './rounding.ts';
+import { TillError } from '../till/till-errors.ts';
 
 /** Most currencies have two places; the money code takes any of these (ISO 4217 goes up to 4). */
 export const MAX_DECIMALS = 4;
@@ -19,14 +20,14 @@ function checkDecimals(decimals: number): bigint {
 }
 
 /** A decimal string that is not a decimal of the currency's places; names where it came from. */
-export class DecimalFormatError extends RangeError {
-  override readonly name = 'DecimalFormatError';
+export class DecimalFormatError extends TillError {
   constructor(
     readonly where: string,
     readonly text: string,
     reason: string,
   ) {
-    super(`${where}: "${text}" ${reason}`);
+    super('invalid_input', `${where}: "${text}" ${reason}`);
+    this.name = 'DecimalFormatError';
   }
 }
 

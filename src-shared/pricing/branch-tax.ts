@@ -4,6 +4,7 @@
  */
 import type { Me } from '../catalog/index.ts';
 import { mulDivRound, ONE_HUNDRED_PERCENT, parseDecimal, percentOf, type HundredthsOfPercent, type Minor } from '../money/index.ts';
+import { PricingError } from './pricing-errors.ts';
 
 export interface BranchTax {
   /** Hundredths of a percent: 1500 = 15%. */
@@ -23,7 +24,7 @@ export function branchTaxFromMe(branch: Me['branch']): BranchTax {
 
 export function assertVatRate(vatRate: number): void {
   if (!Number.isSafeInteger(vatRate) || vatRate < 0) {
-    throw new RangeError(`VAT rate ${String(vatRate)} must be a whole, non-negative number of hundredths of a percent (1500 = 15%)`);
+    throw new PricingError(`VAT rate ${String(vatRate)} must be a whole, non-negative number of hundredths of a percent (1500 = 15%)`);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { assertMinor, percentOf, type Minor } from '../money/index.ts';
 import type { Discount } from './cart.ts';
+import { TillError } from '../till/till-errors.ts';
 
 export function discountAmount(discount: Discount | undefined, base: Minor, where: string): Minor {
   assertMinor(base, `${where} base`);
@@ -13,6 +14,6 @@ export function discountAmount(discount: Discount | undefined, base: Minor, wher
   let raw: Minor;
   if (discount.kind === 'PERCENT') raw = percentOf(base, discount.value);
   else if (discount.kind === 'AMOUNT') raw = discount.value;
-  else throw new RangeError(`${where}: kind "${String((discount as { kind: unknown }).kind)}" is neither PERCENT nor AMOUNT`);
+  else throw new TillError('invalid_input', `${where}: kind "${String((discount as { kind: unknown }).kind)}" is neither PERCENT nor AMOUNT`);
   return Math.min(Math.max(raw, 0), Math.max(base, 0));
 }

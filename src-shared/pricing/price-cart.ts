@@ -23,20 +23,21 @@ import { assertVatRate, taxOf } from './branch-tax.ts';
 import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';
 import { discountAmount } from './discount.ts';
 import { unitPriceOf } from './unit-price.ts';
+import { TillError } from '../till/till-errors.ts';
 
 export function priceCart(cart: CartInput): PricedCart {
   assertVatRate(cart.tax.vatRate);
   if (typeof cart.methodKey !== 'string' || cart.methodKey === '') {
-    throw new RangeError('the cart has no payment method key for its price list; pick a payment method (for example CASH)');
+    throw new TillError('invalid_input', 'the cart has no payment method key for its price list; pick a payment method (for example CASH)');
   }
   if (!(ORDER_TYPES as readonly string[]).includes(cart.orderType)) {
-    throw new RangeError(`order type "${String(cart.orderType)}" is not one of ${ORDER_TYPES.join(', ')}`);
+    throw new TillError('invalid_input', `order type "${String(cart.orderType)}" is not one of ${ORDER_TYPES.join(', ')}`);
   }
 
   const firstPass = cart.lines.map((line, index) => {
     const where = `line ${index + 1} (product ${line.product.id})`;
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
-      throw new RangeError(`${where}: quantity ${String(line.quantity)} must be a whole number of at least 1`);
+      throw new TillError('invalid_input', `${where}: quantity ${String(line.quantity)} must be a whole number of at least 1`);
     }
     const unit = unitPriceOf(line, cart.methodKey, cart.orderType, cart.decimals);
     const gross = toMinor(unit * line.quantity, `${where} gross`);

@@ -3,9 +3,14 @@
  * them apart and show the cashier what to do.
  */
 import { formatMinor, type Minor } from '../money/index.ts';
+import { TillError, type TillErrorCode } from '../till/till-errors.ts';
 
-export class PricingError extends Error {
-  override name = 'PricingError';
+/** A till API error from the start: the host passes it on as it is, and the UI words it by its code. */
+export class PricingError extends TillError {
+  constructor(message: string, code: TillErrorCode = 'cannot_price') {
+    super(code, message);
+    this.name = 'PricingError';
+  }
 }
 
 /** The product has neither a price for the chosen method nor a CASH price. */
@@ -33,6 +38,7 @@ export class PaymentMismatchError extends PricingError {
       difference < 0
         ? `payments add up to ${formatMinor(paid)} but the total is ${formatMinor(total)}: ${formatMinor(-difference)} is missing; add a payment for it`
         : `payments add up to ${formatMinor(paid)} but the total is ${formatMinor(total)}: ${formatMinor(difference)} is over; lower a payment (cash handed over beyond its amount is tendered, not paid)`,
+      'payment_mismatch',
     );
     this.difference = difference;
   }
@@ -41,4 +47,7 @@ export class PaymentMismatchError extends PricingError {
 /** Cash tendered that cannot cover the cash due, or tendered with no cash payment to give change from. */
 export class CashTenderError extends PricingError {
   override name = 'CashTenderError';
+  constructor(message: string) {
+    super(message, 'payment_mismatch');
+  }
 }

@@ -15,6 +15,7 @@
 import { assertMinor, formatMinor, sumMinor, type Minor } from '../money/index.ts';
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from './method-keys.ts';
 import { CashTenderError, PaymentMismatchError } from './pricing-errors.ts';
+import { TillError } from '../till/till-errors.ts';
 
 export interface PaymentInput {
   method_key: string;
@@ -41,9 +42,9 @@ export function settlePayments(total: Minor, payments: readonly PaymentInput[], 
   if (total < 0) throw new RangeError(`order total ${formatMinor(total)} must not be negative`);
   payments.forEach((p, i) => {
     const where = `payment ${i + 1} (${p.method_key})`;
-    if (typeof p.method_key !== 'string' || p.method_key === '') throw new RangeError(`payment ${i + 1} has no payment method key`);
+    if (typeof p.method_key !== 'string' || p.method_key === '') throw new TillError('invalid_input', `payment ${i + 1} has no payment method key`);
     assertMinor(p.amount, `${where} amount`);
-    if (p.amount <= 0) throw new RangeError(`${where}: amount ${formatMinor(p.amount)} must be above 0; remove the payment instead`);
+    if (p.amount <= 0) throw new TillError('invalid_input', `${where}: amount ${formatMinor(p.amount)} must be above 0; remove the payment instead`);
   });
   const paid = sumMinor(
     payments.map((p) => p.amount),

@@ -4,11 +4,12 @@
 // same things with the same words.
 
 import { z } from 'zod';
+import { TillError } from '../till/till-errors.ts';
 
 export interface SettingKind<T> {
   /** Validates a stored or offered value; its message says what is expected. */
   schema: z.ZodType<T>;
-  /** Text as typed by a person (the CLI, a form field) → the value to validate; throws RangeError with the reason. */
+  /** Text as typed by a person (the CLI, a form field) → the value to validate; throws TillError (invalid_input) with the reason. */
   fromText: (text: string) => unknown;
   /** How the value reads back to a person. */
   toText: (value: T) => string;
@@ -150,7 +151,7 @@ export function internalKind<T>(schema: z.ZodType<T>): SettingKind<T> {
   return {
     schema,
     fromText: () => {
-      throw new RangeError('is managed by the till itself and cannot be set by hand');
+      throw new TillError('invalid_input', 'is managed by the till itself and cannot be set by hand');
     },
     toText: () => '(hidden)',
     expects: 'a value the till writes itself',

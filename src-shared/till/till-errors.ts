@@ -17,6 +17,8 @@ export type TillErrorCode =
   | 'session_expired'
   | 'service_unreachable'
   | 'service_error'
+  /** The service no longer accepts the API version the till speaks (426/410). */
+  | 'service_version'
   | 'busy'
   | 'printer_error'
   // Cashiers and shifts (issue 11).

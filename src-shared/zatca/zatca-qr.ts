@@ -7,6 +7,7 @@ import { formatMinor, parseDecimal } from '../money/index.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { decodeTlv, encodeTlv } from './tlv.ts';
 import { decodeUtf8, encodeUtf8 } from './utf8.ts';
+import { TillError } from '../till/till-errors.ts';
 
 export interface ZatcaQrFields {
   /** Tag 1. */
@@ -22,13 +23,13 @@ export interface ZatcaQrFields {
 }
 
 /** Thrown for a field that cannot go into, or a payload that cannot come out of, the QR; `tag` names the field when one is at fault. */
-export class ZatcaQrError extends RangeError {
-  override readonly name = 'ZatcaQrError';
+export class ZatcaQrError extends TillError {
   constructor(
     message: string,
     readonly tag?: number,
   ) {
-    super(message);
+    super('invalid_input', message);
+    this.name = 'ZatcaQrError';
   }
 }
 

@@ -3,6 +3,7 @@ import { openDatabase } from '../../db/index.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from '../../branch/index.ts';
 import { readTillPrinters } from '../../printing/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 export const KITCHENS_USAGE = [
   'pos kitchens --db FILE [--json]',
@@ -65,7 +66,7 @@ export async function kitchensCommand(argv: string[], io: CliIo): Promise<number
     try {
       routeCategory(db, Number(first), printerId);
     } catch (error) {
-      if (error instanceof RangeError) {
+      if (error instanceof TillError) {
         io.err(`pos kitchens route: ${error.message}`);
         return 1;
       }

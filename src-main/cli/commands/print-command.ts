@@ -23,6 +23,7 @@ import {
 import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 export const PRINT_USAGE = `pos print --db FILE --order UUID --to tcp://HOST:PORT|/dev/usb/lpN [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT] ${PRINTER_POLICY_USAGE}`;
 
@@ -89,7 +90,7 @@ export async function printCommand(argv: string[], io: CliIo): Promise<number> {
       try {
         checkBindingAddress(values.to, addressPolicy);
       } catch (error) {
-        if (!(error instanceof PrinterSendError) && !(error instanceof RangeError)) throw error;
+        if (!(error instanceof PrinterSendError) && !(error instanceof TillError)) throw error;
         io.err(`pos print: --to: ${error.message}`);
         return 1;
       }

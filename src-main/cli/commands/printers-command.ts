@@ -103,7 +103,7 @@ export async function printersCommand(argv: string[], io: CliIo): Promise<number
     io.err(`Test page printed on "${printer.name}" (${bytes} bytes).`);
     return 0;
   } catch (error) {
-    if (error instanceof TillError || error instanceof RangeError) {
+    if (error instanceof TillError) {
       io.err(`pos printers ${action}: ${error.message}`);
       return 1;
     }

@@ -20,11 +20,11 @@ function amount(text: string | undefined, name: string, decimals: number): numbe
   const value = requireOption('shift', name, text);
   try {
     const minor = parseDecimal(value, `--${name}`, decimals);
-    if (minor < 0) throw new RangeError(`--${name}: "${value}" must not be negative`);
-    return minor;
+    if (minor >= 0) return minor;
   } catch (error) {
     throw new UsageError(`pos shift: ${(error as Error).message}`);
   }
+  throw new UsageError(`pos shift: --${name}: "${value}" must not be negative`);
 }
 
 /** Acts as a named cashier, or as the open shift's cashier: the CLI is for support, who hold the database file. */

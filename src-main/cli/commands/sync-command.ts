@@ -6,6 +6,7 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 export const SYNC_USAGE =
   'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--concurrency N] [--json]';
@@ -48,7 +49,7 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
       ...(values['timeout-ms'] ? { timeoutMs: parseInteger('sync', 'timeout-ms', values['timeout-ms'], 100, 600_000)! } : {}),
     });
   } catch (error) {
-    if (error instanceof RangeError) throw new UsageError(`pos sync: ${error.message}`);
+    if (error instanceof TillError) throw new UsageError(`pos sync: ${error.message}`);
     throw error;
   }
   const perPage = parseInteger('sync', 'per-page', values['per-page'], 1, 10_000);

@@ -12,6 +12,7 @@ import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
 import { inlineRenderer, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, type PrintKind } from '../setup/till-printers.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 /** A preview by paper width alone shows a full bilingual receipt. */
 export const PREVIEW_FLAGS: PrinterSettings = printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']);
@@ -28,18 +29,18 @@ export async function renderReceiptPreview(
   options: { kind?: PrintKind; reprint?: boolean; renderer?: DocumentRenderer } = {},
 ): Promise<Buffer> {
   const order = readOrder(db, orderUuid);
-  if (!order) throw new RangeError(`this till has no order ${orderUuid}; nothing to preview`);
+  if (!order) throw new TillError('not_found', `this till has no order ${orderUuid}; nothing to preview`);
   const kind = options.kind ?? 'receipt';
   let setup: PrinterSetup;
   if (typeof printer === 'number') {
     setup = { name: 'Preview', settings: PREVIEW_FLAGS, width: printer, categories: null };
   } else {
     const found = readTillPrinter(db, printer);
-    if (!found) throw new RangeError(`there is no printer ${printer} in the catalog; sync, or preview by paper width`);
+    if (!found) throw new TillError('not_found', `there is no printer ${printer} in the catalog; sync, or preview by paper width`);
     setup = { name: found.name, settings: found.settings, width: found.width, categories: kind === 'kitchen' ? found.categories : null };
   }
   const doc = documentFor(order, kind, setup, readPrintContext(db), options.reprint ?? false);
-  if (!doc) throw new RangeError(`printer "${setup.name}" makes none of order ${order.number}'s lines: there is no ticket to preview`);
+  if (!doc) throw new TillError('printer_error', `printer "${setup.name}" makes none of order ${order.number}'s lines: there is no ticket to preview`);
   const png = await (options.renderer ?? inlineRenderer).render({ doc, width: setup.width, output: 'png' });
   return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
 }

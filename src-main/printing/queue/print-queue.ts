@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import { TillError, type OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder } from '../../orders/index.ts';
 import { getSetting } from '../../settings/index.ts';
@@ -185,23 +185,27 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
    */
   reprint(orderUuid: string, kind: PrintKind, printerId?: string): number[] {
     const order = readOrder(this.db, orderUuid);
-    if (!order) throw new RangeError(`this till has no order ${orderUuid}; nothing to print`);
+    if (!order) throw new TillError('not_found', `this till has no order ${orderUuid}; nothing to print`);
     const candidates = printerId === undefined ? readTillPrinters(this.db).filter((p) => p.kind === kind) : [readTillPrinter(this.db, printerId)];
     const targets: TillPrinter[] = [];
     for (const printer of candidates) {
-      if (!printer) throw new RangeError(`there is no printer ${printerId ?? ''} in the catalog; sync, or pick another printer`);
+      if (!printer) throw new TillError('not_found', `there is no printer ${printerId ?? ''} in the catalog; sync, or pick another printer`);
       if (!printer.bound) {
-        if (printerId !== undefined) throw new RangeError(`printer "${printer.name}" is not bound on this till: give it an address first`);
+        if (printerId !== undefined) throw new TillError('printer_error', `printer "${printer.name}" is not bound on this till: give it an address first`);
         continue;
       }
       if (kind === 'kitchen' && routedLines(order, printer.kind === 'kitchen' ? printer.categories : new Set()).length === 0) {
-        if (printerId !== undefined) throw new RangeError(`printer "${printer.name}" has none of order ${order.number}'s categories routed to it`);
+        if (printerId !== undefined)
+          throw new TillError('printer_error', `printer "${printer.name}" has none of order ${order.number}'s categories routed to it`);
         continue;
       }
       targets.push(printer);
     }
     if (targets.length === 0)
-      throw new RangeError(`no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`);
+      throw new TillError(
+        'printer_error',
+        `no printer bound on this till prints ${kind === 'receipt' ? 'receipts' : `kitchen tickets for order ${order.number}`}`,
+      );
     const ids = this.db.transaction(() =>
       targets.map((printer) =>
         insertPrintJob(

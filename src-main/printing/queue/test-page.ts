@@ -11,6 +11,7 @@ import { sendToCommand } from '../transport/send-to-command.ts';
 import type { SendOptions } from '../transport/send-to-printer.ts';
 import type { PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
 import type { TillPrinter } from '../setup/till-printers.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 /** Keeps only printable ASCII of text that came from a binding, for the text-mode line. */
 const ascii = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?');
@@ -56,7 +57,7 @@ export interface TestPrintOptions {
  * reason otherwise. Not queued: the person at the screen waits for the answer.
  */
 export async function printTestPage(printer: TillPrinter, options: TestPrintOptions): Promise<{ bytes: number }> {
-  if (!printer.bound) throw new RangeError(`printer "${printer.name}" is not bound on this till: give it an address first`);
+  if (!printer.bound) throw new TillError('printer_error', `printer "${printer.name}" is not bound on this till: give it an address first`);
   const doc = composeTestPage(printer, options.now ?? Date.now());
   const bytes = await renderForPrinter(doc, printer);
   if (printer.settings.APP_TO_APP) {

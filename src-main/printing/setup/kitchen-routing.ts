@@ -4,6 +4,7 @@
 
 import { serviceKitchenRoutes } from '../../catalog/index.ts';
 import { all, q, run, type TillDatabase } from '../../db/index.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 export type RoutingSource = 'service' | 'local';
 
@@ -42,7 +43,7 @@ export function setLocalRoute(db: TillDatabase, printerId: string, categoryIds: 
     run(db, q.deleteFrom('printer_routes').where('printer_id', '=', printerId));
     return;
   }
-  if (categoryIds.some((id) => !Number.isInteger(id))) throw new RangeError(`category ids routed to printer ${printerId} must be integers`);
+  if (categoryIds.some((id) => !Number.isInteger(id))) throw new TillError('invalid_input', `category ids routed to printer ${printerId} must be integers`);
   const unique = [...new Set(categoryIds)].sort((a, b) => a - b);
   run(
     db,

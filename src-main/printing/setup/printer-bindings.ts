@@ -12,6 +12,7 @@ import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-t
 import { checkAppCommand } from '../transport/send-to-command.ts';
 import { appPrograms } from './app-programs.ts';
 import { checkPrinterAddress, effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './printer-address-policy.ts';
+import { TillError } from '../../../src-shared/till/index.ts';
 
 export interface PrinterBinding {
   printerId: string;
@@ -62,15 +63,15 @@ export function bindPrinter(
 ): PrinterBinding {
   if (input.address) checkBindingAddress(input.address, effectiveAddressPolicy(db, policy));
   if (input.appCommand && (input.appCommand.length === 0 || input.appCommand.some((part) => typeof part !== 'string' || part === ''))) {
-    throw new RangeError(`the APP_TO_APP command of printer ${printerId} must be a program and its arguments, none empty`);
+    throw new TillError('invalid_input', `the APP_TO_APP command of printer ${printerId} must be a program and its arguments, none empty`);
   }
   if (input.appCommand?.some((part) => CONTROL.test(part))) {
-    throw new RangeError(`the APP_TO_APP command of printer ${printerId} has a control character in it`);
+    throw new TillError('invalid_input', `the APP_TO_APP command of printer ${printerId} has a control character in it`);
   }
   // Only a program the operator listed (printing.app_programs); checked again at every print.
   if (input.appCommand) checkAppCommand(input.appCommand, appPrograms(db));
   if (input.paperWidth !== undefined && input.paperWidth !== 58 && input.paperWidth !== 80) {
-    throw new RangeError(`paper width ${String(input.paperWidth)} mm is not supported: use 58 or 80`);
+    throw new TillError('invalid_input', `paper width ${String(input.paperWidth)} mm is not supported: use 58 or 80`);
   }
   const current = readPrinterBindings(db).get(printerId);
   const next: PrinterBinding = {

@@ -41,7 +41,8 @@ describe('parseDecimal', () => {
         error = e;
       }
       expect(error).toBeInstanceOf(DecimalFormatError);
-      expect(error).toBeInstanceOf(RangeError);
+      // A till API error from the start: the UI words it by its code.
+      expect((error as DecimalFormatError).code).toBe('invalid_input');
       expect((error as DecimalFormatError).message).toContain('product p1 price 7');
       expect((error as DecimalFormatError).message).toContain(`"${text}"`);
       expect((error as DecimalFormatError).where).toBe('product p1 price 7');

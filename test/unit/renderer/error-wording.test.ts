@@ -76,4 +76,17 @@ describe('host reasons', () => {
     expect(text.detail).toBe('something the host said');
     expect(text.lines).toBeUndefined();
   });
+
+  it("every code the host sends has words, the service's failures too", () => {
+    const wire = (code: ConstructorParameters<typeof TillError>[0], message: string) => describeError(fromWireError(toWireError(new TillError(code, message))));
+    expect(wire('service_unreachable', 'connect ECONNREFUSED').key).toBe('error.unreachable');
+    expect(wire('service_error', 'HTTP 503 from /orders').key).toBe('error.service');
+    const version = wire('service_version', 'the service no longer supports 2.0.0');
+    expect(shown(version, 'ar')).toContain('2.0.0');
+    expect(shown(version, 'ar')).not.toContain('{detail}');
+  });
+
+  it("a JavaScript bug on the host is never worded as the cashier's bad input", () => {
+    expect(describeError(fromWireError(toWireError(new RangeError('Invalid array length')))).key).toBe('error.unknown');
+  });
 });
