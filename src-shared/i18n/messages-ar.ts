@@ -125,7 +125,6 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'cart.pay': 'الدفع',
   'cart.park': 'تعليق',
   'cart.void': 'إلغاء',
-  'cart.voidConfirm': 'إلغاء هذا الطلب؟ ستُحذف كل محتوياته.',
   'cart.orderDiscount': 'خصم على الطلب',
   'cart.lineDiscount': 'خصم {amount}',
   'cart.edit': 'تعديل',

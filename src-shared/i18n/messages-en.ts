@@ -124,7 +124,6 @@ export const MESSAGES_EN = {
   'cart.pay': 'Pay',
   'cart.park': 'Park',
   'cart.void': 'Void',
-  'cart.voidConfirm': 'Void this order? Everything in it is removed.',
   'cart.orderDiscount': 'Order discount',
   'cart.lineDiscount': 'Discount {amount}',
   'cart.edit': 'Edit',

@@ -114,7 +114,12 @@ describe('the refusal says why, for the sheet', () => {
     expect((await device.staffState()).shift).not.toBeNull();
     const z = await device.closeShift({ counted: 100_000, ...approval });
     expect(z).toMatchObject({ kind: 'Z', cash_counted: 100_000, over_short: 0 });
-    expect(readAudit(web.db)[0]).toMatchObject({ action: 'close-shift', method: 'closeShift', outcome: 'approved', approved_by: expect.stringMatching(/Mona/) });
+    expect(readAudit(web.db)[0]).toMatchObject({
+      action: 'close-shift',
+      method: 'closeShift',
+      outcome: 'approved',
+      approved_by: expect.stringMatching(/Mona/),
+    });
     expect((await device.staffState()).shift).toBeNull();
   });
 });
@@ -140,6 +145,13 @@ describe('the Branch screen is opened with one approval', () => {
     // Another screen's call (selling): the approval has ended.
     await manager.cart();
     expect(await refusal(manager.saveTillSettings(TILL_SETTINGS))).toMatchObject({ code: 'not_allowed', reason: { code: 'approval.needed' } });
+  });
+
+  it('each visit is approved anew: asking to open the screen again ends the earlier approval', async () => {
+    await manager.branchSetup(approval);
+    await manager.saveTillSettings(TILL_SETTINGS);
+    expect(await manager.approvalCheck({ method: 'branchSetup', input: {} })).toMatchObject({ need: 'pin' });
+    expect(await refusal(manager.saveTillSettings(TILL_SETTINGS))).toMatchObject({ code: 'not_allowed' });
   });
 
   it('one station’s approval is not another’s, and a paired device never gets one', async () => {

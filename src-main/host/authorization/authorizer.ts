@@ -166,6 +166,8 @@ export class Authorizer {
    * manager's PIN from this screen, or be refused whatever PIN came with
    * it? The policies decide as for the call itself, on its input without
    * a PIN and in preview (nothing counted); nothing is audited, nothing runs.
+   * Only asking about `branchSetup` (opening the Branch screen) ends the
+   * station's earlier Branch approval, so each visit is approved anew.
    */
   async check(
     api: Pick<TillApi, 'cart' | 'paymentMethods'>,
@@ -177,7 +179,9 @@ export class Authorizer {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi] ?? null;
-    if (privilege === 'branch-settings' && this.branchPassOf(station, client)) return { need: 'none', action: null, limits };
+    // Asking to open the Branch screen starts a new visit: an earlier approval does not carry over to it.
+    if (method === 'branchSetup') this.branchPasses.delete(station);
+    else if (privilege === 'branch-settings' && this.branchPassOf(station, client)) return { need: 'none', action: null, limits };
     const bare = isRecord(input) ? { ...input, approval: undefined } : input;
     let answer: ApprovalCheckView = { need: 'none', action: null, limits };
     for (const check of await privilegedCalls(api, method, [bare], rules)) {
