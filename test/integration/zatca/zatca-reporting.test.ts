@@ -16,6 +16,8 @@ import { chainSummary, ZatcaReporter, type EgsSigner, type ZatcaReportingStatus 
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';
 import { spawnPos } from '../../support/run-pos.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import { openDatabase } from '../../../src-main/db/index.ts';
 import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
 import { onboardAgainstStandIn, reportRows, useSigner } from '../../support/zatca-reporting.ts';
 
@@ -264,6 +266,13 @@ describe('reporting to ZATCA', () => {
       // The till recorded at most what it heard: the third is still pending on its side.
       expect(reportRows(shop.db).filter((r) => r.report_state === 'reported').length).toBeLessThanOrEqual(2);
       expect(reportRows(shop.db)[2]!.report_state).toBe('pending');
+      // The status says how long the oldest has waited: these sales are from 2025, far past ZATCA's 24 hours.
+      const lines: string[] = [];
+      const errs: string[] = [];
+      const io: CliIo = { out: (l) => lines.push(l), err: (l) => errs.push(l), interactive: false, env: {} };
+      await main(['zatca', '--db', dbFile, 'status', '--json'], io);
+      expect(JSON.parse(lines.at(-1)!).oldest_unreported_age_hours).toBeGreaterThan(24);
+      expect(errs.join('\n')).toContain('ALARM: a document has waited');
 
       const again = spawnPos(['zatca', '--db', dbFile, 'report', '--json']);
       let out = '';
@@ -299,5 +308,20 @@ describe('reporting to ZATCA', () => {
       zatca.received(),
       sales.map((s) => s.uuid),
     );
+  });
+
+  it('pos zatca report on a till that is not onboarded says so and exits 1; a bad flag is a usage error (2)', async () => {
+    const dir = tempDir('zatca-report-');
+    try {
+      const file = dir.file('till.db');
+      openDatabase(file).close();
+      const errs: string[] = [];
+      const io: CliIo = { out: () => undefined, err: (l) => errs.push(l), interactive: false, env: {} };
+      expect(await main(['zatca', '--db', file, 'report'], io)).toBe(1);
+      expect(errs.join('\n')).toContain('no EGS unit (not onboarded)');
+      expect(await main(['zatca', '--db', file, 'report', '--now'], io)).toBe(2);
+    } finally {
+      dir.cleanup();
+    }
   });
 });
