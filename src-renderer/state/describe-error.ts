@@ -107,6 +107,7 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   unknown_method: 'error.unknown_method',
   printer_error: 'error.printer',
   busy: 'error.busy',
+  hub_unreachable: 'error.hub_unreachable',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',
   service_error: 'error.service',
