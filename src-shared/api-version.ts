@@ -3,7 +3,7 @@
  * applies to clients sending that version or higher, so every shape decision
  * in the code is a comparison against one of these.
  */
-import { TillError } from './till/till-errors.ts';
+import { TillError } from './errors/index.ts';
 
 export const API_VERSIONS = ['2.0.0', '2.1.0', '2.2.0', '2.2.1', '2.2.3', '2.3.0', '2.4.0', '2.5.0'] as const;
 

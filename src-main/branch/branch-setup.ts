@@ -6,12 +6,12 @@
 import {
   normalizePrinterAddress,
   parseInput,
-  TillError,
   type BranchApi,
   type BranchInputs,
   type BranchSetupView,
   type TestPrintView,
 } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
   AppToAppError,

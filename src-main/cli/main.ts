@@ -1,6 +1,6 @@
 import { ServiceError } from '../upstream/index.ts';
 import { WireValidationError } from '../../src-shared/wire/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { processIo, UsageError, type CliIo } from './cli-io.ts';
 import { catalogCommand } from './commands/catalog-command.ts';
 import { demoCommand } from './commands/demo-command.ts';

@@ -1,5 +1,6 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../src-shared/api-version.ts';
-import { parseInput, SESSION_METHODS, TillError, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, SESSION_METHODS, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { localSyncStatus } from '../orders/index.ts';

@@ -1,4 +1,4 @@
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { NetworkError, ServiceError, UnauthenticatedError, VersionError } from '../upstream/index.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { parseInput, PRINTING_METHODS, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, PRINTING_METHODS, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';

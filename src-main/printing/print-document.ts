@@ -4,7 +4,7 @@
 
 import type { TillDatabase } from '../db/index.ts';
 import { readTillPrinter, readTillPrinters, type TillPrinter } from './setup/till-printers.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 
 export function receiptPrinter(db: TillDatabase, printerId?: string): TillPrinter {
   const printer = printerId === undefined ? readTillPrinters(db).find((p) => p.kind === 'receipt' && p.bound) : readTillPrinter(db, printerId);

@@ -1,5 +1,5 @@
 import { countedAmount, type ShiftReport } from '../../src-shared/shifts/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { attendanceBody } from './attendance.ts';

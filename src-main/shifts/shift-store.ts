@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { CashMovementView, ShiftView } from '../../src-shared/shifts/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import { cashierNames } from '../staff/index.ts';

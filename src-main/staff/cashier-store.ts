@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { CashierRole, CashierView } from '../../src-shared/shifts/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { all, first, jsonList, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { hashPin } from './pin-hash.ts';
 

@@ -1,5 +1,5 @@
 import type { PrivilegedAction } from '../../src-shared/till/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { hasActiveManager, hasCashiers } from './cashier-store.ts';

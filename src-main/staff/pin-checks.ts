@@ -1,4 +1,4 @@
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { findCashier, listCashiers, publicCashier, type StoredCashier } from './cashier-store.ts';
 import { verifyPin } from './pin-hash.ts';

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { isPin } from '../../src-shared/shifts/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 
 // scrypt with a per-PIN salt: a stolen database does not give the PINs back
 // quickly, and two cashiers with the same PIN have different hashes.

@@ -1,4 +1,4 @@
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { first, q, run, type TillDatabase } from '../db/index.ts';
 
 /** Wrong PINs allowed before the till makes people wait. */

@@ -11,7 +11,7 @@ import {
   type Station as StationView,
   type StationKind as Kind,
 } from '../../src-shared/stations/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { printerRows } from '../catalog/index.ts';
 import { all, first, run, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 

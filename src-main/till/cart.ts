@@ -9,7 +9,8 @@ import {
   type PricedCart,
 } from '../../src-shared/pricing/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
-import { TillError, type CartView } from '../../src-shared/till/index.ts';
+import { type CartView } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { formatMinor, mulDivRound } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
-import { TillError, type OrderDraft, type OrderRecord } from '../../src-shared/till/index.ts';
+import { type OrderDraft, type OrderRecord } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import type { BranchProfile } from './branch-profile.ts';
 import type { Cart } from './cart.ts';

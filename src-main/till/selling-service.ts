@@ -1,7 +1,6 @@
 import { settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
-  TillError,
   type CartView,
   type CustomerView,
   type OrderRecord,
@@ -15,6 +14,7 @@ import {
   type TillInputs,
   SELLING_METHODS,
 } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import {
   categoriesWithCounts,
   findBarcode,

@@ -1,5 +1,6 @@
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../../src-shared/shifts/index.ts';
-import { parseInput, SHIFT_METHODS, TillError, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, SHIFT_METHODS, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import {

@@ -1,5 +1,5 @@
 import type { CashierView } from '../../src-shared/shifts/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { checkCashierPin, findCashier, hasCashiers, publicCashier } from '../staff/index.ts';
 import { settingOrDefault } from '../settings/index.ts';

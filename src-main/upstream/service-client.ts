@@ -14,7 +14,7 @@ import {
   VersionError,
   type ServiceError,
 } from './service-errors.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 
 export interface ServiceConfig {
   /** The root of the v2 interface, e.g. `https://pos.example.com/api/v2`. */

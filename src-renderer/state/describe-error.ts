@@ -1,5 +1,5 @@
 import { isMessageKey, type MessageKey, type MessageParams } from '../../src-shared/i18n/index.ts';
-import type { TillErrorCode } from '../../src-shared/till/index.ts';
+import type { TillErrorCode } from '../../src-shared/errors/index.ts';
 
 /** One line of detail, worded by the UI: a message, its values, and values that are themselves messages (a field's name). */
 export interface DetailLine {

@@ -11,7 +11,7 @@ import type {
   TillApi,
   TillEvent,
 } from '../../src-shared/till/index.ts';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';

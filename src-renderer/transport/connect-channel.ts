@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
-import { TillError, toWireError, wireErrorTransfer, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
+import { toWireError, wireErrorTransfer, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { RendererChannel, TillConnection } from './till-connection.ts';
 
 // Errors arrive as name, message and TillError code (never a stack): the

@@ -7,7 +7,7 @@
  */
 import { assertMinor, type Minor } from './minor.ts';
 import { divRound } from './rounding.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 /** Most currencies have two places; the money code takes any of these (ISO 4217 goes up to 4). */
 export const MAX_DECIMALS = 4;

@@ -5,7 +5,7 @@
  */
 import { assertMinor, percentOf, type Minor } from '../money/index.ts';
 import type { Discount } from './cart.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 export function discountAmount(discount: Discount | undefined, base: Minor, where: string): Minor {
   assertMinor(base, `${where} base`);

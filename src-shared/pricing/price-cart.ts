@@ -23,7 +23,7 @@ import { assertVatRate, taxOf } from './branch-tax.ts';
 import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';
 import { discountAmount } from './discount.ts';
 import { unitPriceOf } from './unit-price.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 export function priceCart(cart: CartInput): PricedCart {
   assertVatRate(cart.tax.vatRate);

@@ -3,7 +3,7 @@
  * them apart and show the cashier what to do.
  */
 import { formatMinor, type Minor } from '../money/index.ts';
-import { TillError, type TillErrorCode } from '../till/till-errors.ts';
+import { TillError, type TillErrorCode } from '../errors/index.ts';
 
 /** A till API error from the start: the host passes it on as it is, and the UI words it by its code. */
 export class PricingError extends TillError {

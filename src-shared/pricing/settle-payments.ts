@@ -15,7 +15,7 @@
 import { assertMinor, formatMinor, sumMinor, type Minor } from '../money/index.ts';
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from './method-keys.ts';
 import { CashTenderError, PaymentMismatchError } from './pricing-errors.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 export interface PaymentInput {
   method_key: string;

@@ -4,7 +4,7 @@
 // same things with the same words.
 
 import { z } from 'zod';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 export interface SettingKind<T> {
   /** Validates a stored or offered value; its message says what is expected. */

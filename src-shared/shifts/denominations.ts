@@ -1,5 +1,5 @@
 import { sumMinor, type Minor } from '../money/index.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 /** Saudi riyal banknotes and coins, in halalas, largest first: the float and close count screens offer these. */
 export const DENOMINATIONS: readonly Minor[] = [50_000, 20_000, 10_000, 5_000, 1_000, 500, 200, 100, 50, 25, 10, 5, 1];

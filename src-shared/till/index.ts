@@ -11,7 +11,6 @@ export {
   type SellingApi,
   type TillApi,
 } from './till-api.ts';
-export { TillError, TillInputError, type ErrorReason, type InputIssue, type ReasonParams, type TillErrorCode } from './till-errors.ts';
 export { parseInput, type ApiInputMethod, type ParsedInput } from './parse-input.ts';
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';

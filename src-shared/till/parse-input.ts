@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { branchInputs } from './branch-inputs.ts';
-import { TillInputError } from './till-errors.ts';
+import { TillInputError } from '../errors/index.ts';
 import { tillInputs } from './till-inputs.ts';
 
 /** Every till API method that takes input, with the zod schema it is parsed by. */

@@ -1,4 +1,4 @@
-import { TillError, TillInputError, type ErrorReason, type InputIssue, type TillErrorCode } from './till-errors.ts';
+import { TillError, TillInputError, type ErrorReason, type InputIssue, type TillErrorCode } from '../errors/index.ts';
 
 /**
  * How an error crosses from the host to the UI: its name, its message and,

@@ -7,7 +7,7 @@ import { formatMinor, parseDecimal } from '../money/index.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
 import { decodeTlv, encodeTlv } from './tlv.ts';
 import { decodeUtf8, encodeUtf8 } from './utf8.ts';
-import { TillError } from '../till/till-errors.ts';
+import { TillError } from '../errors/index.ts';
 
 export interface ZatcaQrFields {
   /** Tag 1. */

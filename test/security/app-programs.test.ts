@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TillError } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { BranchSetup } from '../../src-main/branch/index.ts';
 import { printersCommand } from '../../src-main/cli/commands/printers-command.ts';
 import { settingsCommand } from '../../src-main/cli/commands/settings-command.ts';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TillError, type TillApi } from '../../src-shared/till/index.ts';
+import { type TillApi } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METHOD_PRIVILEGES, TillError, type TillApi } from '../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, type TillApi } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TillError, type TillApi } from '../../src-shared/till/index.ts';
+import { type TillApi } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { FREE_PIN_TRIES, pinDelayMs } from '../../src-main/staff/index.ts';

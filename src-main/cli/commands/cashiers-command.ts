@@ -1,5 +1,5 @@
 import { CASHIER_ROLES, type CashierRole } from '../../../src-shared/shifts/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { isPin } from '../../../src-shared/shifts/index.ts';
 import { addCashier, findCashierByName, listCashiers, publicCashier, updateCashier } from '../../staff/index.ts';

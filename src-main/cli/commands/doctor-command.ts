@@ -3,7 +3,7 @@ import { runDoctor, type DoctorReport, type MemberReport } from '../../doctor/in
 import { ServiceClient } from '../../upstream/index.ts';
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export const DOCTOR_USAGE =
   'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]';

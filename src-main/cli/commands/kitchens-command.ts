@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/index.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from '../../branch/index.ts';
 import { readTillPrinters } from '../../printing/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export const KITCHENS_USAGE = [
   'pos kitchens --db FILE [--json]',

@@ -23,7 +23,7 @@ import {
 import { readOrder } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export const PRINT_USAGE = `pos print --db FILE --order UUID --to tcp://HOST:PORT|/dev/usb/lpN [--kind receipt|kitchen] [--settings FLAG,FLAG,...] [--width 58|80] [--png OUT] ${PRINTER_POLICY_USAGE}`;
 

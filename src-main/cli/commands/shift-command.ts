@@ -1,7 +1,7 @@
 import { formatMinor as formatMinorIn, parseDecimal } from '../../../src-shared/money/index.ts';
 import { currencyDecimals } from '../../catalog/index.ts';
 import { dayReportJson, shiftReportJson, type DayReport, type ShiftReport } from '../../../src-shared/shifts/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { findCashierByName, publicCashier } from '../../staff/index.ts';
 import { openShiftRow } from '../../shifts/index.ts';

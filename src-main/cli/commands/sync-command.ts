@@ -6,7 +6,7 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export const SYNC_USAGE =
   'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--concurrency N] [--json]';

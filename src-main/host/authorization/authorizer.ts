@@ -1,4 +1,5 @@
-import { METHOD_PRIVILEGES, TillError, type ApprovalCheckView, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, type ApprovalCheckView, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import type { ApprovalPolicy, ApprovalRequest, RefusalCode } from './approval-policy.ts';
 import { recordAudit } from './audit-log.ts';

@@ -1,13 +1,6 @@
 import * as Comlink from 'comlink';
-import {
-  parseInput,
-  TILL_API_METHODS,
-  TillError,
-  toWireError,
-  wireErrorTransfer,
-  type TillApi,
-  type TransportEnvelope,
-} from '../../../src-shared/till/index.ts';
+import { parseInput, TILL_API_METHODS, toWireError, wireErrorTransfer, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';

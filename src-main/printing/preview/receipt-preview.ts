@@ -12,7 +12,7 @@ import { documentFor, type PrinterSetup } from '../queue/job-document.ts';
 import { inlineRenderer, type DocumentRenderer } from '../render-worker/document-renderer.ts';
 import { readPrintContext } from '../setup/print-context.ts';
 import { readTillPrinter, type PrintKind } from '../setup/till-printers.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 /** A preview by paper width alone shows a full bilingual receipt. */
 export const PREVIEW_FLAGS: PrinterSettings = printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']);

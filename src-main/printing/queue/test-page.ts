@@ -11,7 +11,7 @@ import { sendToCommand } from '../transport/send-to-command.ts';
 import type { SendOptions } from '../transport/send-to-printer.ts';
 import type { PrinterAddressPolicy } from '../setup/printer-address-policy.ts';
 import type { TillPrinter } from '../setup/till-printers.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 /** Keeps only printable ASCII of text that came from a binding, for the text-mode line. */
 const ascii = (text: string): string => text.replace(/[^\x20-\x7e]/g, '?');

@@ -4,7 +4,7 @@
 
 import { serviceKitchenRoutes } from '../../catalog/index.ts';
 import { all, q, run, type TillDatabase } from '../../db/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export type RoutingSource = 'service' | 'local';
 

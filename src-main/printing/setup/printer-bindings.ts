@@ -12,7 +12,7 @@ import { checkPrinterDevicePath, isPrinterDevicePath } from '../transport/send-t
 import { checkAppCommand } from '../transport/send-to-command.ts';
 import { appPrograms } from './app-programs.ts';
 import { checkPrinterAddress, effectiveAddressPolicy, STRICT_POLICY, type PrinterAddressPolicy } from './printer-address-policy.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 export interface PrinterBinding {
   printerId: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftReportJson } from '../../../src-shared/shifts/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
 import { TillService } from '../../../src-main/till/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TillError, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import { type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';

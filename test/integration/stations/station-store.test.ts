@@ -13,7 +13,7 @@ import {
   stationByCode,
   stationOfCode,
 } from '../../../src-main/stations/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Issue 20, part 2: the branch's stations, kept in the till's SQLite file.

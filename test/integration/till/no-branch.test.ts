@@ -8,7 +8,7 @@ import { OrderUploader } from '../../../src-main/sync/push/index.ts';
 import { setSettingFromText } from '../../../src-main/settings/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 let service: EmulatedService;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import { approveWithManagerPin, addCashier, checkCashierPin, hashPin, pinDelayMs, verifyPin } from '../../../src-main/staff/index.ts';
-import { TillError } from '../../../src-shared/till/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
 
 describe('PINs', () => {
   it('are stored as salted scrypt hashes that only the PIN matches', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CashTenderError, PaymentMismatchError, PricingError, UnpriceableProductError } from '../../../src-shared/pricing/index.ts';
-import { parseInput, TillError, TillInputError } from '../../../src-shared/till/index.ts';
+import { parseInput } from '../../../src-shared/till/index.ts';
+import { TillError, TillInputError } from '../../../src-shared/errors/index.ts';
 import { RefundLimitError } from '../../../src-main/till/order-drafts.ts';
 
 describe('parseInput, the one reader of till API input', () => {
