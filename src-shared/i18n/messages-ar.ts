@@ -3,6 +3,7 @@ import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -334,4 +335,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...ZATCA_ONBOARD_MESSAGES_AR,
 };

@@ -2,6 +2,7 @@ import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -334,6 +335,7 @@ export const MESSAGES_EN = {
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...ZATCA_ONBOARD_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -2,25 +2,39 @@ import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
 import { chainSummary, documentOfOrder, readEgs } from '../../zatca/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { zatcaOnboard } from './zatca-onboard.ts';
 
 export { ZATCA_USAGE } from './zatca-usage.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
- * `pos zatca --db FILE status|invoice ...`: the EGS unit and its invoice
- * chain (counter, last hash, what is not reported yet and since when), and
- * the signed document of one order exactly as it is stored.
+ * `pos zatca --db FILE onboard|status|invoice ...`: onboarding the EGS unit
+ * (zatca-onboard.ts), the unit and its invoice chain (counter, last hash,
+ * what is not reported yet and since when), and the signed document of one
+ * order exactly as it is stored.
  */
 export async function zatcaCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'zatca',
     argv,
-    { db: { type: 'string' }, json: { type: 'boolean', default: false }, order: { type: 'string' }, xml: { type: 'string' } },
+    {
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      order: { type: 'string' },
+      xml: { type: 'string' },
+      otp: { type: 'string' },
+      env: { type: 'string' },
+      url: { type: 'string' },
+    },
     true,
   );
   const [sub, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`pos zatca: unexpected "${extra.join(' ')}"`);
+  if (sub === 'onboard') {
+    const db = requireOption('zatca', 'db', values.db);
+    return zatcaOnboard({ db, otp: values.otp, env: values.env, url: values.url, json: values.json }, io, now);
+  }
   const db = openDatabase(requireOption('zatca', 'db', values.db), { readOnly: true });
   try {
     if (sub === 'status') {
