@@ -19,3 +19,15 @@ export {
   type Submission,
   type SubmissionResult,
 } from './zatca-api.ts';
+export {
+  ZatcaReporter,
+  DEFAULT_REPORT_BACKOFF,
+  DEFAULT_ZATCA_PROBE_INTERVAL_MS,
+  type ZatcaReporterOptions,
+  type ZatcaReportingStatus,
+  type DocumentOutcome,
+  type ReportRun,
+} from './zatca-reporter.ts';
+export { headOfQueue, rejectedDocuments, parseMessages, type QueuedDocument, type RejectedDocument } from './report-queue.ts';
+export { rejectionAdvice } from './rejection-advice.ts';
+export { summarize as summarizeZatcaMessages, type ZatcaMessages, type ZatcaMessage } from './reporting-answer.ts';
