@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VAT_NUMBER_PATTERN } from '../settings/index.ts';
 import { LOGO_MAX_BASE64 } from './logo-png.ts';
+import { approvalInput } from './shift-inputs.ts';
 
 /**
  * What the Branch screen sends (till API, privilege 'branch-settings').
@@ -24,6 +25,8 @@ const pngBase64 = z
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64');
 
 export const branchInputs = {
+  /** Opening the Branch screen: a manager's PIN, when the host asks for one, approves this screen's Branch calls until it leaves. */
+  branchSetup: z.object({ approval: approvalInput }),
   bindPrinter: z.object({
     printer_id: id,
     address: z.string().trim().max(300, 'at most 300 characters').nullable().default(null),
