@@ -1,10 +1,19 @@
-import { BRANCH_API_METHODS, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/till/index.ts';
+import {
+  BRANCH_API_METHODS,
+  PRINTING_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  STATION_API_METHODS,
+  type TillApi,
+} from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../zatca/index.ts';
 import { Authorizer } from './authorization/index.ts';
+import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -17,7 +26,14 @@ export interface TillHostOptions extends ServiceSessionOptions {
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
 const eachMethodOnce: EachOnce<
-  [...typeof SELLING_METHODS, ...typeof SHIFT_METHODS, ...typeof SESSION_METHODS, ...typeof PRINTING_METHODS, ...typeof BRANCH_API_METHODS]
+  [
+    ...typeof SELLING_METHODS,
+    ...typeof SHIFT_METHODS,
+    ...typeof SESSION_METHODS,
+    ...typeof PRINTING_METHODS,
+    ...typeof BRANCH_API_METHODS,
+    ...typeof STATION_API_METHODS,
+  ]
 > = true;
 void eachMethodOnce;
 
@@ -34,6 +50,8 @@ export class TillHost extends composedOf<TillApi>() {
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
+  /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
+  readonly branchStations: BranchStations;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -71,13 +89,16 @@ export class TillHost extends composedOf<TillApi>() {
         printing.emitPrinters();
       },
     });
+    const stations = new BranchStations(db, now);
     super({
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
+      ...methodsOf(stations, STATION_API_METHODS),
     });
+    this.branchStations = stations;
     this.till = till;
     this.service = service;
     this.queue = queue;

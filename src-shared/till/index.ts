@@ -12,3 +12,5 @@ export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';
 export { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
 export { normalizePrinterAddress, type AddressCheck } from './printer-address.ts';
+export { stationInputs, type StationInputs } from './station-inputs.ts';
+export { STATION_API_METHODS, type StationApi } from './station-api.ts';

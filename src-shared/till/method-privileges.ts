@@ -44,6 +44,11 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   // Only a cash out above `cash.out_limit`.
   cashMovement: 'cash-out',
   openDrawer: 'drawer-open',
+  // The Branch screen's Stations tab (issue 20): never a paired device's (paired-device-ceiling).
+  stations: 'branch-settings',
+  addStation: 'branch-settings',
+  renameStation: 'branch-settings',
+  removeStation: 'branch-settings',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_PRIVILEGES, TillError, type TillApi } from '../../src-shared/till/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
+import { listStations } from '../../src-main/stations/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
 
@@ -84,7 +85,20 @@ describe('a paired device is never more than a cashier', () => {
       ([, privilege]) => !['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'cash-out', 'pay-later'].includes(privilege),
     );
     expect(hostOnly.map(([method]) => method)).toEqual(
-      expect.arrayContaining(['signIn', 'bindPrinter', 'testPrint', 'saveTillSettings', 'saveReceiptSettings', 'addCashier', 'updateCashier']),
+      expect.arrayContaining([
+        'signIn',
+        'bindPrinter',
+        'testPrint',
+        'saveTillSettings',
+        'saveReceiptSettings',
+        'addCashier',
+        'updateCashier',
+        // Issue 20: the branch's stations are managed on the host's own screen only.
+        'stations',
+        'addStation',
+        'renameStation',
+        'removeStation',
+      ]),
     );
     const inputs: Record<string, unknown> = {
       signIn: { base_url: 'http://127.0.0.1:9/attacker', token: 'x' },
@@ -93,7 +107,11 @@ describe('a paired device is never more than a cashier', () => {
       bindPrinter: { printer_id: 'any', app_command: ['/bin/sh', '-c', 'id'], approval },
       testPrint: { printer_id: 'any', approval },
       saveTillSettings: { code: 'X', day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
+      addStation: { name: 'Rogue', code: 'R', approval },
+      renameStation: { code: 'A', name: 'Mine', approval },
+      removeStation: { code: 'A', approval },
     };
+    const stationsBefore = listStations(web.db);
     for (const [method, privilege] of hostOnly) {
       // Called as a method of the proxy (Comlink would send `.call` as part of the path).
       const api = device as unknown as Record<string, (input: unknown) => Promise<unknown>>;
@@ -102,6 +120,7 @@ describe('a paired device is never more than a cashier', () => {
       expect(readAudit(web.db)[0], method).toMatchObject({ method, action: privilege, outcome: 'refused' });
     }
     expect(listCashiers(web.db).map((c) => c.name)).toEqual(['Huda']);
+    expect(listStations(web.db)).toEqual(stationsBefore);
     expect((await manager.session()).base_url).toBe(service.emulator.baseUrl);
     // The manager's own screen is still a manager's.
     await manager.saveTillSettings({ code: 'B', day_cutoff_hour: 4, idle_lock_minutes: 0 });
