@@ -11,7 +11,7 @@ import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
 import { Authorizer } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
@@ -47,6 +47,8 @@ export class TillHost extends composedOf<TillApi>() {
   private readonly till: TillService;
   private readonly service: ServiceSession;
   private readonly queue: PrintQueue;
+  /** Signed documents to ZATCA's reporting API, beside the order uploader (idle until the EGS unit is onboarded). */
+  readonly zatca: ZatcaReporter;
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
@@ -58,6 +60,13 @@ export class TillHost extends composedOf<TillApi>() {
     const now = clock ? () => clock.now() : Date.now;
     const queue = options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}) });
     const service = new ServiceSession(options);
+    const zatca = new ZatcaReporter({
+      db,
+      secrets: options.secrets,
+      ...(clock ? { clock } : {}),
+      ...(options.uploadBackoff ? { backoff: options.uploadBackoff } : {}),
+      ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
+    });
     const till = new TillService({
       db,
       now,
@@ -73,6 +82,7 @@ export class TillHost extends composedOf<TillApi>() {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
+        zatca.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -102,6 +112,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.till = till;
     this.service = service;
     this.queue = queue;
+    this.zatca = zatca;
     this.authorizer = new Authorizer({ db, now });
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
@@ -117,16 +128,17 @@ export class TillHost extends composedOf<TillApi>() {
     return this.service.records;
   }
 
-  /** Starts the uploads (when paired) and the print queue; both pick up work left from before a restart. */
+  /** Starts the uploads (when paired), ZATCA reporting (when onboarded) and the print queue; each picks up work left from before a restart. */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.service.start();
     this.queue.start();
+    this.zatca.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
-    await Promise.all([this.service.stop(), this.queue.stop()]);
+    await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }
