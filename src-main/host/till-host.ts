@@ -1,5 +1,7 @@
 import {
+  APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
   SESSION_METHODS,
@@ -12,10 +14,12 @@ import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } fro
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
-import { Authorizer } from './authorization/index.ts';
+import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
+
+const LOCAL_CLIENT: ClientContext = { kind: 'local', id: 'local', address: null };
 
 /** The session's options (the clock also drives the print queue), and printing's. */
 export interface TillHostOptions extends ServiceSessionOptions {
@@ -33,6 +37,7 @@ const eachMethodOnce: EachOnce<
     ...typeof PRINTING_METHODS,
     ...typeof BRANCH_API_METHODS,
     ...typeof STATION_API_METHODS,
+    ...typeof APPROVAL_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -100,7 +105,16 @@ export class TillHost extends composedOf<TillApi>() {
       },
     });
     const stations = new BranchStations(db, now);
+    const authorizer = new Authorizer({ db, now });
+    // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
+    const approvals: Pick<TillApi, 'approvalCheck'> = {
+      approvalCheck: async (input) => {
+        const asked = parseInput('approvalCheck', input);
+        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT);
+      },
+    };
     super({
+      ...methodsOf(approvals, APPROVAL_METHODS),
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),
@@ -113,7 +127,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.service = service;
     this.queue = queue;
     this.zatca = zatca;
-    this.authorizer = new Authorizer({ db, now });
+    this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }

@@ -17,7 +17,8 @@ export type PrivilegedAction =
   | 'void-printed-cart'
   | 'manage-cashiers'
   | 'cash-out'
-  | 'pay-later';
+  | 'pay-later'
+  | 'close-shift';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
@@ -49,6 +50,8 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   addStation: 'branch-settings',
   renameStation: 'branch-settings',
   removeStation: 'branch-settings',
+  // The cashier counts blind; a manager approves the close (issue 23, part 3).
+  closeShift: 'close-shift',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };
