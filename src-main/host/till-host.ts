@@ -1,12 +1,23 @@
-import { BRANCH_API_METHODS, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/till/index.ts';
+import {
+  APPROVAL_METHODS,
+  BRANCH_API_METHODS,
+  parseInput,
+  PRINTING_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  type TillApi,
+} from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
-import { Authorizer } from './authorization/index.ts';
+import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
+
+const LOCAL_CLIENT: ClientContext = { kind: 'local', id: 'local', address: null };
 
 /** The session's options (the clock also drives the print queue), and printing's. */
 export interface TillHostOptions extends ServiceSessionOptions {
@@ -17,7 +28,14 @@ export interface TillHostOptions extends ServiceSessionOptions {
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
 const eachMethodOnce: EachOnce<
-  [...typeof SELLING_METHODS, ...typeof SHIFT_METHODS, ...typeof SESSION_METHODS, ...typeof PRINTING_METHODS, ...typeof BRANCH_API_METHODS]
+  [
+    ...typeof SELLING_METHODS,
+    ...typeof SHIFT_METHODS,
+    ...typeof SESSION_METHODS,
+    ...typeof PRINTING_METHODS,
+    ...typeof BRANCH_API_METHODS,
+    ...typeof APPROVAL_METHODS,
+  ]
 > = true;
 void eachMethodOnce;
 
@@ -81,7 +99,16 @@ export class TillHost extends composedOf<TillApi>() {
         printing.emitPrinters();
       },
     });
+    const authorizer = new Authorizer({ db, now });
+    // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
+    const approvals: Pick<TillApi, 'approvalCheck'> = {
+      approvalCheck: async (input) => {
+        const asked = parseInput('approvalCheck', input);
+        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT);
+      },
+    };
     super({
+      ...methodsOf(approvals, APPROVAL_METHODS),
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),
@@ -92,7 +119,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.service = service;
     this.queue = queue;
     this.zatca = zatca;
-    this.authorizer = new Authorizer({ db, now });
+    this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }
