@@ -35,16 +35,18 @@ describe('order numbers per till', () => {
   it('prefixes new orders with the till code set on the Till tab; earlier orders keep theirs; the upload carries it', async () => {
     const shop = await openPrintingShop({ bind: [], startQueue: false });
     open.push(shop);
+    // A till without a code is the first station, A (as the stations registry names it).
     const before = await shop.sell({ items: [{ categoryId: 1 }] });
-    expect(before.number).toBe('001');
+    expect(before.number).toBe('A-001');
 
     const branch = new BranchSetup({ db: shop.db });
     await branch.saveTillSettings({ code: 'b', day_cutoff_hour: 0, idle_lock_minutes: 5 });
     expect((await branch.branchSetup()).till).toEqual({ code: 'B', day_cutoff_hour: 0, idle_lock_minutes: 5 });
+    // Numbers run per station: B starts its own day at 001.
     const after = await shop.sell({ items: [{ categoryId: 1 }] });
-    expect(after.number).toBe('B-002');
-    expect(readOrder(shop.db, before.uuid)!.number).toBe('001');
-    expect(orderToWire(readOrder(shop.db, after.uuid)!).number).toBe('B-002');
+    expect(after.number).toBe('B-001');
+    expect(readOrder(shop.db, before.uuid)!.number).toBe('A-001');
+    expect(orderToWire(readOrder(shop.db, after.uuid)!).number).toBe('B-001');
 
     await expect(branch.saveTillSettings({ code: 'A1', day_cutoff_hour: 0, idle_lock_minutes: 0 })).rejects.toThrow(/code: one or two letters/);
     await expect(branch.saveTillSettings({ code: 'A', day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
@@ -56,6 +58,6 @@ describe('order numbers per till', () => {
     open.push(shop);
     // Written past the settings store, as a hand edit of the file would.
     shop.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('till.code', JSON.stringify('ABC-; DROP'));
-    expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('001');
+    expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('A-001');
   });
 });
