@@ -28,7 +28,8 @@ export function drawerPrinter(db: TillDatabase, station: string | null): TillPri
   const drawer = readStationPrinting(db, station)?.drawerPrinterId ?? null;
   if (drawer !== null) {
     const printer = readTillPrinter(db, drawer);
-    if (!printer?.bound) throw new RangeError(`the drawer printer of station ${station ?? '-'} is not bound on this till: give it an address on the Branch screen`);
+    if (!printer?.bound)
+      throw new RangeError(`the drawer printer of station ${station ?? '-'} is not bound on this till: give it an address on the Branch screen`);
     return printer;
   }
   return receiptPrinter(db, undefined, station);

@@ -63,10 +63,14 @@ export class StaffSession {
     // After the PIN check: where a cashier works is told only to someone who knows their PIN.
     const station = cashier.id === this.cashierId ? null : (this.elsewhere?.(cashier.id) ?? null);
     if (station !== null)
-      throw new TillError('locked', `${cashier.name} is signed in at station ${station}: lock the till there first (a cashier works at one station at a time)`, {
-        code: 'cashier.signedInElsewhere',
-        params: { name: cashier.name, station },
-      });
+      throw new TillError(
+        'locked',
+        `${cashier.name} is signed in at station ${station}: lock the till there first (a cashier works at one station at a time)`,
+        {
+          code: 'cashier.signedInElsewhere',
+          params: { name: cashier.name, station },
+        },
+      );
     this.cashierId = cashier.id;
     this.lastTouch = this.now();
     return cashier;

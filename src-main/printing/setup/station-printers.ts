@@ -6,6 +6,7 @@
 // receipt printer's DRAWER_OPEN), as a till with one counter does.
 
 import type { TillDatabase } from '../../db/index.ts';
+import { listStations } from '../../stations/index.ts';
 
 export interface StationPrinting {
   station: string;
@@ -26,8 +27,7 @@ export interface StationPrinterRow {
 
 /** Every live station's printers (the registry's rows, revoked ones left out). */
 export function stationPrinterRows(db: TillDatabase): StationPrinterRow[] {
-  void db;
-  return [];
+  return listStations(db).map((s) => ({ code: s.code, receiptPrinterId: s.receipt_printer_id, drawerPrinterId: s.drawer_printer_id }));
 }
 
 /** The printers of the station with this code; null for an order made outside any station (it prints as before). */

@@ -51,8 +51,32 @@ describe('the day report', () => {
     const b = shiftReport('b', { station: 'B', ...closed, cash_counted: 1340 }, 300);
     const day = buildDayReport('2026-11-25', [b, a1, a2], 0);
     expect(day.stations).toEqual([
-      { station: 'A', shifts: 2, orders: 2, refund_count: 0, net: 800, vat: 0, cash_in: 100, cash_out: 0, cash_expected: 2900, cash_counted: null, over_short: null },
-      { station: 'B', shifts: 1, orders: 1, refund_count: 0, net: 300, vat: 0, cash_in: 50, cash_out: 0, cash_expected: 1350, cash_counted: 1340, over_short: -10 },
+      {
+        station: 'A',
+        shifts: 2,
+        orders: 2,
+        refund_count: 0,
+        net: 800,
+        vat: 0,
+        cash_in: 100,
+        cash_out: 0,
+        cash_expected: 2900,
+        cash_counted: null,
+        over_short: null,
+      },
+      {
+        station: 'B',
+        shifts: 1,
+        orders: 1,
+        refund_count: 0,
+        net: 300,
+        vat: 0,
+        cash_in: 50,
+        cash_out: 0,
+        cash_expected: 1350,
+        cash_counted: 1340,
+        over_short: -10,
+      },
     ]);
     expect(day.stations.reduce((sum, line) => sum + line.net, 0)).toBe(day.net);
     expect(day.stations.reduce((sum, line) => sum + line.cash_expected, 0)).toBe(day.cash_expected);

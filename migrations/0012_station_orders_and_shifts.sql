@@ -6,28 +6,20 @@
 -- order's place in the whole branch's day. A shift is one station's drawer:
 -- at most one open shift per station (no longer per till).
 --
--- What was sold and opened before belongs to the first station, the till
--- as it was: the valid till.code, or A (as in the stations registry), so a
--- till upgraded mid-day carries on from its last number.
+-- What was sold and opened before belongs to the first counter (migration
+-- 0011 made it from till.code, or A), the till as it was: a till upgraded
+-- mid-day carries on from its last number, and its open shift stays open.
 
 ALTER TABLE orders ADD COLUMN station TEXT;
 ALTER TABLE orders ADD COLUMN station_sequence INTEGER;
 ALTER TABLE shifts ADD COLUMN station TEXT;
 
 UPDATE orders SET
-  station = COALESCE(
-    (SELECT json_extract(value, '$') FROM settings
-      WHERE key = 'till.code' AND json_valid(value)
-        AND (json_extract(value, '$') GLOB '[A-Z]' OR json_extract(value, '$') GLOB '[A-Z][A-Z]')),
-    'A'),
+  station = (SELECT code FROM stations WHERE kind = 'counter' AND revoked_at IS NULL ORDER BY id LIMIT 1),
   station_sequence = day_sequence;
 
 UPDATE shifts SET
-  station = COALESCE(
-    (SELECT json_extract(value, '$') FROM settings
-      WHERE key = 'till.code' AND json_valid(value)
-        AND (json_extract(value, '$') GLOB '[A-Z]' OR json_extract(value, '$') GLOB '[A-Z][A-Z]')),
-    'A');
+  station = (SELECT code FROM stations WHERE kind = 'counter' AND revoked_at IS NULL ORDER BY id LIMIT 1);
 
 CREATE UNIQUE INDEX orders_station_number ON orders (business_day, station, station_sequence);
 
