@@ -1,12 +1,23 @@
-import { BRANCH_API_METHODS, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/till/index.ts';
+import {
+  APPROVAL_METHODS,
+  BRANCH_API_METHODS,
+  parseInput,
+  PRINTING_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  type TillApi,
+} from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../zatca/index.ts';
-import { Authorizer } from './authorization/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
+import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
+
+const LOCAL_CLIENT: ClientContext = { kind: 'local', id: 'local', address: null };
 
 /** The session's options (the clock also drives the print queue), and printing's. */
 export interface TillHostOptions extends ServiceSessionOptions {
@@ -17,7 +28,14 @@ export interface TillHostOptions extends ServiceSessionOptions {
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
 const eachMethodOnce: EachOnce<
-  [...typeof SELLING_METHODS, ...typeof SHIFT_METHODS, ...typeof SESSION_METHODS, ...typeof PRINTING_METHODS, ...typeof BRANCH_API_METHODS]
+  [
+    ...typeof SELLING_METHODS,
+    ...typeof SHIFT_METHODS,
+    ...typeof SESSION_METHODS,
+    ...typeof PRINTING_METHODS,
+    ...typeof BRANCH_API_METHODS,
+    ...typeof APPROVAL_METHODS,
+  ]
 > = true;
 void eachMethodOnce;
 
@@ -31,6 +49,8 @@ export class TillHost extends composedOf<TillApi>() {
   private readonly till: TillService;
   private readonly service: ServiceSession;
   private readonly queue: PrintQueue;
+  /** Signed documents to ZATCA's reporting API, beside the order uploader (idle until the EGS unit is onboarded). */
+  readonly zatca: ZatcaReporter;
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
@@ -40,6 +60,13 @@ export class TillHost extends composedOf<TillApi>() {
     const now = clock ? () => clock.now() : Date.now;
     const queue = options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}) });
     const service = new ServiceSession(options);
+    const zatca = new ZatcaReporter({
+      db,
+      secrets: options.secrets,
+      ...(clock ? { clock } : {}),
+      ...(options.uploadBackoff ? { backoff: options.uploadBackoff } : {}),
+      ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
+    });
     const till = new TillService({
       db,
       now,
@@ -55,6 +82,7 @@ export class TillHost extends composedOf<TillApi>() {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
+        zatca.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -71,7 +99,16 @@ export class TillHost extends composedOf<TillApi>() {
         printing.emitPrinters();
       },
     });
+    const authorizer = new Authorizer({ db, now });
+    // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
+    const approvals: Pick<TillApi, 'approvalCheck'> = {
+      approvalCheck: async (input) => {
+        const asked = parseInput('approvalCheck', input);
+        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT);
+      },
+    };
     super({
+      ...methodsOf(approvals, APPROVAL_METHODS),
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),
@@ -81,7 +118,8 @@ export class TillHost extends composedOf<TillApi>() {
     this.till = till;
     this.service = service;
     this.queue = queue;
-    this.authorizer = new Authorizer({ db, now });
+    this.zatca = zatca;
+    this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }
@@ -96,16 +134,17 @@ export class TillHost extends composedOf<TillApi>() {
     return this.service.records;
   }
 
-  /** Starts the uploads (when paired) and the print queue; both pick up work left from before a restart. */
+  /** Starts the uploads (when paired), ZATCA reporting (when onboarded) and the print queue; each picks up work left from before a restart. */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.service.start();
     this.queue.start();
+    this.zatca.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
-    await Promise.all([this.service.stop(), this.queue.stop()]);
+    await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

@@ -2,7 +2,10 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
+import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
+import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { HUB_MESSAGES_AR } from './messages-hub.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -125,7 +128,6 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'cart.pay': 'الدفع',
   'cart.park': 'تعليق',
   'cart.void': 'إلغاء',
-  'cart.voidConfirm': 'إلغاء هذا الطلب؟ ستُحذف كل محتوياته.',
   'cart.orderDiscount': 'خصم على الطلب',
   'cart.lineDiscount': 'خصم {amount}',
   'cart.edit': 'تعديل',
@@ -333,5 +335,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
+  ...APPROVAL_MESSAGES_AR,
+  ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...HUB_MESSAGES_AR,
 };

@@ -1,7 +1,10 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
+import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
+import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { HUB_MESSAGES_EN } from './messages-hub.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -124,7 +127,6 @@ export const MESSAGES_EN = {
   'cart.pay': 'Pay',
   'cart.park': 'Park',
   'cart.void': 'Void',
-  'cart.voidConfirm': 'Void this order? Everything in it is removed.',
   'cart.orderDiscount': 'Order discount',
   'cart.lineDiscount': 'Discount {amount}',
   'cart.edit': 'Edit',
@@ -333,7 +335,10 @@ export const MESSAGES_EN = {
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
+  ...APPROVAL_MESSAGES_EN,
+  ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...HUB_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

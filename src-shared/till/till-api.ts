@@ -2,6 +2,7 @@ import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 import type { TillInputs } from './till-inputs.ts';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
+import type { ApprovalCheckView } from './approval-check.ts';
 import type {
   CartView,
   CategoryView,
@@ -88,6 +89,9 @@ export interface TillApi extends BranchApi {
   /** The receipt exactly as it prints, as a `data:image/png;base64,...` URL. */
   receiptPreview(input: TillInputs['receiptPreview']): Promise<string>;
   reprint(input: TillInputs['reprint']): Promise<void>;
+
+  /** Whether this call would need a manager's approval from this screen, and the branch's limits; never runs it, never audits. */
+  approvalCheck(input: TillInputs['approvalCheck']): Promise<ApprovalCheckView>;
 }
 
 const methods = <const Names extends readonly (keyof TillApi)[]>(names: Names) => names;
@@ -145,6 +149,9 @@ export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
 /** Printing: printer states, the receipt preview, reprints, reports and the drawer. */
 export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
 
+/** The host's authorization hook, asked ahead: does this call need a manager's approval from this screen? */
+export const APPROVAL_METHODS = methods(['approvalCheck']);
+
 /** The part of the till API that works from the local database alone: selling and shifts. */
 export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeof SHIFT_METHODS)[number]>;
 
@@ -153,7 +160,14 @@ export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeo
  * a UI and nothing else. The check below makes a method added to the
  * interface but to no part a type error.
  */
-export const TILL_API_METHODS = [...SELLING_METHODS, ...SHIFT_METHODS, ...SESSION_METHODS, ...PRINTING_METHODS, ...BRANCH_API_METHODS] as const;
+export const TILL_API_METHODS = [
+  ...SELLING_METHODS,
+  ...SHIFT_METHODS,
+  ...SESSION_METHODS,
+  ...PRINTING_METHODS,
+  ...BRANCH_API_METHODS,
+  ...APPROVAL_METHODS,
+] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;
 const everyMethodListed: Missing extends never ? true : Missing = true;
