@@ -137,7 +137,8 @@ describe('drawers and order numbers per station', () => {
       expect(xs.map((x) => x.cash_expected)).toEqual([10_000 + cashOf('A'), 20_000 + cashOf('B') + 500, 30_000 + cashOf('C')]);
 
       // Z per station: B counts 1.00 short, A exactly; C stays open.
-      const zB = await b.closeShift({ counted: xs[1]!.cash_expected - 100 });
+      // A paired station closes its drawer with a manager's PIN (Huda's).
+      const zB = await b.closeShift({ counted: xs[1]!.cash_expected - 100, approval: { manager_pin: PINS.huda } });
       const zA = await a.closeShift({ counted: xs[0]!.cash_expected });
       expect([zA.kind, zA.station, zA.over_short, zB.kind, zB.station, zB.over_short]).toEqual(['Z', 'A', 0, 'Z', 'B', -100]);
       expect((await c.staffState()).shift?.id).toBe(shifts[2]!.id);
