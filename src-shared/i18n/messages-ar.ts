@@ -5,6 +5,7 @@ import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
 
 /**
@@ -338,5 +339,6 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...ZATCA_ONBOARD_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
 };

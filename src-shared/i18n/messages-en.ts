@@ -4,6 +4,7 @@ import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -338,6 +339,7 @@ export const MESSAGES_EN = {
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...ZATCA_ONBOARD_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
 } as const;
 
