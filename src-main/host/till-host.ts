@@ -8,7 +8,7 @@ import {
   SHIFT_METHODS,
   type TillApi,
 } from '../../src-shared/till/index.ts';
-import { BranchSetup } from '../branch/index.ts';
+import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
@@ -87,13 +87,19 @@ export class TillHost extends composedOf<TillApi>() {
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
     });
-    const printing = new TillPrinting({ db, events, queue, till });
+    // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
+    const probes = new PrinterProbes();
+    queue.on('status', (status) => probes.forget(status.printerId));
+    // The status bar's printers are the Branch screen's printer cards, worked out once (branch.printerStates).
+    const printing = new TillPrinting({ db, events, queue, till, states: () => branch.printerStates() });
     // The Branch screen's printer views follow a binding change at once.
     const branch = new BranchSetup({
       db,
       now,
       ...(printerPolicy ? { policy: printerPolicy } : {}),
       statuses: () => queue.statuses(),
+      probeMemory: probes,
+      onPrinterStates: () => printing.emitPrinters(),
       onChange: () => {
         queue.notify();
         printing.emitPrinters();

@@ -45,7 +45,20 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
  */
 export class TillState {
   screen = $state<Screen>('connecting');
-  view = $state<TillView>('sell');
+  #view = $state<TillView>('sell');
+  /**
+   * Asked before the view changes: a screen with unsaved changes (the
+   * Branch screen's drafts) answers false, keeps the view and asks the
+   * person itself; it sets the view again once they chose to leave.
+   */
+  leaveGuard: ((next: TillView) => boolean) | null = null;
+  get view(): TillView {
+    return this.#view;
+  }
+  set view(next: TillView) {
+    if (next !== this.#view && this.leaveGuard && !this.leaveGuard(next)) return;
+    this.#view = next;
+  }
   session = $state.raw<SessionView | null>(null);
   sync = $state.raw<SyncStatus | null>(null);
   printers = $state.raw<PrinterStateView[]>([]);

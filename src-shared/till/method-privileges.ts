@@ -39,6 +39,7 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   saveReceiptSettings: 'branch-settings',
   receiptSettingsPreview: 'branch-settings',
   saveTillSettings: 'branch-settings',
+  uploadLogo: 'branch-settings',
   voidCart: 'void-printed-cart',
   // Removing the cart's last line empties it like a void: the same approval.
   removeItem: 'void-printed-cart',
