@@ -157,7 +157,7 @@ export interface OrdersTable {
   shift_id: string | null;
   refund_reason: string | null;
   refund_of_number: string | null;
-  /** The station's code (migration 0012); its sequence of the business day, the number called out. */
+  /** The station's code (migration 0013); its sequence of the business day, the number called out. */
   station: string | null;
   station_sequence: number | null;
 }
@@ -338,7 +338,7 @@ export interface ShiftsTable {
   cash_counted: number | null;
   other_counts: string | null;
   z_report: string | null;
-  /** The station whose drawer the shift is (migration 0012). */
+  /** The station whose drawer the shift is (migration 0013). */
   station: string | null;
 }
 

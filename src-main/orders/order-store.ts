@@ -113,7 +113,7 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
  * The sequence is read and written under the IMMEDIATE transaction's write
  * lock, so checkouts at several stations at once (or the CLI beside the
  * host) can neither share a number nor leave a gap; the unique index of
- * migration 0012 would refuse a second one anyway. `alsoWrite` runs inside
+ * migration 0013 would refuse a second one anyway. `alsoWrite` runs inside
  * the same transaction (print jobs, the refunded order's status), and so
  * does `stamp` (ZATCA phase 2: the signed document and its QR).
  */

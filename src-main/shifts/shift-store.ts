@@ -5,7 +5,7 @@ import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/in
 import { businessDayOf } from '../orders/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
-/** The one owner of `shifts` and `cash_movements` (migrations/0006, per station since 0012). */
+/** The one owner of `shifts` and `cash_movements` (migrations/0006, per station since 0013). */
 
 const SHIFT_COLUMNS = [
   'id',
@@ -60,7 +60,7 @@ export function publicShift({ id, cashier_id, cashier, business_day, opened_at, 
   return { id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts, station };
 }
 
-/** The open shift of one station's drawer (each station has at most one: migration 0012). */
+/** The open shift of one station's drawer (each station has at most one: migration 0013). */
 export function openShiftRow(db: TillDatabase, station: string): StoredShift | null {
   const row = first(db, selectShifts().where('closed_at', 'is', null).where('station', '=', station));
   return row ? shifts(db, [row])[0]! : null;
