@@ -157,6 +157,9 @@ export interface OrdersTable {
   shift_id: string | null;
   refund_reason: string | null;
   refund_of_number: string | null;
+  /** The station's code (migration 0013); its sequence of the business day, the number called out. */
+  station: string | null;
+  station_sequence: number | null;
 }
 
 export interface OrderLinesTable {
@@ -226,6 +229,14 @@ export interface StationsTable {
   drawer_printer_id: string | null;
   created_at: number;
   revoked_at: number | null;
+}
+
+export interface StationDevicesTable {
+  token_hash: string;
+  id: string;
+  station_code: string;
+  address: string | null;
+  paired_at: number;
 }
 
 export interface SettingsTable {
@@ -327,6 +338,8 @@ export interface ShiftsTable {
   cash_counted: number | null;
   other_counts: string | null;
   z_report: string | null;
+  /** The station whose drawer the shift is (migration 0013). */
+  station: string | null;
 }
 
 export interface CashMovementsTable {
@@ -410,6 +423,7 @@ export interface TillSchema {
   parked_carts: ParkedCartsTable;
   station_carts: StationCartsTable;
   stations: StationsTable;
+  station_devices: StationDevicesTable;
   settings: SettingsTable;
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
@@ -495,6 +509,8 @@ export const TABLE_COLUMNS = {
     'shift_id',
     'refund_reason',
     'refund_of_number',
+    'station',
+    'station_sequence',
   ],
   order_lines: [
     'order_uuid',
@@ -531,6 +547,7 @@ export const TABLE_COLUMNS = {
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   station_carts: ['station', 'cart', 'updated_at'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
+  station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],
@@ -569,6 +586,7 @@ export const TABLE_COLUMNS = {
     'cash_counted',
     'other_counts',
     'z_report',
+    'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
   record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],

@@ -6,6 +6,7 @@ import {
   SELLING_METHODS,
   SESSION_METHODS,
   SHIFT_METHODS,
+  STATION_API_METHODS,
   type TillApi,
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
@@ -14,6 +15,7 @@ import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
+import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -34,6 +36,7 @@ const eachMethodOnce: EachOnce<
     ...typeof SESSION_METHODS,
     ...typeof PRINTING_METHODS,
     ...typeof BRANCH_API_METHODS,
+    ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
   ]
 > = true;
@@ -54,6 +57,8 @@ export class TillHost extends composedOf<TillApi>() {
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
+  /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
+  readonly branchStations: BranchStations;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -105,6 +110,7 @@ export class TillHost extends composedOf<TillApi>() {
         printing.emitPrinters();
       },
     });
+    const stations = new BranchStations(db, now);
     const authorizer = new Authorizer({ db, now });
     // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
     const approvals: Pick<TillApi, 'approvalCheck'> = {
@@ -120,7 +126,9 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(service, SESSION_METHODS),
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
+      ...methodsOf(stations, STATION_API_METHODS),
     });
+    this.branchStations = stations;
     this.till = till;
     this.service = service;
     this.queue = queue;

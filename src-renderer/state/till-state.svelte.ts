@@ -14,6 +14,7 @@ import type {
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
+import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 
@@ -72,6 +73,8 @@ export class TillState {
   /** Bumped when the host swaps in a new catalog, so cached product pages are dropped. */
   catalogVersion = $state(0);
   notices = $state<Notice[]>([]);
+  /** The station this screen is (the status bar shows it); null until asked. */
+  station = $state.raw<Station | null>(null);
   /** Who is at the till and the open shift; null until asked. */
   staff = $state.raw<StaffState | null>(null);
   /** Bumped when an item was refused for want of a shift, so the cart's "Open a shift" button takes the focus. */
@@ -176,9 +179,10 @@ export class TillState {
   /** Asks for the upload and printer state; events keep them current afterwards. */
   private async refreshStatus(): Promise<void> {
     try {
-      const [sync, printers] = await Promise.all([this.api.syncStatus(), this.api.printers()]);
+      const [sync, printers, station] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.thisStation()]);
       this.sync = sync;
       this.printers = printers;
+      this.station = station;
     } catch (error) {
       this.notify('error', describeError(error));
     }

@@ -21,4 +21,6 @@ export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';
 export { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
 export { normalizePrinterAddress, type AddressCheck } from './printer-address.ts';
+export { stationInputs, type StationInputs } from './station-inputs.ts';
+export { STATION_API_METHODS, type StationApi } from './station-api.ts';
 export { checkLogoPng, LOGO_MAX_BASE64, LOGO_MAX_BYTES, LOGO_MAX_SIDE, type LogoCheck, type LogoProblem } from './logo-png.ts';

@@ -46,6 +46,11 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   // Only a cash out above `cash.out_limit`.
   cashMovement: 'cash-out',
   openDrawer: 'drawer-open',
+  // The Branch screen's Stations tab (issue 20): never a paired device's (paired-device-ceiling).
+  stations: 'branch-settings',
+  addStation: 'branch-settings',
+  renameStation: 'branch-settings',
+  removeStation: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',
   addCashier: 'manage-cashiers',

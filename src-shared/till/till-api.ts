@@ -1,4 +1,5 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
+import { STATION_API_METHODS, type StationApi } from './station-api.ts';
 import type { TillInputs } from './till-inputs.ts';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
@@ -22,7 +23,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi extends BranchApi {
+export interface TillApi extends BranchApi, StationApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -166,6 +167,7 @@ export const TILL_API_METHODS = [
   ...SESSION_METHODS,
   ...PRINTING_METHODS,
   ...BRANCH_API_METHODS,
+  ...STATION_API_METHODS,
   ...APPROVAL_METHODS,
 ] as const;
 

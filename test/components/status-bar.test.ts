@@ -80,3 +80,25 @@ test('in Arabic the badge reads غير متصل', async () => {
   await expect.element(screen.getByTestId('status-online')).toHaveTextContent('غير متصل');
   locale.set('en');
 });
+
+test("the screen's station shows by name and code, in both languages (issue 20)", async () => {
+  const till = offlineTill();
+  const screen = await render(StatusBar, withTill(till));
+  await expect.element(screen.getByTestId('status-station')).not.toBeInTheDocument();
+  till.station = {
+    id: 2,
+    code: 'B',
+    name: 'Drive-through',
+    kind: 'counter',
+    receipt_printer_id: null,
+    drawer_printer_id: null,
+    created_at: 0,
+    revoked_at: null,
+  };
+  await expect.element(screen.getByTestId('status-station')).toHaveTextContent('Station Drive-through (B)');
+  const locale = new LocaleState();
+  locale.set('ar');
+  const arabic = await render(StatusBar, withTill(till, locale));
+  await expect.element(arabic.getByTestId('status-station').last()).toHaveTextContent('المحطة Drive-through');
+  locale.set('en');
+});

@@ -305,10 +305,19 @@ test('axe: every Branch tab', async ({ page }) => {
   await pairAndOpenShift(page);
   await page.getByTestId('nav-branch').click();
   await expect(page.getByTestId('branch-screen')).toBeVisible();
-  for (const tab of ['printers', 'kitchens', 'receipt', 'till']) {
+  for (const tab of ['printers', 'kitchens', 'receipt', 'stations', 'till']) {
     await page.getByTestId(`branch-tab-${tab}`).click();
     await expect(page.getByTestId(`branch-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
     await audit(page, `branch-${tab}`, run);
+    if (tab === 'stations') {
+      // The Stations tab's remove confirmation (issue 20).
+      await expect(page.getByTestId('station-row').first()).toBeVisible();
+      await page.getByTestId('station-remove').first().click();
+      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+      await audit(page, 'branch-stations-remove', run);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+    }
   }
   // The saving model: a change makes the bar say so; leaving asks.
   await page.getByTestId('branch-till-code').fill('9');

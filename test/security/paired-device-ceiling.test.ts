@@ -4,6 +4,7 @@ import { METHOD_PRIVILEGES, type TillApi } from '../../src-shared/till/index.ts'
 import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
+import { listStations } from '../../src-main/stations/index.ts';
 import { getSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
@@ -87,7 +88,21 @@ describe('a paired device is never more than a cashier', () => {
       ([, privilege]) => !['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'cash-out', 'pay-later', 'close-shift'].includes(privilege),
     );
     expect(hostOnly.map(([method]) => method)).toEqual(
-      expect.arrayContaining(['signIn', 'bindPrinter', 'testPrint', 'saveTillSettings', 'saveReceiptSettings', 'uploadLogo', 'addCashier', 'updateCashier']),
+      expect.arrayContaining([
+        'signIn',
+        'bindPrinter',
+        'testPrint',
+        'saveTillSettings',
+        'saveReceiptSettings',
+        'addCashier',
+        'updateCashier',
+        'uploadLogo',
+        // Issue 20: the branch's stations are managed on the host's own screen only.
+        'stations',
+        'addStation',
+        'renameStation',
+        'removeStation',
+      ]),
     );
     const inputs: Record<string, unknown> = {
       signIn: { base_url: 'http://127.0.0.1:9/attacker', token: 'x' },
@@ -96,9 +111,13 @@ describe('a paired device is never more than a cashier', () => {
       bindPrinter: { printer_id: 'any', app_command: ['/bin/sh', '-c', 'id'], approval },
       testPrint: { printer_id: 'any', approval },
       saveTillSettings: { code: 'X', day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
+      addStation: { name: 'Rogue', code: 'R', approval },
+      renameStation: { code: 'A', name: 'Mine', approval },
+      removeStation: { code: 'A', approval },
       // A real PNG (the shipped logo): refused for who asks, not for what it sends.
       uploadLogo: { png_base64: readFileSync(new URL('../../resources/printing/logo.png', import.meta.url)).toString('base64'), approval },
     };
+    const stationsBefore = listStations(web.db);
     for (const [method, privilege] of hostOnly) {
       // Called as a method of the proxy (Comlink would send `.call` as part of the path).
       const api = device as unknown as Record<string, (input: unknown) => Promise<unknown>>;
@@ -107,6 +126,7 @@ describe('a paired device is never more than a cashier', () => {
       expect(readAudit(web.db)[0], method).toMatchObject({ method, action: privilege, outcome: 'refused' });
     }
     expect(listCashiers(web.db).map((c) => c.name)).toEqual(['Huda']);
+    expect(listStations(web.db)).toEqual(stationsBefore);
     expect(getSetting(web.db, 'printing.logo_file')).toBeNull();
     expect((await manager.session()).base_url).toBe(service.emulator.baseUrl);
     // The manager's own screen is still a manager's.
