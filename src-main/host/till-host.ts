@@ -1,9 +1,17 @@
-import { BRANCH_API_METHODS, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/till/index.ts';
+import {
+  BRANCH_API_METHODS,
+  PRINTING_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  ZATCA_API_METHODS,
+  type TillApi,
+} from '../../src-shared/till/index.ts';
 import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
@@ -17,7 +25,14 @@ export interface TillHostOptions extends ServiceSessionOptions {
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
 const eachMethodOnce: EachOnce<
-  [...typeof SELLING_METHODS, ...typeof SHIFT_METHODS, ...typeof SESSION_METHODS, ...typeof PRINTING_METHODS, ...typeof BRANCH_API_METHODS]
+  [
+    ...typeof SELLING_METHODS,
+    ...typeof SHIFT_METHODS,
+    ...typeof SESSION_METHODS,
+    ...typeof PRINTING_METHODS,
+    ...typeof BRANCH_API_METHODS,
+    ...typeof ZATCA_API_METHODS,
+  ]
 > = true;
 void eachMethodOnce;
 
@@ -31,6 +46,7 @@ export class TillHost extends composedOf<TillApi>() {
   private readonly till: TillService;
   private readonly service: ServiceSession;
   private readonly queue: PrintQueue;
+  private readonly zatca: ZatcaSetup;
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
@@ -40,6 +56,8 @@ export class TillHost extends composedOf<TillApi>() {
     const now = clock ? () => clock.now() : Date.now;
     const queue = options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}) });
     const service = new ServiceSession(options);
+    // The ZATCA tab and the status bar's ZATCA part (its status is pushed on the host's clock).
+    const zatca = new ZatcaSetup({ db, ...(clock ? { clock } : {}), emit: (event) => events.emit(event) });
     const till = new TillService({
       db,
       now,
@@ -55,6 +73,7 @@ export class TillHost extends composedOf<TillApi>() {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
+        zatca.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -77,10 +96,12 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(service, SESSION_METHODS),
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
+      ...methodsOf(zatca, ZATCA_API_METHODS),
     });
     this.till = till;
     this.service = service;
     this.queue = queue;
+    this.zatca = zatca;
     this.authorizer = new Authorizer({ db, now });
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
@@ -102,10 +123,12 @@ export class TillHost extends composedOf<TillApi>() {
     this.started = true;
     this.service.start();
     this.queue.start();
+    this.zatca.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
+    this.zatca.stop();
     await Promise.all([this.service.stop(), this.queue.stop()]);
   }
 }

@@ -10,6 +10,8 @@ import type {
   SyncStatus,
   TillApi,
   TillEvent,
+  ZatcaOnboardingProgress,
+  ZatcaStatusView,
 } from '../../src-shared/till/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
@@ -49,6 +51,9 @@ export class TillState {
   printers = $state.raw<PrinterStateView[]>([]);
   pull = $state.raw<PullProgressView | null>(null);
   pulling = $state(false);
+  /** ZATCA reporting and the CSID's expiry (pushed by the host); onboarding's steps while it runs. */
+  zatca = $state.raw<ZatcaStatusView | null>(null);
+  zatcaOnboarding = $state.raw<ZatcaOnboardingProgress | null>(null);
   categories = $state.raw<CategoryView[]>([]);
   paymentMethods = $state.raw<PaymentMethodView[]>([]);
   cart = $state.raw<CartView | null>(null);
@@ -123,15 +128,22 @@ export class TillState {
       case 'catalog-changed':
         void this.reloadCatalog();
         break;
+      case 'zatca':
+        this.zatca = event.status;
+        break;
+      case 'zatca-onboarding':
+        this.zatcaOnboarding = event.progress;
+        break;
     }
   }
 
   /** Asks for the upload and printer state; events keep them current afterwards. */
   private async refreshStatus(): Promise<void> {
     try {
-      const [sync, printers] = await Promise.all([this.api.syncStatus(), this.api.printers()]);
+      const [sync, printers, zatca] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.zatcaStatus()]);
       this.sync = sync;
       this.printers = printers;
+      this.zatca = zatca;
     } catch (error) {
       this.notify('error', describeError(error));
     }

@@ -2,6 +2,7 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
+import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -332,4 +333,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
+  ...ZATCA_MESSAGES_AR,
 };

@@ -1,6 +1,7 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
+import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -332,6 +333,7 @@ export const MESSAGES_EN = {
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
+  ...ZATCA_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -12,3 +12,7 @@ export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';
 export { APP_ENTRY_URL, APP_HOST, APP_ORIGIN, APP_SCHEME } from './app-origin.ts';
 export { normalizePrinterAddress, type AddressCheck } from './printer-address.ts';
+export { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
+export { zatcaInputs, zatcaSellerFieldOk, ZATCA_SELLER_SETTING, type ZatcaInputs } from './zatca-inputs.ts';
+export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
+export type * from './zatca-views.ts';

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import { branchInputs } from './branch-inputs.ts';
 import { TillInputError } from './till-errors.ts';
 import { tillInputs } from './till-inputs.ts';
+import { zatcaInputs } from './zatca-inputs.ts';
 
 /** Every till API method that takes input, with the zod schema it is parsed by. */
-const API_INPUTS = { ...tillInputs, ...branchInputs };
+const API_INPUTS = { ...tillInputs, ...branchInputs, ...zatcaInputs };
 
 export type ApiInputMethod = keyof typeof API_INPUTS;
 export type ParsedInput<M extends ApiInputMethod> = z.output<(typeof API_INPUTS)[M]>;

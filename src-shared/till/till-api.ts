@@ -1,4 +1,5 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
+import { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 import type { TillInputs } from './till-inputs.ts';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
@@ -21,7 +22,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi extends BranchApi {
+export interface TillApi extends BranchApi, ZatcaApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -153,7 +154,14 @@ export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeo
  * a UI and nothing else. The check below makes a method added to the
  * interface but to no part a type error.
  */
-export const TILL_API_METHODS = [...SELLING_METHODS, ...SHIFT_METHODS, ...SESSION_METHODS, ...PRINTING_METHODS, ...BRANCH_API_METHODS] as const;
+export const TILL_API_METHODS = [
+  ...SELLING_METHODS,
+  ...SHIFT_METHODS,
+  ...SESSION_METHODS,
+  ...PRINTING_METHODS,
+  ...BRANCH_API_METHODS,
+  ...ZATCA_API_METHODS,
+] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;
 const everyMethodListed: Missing extends never ? true : Missing = true;

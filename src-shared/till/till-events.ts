@@ -1,4 +1,5 @@
 import type { SyncStatus } from './till-views.ts';
+import type { ZatcaOnboardingProgress, ZatcaStatusView } from './zatca-views.ts';
 
 /** Pull progress as the UI shows it: which list, which page of how many. */
 export type PullProgressView =
@@ -25,7 +26,9 @@ export type TillEvent =
   | { type: 'sync'; status: SyncStatus }
   | { type: 'pull'; progress: PullProgressView }
   | { type: 'printers'; printers: PrinterStateView[] }
-  | { type: 'catalog-changed' };
+  | { type: 'catalog-changed' }
+  | { type: 'zatca'; status: ZatcaStatusView }
+  | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

@@ -294,10 +294,14 @@ test('axe: every Branch tab', async ({ page }) => {
   await pairAndOpenShift(page);
   await page.getByTestId('nav-branch').click();
   await expect(page.getByTestId('branch-screen')).toBeVisible();
-  for (const tab of ['printers', 'kitchens', 'receipt', 'till']) {
+  for (const tab of ['printers', 'kitchens', 'receipt', 'till', 'zatca']) {
     await page.getByTestId(`branch-tab-${tab}`).click();
     await expect(page.getByTestId(`branch-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
     await audit(page, `branch-${tab}`, run);
   }
+  // The ZATCA tab with a field refused as typed (its message tied to the field).
+  await page.getByTestId('zatca-crn').fill('12345');
+  await expect(page.getByTestId('zatca-crn')).toHaveAttribute('aria-invalid', 'true');
+  await audit(page, 'branch-zatca-invalid', run);
   finish(run, guard.errors);
 });

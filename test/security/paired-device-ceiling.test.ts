@@ -84,7 +84,18 @@ describe('a paired device is never more than a cashier', () => {
       ([, privilege]) => !['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'cash-out', 'pay-later'].includes(privilege),
     );
     expect(hostOnly.map(([method]) => method)).toEqual(
-      expect.arrayContaining(['signIn', 'bindPrinter', 'testPrint', 'saveTillSettings', 'saveReceiptSettings', 'addCashier', 'updateCashier']),
+      expect.arrayContaining([
+        'signIn',
+        'bindPrinter',
+        'testPrint',
+        'saveTillSettings',
+        'saveReceiptSettings',
+        'addCashier',
+        'updateCashier',
+        'zatcaSetup',
+        'saveZatcaSeller',
+        'onboardZatca',
+      ]),
     );
     const inputs: Record<string, unknown> = {
       signIn: { base_url: 'http://127.0.0.1:9/attacker', token: 'x' },
@@ -93,6 +104,9 @@ describe('a paired device is never more than a cashier', () => {
       bindPrinter: { printer_id: 'any', app_command: ['/bin/sh', '-c', 'id'], approval },
       testPrint: { printer_id: 'any', approval },
       saveTillSettings: { code: 'X', day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
+      // Well-formed, so only the hook can be what refuses them.
+      saveZatcaSeller: { seller_name: 'Mallory', vat_number: '', crn: '', street: '', building: '', district: '', city: '', postal_code: '', approval },
+      onboardZatca: { environment: 'production', otp: '123456', approval },
     };
     for (const [method, privilege] of hostOnly) {
       // Called as a method of the proxy (Comlink would send `.call` as part of the path).

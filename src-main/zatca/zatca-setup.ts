@@ -1,0 +1,170 @@
+/**
+ * The ZATCA tab's till API (ZatcaApi): the seller's details as settings,
+ * the EGS unit and its chain, what ZATCA refused, onboarding with the
+ * Fatoora portal's OTP (its steps pushed as events), and the status bar's
+ * ZATCA status. Inputs are parsed by their zod schemas first.
+ */
+import {
+  parseInput,
+  TillError,
+  type TillEvent,
+  type ZatcaApi,
+  type ZatcaInputs,
+  type ZatcaOnboardingStep,
+  type ZatcaSellerField,
+  type ZatcaSetupView,
+  type ZatcaStatusView,
+} from '../../src-shared/till/index.ts';
+import { readReplicaMeta } from '../catalog/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { SettingError } from '../settings/index.ts';
+import type { ZatcaEnvironment } from './egs-csr.ts';
+import { rejectedDocuments } from './zatca-rejections.ts';
+import { readSellerSettings, sellerFieldOf, writeSellerSettings } from './zatca-seller-settings.ts';
+import { readZatcaSeller } from './zatca-seller.ts';
+import { ZatcaStatusFeed } from './zatca-status-feed.ts';
+import { readEgs } from './zatca-store.ts';
+
+/** Onboarding itself (onboard-egs.ts): key, CSR, compliance CSID and checks, production CSID; its HTTP goes through `fetch`. */
+export type OnboardFlow = (request: { environment: ZatcaEnvironment; otp: string; baseUrl?: string }, fetch: typeof globalThis.fetch) => Promise<unknown>;
+
+export interface ZatcaSetupOptions {
+  db: TillDatabase;
+  clock?: Clock;
+  /** The host's events: the status (`zatca`) and onboarding's steps (`zatca-onboarding`). */
+  emit?: (event: TillEvent) => void;
+  /** Absent: the screen cannot onboard (the tab says so; `pos zatca onboard` can). */
+  onboard?: OnboardFlow;
+  /** Where each environment's API is, when not ZATCA's own (the demo's stand-in). */
+  environmentUrls?: Partial<Record<ZatcaEnvironment, string>>;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** Which onboarding step an HTTP call to ZATCA's API belongs to (paths of ZATCA's developer portal). */
+export function onboardingStepOf(url: string): ZatcaOnboardingStep | null {
+  const path = new URL(url).pathname.replace(/\/+$/, '');
+  if (path.endsWith('/compliance/invoices')) return 'compliance-checks';
+  if (path.endsWith('/compliance')) return 'compliance-csid';
+  if (path.endsWith('/production/csids')) return 'production-csid';
+  return null;
+}
+
+export class ZatcaSetup implements ZatcaApi {
+  private readonly db: TillDatabase;
+  private readonly clock: Clock;
+  private readonly feed: ZatcaStatusFeed;
+  private onboarding = false;
+
+  constructor(private readonly options: ZatcaSetupOptions) {
+    this.db = options.db;
+    this.clock = options.clock ?? systemClock;
+    this.feed = new ZatcaStatusFeed(this.db, this.clock, (status) => options.emit?.({ type: 'zatca', status }));
+  }
+
+  /** Starts pushing the status as it changes. */
+  start(): void {
+    this.feed.start();
+  }
+
+  stop(): void {
+    this.feed.stop();
+  }
+
+  /** The chain changed (a sale was signed, a report came back): push the status now. */
+  notify(): void {
+    this.feed.notify();
+  }
+
+  async zatcaStatus(): Promise<ZatcaStatusView> {
+    return this.feed.current();
+  }
+
+  async zatcaSetup(): Promise<ZatcaSetupView> {
+    const egs = readEgs(this.db);
+    const { me } = readReplicaMeta(this.db);
+    const missing = readZatcaSeller(this.db)
+      .missing.map(sellerFieldOf)
+      .filter((field): field is ZatcaSellerField => field !== null);
+    return {
+      seller: readSellerSettings(this.db),
+      defaults: { seller_name: me?.market.name_ar ?? me?.market.name_en ?? '', vat_number: me?.market.vat_number ?? '' },
+      missing,
+      egs: egs && {
+        environment: egs.environment,
+        common_name: egs.common_name,
+        onboarded_at: egs.onboarded_at,
+        csid_expires_at: egs.certificate_expires_at,
+        next_icv: egs.next_icv,
+        last_hash: egs.last_hash,
+      },
+      status: this.feed.current(),
+      rejected: rejectedDocuments(this.db),
+      can_onboard: this.options.onboard !== undefined,
+    };
+  }
+
+  async saveZatcaSeller(input: ZatcaInputs['saveZatcaSeller']): Promise<ZatcaSetupView> {
+    const seller = parseInput('saveZatcaSeller', input);
+    try {
+      writeSellerSettings(this.db, seller);
+    } catch (error) {
+      if (error instanceof SettingError) {
+        const field = sellerFieldOf(error.key) ?? 'seller_name';
+        throw new TillError('invalid_input', error.message, { code: 'zatca.field', params: { field } });
+      }
+      throw error;
+    }
+    return this.zatcaSetup();
+  }
+
+  async onboardZatca(input: ZatcaInputs['onboardZatca']): Promise<ZatcaSetupView> {
+    const { environment, otp } = parseInput('onboardZatca', input);
+    const onboard = this.options.onboard;
+    if (!onboard)
+      throw new TillError('invalid_input', 'this till cannot onboard from the screen; run pos zatca onboard on the till’s computer', {
+        code: 'zatca.noOnboarding',
+      });
+    const missing = readZatcaSeller(this.db).missing.map(sellerFieldOf);
+    if (missing.length > 0)
+      throw new TillError('invalid_input', `fill in the seller's details first (${missing.join(', ')}); ZATCA's certificate names them`, {
+        code: 'zatca.sellerMissing',
+        params: { count: missing.length },
+      });
+    if (this.onboarding) throw new TillError('busy', 'onboarding is already running on this till; wait for it', { code: 'zatca.onboarding' });
+    this.onboarding = true;
+    let step: ZatcaOnboardingStep = 'key';
+    const progress = (next: ZatcaOnboardingStep): void => {
+      step = next;
+      this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'step', step } });
+    };
+    const baseFetch = this.options.fetch ?? globalThis.fetch;
+    // Each request to ZATCA's API names its step; the step shows before its answer is awaited.
+    const watched: typeof globalThis.fetch = (resource, init) => {
+      const url = typeof resource === 'string' ? resource : resource instanceof URL ? resource.href : resource.url;
+      const next = onboardingStepOf(url);
+      if (next && next !== step) progress(next);
+      return baseFetch(resource, init);
+    };
+    try {
+      progress('key');
+      const baseUrl = this.options.environmentUrls?.[environment];
+      await onboard({ environment, otp, ...(baseUrl ? { baseUrl } : {}) }, watched);
+      this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'done', environment } });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'failed', step, message } });
+      const unreachable = /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed? ?out|socket hang up/i.test(
+        `${message} ${String((error as { cause?: unknown })?.cause ?? '')}`,
+      );
+      throw new TillError(unreachable ? 'service_unreachable' : 'service_error', `onboarding stopped at ${step}: ${message}`, {
+        code: unreachable ? 'zatca.unreachable' : 'zatca.refused',
+        params: { step },
+      });
+    } finally {
+      this.onboarding = false;
+      this.feed.notify();
+    }
+    return this.zatcaSetup();
+  }
+}

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TillApi, TillEvent, ZatcaStatusView } from '../../../src-shared/till/index.ts';
+import { q, run } from '../../../src-main/db/index.ts';
+import { getSetting } from '../../../src-main/settings/index.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { onboardForTest, TEST_SELLER, testSigner } from '../../support/zatca-egs.ts';
+
+// The ZATCA tab's methods and the status bar's ZATCA part over the real
+// host: a WebSocket, a real SQLite file, real checkouts signed by an
+// onboarded EGS, and the host's clock moved by hand.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+let service: EmulatedService;
+let web: WebHost | undefined;
+let clock: ManualClock;
+let api: TillApi;
+let events: TillEvent[];
+
+/** The host on its own clock; onboarded first (as `pos zatca onboard` leaves a till) when asked, so its secrets file holds the key. */
+async function start(options: { at?: number; onboarded?: boolean } = {}): Promise<void> {
+  clock = new ManualClock(options.at);
+  if (options.onboarded) await onboardForTest(service.open('host.db'));
+  web = await startWebHost(service, { clock });
+  const connection = await web.connect({ origin: web.origin, cookie: await web.managerCookie() });
+  api = connection.api;
+  events = [];
+  connection.onEvent((event) => events.push(event));
+}
+
+/** The last ZATCA status pushed; asked after a call, so every event sent before its answer has arrived. */
+async function lastPushed(): Promise<ZatcaStatusView | undefined> {
+  await api.zatcaStatus();
+  return events.flatMap((event) => (event.type === 'zatca' ? [event.status] : [])).at(-1);
+}
+
+async function sellOne(): Promise<string> {
+  const [product] = await api.search({ query: 'a', limit: 1 });
+  const cart = await api.addItem({ product_id: product!.id, quantity: 1 });
+  return (await api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })).uuid;
+}
+
+beforeEach(async () => {
+  service = await emulatedService({ seed: 22 });
+});
+afterEach(async () => {
+  await web?.close();
+  web = undefined;
+  await service.close();
+});
+
+describe('the status bar’s ZATCA part, pushed on the host’s clock', () => {
+  it('warns of the oldest unreported document at 12 h and alarms at 20 h', async () => {
+    await start({ onboarded: true });
+    await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+    expect(await api.zatcaStatus()).toMatchObject({ onboarded: true, unreported: 0, report_level: 'ok', csid_level: 'ok' });
+    const sold = clock.now();
+    const uuid = await sellOne();
+    expect(await lastPushed()).toMatchObject({ onboarded: true, unreported: 1, oldest_unreported_at: sold, report_level: 'ok', oldest_unreported_hours: 0 });
+
+    clock.advance(12 * HOUR - MINUTE);
+    expect(await lastPushed()).toMatchObject({ report_level: 'ok', oldest_unreported_hours: 11 });
+    clock.advance(MINUTE);
+    expect(await lastPushed()).toMatchObject({ report_level: 'warning', oldest_unreported_hours: 12 });
+    clock.advance(8 * HOUR - MINUTE);
+    expect(await lastPushed()).toMatchObject({ report_level: 'warning', oldest_unreported_hours: 19 });
+    clock.advance(MINUTE);
+    expect(await lastPushed()).toMatchObject({ report_level: 'alarm', oldest_unreported_hours: 20 });
+
+    // Reported (as the reporting outbox marks it): the next look clears the alarm.
+    run(web!.db, q.updateTable('zatca_documents').set({ report_state: 'reported', reported_at: clock.now() }).where('order_uuid', '=', uuid));
+    clock.advance(MINUTE);
+    expect(await lastPushed()).toMatchObject({ unreported: 0, report_level: 'ok', oldest_unreported_at: null });
+  });
+
+  it('warns of the CSID’s expiry from 30 days ahead, not at 31', async () => {
+    // The test CA's certificates run two years from a fixed day: learn the end, then start the host 31 days before it.
+    const expires = (await testSigner()).signer.certificate.notAfter;
+    await start({ at: expires - 31 * DAY, onboarded: true });
+    expect(await api.zatcaStatus()).toMatchObject({ onboarded: true, csid_level: 'ok', csid_days_left: 31 });
+    clock.advance(DAY - MINUTE);
+    expect(await api.zatcaStatus()).toMatchObject({ csid_level: 'ok', csid_days_left: 31 });
+    expect(events.filter((event) => event.type === 'zatca')).toEqual([]);
+    clock.advance(MINUTE);
+    expect(await lastPushed()).toMatchObject({ csid_level: 'warning', csid_days_left: 30 });
+    const setup = await api.zatcaSetup();
+    expect(setup.status).toMatchObject({ csid_level: 'warning', csid_days_left: 30, csid_expires_at: expires });
+  });
+});
+
+describe('the ZATCA tab’s methods', () => {
+  it('saves the seller’s details as their settings, and refuses a bad CRN or building number naming the field, writing nothing', async () => {
+    await start();
+    const before = await api.zatcaSetup();
+    expect(before.egs).toBeNull();
+    expect(before.status).toMatchObject({ onboarded: false, report_level: 'ok', csid_level: 'ok', csid_expires_at: null });
+    expect(before.missing).toEqual(expect.arrayContaining(['crn', 'street', 'building', 'district', 'city', 'postal_code']));
+    expect(before.can_onboard).toBe(false);
+
+    const seller = {
+      seller_name: TEST_SELLER.name,
+      vat_number: TEST_SELLER.vatNumber,
+      crn: ' 1010010000 ',
+      street: 'King Fahd Road',
+      building: '1234',
+      district: 'Olaya',
+      city: 'Riyadh',
+      postal_code: '12345',
+    };
+    const refused = await api
+      .saveZatcaSeller({ ...seller, crn: '12345', building: '12a4' })
+      .catch((error: unknown) => error as { code: string; issues: { path: string }[] });
+    expect(refused).toMatchObject({ code: 'invalid_input' });
+    expect((refused as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual(['building', 'crn']);
+    expect(getSetting(web!.db, 'seller.street')).toBeNull();
+
+    const saved = await api.saveZatcaSeller(seller);
+    expect(saved.seller).toEqual({ ...seller, crn: '1010010000' });
+    expect(saved.missing).toEqual([]);
+    expect(getSetting(web!.db, 'seller.crn')).toBe('1010010000');
+    expect(getSetting(web!.db, 'seller.postal_code')).toBe('12345');
+
+    // Emptied: the setting is removed, and the field is missing again.
+    const cleared = await api.saveZatcaSeller({ ...seller, district: '' });
+    expect(getSetting(web!.db, 'seller.district')).toBeNull();
+    expect(cleared.missing).toEqual(['district']);
+  });
+
+  it('shows the EGS unit, its chain and each refused document with ZATCA’s own messages', async () => {
+    await start({ onboarded: true });
+    await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+    await sellOne();
+    const refusedUuid = await sellOne();
+    run(
+      web!.db,
+      q
+        .updateTable('zatca_documents')
+        .set({
+          report_state: 'rejected',
+          zatca_status: 'NOT_REPORTED',
+          messages: JSON.stringify({
+            validationResults: {
+              infoMessages: [],
+              warningMessages: [{ type: 'WARNING', code: 'BR-KSA-08', category: 'KSA', message: 'Seller identification is missing', status: 'WARNING' }],
+              errorMessages: [
+                { type: 'ERROR', code: 'BR-KSA-37', category: 'KSA', message: 'The seller address building number must contain 4 digits.', status: 'ERROR' },
+              ],
+              status: 'ERROR',
+            },
+          }),
+        })
+        .where('order_uuid', '=', refusedUuid),
+    );
+    const setup = await api.zatcaSetup();
+    expect(setup.egs).toMatchObject({ environment: 'sandbox', common_name: 'Till-test', next_icv: 3 });
+    expect(setup.egs!.last_hash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(setup.status).toMatchObject({ onboarded: true, documents: 2, unreported: 1, rejected: 1 });
+    expect(setup.rejected).toEqual([
+      {
+        icv: 2,
+        kind: 'invoice',
+        number: expect.any(String),
+        order_uuid: refusedUuid,
+        issued_at: clock.now(),
+        messages: [
+          { type: 'error', code: 'BR-KSA-37', message: 'The seller address building number must contain 4 digits.' },
+          { type: 'warning', code: 'BR-KSA-08', message: 'Seller identification is missing' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses onboarding with a malformed OTP before anything else, and says when this host cannot onboard', async () => {
+    await start();
+    const badOtp = await api
+      .onboardZatca({ environment: 'simulation', otp: '12ab' })
+      .catch((error: unknown) => error as { code: string; issues: { path: string }[] });
+    expect(badOtp).toMatchObject({ code: 'invalid_input', issues: [{ path: 'otp' }] });
+    const badEnv = await api
+      .onboardZatca({ environment: 'staging' as 'sandbox', otp: '123456' })
+      .catch((error: unknown) => error as { issues: { path: string }[] });
+    expect(badEnv).toMatchObject({ issues: [{ path: 'environment' }] });
+    const noFlow = await api.onboardZatca({ environment: 'simulation', otp: '123456' }).catch((error: unknown) => error);
+    expect(noFlow).toMatchObject({ code: 'invalid_input', reason: { code: 'zatca.noOnboarding' } });
+  });
+});
