@@ -173,12 +173,44 @@ if (ui) {
     row(`UI: ${key.replace(/_/g, ' ')}, p95`, `${value.p95_ms} ms`, '—', '—', '—', null, 'npm run bench:ui');
   }
 }
+const stations = load('stations');
+if (stations) {
+  const { alone, together } = stations;
+  row(
+    `${stations.stations} stations ringing up at once on one hub (WebSockets, loopback): tap → cart p99`,
+    `${together.tap_to_cart.p99_ms} ms (p50 ${together.tap_to_cart.p50_ms})`,
+    `one station alone, same hub: ${alone.tap_to_cart.p99_ms} ms (p50 ${alone.tap_to_cart.p50_ms})`,
+    x(stations.tap_p99_over_alone),
+    '≤ 2x',
+    stations.targets.tap_within_2x,
+    'npm run bench:stations',
+  );
+  row(
+    `  checkout p99, ${stations.stations} stations at once`,
+    `${together.checkout.p99_ms} ms (p50 ${together.checkout.p50_ms})`,
+    `one station alone: ${alone.checkout.p99_ms} ms (p50 ${alone.checkout.p50_ms})`,
+    x(stations.checkout_p99_over_alone),
+    '≤ 2x',
+    stations.targets.checkout_within_2x,
+    'npm run bench:stations',
+  );
+  const memory = stations.hub_memory;
+  row(
+    `  hub RSS after ${stations.orders} orders from ${stations.stations} stations`,
+    `${memory.after_all_stations.rss_mb} MB (peak ${memory.after_all_stations.peak_rss_mb} MB)`,
+    `hub at start ${memory.at_start.rss_mb} MB; after one station ${memory.after_one_station.rss_mb} MB`,
+    '—',
+    '—',
+    null,
+    'npm run bench:stations',
+  );
+}
 
 const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
 console.log(
   `\nRuns: ${dates
     .map(([n, at]) => {

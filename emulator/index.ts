@@ -15,3 +15,7 @@ export type { IssueTokenOptions } from './tokens.ts';
 export { createDemoTenant } from './demo-tenant.ts';
 export { generateCatalog } from './generate-catalog.ts';
 export type { GenerateCatalogOptions } from './generate-catalog.ts';
+export { startZatcaStandIn, STAND_IN_OTP } from './zatca/start-zatca-stand-in.ts';
+export type { ZatcaStandInOptions, RunningZatcaStandIn } from './zatca/start-zatca-stand-in.ts';
+export type { ZatcaFaults } from './zatca/zatca-faults.ts';
+export type { ReceivedDocument } from './zatca/received-document.ts';

@@ -46,6 +46,8 @@ export const TABLE_OWNERS = {
   outbox_counts: 'src-main/orders',
   parked_carts: 'src-main/till',
   station_carts: 'src-main/till',
+  // The branch's stations (each screen a till: its code, name, kind and printers).
+  stations: 'src-main/stations',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -33,6 +33,13 @@ export interface CheckedDocument {
   icv: number | null;
   pih: string | null;
   typeCode: string;
+  /** The type code's name attribute: 02xxxxx simplified, 01xxxxx standard. */
+  subtype: string;
+  /** cbc:IssueDate and cbc:IssueTime as written (Riyadh time). */
+  issueDate: string;
+  issueTime: string;
+  /** The certificate the stamp carries (base64 DER), as written. */
+  certificate: string | null;
   /** The hash recomputed here. */
   hash: string;
   errors: ZatcaMessage[];
@@ -75,6 +82,10 @@ export function checkDocument(xml: string): CheckedDocument {
       icv: null,
       pih: null,
       typeCode: '',
+      subtype: '',
+      issueDate: '',
+      issueTime: '',
+      certificate: null,
       hash: '',
       certificateSerial: null,
       warnings: [],
@@ -93,6 +104,10 @@ export function checkDocument(xml: string): CheckedDocument {
     icv: /^\d+$/.test(icvText) ? Number(icvText) : null,
     pih,
     typeCode: text(childrenOf(root, CBC, 'InvoiceTypeCode')[0]),
+    subtype: childrenOf(root, CBC, 'InvoiceTypeCode')[0]?.getAttribute('name') ?? '',
+    issueDate: text(childrenOf(root, CBC, 'IssueDate')[0]),
+    issueTime: text(childrenOf(root, CBC, 'IssueTime')[0]),
+    certificate: null,
     hash: '',
     errors,
     warnings: [],
@@ -128,6 +143,7 @@ export function checkDocument(xml: string): CheckedDocument {
     errors.push(error('certificate-unreadable', 'CERTIFICATE_ERRORS', 'the certificate in ds:X509Certificate cannot be read'));
     return result;
   }
+  result.certificate = certText;
   result.certificateSerial = BigInt(`0x${cert.serialNumber}`).toString(10);
   const publicKey = createPublicKey({ key: Buffer.from(cert.publicKey.rawData), format: 'der', type: 'spki' });
   const signatureValue = Buffer.from(text(first(signature, DS, 'SignatureValue')), 'base64');

@@ -216,6 +216,18 @@ export interface StationCartsTable {
   updated_at: number;
 }
 
+export interface StationsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** 'counter' | 'kitchen_display' | 'customer_display' (the migration's CHECK). */
+  kind: string;
+  receipt_printer_id: string | null;
+  drawer_printer_id: string | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -397,6 +409,7 @@ export interface TillSchema {
   outbox: OutboxTable;
   parked_carts: ParkedCartsTable;
   station_carts: StationCartsTable;
+  stations: StationsTable;
   settings: SettingsTable;
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
@@ -517,6 +530,7 @@ export const TABLE_COLUMNS = {
   ],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   station_carts: ['station', 'cart', 'updated_at'],
+  stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],

@@ -11,7 +11,7 @@ import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaSetup } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
@@ -46,7 +46,9 @@ export class TillHost extends composedOf<TillApi>() {
   private readonly till: TillService;
   private readonly service: ServiceSession;
   private readonly queue: PrintQueue;
-  private readonly zatca: ZatcaSetup;
+  /** Signed documents to ZATCA's reporting API, beside the order uploader (idle until the EGS unit is onboarded). */
+  readonly zatca: ZatcaReporter;
+  private readonly zatcaTab: ZatcaSetup;
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
@@ -56,8 +58,15 @@ export class TillHost extends composedOf<TillApi>() {
     const now = clock ? () => clock.now() : Date.now;
     const queue = options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}) });
     const service = new ServiceSession(options);
+    const zatca = new ZatcaReporter({
+      db,
+      secrets: options.secrets,
+      ...(clock ? { clock } : {}),
+      ...(options.uploadBackoff ? { backoff: options.uploadBackoff } : {}),
+      ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
+    });
     // The ZATCA tab and the status bar's ZATCA part (its status is pushed on the host's clock).
-    const zatca = new ZatcaSetup({ db, ...(clock ? { clock } : {}), emit: (event) => events.emit(event) });
+    const zatcaTab = new ZatcaSetup({ db, ...(clock ? { clock } : {}), emit: (event) => events.emit(event) });
     const till = new TillService({
       db,
       now,
@@ -74,6 +83,7 @@ export class TillHost extends composedOf<TillApi>() {
         service.notifyOrder();
         queue.notify();
         zatca.notify();
+        zatcaTab.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -96,12 +106,15 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(service, SESSION_METHODS),
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
-      ...methodsOf(zatca, ZATCA_API_METHODS),
+      ...methodsOf(zatcaTab, ZATCA_API_METHODS),
     });
     this.till = till;
     this.service = service;
     this.queue = queue;
     this.zatca = zatca;
+    this.zatcaTab = zatcaTab;
+    // A report moved a document (reported, rejected): the status bars hear it now, not at the next minute.
+    zatca.subscribe(() => zatcaTab.notify());
     this.authorizer = new Authorizer({ db, now });
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
@@ -117,18 +130,19 @@ export class TillHost extends composedOf<TillApi>() {
     return this.service.records;
   }
 
-  /** Starts the uploads (when paired) and the print queue; both pick up work left from before a restart. */
+  /** Starts the uploads (when paired), ZATCA reporting (when onboarded) and the print queue; each picks up work left from before a restart. */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.service.start();
     this.queue.start();
     this.zatca.start();
+    this.zatcaTab.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
-    this.zatca.stop();
-    await Promise.all([this.service.stop(), this.queue.stop()]);
+    this.zatcaTab.stop();
+    await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

@@ -10,6 +10,7 @@ import {
   type TillEvent,
   type ZatcaApi,
   type ZatcaInputs,
+  type ZatcaMessageView,
   type ZatcaOnboardingStep,
   type ZatcaSellerField,
   type ZatcaSetupView,
@@ -20,7 +21,7 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { SettingError } from '../settings/index.ts';
 import type { ZatcaEnvironment } from './egs-csr.ts';
-import { rejectedDocuments } from './zatca-rejections.ts';
+import { rejectedDocuments, type RejectedDocument } from './report-queue.ts';
 import { readSellerSettings, sellerFieldOf, writeSellerSettings } from './zatca-seller-settings.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
 import { ZatcaStatusFeed } from './zatca-status-feed.ts';
@@ -48,6 +49,20 @@ export function onboardingStepOf(url: string): ZatcaOnboardingStep | null {
   if (path.endsWith('/compliance')) return 'compliance-csid';
   if (path.endsWith('/production/csids')) return 'production-csid';
   return null;
+}
+
+const MAX_REJECTED = 50;
+
+/** ZATCA's messages about a refused document, errors first, as ZATCA worded them; the last failure when ZATCA sent none. */
+function messagesOf(doc: RejectedDocument): ZatcaMessageView[] {
+  const { errors = [], warnings = [], info = [] } = doc.messages ?? {};
+  const lines: ZatcaMessageView[] = [
+    ...errors.map((m) => ({ type: 'error' as const, code: m.code, message: m.message })),
+    ...warnings.map((m) => ({ type: 'warning' as const, code: m.code, message: m.message })),
+    ...info.map((m) => ({ type: 'info' as const, code: m.code, message: m.message })),
+  ];
+  if (lines.length === 0 && doc.last_error) lines.push({ type: 'error', code: '', message: doc.last_error });
+  return lines.slice(0, 20);
 }
 
 export class ZatcaSetup implements ZatcaApi {
@@ -99,7 +114,10 @@ export class ZatcaSetup implements ZatcaApi {
         last_hash: egs.last_hash,
       },
       status: this.feed.current(),
-      rejected: rejectedDocuments(this.db),
+      rejected: rejectedDocuments(this.db)
+        .slice(-MAX_REJECTED)
+        .reverse()
+        .map((doc) => ({ icv: doc.icv, kind: doc.kind, number: doc.number, order_uuid: doc.order_uuid, issued_at: doc.issued_at, messages: messagesOf(doc) })),
       can_onboard: this.options.onboard !== undefined,
     };
   }

@@ -107,6 +107,7 @@ const CODE_KEYS: Record<string, MessageKey> = {
   unknown_method: 'error.unknown_method',
   printer_error: 'error.printer',
   busy: 'error.busy',
+  hub_unreachable: 'error.hub_unreachable',
   not_signed_in: 'error.not_signed_in',
 };
 

@@ -13,6 +13,7 @@ import type {
   ZatcaOnboardingProgress,
   ZatcaStatusView,
 } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/till/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
@@ -36,6 +37,7 @@ export interface TillLink {
 }
 
 const RECONNECT_DELAY_MS = 1_000;
+const MAX_RECONNECT_DELAY_MS = 5_000;
 
 /**
  * Everything the till screens share: what the host last told us (session,
@@ -66,6 +68,8 @@ export class TillState {
   staff = $state.raw<StaffState | null>(null);
   /** Bumped when an item was refused for want of a shift, so the cart's "Open a shift" button takes the focus. */
   shiftNudge = $state(0);
+  /** This station lost the hub while selling: the cart stays on screen, payment is refused until it is back. */
+  hubLost = $state(false);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   // A lookup for names, never rendered from directly: no reactivity needed.
@@ -80,23 +84,15 @@ export class TillState {
   constructor(private readonly connect: () => Promise<TillLink>) {}
 
   get api(): TillApi {
-    if (!this.link) throw new Error('the till is not connected yet');
+    if (!this.link) throw new TillError('hub_unreachable', 'not sent: this screen is not connected to the hub', { code: 'hub.notSent' });
     return this.link.api;
   }
 
   async start(): Promise<void> {
     this.screen = 'connecting';
     try {
-      const link = await this.connect();
-      this.link = link;
-      this.stopEvents = link.onEvent((event) => this.onEvent(event));
-      link.onClose(() => {
-        if (this.link !== link) return; // closed on purpose
-        this.notify('error', describeError(new Error('connection lost')));
-        this.link = null;
-        setTimeout(() => void this.start(), RECONNECT_DELAY_MS);
-      });
-      this.session = await this.link.api.session();
+      await this.attach(await this.connect());
+      this.session = await this.api.session();
       setMoneyDecimals(this.session.currency_decimals);
     } catch (error) {
       this.notify('error', describeError(error));
@@ -106,6 +102,44 @@ export class TillState {
     void this.refreshStatus();
     if (this.session.paired && this.session.products > 0) await this.enterTill();
     else this.screen = 'signin';
+  }
+
+  /** Takes a new connection: its events, and what to do when it goes. */
+  private async attach(link: TillLink): Promise<void> {
+    this.link = link;
+    this.stopEvents = link.onEvent((event) => this.onEvent(event));
+    link.onClose(() => {
+      if (this.link !== link) return; // closed on purpose
+      this.link = null;
+      this.stopEvents?.();
+      if (this.screen === 'till') {
+        // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back.
+        this.hubLost = true;
+        this.notify('error', { key: 'hub.lost' });
+        this.reconnectLater(RECONNECT_DELAY_MS);
+      } else {
+        this.notify('error', describeError(new Error('connection lost')));
+        setTimeout(() => void this.start(), RECONNECT_DELAY_MS);
+      }
+    });
+  }
+
+  /** Tries the hub again in the background, less often the longer it is away; the screen stays as it is meanwhile. */
+  private reconnectLater(delayMs: number): void {
+    setTimeout(async () => {
+      try {
+        await this.attach(await this.connect());
+      } catch {
+        this.reconnectLater(Math.min(delayMs * 2, MAX_RECONNECT_DELAY_MS));
+        return;
+      }
+      // The hub kept this station's cart and sign-in: show what it holds now (an empty cart if a payment went through).
+      this.hubLost = false;
+      this.dismissErrors();
+      this.inform('hub.back');
+      await this.reloadCatalog();
+      void this.refreshStatus();
+    }, delayMs);
   }
 
   stop(): void {

@@ -2,6 +2,9 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
+import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
+import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 
 /**
@@ -333,5 +336,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
+  ...ZATCA_REPORTING_MESSAGES_AR,
+  ...STATION_MESSAGES_AR,
+  ...HUB_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
 };

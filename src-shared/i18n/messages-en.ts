@@ -1,6 +1,9 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
+import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
+import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
@@ -333,6 +336,9 @@ export const MESSAGES_EN = {
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
+  ...ZATCA_REPORTING_MESSAGES_EN,
+  ...STATION_MESSAGES_EN,
+  ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
 } as const;
 

@@ -47,11 +47,6 @@ export const ZATCA_MESSAGES_EN = {
   'zatca.rejected.doc': '{kind} {number} · counter {icv} · {date}',
   'zatca.rejected.messages': 'What ZATCA said',
   'zatca.rejected.noMessages': 'ZATCA gave no reason.',
-  'zatca.rejected.next.invoice':
-    'Issue next: fix what ZATCA names (the seller’s details above, or the item), then refund this sale in full and sell it again. The new invoice takes the next counter; the refused one keeps its place in the chain.',
-  'zatca.rejected.next.credit':
-    'Issue next: fix what ZATCA names, then a corrected credit note for the same sale. The refused one keeps its place in the chain; ask the accountant before paying any money back twice.',
-  'zatca.rejected.next.debit': 'Issue next: fix what ZATCA names, then a corrected debit note. The refused one keeps its place in the chain.',
   'zatca.kind.invoice': 'Simplified tax invoice',
   'zatca.kind.credit': 'Credit note',
   'zatca.kind.debit': 'Debit note',
@@ -148,11 +143,6 @@ export const ZATCA_MESSAGES_AR: Record<keyof typeof ZATCA_MESSAGES_EN, string> =
   'zatca.rejected.doc': '{kind} {number} · العداد {icv} · {date}',
   'zatca.rejected.messages': 'ما قالته الهيئة',
   'zatca.rejected.noMessages': 'لم تذكر الهيئة سبباً.',
-  'zatca.rejected.next.invoice':
-    'ما يُصدر بعد ذلك: صحّح ما ذكرته الهيئة (بيانات البائع أعلاه أو الصنف)، ثم استرجع هذا البيع كاملاً وبعه من جديد. تأخذ الفاتورة الجديدة العداد التالي، وتبقى المرفوضة في مكانها من السلسلة.',
-  'zatca.rejected.next.credit':
-    'ما يُصدر بعد ذلك: صحّح ما ذكرته الهيئة، ثم أصدر إشعاراً دائناً مصححاً للبيع نفسه. يبقى المرفوض في مكانه من السلسلة؛ راجع المحاسب قبل رد أي مبلغ مرتين.',
-  'zatca.rejected.next.debit': 'ما يُصدر بعد ذلك: صحّح ما ذكرته الهيئة، ثم أصدر إشعاراً مديناً مصححاً. يبقى المرفوض في مكانه من السلسلة.',
   'zatca.kind.invoice': 'فاتورة ضريبية مبسطة',
   'zatca.kind.credit': 'إشعار دائن',
   'zatca.kind.debit': 'إشعار مدين',

@@ -31,7 +31,9 @@ export type TillErrorCode =
   /** PAY_LATER with no customer and no name of who owes it. */
   | 'needs_customer'
   /** A payment key the catalog's payment methods do not have. */
-  | 'unknown_method';
+  | 'unknown_method'
+  /** This screen lost its connection to the hub (the till host): the call was not made, or its answer never came. */
+  | 'hub_unreachable';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

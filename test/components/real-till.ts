@@ -12,10 +12,9 @@ const till = commands as unknown as TillCommands;
 // Every file that imports this gets its tills and the emulator closed after its last test.
 afterAll(() => till.closeTills());
 
-/** A TillState over a fresh real till with the demo menu, showing the Sell screen's data (cart, payment methods). */
-export async function realTill(): Promise<TillState> {
-  const id = await till.openTill();
-  const api = new Proxy({} as TillApi, {
+/** The till API of a real till in the Node process, called as a UI calls it. */
+function apiOf(id: string): TillApi {
+  return new Proxy({} as TillApi, {
     // Not a promise itself: `then` is no till method.
     get: (_target, method) =>
       method === 'then'
@@ -26,10 +25,42 @@ export async function realTill(): Promise<TillState> {
             throw fromWireError(answer.error);
           },
   });
+}
+
+/** A TillState over a fresh real till with the demo menu, showing the Sell screen's data (cart, payment methods). */
+export async function realTill(): Promise<TillState> {
+  const api = apiOf(await till.openTill());
   const state = new TillState(async () => ({ api, onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
   await state.start();
   await state.enterTill();
   return state;
+}
+
+/**
+ * A TillState over a real till whose connection the test can drop, as a
+ * closed WebSocket drops it, and let back: while `reachable` is false every
+ * new connection fails, as it does while the hub is down.
+ */
+export async function droppableTill(): Promise<{ state: TillState; drop: () => void; reachable: (yes: boolean) => void }> {
+  const api = apiOf(await till.openTill());
+  let up = true;
+  let closeListeners: (() => void)[] = [];
+  const state = new TillState(async () => {
+    if (!up) throw new Error('Could not connect to the till host');
+    return { api, onEvent: () => () => {}, onClose: (listener) => void closeListeners.push(listener), close: () => {} };
+  });
+  await state.start();
+  await state.enterTill();
+  return {
+    state,
+    drop: () => {
+      up = false;
+      const listeners = closeListeners;
+      closeListeners = [];
+      for (const listener of listeners) listener();
+    },
+    reachable: (yes) => void (up = yes),
+  };
 }
 
 /** A TillState that never reaches a host: for components that only show what the state holds. */

@@ -30,6 +30,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     ...PRINTER_POLICY_OPTIONS,
     origin: { type: 'string', multiple: true, default: [] },
     'behind-proxy': { type: 'boolean', default: false },
+    dev: { type: 'boolean', default: false },
   });
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
   const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
@@ -41,7 +42,10 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (behindProxy && !isLoopback(values.host))
     throw new UsageError('pos serve: --behind-proxy keeps the till on loopback (the proxy on this machine is its only way in); drop --host');
   const dbFile = resolve(values.db ?? (values.demo ? 'till-demo.db' : 'till.db'));
+  if (values.dev && values.renderer) throw new UsageError('pos serve: --dev rebuilds the UI from this checkout into out/renderer; drop --renderer');
   const rendererDir = await ensureRendererBuilt(resolve(values.renderer ?? DEFAULT_RENDERER_DIR), io.err);
+  // Loaded only for --dev: Vite and electron-vite are development dependencies.
+  const uiWatch = values.dev ? await (await import('../renderer-watch.ts')).watchRenderer(io.err) : null;
 
   const db = openDatabase(dbFile);
   const events = new EventHub();
@@ -117,6 +121,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', done);
   });
   io.err('Stopping: finishing the upload and print in progress…');
+  await uiWatch?.close();
   await server.close();
   await till.stop();
   await demo?.close();

@@ -1,16 +1,28 @@
 import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
-import { chainSummary, documentOfOrder, readEgs } from '../../zatca/index.ts';
+import {
+  chainSummary,
+  documentOfOrder,
+  headOfQueue,
+  parseMessages,
+  readEgs,
+  rejectedDocuments,
+  rejectionAdvice,
+  summarizeZatcaMessages,
+} from '../../zatca/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { zatcaReport } from './zatca-report.ts';
 
 export { ZATCA_USAGE } from './zatca-usage.ts';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /**
- * `pos zatca --db FILE status|invoice ...`: the EGS unit and its invoice
- * chain (counter, last hash, what is not reported yet and since when), and
- * the signed document of one order exactly as it is stored.
+ * `pos zatca --db FILE status|invoice|report ...`: the EGS unit and its
+ * invoice chain (counter, last hash, what is not reported yet and since
+ * when, what ZATCA rejected), the signed document of one order exactly as
+ * it is stored, and reporting now.
  */
 export async function zatcaCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -21,12 +33,25 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
   );
   const [sub, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`pos zatca: unexpected "${extra.join(' ')}"`);
+  if (sub === 'report') return zatcaReport(requireOption('zatca', 'db', values.db), values.json, io, now);
   const db = openDatabase(requireOption('zatca', 'db', values.db), { readOnly: true });
   try {
     if (sub === 'status') {
       const egs = readEgs(db);
       const summary = chainSummary(db);
       const at = now();
+      const head = summary.unreported > 0 ? headOfQueue(db) : null;
+      const rejected = rejectedDocuments(db).map((doc) => ({
+        icv: doc.icv,
+        kind: doc.kind,
+        number: doc.number,
+        order_uuid: doc.order_uuid,
+        errors: doc.messages?.errors ?? [],
+        warnings: doc.messages?.warnings ?? [],
+        reason: doc.last_error,
+        advice: rejectionAdvice(doc),
+      }));
+      const oldestHours = summary.oldestUnreportedAt === null ? null : Math.floor((at - summary.oldestUnreportedAt) / HOUR_MS);
       const status = {
         onboarded: egs !== null,
         environment: egs?.environment ?? null,
@@ -38,20 +63,33 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         documents: summary.documents,
         unreported: summary.unreported,
         rejected: summary.rejected,
-        oldest_unreported_age_hours: summary.oldestUnreportedAt === null ? null : Math.floor((at - summary.oldestUnreportedAt) / 3_600_000),
+        oldest_unreported_at: summary.oldestUnreportedAt,
+        oldest_unreported_age_hours: oldestHours,
+        /** Why the oldest unreported document is still waiting (its last try), or null. */
+        pending_reason: head?.last_error ?? null,
+        rejected_documents: rejected,
       };
       if (values.json) io.out(JSON.stringify(status));
       else if (!egs) io.out('ZATCA phase 2: not onboarded; receipts carry the phase-1 QR (tags 1–5). Set seller.* and onboard the EGS unit.');
-      else
-        io.out(
-          [
-            `EGS unit ${egs.common_name} (${egs.environment}), CSID expires ${new Date(egs.certificate_expires_at).toISOString().slice(0, 10)} (${status.csid_days_left} days)`,
-            `next ICV ${egs.next_icv}, last hash ${egs.last_hash}`,
-            `documents ${summary.documents}, unreported ${summary.unreported}${status.oldest_unreported_age_hours === null ? '' : ` (oldest ${status.oldest_unreported_age_hours} h)`}, rejected ${summary.rejected}`,
-          ].join('\n'),
-        );
+      else {
+        const lines = [
+          `EGS unit ${egs.common_name} (${egs.environment}), CSID expires ${new Date(egs.certificate_expires_at).toISOString().slice(0, 10)} (${status.csid_days_left} days)`,
+          `next ICV ${egs.next_icv}, last hash ${egs.last_hash}`,
+          `documents ${summary.documents}, unreported ${summary.unreported}${oldestHours === null ? '' : ` (oldest ${oldestHours} h; ZATCA's limit is 24 h)`}, rejected ${summary.rejected}`,
+        ];
+        if (head?.last_error) lines.push(`  waiting: ICV ${head.icv} ${head.number}: ${head.last_error}`);
+        for (const doc of rejected) {
+          lines.push(
+            `rejected: ICV ${doc.icv} ${doc.kind} ${doc.number}: ${doc.errors.length ? summarizeZatcaMessages({ info: [], warnings: [], errors: doc.errors }) : (doc.reason ?? '')}`,
+          );
+          lines.push(`  ${doc.advice.en}`, `  ${doc.advice.ar}`);
+        }
+        io.out(lines.join('\n'));
+      }
       if (egs && status.csid_days_left !== null && status.csid_days_left < 30)
         io.err(`warning: the CSID expires in ${status.csid_days_left} days; renew it before then`);
+      if (oldestHours !== null && oldestHours >= 12)
+        io.err(`warning: a document has waited ${oldestHours} h to be reported (ZATCA's limit is 24 h); check the connection and run pos zatca report`);
       return 0;
     }
     if (sub === 'invoice') {
@@ -64,6 +102,7 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
       if (values.xml) {
         writeFileSync(values.xml, doc.xml);
         io.out(`wrote ${doc.kind} ${doc.number} (ICV ${doc.icv}, hash ${doc.hash}) to ${values.xml}`);
+        io.out(reportLine(doc));
       } else if (values.json) {
         io.out(
           JSON.stringify({
@@ -74,6 +113,12 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
             pih: doc.pih,
             qr: doc.qr,
             report_state: doc.report_state,
+            zatca_status: doc.zatca_status,
+            reported_at: doc.reported_at,
+            attempts: doc.attempts,
+            last_error: doc.last_error,
+            messages: parseMessages(doc.messages),
+            advice: doc.report_state === 'rejected' ? rejectionAdvice(doc) : null,
             xml: doc.xml,
           }),
         );
@@ -86,4 +131,14 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
   } finally {
     db.close();
   }
+}
+
+/** Where one document stands with ZATCA, with ZATCA's messages and, when rejected, what to issue next. */
+function reportLine(doc: NonNullable<ReturnType<typeof documentOfOrder>>): string {
+  const messages = parseMessages(doc.messages);
+  const words = messages ? summarizeZatcaMessages(messages) : '';
+  if (doc.report_state === 'reported') return `reported to ZATCA (${doc.zatca_status ?? 'REPORTED'})${words ? `: ${words}` : ''}`;
+  if (doc.report_state === 'pending') return `not reported yet${doc.last_error ? `: ${doc.last_error}` : ''}`;
+  const advice = rejectionAdvice(doc);
+  return [`REJECTED by ZATCA: ${words || doc.last_error || ''}`, advice.en, advice.ar].join('\n');
 }

@@ -142,15 +142,13 @@ describe('the ZATCA tab’s methods', () => {
         .set({
           report_state: 'rejected',
           zatca_status: 'NOT_REPORTED',
+          // As the reporting outbox keeps ZATCA's validation results (report-queue.ts).
           messages: JSON.stringify({
-            validationResults: {
-              infoMessages: [],
-              warningMessages: [{ type: 'WARNING', code: 'BR-KSA-08', category: 'KSA', message: 'Seller identification is missing', status: 'WARNING' }],
-              errorMessages: [
-                { type: 'ERROR', code: 'BR-KSA-37', category: 'KSA', message: 'The seller address building number must contain 4 digits.', status: 'ERROR' },
-              ],
-              status: 'ERROR',
-            },
+            info: [],
+            warnings: [{ type: 'WARNING', code: 'BR-KSA-08', category: 'KSA', message: 'Seller identification is missing', status: 'WARNING' }],
+            errors: [
+              { type: 'ERROR', code: 'BR-KSA-37', category: 'KSA', message: 'The seller address building number must contain 4 digits.', status: 'ERROR' },
+            ],
           }),
         })
         .where('order_uuid', '=', refusedUuid),

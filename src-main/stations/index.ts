@@ -1,0 +1,13 @@
+export {
+  addStation,
+  firstCounter,
+  listStations,
+  removeStation,
+  renameStation,
+  setStationPrinters,
+  stationByCode,
+  stationOfCode,
+  type NewStation,
+  type Station,
+  type StationKind,
+} from './station-store.ts';

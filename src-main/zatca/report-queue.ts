@@ -1,0 +1,137 @@
+/**
+ * The reporting queue over zatca_documents: the document next in counter
+ * order, and what each try did to it. An outcome is written only while the
+ * document is still pending, so a late answer never undoes a final one.
+ */
+import { all, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import type { ZatcaMessages } from './reporting-answer.ts';
+import type { ZatcaDocumentKind } from './zatca-document.ts';
+
+export interface QueuedDocument {
+  icv: number;
+  order_uuid: string;
+  kind: ZatcaDocumentKind;
+  number: string;
+  issued_at: number;
+  hash: string;
+  xml: string;
+  attempts: number;
+  next_attempt_at: number;
+  /** Why the last try did not settle it, or null before the first. */
+  last_error: string | null;
+}
+
+const HEAD = prepared<Record<string, never>>()(
+  q
+    .selectFrom('zatca_documents')
+    .select(['icv', 'order_uuid', 'kind', 'number', 'issued_at', 'hash', 'xml', 'attempts', 'next_attempt_at', 'last_error'])
+    .where('report_state', '=', 'pending')
+    .orderBy('icv')
+    .limit(1),
+);
+
+/** The pending document with the lowest counter: documents go to ZATCA in ICV order, one after the other. */
+export function headOfQueue(db: TillDatabase): QueuedDocument | null {
+  return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
+}
+
+const ACCEPTED = prepared<{ icv: number; status: string; messages: string; note: string | null; now: number }>()(
+  q
+    .updateTable('zatca_documents')
+    .set((eb) => ({
+      report_state: 'reported',
+      attempts: eb('attempts', '+', 1),
+      zatca_status: param<string>('status'),
+      messages: param<string>('messages'),
+      last_error: param<string | null>('note'),
+      reported_at: param<number>('now'),
+    }))
+    .where('icv', '=', param<number>('icv'))
+    .where('report_state', '=', 'pending'),
+);
+
+export function recordReported(
+  db: TillDatabase,
+  icv: number,
+  outcome: { zatcaStatus: string; messages: ZatcaMessages; note: string | null; now: number },
+): void {
+  ACCEPTED.run(db, { icv, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), note: outcome.note, now: outcome.now });
+}
+
+const REJECTED = prepared<{ icv: number; status: string; messages: string; reason: string }>()(
+  q
+    .updateTable('zatca_documents')
+    .set((eb) => ({
+      report_state: 'rejected',
+      attempts: eb('attempts', '+', 1),
+      zatca_status: param<string>('status'),
+      messages: param<string>('messages'),
+      last_error: param<string>('reason'),
+    }))
+    .where('icv', '=', param<number>('icv'))
+    .where('report_state', '=', 'pending'),
+);
+
+export function recordRejected(db: TillDatabase, icv: number, outcome: { zatcaStatus: string; messages: ZatcaMessages; reason: string }): void {
+  REJECTED.run(db, { icv, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), reason: outcome.reason });
+}
+
+const DEFERRED = prepared<{ icv: number; nextAttemptAt: number; reason: string }>()(
+  q
+    .updateTable('zatca_documents')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
+    .where('icv', '=', param<number>('icv'))
+    .where('report_state', '=', 'pending'),
+);
+
+/** The document stays pending, due again at `nextAttemptAt`, with why. */
+export function recordDeferred(db: TillDatabase, icv: number, nextAttemptAt: number, reason: string): void {
+  DEFERRED.run(db, { icv, nextAttemptAt, reason });
+}
+
+const MAKE_DUE = prepared<{ now: number }>()(
+  q
+    .updateTable('zatca_documents')
+    .set({ next_attempt_at: param<number>('now') })
+    .where('report_state', '=', 'pending')
+    .where('next_attempt_at', '>', param<number>('now')),
+);
+
+/** ZATCA is reachable again: a backoff computed while offline must not hold the queue. */
+export function makeQueueDue(db: TillDatabase, now: number): void {
+  MAKE_DUE.run(db, { now });
+}
+
+export interface RejectedDocument {
+  icv: number;
+  order_uuid: string;
+  kind: ZatcaDocumentKind;
+  number: string;
+  issued_at: number;
+  last_error: string | null;
+  messages: ZatcaMessages | null;
+}
+
+/** Every document ZATCA rejected, in counter order, with its messages. */
+export function rejectedDocuments(db: TillDatabase): RejectedDocument[] {
+  const rows = all(
+    db,
+    q
+      .selectFrom('zatca_documents')
+      .select(['icv', 'order_uuid', 'kind', 'number', 'issued_at', 'last_error', 'messages'])
+      .where('report_state', '=', 'rejected')
+      .orderBy('icv'),
+  );
+  return rows.map((row) => ({ ...row, kind: row.kind as ZatcaDocumentKind, messages: parseMessages(row.messages) }));
+}
+
+/** The stored messages column, or null when there is none (or it cannot be read). */
+export function parseMessages(column: string | null): ZatcaMessages | null {
+  if (!column) return null;
+  try {
+    const value = JSON.parse(column) as Partial<ZatcaMessages>;
+    return { info: value.info ?? [], warnings: value.warnings ?? [], errors: value.errors ?? [] };
+  } catch {
+    return null;
+  }
+}
