@@ -9,6 +9,8 @@ import { tillCommands } from './test/components/till-commands.ts';
 // Its own config, so the unit and integration runs load no browser or host here.
 export default defineConfig({
   plugins: [svelte()],
+  // Bundled before the first test: found mid-run, Vite reloads the page under a running test.
+  optimizeDeps: { include: ['jsqr', 'qrcode'] },
   test: {
     name: 'components',
     include: ['test/components/**/*.test.ts'],

@@ -113,6 +113,27 @@ if (orders) {
     null,
     'npm run bench:orders',
   );
+  const z = orders.zatca;
+  if (z) {
+    row(
+      'checkout commit p99 with ZATCA phase 2 (each sale signed into the chain in its transaction)',
+      `${z.p99_ms} ms (p50 ${z.p50_ms})`,
+      `the same run's checkout without it, sale for sale, p99 ${z.plain_p99_ms} ms (p50 ${z.plain_p50_ms})`,
+      `${x(z.p99_over_plain_p99)} (p50 ${x(z.p50_over_plain_p50)})`,
+      '≤ 2x',
+      orders.targets.zatca_checkout_p99_within_2x_plain,
+      'npm run bench:orders',
+    );
+    row(
+      '  signing one document alone (UBL, C14N hash, ECDSA, QR)',
+      `p50 ${z.sign_p50_ms} ms, p99 ${z.sign_p99_ms} ms`,
+      '—',
+      '—',
+      '—',
+      null,
+      'npm run bench:orders',
+    );
+  }
   const d = orders.drain;
   row(
     `upload of ${d.orders.toLocaleString('en')} queued orders`,

@@ -135,3 +135,25 @@ export function parseMessages(column: string | null): ZatcaMessages | null {
     return null;
   }
 }
+
+const QUEUE_COUNTS = prepared<Record<string, never>>()(
+  q.selectNoFrom((eb) => [
+    eb.selectFrom('zatca_documents').select(eb.fn.countAll<number>().as('n')).where('report_state', '=', 'pending').as('unreported'),
+    eb.selectFrom('zatca_documents').select(eb.fn.countAll<number>().as('n')).where('report_state', '=', 'rejected').as('rejected'),
+    eb
+      .selectFrom('zatca_documents')
+      .select((inner) => inner.fn.min<number>('issued_at').as('at'))
+      .where('report_state', '=', 'pending')
+      .as('oldest'),
+  ]),
+);
+
+/**
+ * What the status needs after every checkout, from the (report_state, …)
+ * index alone: the pending and rejected documents, never the whole chain
+ * (a year of sales is many thousand rows).
+ */
+export function queueCounts(db: TillDatabase): { unreported: number; rejected: number; oldestUnreportedAt: number | null } {
+  const row = QUEUE_COUNTS.get(db, {})!;
+  return { unreported: row.unreported ?? 0, rejected: row.rejected ?? 0, oldestUnreportedAt: row.oldest ?? null };
+}

@@ -25,9 +25,9 @@ import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../upstream/inde
 import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
 import { rejectionAdvice } from './rejection-advice.ts';
 import { credentialsOf, probeZatca, submitDocument, type ZatcaCredentials } from './report-document.ts';
-import { headOfQueue, makeQueueDue, recordDeferred, recordRejected, recordReported, type QueuedDocument } from './report-queue.ts';
+import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, type QueuedDocument } from './report-queue.ts';
 import { judgeZatcaReply, type ZatcaMessages } from './reporting-answer.ts';
-import { chainSummary, readEgs } from './zatca-store.ts';
+import { readEgs } from './zatca-store.ts';
 
 export const DEFAULT_REPORT_BACKOFF: BackoffPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
 export const DEFAULT_ZATCA_PROBE_INTERVAL_MS = 15_000;
@@ -351,15 +351,7 @@ export class ZatcaReporter {
   }
 
   private compute(): ZatcaReportingStatus {
-    const summary = chainSummary(this.db);
-    return {
-      online: this.online,
-      paused: this.paused?.reason ?? null,
-      lastError: this.lastError,
-      unreported: summary.unreported,
-      rejected: summary.rejected,
-      oldestUnreportedAt: summary.oldestUnreportedAt,
-    };
+    return { online: this.online, paused: this.paused?.reason ?? null, lastError: this.lastError, ...queueCounts(this.db) };
   }
 
   private publish(): void {

@@ -12,6 +12,12 @@ export const HUB_MESSAGES_EN = {
   'reason.hub.notSent': 'Nothing was sent: this screen is not connected to the hub. Try again when it is back.',
   'reason.hub.noAnswer':
     'The hub went away before it answered. When it is back, look at the cart: an empty cart means the sale was recorded (see Orders); the same cart means it was not.',
+  'pairQr.title': 'Pair a tablet',
+  'pairQr.how': 'Point the tablet’s camera at the code, or open the address on the tablet and type the code.',
+  'pairQr.label': 'QR code to pair a tablet: opens {address} with the code {code}',
+  'pairQr.address': 'Address',
+  'pairQr.code': 'Pairing code',
+  'pairQr.station': 'It will be station {station}.',
 };
 
 export type HubMessageKey = keyof typeof HUB_MESSAGES_EN;
@@ -24,4 +30,10 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'reason.hub.notSent': 'لم يُرسل شيء: هذه الشاشة غير متصلة بالجهاز الرئيسي. حاول مرة أخرى عند عودته.',
   'reason.hub.noAnswer':
     'انقطع الجهاز الرئيسي قبل أن يجيب. عند عودته انظر إلى السلة: السلة الفارغة تعني أن البيع سُجّل (انظر الطلبات)، والسلة نفسها تعني أنه لم يُسجّل.',
+  'pairQr.title': 'إقران جهاز لوحي',
+  'pairQr.how': 'وجّه كاميرا الجهاز اللوحي إلى الرمز، أو افتح العنوان على الجهاز اللوحي واكتب الرمز.',
+  'pairQr.label': 'رمز QR لإقران جهاز لوحي: يفتح \u2066{address}\u2069 بالرمز {code}',
+  'pairQr.address': 'العنوان',
+  'pairQr.code': 'رمز الإقران',
+  'pairQr.station': 'سيكون المحطة \u2066{station}\u2069.',
 };

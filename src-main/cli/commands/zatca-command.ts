@@ -88,7 +88,10 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
       }
       if (egs && status.csid_days_left !== null && status.csid_days_left < 30)
         io.err(`warning: the CSID expires in ${status.csid_days_left} days; renew it before then`);
-      if (oldestHours !== null && oldestHours >= 12)
+      // As the status bar does: a warning from 12 hours, an alarm from 20 (ZATCA's limit is 24).
+      if (oldestHours !== null && oldestHours >= 20)
+        io.err(`ALARM: a document has waited ${oldestHours} h to be reported and ZATCA's limit is 24 h; connect the till and run pos zatca report now`);
+      else if (oldestHours !== null && oldestHours >= 12)
         io.err(`warning: a document has waited ${oldestHours} h to be reported (ZATCA's limit is 24 h); check the connection and run pos zatca report`);
       return 0;
     }

@@ -8,11 +8,13 @@ const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'se
 export function sendPage(
   response: ServerResponse,
   status: number,
-  body: { en: string; ar: string; form?: boolean },
+  body: { en: string; ar: string; form?: boolean; code?: string | null },
   headers: Record<string, string> = {},
 ): void {
+  // A code from the pairing QR (`/pair?code=…`) is filled in; the tablet still taps Pair.
+  const value = body.code && /^\d{6}$/.test(body.code) ? ` value="${body.code}"` : '';
   const form = body.form
-    ? `<form method="post" action="/pair"><label>Pairing code / رمز الإقران <input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus></label> <button>Pair / إقران</button></form>`
+    ? `<form method="post" action="/pair"><label>Pairing code / رمز الإقران <input name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required autofocus${value}></label> <button>Pair / إقران</button></form>`
     : '';
   response.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',

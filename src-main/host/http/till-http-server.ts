@@ -181,7 +181,13 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     return;
   }
   if (request.method === 'GET') {
-    sendPage(response, 200, { en: 'Type the pairing code shown where the till was started.', ar: 'اكتب رمز الإقران الظاهر حيث شُغّل نظام الكاشير.', form: true });
+    const code = new URL(request.url ?? '/', 'http://till').searchParams.get('code');
+    sendPage(response, 200, {
+      en: 'Type the pairing code shown where the till was started.',
+      ar: 'اكتب رمز الإقران الظاهر حيث شُغّل نظام الكاشير.',
+      form: true,
+      code,
+    });
     return;
   }
   if (request.method !== 'POST' || !access.sameSite(request)) {

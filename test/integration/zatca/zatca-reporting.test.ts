@@ -264,6 +264,13 @@ describe('reporting to ZATCA', () => {
       // The till recorded at most what it heard: the third is still pending on its side.
       expect(reportRows(shop.db).filter((r) => r.report_state === 'reported').length).toBeLessThanOrEqual(2);
       expect(reportRows(shop.db)[2]!.report_state).toBe('pending');
+      // The status says how long the oldest has waited: these sales are from 2025, far past ZATCA's 24 hours.
+      const lines: string[] = [];
+      const errs: string[] = [];
+      const io: CliIo = { out: (l) => lines.push(l), err: (l) => errs.push(l), interactive: false, env: {} };
+      await main(['zatca', '--db', dbFile, 'status', '--json'], io);
+      expect(JSON.parse(lines.at(-1)!).oldest_unreported_age_hours).toBeGreaterThan(24);
+      expect(errs.join('\n')).toContain('ALARM: a document has waited');
 
       const again = spawnPos(['zatca', '--db', dbFile, 'report', '--json']);
       let out = '';
