@@ -3,6 +3,7 @@ import { isFailPage } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { startEmulator } from './start-emulator.ts';
 import type { EmulatorOptions } from './start-emulator.ts';
+import { startZatcaStandIn } from './zatca/start-zatca-stand-in.ts';
 
 import { EMULATOR_USAGE } from './usage.ts';
 import { isProfileName, PROFILE_NAMES } from './profiles/index.ts';
@@ -119,9 +120,10 @@ function parse(argv: string[]): EmulatorOptions | 'help' {
 }
 
 /**
- * `pos emulator`: starts the emulator, prints one JSON line
- * `{"base_url","token","market_id","branch_id"}` on stdout, and runs until
- * SIGTERM or SIGINT, then closes. Resolves with the exit code: 0 after a
+ * `pos emulator`: starts the emulator and the ZATCA stand-in beside it
+ * (same host, its own free port), prints one JSON line
+ * `{"base_url","token","market_id","branch_id","profile","zatca_url"}` on
+ * stdout, and runs until SIGTERM or SIGINT, then closes both. Resolves with the exit code: 0 after a
  * clean stop, 2 for bad arguments (one line on stderr), 1 when it cannot listen.
  */
 export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = processIo): Promise<number> {
@@ -139,10 +141,18 @@ export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = process
   }
   const stopped = io.stopSignal();
   let emulator;
+  let zatca;
   try {
     emulator = await startEmulator(options);
   } catch (error) {
     io.err(`pos emulator: cannot listen: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    zatca = await startZatcaStandIn({ ...(options.host !== undefined ? { host: options.host } : {}), ...(options.now ? { now: options.now } : {}) });
+  } catch (error) {
+    await emulator.close();
+    io.err(`pos emulator: the ZATCA stand-in cannot listen: ${(error as Error).message}`);
     return 1;
   }
   io.out(
@@ -152,9 +162,10 @@ export async function runEmulatorCli(argv: string[], io: EmulatorCliIo = process
       market_id: emulator.marketId,
       branch_id: emulator.branchId,
       profile: emulator.profile,
+      zatca_url: zatca.url,
     }),
   );
   await stopped;
-  await emulator.close();
+  await Promise.all([emulator.close(), zatca.close()]);
   return 0;
 }

@@ -127,7 +127,9 @@ export class BranchSetup implements BranchApi {
     };
   }
 
-  async branchSetup(): Promise<BranchSetupView> {
+  async branchSetup(input?: BranchInputs['branchSetup']): Promise<BranchSetupView> {
+    // The approval it may carry is the authorization hook's; the view is the same.
+    parseInput('branchSetup', input);
     return this.view();
   }
 

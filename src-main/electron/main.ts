@@ -1,4 +1,4 @@
-import { app, BrowserWindow, ipcMain, MessageChannelMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +7,12 @@ import { openDatabase } from '../db/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
+import { APP_CONFIG_FILE, readHubChoice, resolveHubChoice } from './hub-choice.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
 import { registerAppScheme, serveAppProtocol } from './serve-app-protocol.ts';
 import { isTillPage } from './shell-policy.ts';
+import { openStationWindow } from './station-window.ts';
 
 // Electron is a thin shell: a window, the preload bridge, the secret store;
 // the till itself is the same TillHost that `pos serve` runs.
@@ -26,7 +28,17 @@ const electronSqlite = join(resources, 'build', 'electron', 'better_sqlite3.node
 registerAppScheme();
 
 async function start(): Promise<void> {
-  hardenApp();
+  // Hub (default) or a station of another till's hub: the app's own config, never the till database.
+  const configFile = join(app.getPath('userData'), APP_CONFIG_FILE);
+  const resolved = resolveHubChoice(configFile, process.argv);
+  if (!resolved.ok) dialog.showErrorBox('Till', resolved.reason);
+  const choice = resolved.ok ? resolved.choice : readHubChoice(configFile);
+  hardenApp(choice.mode === 'station' ? choice.hub : null);
+  if (choice.mode === 'station') {
+    // A station writes nothing locally: no database is opened, the hub's UI does the selling.
+    await openStationWindow(choice.hub);
+    return;
+  }
   serveAppProtocol(rendererDir);
   registerPrintingFonts(join(resources, 'resources', 'fonts'));
   const db = openDatabase(join(app.getPath('userData'), 'till.db'), {

@@ -1,5 +1,7 @@
 import {
+  APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
   SESSION_METHODS,
@@ -11,16 +13,20 @@ import { BranchSetup } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
-import { Authorizer } from './authorization/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
+
+const LOCAL_CLIENT: ClientContext = { kind: 'local', id: 'local', address: null };
 
 /** The session's options (the clock also drives the print queue), and printing's. */
 export interface TillHostOptions extends ServiceSessionOptions {
   printQueue?: PrintQueue;
   /** Which printer addresses this till may print to, beside the setting printing.allowed_ports. */
   printerPolicy?: PrinterAddressPolicy;
+  /** Onboarding from the Branch screen goes here instead of ZATCA's own addresses (a stand-in: `pos serve --zatca-url`). */
+  zatcaUrl?: string;
 }
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
@@ -31,6 +37,7 @@ const eachMethodOnce: EachOnce<
     ...typeof SESSION_METHODS,
     ...typeof PRINTING_METHODS,
     ...typeof BRANCH_API_METHODS,
+    ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
   ]
 > = true;
@@ -66,7 +73,13 @@ export class TillHost extends composedOf<TillApi>() {
       ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
     });
     // The ZATCA tab and the status bar's ZATCA part (its status is pushed on the host's clock).
-    const zatcaTab = new ZatcaSetup({ db, ...(clock ? { clock } : {}), emit: (event) => events.emit(event) });
+    const zatcaTab = new ZatcaSetup({
+      db,
+      secrets: options.secrets,
+      ...(clock ? { clock } : {}),
+      ...(options.zatcaUrl ? { environmentUrls: standInUrls(options.zatcaUrl) } : {}),
+      emit: (event) => events.emit(event),
+    });
     const till = new TillService({
       db,
       now,
@@ -100,7 +113,16 @@ export class TillHost extends composedOf<TillApi>() {
         printing.emitPrinters();
       },
     });
+    const authorizer = new Authorizer({ db, now });
+    // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
+    const approvals: Pick<TillApi, 'approvalCheck'> = {
+      approvalCheck: async (input) => {
+        const asked = parseInput('approvalCheck', input);
+        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT);
+      },
+    };
     super({
+      ...methodsOf(approvals, APPROVAL_METHODS),
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),
@@ -115,7 +137,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.zatcaTab = zatcaTab;
     // A report moved a document (reported, rejected): the status bars hear it now, not at the next minute.
     zatca.subscribe(() => zatcaTab.notify());
-    this.authorizer = new Authorizer({ db, now });
+    this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }

@@ -17,9 +17,12 @@ export interface PinApprovalRequest {
    * screens make the first manager.
    */
   client?: { kind: string; id: string; address: string | null };
+  /** Only asking whether a PIN would be needed: nothing is checked or counted. */
+  preview?: boolean;
 }
 
-export type PinDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
+export type PinDecision =
+  { approve: true; by: string } | { approve: false; reason: string; final?: boolean; code?: 'pin_needed' | 'wrong_pin' | 'pin_throttled' | 'screen' } | null;
 
 /** The till's own screens and the CLI; never a device paired with a code. */
 const HOST_SCREENS: ReadonlySet<string> = new Set(['electron-window', 'manager-session', 'local']);
@@ -27,6 +30,7 @@ const HOST_SCREENS: ReadonlySet<string> = new Set(['electron-window', 'manager-s
 /** What money-costing actions a manager's PIN can approve; signing in to another service stays with the manager screen. */
 const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'refund',
+  'close-shift',
   'discount-over-limit',
   'drawer-open',
   'void-printed-cart',
@@ -63,19 +67,22 @@ export function managerPinPolicy(db: TillDatabase, signedIn: () => CashierView |
       const hostScreen = request.client !== undefined && HOST_SCREENS.has(request.client.kind);
       if (request.privilege === 'manage-cashiers' && !hasActiveManager(db)) {
         if (hostScreen) return { approve: true, by: 'first manager of this till' };
-        return { approve: false, reason: 'the first manager is made on the till’s own screen or with pos cashiers add', final: true };
+        return { approve: false, reason: 'the first manager is made on the till’s own screen or with pos cashiers add', final: true, code: 'screen' };
       }
       if (!hasCashiers(db)) return null;
       const cashier = signedIn();
       if (cashier?.role === 'manager' && hostScreen) return { approve: true, by: `manager ${cashier.name} (signed in)` };
-      const pin = pinOf(request.input);
+      const pin = request.preview ? null : pinOf(request.input);
       const forWhom = cashier ? ` for cashier ${cashier.name}` : '';
-      if (pin === null) return { approve: false, reason: `a manager's PIN is needed${forWhom}`, final: true };
+      if (pin === null) return { approve: false, reason: `a manager's PIN is needed${forWhom}`, final: true, code: 'pin_needed' };
       try {
         const manager = await approveWithManagerPin(db, pin, now, request.client ? pinCallerOf(request.client) : currentPinCaller());
         return { approve: true, by: `manager ${manager.name} (PIN)${forWhom}` };
       } catch (error) {
-        if (error instanceof TillError) return { approve: false, reason: `${error.message}${forWhom}`, final: true };
+        if (error instanceof TillError) {
+          const code = error.code === 'pin_throttled' ? 'pin_throttled' : 'wrong_pin';
+          return { approve: false, reason: `${error.message}${forWhom}`, final: true, code };
+        }
         throw error;
       }
     },

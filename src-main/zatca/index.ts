@@ -6,6 +6,19 @@ export { signDocument, type EgsSigner, type SignedDocument } from './sign-docume
 export { readEgsCertificate, type EgsCertificate } from './egs-certificate.ts';
 export { createEgsCsr, generateEgsKey, ZATCA_ENVIRONMENTS, type ZatcaEnvironment, type CsrSubject } from './egs-csr.ts';
 export { invoiceHash } from './invoice-hash.ts';
+export { onboardEgs, OnboardError, type OnboardDeps, type OnboardStep, type OnboardTarget } from './onboard-egs.ts';
+export {
+  createZatcaApi,
+  environmentOfUrl,
+  reportingCredentials,
+  ZatcaApiError,
+  ZATCA_BASE_URLS,
+  type ZatcaApi,
+  type ZatcaApiMessage,
+  type ZatcaCredentials,
+  type Submission,
+  type SubmissionResult,
+} from './zatca-api.ts';
 export {
   ZatcaReporter,
   DEFAULT_REPORT_BACKOFF,
@@ -18,6 +31,6 @@ export {
 export { headOfQueue, rejectedDocuments, parseMessages, type QueuedDocument, type RejectedDocument } from './report-queue.ts';
 export { rejectionAdvice } from './rejection-advice.ts';
 export { summarize as summarizeZatcaMessages, type ZatcaMessages, type ZatcaMessage } from './reporting-answer.ts';
-export { ZatcaSetup, onboardingStepOf, type OnboardFlow, type ZatcaSetupOptions } from './zatca-setup.ts';
+export { ZatcaSetup, standInUrls, type OnboardFlow, type ZatcaSetupOptions } from './zatca-setup.ts';
 export { zatcaStatusAt, nextStatusChange, reportLevel, csidLevel, REPORT_WARNING_MS, REPORT_ALARM_MS, CSID_WARNING_MS } from './zatca-status.ts';
 export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';

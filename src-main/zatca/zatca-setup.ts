@@ -21,37 +21,50 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { SettingError } from '../settings/index.ts';
 import type { ZatcaEnvironment } from './egs-csr.ts';
+import type { SecretStore } from './egs-secrets.ts';
+import { onboardEgs, OnboardError, type OnboardStep } from './onboard-egs.ts';
+import { ZatcaApiError } from './zatca-api.ts';
 import { rejectedDocuments, type RejectedDocument } from './report-queue.ts';
 import { readSellerSettings, sellerFieldOf, writeSellerSettings } from './zatca-seller-settings.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
 import { ZatcaStatusFeed } from './zatca-status-feed.ts';
 import { readEgs } from './zatca-store.ts';
 
-/** Onboarding itself (onboard-egs.ts): key, CSR, compliance CSID and checks, production CSID; its HTTP goes through `fetch`. */
-export type OnboardFlow = (request: { environment: ZatcaEnvironment; otp: string; baseUrl?: string }, fetch: typeof globalThis.fetch) => Promise<unknown>;
+/** Onboarding itself (onboard-egs.ts): key, CSR, compliance CSID and checks, production CSID; each step told as it starts. */
+export type OnboardFlow = (request: { environment: ZatcaEnvironment; otp: string; baseUrl?: string }, onStep: (step: OnboardStep) => void) => Promise<unknown>;
 
 export interface ZatcaSetupOptions {
   db: TillDatabase;
   clock?: Clock;
   /** The host's events: the status (`zatca`) and onboarding's steps (`zatca-onboarding`). */
   emit?: (event: TillEvent) => void;
-  /** Absent: the screen cannot onboard (the tab says so; `pos zatca onboard` can). */
+  /** The host's secret store, where onboarding keeps the key and the CSID's secret; without it (and without `onboard`) the screen cannot onboard. */
+  secrets?: SecretStore;
+  /** Onboarding; by default onboardEgs with the host's secrets and clock. */
   onboard?: OnboardFlow;
-  /** Where each environment's API is, when not ZATCA's own (the demo's stand-in). */
+  /** Where each environment's API is, when not ZATCA's own (a stand-in: `pos serve --zatca-url`). */
   environmentUrls?: Partial<Record<ZatcaEnvironment, string>>;
-  fetch?: typeof globalThis.fetch;
-}
-
-/** Which onboarding step an HTTP call to ZATCA's API belongs to (paths of ZATCA's developer portal). */
-export function onboardingStepOf(url: string): ZatcaOnboardingStep | null {
-  const path = new URL(url).pathname.replace(/\/+$/, '');
-  if (path.endsWith('/compliance/invoices')) return 'compliance-checks';
-  if (path.endsWith('/compliance')) return 'compliance-csid';
-  if (path.endsWith('/production/csids')) return 'production-csid';
-  return null;
 }
 
 const MAX_REJECTED = 50;
+
+const BASE_PATHS: Record<ZatcaEnvironment, string> = {
+  sandbox: '/e-invoicing/developer-portal',
+  simulation: '/e-invoicing/simulation',
+  production: '/e-invoicing/core',
+};
+
+/**
+ * Each environment's address on a server that stands in for ZATCA: an
+ * address under one of ZATCA's base paths (the stand-in's zatca_url) gives
+ * the same server's path of each environment; any other address is used as
+ * given for every environment.
+ */
+export function standInUrls(url: string): Record<ZatcaEnvironment, string> {
+  const origin = url.replace(/\/+$/, '').replace(/\/e-invoicing\/(developer-portal|simulation|core)$/, '');
+  if (origin === url.replace(/\/+$/, '')) return { sandbox: url, simulation: url, production: url };
+  return { sandbox: origin + BASE_PATHS.sandbox, simulation: origin + BASE_PATHS.simulation, production: origin + BASE_PATHS.production };
+}
 
 /** ZATCA's messages about a refused document, errors first, as ZATCA worded them; the last failure when ZATCA sent none. */
 function messagesOf(doc: RejectedDocument): ZatcaMessageView[] {
@@ -70,10 +83,14 @@ export class ZatcaSetup implements ZatcaApi {
   private readonly clock: Clock;
   private readonly feed: ZatcaStatusFeed;
   private onboarding = false;
+  private readonly onboard: OnboardFlow | null;
 
   constructor(private readonly options: ZatcaSetupOptions) {
     this.db = options.db;
     this.clock = options.clock ?? systemClock;
+    const { secrets } = options;
+    this.onboard =
+      options.onboard ?? (secrets ? (request, onStep) => onboardEgs({ db: this.db, secrets, now: () => this.clock.now(), onStep }, request) : null);
     this.feed = new ZatcaStatusFeed(this.db, this.clock, (status) => options.emit?.({ type: 'zatca', status }));
   }
 
@@ -118,7 +135,7 @@ export class ZatcaSetup implements ZatcaApi {
         .slice(-MAX_REJECTED)
         .reverse()
         .map((doc) => ({ icv: doc.icv, kind: doc.kind, number: doc.number, order_uuid: doc.order_uuid, issued_at: doc.issued_at, messages: messagesOf(doc) })),
-      can_onboard: this.options.onboard !== undefined,
+      can_onboard: this.onboard !== null,
     };
   }
 
@@ -138,7 +155,7 @@ export class ZatcaSetup implements ZatcaApi {
 
   async onboardZatca(input: ZatcaInputs['onboardZatca']): Promise<ZatcaSetupView> {
     const { environment, otp } = parseInput('onboardZatca', input);
-    const onboard = this.options.onboard;
+    const onboard = this.onboard;
     if (!onboard)
       throw new TillError('invalid_input', 'this till cannot onboard from the screen; run pos zatca onboard on the till’s computer', {
         code: 'zatca.noOnboarding',
@@ -156,28 +173,23 @@ export class ZatcaSetup implements ZatcaApi {
       step = next;
       this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'step', step } });
     };
-    const baseFetch = this.options.fetch ?? globalThis.fetch;
-    // Each request to ZATCA's API names its step; the step shows before its answer is awaited.
-    const watched: typeof globalThis.fetch = (resource, init) => {
-      const url = typeof resource === 'string' ? resource : resource instanceof URL ? resource.href : resource.url;
-      const next = onboardingStepOf(url);
-      if (next && next !== step) progress(next);
-      return baseFetch(resource, init);
-    };
     try {
       progress('key');
       const baseUrl = this.options.environmentUrls?.[environment];
-      await onboard({ environment, otp, ...(baseUrl ? { baseUrl } : {}) }, watched);
+      await onboard({ environment, otp, ...(baseUrl ? { baseUrl } : {}) }, (next) => {
+        if (next !== 'saved') progress(next);
+      });
       this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'done', environment } });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.options.emit?.({ type: 'zatca-onboarding', progress: { phase: 'failed', step, message } });
-      const unreachable = /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|timed? ?out|socket hang up/i.test(
-        `${message} ${String((error as { cause?: unknown })?.cause ?? '')}`,
-      );
+      // Onboarding's own refusal is worded in both languages (what happened, what to do); the screen shows its language's.
+      const ours = error instanceof OnboardError || error instanceof ZatcaApiError;
+      const worded: Record<string, string> = ours ? { en: error.message, ar: error.arabic } : {};
+      const unreachable = ours ? error.key === 'zatca.api.network' : /fetch failed|ECONNREFUSED|ENOTFOUND|timed? ?out/i.test(message);
       throw new TillError(unreachable ? 'service_unreachable' : 'service_error', `onboarding stopped at ${step}: ${message}`, {
         code: unreachable ? 'zatca.unreachable' : 'zatca.refused',
-        params: { step },
+        params: { step, ...worded },
       });
     } finally {
       this.onboarding = false;

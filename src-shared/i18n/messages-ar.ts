@@ -2,8 +2,10 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
+import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 
@@ -128,7 +130,6 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'cart.pay': 'الدفع',
   'cart.park': 'تعليق',
   'cart.void': 'إلغاء',
-  'cart.voidConfirm': 'إلغاء هذا الطلب؟ ستُحذف كل محتوياته.',
   'cart.orderDiscount': 'خصم على الطلب',
   'cart.lineDiscount': 'خصم {amount}',
   'cart.edit': 'تعديل',
@@ -336,8 +337,10 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
+  ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...ZATCA_ONBOARD_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
 };

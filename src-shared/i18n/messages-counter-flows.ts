@@ -11,8 +11,6 @@ export const COUNTER_FLOW_MESSAGES_EN = {
   'shift.movedIn': 'Recorded: {amount} put into the drawer',
   'shift.movedOut': 'Recorded: {amount} taken out of the drawer',
   'shift.closeConfirmTitle': 'Close the shift?',
-  'shift.closeConfirm':
-    'You counted {amount} in cash. A closed shift cannot be reopened; the Z report then shows what the drawer should have held and any over or short.',
   'shift.closeConfirmYes': 'Close the shift',
   'report.blind': 'What the drawer should hold is shown only after it is counted at the close.',
   'orders.searchLabel': 'Find an order',
@@ -43,7 +41,6 @@ export const COUNTER_FLOW_MESSAGES_AR: Record<CounterFlowMessageKey, string> = {
   'shift.movedIn': 'تم التسجيل: إدخال {amount} إلى الدرج',
   'shift.movedOut': 'تم التسجيل: سحب {amount} من الدرج',
   'shift.closeConfirmTitle': 'إغلاق الوردية؟',
-  'shift.closeConfirm': 'عددت {amount} نقداً. لا يمكن إعادة فتح وردية مغلقة؛ يُظهر تقرير Z بعدها ما كان يجب أن يحتويه الدرج وأي زيادة أو عجز.',
   'shift.closeConfirmYes': 'إغلاق الوردية',
   'report.blind': 'لا يظهر ما يجب أن يحتويه الدرج إلا بعد عدّه عند الإغلاق.',
   'orders.searchLabel': 'البحث عن طلب',

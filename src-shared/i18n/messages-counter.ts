@@ -102,7 +102,7 @@ export const COUNTER_MESSAGES_EN = {
   'action.sign-out': 'Signing out of the service',
   'action.branch-settings': 'Changing the branch settings',
   'action.drawer-open': 'Opening the drawer without a sale',
-  'action.void-printed-cart': 'Voiding an order the kitchen has',
+  'action.void-printed-cart': 'Voiding an order',
   'action.manage-cashiers': 'Adding or changing cashiers',
   'action.other': 'This action',
 
@@ -231,7 +231,7 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'action.sign-out': 'تسجيل الخروج من الخدمة',
   'action.branch-settings': 'تغيير إعدادات الفرع',
   'action.drawer-open': 'فتح الدرج دون بيع',
-  'action.void-printed-cart': 'إلغاء طلب وصل إلى المطبخ',
+  'action.void-printed-cart': 'إلغاء طلب',
   'action.manage-cashiers': 'إضافة الكاشيرين أو تعديلهم',
   'action.other': 'هذا الإجراء',
 

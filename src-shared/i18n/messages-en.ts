@@ -1,8 +1,10 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
+import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
@@ -127,7 +129,6 @@ export const MESSAGES_EN = {
   'cart.pay': 'Pay',
   'cart.park': 'Park',
   'cart.void': 'Void',
-  'cart.voidConfirm': 'Void this order? Everything in it is removed.',
   'cart.orderDiscount': 'Order discount',
   'cart.lineDiscount': 'Discount {amount}',
   'cart.edit': 'Edit',
@@ -336,8 +337,10 @@ export const MESSAGES_EN = {
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
+  ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...ZATCA_ONBOARD_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
 } as const;

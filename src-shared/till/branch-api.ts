@@ -7,7 +7,8 @@ import type { BranchSetupView, TestPrintView } from './branch-views.ts';
  * needs the 'branch-settings' privilege (method-privileges.ts).
  */
 export interface BranchApi {
-  branchSetup(): Promise<BranchSetupView>;
+  /** What the Branch screen shows; opening it with a manager's PIN approves its later calls (host/authorization, the Branch pass). */
+  branchSetup(input?: BranchInputs['branchSetup']): Promise<BranchSetupView>;
   bindPrinter(input: BranchInputs['bindPrinter']): Promise<BranchSetupView>;
   unbindPrinter(input: BranchInputs['unbindPrinter']): Promise<BranchSetupView>;
   /** Prints the bilingual test page now; resolves only when the printer took it. */

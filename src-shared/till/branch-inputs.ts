@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VAT_NUMBER_PATTERN } from '../settings/index.ts';
+import { approvalInput } from './shift-inputs.ts';
 
 /**
  * What the Branch screen sends (till API, privilege 'branch-settings').
@@ -16,6 +17,8 @@ const line = (max: number) =>
     .transform((text) => text.trim());
 
 export const branchInputs = {
+  /** Opening the Branch screen: a manager's PIN, when the host asks for one, approves this screen's Branch calls until it leaves. */
+  branchSetup: z.object({ approval: approvalInput }),
   bindPrinter: z.object({
     printer_id: id,
     address: z.string().trim().max(300, 'at most 300 characters').nullable().default(null),

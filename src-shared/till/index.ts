@@ -1,12 +1,22 @@
 export * from './order-record.ts';
 export { tillInputs, discountInput, ORDER_FILTERS, type OrderFilter, type TillInputs, type TillParsedInputs } from './till-inputs.ts';
 export type * from './till-views.ts';
-export { PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, TILL_API_METHODS, type SellingApi, type TillApi } from './till-api.ts';
+export {
+  APPROVAL_METHODS,
+  PRINTING_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  TILL_API_METHODS,
+  type SellingApi,
+  type TillApi,
+} from './till-api.ts';
 export { TillError, TillInputError, type ErrorReason, type InputIssue, type ReasonParams, type TillErrorCode } from './till-errors.ts';
 export { parseInput, type ApiInputMethod, type ParsedInput } from './parse-input.ts';
 export type * from './till-events.ts';
 export { fromWireError, toWireError, wireErrorTransfer, type WireError } from './transport-errors.ts';
 export { METHOD_PRIVILEGES, type PrivilegedAction } from './method-privileges.ts';
+export type { ApprovalCheckView } from './approval-check.ts';
 export { branchInputs, type BranchInputs } from './branch-inputs.ts';
 export { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 export type * from './branch-views.ts';

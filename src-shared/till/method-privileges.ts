@@ -17,7 +17,8 @@ export type PrivilegedAction =
   | 'void-printed-cart'
   | 'manage-cashiers'
   | 'cash-out'
-  | 'pay-later';
+  | 'pay-later'
+  | 'close-shift';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
@@ -48,6 +49,8 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   // Only a cash out above `cash.out_limit`.
   cashMovement: 'cash-out',
   openDrawer: 'drawer-open',
+  // The cashier counts blind; a manager approves the close (issue 23, part 3).
+  closeShift: 'close-shift',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

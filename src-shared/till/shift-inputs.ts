@@ -30,7 +30,7 @@ export const shiftInputs = {
   openShift: z.object({ float: minor.optional(), float_counts: counts.optional() }),
   cashMovement: z.object({ kind: z.enum(['IN', 'OUT']), amount: positive, reason, approval: approvalInput }),
   shiftReport: z.object({ shift_id: id.optional() }),
-  closeShift: z.object({ counted: minor.optional(), cash_counts: counts.optional(), other_counts: methodAmounts.optional() }),
+  closeShift: z.object({ counted: minor.optional(), cash_counts: counts.optional(), other_counts: methodAmounts.optional(), approval: approvalInput }),
   dayReport: z.object({
     business_day: z
       .string()

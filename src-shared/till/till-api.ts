@@ -3,6 +3,7 @@ import { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 import type { TillInputs } from './till-inputs.ts';
 import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
 import type { PrinterStateView } from './till-events.ts';
+import type { ApprovalCheckView } from './approval-check.ts';
 import type {
   CartView,
   CategoryView,
@@ -89,6 +90,9 @@ export interface TillApi extends BranchApi, ZatcaApi {
   /** The receipt exactly as it prints, as a `data:image/png;base64,...` URL. */
   receiptPreview(input: TillInputs['receiptPreview']): Promise<string>;
   reprint(input: TillInputs['reprint']): Promise<void>;
+
+  /** Whether this call would need a manager's approval from this screen, and the branch's limits; never runs it, never audits. */
+  approvalCheck(input: TillInputs['approvalCheck']): Promise<ApprovalCheckView>;
 }
 
 const methods = <const Names extends readonly (keyof TillApi)[]>(names: Names) => names;
@@ -146,6 +150,9 @@ export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
 /** Printing: printer states, the receipt preview, reprints, reports and the drawer. */
 export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
 
+/** The host's authorization hook, asked ahead: does this call need a manager's approval from this screen? */
+export const APPROVAL_METHODS = methods(['approvalCheck']);
+
 /** The part of the till API that works from the local database alone: selling and shifts. */
 export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeof SHIFT_METHODS)[number]>;
 
@@ -160,6 +167,7 @@ export const TILL_API_METHODS = [
   ...SESSION_METHODS,
   ...PRINTING_METHODS,
   ...BRANCH_API_METHODS,
+  ...APPROVAL_METHODS,
   ...ZATCA_API_METHODS,
 ] as const;
 

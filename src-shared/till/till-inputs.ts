@@ -86,6 +86,8 @@ export const tillInputs = {
   }),
   receiptPreview: z.object({ uuid: id, printer_id: id.optional() }),
   reprint: z.object({ uuid: id, kind: z.enum(['receipt', 'kitchen']).default('receipt') }),
+  /** Would this call need a manager's approval from this screen? Asked before the call is sent; `input` without any PIN. */
+  approvalCheck: z.object({ method: z.string({ error: 'a method name' }).min(1).max(60), input: z.unknown().optional() }),
   ...shiftInputs,
 } as const;
 

@@ -5,6 +5,7 @@ import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import CartPanel from '../../src-renderer/selling/CartPanel.svelte';
 import { money } from '../../src-renderer/state/index.ts';
+import { ManagerApprovalSheet } from '../../src-renderer/staff/index.ts';
 import { realTill, withTill } from './real-till.ts';
 import { addToCart, plainProducts } from './sale-fixtures.ts';
 
@@ -34,6 +35,7 @@ test('one more and one less change the quantity and the total; the last one less
   const till = await realTill();
   const [tea] = await plainProducts(till, 1);
   const screen = await render(CartPanel, { props, ...withTill(till) });
+  const sheet = await render(ManagerApprovalSheet, withTill(till));
   await addToCart(till, tea!);
   const single = (await till.api.cart()).total;
   await expect.element(screen.getByTestId('cart-total')).toHaveTextContent(money(single));
@@ -45,9 +47,11 @@ test('one more and one less change the quantity and the total; the last one less
 
   await screen.getByRole('button', { name: 'One less' }).click();
   await expect.element(screen.getByTestId('line-quantity')).toHaveTextContent('1');
-  // The last one less empties the cart: that is a void, confirmed (and approved by the host's hook) like one.
+  // The last one less empties the cart: that is a void, confirmed in the approval sheet (no PIN on a till without cashiers) like one.
   await screen.getByRole('button', { name: 'One less' }).click();
-  await screen.getByTestId('confirm-yes').click();
+  await expect.element(sheet.getByTestId('approval-what')).toHaveTextContent(/the last item: the order is then empty/);
+  await expect.element(sheet.getByTestId('approval-sheet-pin')).not.toBeInTheDocument();
+  await sheet.getByTestId('approval-send').click();
   await expect.element(screen.getByTestId('cart-empty')).toBeVisible();
   expect((await till.api.cart()).lines).toEqual([]);
 });

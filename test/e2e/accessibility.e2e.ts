@@ -174,10 +174,11 @@ test('axe: order discount, customer, void, park, parked', async ({ page }) => {
   await audit(page, 'customer', run);
   await closeDialog(page, 'customer-dialog');
 
+  // Voiding is confirmed in the approval sheet (a manager is signed in: no PIN asked).
   await page.getByTestId('void-button').click();
-  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
-  await audit(page, 'confirm-void', run);
-  await closeDialog(page, 'confirm-dialog');
+  await expect(page.getByTestId('approval-sheet')).toBeVisible();
+  await audit(page, 'approval-sheet-void', run);
+  await closeDialog(page, 'approval-sheet');
 
   // Park this cart and look at the parked list.
   await page.getByTestId('park-button').click();
@@ -265,18 +266,25 @@ test('axe: shift, X and day reports, cashiers, closing, Z report, PIN', async ({
   await audit(page, 'cashiers', run);
   await closeDialog(page, 'cashiers-dialog');
 
-  // Close the shift: its count, a confirmation if it asks one, and the Z report after.
+  // The cashier closes: "Close the shift?" in the approval sheet, with the manager's PIN, and a wrong PIN answered inside it.
+  await page.getByTestId('switch-cashier').click();
+  await page.locator('[data-testid="pick-cashier"][data-name="سامي"]').click();
+  await page.getByTestId('pin-input').fill('1357');
+  await page.getByTestId('pin-input').press('Enter');
+  await expect(page.getByTestId('switch-cashier')).toHaveAttribute('data-cashier', 'سامي');
+  await page.getByTestId('nav-shift').click();
   await page.getByTestId('close-counted').fill('100');
   await page.getByTestId('shift-close').click();
-  const confirm = page.getByTestId('confirm-dialog');
+  const sheet = page.getByTestId('approval-sheet');
   const z = page.locator('[data-testid="report"][data-kind="Z"]');
-  await expect(confirm.or(z).first()).toBeVisible();
-  if (await confirm.isVisible()) {
-    await audit(page, 'shift-close-confirm', run);
-    const pin = confirm.getByTestId('approval-pin');
-    if (await pin.isVisible()) await pin.fill(E2E_MANAGER.pin);
-    await confirm.getByTestId('confirm-yes').click();
-  }
+  await expect(sheet.getByTestId('approval-sheet-pin')).toBeVisible();
+  await audit(page, 'approval-sheet-pin', run);
+  await sheet.getByTestId('approval-sheet-pin').fill('0000');
+  await sheet.getByTestId('approval-send').click();
+  await expect(sheet.getByTestId('approval-error')).toBeVisible();
+  await audit(page, 'approval-sheet-wrong-pin', run);
+  await sheet.getByTestId('approval-sheet-pin').fill(E2E_MANAGER.pin);
+  await sheet.getByTestId('approval-send').click();
   await expect(z).toBeVisible();
   await audit(page, 'z-report', run);
 

@@ -132,9 +132,10 @@ test('at the counter: scanner, line edits and discounts, park and resume, keyboa
   await page.keyboard.press('Alt+L');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
-  // Void an order, with confirmation.
+  // Void an order, confirmed in the approval sheet (a manager is signed in: no PIN asked).
   await page.getByTestId('void-button').click();
-  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('approval-sheet').getByTestId('approval-sheet-pin')).toHaveCount(0);
+  await page.getByTestId('approval-send').click();
   await expect(page.getByTestId('cart-empty')).toBeVisible();
 
   expect(guard.errors).toEqual([]);

@@ -102,9 +102,14 @@ async function day(page: Page, lang: Lang): Promise<void> {
   const refund = page.getByTestId('refund-dialog');
   await refund.getByTestId('refund-plus').first().click();
   await refund.getByTestId('refund-reason').fill(lang === 'ar' ? 'سقط على الأرض' : 'dropped on the floor');
-  await refund.getByTestId('approval-pin').fill('2468');
   await shot(page, `shift-day-refund-${lang}`);
   await refund.getByTestId('refund-confirm').click();
+  // The approval sheet says what the manager approves (how much, to which tender, for which order) before anything is sent.
+  const sheet = page.getByTestId('approval-sheet');
+  await expect(sheet.getByTestId('approval-what')).toContainText(first);
+  await expect(sheet.getByTestId('approval-what')).toContainText(lang === 'ar' ? 'الموافقة على استرجاع' : 'Approve a refund of');
+  await sheet.getByTestId('approval-sheet-pin').fill('2468');
+  await sheet.getByTestId('approval-send').click();
   await expect(page.getByTestId('receipt')).toBeVisible();
   await page.getByTestId('new-sale').click();
 
@@ -122,12 +127,22 @@ async function day(page: Page, lang: Lang): Promise<void> {
   await shot(page, `shift-day-x-report-${lang}`);
 
   // 8. Close with a blind count (confirmed first), 9. the Z report on screen, with what was expected and the over/short, and on the receipt printer.
+  // "Close the shift?" comes in the approval sheet: Sami counted, a manager approves with her PIN; a wrong PIN is answered inside the sheet.
   const counted = 30_000;
   await page.getByTestId('close-counted').fill((counted / 100).toFixed(2));
   await page.getByTestId('shift-close').click();
-  await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+  const closing = page.getByTestId('approval-sheet');
+  await expect(closing.getByTestId('approval-what')).toContainText('300.00');
+  await expect(closing).not.toContainText(lang === 'ar' ? 'المتوقع' : 'expected');
+  await closing.getByTestId('approval-sheet-pin').fill('1357');
+  await closing.getByTestId('approval-send').click();
+  await expect(closing.getByRole('alert')).toContainText(lang === 'ar' ? 'هذا ليس الرقم السري لمدير نشط' : 'That is not an active manager’s PIN');
   await expect(page.getByTestId('shift-screen')).toHaveAttribute('data-open', 'yes');
-  await page.getByTestId('confirm-yes').click();
+  await expect(page.getByTestId('report-expected')).toHaveCount(0);
+  await closing.getByTestId('approval-sheet-pin').fill('2468');
+  mkdirSync(docs, { recursive: true });
+  await page.screenshot({ path: join(docs, `approval-sheet-${lang}.png`) });
+  await closing.getByTestId('approval-send').click();
   await expect(page.getByTestId('report')).toHaveAttribute('data-kind', 'Z');
   const expected = await money(page, 'report-expected');
   expect(await money(page, 'report-counted')).toBe(counted);

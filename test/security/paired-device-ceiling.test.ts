@@ -81,7 +81,7 @@ describe('a paired device is never more than a cashier', () => {
     const approval = { manager_pin: MANAGER_PIN };
     // Every method of the privilege table that is not money a manager approves at the counter.
     const hostOnly = Object.entries(METHOD_PRIVILEGES).filter(
-      ([, privilege]) => !['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'cash-out', 'pay-later'].includes(privilege),
+      ([, privilege]) => !['refund', 'discount-over-limit', 'drawer-open', 'void-printed-cart', 'cash-out', 'pay-later', 'close-shift'].includes(privilege),
     );
     expect(hostOnly.map(([method]) => method)).toEqual(
       expect.arrayContaining([

@@ -6,11 +6,14 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, type CliIo } from '../cli-io.ts';
 import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
+import { onboardDemoTill } from '../demo-zatca.ts';
 
 /**
  * `pos demo`: the built-in demo tenant served by the emulator in this
- * process, pulled into a local replica, then left running so that `pos
- * sync`, `pos catalog` and `pos search` can be tried against it.
+ * process, pulled into a local replica, its EGS unit onboarded against the
+ * ZATCA stand-in (so checkouts are signed, phase 2), then left running so
+ * that `pos sync`, `pos catalog`, `pos search` and `pos zatca` can be tried
+ * against it.
  */
 export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('demo', argv, {
@@ -21,10 +24,12 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
   });
   const concurrency = parseConcurrencyFlag('demo', values.concurrency);
   const dbFile = resolve(values.db ?? 'till-demo.db');
-  const { startEmulator } = await import('../../../emulator/index.ts');
+  const { startEmulator, startZatcaStandIn } = await import('../../../emulator/index.ts');
   const emulator = await startEmulator({ port: parseInteger('demo', 'port', values.port, 0, 65_535) ?? 0 });
+  const zatca = await startZatcaStandIn();
   try {
     io.err(`Demo service running at ${emulator.baseUrl}`);
+    io.err(`ZATCA stand-in running at ${zatca.url} (OTP ${zatca.otp})`);
     const db = openDatabase(dbFile);
     try {
       const client = new ServiceClient({ baseUrl: emulator.baseUrl, token: emulator.token });
@@ -36,12 +41,15 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
         const hits = searchProducts(db, query, 3).map((hit) => `${hit.name_en} / ${hit.name_ar}`);
         io.out(`Search "${query}": ${hits.join('; ') || 'nothing'}`);
       }
+      const egs = await onboardDemoTill(db, zatca, Date.now);
+      io.out(`ZATCA: EGS unit ${egs.common_name} onboarded (${egs.environment}); checkouts are signed from ICV ${egs.next_icv}.`);
     } finally {
       db.close();
     }
     if (values['no-wait']) return 0;
     io.out(`Try: npx pos search --db ${dbFile} latte`);
     io.out(`     npx pos sync --db ${dbFile} --base-url ${emulator.baseUrl} --token ${emulator.token}`);
+    io.out(`     npx pos zatca --db ${dbFile} status`);
     io.out('Press Ctrl+C to stop the demo service.');
     await new Promise<void>((done) => {
       process.once('SIGINT', done);
@@ -49,6 +57,6 @@ export async function demoCommand(argv: string[], io: CliIo): Promise<number> {
     });
     return 0;
   } finally {
-    await emulator.close();
+    await Promise.all([emulator.close(), zatca.close()]);
   }
 }

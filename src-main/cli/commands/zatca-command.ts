@@ -11,6 +11,7 @@ import {
   summarizeZatcaMessages,
 } from '../../zatca/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+import { zatcaOnboard } from './zatca-onboard.ts';
 import { zatcaReport } from './zatca-report.ts';
 
 export { ZATCA_USAGE } from './zatca-usage.ts';
@@ -19,20 +20,33 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * `pos zatca --db FILE status|invoice|report ...`: the EGS unit and its
- * invoice chain (counter, last hash, what is not reported yet and since
- * when, what ZATCA rejected), the signed document of one order exactly as
- * it is stored, and reporting now.
+ * `pos zatca --db FILE onboard|status|invoice|report ...`: onboarding the
+ * EGS unit (zatca-onboard.ts), the unit and its invoice chain (counter,
+ * last hash, what is not reported yet and since when, what ZATCA
+ * rejected), the signed document of one order exactly as it is stored, and
+ * reporting now.
  */
 export async function zatcaCommand(argv: string[], io: CliIo, now: () => number = Date.now): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     'zatca',
     argv,
-    { db: { type: 'string' }, json: { type: 'boolean', default: false }, order: { type: 'string' }, xml: { type: 'string' } },
+    {
+      db: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      order: { type: 'string' },
+      xml: { type: 'string' },
+      otp: { type: 'string' },
+      env: { type: 'string' },
+      url: { type: 'string' },
+    },
     true,
   );
   const [sub, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`pos zatca: unexpected "${extra.join(' ')}"`);
+  if (sub === 'onboard') {
+    const db = requireOption('zatca', 'db', values.db);
+    return zatcaOnboard({ db, otp: values.otp, env: values.env, url: values.url, json: values.json }, io, now);
+  }
   if (sub === 'report') return zatcaReport(requireOption('zatca', 'db', values.db), values.json, io, now);
   const db = openDatabase(requireOption('zatca', 'db', values.db), { readOnly: true });
   try {

@@ -12,13 +12,27 @@ export interface ApprovalRequest {
   orderUuid: string | null;
   /** What exactly is asked, for people: "discount 35% over the 20% limit". */
   detail: string | null;
+  /**
+   * Only asking whether the action would need approval (the approval sheet
+   * before an action is sent): the input carries no PIN, and a policy must
+   * count, record and change nothing.
+   */
+  preview?: boolean;
 }
+
+/**
+ * Why a refusal happened, for the screen asking: a manager's PIN would
+ * approve it (`pin_needed`), the PIN given was not a manager's
+ * (`wrong_pin`), too many wrong PINs (`pin_throttled`), or no PIN can help
+ * from this screen (`screen`).
+ */
+export type RefusalCode = 'pin_needed' | 'wrong_pin' | 'pin_throttled' | 'screen';
 
 /**
  * A policy's answer: approve (naming who or what approved), refuse (with a
  * reason; another policy may still approve, unless `final`), or abstain (null).
  */
-export type PolicyDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean } | null;
+export type PolicyDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean; code?: RefusalCode } | null;
 
 /**
  * A pluggable rule of the authorization hook. The default one approves the

@@ -1,6 +1,6 @@
-import { TillError, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, TillError, type ApprovalCheckView, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import type { ApprovalPolicy, ApprovalRequest } from './approval-policy.ts';
+import type { ApprovalPolicy, ApprovalRequest, RefusalCode } from './approval-policy.ts';
 import { recordAudit } from './audit-log.ts';
 import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
@@ -13,6 +13,26 @@ import { cashOutLimit } from './cash-out-limit.ts';
 export interface Approval {
   by: string;
 }
+
+/** A manager's PIN that opened the Branch screen at one station: who approved, and until when (sliding with each Branch call). */
+interface BranchPass {
+  by: string;
+  until: number;
+}
+
+/** A Branch pass ends after this long without a Branch call. */
+const BRANCH_PASS_MS = 15 * 60_000;
+
+/** Reads the shell makes while the Branch screen is open; any other call means the station left it, and its Branch pass ends. */
+const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set(['session', 'syncStatus', 'printers', 'staffState', 'approvalCheck', 'categories', 'paymentMethods']);
+
+/** The reason codes of a refusal (i18n `reason.*`), by why it was refused. */
+const REASON_CODES: Record<RefusalCode, string> = {
+  pin_needed: 'approval.needed',
+  wrong_pin: 'approval.wrong_pin',
+  pin_throttled: 'approval.pin_throttled',
+  screen: 'approval.screen',
+};
 
 export interface AuthorizerOptions {
   db: TillDatabase;
@@ -28,10 +48,12 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'sign-out': 'signing out of the service',
   'branch-settings': 'changing branch settings',
   'drawer-open': 'opening the drawer without a sale',
-  'void-printed-cart': 'voiding an order already sent to the kitchen',
+  // The privilege's id is kept for the audit table; every void asks, whether or not the kitchen has the order.
+  'void-printed-cart': 'voiding an order',
   'manage-cashiers': 'adding or changing cashiers',
   'cash-out': 'a cash out over the limit',
   'pay-later': 'leaving an order to pay later',
+  'close-shift': 'closing the shift',
 };
 
 /**
@@ -45,6 +67,8 @@ export class Authorizer {
   private readonly now: () => number;
   /** The discounts a manager approved on the cart each station is ringing up: an approval on one screen is not one on another. */
   private readonly approvedByStation = new Map<string, ApprovedDiscounts>();
+  /** The stations where a manager's PIN opened the Branch screen, by station. */
+  private readonly branchPasses = new Map<string, BranchPass>();
 
   private approvedAt(station: string): ApprovedDiscounts {
     let approved = this.approvedByStation.get(station);
@@ -83,8 +107,34 @@ export class Authorizer {
       orderUuid: context.orderUuid ?? null,
       detail: context.detail ?? null,
     };
+    const { approval, reasons, code } = await this.decide(request);
+    const audit = {
+      at: this.now(),
+      who: clientLabel(request.client),
+      action: privilege,
+      method: request.method,
+      orderUuid: request.orderUuid,
+      detail: request.detail,
+    };
+    if (approval) {
+      recordAudit(this.options.db, { ...audit, outcome: 'approved', approvedBy: approval.by });
+      return approval;
+    }
+    const why = reasons.length ? reasons.join('; ') : 'no approval policy is configured';
+    recordAudit(this.options.db, { ...audit, outcome: 'refused', detail: [request.detail, why].filter(Boolean).join(': ') });
+    // The reason's code tells the approval sheet what to say: a PIN is needed, that PIN was wrong, wait, or not from this screen.
+    throw new TillError(
+      'not_allowed',
+      `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`,
+      { code: REASON_CODES[code ?? 'pin_needed'], params: { action: privilege } },
+    );
+  }
+
+  /** Every policy in order (the paired-device ceiling first): any approval lets it run, a `final` refusal stops it. */
+  private async decide(request: ApprovalRequest): Promise<{ approval: Approval | null; reasons: string[]; code: RefusalCode | undefined }> {
     const reasons: string[] = [];
     let approval: Approval | null = null;
+    let code: RefusalCode | undefined;
     // The ceiling is always asked first and cannot be removed: no policy can lift a paired device above a cashier.
     for (const policy of [pairedDeviceCeiling, ...this.policies]) {
       let decision;
@@ -95,35 +145,73 @@ export class Authorizer {
       }
       if (!decision) continue;
       if (decision.approve) {
-        approval ??= { by: decision.by };
+        // A later policy is the more specific one (a manager's PIN after the manager screen): the audit names it.
+        approval = { by: decision.by };
         continue;
       }
       reasons.push(decision.reason);
+      if ('code' in decision && decision.code) code ??= decision.code;
       if (decision.final) {
         approval = null;
+        code = 'code' in decision && decision.code ? decision.code : code;
         break;
       }
     }
-    const audit = {
-      at: this.now(),
-      who: clientLabel(request.client),
-      action: privilege,
-      method: request.method,
-      orderUuid: request.orderUuid,
-      detail: request.detail,
-    };
     const vetoed = reasons.length > 0 && approval === null;
-    if (approval && !vetoed) {
-      recordAudit(this.options.db, { ...audit, outcome: 'approved', approvedBy: approval.by });
-      return approval;
+    return { approval: vetoed ? null : approval, reasons, code };
+  }
+
+  /**
+   * Asked before a call is sent (the approval sheet): would it need a
+   * manager's PIN from this screen, or be refused whatever PIN came with
+   * it? The policies decide as for the call itself, on its input without
+   * a PIN and in preview (nothing counted); nothing is audited, nothing runs.
+   * Only asking about `branchSetup` (opening the Branch screen) ends the
+   * station's earlier Branch approval, so each visit is approved anew.
+   */
+  async check(
+    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
+    method: string,
+    input: unknown,
+    client: ClientContext,
+    station = client.id,
+  ): Promise<ApprovalCheckView> {
+    const rules = this.rules(station);
+    const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
+    const privilege = METHOD_PRIVILEGES[method as keyof TillApi] ?? null;
+    // Asking to open the Branch screen starts a new visit: an earlier approval does not carry over to it.
+    if (method === 'branchSetup') this.branchPasses.delete(station);
+    else if (privilege === 'branch-settings' && this.branchPassOf(station, client)) return { need: 'none', action: null, limits };
+    const bare = isRecord(input) ? { ...input, approval: undefined } : input;
+    let answer: ApprovalCheckView = { need: 'none', action: null, limits };
+    for (const check of await privilegedCalls(api, method, [bare], rules)) {
+      if ('refused' in check) continue; // refused whatever the approval; the call says why
+      const request: ApprovalRequest = {
+        privilege: check.privilege,
+        client,
+        method,
+        input: bare,
+        orderUuid: check.orderUuid,
+        detail: check.detail,
+        preview: true,
+      };
+      const { approval, code } = await this.decide(request);
+      if (approval) continue;
+      if (code !== 'pin_needed') return { need: 'refused', action: check.privilege, limits };
+      answer = { need: 'pin', action: check.privilege, limits };
     }
-    const why = reasons.length ? reasons.join('; ') : 'no approval policy is configured';
-    recordAudit(this.options.db, { ...audit, outcome: 'refused', detail: [request.detail, why].filter(Boolean).join(': ') });
-    throw new TillError(
-      'not_allowed',
-      `Not allowed: ${ACTION_NAMES[privilege]}${request.detail ? ` (${request.detail})` : ''} needs a manager's approval — ${why}.`,
-      { code: 'approval.needed', params: { action: privilege } },
-    );
+    return answer;
+  }
+
+  private rules(station: string) {
+    return { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approvedAt(station) };
+  }
+
+  /** The station's Branch pass while it lasts (never a paired device's: the ceiling keeps the Branch screen from them). */
+  private branchPassOf(station: string, client: ClientContext): BranchPass | null {
+    const pass = this.branchPasses.get(station);
+    if (!pass || client.kind === 'paired-device' || pass.until <= this.now()) return null;
+    return pass;
   }
 
   /**
@@ -141,7 +229,17 @@ export class Authorizer {
     client: ClientContext,
     station = client.id,
   ): Promise<Approval | null> {
-    const rules = { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approvedAt(station) };
+    const rules = this.rules(station);
+    const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
+    // Any call but the Branch screen's (and the few reads the shell makes beside it) means the station left it.
+    if (privilege !== 'branch-settings' && !KEEPS_BRANCH_PASS.has(method)) this.branchPasses.delete(station);
+    const pass = privilege === 'branch-settings' ? this.branchPassOf(station, client) : null;
+    if (pass) {
+      pass.until = this.now() + BRANCH_PASS_MS;
+      const by = `${pass.by} (opening the Branch screen)`;
+      recordAudit(this.options.db, { at: this.now(), who: clientLabel(client), action: privilege!, method, outcome: 'approved', approvedBy: by });
+      return { by };
+    }
     const checks = await privilegedCalls(api, method, args, rules);
     let approval: Approval | null = null;
     for (const check of checks) {
@@ -175,6 +273,11 @@ export class Authorizer {
   }
 
   afterCall(method: string, approval: Approval | null, result: unknown, input: unknown = undefined, station = 'local'): void {
+    // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
+    if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
+      this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });
+      return;
+    }
     if (method === 'checkout' || method === 'voidCart' || (method === 'removeItem' && isCartView(result) && result.lines.length === 0)) {
       this.approvedByStation.delete(station);
       return;

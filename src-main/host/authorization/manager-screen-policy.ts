@@ -11,6 +11,6 @@ export const managerScreenPolicy: ApprovalPolicy = {
   decide(request) {
     const { kind } = request.client;
     if (kind === 'electron-window' || kind === 'manager-session' || kind === 'local') return { approve: true, by: `manager screen (${kind})` };
-    return { approve: false, reason: 'only a manager screen may do this; ask a manager' };
+    return { approve: false, reason: 'only a manager screen may do this; ask a manager', code: 'screen' };
   },
 };

@@ -9,6 +9,7 @@ import type { ApprovalPolicy } from './approval-policy.ts';
  */
 const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'refund',
+  'close-shift',
   'discount-over-limit',
   'drawer-open',
   'void-printed-cart',
@@ -29,6 +30,7 @@ export const pairedDeviceCeiling: ApprovalPolicy = {
     return {
       approve: false,
       final: true,
+      code: 'screen',
       reason:
         'a paired device is a cashier screen: this is done only on the till’s own screen (the manager’s window or its /k/ address) or with the pos command',
     };

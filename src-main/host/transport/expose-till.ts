@@ -1,5 +1,13 @@
 import * as Comlink from 'comlink';
-import { TILL_API_METHODS, TillError, toWireError, wireErrorTransfer, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import {
+  parseInput,
+  TILL_API_METHODS,
+  TillError,
+  toWireError,
+  wireErrorTransfer,
+  type TillApi,
+  type TransportEnvelope,
+} from '../../../src-shared/till/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
@@ -37,7 +45,14 @@ Comlink.transferHandlers.set('throw', wireErrorTransfer(Comlink.transferHandlers
 export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
   const facade = Object.create(null) as Record<string, unknown>;
   for (const method of TILL_API_METHODS) {
-    const fn = api[method] as (...args: unknown[]) => unknown;
+    // "Would this need approval?" is answered for this connection: who it is and its station, as the host saw them.
+    const fn =
+      method === 'approvalCheck' && access
+        ? (input: unknown) => {
+            const asked = parseInput('approvalCheck', input);
+            return access.authorizer.check(api, asked.method, asked.input, access.client, stationOf(access));
+          }
+        : (api[method] as (...args: unknown[]) => unknown);
     const call = async (...args: unknown[]) => {
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, stationOf(access)) : null;
       let result: unknown;

@@ -44,11 +44,20 @@ describe('pos emulator', () => {
     const stderr = collect(child.stderr);
     const line = await firstLine(child);
     const info = JSON.parse(line);
-    expect(Object.keys(info)).toEqual(['base_url', 'token', 'market_id', 'branch_id', 'profile']);
+    expect(Object.keys(info)).toEqual(['base_url', 'token', 'market_id', 'branch_id', 'profile', 'zatca_url']);
     expect(info.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     const me = await fetch(`${info.base_url}/me`, { headers: { Authorization: `Bearer ${info.token}` } });
     expect(me.status).toBe(200);
     expect((await me.json()).data.market.id).toBe(info.market_id);
+    // The ZATCA stand-in answers beside it, under ZATCA's sandbox base path: a wrong OTP is refused as ZATCA refuses it.
+    expect(info.zatca_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/e-invoicing\/developer-portal$/);
+    const compliance = await fetch(`${info.zatca_url}/compliance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-version': 'V2', otp: '000000' },
+      body: JSON.stringify({ csr: 'eA==' }),
+    });
+    expect(compliance.status).toBe(400);
+    expect((await compliance.json()).errors[0].code).toBe('Invalid-OTP');
     const stdout = collect(child.stdout);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');

@@ -16,6 +16,8 @@ import { chainSummary, ZatcaReporter, type EgsSigner, type ZatcaReportingStatus 
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';
 import { spawnPos } from '../../support/run-pos.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+import { openDatabase } from '../../../src-main/db/index.ts';
 import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
 import { onboardAgainstStandIn, reportRows, useSigner } from '../../support/zatca-reporting.ts';
 
@@ -306,5 +308,20 @@ describe('reporting to ZATCA', () => {
       zatca.received(),
       sales.map((s) => s.uuid),
     );
+  });
+
+  it('pos zatca report on a till that is not onboarded says so and exits 1; a bad flag is a usage error (2)', async () => {
+    const dir = tempDir('zatca-report-');
+    try {
+      const file = dir.file('till.db');
+      openDatabase(file).close();
+      const errs: string[] = [];
+      const io: CliIo = { out: () => undefined, err: (l) => errs.push(l), interactive: false, env: {} };
+      expect(await main(['zatca', '--db', file, 'report'], io)).toBe(1);
+      expect(errs.join('\n')).toContain('no EGS unit (not onboarded)');
+      expect(await main(['zatca', '--db', file, 'report', '--now'], io)).toBe(2);
+    } finally {
+      dir.cleanup();
+    }
   });
 });

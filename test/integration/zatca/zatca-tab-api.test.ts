@@ -5,6 +5,7 @@ import { getSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/index.ts';
 import { onboardForTest, TEST_SELLER, testSigner } from '../../support/zatca-egs.ts';
 
 // The ZATCA tab's methods and the status bar's ZATCA part over the real
@@ -99,7 +100,7 @@ describe('the ZATCA tab’s methods', () => {
     expect(before.egs).toBeNull();
     expect(before.status).toMatchObject({ onboarded: false, report_level: 'ok', csid_level: 'ok', csid_expires_at: null });
     expect(before.missing).toEqual(expect.arrayContaining(['crn', 'street', 'building', 'district', 'city', 'postal_code']));
-    expect(before.can_onboard).toBe(false);
+    expect(before.can_onboard).toBe(true);
 
     const seller = {
       seller_name: TEST_SELLER.name,
@@ -172,7 +173,7 @@ describe('the ZATCA tab’s methods', () => {
     ]);
   });
 
-  it('refuses onboarding with a malformed OTP before anything else, and says when this host cannot onboard', async () => {
+  it('refuses onboarding with a malformed OTP or environment, or before the seller is filled in', async () => {
     await start();
     const badOtp = await api
       .onboardZatca({ environment: 'simulation', otp: '12ab' })
@@ -182,7 +183,68 @@ describe('the ZATCA tab’s methods', () => {
       .onboardZatca({ environment: 'staging' as 'sandbox', otp: '123456' })
       .catch((error: unknown) => error as { issues: { path: string }[] });
     expect(badEnv).toMatchObject({ issues: [{ path: 'environment' }] });
-    const noFlow = await api.onboardZatca({ environment: 'simulation', otp: '123456' }).catch((error: unknown) => error);
-    expect(noFlow).toMatchObject({ code: 'invalid_input', reason: { code: 'zatca.noOnboarding' } });
+    // Well-formed, but the seller is not filled in: refused before ZATCA is asked.
+    const noSeller = await api.onboardZatca({ environment: 'simulation', otp: '123456' }).catch((error: unknown) => error);
+    expect(noSeller).toMatchObject({ code: 'invalid_input', reason: { code: 'zatca.sellerMissing' } });
+  });
+});
+
+describe('onboarding from the ZATCA tab, against the ZATCA stand-in', () => {
+  let zatca: RunningZatcaStandIn;
+  const SELLER = {
+    seller_name: TEST_SELLER.name,
+    vat_number: TEST_SELLER.vatNumber,
+    crn: TEST_SELLER.crn,
+    street: TEST_SELLER.street,
+    building: TEST_SELLER.building,
+    district: TEST_SELLER.district,
+    city: TEST_SELLER.city,
+    postal_code: TEST_SELLER.postalCode,
+  };
+  const steps = () => events.flatMap((event) => (event.type === 'zatca-onboarding' ? [event.progress] : []));
+
+  beforeEach(async () => {
+    zatca = await startZatcaStandIn();
+    web = await startWebHost(service, { zatcaUrl: zatca.url });
+    const connection = await web.connect({ origin: web.origin, cookie: await web.managerCookie() });
+    api = connection.api;
+    events = [];
+    connection.onEvent((event) => events.push(event));
+    await api.saveZatcaSeller(SELLER);
+  });
+  afterEach(async () => {
+    await web?.close();
+    web = undefined;
+    await zatca.close();
+  });
+
+  it('refuses a wrong OTP at the compliance CSID, in both languages, and leaves the till as it was', async () => {
+    const refused = (await api.onboardZatca({ environment: 'simulation', otp: '999999' }).catch((error: unknown) => error)) as {
+      code: string;
+      reason: { code: string; params: { step: string; en: string; ar: string } };
+    };
+    expect(refused.code).toBe('service_error');
+    expect(refused.reason).toMatchObject({ code: 'zatca.refused', params: { step: 'compliance-csid' } });
+    expect(refused.reason.params.en).toMatch(/new OTP/);
+    expect(refused.reason.params.ar).toMatch(/رمز/);
+    expect(steps().at(-1)).toMatchObject({ phase: 'failed', step: 'compliance-csid' });
+    expect((await api.zatcaSetup()).egs).toBeNull();
+  });
+
+  it('onboards with the portal’s OTP: each step is pushed in order, then the tab and the status show the EGS unit', async () => {
+    const setup = await api.onboardZatca({ environment: 'simulation', otp: zatca.otp });
+    expect(steps()).toEqual([
+      { phase: 'step', step: 'key' },
+      { phase: 'step', step: 'compliance-csid' },
+      { phase: 'step', step: 'compliance-checks' },
+      { phase: 'step', step: 'production-csid' },
+      { phase: 'done', environment: 'simulation' },
+    ]);
+    expect(setup.egs).toMatchObject({ environment: 'simulation', next_icv: 1 });
+    expect(setup.egs!.common_name).toMatch(/^Till-/);
+    expect(setup.status).toMatchObject({ onboarded: true, csid_level: 'ok', report_level: 'ok' });
+    expect(setup.status.csid_days_left).toBeGreaterThan(30);
+    // The status bars heard it too.
+    expect(events.filter((event) => event.type === 'zatca').at(-1)).toMatchObject({ status: { onboarded: true } });
   });
 });

@@ -1,0 +1,35 @@
+/**
+ * The demo till's ZATCA phase 2: the demo seller's address and CRN where
+ * the till has none (a real branch sets its own, `pos settings set`), then
+ * onboarding against the emulator's ZATCA stand-in with its OTP, so the
+ * demo signs every document at checkout as an onboarded branch does.
+ */
+import type { TillDatabase } from '../db/index.ts';
+import { FileSecretStore } from '../host/index.ts';
+import { setSettingFromText } from '../settings/index.ts';
+import { onboardEgs, readEgs, readZatcaSeller, type EgsState } from '../zatca/index.ts';
+
+/** Qahwa House, Olaya branch (the emulator's demo tenant), as its settings would say it. */
+const DEMO_SELLER: Record<string, string> = {
+  seller_name: 'Qahwa House',
+  vat_number: '310123456700003',
+  'seller.crn': '1010123456',
+  'seller.street': 'Olaya Street',
+  'seller.building': '7235',
+  'seller.district': 'Al Olaya',
+  'seller.city': 'Riyadh',
+  'seller.postal_code': '12244',
+};
+
+/**
+ * Onboards the demo till against this stand-in; returns its EGS unit. Each
+ * demo run starts a new stand-in (a new address, a new CA), so a till
+ * onboarded by an earlier run is onboarded again: a renewal, its chain kept.
+ */
+export async function onboardDemoTill(db: TillDatabase, zatca: { url: string; otp: string }, now: () => number): Promise<EgsState> {
+  const existing = readEgs(db);
+  if (existing?.base_url === zatca.url) return existing;
+  // Validated as `pos settings set` validates them.
+  for (const key of readZatcaSeller(db).missing) setSettingFromText(db, key, DEMO_SELLER[key]!);
+  return onboardEgs({ db, secrets: new FileSecretStore(db), now }, { otp: zatca.otp, baseUrl: zatca.url });
+}

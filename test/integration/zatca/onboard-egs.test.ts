@@ -1,0 +1,136 @@
+// Onboarding the till's EGS unit against the ZATCA stand-in over real HTTP,
+// with a real SQLite file and the secrets file beside it: refusals say what
+// to do, a failed compliance check is reported with ZATCA's messages, and a
+// successful onboarding signs the next checkout, which the stand-in accepts.
+// Renewal keeps the chain.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
+import type { CliIo } from '../../../src-main/cli/cli-io.ts';
+import { main } from '../../../src-main/cli/main.ts';
+import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
+import { documentOfOrder, readEgs } from '../../../src-main/zatca/index.ts';
+import { OnboardError, onboardEgs } from '../../../src-main/zatca/onboard-egs.ts';
+import { createZatcaApi, reportingCredentials, ZatcaApiError } from '../../../src-main/zatca/zatca-api.ts';
+import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
+import { hostStamp, TEST_SELLER } from '../../support/zatca-egs.ts';
+
+let zatca: RunningZatcaStandIn;
+let shop: CheckoutShop;
+let dbFile: string;
+// The stand-in's clock: moved to just after each sale before it is reported (the shop sells on a clock of its own, in 2025).
+let zatcaNow = Date.now();
+beforeAll(async () => {
+  zatca = await startZatcaStandIn({ now: () => zatcaNow });
+  shop = await openCheckoutShop({ stamp: (db) => hostStamp(db) });
+  dbFile = shop.service.dir.file('till.db');
+});
+afterAll(async () => {
+  await shop.close();
+  await zatca.close();
+});
+
+const deps = (extra: { fetch?: typeof fetch } = {}) => ({ db: shop.db, secrets: new FileSecretStore(shop.db), now: () => Date.now(), ...extra });
+
+async function pos(...args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const io: CliIo = { out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
+  const code = await main(args, io);
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
+}
+
+/** Reports the stored document of an order to the stand-in, as the reporting outbox would. */
+async function report(orderUuid: string) {
+  const doc = documentOfOrder(shop.db, orderUuid)!;
+  zatcaNow = doc.issued_at + 60_000;
+  const credentials = reportingCredentials(readEgs(shop.db), new FileSecretStore(shop.db))!;
+  return createZatcaApi({ baseUrl: zatca.url }).report(credentials, { xml: doc.xml, hash: doc.hash, uuid: doc.order_uuid });
+}
+
+describe('onboardEgs', () => {
+  it('refuses before the seller settings are complete, naming the ones missing', async () => {
+    const error = await onboardEgs(deps(), { otp: zatca.otp, baseUrl: zatca.url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OnboardError);
+    expect((error as OnboardError).message).toMatch(/seller\.crn/);
+    expect((error as OnboardError).arabic).toMatch(/seller\.crn/);
+    expect(zatca.received()).toHaveLength(0);
+  });
+
+  it('refuses a wrong OTP with a message that says to take a new one, in English and Arabic; nothing is kept', async () => {
+    setSetting(shop.db, 'seller_name', TEST_SELLER.name);
+    setSetting(shop.db, 'vat_number', TEST_SELLER.vatNumber);
+    setSetting(shop.db, 'seller.crn', TEST_SELLER.crn);
+    setSetting(shop.db, 'seller.street', TEST_SELLER.street);
+    setSetting(shop.db, 'seller.building', TEST_SELLER.building);
+    setSetting(shop.db, 'seller.district', TEST_SELLER.district);
+    setSetting(shop.db, 'seller.city', TEST_SELLER.city);
+    setSetting(shop.db, 'seller.postal_code', TEST_SELLER.postalCode);
+    const error = await onboardEgs(deps(), { otp: '999999', baseUrl: zatca.url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ZatcaApiError);
+    expect((error as ZatcaApiError).kind).toBe('invalid-otp');
+    expect((error as ZatcaApiError).message).toMatch(/new OTP from the FATOORA portal/);
+    expect((error as ZatcaApiError).arabic).toMatch(/رمز جديد/);
+    expect(readEgs(shop.db)).toBeNull();
+  });
+
+  it('reports a failed compliance check with ZATCA’s own messages', async () => {
+    // The network changes the credit note on its way (an amount), so ZATCA's hash check fails on it.
+    const tampering: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/compliance/invoices') && typeof init?.body === 'string') {
+        const body = JSON.parse(init.body) as { invoice: string };
+        const xml = Buffer.from(body.invoice, 'base64').toString('utf8');
+        if (xml.includes('>381<')) body.invoice = Buffer.from(xml.replace('>11.50<', '>1.50<'), 'utf8').toString('base64');
+        return fetch(input, { ...init, body: JSON.stringify(body) });
+      }
+      return fetch(input, init);
+    };
+    const error = await onboardEgs(deps({ fetch: tampering }), { otp: zatca.otp, baseUrl: zatca.url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OnboardError);
+    expect((error as OnboardError).message).toMatch(/compliance check of the credit note failed: .*invalid-invoice-hash/);
+    expect((error as OnboardError).arabic).toMatch(/الإشعار الدائن/);
+    expect((error as OnboardError).zatcaMessages.map((m) => m.code)).toContain('invalid-invoice-hash');
+    expect(readEgs(shop.db)).toBeNull();
+  });
+
+  it('onboards: status shows the unit, and the next checkout is signed and accepted by the stand-in', async () => {
+    const steps: string[] = [];
+    const egs = await onboardEgs({ ...deps(), onStep: (step) => steps.push(step) }, { otp: zatca.otp, baseUrl: zatca.url });
+    expect(steps).toEqual(['compliance-csid', 'compliance-checks', 'production-csid', 'saved']);
+    expect(egs).toMatchObject({ environment: 'sandbox', base_url: zatca.url, next_icv: 1, last_hash: FIRST_PREVIOUS_INVOICE_HASH });
+    // The three checks of this onboarding (the failed one above had passed its invoice).
+    const compliance = zatca
+      .received()
+      .filter((d) => d.route === 'compliance')
+      .slice(-3);
+    expect(compliance.map((d) => [d.typeCode, d.outcome])).toEqual([
+      ['388', 'REPORTED'],
+      ['381', 'REPORTED'],
+      ['383', 'REPORTED'],
+    ]);
+
+    const status = await pos('zatca', '--db', dbFile, 'status', '--json');
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ onboarded: true, environment: 'sandbox', egs: egs.common_name, next_icv: 1 });
+
+    const [sale] = await shop.sell(1);
+    const doc = documentOfOrder(shop.db, sale!.uuid);
+    expect(doc).toMatchObject({ icv: 1, pih: FIRST_PREVIOUS_INVOICE_HASH });
+    const result = await report(sale!.uuid);
+    expect(result).toMatchObject({ httpStatus: 200, status: 'PASS', reportingStatus: 'REPORTED', errorMessages: [] });
+  });
+
+  it('renewal keeps the chain: the counter and the last hash carry on, and the next document chains to the last', async () => {
+    const before = readEgs(shop.db)!;
+    const renewed = await onboardEgs(deps(), { otp: zatca.otp, baseUrl: zatca.url });
+    expect(renewed.certificate).not.toBe(before.certificate);
+    expect(renewed.common_name).toBe(before.common_name);
+    expect(renewed).toMatchObject({ next_icv: before.next_icv, last_hash: before.last_hash });
+    const [sale] = await shop.sell(1);
+    expect(documentOfOrder(shop.db, sale!.uuid)).toMatchObject({ icv: before.next_icv, pih: before.last_hash });
+    const result = await report(sale!.uuid);
+    expect(result).toMatchObject({ httpStatus: 200, status: 'PASS', reportingStatus: 'REPORTED' });
+  });
+});
