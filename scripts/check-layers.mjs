@@ -48,6 +48,7 @@ export const TABLE_OWNERS = {
   station_carts: 'src-main/till',
   // The branch's stations (each screen a till: its code, name, kind and printers).
   stations: 'src-main/stations',
+  station_devices: 'src-main/stations',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -9,6 +9,7 @@ import {
   TillError,
   type BranchApi,
   type BranchInputs,
+  type BranchPrinterView,
   type BranchSetupView,
   type TestPrintView,
 } from '../../src-shared/till/index.ts';
@@ -30,10 +31,12 @@ import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 import { SettingError } from '../settings/index.ts';
 import { probeBranchPrinters, readBranchPrinters, type ProbeAnswers } from './branch-printers.ts';
+import type { PrinterProbes } from './printer-probes.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from './kitchen-setup.ts';
 import { readReceiptSettings, writeReceiptSettings } from './receipt-settings.ts';
 import { renderSettingsPreview } from './receipt-sample.ts';
 import { readTillSettings, writeTillSettings } from './till-settings.ts';
+import { checkLogo, logoBytes, storeLogo } from './logo-file.ts';
 
 export interface BranchSetupOptions {
   db: TillDatabase;
@@ -45,6 +48,10 @@ export interface BranchSetupOptions {
   probeTimeoutMs?: number;
   /** Called after a binding or routing changed: the queue retries, the UI refreshes. */
   onChange?: () => void;
+  /** Where the printers' last answers are kept for the status bar (printerStates); without it they are used once. */
+  probeMemory?: PrinterProbes;
+  /** Called when a printer's answer changed what it is shown as (out of paper, not answering). */
+  onPrinterStates?: () => void;
   now?: () => number;
 }
 
@@ -109,8 +116,18 @@ export class BranchSetup implements BranchApi {
     return probeBranchPrinters(this.db, policy, this.options.probeTimeoutMs);
   }
 
+  /**
+   * Every printer as shown now, from the queue's statuses and the printers'
+   * last answers, without asking them again: what the status bar shows, so
+   * that it says what the Branch screen's cards say.
+   */
+  printerStates(): BranchPrinterView[] {
+    return readBranchPrinters(this.db, this.options.statuses?.(), this.options.probeMemory?.current());
+  }
+
   private async view(): Promise<BranchSetupView> {
     const probes = await this.probes();
+    if (this.options.probeMemory?.remember(probes)) this.options.onPrinterStates?.();
     const { me } = readReplicaMeta(this.db);
     const profile = readBranchProfile(this.db);
     return {
@@ -212,10 +229,14 @@ export class BranchSetup implements BranchApi {
   }
 
   async receiptSettingsPreview(input: BranchInputs['receiptSettingsPreview']): Promise<string> {
-    const { paper_width, ...settings } = parseInput('receiptSettingsPreview', input);
-    if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
+    const { paper_width, logo_png_base64, ...settings } = parseInput('receiptSettingsPreview', input);
+    let chosen: Uint8Array | undefined;
+    if (logo_png_base64 !== undefined) {
+      chosen = logoBytes(logo_png_base64);
+      await checkLogo(chosen);
+    } else if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
     try {
-      const png = await renderSettingsPreview(this.db, settings, readTillSettings(this.db), paper_width, this.now());
+      const png = await renderSettingsPreview(this.db, settings, readTillSettings(this.db), paper_width, this.now(), chosen);
       return `data:image/png;base64,${png.toString('base64')}`;
     } catch (error) {
       throw new TillError('invalid_input', (error as Error).message);
@@ -229,6 +250,12 @@ export class BranchSetup implements BranchApi {
     } catch (error) {
       asTillError(error);
     }
+    return this.changed();
+  }
+
+  async uploadLogo(input: BranchInputs['uploadLogo']): Promise<BranchSetupView> {
+    const { png_base64 } = parseInput('uploadLogo', input);
+    await storeLogo(this.db, logoBytes(png_base64));
     return this.changed();
   }
 

@@ -8,3 +8,4 @@ export { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from '.
 export { readReceiptSettings, RECEIPT_SETTING_KEYS, writeReceiptSettings } from './receipt-settings.ts';
 export { renderSettingsPreview, sampleOrder } from './receipt-sample.ts';
 export { readTillSettings, writeTillSettings } from './till-settings.ts';
+export { PrinterProbes } from './printer-probes.ts';

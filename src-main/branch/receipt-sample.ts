@@ -9,7 +9,7 @@ import { printerSettings } from '../../src-shared/catalog/index.ts';
 import type { OrderRecord } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { formatOrderNumber } from '../orders/index.ts';
-import { composeReceipt, loadLogo, readBranchLogo, renderDocumentToPng, type PaperWidth } from '../printing/index.ts';
+import { composeReceipt, loadLogo, renderDocumentToPng, type PaperWidth } from '../printing/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 
@@ -99,12 +99,15 @@ export async function renderSettingsPreview(
   till: TillSettingsView,
   width: PaperWidth,
   now: number,
+  /** A logo chosen on the Branch screen and not saved yet (already checked): shown instead of logo_file. */
+  chosenLogo?: Uint8Array,
 ): Promise<Buffer> {
   const { me } = readReplicaMeta(db);
   const profile = readBranchProfile(db);
   const vat = settings.vat_number || profile?.vatNumber || '';
   const order = sampleOrder({ seller_name_ar: settings.seller_name_ar || profile?.sellerName || '', vat_number: vat }, till, now);
-  const logo = settings.logo_file ? loadLogo(settings.logo_file) : readBranchLogo(db);
+  // The form's logo as it stands: a file just chosen, the one named, or none (an emptied field previews its removal).
+  const logo = chosenLogo ?? (settings.logo_file ? loadLogo(settings.logo_file) : null);
   const doc = composeReceipt(order, {
     flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW', 'PRINT_IMAGE']),
     width,

@@ -10,6 +10,7 @@ import { searchCommand } from './commands/search-command.ts';
 import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
 import { SHIFT_USAGE, shiftCommand } from './commands/shift-command.ts';
 import { CASHIERS_USAGE, cashiersCommand } from './commands/cashiers-command.ts';
+import { STATIONS_USAGE, stationsCommand } from './commands/stations-command.ts';
 import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
 import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
 import { ZATCA_USAGE } from './commands/zatca-usage.ts';
@@ -53,6 +54,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   outbox: { run: outboxCommand, usage: 'pos outbox --db FILE [--json]' },
   shift: { run: shiftCommand, usage: SHIFT_USAGE },
   cashiers: { run: cashiersCommand, usage: CASHIERS_USAGE },
+  stations: { run: stationsCommand, usage: STATIONS_USAGE },
   settings: { run: settingsCommand, usage: SETTINGS_USAGE },
   doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
   // Loaded on demand: the XML and X.509 libraries are for the ZATCA command only.

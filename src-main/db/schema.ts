@@ -228,6 +228,14 @@ export interface StationsTable {
   revoked_at: number | null;
 }
 
+export interface StationDevicesTable {
+  token_hash: string;
+  id: string;
+  station_code: string;
+  address: string | null;
+  paired_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -410,6 +418,7 @@ export interface TillSchema {
   parked_carts: ParkedCartsTable;
   station_carts: StationCartsTable;
   stations: StationsTable;
+  station_devices: StationDevicesTable;
   settings: SettingsTable;
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
@@ -531,6 +540,7 @@ export const TABLE_COLUMNS = {
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   station_carts: ['station', 'cart', 'updated_at'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
+  station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],

@@ -73,7 +73,12 @@ async function start(): Promise<void> {
     const frame = event.senderFrame;
     if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || !isTillPage(frame.url)) return;
     const { port1, port2 } = new MessageChannelMain();
-    exposeTill(till, messagePortChannel(port1), events, { client: ELECTRON_WINDOW, authorizer: till.authorizer });
+    // The host's own window is the first counter (issue 20); never refused, since the last counter is never removed.
+    exposeTill(till, messagePortChannel(port1), events, {
+      client: ELECTRON_WINDOW,
+      authorizer: till.authorizer,
+      station: () => till.branchStations.defaultStation(),
+    });
     event.sender.postMessage('till-port', null, [port2]);
   });
 

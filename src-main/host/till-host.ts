@@ -6,15 +6,17 @@ import {
   SELLING_METHODS,
   SESSION_METHODS,
   SHIFT_METHODS,
+  STATION_API_METHODS,
   ZATCA_API_METHODS,
   type TillApi,
 } from '../../src-shared/till/index.ts';
-import { BranchSetup } from '../branch/index.ts';
+import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
+import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -37,6 +39,7 @@ const eachMethodOnce: EachOnce<
     ...typeof SESSION_METHODS,
     ...typeof PRINTING_METHODS,
     ...typeof BRANCH_API_METHODS,
+    ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
   ]
@@ -59,6 +62,8 @@ export class TillHost extends composedOf<TillApi>() {
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
+  /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
+  readonly branchStations: BranchStations;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -101,18 +106,25 @@ export class TillHost extends composedOf<TillApi>() {
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
     });
-    const printing = new TillPrinting({ db, events, queue, till });
+    // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
+    const probes = new PrinterProbes();
+    queue.on('status', (status) => probes.forget(status.printerId));
+    // The status bar's printers are the Branch screen's printer cards, worked out once (branch.printerStates).
+    const printing = new TillPrinting({ db, events, queue, till, states: () => branch.printerStates() });
     // The Branch screen's printer views follow a binding change at once.
     const branch = new BranchSetup({
       db,
       now,
       ...(printerPolicy ? { policy: printerPolicy } : {}),
       statuses: () => queue.statuses(),
+      probeMemory: probes,
+      onPrinterStates: () => printing.emitPrinters(),
       onChange: () => {
         queue.notify();
         printing.emitPrinters();
       },
     });
+    const stations = new BranchStations(db, now);
     const authorizer = new Authorizer({ db, now });
     // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
     const approvals: Pick<TillApi, 'approvalCheck'> = {
@@ -128,8 +140,10 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(service, SESSION_METHODS),
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
+      ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
     });
+    this.branchStations = stations;
     this.till = till;
     this.service = service;
     this.queue = queue;

@@ -1,8 +1,18 @@
-import { parseInput, PRINTING_METHODS, TillError, type PrinterStateView, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import {
+  parseInput,
+  PRINTING_METHODS,
+  TillError,
+  type BranchPrinterState,
+  type BranchPrinterView,
+  type PrinterHealth,
+  type PrinterStateView,
+  type TillApi,
+  type TillInputs,
+} from '../../src-shared/till/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { composeShiftReport, readPrinterBindings, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
+import { composeShiftReport, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
 
 /** How long the till keeps trying to open the drawer before it gives up. */
 export const DRAWER_GIVE_UP_MS = 30_000;
@@ -18,7 +28,19 @@ export interface TillPrintingOptions {
   queue: PrintQueue;
   /** The local till: orders are looked up, reports read and the cashier checked through it. */
   till: Pick<TillService, 'order' | 'shiftReport' | 'dayReport' | 'staff'>;
+  /** Every printer as the Branch screen's cards show it now (BranchSetup.printerStates): the status bar says the same. */
+  states: () => BranchPrinterView[];
 }
+
+/** A printer's state in the status bar's three colours (and not set up). */
+const HEALTH: Record<BranchPrinterState, PrinterHealth> = {
+  ready: 'ok',
+  printing: 'ok',
+  offline: 'retrying',
+  'out-of-paper': 'retrying',
+  failed: 'failed',
+  unbound: 'unbound',
+};
 
 /** What the cashier prints beside a sale's own tickets, and the printers' state as events. */
 export class TillPrinting implements PrintingMethods {
@@ -36,14 +58,14 @@ export class TillPrinting implements PrintingMethods {
   }
 
   private views(): PrinterStateView[] {
-    const bindings = readPrinterBindings(this.options.db);
-    return this.options.queue.statuses().map((status) => ({
-      id: status.printerId,
-      name: status.name,
-      address: bindings.get(status.printerId)?.address ?? null,
-      health: status.state === 'idle' ? 'ok' : status.state,
-      pending_jobs: status.pending,
-      last_error: status.lastError,
+    return this.options.states().map((printer) => ({
+      id: printer.id,
+      name: printer.name,
+      address: printer.address,
+      state: printer.state,
+      health: HEALTH[printer.state],
+      pending_jobs: printer.pending_jobs,
+      last_error: printer.last_error,
     }));
   }
 

@@ -37,6 +37,7 @@ export type { ReceiptDocument } from './layout/receipt-document.ts';
 export type { PaperWidth } from './layout/paper.ts';
 export { composeReceipt } from './compose/compose-receipt.ts';
 export { renderDocumentToPng } from './raster/render-raster.ts';
+export { decodeImage } from './raster/png.ts';
 export { renderDocumentToPdf } from './output/document-pdf.ts';
 export { registerPrintingFonts } from './raster/fonts.ts';
 

@@ -11,3 +11,4 @@ export {
   type Station,
   type StationKind,
 } from './station-store.ts';
+export { forgetStationDevices, pairedDevice, rememberDevice, type PairedDevice } from './station-devices.ts';

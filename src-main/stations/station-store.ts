@@ -14,6 +14,7 @@ import {
 import { TillError } from '../../src-shared/till/index.ts';
 import { printerRows } from '../catalog/index.ts';
 import { all, first, run, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { forgetStationDevices } from './station-devices.ts';
 
 /** A station as src-shared/stations describes it (the same type the screens get). */
 export type Station = StationView;
@@ -145,8 +146,8 @@ export function setStationPrinters(db: TillDatabase, code: string, printers: { r
 }
 
 /**
- * Removes (revokes) a station: its row stays, marked, and its code is never
- * given again. The last counter in use is never removed: nothing could sell.
+ * Removes (revokes) a station: its row stays, marked, its paired devices
+ * are forgotten, and its code is never given again. The last counter in use is never removed: nothing could sell.
  * Closing the station's open connections is the host's part.
  */
 export function removeStation(db: TillDatabase, code: string, now: number): Station {
@@ -160,6 +161,8 @@ export function removeStation(db: TillDatabase, code: string, now: number): Stat
           params: { code, name: station.name },
         });
       run(db, q.updateTable('stations').set({ revoked_at: now }).where('id', '=', station.id));
+      // Its paired devices are unpaired for good: a code once removed is never a station again.
+      forgetStationDevices(db, code);
       return stationOfCode(db, code)!;
     })
     .immediate();

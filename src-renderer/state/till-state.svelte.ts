@@ -16,6 +16,7 @@ import type {
 import { TillError } from '../../src-shared/till/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';
+import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 
@@ -47,7 +48,20 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
  */
 export class TillState {
   screen = $state<Screen>('connecting');
-  view = $state<TillView>('sell');
+  #view = $state<TillView>('sell');
+  /**
+   * Asked before the view changes: a screen with unsaved changes (the
+   * Branch screen's drafts) answers false, keeps the view and asks the
+   * person itself; it sets the view again once they chose to leave.
+   */
+  leaveGuard: ((next: TillView) => boolean) | null = null;
+  get view(): TillView {
+    return this.#view;
+  }
+  set view(next: TillView) {
+    if (next !== this.#view && this.leaveGuard && !this.leaveGuard(next)) return;
+    this.#view = next;
+  }
   session = $state.raw<SessionView | null>(null);
   sync = $state.raw<SyncStatus | null>(null);
   printers = $state.raw<PrinterStateView[]>([]);
@@ -64,6 +78,8 @@ export class TillState {
   /** Bumped when the host swaps in a new catalog, so cached product pages are dropped. */
   catalogVersion = $state(0);
   notices = $state<Notice[]>([]);
+  /** The station this screen is (the status bar shows it); null until asked. */
+  station = $state.raw<Station | null>(null);
   /** Who is at the till and the open shift; null until asked. */
   staff = $state.raw<StaffState | null>(null);
   /** Bumped when an item was refused for want of a shift, so the cart's "Open a shift" button takes the focus. */
@@ -174,9 +190,10 @@ export class TillState {
   /** Asks for the upload and printer state; events keep them current afterwards. */
   private async refreshStatus(): Promise<void> {
     try {
-      const [sync, printers, zatca] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.zatcaStatus()]);
+      const [sync, printers, station, zatca] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.thisStation(), this.api.zatcaStatus()]);
       this.sync = sync;
       this.printers = printers;
+      this.station = station;
       this.zatca = zatca;
     } catch (error) {
       this.notify('error', describeError(error));

@@ -2,6 +2,7 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
+import { BRANCH_SETUP_MESSAGES_AR } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
@@ -337,6 +338,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SHIFT_MESSAGES_AR,
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
+  ...BRANCH_SETUP_MESSAGES_AR,
   ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,

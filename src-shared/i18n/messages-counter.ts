@@ -15,7 +15,6 @@ export const COUNTER_MESSAGES_EN = {
   'staff.roleLabel': 'Role',
   'notices.label': 'Messages',
   'report.drawer': 'Cash drawer',
-  'settle.amountFor': 'Amount paid by',
 
   'detail.issue': '{field}: {problem}',
   'error.unknown_reason': 'That did not work',
@@ -147,7 +146,6 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'staff.roleLabel': 'الدور',
   'notices.label': 'الرسائل',
   'report.drawer': 'درج النقد',
-  'settle.amountFor': 'المبلغ المدفوع بـ',
 
   'detail.issue': '{field}: {problem}',
   'error.unknown_reason': 'لم تنجح العملية',

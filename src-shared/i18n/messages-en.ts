@@ -1,6 +1,7 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
+import { BRANCH_SETUP_MESSAGES_EN } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
@@ -337,6 +338,7 @@ export const MESSAGES_EN = {
   ...SHIFT_MESSAGES_EN,
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
+  ...BRANCH_SETUP_MESSAGES_EN,
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,

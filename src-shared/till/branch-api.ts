@@ -21,6 +21,8 @@ export interface BranchApi {
   /** A sample receipt with these (unsaved) settings, as a `data:image/png;base64,...` URL. */
   receiptSettingsPreview(input: BranchInputs['receiptSettingsPreview']): Promise<string>;
   saveTillSettings(input: BranchInputs['saveTillSettings']): Promise<BranchSetupView>;
+  /** Keeps a PNG (its bytes, checked on the host) beside the database as the receipt logo and sets `printing.logo_file` to it. */
+  uploadLogo(input: BranchInputs['uploadLogo']): Promise<BranchSetupView>;
 }
 
 export const BRANCH_API_METHODS = [
@@ -33,4 +35,5 @@ export const BRANCH_API_METHODS = [
   'saveReceiptSettings',
   'receiptSettingsPreview',
   'saveTillSettings',
+  'uploadLogo',
 ] as const satisfies readonly (keyof BranchApi)[];

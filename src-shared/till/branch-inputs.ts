@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VAT_NUMBER_PATTERN } from '../settings/index.ts';
+import { LOGO_MAX_BASE64 } from './logo-png.ts';
 import { approvalInput } from './shift-inputs.ts';
 
 /**
@@ -15,6 +16,13 @@ const line = (max: number) =>
     .max(max, `at most ${max} characters`)
     .refine((text) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text), 'no control or direction-override characters')
     .transform((text) => text.trim());
+
+// A chosen logo's bytes, as base64 (till API arguments are plain data); the host checks they are a PNG.
+const pngBase64 = z
+  .string({ error: 'the PNG file as base64' })
+  .min(1, 'a PNG file')
+  .max(LOGO_MAX_BASE64, `at most ${LOGO_MAX_BASE64} characters of base64`)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'base64');
 
 export const branchInputs = {
   /** Opening the Branch screen: a manager's PIN, when the host asks for one, approves this screen's Branch calls until it leaves. */
@@ -49,7 +57,11 @@ export const branchInputs = {
     header_ar: line(200),
     footer_en: line(200),
     footer_ar: line(200),
+    /** A logo chosen but not saved yet: the preview shows it instead of logo_file. */
+    logo_png_base64: pngBase64.optional(),
   }),
+  /** Keeps this PNG as the receipt logo (beside the database) and sets printing.logo_file to it. */
+  uploadLogo: z.object({ png_base64: pngBase64 }),
   saveTillSettings: z.object({
     code: z
       .string()

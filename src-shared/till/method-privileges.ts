@@ -39,6 +39,7 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   saveReceiptSettings: 'branch-settings',
   receiptSettingsPreview: 'branch-settings',
   saveTillSettings: 'branch-settings',
+  uploadLogo: 'branch-settings',
   // The Branch screen's ZATCA tab: the seller as ZATCA knows it, and onboarding the EGS unit (zatcaStatus is the status bar's, for every screen).
   zatcaSetup: 'branch-settings',
   saveZatcaSeller: 'branch-settings',
@@ -49,6 +50,11 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   // Only a cash out above `cash.out_limit`.
   cashMovement: 'cash-out',
   openDrawer: 'drawer-open',
+  // The Branch screen's Stations tab (issue 20): never a paired device's (paired-device-ceiling).
+  stations: 'branch-settings',
+  addStation: 'branch-settings',
+  renameStation: 'branch-settings',
+  removeStation: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',
   addCashier: 'manage-cashiers',

@@ -1,4 +1,5 @@
 import type { SyncStatus } from './till-views.ts';
+import type { BranchPrinterState } from './branch-views.ts';
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from './zatca-views.ts';
 
 /** Pull progress as the UI shows it: which list, which page of how many. */
@@ -12,10 +13,17 @@ export type PullProgressView =
 
 export type PrinterHealth = 'ok' | 'retrying' | 'failed' | 'unbound';
 
+/**
+ * A printer as the status bar shows it: `state` is worked out by the host
+ * with the same function and facts as the Branch screen's printer card
+ * (src-main/branch/branch-printers.ts), so the two always agree; `health`
+ * is that state in the bar's three colours.
+ */
 export interface PrinterStateView {
   id: string;
   name: string;
   address: string | null;
+  state: BranchPrinterState;
   health: PrinterHealth;
   pending_jobs: number;
   last_error: string | null;

@@ -59,14 +59,16 @@ test('a refused token asks the cashier to sign in again', async () => {
 test('a printer that stopped printing is shown as such, with its waiting jobs', async () => {
   const till = offlineTill();
   till.printers = [
-    { id: 'p1', name: 'Counter', address: 'tcp://10.0.0.5:9100', health: 'failed', pending_jobs: 2, last_error: 'connection refused' },
-    { id: 'p2', name: 'Kitchen', address: 'tcp://10.0.0.6:9100', health: 'ok', pending_jobs: 0, last_error: null },
+    { id: 'p1', name: 'Counter', address: 'tcp://10.0.0.5:9100', state: 'failed', health: 'failed', pending_jobs: 2, last_error: 'connection refused' },
+    { id: 'p2', name: 'Kitchen', address: 'tcp://10.0.0.6:9100', state: 'out-of-paper', health: 'retrying', pending_jobs: 0, last_error: null },
   ];
   const screen = await render(StatusBar, withTill(till));
   await expect.element(screen.getByTestId('printer-p1')).toHaveAttribute('data-health', 'failed');
   await expect.element(screen.getByTestId('printer-p1')).toHaveTextContent('Counter: Not printing');
   await expect.element(screen.getByTestId('printer-p1')).toHaveAttribute('title', 'connection refused');
-  await expect.element(screen.getByTestId('printer-p2')).toHaveAttribute('data-health', 'ok');
+  // Worded as the Branch screen's printer card words the same state.
+  await expect.element(screen.getByTestId('printer-p2')).toHaveAttribute('data-health', 'retrying');
+  await expect.element(screen.getByTestId('printer-p2')).toHaveTextContent('Kitchen: Out of paper');
 });
 
 test('in Arabic the badge reads غير متصل', async () => {
@@ -76,5 +78,27 @@ test('in Arabic the badge reads غير متصل', async () => {
   locale.set('ar');
   const screen = await render(StatusBar, withTill(till, locale));
   await expect.element(screen.getByTestId('status-online')).toHaveTextContent('غير متصل');
+  locale.set('en');
+});
+
+test("the screen's station shows by name and code, in both languages (issue 20)", async () => {
+  const till = offlineTill();
+  const screen = await render(StatusBar, withTill(till));
+  await expect.element(screen.getByTestId('status-station')).not.toBeInTheDocument();
+  till.station = {
+    id: 2,
+    code: 'B',
+    name: 'Drive-through',
+    kind: 'counter',
+    receipt_printer_id: null,
+    drawer_printer_id: null,
+    created_at: 0,
+    revoked_at: null,
+  };
+  await expect.element(screen.getByTestId('status-station')).toHaveTextContent('Station Drive-through (B)');
+  const locale = new LocaleState();
+  locale.set('ar');
+  const arabic = await render(StatusBar, withTill(till, locale));
+  await expect.element(arabic.getByTestId('status-station').last()).toHaveTextContent('المحطة Drive-through');
   locale.set('en');
 });

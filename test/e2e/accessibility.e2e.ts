@@ -229,10 +229,13 @@ test('axe: payment, receipt, orders, settle, refund', async ({ page }) => {
   await page.getByTestId('order-row').first().click();
   await expect(page.getByTestId('order-detail')).toBeVisible();
   await audit(page, 'orders', run);
+  // Settling opens the sale's payment dialog, for what the order owes.
   await page.getByTestId('order-settle').click();
-  await expect(page.getByTestId('settle-dialog')).toBeVisible();
+  await expect(page.getByTestId('payment-dialog')).toBeVisible();
   await audit(page, 'settle', run);
-  await closeDialog(page, 'settle-dialog');
+  await page.getByTestId('pay-method-CASH').click();
+  await audit(page, 'settle-cash', run);
+  await closeDialog(page, 'payment-dialog');
 
   await page.getByTestId('order-row').last().click();
   await page.getByTestId('order-refund').click();
@@ -302,14 +305,41 @@ test('axe: every Branch tab', async ({ page }) => {
   await pairAndOpenShift(page);
   await page.getByTestId('nav-branch').click();
   await expect(page.getByTestId('branch-screen')).toBeVisible();
-  for (const tab of ['printers', 'kitchens', 'receipt', 'till', 'zatca']) {
+  for (const tab of ['printers', 'kitchens', 'receipt', 'stations', 'till', 'zatca']) {
     await page.getByTestId(`branch-tab-${tab}`).click();
     await expect(page.getByTestId(`branch-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
     await audit(page, `branch-${tab}`, run);
+    if (tab === 'stations') {
+      // The Stations tab's remove confirmation (issue 20).
+      await expect(page.getByTestId('station-row').first()).toBeVisible();
+      await page.getByTestId('station-remove').first().click();
+      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+      await audit(page, 'branch-stations-remove', run);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+    }
   }
   // The ZATCA tab with a field refused as typed (its message tied to the field).
   await page.getByTestId('zatca-crn').fill('12345');
   await expect(page.getByTestId('zatca-crn')).toHaveAttribute('aria-invalid', 'true');
   await audit(page, 'branch-zatca-invalid', run);
+  // The saving model: a change makes the bar say so; leaving asks.
+  await page.getByTestId('branch-till-code').fill('9');
+  await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
+  await audit(page, 'branch-unsaved', run);
+  await page.getByTestId('nav-sell').click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  await audit(page, 'branch-unsaved-question', run);
+  await page.getByTestId('unsaved-leave').click();
+  await expect(page.getByTestId('sell-screen')).toBeVisible();
+  // The logo picker with a refused file, then with a logo chosen.
+  await page.getByTestId('nav-branch').click();
+  await page.getByTestId('branch-tab-receipt').click();
+  await page.getByTestId('branch-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(page.getByTestId('branch-logo-problem')).not.toBeEmpty();
+  await audit(page, 'branch-logo-refused', run);
+  await page.getByTestId('branch-logo-file').setInputFiles(fileURLToPath(new URL('../../resources/printing/logo.png', import.meta.url)));
+  await expect(page.getByTestId('branch-logo-chosen')).toBeVisible();
+  await audit(page, 'branch-logo-chosen', run);
   finish(run, guard.errors);
 });

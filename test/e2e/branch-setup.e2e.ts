@@ -107,25 +107,30 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(cashier).not.toContainText('DRAWER_OPEN');
     await cashier.getByTestId('branch-printer-address').fill(`tcp://127.0.0.1:${receiptSink.port}`);
     await cashier.getByTestId('branch-printer-width-58').check({ force: true });
-    await cashier.getByTestId('branch-printer-save').click();
+    // Every tab saves the same way: the screen's one bar.
+    await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
+    await page.getByTestId('branch-save').click();
+    await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'false');
     await expect(page.getByTestId('notice-info').filter({ hasText: saved }).last()).toBeVisible();
     await expect(cashier.getByTestId('branch-printer-address')).toHaveValue(`tcp://127.0.0.1:${receiptSink.port}`);
 
     // A bad address is refused in words, and the binding stays as it was.
     const bar = card(page, 'Bar');
     await bar.getByTestId('branch-printer-address').fill('tcp://169.254.169.254:80');
-    await bar.getByTestId('branch-printer-save').click();
+    await page.getByTestId('branch-save').click();
     await expect(page.getByTestId('notice-error')).toContainText('169.254.169.254');
+    await expect(bar.getByTestId('branch-printer-address-error')).toBeVisible();
+    await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
 
     // The field itself says what is wrong before anything is sent, and Save waits for a usable address.
     await bar.getByTestId('branch-printer-address').fill('http://192.168.1.50');
     await expect(bar.getByTestId('branch-printer-address-problem')).toBeVisible();
-    await expect(bar.getByTestId('branch-printer-save')).toBeDisabled();
+    await expect(page.getByTestId('branch-save')).toBeDisabled();
 
     // Bind the bar printer to the second network printer, typed without tcp://: it is saved and shown as tcp://HOST:PORT.
     await bar.getByTestId('branch-printer-address').fill(`127.0.0.1:${kitchenSink.port}`);
     await expect(bar.getByTestId('branch-printer-address-normalized')).toContainText(`tcp://127.0.0.1:${kitchenSink.port}`);
-    await bar.getByTestId('branch-printer-save').click();
+    await page.getByTestId('branch-save').click();
     await expect(bar).toHaveAttribute('data-state', /ready|printing/);
     await expect(bar.getByTestId('branch-printer-address')).toHaveValue(`tcp://127.0.0.1:${kitchenSink.port}`);
 
@@ -155,6 +160,8 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await pastries.getByTestId('branch-route-select').selectOption({ label: 'Bar' });
     await expect(pastries.getByTestId('branch-route-preview')).toContainText('Bar');
     await expect(pastries.getByTestId('branch-route-preview')).not.toContainText('Kitchen');
+    await page.getByTestId('branch-save').click();
+    await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'false');
 
     // Sending a category to the only receipt printer asks first (it would stop printing receipts); No leaves it as it was.
     const desserts = page.locator('[data-testid="branch-route"][data-category-id="7"]');
@@ -172,15 +179,16 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await page.getByTestId('branch-receipt-vat_number').fill(VAT);
     await page.getByTestId('branch-receipt-footer_en').fill('See you tomorrow');
     await expect.poll(() => page.getByTestId('branch-receipt-preview').getAttribute('src')).not.toBe(before);
-    await page.getByTestId('branch-receipt-save').click();
+    await page.getByTestId('branch-save').click();
     await expect(page.getByTestId('notice-info').filter({ hasText: saved }).last()).toBeVisible();
     await page.screenshot({ path: join(root, 'test-results', `branch-receipt-${lang}.png`) });
 
     // Till: code B, so the sale is B-001.
     await page.getByTestId('branch-tab-till').click();
     await page.getByTestId('branch-till-code').fill('b');
-    await page.getByTestId('branch-till-save').click();
+    await page.getByTestId('branch-save').click();
     await expect(page.getByTestId('branch-till-code')).toHaveValue('B');
+    await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'false');
 
     // Sell: a cappuccino (bar) and a croissant (now the bar too), cash.
     await page.keyboard.press('F1');

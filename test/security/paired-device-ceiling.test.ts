@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_PRIVILEGES, TillError, type TillApi } from '../../src-shared/till/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
+import { listStations } from '../../src-main/stations/index.ts';
+import { getSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
 
@@ -92,6 +95,12 @@ describe('a paired device is never more than a cashier', () => {
         'saveReceiptSettings',
         'addCashier',
         'updateCashier',
+        'uploadLogo',
+        // Issue 20: the branch's stations are managed on the host's own screen only.
+        'stations',
+        'addStation',
+        'renameStation',
+        'removeStation',
         'zatcaSetup',
         'saveZatcaSeller',
         'onboardZatca',
@@ -104,10 +113,16 @@ describe('a paired device is never more than a cashier', () => {
       bindPrinter: { printer_id: 'any', app_command: ['/bin/sh', '-c', 'id'], approval },
       testPrint: { printer_id: 'any', approval },
       saveTillSettings: { code: 'X', day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
+      addStation: { name: 'Rogue', code: 'R', approval },
+      renameStation: { code: 'A', name: 'Mine', approval },
+      removeStation: { code: 'A', approval },
+      // A real PNG (the shipped logo): refused for who asks, not for what it sends.
+      uploadLogo: { png_base64: readFileSync(new URL('../../resources/printing/logo.png', import.meta.url)).toString('base64'), approval },
       // Well-formed, so only the hook can be what refuses them.
       saveZatcaSeller: { seller_name: 'Mallory', vat_number: '', crn: '', street: '', building: '', district: '', city: '', postal_code: '', approval },
       onboardZatca: { environment: 'production', otp: '123456', approval },
     };
+    const stationsBefore = listStations(web.db);
     for (const [method, privilege] of hostOnly) {
       // Called as a method of the proxy (Comlink would send `.call` as part of the path).
       const api = device as unknown as Record<string, (input: unknown) => Promise<unknown>>;
@@ -116,6 +131,8 @@ describe('a paired device is never more than a cashier', () => {
       expect(readAudit(web.db)[0], method).toMatchObject({ method, action: privilege, outcome: 'refused' });
     }
     expect(listCashiers(web.db).map((c) => c.name)).toEqual(['Huda']);
+    expect(listStations(web.db)).toEqual(stationsBefore);
+    expect(getSetting(web.db, 'printing.logo_file')).toBeNull();
     expect((await manager.session()).base_url).toBe(service.emulator.baseUrl);
     // The manager's own screen is still a manager's.
     await manager.saveTillSettings({ code: 'B', day_cutoff_hour: 4, idle_lock_minutes: 0 });

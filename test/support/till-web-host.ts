@@ -12,6 +12,7 @@ import {
   type TillHttpServer,
 } from '../../src-main/host/http/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
+import { addStation, listStations } from '../../src-main/stations/index.ts';
 import type { Clock } from '../../src-main/clock/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
@@ -35,7 +36,7 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export interface WebHostOptions extends Partial<HostAccessOptions> {
+export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'stations'>> {
   dbName?: string;
   /** Limits on sockets without a session (small ones in tests). */
   limits?: ConnectionLimits;
@@ -63,7 +64,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
-  const access = new HostAccess({ bindHost: '127.0.0.1', ...accessOptions });
+  const access = new HostAccess({ bindHost: '127.0.0.1', stations: host.branchStations, ...accessOptions });
   const server = createTillHttpServer({
     api: host,
     events,
@@ -121,9 +122,14 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
   };
 }
 
-/** Pairs a "device" with a fresh one-time code through the real /pair form; returns its session cookie. */
-export async function pairDevice(web: WebHost): Promise<string> {
-  const { code } = web.access.pairing!.issue();
+/**
+ * Pairs a "device" with a fresh one-time code through the real /pair form;
+ * returns its session cookie. The device is `station` when given; otherwise
+ * a station of its own, added for it (each tablet of a branch is its own
+ * till, as a manager pairing one would choose).
+ */
+export async function pairDevice(web: WebHost, station?: string): Promise<string> {
+  const { code } = web.access.pairing!.issue(station ?? addTabletStation(web.db));
   const response = await fetch(`http://${web.base}/pair`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
@@ -132,4 +138,14 @@ export async function pairDevice(web: WebHost): Promise<string> {
   });
   if (response.status !== 303) throw new Error(`pairing answered ${response.status}`);
   return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** Adds a counter station with the next free code (B, C, …, Z, BA, …) and returns its code. */
+export function addTabletStation(db: TillDatabase): string {
+  const taken = new Set(listStations(db, { removed: true }).map((s) => s.code));
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const codes = [...letters, ...[...letters].flatMap((a) => [...letters].map((b) => a + b))];
+  const code = codes.find((c) => !taken.has(c))!;
+  addStation(db, { name: `Tablet ${code}`, code }, Date.now());
+  return code;
 }

@@ -66,6 +66,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   let access: HostAccess;
   try {
     access = new HostAccess({
+      stations: till.branchStations,
       bindHost: values.host,
       extraOrigins: values.origin,
       pairing: onLan || behindProxy,

@@ -17,6 +17,8 @@ export interface ClientContext {
   id: string;
   /** The remote address for a browser; null otherwise. */
   address: string | null;
+  /** A paired device's station code, bound when it paired (issue 20); other clients' station is chosen per connection. */
+  station?: string;
 }
 
 export function clientLabel(client: ClientContext): string {

@@ -1,12 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClientContext } from '../authorization/index.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
-import { BrowserSessions } from './browser-sessions.ts';
+import { BrowserSessions, cookieValue, type PairedDeviceStore } from './browser-sessions.ts';
 import { clientAddress } from './client-address.ts';
 import { HostAllowlist } from './host-allowlist.ts';
 import { PairingCodes, type PairingCodeOptions } from './pairing-codes.ts';
 
+/** The branch's stations as the web host needs them (the host's BranchStations). */
+export interface StationDirectory extends PairedDeviceStore {
+  /** The station of a screen that chose none: the first counter. */
+  defaultStation(): string;
+  inUse(code: string): boolean;
+  /** Throws the bilingual refusal when the station was removed. */
+  checkInUse(code: string): void;
+  onRemoved(listener: (code: string) => void): () => void;
+}
+
+/** The cookie in which a manager's browser remembers the station it was made (a station code; survives restarts). */
+export const STATION_COOKIE = 'till_station';
+const STATION_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
 export interface HostAccessOptions {
+  /** The branch's stations: which one each connection is, and the paired devices' credentials. */
+  stations: StationDirectory;
   /** The address the server listens on (`--host`). */
   bindHost: string;
   /** Origins to admit besides the bind address (`--origin`, e.g. a TLS proxy). */
@@ -29,13 +45,16 @@ export interface HostAccessOptions {
  * launch secret and pairing codes, and the throttle on wrong guesses.
  */
 export class HostAccess {
-  readonly sessions = new BrowserSessions();
+  readonly sessions: BrowserSessions;
+  readonly stations: StationDirectory;
   readonly pairing: PairingCodes | null;
   readonly throttle: AttemptThrottle;
   private allowlist: HostAllowlist | null = null;
 
   constructor(private readonly options: HostAccessOptions) {
     const now = options.now ? { now: options.now } : {};
+    this.stations = options.stations;
+    this.sessions = new BrowserSessions(options.stations);
     this.pairing = options.pairing ? new PairingCodes({ ...now, ...options.pairingCodes }) : null;
     this.throttle = new AttemptThrottle(now);
     // Fail at start, not at the first request, on a bad --origin.
@@ -83,6 +102,22 @@ export class HostAccess {
 
   clientOf(request: IncomingMessage): ClientContext | null {
     return this.sessions.clientOf(request);
+  }
+
+  /**
+   * The station a connection is: a paired device's is the one it paired as
+   * (never its own say); a manager's browser is the one it chose (its
+   * `till_station` cookie) while that station is in use, else the first counter.
+   */
+  stationOf(request: IncomingMessage, client: ClientContext): string {
+    if (client.kind === 'paired-device' && client.station !== undefined) return client.station;
+    const chosen = cookieValue(request, STATION_COOKIE);
+    return chosen !== null && /^[A-Z]{1,2}$/.test(chosen) && this.stations.inUse(chosen) ? chosen : this.stations.defaultStation();
+  }
+
+  /** The Set-Cookie header that makes a manager's browser this station. */
+  stationCookie(code: string, request: IncomingMessage): string {
+    return `${STATION_COOKIE}=${code}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${STATION_COOKIE_MAX_AGE_S}${this.onHttps(request) ? '; Secure' : ''}`;
   }
 
   /** The path of the launch's secret URL (`/k/…`). */

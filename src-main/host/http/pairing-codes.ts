@@ -22,7 +22,7 @@ export interface PairingCodeOptions {
  * Per-address lock-out delays are AttemptThrottle's.
  */
 export class PairingCodes {
-  private current: { code: string; expiresAt: number; wrongBy: Map<string, number> } | null = null;
+  private current: { code: string; expiresAt: number; station: string | null; wrongBy: Map<string, number> } | null = null;
 
   constructor(private readonly options: PairingCodeOptions = {}) {}
 
@@ -30,11 +30,11 @@ export class PairingCodes {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Makes a fresh code (the old one stops working). */
-  issue(): { code: string; expiresAt: number } {
+  /** Makes a fresh code for a device that will be `station` (null: the first counter); the old code stops working. */
+  issue(station: string | null = null): { code: string; expiresAt: number } {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = this.now + (this.options.lifetimeMs ?? 5 * 60_000);
-    this.current = { code, expiresAt, wrongBy: new Map() };
+    this.current = { code, expiresAt, station, wrongBy: new Map() };
     this.options.onNewCode?.(code, expiresAt);
     return { code, expiresAt };
   }
@@ -44,8 +44,12 @@ export class PairingCodes {
     return this.current !== null && this.current.expiresAt > this.now;
   }
 
-  /** True once for the right code in time from an address that has not guessed wrong too often; the code is then spent. */
-  redeem(presented: string, address: string): boolean {
+  /**
+   * Once for the right code in time from an address that has not guessed
+   * wrong too often: the station the code was made for (null: the first
+   * counter); the code is then spent. Otherwise false.
+   */
+  redeem(presented: string, address: string): { station: string | null } | false {
     const current = this.current;
     if (!current || current.expiresAt <= this.now) {
       this.current = null;
@@ -55,7 +59,7 @@ export class PairingCodes {
     if (wrong >= (this.options.maxWrongAnswers ?? 5)) return false;
     if (/^\d{6}$/.test(presented) && sameSecret(presented, current.code)) {
       this.current = null;
-      return true;
+      return { station: current.station };
     }
     current.wrongBy.delete(address);
     current.wrongBy.set(address, wrong + 1);

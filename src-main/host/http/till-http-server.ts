@@ -38,6 +38,15 @@ export interface TillHttpServer {
 
 const MAX_FORM_BYTES = 1024;
 
+/** The WebSocket close code of a screen whose station was removed (4000–4999: the application's own). */
+export const STATION_REMOVED_CLOSE = 4403;
+
+const STATION_REMOVED_PAGE = {
+  en: 'This device’s station was removed on the till’s Branch screen. Ask a manager for a pairing code for another station and type it here.',
+  ar: 'حُذفت محطة هذا الجهاز من شاشة الفرع في نظام الكاشير. اطلب من المدير رمز إقران لمحطة أخرى واكتبه هنا.',
+  form: true,
+};
+
 /** Why no pairing code is made yet (also printed by `pos serve`). */
 export const NO_MANAGER_YET = {
   en: 'No device can pair yet: add this till’s first manager on the manager screen (or with pos cashiers add), then make a pairing code here.',
@@ -55,9 +64,22 @@ export const NO_MANAGER_YET = {
 export function createTillHttpServer(options: TillHttpServerOptions): TillHttpServer {
   const { access } = options;
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  sockets.on('connection', (socket: WebSocket, _request: IncomingMessage, client: ClientContext) => {
+  // Each socket's station: removing a station closes its sockets at once (their next calls are refused anyway).
+  const stationOfSocket = new Map<WebSocket, string>();
+  sockets.on('connection', (socket: WebSocket, request: IncomingMessage, client: ClientContext) => {
     socket.on('error', () => socket.terminate());
-    exposeTill(options.api, webSocketChannel(socket), options.events, { client, authorizer: options.authorizer });
+    const station = access.stationOf(request, client);
+    stationOfSocket.set(socket, station);
+    socket.once('close', () => stationOfSocket.delete(socket));
+    exposeTill(options.api, webSocketChannel(socket), options.events, {
+      client,
+      authorizer: options.authorizer,
+      station,
+      checkStation: (code) => access.stations.checkInUse(code),
+    });
+  });
+  const stopWatchingRemovals = access.stations.onRemoved((code) => {
+    for (const [socket, station] of stationOfSocket) if (station === code) socket.close(STATION_REMOVED_CLOSE, 'station removed');
   });
 
   // Behind a proxy every socket comes from loopback: the proxy limits its clients, the till only the total.
@@ -93,6 +115,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     close: () =>
       new Promise<void>((closed) => {
         guard.close();
+        stopWatchingRemovals();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         server.close(() => closed());
@@ -128,11 +151,16 @@ async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, re
     return;
   }
   guard.authenticated(request.socket);
+  if (client.kind === 'paired-device' && client.station !== undefined && !access.stations.inUse(client.station)) {
+    sendPage(response, 403, STATION_REMOVED_PAGE);
+    return;
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD' && !access.sameSite(request)) {
     response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Refused: this request came from another site.');
     return;
   }
-  if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, client);
+  if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, url, client);
+  if (url.pathname === '/station' && request.method === 'POST') return chooseStation(options, request, response, client);
   // Extra routes (the demo's token and controls) are for the manager's screens only.
   if (client.kind !== 'paired-device') for (const route of options.routes ?? []) if (await route(request, response, client)) return;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -198,7 +226,8 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
   if (wait > 0) return tooMany(response, wait);
   const body = await readSmallBody(request, MAX_FORM_BYTES);
   const code = body === null ? '' : (new URLSearchParams(body).get('code') ?? '').trim();
-  if (!access.pairing.redeem(code, address)) {
+  const grant = access.pairing.redeem(code, address);
+  if (!grant) {
     access.throttle.fail(address);
     const locked = access.throttle.waitMs(address);
     if (locked > 0) return tooMany(response, locked);
@@ -210,17 +239,29 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     return;
   }
   access.throttle.succeed(address);
-  const { cookie } = access.sessions.open('paired-device', address, { secure: access.onHttps(request) });
+  const station = grant.station ?? access.stations.defaultStation();
+  if (!access.stations.inUse(station)) {
+    sendPage(response, 409, {
+      en: `Station ${station}, which this code was made for, has been removed. Ask a manager for a new code.`,
+      ar: `المحطة \u2066${station}\u2069 التي صُنع لها هذا الرمز حُذفت. اطلب من المدير رمزاً جديداً.`,
+      form: true,
+    });
+    return;
+  }
+  const { cookie } = access.sessions.open('paired-device', address, { secure: access.onHttps(request), station });
   response.writeHead(303, { 'Set-Cookie': cookie, Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
 /**
- * `/pair/code` on a manager screen: a fresh one-time code for the next device.
- * None before the till has a manager: the first manager is made on the
- * host's own screen, and a paired device needs someone who can approve.
+ * `/pair/code?station=B` on a manager screen: a fresh one-time code for the
+ * next device, which will be station B (the first counter when none is
+ * named); `&format=json` answers {code, expires_at, station} for the
+ * Stations tab. None before the till has a manager: the first manager is
+ * made on the host's own screen, and a paired device needs someone who can approve.
  */
-async function newCode(options: TillHttpServerOptions, response: ServerResponse, client: ClientContext): Promise<void> {
-  const pairing = options.access.pairing;
+async function newCode(options: TillHttpServerOptions, response: ServerResponse, url: URL, client: ClientContext): Promise<void> {
+  const { access } = options;
+  const pairing = access.pairing;
   if (!pairing || client.kind !== 'manager-session') {
     sendPage(response, 403, {
       en: 'Only the manager screen of a till on the network can make pairing codes.',
@@ -232,12 +273,53 @@ async function newCode(options: TillHttpServerOptions, response: ServerResponse,
     sendPage(response, 409, NO_MANAGER_YET);
     return;
   }
-  const { code, expiresAt } = pairing.issue();
+  const named = url.searchParams.get('station');
+  const station = named === null || named === '' ? access.stations.defaultStation() : named.toUpperCase();
+  if (!access.stations.inUse(station)) {
+    sendPage(response, 404, {
+      en: `This till has no station ${station.slice(0, 2)}: make the code for one of the stations on the Branch screen.`,
+      ar: `لا توجد في هذا النظام محطة \u2066${station.slice(0, 2)}\u2069: أنشئ الرمز لإحدى المحطات في شاشة الفرع.`,
+    });
+    return;
+  }
+  const { code, expiresAt } = pairing.issue(station);
+  if (url.searchParams.get('format') === 'json') {
+    response
+      .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(JSON.stringify({ code, expires_at: expiresAt, station }));
+    return;
+  }
   const minutes = Math.round((expiresAt - Date.now()) / 60_000);
   sendPage(response, 200, {
-    en: `Pairing code for one device: ${code} (good for ${minutes} minutes, once).`,
-    ar: `رمز الإقران لجهاز واحد: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
+    en: `Pairing code for one device, which will be station ${station}: ${code} (good for ${minutes} minutes, once).`,
+    ar: `رمز الإقران لجهاز واحد سيكون المحطة \u2066${station}\u2069: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
   });
+}
+
+/**
+ * `POST /station` (form `code=B`) from a manager's browser: this browser is
+ * station B from now on, across restarts (a cookie the host maps to the
+ * station while it is in use). A paired device's station is fixed when it pairs.
+ */
+async function chooseStation(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse, client: ClientContext): Promise<void> {
+  const { access } = options;
+  if (client.kind !== 'manager-session') {
+    sendPage(response, 403, {
+      en: 'A paired device is the station it was paired as: ask a manager for a pairing code for another station.',
+      ar: 'الجهاز المقترن هو المحطة التي اقترن بها: اطلب من المدير رمز إقران لمحطة أخرى.',
+    });
+    return;
+  }
+  const body = await readSmallBody(request, MAX_FORM_BYTES);
+  const code = body === null ? '' : (new URLSearchParams(body).get('code') ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{1,2}$/.test(code) || !access.stations.inUse(code)) {
+    sendPage(response, 404, {
+      en: 'This till has no such station: pick one of the stations on the Branch screen.',
+      ar: 'لا توجد هذه المحطة في هذا النظام: اختر إحدى المحطات في شاشة الفرع.',
+    });
+    return;
+  }
+  response.writeHead(303, { 'Set-Cookie': access.stationCookie(code, request), Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (the rest is not read). */

@@ -25,13 +25,20 @@ export interface EnvelopeChannel {
 export interface ChannelAccess {
   client: ClientContext;
   authorizer: Authorizer;
-  /** The station this connection is (its cart, cashier and approvals); the client's session id unless given. */
-  station?: string;
+  /**
+   * The station code this connection is (its cart, cashier and approvals),
+   * fixed when it connected, or looked up at each call (the host's own
+   * window follows the first counter); the client's session id unless given.
+   */
+  station?: string | (() => string);
+  /** Throws when the station may not call any more (it was removed); asked before every call. */
+  checkStation?: (station: string) => void;
 }
 
-/** The station a connection's calls run at: a browser's session (a reload finds its cart), the Electron window, a CLI. */
+/** The station a connection's calls run at: the station a browser or device was given, the Electron window's, a CLI's. */
 export function stationOf(access: ChannelAccess): string {
-  return access.station ?? access.client.id;
+  const station = access.station;
+  return typeof station === 'function' ? station() : (station ?? access.client.id);
 }
 
 // Errors cross as name, message and TillError code; never the host's stack.
@@ -53,8 +60,10 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
             return access.authorizer.check(api, asked.method, asked.input, access.client, stationOf(access));
           }
         : (api[method] as (...args: unknown[]) => unknown);
-    const call = async (...args: unknown[]) => {
-      const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, stationOf(access)) : null;
+    const call = async (station: string | null, args: unknown[]) => {
+      // A removed station's screen is refused before anything runs.
+      if (station !== null) access?.checkStation?.(station);
+      const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, station!) : null;
       let result: unknown;
       try {
         result = await fn.apply(api, args);
@@ -62,13 +71,16 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
         access?.authorizer.afterFailure(method, args[0], error, access.client);
         throw error;
       }
-      access?.authorizer.afterCall(method, approval, result, args[0], stationOf(access!));
+      access?.authorizer.afterCall(method, approval, result, args[0], station!);
       return result;
     };
     // Each call runs at its connection's station (its own cart and cashier); PIN checks are throttled per connection as well as per cashier.
     facade[method] = access
-      ? (...args: unknown[]) => runAtStation(stationOf(access), () => runAsPinCaller(pinCallerOf(access.client), () => call(...args)))
-      : call;
+      ? (...args: unknown[]) => {
+          const station = stationOf(access);
+          return runAtStation(station, () => runAsPinCaller(pinCallerOf(access.client), () => call(station, args)));
+        }
+      : (...args: unknown[]) => call(null, args);
   }
   return Object.freeze(facade) as unknown as TillApi;
 }

@@ -34,6 +34,8 @@ interface Message {
 interface Answer {
   validationResults: { status: string; errorMessages: Message[]; warningMessages: Message[] };
   reportingStatus?: string;
+  clearanceStatus?: string;
+  clearedInvoice?: string | null;
   errors: { code: string; message: string }[];
   requestID: number;
   binarySecurityToken: string;
@@ -145,6 +147,19 @@ describe('reporting', () => {
     expect(
       (await post('/invoices/reporting/single', submission(signed.xml, signed.hash, uuid(6)), { authorization: auth, 'accept-version': 'V1' })).status,
     ).toBe(406);
+  });
+});
+
+describe('clearance', () => {
+  it('sends a till that has clearance off to reporting (303), and clears only standard documents', async () => {
+    const signed = signDocument(testDocument({ uuid: uuid(8), icv: 9, issuedAt: NOW - 60_000 }), signer);
+    const body = submission(signed.xml, signed.hash, uuid(8));
+    const off = await post('/invoices/clearance/single', body, { authorization: auth, 'clearance-status': '0' });
+    expect(off.status).toBe(303);
+    const simplified = await post('/invoices/clearance/single', body, { authorization: auth, 'clearance-status': '1' });
+    expect(simplified.status).toBe(400);
+    expect(simplified.body).toMatchObject({ clearanceStatus: 'NOT_CLEARED', clearedInvoice: null });
+    expect(simplified.body!.validationResults.errorMessages.map((m: Message) => m.code)).toContain('invoice-type');
   });
 });
 

@@ -1,0 +1,99 @@
+import { STATION_KINDS, type Station, type StationKind } from '../../../src-shared/stations/index.ts';
+import { printerRows } from '../../catalog/index.ts';
+import { openDatabase, type TillDatabase } from '../../db/index.ts';
+import { addStation, listStations, removeStation, renameStation } from '../../stations/index.ts';
+import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
+
+export const STATIONS_USAGE = [
+  'pos stations --db FILE [list] [--json]',
+  '  pos stations --db FILE add NAME --code C [--kind counter|kitchen_display|customer_display] [--receipt-printer ID] [--drawer-printer ID]',
+  '  pos stations --db FILE rename CODE NAME | remove CODE',
+].join('\n');
+
+function printerName(names: Map<string, string>, id: string | null): string {
+  return id === null ? 'usual' : `${names.get(id) ?? '?'} (${id})`;
+}
+
+function describe(station: Station, names: Map<string, string>): string {
+  return `${station.code.padEnd(2)}  ${station.name}  ${station.kind}  receipt: ${printerName(names, station.receipt_printer_id)}  drawer: ${printerName(names, station.drawer_printer_id)}`;
+}
+
+const printerNames = (db: TillDatabase) => new Map(printerRows(db).map((p) => [p.id, p.name]));
+
+/**
+ * `pos stations`: the branch's stations (each screen its own till: a name,
+ * a code for its order numbers, a kind and its printers). Whoever holds the
+ * database file is trusted, as with `pos cashiers`; a running host refuses
+ * a removed station's next call.
+ */
+export async function stationsCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    'stations',
+    argv,
+    {
+      db: { type: 'string' },
+      code: { type: 'string' },
+      kind: { type: 'string' },
+      'receipt-printer': { type: 'string' },
+      'drawer-printer': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    true,
+  );
+  const [action = 'list', ...args] = positionals;
+  const dbFile = requireOption('stations', 'db', values.db);
+  const only = (what: string, count: number) => {
+    if (args.length !== count) throw new UsageError(`pos stations: ${action} takes ${what}`);
+    return args;
+  };
+  if (action !== 'add' && (values.code ?? values.kind ?? values['receipt-printer'] ?? values['drawer-printer']) !== undefined)
+    throw new UsageError('pos stations: --code, --kind, --receipt-printer and --drawer-printer go with add');
+  if (!['list', 'add', 'rename', 'remove'].includes(action))
+    throw new UsageError(`pos stations: say what to do: list, add, rename or remove (not "${action}")`);
+  if (action === 'list') only('nothing more', 0);
+  if (action === 'add') only('one NAME (quote a name with spaces)', 1);
+  if (action === 'rename') only('CODE and NAME (quote a name with spaces)', 2);
+  if (action === 'remove') only('one CODE', 1);
+  const kind = values.kind ?? 'counter';
+  if (!STATION_KINDS.includes(kind as StationKind)) throw new UsageError(`pos stations: --kind must be ${STATION_KINDS.join(', ')}, not "${kind}"`);
+
+  const db = openDatabase(dbFile);
+  try {
+    if (action === 'list') {
+      const stations = listStations(db);
+      const names = printerNames(db);
+      io.out(values.json ? JSON.stringify(stations) : stations.map((s) => describe(s, names)).join('\n'));
+      return 0;
+    }
+    let station: Station;
+    let done: string;
+    if (action === 'add') {
+      station = addStation(
+        db,
+        {
+          name: args[0]!,
+          code: requireOption('stations', 'code', values.code),
+          kind: kind as StationKind,
+          receipt_printer_id: values['receipt-printer'] ?? null,
+          drawer_printer_id: values['drawer-printer'] ?? null,
+        },
+        Date.now(),
+      );
+      done = `Added station ${station.code}, "${station.name}": its orders are numbered ${station.code}-001, ${station.code}-002, … each business day.`;
+    } else if (action === 'rename') {
+      station = renameStation(db, args[0]!, args[1]!);
+      done = `Station ${station.code} is now "${station.name}".`;
+    } else {
+      station = removeStation(db, args[0]!, Date.now());
+      done = `Removed station ${station.code}, "${station.name}": its screens are refused from their next call; its code is not given again.`;
+    }
+    if (values.json) io.out(JSON.stringify(station));
+    else {
+      io.out(describe(station, printerNames(db)));
+      io.err(done);
+    }
+    return 0;
+  } finally {
+    db.close();
+  }
+}

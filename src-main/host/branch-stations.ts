@@ -1,0 +1,94 @@
+import { TillError, parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import {
+  addStation,
+  firstCounter,
+  listStations,
+  pairedDevice,
+  rememberDevice,
+  removeStation,
+  renameStation,
+  stationByCode,
+  type Station,
+} from '../stations/index.ts';
+import { currentStationKey } from '../till/index.ts';
+import type { ClientContext } from './authorization/index.ts';
+
+/**
+ * The branch's stations as the host uses them (issue 20): the till API's
+ * Stations tab, which station a connection is, the devices paired to a
+ * station (kept across restarts), and who must hear at once that a station
+ * was removed (the web host closes its sockets).
+ */
+export class BranchStations implements StationApi {
+  private readonly removalListeners = new Set<(code: string) => void>();
+
+  constructor(
+    private readonly db: TillDatabase,
+    private readonly now: () => number,
+  ) {}
+
+  /** The station of a screen that chose none: the first counter in use. */
+  defaultStation(): string {
+    return firstCounter(this.db).code;
+  }
+
+  inUse(code: string): boolean {
+    return stationByCode(this.db, code) !== null;
+  }
+
+  /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */
+  checkInUse(code: string): void {
+    if (this.inUse(code)) return;
+    throw new TillError(
+      'not_allowed',
+      `this screen's station ${code} was removed on the Branch screen; ask a manager to pair this device again with a code for another station`,
+      { code: 'station.removed', params: { code } },
+    );
+  }
+
+  /** Keeps a newly paired device's credential, bound to its station. */
+  rememberDevice(token: string, client: ClientContext & { station: string }): void {
+    rememberDevice(this.db, token, { id: client.id, station_code: client.station, address: client.address }, this.now());
+  }
+
+  /** The paired device a cookie's token names (after a restart too), while its station is in use. */
+  pairedDevice(token: string): ClientContext | null {
+    const device = pairedDevice(this.db, token);
+    return device ? { kind: 'paired-device', id: device.id, address: device.address, station: device.station_code } : null;
+  }
+
+  /** Tells `listener` each station removed through this host; returns the unsubscribe. */
+  onRemoved(listener: (code: string) => void): () => void {
+    this.removalListeners.add(listener);
+    return () => void this.removalListeners.delete(listener);
+  }
+
+  async thisStation(): Promise<Station> {
+    // The CLI and in-process callers run at `local`: they act for the first counter.
+    return stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db);
+  }
+
+  async stations(): Promise<Station[]> {
+    return listStations(this.db);
+  }
+
+  async addStation(input: StationInputs['addStation']): Promise<Station[]> {
+    const { name, code, kind, receipt_printer_id, drawer_printer_id } = parseInput('addStation', input);
+    addStation(this.db, { name, code, kind, receipt_printer_id, drawer_printer_id }, this.now());
+    return listStations(this.db);
+  }
+
+  async renameStation(input: StationInputs['renameStation']): Promise<Station[]> {
+    const { code, name } = parseInput('renameStation', input);
+    renameStation(this.db, code, name);
+    return listStations(this.db);
+  }
+
+  async removeStation(input: StationInputs['removeStation']): Promise<Station[]> {
+    const { code } = parseInput('removeStation', input);
+    removeStation(this.db, code, this.now());
+    for (const listener of [...this.removalListeners]) listener(code);
+    return listStations(this.db);
+  }
+}

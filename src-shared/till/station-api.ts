@@ -1,0 +1,18 @@
+import type { Station } from '../stations/index.ts';
+import type { StationInputs } from './station-inputs.ts';
+
+/**
+ * The branch's stations (issue 20): every screen is one. `thisStation` is
+ * any screen's own (the status bar shows it); the list and its changes are
+ * the Branch screen's Stations tab ('branch-settings', so never a paired
+ * device's). A removed station's screens are closed at once.
+ */
+export interface StationApi {
+  thisStation(): Promise<Station>;
+  stations(): Promise<Station[]>;
+  addStation(input: StationInputs['addStation']): Promise<Station[]>;
+  renameStation(input: StationInputs['renameStation']): Promise<Station[]>;
+  removeStation(input: StationInputs['removeStation']): Promise<Station[]>;
+}
+
+export const STATION_API_METHODS = ['thisStation', 'stations', 'addStation', 'renameStation', 'removeStation'] as const satisfies readonly (keyof StationApi)[];

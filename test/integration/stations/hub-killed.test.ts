@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { WebSocket } from 'ws';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CartView, OrderView, TillApi, TransportEnvelope } from '../../../src-shared/till/index.ts';
+import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { POS } from '../../support/run-pos.ts';
+import { ensureShift } from './station-branch.ts';
+
+// Issue 20: the hub (`pos serve`, its own process) is killed with SIGKILL
+// while three stations have carts open and one payment is on its way.
+// Restarted on the same file: every open cart is still there, line for line;
+// every order the stations heard "paid" is there once, the payment in flight
+// is either an order or still its cart (never both, never neither), and the
+// one outbox uploads each order once. The carts are looked for in the hub's
+// file: a browser's station is its session, which lives as long as the hub
+// process, so after a restart a browser is a new station (the hub's own
+// window finds its cart: station-sessions.test.ts).
+
+interface Hub {
+  child: ChildProcess;
+  url: string;
+  origin: string;
+}
+
+let service: EmulatedService;
+let hub: Hub | null = null;
+const sockets: WebSocket[] = [];
+
+beforeEach(async () => {
+  service = await emulatedService({ seed: 25 });
+});
+afterEach(async () => {
+  sockets.splice(0).forEach((s) => s.terminate());
+  if (hub && hub.child.exitCode === null && hub.child.signalCode === null) {
+    const exited = new Promise((done) => hub!.child.once('exit', done));
+    hub.child.kill('SIGTERM');
+    await exited;
+  }
+  hub = null;
+  await service.close();
+});
+
+async function startHub(dbFile: string): Promise<Hub> {
+  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as { url: string }));
+    child.once('exit', (code) => reject(new Error(`pos serve exited with ${code} before it was ready: ${stderr}`)));
+  });
+  return { child, url: ready.url, origin: new URL(ready.url).origin };
+}
+
+/** A browser's station: a session from the launch URL and a WebSocket with the renderer's transport. */
+async function station(at: Hub): Promise<TillApi> {
+  const traded = await fetch(at.url, { redirect: 'manual' });
+  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const socket = new WebSocket(`${at.origin.replace('http', 'ws')}/till`, { headers: { origin: at.origin, cookie } });
+  sockets.push(socket);
+  await new Promise<void>((open, fail) => {
+    socket.once('open', () => open());
+    socket.once('error', fail);
+  });
+  return connectChannel({
+    send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
+    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
+    onClose: (listener) => void socket.once('close', listener),
+    close: () => socket.close(),
+  }).api;
+}
+
+const linesOf = (cart: Pick<CartView, 'lines'>) => cart.lines.map((l) => [l.product_id, l.quantity]);
+
+describe('the hub killed with open carts on three stations', () => {
+  it('comes back with every cart, every paid order once, and the payment in flight recorded once or not at all', { timeout: 240_000 }, async () => {
+    const dbFile = service.dir.file('hub.db');
+    hub = await startHub(dbFile);
+    const manager = await station(hub);
+    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+    const pins = ['2468', '1357', '8642'];
+    const cashiers = [
+      await manager.addCashier({ name: 'Huda', role: 'manager', pin: pins[0]! }),
+      await manager.addCashier({ name: 'Sara', role: 'cashier', pin: pins[1]! }),
+      await manager.addCashier({ name: 'Omar', role: 'cashier', pin: pins[2]! }),
+    ];
+    const stations = [manager, await station(hub), await station(hub)];
+    for (const [i, api] of stations.entries()) {
+      await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
+      await ensureShift(api);
+    }
+    const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null).map((p) => p.id);
+
+    // Two sales each, all three at once; the hub answered "paid" for these.
+    const paid: OrderView[] = [];
+    for (let round = 0; round < 2; round++) {
+      const carts = await Promise.all(stations.map((api, i) => api.addItem({ product_id: products[i]!, quantity: round + 1 })));
+      paid.push(...(await Promise.all(stations.map((api, i) => api.checkout({ payments: [{ method_key: 'CASH', amount: carts[i]!.total }] })))));
+    }
+    // Then each opens a cart; the third station's payment leaves just as the hub dies.
+    const open: CartView[] = [];
+    for (const [i, api] of stations.entries()) {
+      await api.addItem({ product_id: products[3 + i]!, quantity: i + 2 });
+      open.push(await api.addItem({ product_id: products[6 + i]!, quantity: 1 }));
+    }
+    const inFlight = stations[2]!.checkout({ payments: [{ method_key: 'CASH', amount: open[2]!.total }] }).catch((error: unknown) => error);
+    const died = new Promise((done) => hub!.child.once('exit', done));
+    hub.child.kill('SIGKILL');
+    await died;
+    await inFlight;
+
+    hub = await startHub(dbFile);
+    const db = new Database(dbFile, { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const orders = db.prepare('SELECT uuid, number, business_day FROM orders').all() as { uuid: string; number: string; business_day: string }[];
+      const uuids = new Set(orders.map((o) => o.uuid));
+      // Every order announced is there, once.
+      for (const order of paid) expect(uuids.has(order.uuid), order.number).toBe(true);
+      expect(new Set(orders.map((o) => `${o.business_day} ${o.number}`)).size).toBe(orders.length);
+      // As the hub keeps them (station_carts): each line's product and quantity.
+      const kept = (db.prepare('SELECT cart FROM station_carts').all() as { cart: string }[]).map((row) =>
+        (JSON.parse(row.cart) as { lines: { product: { id: string }; quantity: number }[] }).lines.map((l) => [l.product.id, l.quantity]),
+      );
+      // The first two stations' carts are kept line for line.
+      expect(kept).toContainEqual(linesOf(open[0]!));
+      expect(kept).toContainEqual(linesOf(open[1]!));
+      // The third: an order (the payment committed before the kill) or its cart, never both and never neither.
+      const third = linesOf(open[2]!);
+      const thirdPaid = orders.length === paid.length + 1;
+      expect(orders.length === paid.length || thirdPaid).toBe(true);
+      expect(kept.filter((lines) => JSON.stringify(lines) === JSON.stringify(third))).toHaveLength(thirdPaid ? 0 : 1);
+      expect(kept).toHaveLength(thirdPaid ? 2 : 3);
+      const outbox = db.prepare('SELECT order_uuid, count(*) AS n FROM outbox GROUP BY order_uuid').all() as { order_uuid: string; n: number }[];
+      expect(outbox.map((row) => row.n)).toEqual(orders.map(() => 1));
+
+      // The restarted hub uploads what is pending: the service holds each order once.
+      const again = await station(hub);
+      await again.syncNow();
+      await expect.poll(async () => (await again.syncStatus()).pending, { timeout: 120_000 }).toBe(0);
+      expect(new Set(service.emulator.orders.keys())).toEqual(uuids);
+      expect((await again.syncStatus()).synced).toBe(orders.length);
+    } finally {
+      db.close();
+    }
+  });
+});

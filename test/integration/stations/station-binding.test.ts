@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';
+import { listStations } from '../../../src-main/stations/index.ts';
+import { TillError, type TillApi } from '../../../src-shared/till/index.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
+
+// Issue 20, part 2: a connection is a station of the registry. A device is
+// paired as a station and comes back as it after `pos serve` restarts;
+// removing a station closes its screens at once and refuses their calls.
+
+const MANAGER_PIN = '2468';
+let service: EmulatedService;
+let web: WebHost;
+
+beforeEach(async () => {
+  service = await emulatedService({ seed: 21 });
+  web = await startWebHost(service, { pairing: true });
+});
+afterEach(async () => {
+  await web.close();
+  await service.close();
+});
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as TillError,
+  );
+
+async function managerScreen(cookie?: string): Promise<TillApi> {
+  return (await web.connect({ origin: web.origin, cookie: cookie ?? (await web.managerCookie()) })).api;
+}
+
+/** A code made on the manager's screen for `station`, typed on a device through the real /pair form; the device's cookie. */
+async function pairAs(station: string | null): Promise<string> {
+  const made = await fetch(`http://${web.base}/pair/code?format=json${station ? `&station=${station}` : ''}`, {
+    headers: { cookie: await web.managerCookie() },
+  });
+  expect(made.status).toBe(200);
+  const { code, station: made_for } = (await made.json()) as { code: string; station: string };
+  expect(made_for).toBe(station ?? 'A');
+  const paired = await fetch(`http://${web.base}/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
+    body: `code=${code}`,
+    redirect: 'manual',
+  });
+  expect(paired.status).toBe(303);
+  expect(paired.headers.get('set-cookie')).toMatch(/Max-Age=\d+/);
+  return paired.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function device(cookie: string): Promise<TillApi> {
+  return (await web.connect({ origin: web.origin, cookie })).api;
+}
+
+/** A manager (signed in on the manager's screen), a catalog, and station B. */
+async function branch() {
+  const manager = await managerScreen();
+  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+  await manager.addCashier({ name: 'Huda', role: 'manager', pin: MANAGER_PIN });
+  const stations = await manager.addStation({ name: 'Counter B', code: 'B' });
+  expect(stations.map((s) => s.code)).toEqual(['A', 'B']);
+  const products = (await manager.search({ query: 'a', limit: 2 })).map((p) => p.id);
+  return { manager, products };
+}
+
+describe('a connection is a station of the registry', () => {
+  it('two devices paired as A and B keep their station and their carts across a host restart', async () => {
+    const { manager, products } = await branch();
+    const cookieA = await pairAs(null);
+    const cookieB = await pairAs('B');
+    const a = await device(cookieA);
+    const b = await device(cookieB);
+    expect((await a.thisStation()).code).toBe('A');
+    expect(await b.thisStation()).toMatchObject({ code: 'B', name: 'Counter B' });
+    // The manager's browser chose no station: it is the first counter, the same till as device A.
+    expect((await manager.thisStation()).code).toBe('A');
+
+    await b.addItem({ product_id: products[0]!, quantity: 2 });
+    await a.addItem({ product_id: products[1]!, quantity: 1 });
+    expect((await manager.cart()).lines.map((l) => l.product_id)).toEqual([products[1]]);
+
+    // `pos serve` stops and starts again on the same file (a new port, a new launch secret).
+    await web.close();
+    web = await startWebHost(service, { pairing: true });
+    const aAfter = await device(cookieA);
+    const bAfter = await device(cookieB);
+    expect((await aAfter.thisStation()).code).toBe('A');
+    expect((await bAfter.thisStation()).code).toBe('B');
+    expect((await bAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[0], 2]]);
+    expect((await aAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[1], 1]]);
+  });
+
+  it("a manager's browser chooses its station once, and keeps it while the station is in use", async () => {
+    await branch();
+    const cookie = await web.managerCookie();
+    const chosen = await fetch(`http://${web.base}/station`, {
+      method: 'POST',
+      headers: { cookie, origin: web.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=B',
+      redirect: 'manual',
+    });
+    expect(chosen.status).toBe(303);
+    const stationCookie = chosen.headers.get('set-cookie')!.split(';')[0]!;
+    expect(stationCookie).toBe('till_station=B');
+    expect((await (await managerScreen(`${cookie}; ${stationCookie}`)).thisStation()).code).toBe('B');
+    // A station that does not exist is not chosen; a paired device cannot choose at all.
+    const unknown = await fetch(`http://${web.base}/station`, {
+      method: 'POST',
+      headers: { cookie, origin: web.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=Q',
+      redirect: 'manual',
+    });
+    expect(unknown.status).toBe(404);
+    const fromDevice = await fetch(`http://${web.base}/station`, {
+      method: 'POST',
+      headers: { cookie: await pairAs('B'), origin: web.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=A',
+      redirect: 'manual',
+    });
+    expect(fromDevice.status).toBe(403);
+  });
+
+  it('removing a station closes its screens at once and refuses their calls, in both languages; other stations go on', async () => {
+    const { manager, products } = await branch();
+    const cookieB = await pairAs('B');
+    const socket = await web.rawSocket({ origin: web.origin, cookie: cookieB });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    const a = await device(await pairAs('A'));
+
+    const left = await manager.removeStation({ code: 'B' });
+    expect(left.map((s) => s.code)).toEqual(['A']);
+    expect(await closed).toBe(STATION_REMOVED_CLOSE);
+
+    // The device comes back (a reload): every call is refused with the reason, which the screen words in its language.
+    const b = await device(cookieB);
+    const refused = await refusal(b.cart());
+    expect(refused).toBeInstanceOf(TillError);
+    expect(refused).toMatchObject({ code: 'not_allowed', reason: { code: 'station.removed', params: { code: 'B' } } });
+    expect(refused?.message).toMatch(/station B was removed/);
+    const page = await fetch(`http://${web.base}/`, { headers: { cookie: cookieB } });
+    expect(page.status).toBe(403);
+    const text = await page.text();
+    expect(text).toMatch(/station was removed/);
+    expect(text).toMatch(/حُذفت محطة هذا الجهاز/);
+
+    // Station A sells on.
+    expect((await a.addItem({ product_id: products[0]!, quantity: 1 })).lines).toHaveLength(1);
+    // After a restart the removed station's device is not paired at all; its code is never given again.
+    await web.close();
+    web = await startWebHost(service, { pairing: true });
+    await expect(web.rawSocket({ origin: web.origin, cookie: cookieB })).rejects.toThrow(/401/);
+    const managerAgain = await managerScreen();
+    await managerAgain.unlock({ cashier_id: (await managerAgain.cashiers())[0]!.id, pin: MANAGER_PIN });
+    const again = await refusal(managerAgain.addStation({ name: 'B again', code: 'B' }));
+    expect(again?.reason?.code).toBe('station.codeRemoved');
+    expect(listStations(web.db).map((s) => s.code)).toEqual(['A']);
+  });
+
+  it('makes no code for a station that does not exist, and says so', async () => {
+    await branch();
+    const response = await fetch(`http://${web.base}/pair/code?station=Z`, { headers: { cookie: await web.managerCookie() } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toMatch(/no station Z/);
+  });
+});
