@@ -157,6 +157,9 @@ export interface OrdersTable {
   shift_id: string | null;
   refund_reason: string | null;
   refund_of_number: string | null;
+  /** The station's code (migration 0013); its sequence of the business day, the number called out. */
+  station: string | null;
+  station_sequence: number | null;
 }
 
 export interface OrderLinesTable {
@@ -335,6 +338,8 @@ export interface ShiftsTable {
   cash_counted: number | null;
   other_counts: string | null;
   z_report: string | null;
+  /** The station whose drawer the shift is (migration 0013). */
+  station: string | null;
 }
 
 export interface CashMovementsTable {
@@ -504,6 +509,8 @@ export const TABLE_COLUMNS = {
     'shift_id',
     'refund_reason',
     'refund_of_number',
+    'station',
+    'station_sequence',
   ],
   order_lines: [
     'order_uuid',
@@ -579,6 +586,7 @@ export const TABLE_COLUMNS = {
     'cash_counted',
     'other_counts',
     'z_report',
+    'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
   record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],

@@ -12,11 +12,21 @@ import {
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { composeShiftReport, receiptPrinter, renderReceiptPreview, type PrintQueue, type ReceiptDocument } from '../printing/index.ts';
+import {
+  composeShiftReport,
+  drawerPrinter,
+  DRAWER_GIVE_UP_MS,
+  DRAWER_KICK,
+  receiptPrinter,
+  renderReceiptPreview,
+  type PrintQueue,
+  type ReceiptDocument,
+  type TillPrinter,
+} from '../printing/index.ts';
+import type { TillService } from '../till/index.ts';
 
 /** How long the till keeps trying to open the drawer before it gives up. */
-export const DRAWER_GIVE_UP_MS = 30_000;
-import type { TillService } from '../till/index.ts';
+export { DRAWER_GIVE_UP_MS };
 import type { EventHub } from './event-hub.ts';
 
 /** The printing part of the till API: printer states, receipt previews, reprints, reports and the drawer. */
@@ -26,8 +36,8 @@ export interface TillPrintingOptions {
   db: TillDatabase;
   events: EventHub;
   queue: PrintQueue;
-  /** The local till: orders are looked up, reports read and the cashier checked through it. */
-  till: Pick<TillService, 'order' | 'shiftReport' | 'dayReport' | 'staff'>;
+  /** The local till: orders are looked up, reports read, the cashier checked and the calling station found through it. */
+  till: Pick<TillService, 'order' | 'shiftReport' | 'dayReport' | 'staff' | 'station'>;
   /** Every printer as the Branch screen's cards show it now (BranchSetup.printerStates): the status bar says the same. */
   states: () => BranchPrinterView[];
 }
@@ -86,15 +96,24 @@ export class TillPrinting implements PrintingMethods {
     const { shift_id, business_day, printer_id } = parseInput('printReport', input);
     const { till } = this.options;
     const report: ShiftReport | DayReport = business_day ? await till.dayReport({ business_day }) : await till.shiftReport(shift_id ? { shift_id } : {});
-    const outcome = await this.printThroughQueue(composeShiftReport(report, currencyDecimals(this.options.db)), printer_id, 'the report did not print');
+    const station = till.station().code;
+    const outcome = await this.printThroughQueue(
+      composeShiftReport(report, currencyDecimals(this.options.db)),
+      () => receiptPrinter(this.options.db, printer_id, station),
+      'the report did not print',
+    );
     if (outcome === 'failed') throw new TillError('service_error', 'the report did not print');
   }
 
-  /** The drawer kick, a job like any other, but given up after DRAWER_GIVE_UP_MS: a drawer must not open long after it was asked. */
+  /**
+   * The drawer kick, a job like any other, but given up after DRAWER_GIVE_UP_MS: a drawer must not open long after it was asked.
+   * It opens the calling station's drawer (its drawer printer, else its receipt printer), never another counter's.
+   */
   async openDrawer(input: TillInputs['openDrawer']): Promise<void> {
     parseInput('openDrawer', input);
     this.options.till.staff.require();
-    const outcome = await this.printThroughQueue({ blocks: [{ kind: 'drawer', pin: 2 }] }, undefined, 'the drawer did not open', DRAWER_GIVE_UP_MS);
+    const station = this.options.till.station().code;
+    const outcome = await this.printThroughQueue(DRAWER_KICK, () => drawerPrinter(this.options.db, station), 'the drawer did not open', DRAWER_GIVE_UP_MS);
     if (outcome === 'retrying')
       throw new TillError(
         'service_error',
@@ -104,14 +123,14 @@ export class TillPrinting implements PrintingMethods {
 
   private async printThroughQueue(
     doc: ReceiptDocument,
-    printerId: string | undefined,
+    printer: () => TillPrinter,
     failure: string,
     giveUpAfterMs?: number,
   ): Promise<'done' | 'retrying' | 'failed' | 'queued'> {
     const { queue } = this.options;
     let id: number;
     try {
-      id = queue.enqueueDocument(receiptPrinter(this.options.db, printerId).id, doc, giveUpAfterMs);
+      id = queue.enqueueDocument(printer().id, doc, giveUpAfterMs);
     } catch (error) {
       throw new TillError('service_error', `${failure}: ${(error as Error).message}`);
     }

@@ -1,6 +1,6 @@
-// What a cashier calls out: this till's code and the business day's
-// sequence (`A-001`), so two tills of one branch never print the same
-// number on one day. The business day starts at the cut-off hour: a café
+// What a cashier calls out: the station's code and that station's
+// sequence of the business day (`A-001`, `B-001`), so two counters of one
+// branch never print the same number on one day. The business day starts at the cut-off hour: a café
 // open until 2 am with cut-off 4 keeps the night's orders in one day.
 
 import { MAX_CUTOFF_HOUR, TILL_CODE_PATTERN } from '../../src-shared/settings/index.ts';
@@ -29,7 +29,7 @@ export function businessDayOf(epochMs: number, cutoffHour = 0): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** `A-007`, or `007` for a till without a code. */
+/** `A-007`, or `007` for an order made outside any station (as before till codes). */
 export function formatOrderNumber(tillCode: string | null, daySequence: number): string {
   const sequence = String(daySequence).padStart(3, '0');
   return tillCode ? `${tillCode}-${sequence}` : sequence;

@@ -18,6 +18,15 @@ const NEXT_DAY_SEQUENCE = prepared<{ businessDay: string }>()(
     .where('business_day', '=', param<string>('businessDay')),
 );
 
+/** The station's next number of the day (`IS`: an order made outside any station counts among the others without one). */
+const NEXT_STATION_SEQUENCE = prepared<{ businessDay: string; station: string | null }>()(
+  q
+    .selectFrom('orders')
+    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('station_sequence'), sql.lit(0)), '+', sql.lit(1)).as('next'))
+    .where('business_day', '=', param<string>('businessDay'))
+    .where('station', 'is', param<string | null>('station')),
+);
+
 const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
   q.insertInto('orders').values({
     uuid: param('uuid'),
@@ -49,6 +58,8 @@ const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
     shift_id: param('shift_id'),
     refund_reason: param('refund_reason'),
     refund_of_number: param('refund_of_number'),
+    station: param('station'),
+    station_sequence: param('station_sequence'),
   }),
 );
 
@@ -95,10 +106,14 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
 /**
  * Writes an order, its lines, its payments and its outbox entry in one
  * IMMEDIATE transaction (`synchronous=FULL` is set on the connection), and
- * gives it the next number of its business day. When this returns the order
- * is on disk: only then may the cashier hear "paid". The number is this
- * till's code and the day's sequence, fixed here once (order-numbering.ts);
- * orders written before keep theirs. `alsoWrite` runs inside
+ * gives it the next number of its station's business day. When this returns
+ * the order is on disk: only then may the cashier hear "paid". The number is
+ * the station's code and that station's sequence of the day (A-001, B-001),
+ * fixed here once (order-numbering.ts); orders written before keep theirs.
+ * The sequence is read and written under the IMMEDIATE transaction's write
+ * lock, so checkouts at several stations at once (or the CLI beside the
+ * host) can neither share a number nor leave a gap; the unique index of
+ * migration 0013 would refuse a second one anyway. `alsoWrite` runs inside
  * the same transaction (print jobs, the refunded order's status), and so
  * does `stamp` (ZATCA phase 2: the signed document and its QR).
  */
@@ -110,10 +125,12 @@ export function insertOrder(
 ): OrderRecord {
   return db
     .transaction((): OrderRecord => {
-      const numbering = readOrderNumbering(db);
-      const businessDay = businessDayOf(draft.created_at, numbering.cutoffHour);
+      const { cutoffHour } = readOrderNumbering(db);
+      const businessDay = businessDayOf(draft.created_at, cutoffHour);
+      const station = draft.station ?? null;
       const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
-      const record: OrderRecord = { ...draft, business_day: businessDay, number: formatOrderNumber(numbering.tillCode, next) };
+      const { next: stationNext } = NEXT_STATION_SEQUENCE.get(db, { businessDay, station })!;
+      const record: OrderRecord = { ...draft, station, business_day: businessDay, number: formatOrderNumber(station, stationNext) };
       // Phase 2: the numbered order becomes a signed document here, in this transaction; its QR replaces phase 1's.
       const qr = stamp?.(record);
       if (qr) record.zatca_qr = qr;
@@ -147,6 +164,8 @@ export function insertOrder(
         shift_id: record.shift_id ?? null,
         refund_reason: record.refund_reason ?? null,
         refund_of_number: record.refund_of_number ?? null,
+        station,
+        station_sequence: stationNext,
       });
       for (const l of record.lines) {
         INSERT_LINE.run(db, {
@@ -292,6 +311,7 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
     shift_id: row.shift_id,
     refund_reason: row.refund_reason,
     refund_of_number: row.refund_of_number,
+    station: row.station,
   };
 }
 

@@ -15,7 +15,8 @@ export { renderReceiptPreview } from './preview/receipt-preview.ts';
 
 // Reports and the drawer: document jobs on the receipt printer (PrintQueue.enqueueDocument).
 export { composeShiftReport } from './compose/compose-shift-report.ts';
-export { receiptPrinter } from './print-document.ts';
+export { drawerPrinter, receiptPrinter } from './print-document.ts';
+export { DRAWER_GIVE_UP_MS, DRAWER_KICK } from './layout/drawer-kick.ts';
 
 // This till's printers: bindings, addresses, kitchen routing and its local override.
 export { PRINT_KINDS, readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from './setup/till-printers.ts';

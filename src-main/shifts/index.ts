@@ -1,7 +1,7 @@
 export { attendanceBody, attendanceForVersion } from './attendance.ts';
 export { readDayReport, readShiftReport } from './read-shift-report.ts';
 export { closeShift, openShift, recordCashMovement, requireOpenShift, type CloseInput, type FloatInput } from './shift-desk.ts';
-export { findShift, latestShift, openShiftRow, publicShift, shiftsOfDay, type StoredShift } from './shift-store.ts';
+export { findShift, latestShift, openShiftOfCashier, openShiftRow, publicShift, shiftsOfDay, type StoredShift } from './shift-store.ts';
 export {
   deferRecord,
   dueRecords,

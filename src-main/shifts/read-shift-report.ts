@@ -26,6 +26,7 @@ export function readShiftReport(db: TillDatabase, shift: StoredShift): ShiftRepo
   return buildShiftReport({
     shift: {
       id: shift.id,
+      station: shift.station,
       cashier: shift.cashier,
       business_day: shift.business_day,
       opened_at: shift.opened_at,
@@ -43,6 +44,7 @@ export function readShiftReport(db: TillDatabase, shift: StoredShift): ShiftRepo
   });
 }
 
+/** The business day of every station: the shifts of all their drawers, summed and line by line (buildDayReport). */
 export function readDayReport(db: TillDatabase, businessDay: string): DayReport {
   return buildDayReport(
     businessDay,

@@ -7,10 +7,10 @@ import { readShiftReport } from './read-shift-report.ts';
 import { enqueueRecord } from './record-outbox.ts';
 import { findShift, insertCashMovement, insertShift, markShiftClosed, openShiftRow, storeZReport, type StoredShift } from './shift-store.ts';
 
-/** The open shift, or `no_shift` saying how to open one. */
-export function requireOpenShift(db: TillDatabase): StoredShift {
-  const shift = openShiftRow(db);
-  if (!shift) throw new TillError('no_shift', 'no shift is open on this till: open a shift with a float first');
+/** The station's open shift, or `no_shift` saying how to open one. */
+export function requireOpenShift(db: TillDatabase, station: string): StoredShift {
+  const shift = openShiftRow(db, station);
+  if (!shift) throw new TillError('no_shift', `no shift is open at station ${station}: open a shift with a float first`);
   return shift;
 }
 
@@ -44,16 +44,17 @@ function asInput<T>(work: () => T): T {
   }
 }
 
-export function openShift(db: TillDatabase, input: FloatInput & { id: string; cashierId: string; now: number }): StoredShift {
+export function openShift(db: TillDatabase, input: FloatInput & { id: string; station: string; cashierId: string; now: number }): StoredShift {
   const float = floatOf(input);
-  return insertShift(db, { id: input.id, cashierId: input.cashierId, float: float.amount, floatCounts: float.counts, now: input.now });
+  return insertShift(db, { id: input.id, station: input.station, cashierId: input.cashierId, float: float.amount, floatCounts: float.counts, now: input.now });
 }
 
+/** Cash put in or taken out of one station's drawer, under its open shift. */
 export function recordCashMovement(
   db: TillDatabase,
-  input: { id: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number },
+  input: { id: string; station: string; cashierId: string; kind: 'IN' | 'OUT'; amount: number; reason: string; now: number },
 ): ShiftReport {
-  const shift = requireOpenShift(db);
+  const shift = requireOpenShift(db, input.station);
   if (input.amount <= 0) throw new TillError('invalid_input', 'amount: cash in or out must be above 0', { code: 'shift.amountPositive' });
   if (input.reason.trim() === '') throw new TillError('invalid_input', 'reason: say why cash goes in or out', { code: 'shift.reasonNeeded' });
   if (input.kind === 'OUT') {
@@ -63,10 +64,12 @@ export function recordCashMovement(
       throw new TillError('invalid_input', `amount: the drawer should hold ${expected} halalas; cannot take out ${input.amount}`, { code: 'shift.overDrawer' });
   }
   insertCashMovement(db, { ...input, reason: input.reason.trim(), shiftId: shift.id });
-  return readShiftReport(db, requireOpenShift(db));
+  return readShiftReport(db, requireOpenShift(db, input.station));
 }
 
 export interface CloseInput {
+  /** The station whose drawer is counted and closed. */
+  station: string;
   closedBy: string;
   /** The blind count of cash, in halalas, or by banknote and coin. */
   counted?: number | undefined;
@@ -97,7 +100,7 @@ export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
   if (counted === undefined) throw new TillError('invalid_input', 'counted: count the cash in the drawer before closing', { code: 'shift.countFirst' });
   return db
     .transaction((): ShiftReport => {
-      const shift = requireOpenShift(db);
+      const shift = requireOpenShift(db, input.station);
       const closedAt = Math.max(input.now, shift.opened_at);
       const expected = readShiftReport(db, shift).cash_expected;
       markShiftClosed(db, {

@@ -5,7 +5,7 @@ import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/in
 import { businessDayOf } from '../orders/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
-/** The one owner of `shifts` and `cash_movements` (migrations/0005). */
+/** The one owner of `shifts` and `cash_movements` (migrations/0006, per station since 0013). */
 
 const SHIFT_COLUMNS = [
   'id',
@@ -18,6 +18,7 @@ const SHIFT_COLUMNS = [
   'float_counts',
   'cash_counted',
   'other_counts',
+  'station',
 ] as const;
 type ShiftRow = Pick<Selectable<TillSchema['shifts']>, (typeof SHIFT_COLUMNS)[number]>;
 
@@ -51,15 +52,23 @@ function shift(row: ShiftRow, names: Map<string, string>): StoredShift {
     float_counts: row.float_counts === null ? null : JSON.parse(row.float_counts),
     cash_counted: row.cash_counted,
     other_counts: row.other_counts === null ? null : JSON.parse(row.other_counts),
+    station: row.station,
   };
 }
 
-export function publicShift({ id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts }: StoredShift): ShiftView {
-  return { id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts };
+export function publicShift({ id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts, station }: StoredShift): ShiftView {
+  return { id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts, station };
 }
 
-export function openShiftRow(db: TillDatabase): StoredShift | null {
-  const row = first(db, selectShifts().where('closed_at', 'is', null));
+/** The open shift of one station's drawer (each station has at most one: migration 0013). */
+export function openShiftRow(db: TillDatabase, station: string): StoredShift | null {
+  const row = first(db, selectShifts().where('closed_at', 'is', null).where('station', '=', station));
+  return row ? shifts(db, [row])[0]! : null;
+}
+
+/** The shift a cashier has open at any station, if any. */
+export function openShiftOfCashier(db: TillDatabase, cashierId: string): StoredShift | null {
+  const row = first(db, selectShifts().where('closed_at', 'is', null).where('cashier_id', '=', cashierId));
   return row ? shifts(db, [row])[0]! : null;
 }
 
@@ -68,9 +77,9 @@ export function findShift(db: TillDatabase, id: string): StoredShift | null {
   return row ? shifts(db, [row])[0]! : null;
 }
 
-/** The latest shift, open or closed. */
-export function latestShift(db: TillDatabase): StoredShift | null {
-  const row = first(db, selectShifts().orderBy('seq', 'desc').limit(1));
+/** The latest shift of a station, open or closed. */
+export function latestShift(db: TillDatabase, station: string): StoredShift | null {
+  const row = first(db, selectShifts().where('station', '=', station).orderBy('seq', 'desc').limit(1));
   return row ? shifts(db, [row])[0]! : null;
 }
 
@@ -80,20 +89,39 @@ export function shiftsOfDay(db: TillDatabase, businessDay: string): StoredShift[
 
 export interface OpenShiftInput {
   id: string;
+  /** The station whose drawer it is. */
+  station: string;
   cashierId: string;
   float: number;
   floatCounts: Record<string, number> | null;
   now: number;
 }
 
-/** Opens the till's one shift; a second while one is open is `shift_open`. Durable when it returns. */
+/**
+ * Opens a station's shift (its drawer). A second at the same station while
+ * one is open is `shift_open`; so is a second for the same cashier at another
+ * station: a cashier answers for one drawer at a time (README, "Shifts and
+ * the drawer"). Checked and written under one write lock. Durable when it returns.
+ */
 export function insertShift(db: TillDatabase, input: OpenShiftInput): StoredShift {
   db.transaction(() => {
-    if (openShiftRow(db)) throw new TillError('shift_open', 'a shift is already open on this till: close it first');
+    if (openShiftRow(db, input.station))
+      throw new TillError('shift_open', `a shift is already open at station ${input.station}: close it first`, {
+        code: 'shift.stationHasShift',
+        params: { station: input.station },
+      });
+    const elsewhere = openShiftOfCashier(db, input.cashierId);
+    if (elsewhere)
+      throw new TillError(
+        'shift_open',
+        `${elsewhere.cashier} already has the open shift of station ${elsewhere.station ?? '-'}: close it there before opening one here`,
+        { code: 'shift.cashierHasShift', params: { name: elsewhere.cashier, station: elsewhere.station ?? '-' } },
+      );
     run(
       db,
       q.insertInto('shifts').values({
         id: input.id,
+        station: input.station,
         cashier_id: input.cashierId,
         business_day: businessDayOf(input.now),
         opened_at: input.now,

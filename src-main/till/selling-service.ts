@@ -80,10 +80,13 @@ export class SellingService implements SellingMethods {
    * with cashiers sells only with one signed in and a shift open; a till
    * without any (tests, old databases) sells as before, under no shift.
    */
-  private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null } {
-    const cashier = this.till.station().staff.require();
-    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db)?.id ?? null };
-    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db).id };
+  private seller(): { cashier_id: string | null; cashier_name: string | null; shift_id: string | null; station: string } {
+    const session = this.till.station();
+    const station = session.code;
+    const cashier = session.staff.require();
+    if (cashier === null) return { cashier_id: null, cashier_name: null, shift_id: openShiftRow(this.till.db, station)?.id ?? null, station };
+    // The calling station's drawer: a sale at B goes into B's shift, whoever else has one open.
+    return { cashier_id: cashier.id, cashier_name: cashier.name, shift_id: requireOpenShift(this.till.db, station).id, station };
   }
 
   /** Who sells, with the branch the sale is made in: no sale without both. */
@@ -363,7 +366,7 @@ export class SellingService implements SellingMethods {
 
   async orders(input: TillInputs['orders']): Promise<OrderSummary[]> {
     const { limit, offset, search, filter } = parseInput('orders', input);
-    const shiftId = filter === 'shift' ? (openShiftRow(this.till.db)?.id ?? null) : null;
+    const shiftId = filter === 'shift' ? (openShiftRow(this.till.db, this.till.station().code)?.id ?? null) : null;
     return latestOrders(this.till.db, { limit, offset, search, filter, shiftId });
   }
 

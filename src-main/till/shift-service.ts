@@ -24,7 +24,12 @@ export interface ShiftHooks {
   onShiftClosed?: (report: ShiftReport) => void;
 }
 
-/** Who works the till and their shifts; each write is one transaction in the local database. */
+/**
+ * Who works the till and their shifts; each write is one transaction in the
+ * local database. A shift is the drawer of the station it is opened at:
+ * opening, cash in and out, the X report and the close all act on the
+ * calling station's shift; the business-day report covers every station.
+ */
 export class ShiftService implements ShiftMethods {
   constructor(
     private readonly till: LocalTill,
@@ -32,7 +37,7 @@ export class ShiftService implements ShiftMethods {
   ) {}
 
   async staffState(): Promise<StaffState> {
-    const shift = openShiftRow(this.till.db);
+    const shift = openShiftRow(this.till.db, this.till.station().code);
     return {
       needs_first_manager: !hasActiveManager(this.till.db),
       cashier: this.till.station().staff.current(),
@@ -83,21 +88,32 @@ export class ShiftService implements ShiftMethods {
     const parsed = parseInput('openShift', input);
     const cashier = this.till.station().staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before opening a shift');
-    return publicShift(openShift(this.till.db, { ...parsed, id: this.till.newUuid(), cashierId: cashier.id, now: this.till.now() }));
+    return publicShift(
+      openShift(this.till.db, { ...parsed, id: this.till.newUuid(), station: this.till.station().code, cashierId: cashier.id, now: this.till.now() }),
+    );
   }
 
   async cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport> {
     const { kind, amount, reason } = parseInput('cashMovement', input);
     const cashier = this.till.station().staff.require();
     if (!cashier) throw new TillError('locked', 'add the first manager before moving cash');
-    const report = recordCashMovement(this.till.db, { id: this.till.newUuid(), cashierId: cashier.id, kind, amount, reason, now: this.till.now() });
+    const report = recordCashMovement(this.till.db, {
+      id: this.till.newUuid(),
+      station: this.till.station().code,
+      cashierId: cashier.id,
+      kind,
+      amount,
+      reason,
+      now: this.till.now(),
+    });
     checkpointSoon(this.till.db);
     return report;
   }
 
   async shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport> {
     const { shift_id } = parseInput('shiftReport', input);
-    const shift = shift_id ? findShift(this.till.db, shift_id) : requireOpenShift(this.till.db);
+    // Without an id: the X report of this station's drawer.
+    const shift = shift_id ? findShift(this.till.db, shift_id) : requireOpenShift(this.till.db, this.till.station().code);
     if (!shift) throw new TillError('not_found', `this till has no shift ${shift_id}`);
     return readShiftReport(this.till.db, shift);
   }
@@ -109,6 +125,7 @@ export class ShiftService implements ShiftMethods {
     const profile = readBranchProfile(this.till.db);
     const z = closeShift(this.till.db, {
       ...parsed,
+      station: this.till.station().code,
       closedBy: cashier.id,
       marketId: profile?.marketId ?? '',
       branchId: profile?.branchId ?? '',

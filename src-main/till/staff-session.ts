@@ -17,6 +17,8 @@ export class StaffSession {
   constructor(
     private readonly db: TillDatabase,
     private readonly now: () => number,
+    /** Refuses a sign-in while the cashier is signed in at another station (StationSessions). */
+    private readonly elsewhere?: (cashierId: string) => string | null,
   ) {}
 
   idleLockMinutes(): number {
@@ -55,8 +57,20 @@ export class StaffSession {
     throw new TillError('locked', 'the till is locked: a cashier must enter their PIN');
   }
 
+  /** Signs a cashier in with their PIN; refused (`locked`) while they are signed in at another station. */
   async unlock(cashierId: string, pin: string): Promise<CashierView> {
     const cashier = await checkCashierPin(this.db, cashierId, pin, this.now);
+    // After the PIN check: where a cashier works is told only to someone who knows their PIN.
+    const station = cashier.id === this.cashierId ? null : (this.elsewhere?.(cashier.id) ?? null);
+    if (station !== null)
+      throw new TillError(
+        'locked',
+        `${cashier.name} is signed in at station ${station}: lock the till there first (a cashier works at one station at a time)`,
+        {
+          code: 'cashier.signedInElsewhere',
+          params: { name: cashier.name, station },
+        },
+      );
     this.cashierId = cashier.id;
     this.lastTouch = this.now();
     return cashier;

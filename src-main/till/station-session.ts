@@ -1,7 +1,11 @@
 import type { TillDatabase } from '../db/index.ts';
 import { emptyCart, type Cart } from './cart.ts';
 import { clearStationCart, loadStationCart, saveStationCart } from './station-carts.ts';
+import { stationCodeOf } from './station-code.ts';
 import { StaffSession } from './staff-session.ts';
+
+/** Where else a cashier is signed in: the other station's code, or null. */
+type SignedInElsewhere = (cashierId: string, at: StationSession) => string | null;
 
 /**
  * One screen of the branch: its cart (order type, customer and price list
@@ -18,9 +22,15 @@ export class StationSession {
     readonly key: string,
     private readonly db: TillDatabase,
     private readonly now: () => number,
+    signedInElsewhere?: SignedInElsewhere,
   ) {
-    this.staff = new StaffSession(db, now);
+    this.staff = new StaffSession(db, now, signedInElsewhere && ((cashierId) => signedInElsewhere(cashierId, this)));
     this.open = loadStationCart(db, key) ?? emptyCart();
+  }
+
+  /** The station's code: its orders are numbered CODE-001… and its cash goes to its own drawer (shift). */
+  get code(): string {
+    return stationCodeOf(this.db, this.key);
   }
 
   get cart(): Cart {
@@ -51,8 +61,25 @@ export class StationSessions {
 
   get(key: string): StationSession {
     let session = this.sessions.get(key);
-    if (!session) this.sessions.set(key, (session = new StationSession(key, this.db, this.now)));
+    if (!session) this.sessions.set(key, (session = new StationSession(key, this.db, this.now, (cashierId, at) => this.signedInElsewhere(cashierId, at))));
     return session;
+  }
+
+  /**
+   * The code of another station where this cashier is signed in now, or null.
+   * A cashier works at one station at a time: their sales go into that
+   * station's drawer, and a second screen left signed in under their name
+   * would sell into another drawer as them. Screens of one station (same
+   * code) are one place.
+   */
+  signedInElsewhere(cashierId: string, at: StationSession): string | null {
+    const here = at.code;
+    for (const session of this.sessions.values()) {
+      if (session === at) continue;
+      const code = session.code;
+      if (code !== here && session.staff.current()?.id === cashierId) return code;
+    }
+    return null;
   }
 
   /** Forgets a station's session (its sign-in); its kept cart stays in the database. */

@@ -83,7 +83,8 @@ class ApprovalSheets {
       // The host could not be asked: the sheet asks for a PIN, and the call itself says what is wrong.
     }
     const words = typeof ask.words === 'function' ? ask.words(check) : ask.words;
-    let error: ErrorText | null = null;
+    // No PIN can approve it from this screen: the sheet says so, with only Cancel.
+    let error: ErrorText | null = check.need === 'refused' ? { key: 'approval.screen' } : null;
     let need = check.need;
     if (need === 'none' && !ask.confirm) {
       try {

@@ -33,6 +33,7 @@ export function shiftReportJson(report: ShiftReport, decimals = 2) {
   return {
     kind: report.kind,
     shift_id: report.shift_id,
+    station: report.station,
     cashier: report.cashier,
     business_day: report.business_day,
     opened_at: iso(report.opened_at),
@@ -66,6 +67,7 @@ export function dayReportJson(report: DayReport, decimals = 2) {
     business_day: report.business_day,
     shifts: report.shifts.map((s) => ({
       shift_id: s.shift_id,
+      station: s.station,
       cashier: s.cashier,
       opened_at: iso(s.opened_at),
       closed_at: iso(s.closed_at),
@@ -76,5 +78,18 @@ export function dayReportJson(report: DayReport, decimals = 2) {
     cash_counted: money(report.cash_counted),
     over_short: money(report.over_short),
     pending_uploads: report.pending_uploads,
+    stations: report.stations.map((line) => ({
+      station: line.station,
+      shifts: line.shifts,
+      orders: line.orders,
+      refund_count: line.refund_count,
+      net: money(line.net),
+      vat: money(line.vat),
+      cash_in: money(line.cash_in),
+      cash_out: money(line.cash_out),
+      cash_expected: money(line.cash_expected),
+      cash_counted: money(line.cash_counted),
+      over_short: money(line.over_short),
+    })),
   };
 }

@@ -1,6 +1,6 @@
 import { sumMinor, type Minor } from '../money/index.ts';
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from '../pricing/index.ts';
-import type { CashMovementView, DayReport, MoneyBy, ShiftReport } from './shift-views.ts';
+import type { CashMovementView, DayReport, MoneyBy, ShiftReport, StationDayLine } from './shift-views.ts';
 
 /** One order of the shift as the report needs it (a refund has negative amounts). */
 export interface ReportOrder {
@@ -20,7 +20,10 @@ export interface ReportPayment {
 }
 
 /** The shift as stored: the report's header fields, its id, and the closing counts. */
-export interface ReportShift extends Pick<ShiftReport, 'cashier' | 'business_day' | 'opened_at' | 'closed_at' | 'closed_by' | 'float' | 'cash_counted'> {
+export interface ReportShift extends Pick<
+  ShiftReport,
+  'station' | 'cashier' | 'business_day' | 'opened_at' | 'closed_at' | 'closed_by' | 'float' | 'cash_counted'
+> {
   id: string;
   other_counts: Record<string, Minor> | null;
 }
@@ -96,6 +99,7 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
   return {
     kind: shift.closed_at === null ? 'X' : 'Z',
     shift_id: shift.id,
+    station: shift.station,
     cashier: shift.cashier,
     business_day: shift.business_day,
     opened_at: shift.opened_at,
@@ -134,7 +138,36 @@ export function buildShiftReport(input: ReportInput): ShiftReport {
   };
 }
 
-/** The business day: the shifts' reports added up. */
+/** Cash counted and over/short of some shifts: known only once every one of them was counted. */
+function counted(reports: readonly ShiftReport[]): { cash_counted: Minor | null; over_short: Minor | null } {
+  if (reports.length === 0 || reports.some((r) => r.cash_counted === null)) return { cash_counted: null, over_short: null };
+  return { cash_counted: total(reports, (r) => r.cash_counted!, 'counted'), over_short: total(reports, (r) => r.over_short!, 'over/short') };
+}
+
+/** Each station's shifts added up, by station code (shifts from before stations last). */
+function stationLines(reports: readonly ShiftReport[]): StationDayLine[] {
+  const byStation = new Map<string | null, ShiftReport[]>();
+  for (const report of reports) byStation.set(report.station, [...(byStation.get(report.station) ?? []), report]);
+  return [...byStation.entries()]
+    .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+    .map(([station, shifts]) => {
+      const add = (pick: (r: ShiftReport) => Minor) => total(shifts, pick, `station ${station ?? '-'}`);
+      return {
+        station,
+        shifts: shifts.length,
+        orders: add((r) => r.orders),
+        refund_count: add((r) => r.refund_count),
+        net: add((r) => r.net),
+        vat: add((r) => r.vat),
+        cash_in: add((r) => r.cash_in),
+        cash_out: add((r) => r.cash_out),
+        cash_expected: add((r) => r.cash_expected),
+        ...counted(shifts),
+      };
+    });
+}
+
+/** The business day: every station's shift reports added up, with each station's own lines. */
 export function buildDayReport(businessDay: string, reports: readonly ShiftReport[], pendingUploads: number): DayReport {
   const add = (pick: (r: ShiftReport) => Minor) => total(reports, pick, 'day');
   const merge = (lists: MoneyBy[][]): MoneyBy[] => {
@@ -153,8 +186,6 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
       ),
     }));
   };
-  // The day's count is known only once every shift of it was counted.
-  const allCounted = reports.length > 0 && reports.every((r) => r.cash_counted !== null);
   return {
     kind: 'DAY',
     business_day: businessDay,
@@ -173,9 +204,17 @@ export function buildDayReport(businessDay: string, reports: readonly ShiftRepor
     cash_in: add((r) => r.cash_in),
     cash_out: add((r) => r.cash_out),
     cash_expected: add((r) => r.cash_expected),
-    cash_counted: allCounted ? total(reports, (r) => r.cash_counted!, 'counted') : null,
-    over_short: allCounted ? total(reports, (r) => r.over_short!, 'over/short') : null,
+    // The day's count is known only once every shift of it was counted.
+    ...counted(reports),
     pending_uploads: pendingUploads,
-    shifts: reports.map((r) => ({ shift_id: r.shift_id, cashier: r.cashier, opened_at: r.opened_at, closed_at: r.closed_at, over_short: r.over_short })),
+    shifts: reports.map((r) => ({
+      shift_id: r.shift_id,
+      station: r.station,
+      cashier: r.cashier,
+      opened_at: r.opened_at,
+      closed_at: r.closed_at,
+      over_short: r.over_short,
+    })),
+    stations: stationLines(reports),
   };
 }

@@ -29,6 +29,8 @@ export interface ShiftView {
   float: Minor;
   /** Banknotes and coins counted at opening: denomination in halalas → how many. */
   float_counts: Record<string, number> | null;
+  /** The code of the station whose drawer it is (A, B, …); null on shifts from before stations. */
+  station: string | null;
 }
 
 /** Who is at the till, and whether it can sell. */
@@ -37,7 +39,7 @@ export interface StaffState {
   needs_first_manager: boolean;
   /** Null while the till is locked. */
   cashier: CashierView | null;
-  /** The open shift of this till, whoever opened it. */
+  /** The open shift of this station's drawer, whoever opened it. */
   shift: ShiftView | null;
   /** Minutes without a touch before the till locks itself; 0 never. */
   idle_lock_minutes: number;
@@ -55,6 +57,8 @@ export interface MoneyBy {
 export interface ShiftReport {
   kind: 'X' | 'Z';
   shift_id: string;
+  /** The station whose drawer this is (null on shifts from before stations). */
+  station: string | null;
   cashier: string;
   business_day: string;
   opened_at: number;
@@ -92,11 +96,30 @@ export interface ShiftReport {
   pending_uploads: number;
 }
 
-/** The business day across the till's shifts. */
+/** One station's part of the business day: its shifts' figures added up. */
+export interface StationDayLine {
+  /** The station's code; null for shifts from before stations. */
+  station: string | null;
+  shifts: number;
+  orders: number;
+  refund_count: number;
+  net: Minor;
+  vat: Minor;
+  cash_in: Minor;
+  cash_out: Minor;
+  cash_expected: Minor;
+  /** Null until every shift of the station that day was counted. */
+  cash_counted: Minor | null;
+  over_short: Minor | null;
+}
+
+/** The business day across every station's shifts: the branch's totals, then each station's. */
 export interface DayReport extends Omit<
   ShiftReport,
-  'kind' | 'shift_id' | 'cashier' | 'opened_at' | 'closed_at' | 'closed_by' | 'cash_movements' | 'other_counts'
+  'kind' | 'shift_id' | 'station' | 'cashier' | 'opened_at' | 'closed_at' | 'closed_by' | 'cash_movements' | 'other_counts'
 > {
   kind: 'DAY';
-  shifts: { shift_id: string; cashier: string; opened_at: number; closed_at: number | null; over_short: Minor | null }[];
+  shifts: { shift_id: string; station: string | null; cashier: string; opened_at: number; closed_at: number | null; over_short: Minor | null }[];
+  /** Each station's lines, by code; their figures add up to the day's. */
+  stations: StationDayLine[];
 }

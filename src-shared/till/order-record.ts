@@ -83,6 +83,8 @@ export interface OrderRecord {
   /** A refund's required reason, and the number of the invoice it reverses. */
   refund_reason?: string | null;
   refund_of_number?: string | null;
+  /** The code of the station (counter) that rang it up; its number is that station's. Null before stations. */
+  station?: string | null;
 }
 
 /** What checkout hands to the store: everything but the number, which the store assigns. */

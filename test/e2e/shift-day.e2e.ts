@@ -125,6 +125,11 @@ async function day(page: Page, lang: Lang): Promise<void> {
   await expect(page.getByTestId('report-blind')).toBeVisible();
   await expect(page.getByTestId('report-expected')).toHaveCount(0);
   await shot(page, `shift-day-x-report-${lang}`);
+  // Nor does the business day's report while this shift is still open.
+  await page.getByTestId('day-report').click();
+  await expect(page.getByTestId('report')).toHaveAttribute('data-kind', 'DAY');
+  await expect(page.getByTestId('report-expected')).toHaveCount(0);
+  await expect(page.getByTestId('report-over-short')).toHaveCount(0);
 
   // 8. Close with a blind count (confirmed first), 9. the Z report on screen, with what was expected and the over/short, and on the receipt printer.
   // "Close the shift?" comes in the approval sheet: Sami counted, a manager approves with her PIN; a wrong PIN is answered inside the sheet.

@@ -34,8 +34,12 @@ test('two browser contexts are two stations: own carts, own cashiers, own paymen
   await waitForTill(a);
   execFileSync(process.execPath, [pos, 'cashiers', '--db', server.dbFile, 'add', SARA.name, '--role', 'cashier', '--pin', SARA.pin]);
 
-  // Counter B: another browser opening the till's address is another station; nobody is signed in there yet.
-  const b = await (await browser.newContext()).newPage();
+  // Counter B: the manager adds the station and another browser is made it (the till_station cookie that the
+  // Stations tab's "Use on this screen" sets); nobody is signed in there yet.
+  execFileSync(process.execPath, [pos, 'stations', '--db', server.dbFile, 'add', 'Counter B', '--code', 'B']);
+  const contextB = await browser.newContext();
+  await contextB.addCookies([{ name: 'till_station', value: 'B', url: new URL(server.url).origin }]);
+  const b = await contextB.newPage();
   const guardB = guardPage(b);
   await b.goto(`${server.url}?lang=ar`);
   await expect(b.locator('html')).toHaveAttribute('dir', 'rtl');

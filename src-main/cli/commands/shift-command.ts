@@ -34,7 +34,7 @@ function actAs(db: TillDatabase, till: TillService, name: string | undefined): v
     throw new TillError('not_found', `this till has no cashier named "${name}"; add one with "pos cashiers --db FILE add NAME --role cashier --pin PIN"`);
   if (cashier && !cashier.active) throw new TillError('not_found', `cashier "${name}" is disabled`);
   if (cashier) return till.staff.signInAs(publicCashier(cashier));
-  const shift = openShiftRow(db);
+  const shift = openShiftRow(db, till.station().code);
   if (shift) till.staff.signInAs({ id: shift.cashier_id, name: shift.cashier, role: 'cashier', active: true });
 }
 

@@ -21,7 +21,7 @@ import { addCashier, listCashiers, publicCashier } from '../../staff/index.ts';
  * asks for its first manager).
  */
 async function sellUnderAShift(db: TillDatabase, till: TillService): Promise<void> {
-  const open = openShiftRow(db);
+  const open = openShiftRow(db, till.station().code);
   if (open) return till.staff.signInAs({ id: open.cashier_id, name: open.cashier, role: 'cashier', active: true });
   const cashier =
     listCashiers(db).find((c) => c.active) ??

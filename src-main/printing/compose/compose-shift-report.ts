@@ -31,6 +31,8 @@ export function composeShiftReport(report: AnyReport, decimals = 2): ReceiptDocu
   blocks.push({ kind: 'divider', style: 'double' });
   row(L.day, report.business_day);
   if (report.kind !== 'DAY') {
+    // The drawer this report counts: one station's.
+    if (report.station) row(L.station, report.station, true);
     row(L.cashier, report.cashier);
     row(L.opened, localDateTime(report.opened_at));
     if (report.closed_at !== null) row(L.closed, localDateTime(report.closed_at));
@@ -59,6 +61,18 @@ export function composeShiftReport(report: AnyReport, decimals = 2): ReceiptDocu
   if (report.cash_counted !== null) row(L.counted, cash(report.cash_counted), true);
   if (report.over_short !== null) row(L.overShort, cash(report.over_short), true);
   if (report.pending_uploads > 0) row(L.pending, String(report.pending_uploads));
+  // The day of a branch with several counters: each station's own lines, which add up to the figures above.
+  if (report.kind === 'DAY' && report.stations.length > 0) {
+    blocks.push({ kind: 'divider' });
+    row(L.byStation, undefined, true);
+    for (const line of report.stations) {
+      const code = line.station ?? '-';
+      blocks.push({ kind: 'bilingual', en: `${L.station.en} ${code} (${line.orders})`, ar: `${L.station.ar} ${code}`, right: cash(line.net) });
+      // Blind, as above: a station's expected cash only once its drawers were counted.
+      if (line.cash_counted !== null) blocks.push({ kind: 'bilingual', en: `  ${L.expected.en}`, ar: L.expected.ar, right: cash(line.cash_expected) });
+      if (line.over_short !== null) blocks.push({ kind: 'bilingual', en: `  ${L.overShort.en}`, ar: L.overShort.ar, right: cash(line.over_short) });
+    }
+  }
   blocks.push({ kind: 'feed', lines: 2 });
   blocks.push({ kind: 'cut', partial: true });
   return { blocks };

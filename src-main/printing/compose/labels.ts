@@ -56,6 +56,8 @@ export const LABELS = {
   overShort: { en: 'Over / short', ar: 'زيادة / عجز' },
   pending: { en: 'Orders waiting to upload', ar: 'طلبات بانتظار الرفع' },
   shifts: { en: 'Shifts', ar: 'الورديات' },
+  station: { en: 'Station', ar: 'المحطة' },
+  byStation: { en: 'By station', ar: 'حسب المحطة' },
 } as const satisfies Record<string, Label>;
 
 export const ORDER_TYPE_LABELS: Record<string, Label> = {

@@ -7,13 +7,19 @@
 //  - receipt printers: a receipt, unless the order is postpaid (PAY_LATER)
 //    and the printer lacks PRINT_POSTPAID;
 //  - kitchen printers: a ticket for a sale with lines in their categories
-//    (refunds are not cooked).
+//    (refunds are not cooked), whichever station sold it;
+//  - receipts print on the selling station's receipt printer, or, for a
+//    station without one, on the receipt printers no other station took;
+//  - a station with a drawer printer that gets no receipt of this order
+//    (and a cash payment) gets the drawer kick as a job of its own.
 
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { isPostpaid } from '../compose/compose-receipt.ts';
+import { hasCashPayment, isPostpaid } from '../compose/compose-receipt.ts';
+import { DRAWER_GIVE_UP_MS, DRAWER_KICK } from '../layout/drawer-kick.ts';
+import { printsReceiptsFor, readStationPrinting, type StationPrinting } from '../setup/station-printers.ts';
 import { readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
-import { insertPrintJob } from './print-job-store.ts';
+import { insertDocumentJob, insertPrintJob } from './print-job-store.ts';
 
 export interface DueJob {
   printerId: string;
@@ -27,9 +33,18 @@ export function printsAutomatically(printer: TillPrinter, order: OrderRecord, ki
   return order.kind === 'SALE' && order.lines.some((line) => printer.categories.has(line.category_id));
 }
 
-/** The jobs checkout writes for `order`: one per printer and kind due under the flags. */
-export function jobsDueAtCheckout(printers: readonly TillPrinter[], order: OrderRecord): DueJob[] {
-  return printers.filter((printer) => printsAutomatically(printer, order, printer.kind)).map((printer) => ({ printerId: printer.id, kind: printer.kind }));
+/** The jobs checkout writes for `order`: one per printer and kind due under the flags, receipts on the selling station's printers. */
+export function jobsDueAtCheckout(printers: readonly TillPrinter[], order: OrderRecord, station: StationPrinting | null = null): DueJob[] {
+  return printers
+    .filter((printer) => printsAutomatically(printer, order, printer.kind) && (printer.kind === 'kitchen' || printsReceiptsFor(printer.id, station)))
+    .map((printer) => ({ printerId: printer.id, kind: printer.kind }));
+}
+
+/** The drawer printer that needs a kick of its own: the station has one, cash moved, and no receipt of this order prints there. */
+export function drawerKickDue(order: OrderRecord, station: StationPrinting | null, jobs: readonly DueJob[]): string | null {
+  const drawer = station?.drawerPrinterId ?? null;
+  if (drawer === null || !hasCashPayment(order)) return null;
+  return jobs.some((job) => job.kind === 'receipt' && job.printerId === drawer) ? null : drawer;
 }
 
 /**
@@ -48,9 +63,13 @@ export function enqueuePrintJobsAtCheckout(
     ((error: unknown, order: OrderRecord) => process.emitWarning(`no print jobs were written for order ${order.number}: ${String(error)}; reprint it`));
   const write = db.transaction((order: OrderRecord) => {
     const at = now();
-    for (const job of jobsDueAtCheckout(readTillPrinters(db), order)) {
+    const station = readStationPrinting(db, order.station);
+    const jobs = jobsDueAtCheckout(readTillPrinters(db), order, station);
+    for (const job of jobs) {
       insertPrintJob(db, { order_uuid: order.uuid, printer_id: job.printerId, kind: job.kind, reason: 'checkout' }, at);
     }
+    const drawer = drawerKickDue(order, station, jobs);
+    if (drawer !== null) insertDocumentJob(db, drawer, DRAWER_KICK, at, at + DRAWER_GIVE_UP_MS);
   });
   return (order) => {
     try {

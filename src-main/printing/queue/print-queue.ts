@@ -17,6 +17,7 @@ import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { routedLines } from '../compose/compose-kitchen-ticket.ts';
 import { readPrintContext } from '../setup/print-context.ts';
+import { readStationPrinting, receiptOpensDrawer } from '../setup/station-printers.ts';
 import { readTillPrinter, readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { AppToAppError, sendToCommand } from '../transport/send-to-command.ts';
 import { appPrograms } from '../setup/app-programs.ts';
@@ -248,7 +249,14 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
       }
       const order = job.order_uuid === null ? null : readOrder(this.db, job.order_uuid);
       if (!order) throw new PermanentJobError(`order ${job.order_uuid ?? '(none)'} is not on this till`);
-      const setup = { name: printer.name, settings: printer.settings, width: printer.width, categories: job.kind === 'kitchen' ? printer.categories : null };
+      // A receipt opens the drawer of the station that sold it, never another station's (station-printers.ts).
+      const opensDrawer = receiptOpensDrawer(printer.id, printer.settings.DRAWER_OPEN, readStationPrinting(this.db, order.station));
+      const setup = {
+        name: printer.name,
+        settings: { ...printer.settings, DRAWER_OPEN: opensDrawer },
+        width: printer.width,
+        categories: job.kind === 'kitchen' ? printer.categories : null,
+      };
       const doc = documentFor(order, job.kind, setup, readPrintContext(this.db), job.reason === 'reprint');
       if (!doc) {
         // The routing changed since the job was written: this printer makes none of it now.

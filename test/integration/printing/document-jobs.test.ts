@@ -20,6 +20,7 @@ afterEach(async () => {
 const report = composeShiftReport({
   kind: 'X',
   shift_id: 's-1',
+  station: 'A',
   cashier: 'Mona',
   business_day: '2026-11-24',
   opened_at: 0,

@@ -15,9 +15,9 @@ import { ensureShift } from './station-branch.ts';
 // every order the stations heard "paid" is there once, the payment in flight
 // is either an order or still its cart (never both, never neither), and the
 // one outbox uploads each order once. The carts are looked for in the hub's
-// file: a browser's station is its session, which lives as long as the hub
-// process, so after a restart a browser is a new station (the hub's own
-// window finds its cart: station-sessions.test.ts).
+// file (station_carts, by station code); the browsers' sessions from the
+// launch URL end with the hub process (station-binding.test.ts shows a
+// station's screens finding their carts after a restart).
 
 interface Hub {
   child: ChildProcess;
@@ -54,10 +54,11 @@ async function startHub(dbFile: string): Promise<Hub> {
   return { child, url: ready.url, origin: new URL(ready.url).origin };
 }
 
-/** A browser's station: a session from the launch URL and a WebSocket with the renderer's transport. */
-async function station(at: Hub): Promise<TillApi> {
+/** A browser at a station (`code`: the one it chose, as its till_station cookie; none: the first counter): a session from the launch URL and a WebSocket. */
+async function station(at: Hub, code?: string): Promise<TillApi> {
   const traded = await fetch(at.url, { redirect: 'manual' });
-  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const session = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = code ? `${session}; till_station=${code}` : session;
   const socket = new WebSocket(`${at.origin.replace('http', 'ws')}/till`, { headers: { origin: at.origin, cookie } });
   sockets.push(socket);
   await new Promise<void>((open, fail) => {
@@ -86,7 +87,10 @@ describe('the hub killed with open carts on three stations', () => {
       await manager.addCashier({ name: 'Sara', role: 'cashier', pin: pins[1]! }),
       await manager.addCashier({ name: 'Omar', role: 'cashier', pin: pins[2]! }),
     ];
-    const stations = [manager, await station(hub), await station(hub)];
+    // Each browser is its own station of the registry (issue 20).
+    await manager.addStation({ name: 'Counter B', code: 'B' });
+    await manager.addStation({ name: 'Counter C', code: 'C' });
+    const stations = [manager, await station(hub, 'B'), await station(hub, 'C')];
     for (const [i, api] of stations.entries()) {
       await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
       await ensureShift(api);

@@ -1,12 +1,15 @@
-// Order numbers unique per till: the till code prefixes the business day's
-// sequence, the day turns at the cut-off hour, orders sold before
-// keep their numbers, and the upload carries the number as printed.
+// Order numbers unique per station: the station's code prefixes its own
+// sequence of the business day (A-001, B-001), the day turns at the cut-off
+// hour, orders sold before keep their numbers, and the upload carries the
+// number as printed.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { businessDayOf, formatOrderNumber } from '../../../src-main/orders/index.ts';
 import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
+import { addStation, removeStation } from '../../../src-main/stations/index.ts';
+import { runAtStation } from '../../../src-main/till/index.ts';
 import { openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];
@@ -32,23 +35,31 @@ describe('business day', () => {
 });
 
 describe('order numbers per till', () => {
-  it('prefixes new orders with the till code set on the Till tab; earlier orders keep theirs; the upload carries it', async () => {
+  it("numbers each station's orders in its own sequence of the day; earlier orders keep theirs; the upload carries it", async () => {
     const shop = await openPrintingShop({ bind: [], startQueue: false });
     open.push(shop);
-    const before = await shop.sell({ items: [{ categoryId: 1 }] });
-    expect(before.number).toBe('001');
+    // The till's own window and the CLI are the first counter, A (migration 0011 made it from till.code, or A).
+    const first = await shop.sell({ items: [{ categoryId: 1 }] });
+    expect(first.number).toBe('A-001');
+    addStation(shop.db, { name: 'Counter B', code: 'B' }, Date.now());
+    // Numbers run per station: B starts its own day at 001, A carries on.
+    const atB = await runAtStation('B', () => shop.sell({ items: [{ categoryId: 1 }] }));
+    const second = await shop.sell({ items: [{ categoryId: 1 }] });
+    expect([atB.number, second.number]).toEqual(['B-001', 'A-002']);
+    expect([readOrder(shop.db, first.uuid)!.station, readOrder(shop.db, atB.uuid)!.station]).toEqual(['A', 'B']);
+    expect(orderToWire(readOrder(shop.db, atB.uuid)!).number).toBe('B-001');
 
     const branch = new BranchSetup({ db: shop.db });
-    await branch.saveTillSettings({ code: 'b', day_cutoff_hour: 0, idle_lock_minutes: 5 });
-    expect((await branch.branchSetup()).till).toEqual({ code: 'B', day_cutoff_hour: 0, idle_lock_minutes: 5 });
-    const after = await shop.sell({ items: [{ categoryId: 1 }] });
-    expect(after.number).toBe('B-002');
-    expect(readOrder(shop.db, before.uuid)!.number).toBe('001');
-    expect(orderToWire(readOrder(shop.db, after.uuid)!).number).toBe('B-002');
-
     await expect(branch.saveTillSettings({ code: 'A1', day_cutoff_hour: 0, idle_lock_minutes: 0 })).rejects.toThrow(/code: one or two letters/);
     await expect(branch.saveTillSettings({ code: 'A', day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
-    expect((await branch.branchSetup()).till.code).toBe('B');
+  });
+
+  it('refuses a sale at a removed station', async () => {
+    const shop = await openPrintingShop({ bind: [], startQueue: false });
+    open.push(shop);
+    addStation(shop.db, { name: 'Counter B', code: 'B' }, Date.now());
+    removeStation(shop.db, 'B', Date.now());
+    await expect(runAtStation('B', () => shop.sell({ items: [{ categoryId: 1 }] }))).rejects.toThrow(/station B .* was removed/);
   });
 
   it('treats a hand-edited, invalid till code as unset instead of stopping the sale', async () => {
@@ -56,6 +67,6 @@ describe('order numbers per till', () => {
     open.push(shop);
     // Written past the settings store, as a hand edit of the file would.
     shop.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('till.code', JSON.stringify('ABC-; DROP'));
-    expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('001');
+    expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('A-001');
   });
 });

@@ -154,9 +154,10 @@ describe('the till API over the replica', () => {
       const cart = await till.addItem({ product_id: latte.id });
       numbers.push((await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })).number);
     }
-    expect(numbers.map(Number)).toEqual([Number(numbers[0]), Number(numbers[0]) + 1, Number(numbers[0]) + 2]);
+    const sequence = (number: string) => Number(number.split('-').pop());
+    expect(numbers.map(sequence)).toEqual([sequence(numbers[0]!), sequence(numbers[0]!) + 1, sequence(numbers[0]!) + 2]);
     const nextDay = new TillService({ db, now: () => Date.UTC(2026, 10, 22, 9, 30) });
     const cart = await nextDay.addItem({ product_id: latte.id });
-    expect((await nextDay.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })).number).toBe('001');
+    expect((await nextDay.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })).number).toBe('A-001');
   });
 });

@@ -7,6 +7,7 @@ function shiftReport(id: string, shift: Partial<ReportShift>, sale: number) {
   const input: ReportInput = {
     shift: {
       id,
+      station: null,
       cashier: id,
       business_day: '2026-11-25',
       opened_at: 0,
@@ -41,5 +42,48 @@ describe('the day report', () => {
     const b = shiftReport('b', { ...closed, cash_counted: 1350 }, 300);
     expect(buildDayReport('2026-11-25', [a, b], 0)).toMatchObject({ cash_counted: 3090, over_short: -10 });
     expect(buildDayReport('2026-11-25', [], 0)).toMatchObject({ cash_counted: null, over_short: null, gross: 0 });
+  });
+
+  it('shows each station beside the branch total, and the stations add up to it', () => {
+    const closed = { closed_at: 1, closed_by: 'm' };
+    const a1 = shiftReport('a1', { station: 'A', ...closed, cash_counted: 1750 }, 700);
+    const a2 = shiftReport('a2', { station: 'A' }, 100);
+    const b = shiftReport('b', { station: 'B', ...closed, cash_counted: 1340 }, 300);
+    const day = buildDayReport('2026-11-25', [b, a1, a2], 0);
+    expect(day.stations).toEqual([
+      {
+        station: 'A',
+        shifts: 2,
+        orders: 2,
+        refund_count: 0,
+        net: 800,
+        vat: 0,
+        cash_in: 100,
+        cash_out: 0,
+        cash_expected: 2900,
+        cash_counted: null,
+        over_short: null,
+      },
+      {
+        station: 'B',
+        shifts: 1,
+        orders: 1,
+        refund_count: 0,
+        net: 300,
+        vat: 0,
+        cash_in: 50,
+        cash_out: 0,
+        cash_expected: 1350,
+        cash_counted: 1340,
+        over_short: -10,
+      },
+    ]);
+    expect(day.stations.reduce((sum, line) => sum + line.net, 0)).toBe(day.net);
+    expect(day.stations.reduce((sum, line) => sum + line.cash_expected, 0)).toBe(day.cash_expected);
+    expect(day.shifts.map((s) => [s.shift_id, s.station])).toEqual([
+      ['b', 'B'],
+      ['a1', 'A'],
+      ['a2', 'A'],
+    ]);
   });
 });

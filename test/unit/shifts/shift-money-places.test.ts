@@ -9,6 +9,7 @@ import { shiftReportJson, type ShiftReport } from '../../../src-shared/shifts/in
 const report: ShiftReport = {
   kind: 'Z',
   shift_id: 'shift-1',
+  station: 'A',
   cashier: 'Mona',
   business_day: '2026-11-25',
   opened_at: 1,
