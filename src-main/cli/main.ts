@@ -29,7 +29,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   serve: {
     run: async (argv, io) => (await import('./commands/serve-command.ts')).serveCommand(argv, io),
     usage:
-      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--dev]',
+      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--zatca-url URL] [--dev]',
   },
   print: {
     run: async (argv, io) => (await import('./commands/print-command.ts')).printCommand(argv, io),

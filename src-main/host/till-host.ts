@@ -7,13 +7,14 @@ import {
   SESSION_METHODS,
   SHIFT_METHODS,
   STATION_API_METHODS,
+  ZATCA_API_METHODS,
   type TillApi,
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, ZatcaReporter } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
@@ -26,6 +27,8 @@ export interface TillHostOptions extends ServiceSessionOptions {
   printQueue?: PrintQueue;
   /** Which printer addresses this till may print to, beside the setting printing.allowed_ports. */
   printerPolicy?: PrinterAddressPolicy;
+  /** Onboarding from the Branch screen goes here instead of ZATCA's own addresses (a stand-in: `pos serve --zatca-url`). */
+  zatcaUrl?: string;
 }
 
 /** Each TillApi method comes from one service only (a name in two lists is a type error naming it). */
@@ -38,6 +41,7 @@ const eachMethodOnce: EachOnce<
     ...typeof BRANCH_API_METHODS,
     ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
+    ...typeof ZATCA_API_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -54,6 +58,7 @@ export class TillHost extends composedOf<TillApi>() {
   private readonly queue: PrintQueue;
   /** Signed documents to ZATCA's reporting API, beside the order uploader (idle until the EGS unit is onboarded). */
   readonly zatca: ZatcaReporter;
+  private readonly zatcaTab: ZatcaSetup;
   private started = false;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
@@ -72,6 +77,14 @@ export class TillHost extends composedOf<TillApi>() {
       ...(options.uploadBackoff ? { backoff: options.uploadBackoff } : {}),
       ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),
     });
+    // The ZATCA tab and the status bar's ZATCA part (its status is pushed on the host's clock).
+    const zatcaTab = new ZatcaSetup({
+      db,
+      secrets: options.secrets,
+      ...(clock ? { clock } : {}),
+      ...(options.zatcaUrl ? { environmentUrls: standInUrls(options.zatcaUrl) } : {}),
+      emit: (event) => events.emit(event),
+    });
     const till = new TillService({
       db,
       now,
@@ -88,6 +101,7 @@ export class TillHost extends composedOf<TillApi>() {
         service.notifyOrder();
         queue.notify();
         zatca.notify();
+        zatcaTab.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -127,12 +141,16 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(printing, PRINTING_METHODS),
       ...methodsOf(branch, BRANCH_API_METHODS),
       ...methodsOf(stations, STATION_API_METHODS),
+      ...methodsOf(zatcaTab, ZATCA_API_METHODS),
     });
     this.branchStations = stations;
     this.till = till;
     this.service = service;
     this.queue = queue;
     this.zatca = zatca;
+    this.zatcaTab = zatcaTab;
+    // A report moved a document (reported, rejected): the status bars hear it now, not at the next minute.
+    zatca.subscribe(() => zatcaTab.notify());
     this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
@@ -155,10 +173,12 @@ export class TillHost extends composedOf<TillApi>() {
     this.service.start();
     this.queue.start();
     this.zatca.start();
+    this.zatcaTab.start();
   }
 
   async stop(): Promise<void> {
     this.started = false;
+    this.zatcaTab.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

@@ -31,3 +31,6 @@ export {
 export { headOfQueue, rejectedDocuments, parseMessages, type QueuedDocument, type RejectedDocument } from './report-queue.ts';
 export { rejectionAdvice } from './rejection-advice.ts';
 export { summarize as summarizeZatcaMessages, type ZatcaMessages, type ZatcaMessage } from './reporting-answer.ts';
+export { ZatcaSetup, standInUrls, type OnboardFlow, type ZatcaSetupOptions } from './zatca-setup.ts';
+export { zatcaStatusAt, nextStatusChange, reportLevel, csidLevel, REPORT_WARNING_MS, REPORT_ALARM_MS, CSID_WARNING_MS } from './zatca-status.ts';
+export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';

@@ -44,6 +44,11 @@ export function clockTime(locale: Locale, epochMs: number): string {
   return new Intl.DateTimeFormat(TAGS[locale], { hour: '2-digit', minute: '2-digit' }).format(epochMs);
 }
 
+/** A day as a date with its year (a certificate's expiry): "26 Nov 2026". */
+export function calendarDate(locale: Locale, epochMs: number): string {
+  return new Intl.DateTimeFormat(TAGS[locale], { day: 'numeric', month: 'short', year: 'numeric' }).format(epochMs);
+}
+
 export function dateTime(locale: Locale, epochMs: number): string {
   return new Intl.DateTimeFormat(TAGS[locale], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(epochMs);
 }

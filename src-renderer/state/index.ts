@@ -4,6 +4,6 @@ export { provideTill, tillContext, useLocale, useTill } from './till-context.ts'
 export { describeError, firstLine, issueLine, wordLine, type DetailLine, type ErrorText } from './describe-error.ts';
 export { ListSource, PagedSource, type ProductSource } from './product-source.svelte.ts';
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';
-export { clockTime, dateTime, isolate, money, parseAmount, percent, phoneText, setMoneyDecimals } from './format.ts';
+export { calendarDate, clockTime, dateTime, isolate, money, parseAmount, percent, phoneText, setMoneyDecimals } from './format.ts';
 export { rejectionText } from './rejection-text.ts';
 export { methodName, priceListName } from './method-name.ts';

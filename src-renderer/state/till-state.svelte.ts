@@ -10,6 +10,8 @@ import type {
   SyncStatus,
   TillApi,
   TillEvent,
+  ZatcaOnboardingProgress,
+  ZatcaStatusView,
 } from '../../src-shared/till/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
@@ -65,6 +67,9 @@ export class TillState {
   printers = $state.raw<PrinterStateView[]>([]);
   pull = $state.raw<PullProgressView | null>(null);
   pulling = $state(false);
+  /** ZATCA reporting and the CSID's expiry (pushed by the host); onboarding's steps while it runs. */
+  zatca = $state.raw<ZatcaStatusView | null>(null);
+  zatcaOnboarding = $state.raw<ZatcaOnboardingProgress | null>(null);
   categories = $state.raw<CategoryView[]>([]);
   paymentMethods = $state.raw<PaymentMethodView[]>([]);
   cart = $state.raw<CartView | null>(null);
@@ -173,16 +178,23 @@ export class TillState {
       case 'catalog-changed':
         void this.reloadCatalog();
         break;
+      case 'zatca':
+        this.zatca = event.status;
+        break;
+      case 'zatca-onboarding':
+        this.zatcaOnboarding = event.progress;
+        break;
     }
   }
 
   /** Asks for the upload and printer state; events keep them current afterwards. */
   private async refreshStatus(): Promise<void> {
     try {
-      const [sync, printers, station] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.thisStation()]);
+      const [sync, printers, station, zatca] = await Promise.all([this.api.syncStatus(), this.api.printers(), this.api.thisStation(), this.api.zatcaStatus()]);
       this.sync = sync;
       this.printers = printers;
       this.station = station;
+      this.zatca = zatca;
     } catch (error) {
       this.notify('error', describeError(error));
     }

@@ -8,6 +8,7 @@ import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
+import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -344,4 +345,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...STATION_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
+  ...ZATCA_MESSAGES_AR,
 };

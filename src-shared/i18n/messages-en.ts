@@ -7,6 +7,7 @@ import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
+import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -344,6 +345,7 @@ export const MESSAGES_EN = {
   ...STATION_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
+  ...ZATCA_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

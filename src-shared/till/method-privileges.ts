@@ -40,6 +40,10 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   receiptSettingsPreview: 'branch-settings',
   saveTillSettings: 'branch-settings',
   uploadLogo: 'branch-settings',
+  // The Branch screen's ZATCA tab: the seller as ZATCA knows it, and onboarding the EGS unit (zatcaStatus is the status bar's, for every screen).
+  zatcaSetup: 'branch-settings',
+  saveZatcaSeller: 'branch-settings',
+  onboardZatca: 'branch-settings',
   voidCart: 'void-printed-cart',
   // Removing the cart's last line empties it like a void: the same approval.
   removeItem: 'void-printed-cart',

@@ -1,5 +1,6 @@
 import type { SyncStatus } from './till-views.ts';
 import type { BranchPrinterState } from './branch-views.ts';
+import type { ZatcaOnboardingProgress, ZatcaStatusView } from './zatca-views.ts';
 
 /** Pull progress as the UI shows it: which list, which page of how many. */
 export type PullProgressView =
@@ -33,7 +34,9 @@ export type TillEvent =
   | { type: 'sync'; status: SyncStatus }
   | { type: 'pull'; progress: PullProgressView }
   | { type: 'printers'; printers: PrinterStateView[] }
-  | { type: 'catalog-changed' };
+  | { type: 'catalog-changed' }
+  | { type: 'zatca'; status: ZatcaStatusView }
+  | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

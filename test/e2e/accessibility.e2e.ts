@@ -305,7 +305,7 @@ test('axe: every Branch tab', async ({ page }) => {
   await pairAndOpenShift(page);
   await page.getByTestId('nav-branch').click();
   await expect(page.getByTestId('branch-screen')).toBeVisible();
-  for (const tab of ['printers', 'kitchens', 'receipt', 'stations', 'till']) {
+  for (const tab of ['printers', 'kitchens', 'receipt', 'stations', 'till', 'zatca']) {
     await page.getByTestId(`branch-tab-${tab}`).click();
     await expect(page.getByTestId(`branch-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
     await audit(page, `branch-${tab}`, run);
@@ -319,6 +319,10 @@ test('axe: every Branch tab', async ({ page }) => {
       await expect(page.getByTestId('confirm-dialog')).toBeHidden();
     }
   }
+  // The ZATCA tab with a field refused as typed (its message tied to the field).
+  await page.getByTestId('zatca-crn').fill('12345');
+  await expect(page.getByTestId('zatca-crn')).toHaveAttribute('aria-invalid', 'true');
+  await audit(page, 'branch-zatca-invalid', run);
   // The saving model: a change makes the bar say so; leaving asks.
   await page.getByTestId('branch-till-code').fill('9');
   await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');

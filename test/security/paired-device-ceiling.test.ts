@@ -102,6 +102,9 @@ describe('a paired device is never more than a cashier', () => {
         'addStation',
         'renameStation',
         'removeStation',
+        'zatcaSetup',
+        'saveZatcaSeller',
+        'onboardZatca',
       ]),
     );
     const inputs: Record<string, unknown> = {
@@ -116,6 +119,9 @@ describe('a paired device is never more than a cashier', () => {
       removeStation: { code: 'A', approval },
       // A real PNG (the shipped logo): refused for who asks, not for what it sends.
       uploadLogo: { png_base64: readFileSync(new URL('../../resources/printing/logo.png', import.meta.url)).toString('base64'), approval },
+      // Well-formed, so only the hook can be what refuses them.
+      saveZatcaSeller: { seller_name: 'Mallory', vat_number: '', crn: '', street: '', building: '', district: '', city: '', postal_code: '', approval },
+      onboardZatca: { environment: 'production', otp: '123456', approval },
     };
     const stationsBefore = listStations(web.db);
     for (const [method, privilege] of hostOnly) {

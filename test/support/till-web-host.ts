@@ -44,13 +44,22 @@ export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'station
   clock?: Clock;
   /** Extra routes, as the demo's (`/demo.json`). */
   routes?: RouteHandler[];
+  /** A ZATCA stand-in's address for onboarding from the screen (`pos serve --zatca-url`). */
+  zatcaUrl?: string;
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, routes = [], ...accessOptions } = options;
-  const host = new TillHost({ db, events, secrets: new FileSecretStore(db), uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 }, ...(clock ? { clock } : {}) });
+  const { dbName: _db, limits, clock, routes = [], zatcaUrl, ...accessOptions } = options;
+  const host = new TillHost({
+    db,
+    events,
+    secrets: new FileSecretStore(db),
+    uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 },
+    ...(clock ? { clock } : {}),
+    ...(zatcaUrl ? { zatcaUrl } : {}),
+  });
   host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });

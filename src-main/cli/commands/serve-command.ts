@@ -31,7 +31,11 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     origin: { type: 'string', multiple: true, default: [] },
     'behind-proxy': { type: 'boolean', default: false },
     dev: { type: 'boolean', default: false },
+    'zatca-url': { type: 'string' },
   });
+  const zatcaUrl = values['zatca-url'];
+  if (zatcaUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(zatcaUrl))
+    throw new UsageError("pos serve: --zatca-url takes the http(s) address of a ZATCA API (the stand-in's zatca_url)");
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
   const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
   if ((demoProducts || values['demo-control']) && !values.demo) throw new UsageError('pos serve: --demo-products and --demo-control go with --demo');
@@ -51,7 +55,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
-  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy });
+  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy, ...(zatcaUrl ? { zatcaUrl } : {}) });
   // Loaded only for --demo: the emulator behind it (and its fastify) is a development dependency.
   const demo: DemoServices | null = values.demo
     ? await (await import('../demo-services.ts')).startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
