@@ -6,7 +6,6 @@
  */
 import {
   parseInput,
-  TillError,
   type TillEvent,
   type ZatcaApi,
   type ZatcaInputs,
@@ -16,6 +15,7 @@ import {
   type ZatcaSetupView,
   type ZatcaStatusView,
 } from '../../src-shared/till/index.ts';
+import { TillError } from '../../src-shared/errors/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
