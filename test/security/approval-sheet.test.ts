@@ -37,11 +37,15 @@ beforeEach(async () => {
   await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
   await manager.addCashier({ name: 'Mona', role: 'manager', pin: MANAGER_PIN });
   const sami = await manager.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
+  const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: '2468' });
   await manager.openShift({ float: 100_000 });
+  // A cashier at the till's own screen (station A), and Sami on a paired device, its own station with its own
+  // drawer: a cashier works at one station at a time.
   await manager.lock();
-  await manager.unlock({ cashier_id: sami.id, pin: '1357' });
+  await manager.unlock({ cashier_id: sara.id, pin: '2468' });
   device = (await web.connect({ origin: web.origin, cookie: await pairDevice(web) })).api;
   await device.unlock({ cashier_id: sami.id, pin: '1357' });
+  await device.openShift({ float: 100_000 });
   product = (await device.search({ query: 'a', limit: 200 })).find((p) => p.price !== null && p.price > 1_000)!;
 });
 afterEach(async () => {
@@ -127,7 +131,7 @@ describe('the refusal says why, for the sheet', () => {
 
 describe('the Branch screen is opened with one approval', () => {
   it('covers that screen’s calls while it stays there, and ends when the till leaves it', async () => {
-    // Sami at the till's own screen: the Branch screen needs a manager.
+    // A cashier at the till's own screen: the Branch screen needs a manager.
     expect(await manager.approvalCheck({ method: 'branchSetup', input: {} })).toMatchObject({ need: 'pin', action: 'branch-settings' });
     expect(await refusal(manager.branchSetup({}))).toMatchObject({ code: 'not_allowed', reason: { code: 'approval.needed' } });
     expect(await refusal(manager.branchSetup({ approval: { manager_pin: '0000' } }))).toMatchObject({ reason: { code: 'approval.wrong_pin' } });

@@ -56,6 +56,8 @@ describe('every screen of a branch is its own till', () => {
     expect((await device.staffState()).cashier).toBeNull();
     await device.unlock({ cashier_id: sara.id, pin: SARA_PIN });
     expect((await device.staffState()).cashier?.name).toBe('Sara');
+    // Its own station, its own drawer: the manager's shift is not the device's.
+    await device.openShift({ float: 10_000 });
     expect((await manager.staffState()).cashier?.name).toBe('Huda');
 
     const b = await device.addItem({ product_id: second, quantity: 3 });
@@ -80,6 +82,7 @@ describe('every screen of a branch is its own till', () => {
     const { manager, sara, products } = await branch();
     const device = await pairedScreen();
     await device.unlock({ cashier_id: sara.id, pin: SARA_PIN });
+    await device.openShift({ float: 10_000 });
     const cart = await device.addItem({ product_id: products[0]!, quantity: 1 });
     const order = await device.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
     // Huda is signed in on the manager screen; the device's refund still needs her PIN.
