@@ -40,6 +40,8 @@ beforeEach(async () => {
   await manager.lock();
   device = (await web.connect({ origin: web.origin, cookie: await pairDevice(web) })).api;
   await device.unlock({ cashier_id: sami.id, pin: '1357' });
+  // A paired device is its own station with its own drawer.
+  await device.openShift({ float: 100_000 });
   const priced = (await device.search({ query: 'a', limit: 200 })).filter((p) => p.price !== null && p.price > 0);
   priced.sort((a, b) => a.price! - b.price!);
   cheap = priced[0]!;

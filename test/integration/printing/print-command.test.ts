@@ -49,7 +49,7 @@ describe('pos print (in-process)', () => {
       ['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,drawer_open,HAS_SPACE', '--width', '58', '--png', png],
       io,
     );
-    expect(io.stderr.at(-1)).toMatch(/^Printed the receipt of order \d+ \(\d+ bytes, raster\) to tcp:/);
+    expect(io.stderr.at(-1)).toMatch(/^Printed the receipt of order (?:[A-Z]{1,2}-)?\d+ \(\d+ bytes, raster\) to tcp:/);
     expect(code).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
     const commands = job!.decoded.commands;
@@ -77,7 +77,7 @@ describe('pos print (in-process)', () => {
   it('writes the PDF into the receipts folder with PDF', async () => {
     const io = capture();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--png', shop.service.dir.file('p.png'), '--settings', 'PDF'], io)).toBe(0);
-    const file = /PDF of the receipt of order \d+ written to (.*)\.$/.exec(io.stderr.join('\n'))![1]!;
+    const file = /PDF of the receipt of order (?:[A-Z]{1,2}-)?\d+ written to (.*)\.$/.exec(io.stderr.join('\n'))![1]!;
     expect(existsSync(file)).toBe(true);
     expect(readFileSync(file).subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
   });
