@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     name: 'components',
     include: ['test/components/**/*.test.ts'],
+    setupFiles: ['test/components/fresh-locale.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // What a cashier should see appears within a frame or two; a wrong screen fails in seconds, not at the test timeout.
