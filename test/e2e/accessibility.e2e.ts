@@ -323,7 +323,10 @@ test('axe: every Branch tab', async ({ page }) => {
   await page.getByTestId('zatca-crn').fill('12345');
   await expect(page.getByTestId('zatca-crn')).toHaveAttribute('aria-invalid', 'true');
   await audit(page, 'branch-zatca-invalid', run);
-  // The saving model: a change makes the bar say so; leaving asks.
+  // The saving model: a change makes the bar say so; leaving asks. (The Till tab's field is on the Till tab: a fill
+  // on a field that is not shown would wait for it until the test's timeout.)
+  await page.getByTestId('branch-tab-till').click();
+  await expect(page.getByTestId('branch-tab-till')).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('branch-till-code').fill('9');
   await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
   await audit(page, 'branch-unsaved', run);
