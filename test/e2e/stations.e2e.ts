@@ -1,7 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { addProduct, CAPPUCCINO_OAT, CROISSANT, E2E_MANAGER, guardPage, ICED_AMERICANO, payCashExact, shot, signInWithDemo, waitForTill } from './till-page.ts';
+import {
+  addProduct,
+  CAPPUCCINO_OAT,
+  CROISSANT,
+  E2E_MANAGER,
+  guardPage,
+  ICED_AMERICANO,
+  openShiftWithFloat,
+  payCashExact,
+  shot,
+  signInWithDemo,
+  waitForTill,
+} from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 // Issue 20: two browsers on one `pos serve` are two stations. Counter A (in
@@ -23,10 +35,7 @@ test.afterEach(async () => {
 /** The product names on the cart's lines, as the station shows them. */
 const cartNames = (page: Page) => page.getByTestId('cart-line').allTextContents();
 
-// FIXME(issue 20): written before shifts became per station; station B now needs its own shift before its first
-// item (the line dialog never opens), and the test does not open one yet. The same isolation is proven over real
-// WebSockets in test/integration/stations/ (three-stations, station-reconnect, station-binding, station-drawers).
-test.fixme('two browser contexts are two stations: own carts, own cashiers, own payments, in English and Arabic', async ({ browser }) => {
+test('two browser contexts are two stations: own carts, own cashiers, own payments, in English and Arabic', async ({ browser }) => {
   // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
   test.setTimeout(600_000);
   const a = await (await browser.newContext()).newPage();
@@ -50,6 +59,10 @@ test.fixme('two browser contexts are two stations: own carts, own cashiers, own 
   await b.locator(`[data-testid="pick-cashier"][data-name="${SARA.name}"]`).click();
   await b.getByTestId('pin-input').fill(SARA.pin);
   await b.getByTestId('pin-input').press('Enter');
+  await expect(b.getByTestId('sell-screen')).toBeVisible();
+  // Each station has its own drawer: Sara opens counter B's shift.
+  await openShiftWithFloat(b, '100');
+  await b.getByTestId('nav-sell').click();
   await expect(b.getByTestId('sell-screen')).toBeVisible();
 
   // Each station's cashier is its own.
