@@ -83,6 +83,12 @@ export async function onboardForTest(db: TillDatabase, ca?: ZatcaCa): Promise<{ 
     FIRST_PREVIOUS_INVOICE_HASH,
   );
   storeEgsKey(new FileSecretStore(db), made.signer.privateKey);
+  setTestSeller(db);
+  return { signer: made.signer, ca: made.ca };
+}
+
+/** The seller's settings of TEST_SELLER: everything onboarding and the documents need. */
+export function setTestSeller(db: TillDatabase): void {
   setSetting(db, 'seller_name', TEST_SELLER.name);
   setSetting(db, 'vat_number', TEST_SELLER.vatNumber);
   setSetting(db, 'seller.crn', TEST_SELLER.crn);
@@ -91,7 +97,6 @@ export async function onboardForTest(db: TillDatabase, ca?: ZatcaCa): Promise<{ 
   setSetting(db, 'seller.district', TEST_SELLER.district);
   setSetting(db, 'seller.city', TEST_SELLER.city);
   setSetting(db, 'seller.postal_code', TEST_SELLER.postalCode);
-  return { signer: made.signer, ca: made.ca };
 }
 
 /** The stamp hook as the host builds it, for a TillService under test. */

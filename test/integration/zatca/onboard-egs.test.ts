@@ -8,13 +8,12 @@ import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/z
 import type { CliIo } from '../../../src-main/cli/cli-io.ts';
 import { main } from '../../../src-main/cli/main.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
-import { setSetting } from '../../../src-main/settings/index.ts';
 import { documentOfOrder, readEgs } from '../../../src-main/zatca/index.ts';
 import { OnboardError, onboardEgs } from '../../../src-main/zatca/onboard-egs.ts';
 import { createZatcaApi, reportingCredentials, ZatcaApiError } from '../../../src-main/zatca/zatca-api.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { hostStamp, TEST_SELLER } from '../../support/zatca-egs.ts';
+import { hostStamp, setTestSeller } from '../../support/zatca-egs.ts';
 
 let zatca: RunningZatcaStandIn;
 let shop: CheckoutShop;
@@ -59,14 +58,7 @@ describe('onboardEgs', () => {
   });
 
   it('refuses a wrong OTP with a message that says to take a new one, in English and Arabic; nothing is kept', async () => {
-    setSetting(shop.db, 'seller_name', TEST_SELLER.name);
-    setSetting(shop.db, 'vat_number', TEST_SELLER.vatNumber);
-    setSetting(shop.db, 'seller.crn', TEST_SELLER.crn);
-    setSetting(shop.db, 'seller.street', TEST_SELLER.street);
-    setSetting(shop.db, 'seller.building', TEST_SELLER.building);
-    setSetting(shop.db, 'seller.district', TEST_SELLER.district);
-    setSetting(shop.db, 'seller.city', TEST_SELLER.city);
-    setSetting(shop.db, 'seller.postal_code', TEST_SELLER.postalCode);
+    setTestSeller(shop.db);
     const error = await onboardEgs(deps(), { otp: '999999', baseUrl: zatca.url }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ZatcaApiError);
     expect((error as ZatcaApiError).kind).toBe('invalid-otp');

@@ -8,10 +8,9 @@ import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/z
 import type { CliIo } from '../../../src-main/cli/cli-io.ts';
 import { main } from '../../../src-main/cli/main.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
-import { setSetting } from '../../../src-main/settings/index.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { tempDir } from '../../support/temp-dir.ts';
-import { TEST_SELLER } from '../../support/zatca-egs.ts';
+import { setTestSeller } from '../../support/zatca-egs.ts';
 
 let zatca: RunningZatcaStandIn;
 const dir = tempDir('till-zatca-cli-');
@@ -19,14 +18,7 @@ const dbFile = dir.file('till.db');
 beforeAll(async () => {
   zatca = await startZatcaStandIn();
   const db = openDatabase(dbFile);
-  setSetting(db, 'seller_name', TEST_SELLER.name);
-  setSetting(db, 'vat_number', TEST_SELLER.vatNumber);
-  setSetting(db, 'seller.crn', TEST_SELLER.crn);
-  setSetting(db, 'seller.street', TEST_SELLER.street);
-  setSetting(db, 'seller.building', TEST_SELLER.building);
-  setSetting(db, 'seller.district', TEST_SELLER.district);
-  setSetting(db, 'seller.city', TEST_SELLER.city);
-  setSetting(db, 'seller.postal_code', TEST_SELLER.postalCode);
+  setTestSeller(db);
   db.close();
 });
 afterAll(async () => {
