@@ -92,17 +92,12 @@ test('the sheet speaks Arabic, and a wrong PIN is answered in Arabic', async () 
   const till = await cashierWithLine();
   const locale = new LocaleState();
   locale.set('ar');
-  try {
-    const { dialog, sheet } = await editLine(till, locale);
-    await dialog.getByTestId('discount-kind-PERCENT').click();
-    await dialog.getByTestId('discount-value').fill('50');
-    await dialog.getByTestId('line-save').click();
-    await expect.element(sheet.getByTestId('approval-what')).toHaveTextContent(/الموافقة على خصم/);
-    await sheet.getByTestId('approval-sheet-pin').fill('9999');
-    await sheet.getByTestId('approval-send').click();
-    await expect.element(sheet.getByRole('alert')).toHaveTextContent('هذا ليس الرقم السري لمدير نشط');
-  } finally {
-    // The language is remembered in the browser: the next test file starts in English again.
-    locale.set('en');
-  }
+  const { dialog, sheet } = await editLine(till, locale);
+  await dialog.getByTestId('discount-kind-PERCENT').click();
+  await dialog.getByTestId('discount-value').fill('50');
+  await dialog.getByTestId('line-save').click();
+  await expect.element(sheet.getByTestId('approval-what')).toHaveTextContent(/الموافقة على خصم/);
+  await sheet.getByTestId('approval-sheet-pin').fill('9999');
+  await sheet.getByTestId('approval-send').click();
+  await expect.element(sheet.getByRole('alert')).toHaveTextContent('هذا ليس الرقم السري لمدير نشط');
 });

@@ -78,7 +78,6 @@ test('in Arabic the badge reads غير متصل', async () => {
   locale.set('ar');
   const screen = await render(StatusBar, withTill(till, locale));
   await expect.element(screen.getByTestId('status-online')).toHaveTextContent('غير متصل');
-  locale.set('en');
 });
 
 test("the screen's station shows by name and code, in both languages (issue 20)", async () => {
@@ -100,5 +99,4 @@ test("the screen's station shows by name and code, in both languages (issue 20)"
   locale.set('ar');
   const arabic = await render(StatusBar, withTill(till, locale));
   await expect.element(arabic.getByTestId('status-station').last()).toHaveTextContent('المحطة Drive-through');
-  locale.set('en');
 });
