@@ -1,7 +1,7 @@
 import type { TillDatabase } from '../db/index.ts';
 import { emptyCart, type Cart } from './cart.ts';
 import { clearStationCart, loadStationCart, saveStationCart } from './station-carts.ts';
-import { stationCodeOf } from './station-code.ts';
+import { liveStationCodeOf, stationCodeOf } from './station-code.ts';
 import { StaffSession } from './staff-session.ts';
 
 /** Where else a cashier is signed in: the other station's code, or null. */
@@ -75,15 +75,11 @@ export class StationSessions {
   signedInElsewhere(cashierId: string, at: StationSession): string | null {
     const here = at.code;
     for (const session of this.sessions.values()) {
-      if (session === at) continue;
-      const code = session.code;
-      if (code !== here && session.staff.current()?.id === cashierId) return code;
+      if (session === at || session.staff.current()?.id !== cashierId) continue;
+      // A removed station's screen sells nothing: a cashier left signed in there is signed in nowhere.
+      const code = liveStationCodeOf(this.db, session.key);
+      if (code !== null && code !== here) return code;
     }
     return null;
-  }
-
-  /** Forgets a station's session (its sign-in); its kept cart stays in the database. */
-  forget(key: string): void {
-    this.sessions.delete(key);
   }
 }

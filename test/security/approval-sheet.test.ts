@@ -3,7 +3,8 @@ import type { ProductCard, TillApi } from '../../src-shared/till/index.ts';
 import type { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
-import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import type { WebHost } from '../support/till-web-host.ts';
+import { pairedCashierTill } from '../support/paired-cashier-till.ts';
 
 // Issue 23, part 2: one manager-approval sheet for every privileged action,
 // shown before the action is sent. The host answers "would this need a
@@ -32,20 +33,11 @@ const throttleRows = () => web.db.prepare('SELECT COUNT(*) AS n FROM pin_throttl
 
 beforeEach(async () => {
   service = await emulatedService({ seed: 5 });
-  web = await startWebHost(service, { pairing: true });
-  manager = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
-  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-  await manager.addCashier({ name: 'Mona', role: 'manager', pin: MANAGER_PIN });
-  const sami = await manager.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
-  const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: '2468' });
-  await manager.openShift({ float: 100_000 });
   // A cashier at the till's own screen (station A), and Sami on a paired device, its own station with its own
   // drawer: a cashier works at one station at a time.
-  await manager.lock();
-  await manager.unlock({ cashier_id: sara.id, pin: '2468' });
-  device = (await web.connect({ origin: web.origin, cookie: await pairDevice(web) })).api;
-  await device.unlock({ cashier_id: sami.id, pin: '1357' });
-  await device.openShift({ float: 100_000 });
+  const till = await pairedCashierTill(service, MANAGER_PIN, [{ name: 'Sara', pin: '2468' }]);
+  ({ web, manager, device } = till);
+  await manager.unlock({ cashier_id: till.others[0]!.id, pin: '2468' });
   product = (await device.search({ query: 'a', limit: 200 })).find((p) => p.price !== null && p.price > 1_000)!;
 });
 afterEach(async () => {

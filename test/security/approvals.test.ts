@@ -4,7 +4,8 @@ import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
-import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import type { WebHost } from '../support/till-web-host.ts';
+import { pairedCashierTill } from '../support/paired-cashier-till.ts';
 
 // Finding (issue 18, part 4): an approval outlived its action. A manager's
 // PIN on a 100% discount of a 2 SAR water let the cashier then take 36% off
@@ -31,17 +32,8 @@ const newest = () => readAudit(web.db)[0]!;
 
 beforeEach(async () => {
   service = await emulatedService({ seed: 5 });
-  web = await startWebHost(service, { pairing: true });
-  manager = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
-  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-  await manager.addCashier({ name: 'Mona', role: 'manager', pin: MANAGER_PIN });
-  const sami = await manager.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
-  await manager.openShift({ float: 100_000 });
-  await manager.lock();
-  device = (await web.connect({ origin: web.origin, cookie: await pairDevice(web) })).api;
-  await device.unlock({ cashier_id: sami.id, pin: '1357' });
   // A paired device is its own station with its own drawer.
-  await device.openShift({ float: 100_000 });
+  ({ web, manager, device } = await pairedCashierTill(service, MANAGER_PIN));
   const priced = (await device.search({ query: 'a', limit: 200 })).filter((p) => p.price !== null && p.price > 0);
   priced.sort((a, b) => a.price! - b.price!);
   cheap = priced[0]!;

@@ -160,6 +160,20 @@ describe('a connection is a station of the registry', () => {
     expect(listStations(web.db).map((s) => s.code)).toEqual(['A']);
   });
 
+  it('a removed station that had a screen stops no sign-in at the stations left', async () => {
+    const { manager, products } = await branch();
+    const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: '1357' });
+    const b = await device(await pairAs('B'));
+    await b.unlock({ cashier_id: sara.id, pin: '1357' });
+    await b.addItem({ product_id: products[0]!, quantity: 1 });
+    await manager.removeStation({ code: 'B' });
+    // Sara was signed in at B, which is gone: she signs in at A, and so does anyone else.
+    const a = await device(await pairAs('A'));
+    expect((await a.unlock({ cashier_id: sara.id, pin: '1357' })).cashier?.name).toBe('Sara');
+    const huda = (await manager.cashiers()).find((c) => c.name === 'Huda')!;
+    expect((await manager.unlock({ cashier_id: huda.id, pin: MANAGER_PIN })).cashier?.name).toBe('Huda');
+  });
+
   it('makes no code for a station that does not exist, and says so', async () => {
     await branch();
     const response = await fetch(`http://${web.base}/pair/code?station=Z`, { headers: { cookie: await web.managerCookie() } });
