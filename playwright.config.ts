@@ -14,6 +14,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
+    // Playwright's default is no limit: a click or fill on an element that never shows (a field on a tab not opened)
+    // would wait out the test's whole timeout (30 minutes in accessibility.e2e.ts). A minute is ample on a loaded machine.
+    actionTimeout: 60_000,
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -13,67 +13,21 @@
  * pace, so eight of them are a busier Friday than most branches have;
  * BENCH_THINK_MS=40 makes it a stress test).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { WebSocket } from 'ws';
-import type { TillApi, TransportEnvelope } from '../src-shared/till/index.ts';
-import { connectChannel } from '../src-renderer/transport/connect-channel.ts';
+import type { TillApi } from '../src-shared/till/index.ts';
 import { createPrng } from '../src-shared/random/index.ts';
+import { browserStation, startServeHub } from '../test/support/serve-hub.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
-import { ms, percentile, REPO, spawnEmulator, writeResults } from './bench-support.ts';
+import { ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 8);
+if (!(STATIONS >= 1 && STATIONS <= 26)) throw new Error('BENCH_STATIONS is 1 to 26: each station is a letter, A to Z');
 const SALES_ALONE = Number(process.env.BENCH_SALES_ALONE ?? 120);
 const SALES_EACH = Number(process.env.BENCH_SALES_EACH ?? 60);
 const TAPS_PER_SALE = 3;
 // A quick cashier taps two or three times a second; 250 ms on average between actions is that, at eight counters at once.
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250);
-
-interface Hub {
-  child: ChildProcess;
-  url: string;
-  origin: string;
-  stop(): Promise<void>;
-}
-
-async function spawnHub(dbFile: string): Promise<Hub> {
-  const child = spawn(process.execPath, [join(REPO, 'bin/pos.mjs'), 'serve', '--port', '0', '--db', dbFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ready = await new Promise<{ url: string }>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as { url: string }));
-    child.once('exit', (code) => reject(new Error(`pos serve exited with ${code} before it was ready`)));
-  });
-  return {
-    child,
-    url: ready.url,
-    origin: new URL(ready.url).origin,
-    stop: () =>
-      new Promise((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** A new station: a browser's session (traded from the launch URL) and its WebSocket, with the renderer's transport. */
-async function openStation(hub: Hub): Promise<TillApi> {
-  const traded = await fetch(hub.url, { redirect: 'manual' });
-  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const socket = new WebSocket(`${hub.origin.replace('http', 'ws')}/till`, { headers: { origin: hub.origin, cookie } });
-  await new Promise<void>((open, fail) => {
-    socket.once('open', () => open());
-    socket.once('error', fail);
-  });
-  return connectChannel({
-    send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
-    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
-    onClose: (listener) => void socket.once('close', listener),
-    close: () => socket.close(),
-  }).api;
-}
 
 /** VmRSS and VmHWM of a process, in MB. */
 function memoryOf(pid: number): { rss_mb: number; peak_rss_mb: number } {
@@ -117,16 +71,19 @@ const figures = (samples: number[]) => ({
 
 const dir = tempDir('till-bench-stations-');
 const emulator = await spawnEmulator(['--seed', '20']);
-const hub = await spawnHub(dir.file('hub.db'));
+const hub = await startServeHub(dir.file('hub.db'));
 try {
-  const manager = await openStation(hub);
+  const manager = await browserStation(hub);
   await manager.signIn({ base_url: emulator.baseUrl, token: emulator.token });
   const cashiers = [];
   for (let i = 0; i < STATIONS; i++)
     cashiers.push(await manager.addCashier({ name: `Cashier ${i + 1}`, role: i === 0 ? 'manager' : 'cashier', pin: String(2000 + i * 7) }));
+  // Each browser is a station of the registry (B, C, …, chosen with its till_station cookie): browsers that chose none are all the first counter, one cart.
+  const codes = Array.from({ length: STATIONS }, (_, i) => String.fromCharCode(65 + i));
+  for (const code of codes.slice(1)) await manager.addStation({ name: `Counter ${code}`, code });
   const stations: TillApi[] = [];
   for (let i = 0; i < STATIONS; i++) {
-    const api = i === 0 ? manager : await openStation(hub);
+    const api = i === 0 ? manager : await browserStation(hub, codes[i]);
     await api.unlock({ cashier_id: cashiers[i]!.id, pin: String(2000 + i * 7) });
     if (!(await api.staffState()).shift) await api.openShift({ float: 0 });
     stations.push(api);
@@ -178,7 +135,7 @@ try {
     throw new Error(`the hub holds ${stored.n} orders (${stored.distinct_numbers} numbers) for ${orders} sales`);
   console.log(`written to ${writeResults('stations', results)}`);
 } finally {
-  if (hub.child.exitCode === null) await hub.stop();
+  await hub.stop();
   await emulator.stop();
   dir.cleanup();
 }

@@ -1,6 +1,18 @@
 import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { addProduct, CROISSANT, E2E_MANAGER, guardPage, halalas, ICED_AMERICANO, payCashExact, shot, signInWithDemo, waitForTill } from './till-page.ts';
+import {
+  addProduct,
+  CROISSANT,
+  E2E_MANAGER,
+  expectInfoNotice,
+  guardPage,
+  halalas,
+  ICED_AMERICANO,
+  payCashExact,
+  shot,
+  signInWithDemo,
+  waitForTill,
+} from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 // Issue 23, part 2: one manager-approval sheet for every privileged action,
@@ -155,9 +167,8 @@ test('a cashier asks, the sheet says what, a wrong PIN is refused in it, the man
     'cashMovement',
     /Approve taking \W?600\.00 SAR\W? out of the drawer \(\W?supplier\W?\)\. Up to \W?500\.00 SAR\W? needs no approval\./,
   );
-  await approveAfterWrongPin(page);
-  // Earlier notices may still be showing beside it on a quick machine: find this one by its amount.
-  await expect(page.getByTestId('notice-info').filter({ hasText: '600.00' })).toBeVisible();
+  // Found by its amount: earlier notices may be drawn beside it.
+  await expectInfoNotice(page, '600.00', () => approveAfterWrongPin(page));
 
   // 6. The Branch screen: no endless "Loading…", the sheet; then its saves need no second PIN while it stays open.
   await page.getByTestId('nav-branch').click();

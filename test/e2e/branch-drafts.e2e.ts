@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from '@playwright/test';
-import { guardPage, shot, signInWithDemo, waitForTill } from './till-page.ts';
+import { expectInfoNotice, guardPage, shot, signInWithDemo, waitForTill } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 // Issue 23, part 8: the Branch screen saves one way on every tab (a draft,
@@ -125,8 +125,7 @@ test('Branch tabs: a draft, one Save bar, problems at the field, a question befo
   await expect.poll(() => page.getByTestId('branch-receipt-preview').getAttribute('src')).not.toBe(previewBefore);
   await expect(bar).toHaveAttribute('data-dirty', 'true');
   await shot(page, 'branch-logo-chosen-en');
-  await save.click();
-  await expect(page.getByTestId('notice-info').filter({ hasText: 'Saved' }).last()).toBeVisible();
+  await expectInfoNotice(page, 'Saved', () => save.click());
   await expect(bar).toHaveAttribute('data-dirty', 'false');
   const stored = setting(server.dbFile, 'printing.logo_file') as string;
   expect(dirname(stored)).toBe(dirname(server.dbFile));

@@ -71,6 +71,41 @@ export async function pullStatesSeen(page: Page): Promise<{ phase?: string; reso
   return page.evaluate(() => (window as unknown as { __pullSeen: [] }).__pullSeen);
 }
 
+/** The text of every info notice drawn on the page since the watch began (one entry per notice, in order). */
+async function infoNoticesSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __infoNotices?: string[] };
+    if (!w.__infoNotices) {
+      const seen: string[] = [];
+      const index = new WeakMap<Element, number>();
+      const record = () =>
+        document.querySelectorAll('[data-testid="notice-info"]').forEach((notice) => {
+          const at = index.get(notice);
+          if (at === undefined) index.set(notice, seen.push(notice.textContent ?? '') - 1);
+          else seen[at] = notice.textContent ?? '';
+        });
+      new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+      record();
+      w.__infoNotices = seen;
+    }
+    return [...w.__infoNotices];
+  });
+}
+
+/**
+ * Runs `action` and waits for an info notice holding `text` drawn after it began. An info notice goes away by itself
+ * after 4 s of wall time, which a loaded machine can spend before an expect polls: the notices are recorded as they
+ * are drawn instead of racing that window (and one left over from an earlier save does not count).
+ */
+export async function expectInfoNotice(page: Page, text: string | RegExp, action: () => Promise<unknown>): Promise<void> {
+  const before = (await infoNoticesSeen(page)).length;
+  await action();
+  const matches = (notice: string) => (typeof text === 'string' ? notice.includes(text) : text.test(notice));
+  await expect
+    .poll(async () => (await infoNoticesSeen(page)).slice(before).filter(matches), { message: `an info notice with ${String(text)}` })
+    .not.toEqual([]);
+}
+
 /** Fails the test on any CSP violation or uncaught error in the page. */
 export function guardPage(page: Page): { errors: string[] } {
   const errors: string[] = [];

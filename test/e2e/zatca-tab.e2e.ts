@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { guardPage, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
+import { expectInfoNotice, guardPage, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -76,8 +76,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     for (const [field, value] of Object.entries(SELLER)) await page.getByTestId(`zatca-${field}`).fill(value);
     await expect(page.getByTestId('zatca-crn-problem')).toHaveText('');
     await expect(page.getByTestId('zatca-crn')).toHaveAttribute('aria-invalid', 'false');
-    await page.getByTestId('zatca-seller-save').click();
-    await expect(page.locator('.notices')).toContainText(ar ? 'تم الحفظ' : 'Saved');
+    await expectInfoNotice(page, ar ? 'تم الحفظ' : 'Saved', () => page.getByTestId('zatca-seller-save').click());
     await expect(page.getByTestId('zatca-missing')).toHaveCount(0);
 
     // Saved on the host: the tab read afresh shows them.

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CartView, OrderView, TillApi, TransportEnvelope } from '../../../src-shared/till/index.ts';
-import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
+import type { CartView, OrderView, TillApi } from '../../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { POS } from '../../support/run-pos.ts';
+import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from './station-branch.ts';
 
 // Issue 20: the hub (`pos serve`, its own process) is killed with SIGKILL
@@ -19,14 +16,8 @@ import { ensureShift } from './station-branch.ts';
 // launch URL end with the hub process (station-binding.test.ts shows a
 // station's screens finding their carts after a restart).
 
-interface Hub {
-  child: ChildProcess;
-  url: string;
-  origin: string;
-}
-
 let service: EmulatedService;
-let hub: Hub | null = null;
+let hub: ServeHub | null = null;
 const sockets: WebSocket[] = [];
 
 beforeEach(async () => {
@@ -34,51 +25,20 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   sockets.splice(0).forEach((s) => s.terminate());
-  if (hub && hub.child.exitCode === null && hub.child.signalCode === null) {
-    const exited = new Promise((done) => hub!.child.once('exit', done));
-    hub.child.kill('SIGTERM');
-    await exited;
-  }
+  await hub?.stop();
   hub = null;
   await service.close();
 });
 
-async function startHub(dbFile: string): Promise<Hub> {
-  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const ready = await new Promise<{ url: string }>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as { url: string }));
-    child.once('exit', (code) => reject(new Error(`pos serve exited with ${code} before it was ready: ${stderr}`)));
-  });
-  return { child, url: ready.url, origin: new URL(ready.url).origin };
-}
-
-/** A browser at a station (`code`: the one it chose, as its till_station cookie; none: the first counter): a session from the launch URL and a WebSocket. */
-async function station(at: Hub, code?: string): Promise<TillApi> {
-  const traded = await fetch(at.url, { redirect: 'manual' });
-  const session = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const cookie = code ? `${session}; till_station=${code}` : session;
-  const socket = new WebSocket(`${at.origin.replace('http', 'ws')}/till`, { headers: { origin: at.origin, cookie } });
-  sockets.push(socket);
-  await new Promise<void>((open, fail) => {
-    socket.once('open', () => open());
-    socket.once('error', fail);
-  });
-  return connectChannel({
-    send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
-    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
-    onClose: (listener) => void socket.once('close', listener),
-    close: () => socket.close(),
-  }).api;
-}
+/** A browser at a station (`code`: the one it chose, as its till_station cookie; none: the first counter). */
+const station = (at: ServeHub, code?: string): Promise<TillApi> => browserStation(at, code, sockets);
 
 const linesOf = (cart: Pick<CartView, 'lines'>) => cart.lines.map((l) => [l.product_id, l.quantity]);
 
 describe('the hub killed with open carts on three stations', () => {
   it('comes back with every cart, every paid order once, and the payment in flight recorded once or not at all', { timeout: 240_000 }, async () => {
     const dbFile = service.dir.file('hub.db');
-    hub = await startHub(dbFile);
+    hub = await startServeHub(dbFile);
     const manager = await station(hub);
     await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const pins = ['2468', '1357', '8642'];
@@ -115,7 +75,7 @@ describe('the hub killed with open carts on three stations', () => {
     await died;
     await inFlight;
 
-    hub = await startHub(dbFile);
+    hub = await startServeHub(dbFile);
     const db = new Database(dbFile, { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

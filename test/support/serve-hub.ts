@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import type { TillApi, TransportEnvelope } from '../../src-shared/till/index.ts';
+import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
+
+// A hub as a branch runs it: `pos serve` in its own process, and browsers
+// reaching it over real WebSockets with the renderer's own transport code.
+// Shared by the stations tests and bench:stations (plain ESM paths: tsx runs the bench).
+
+const POS = join(dirname(fileURLToPath(import.meta.url)), '../../bin/pos.mjs');
+
+export interface ServeHub {
+  child: ChildProcess;
+  /** The launch URL `pos serve` printed (`…/k/<secret>`). */
+  url: string;
+  origin: string;
+  /** SIGTERM, and resolves once the process is gone (at once when it already is). */
+  stop(): Promise<void>;
+}
+
+/** Starts `pos serve` on a free port over `dbFile`; resolves once it printed its address. */
+export async function startServeHub(dbFile: string): Promise<ServeHub> {
+  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ready = await new Promise<{ url: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as { url: string }));
+    child.once('exit', (code) => reject(new Error(`pos serve exited with ${code} before it was ready: ${stderr}`)));
+  });
+  return {
+    child,
+    url: ready.url,
+    origin: new URL(ready.url).origin,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * A manager's browser at a station: a session traded from the launch URL and
+ * a WebSocket to /till. `code`: the station it chose (its till_station
+ * cookie); none: the first counter. `sockets` collects the socket for the
+ * caller to terminate.
+ */
+export async function browserStation(hub: Pick<ServeHub, 'url' | 'origin'>, code?: string, sockets?: WebSocket[]): Promise<TillApi> {
+  const traded = await fetch(hub.url, { redirect: 'manual' });
+  const session = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = code ? `${session}; till_station=${code}` : session;
+  const socket = new WebSocket(`${hub.origin.replace('http', 'ws')}/till`, { headers: { origin: hub.origin, cookie } });
+  sockets?.push(socket);
+  await new Promise<void>((open, fail) => {
+    socket.once('open', () => open());
+    socket.once('error', fail);
+  });
+  return connectChannel({
+    send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
+    onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
+    onClose: (listener) => void socket.once('close', listener),
+    close: () => socket.close(),
+  }).api;
+}
