@@ -191,7 +191,7 @@ export class Authorizer {
     method: string,
     input: unknown,
     client: ClientContext,
-    station = client.id,
+    station: string,
   ): Promise<ApprovalCheckView> {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
@@ -244,7 +244,7 @@ export class Authorizer {
     method: string,
     args: unknown[],
     client: ClientContext,
-    station = client.id,
+    station: string,
   ): Promise<Approval | null> {
     const rules = this.rules(station);
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
@@ -289,7 +289,7 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown = undefined, station = 'local'): void {
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string): void {
     // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
     if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
       this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });
