@@ -24,8 +24,24 @@ interface BranchPass {
 /** A Branch pass ends after this long without a Branch call. */
 const BRANCH_PASS_MS = 15 * 60_000;
 
-/** Reads the shell makes while the Branch screen is open; any other call means the station left it, and its Branch pass ends. */
-const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set(['session', 'syncStatus', 'printers', 'staffState', 'approvalCheck', 'categories', 'paymentMethods']);
+/**
+ * Reads the shell makes while the Branch screen is open, some on the host's
+ * events (a catalog sync from any station reloads the catalog and the cart;
+ * the hub coming back refreshes the status); any other call means the
+ * station left it, and its Branch pass ends.
+ */
+const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set([
+  'session',
+  'syncStatus',
+  'printers',
+  'staffState',
+  'approvalCheck',
+  'categories',
+  'paymentMethods',
+  'cart',
+  'thisStation',
+  'zatcaStatus',
+]);
 
 /** The reason codes of a refusal (i18n `reason.*`), by why it was refused. */
 const REASON_CODES: Record<RefusalCode, string> = {
