@@ -130,7 +130,7 @@ export class TillHost extends composedOf<TillApi>() {
     const approvals: Pick<TillApi, 'approvalCheck'> = {
       approvalCheck: async (input) => {
         const asked = parseInput('approvalCheck', input);
-        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT);
+        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
       },
     };
     super({

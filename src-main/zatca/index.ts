@@ -7,18 +7,7 @@ export { readEgsCertificate, type EgsCertificate } from './egs-certificate.ts';
 export { createEgsCsr, generateEgsKey, ZATCA_ENVIRONMENTS, type ZatcaEnvironment, type CsrSubject } from './egs-csr.ts';
 export { invoiceHash } from './invoice-hash.ts';
 export { onboardEgs, OnboardError, type OnboardDeps, type OnboardStep, type OnboardTarget } from './onboard-egs.ts';
-export {
-  createZatcaApi,
-  environmentOfUrl,
-  reportingCredentials,
-  ZatcaApiError,
-  ZATCA_BASE_URLS,
-  type ZatcaApi,
-  type ZatcaApiMessage,
-  type ZatcaCredentials,
-  type Submission,
-  type SubmissionResult,
-} from './zatca-api.ts';
+export { createZatcaApi, ZatcaApiError } from './zatca-api.ts';
 export {
   ZatcaReporter,
   DEFAULT_REPORT_BACKOFF,

@@ -23,7 +23,8 @@ import { readEgsCertificate } from './egs-certificate.ts';
 import { createEgsCsr, generateEgsKey, type CsrSubject, type ZatcaEnvironment } from './egs-csr.ts';
 import { CSID_SECRET, storeEgsKey, type SecretStore } from './egs-secrets.ts';
 import { signDocument, type EgsSigner } from './sign-document.ts';
-import { createZatcaApi, environmentOfUrl, ZATCA_BASE_URLS, type ZatcaApiMessage } from './zatca-api.ts';
+import type { ZatcaMessage } from './reporting-answer.ts';
+import { createZatcaApi, environmentOfUrl, ZATCA_BASE_URLS } from './zatca-api.ts';
 import type { ZatcaDocument, ZatcaDocumentKind, ZatcaSeller } from './zatca-document.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
 import { readEgs, saveEgs, type EgsState } from './zatca-store.ts';
@@ -53,7 +54,7 @@ export class OnboardError extends Error {
     readonly key: MessageKey,
     readonly params: MessageParams,
     /** ZATCA's messages, when a compliance check failed. */
-    readonly zatcaMessages: ZatcaApiMessage[] = [],
+    readonly zatcaMessages: ZatcaMessage[] = [],
     /** Parameters that read differently in Arabic (a document's name). */
     paramsAr: MessageParams = params,
   ) {
@@ -130,10 +131,11 @@ export async function onboardEgs(deps: OnboardDeps, target: OnboardTarget): Prom
   const complianceSigner: EgsSigner = { privateKey, certificate: readEgsCertificate(compliance.certificate) };
   for (const { kind, signed, uuid } of complianceDocuments(seller, deps.now(), complianceSigner)) {
     const result = await api.complianceCheck(compliance, { xml: signed.xml, hash: signed.hash, uuid });
-    if (result.status === 'ERROR' || result.errorMessages.length > 0) {
-      const messages = result.errorMessages.map((m) => `${m.code}: ${m.message}`).join('; ') || `status ${result.status}`;
+    if (!result.passed) {
+      const { errors } = result.messages;
+      const messages = errors.map((m) => `${m.code}: ${m.message}`).join('; ') || 'NOT_REPORTED';
       const document = `zatca.onboard.document.${kind}` as const;
-      throw new OnboardError('zatca.onboard.checkFailed', { document: translate('en', document), messages }, result.errorMessages, {
+      throw new OnboardError('zatca.onboard.checkFailed', { document: translate('en', document), messages }, errors, {
         document: translate('ar', document),
         messages,
       });

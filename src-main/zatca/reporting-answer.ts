@@ -16,7 +16,8 @@
  *
  * Clearance reads the same way with `clearanceStatus` CLEARED / NOT_CLEARED.
  */
-import type { SubmissionTarget, ZatcaReply } from './report-document.ts';
+import type { SubmissionTarget } from './report-document.ts';
+import type { ZatcaReply } from './zatca-http.ts';
 
 export interface ZatcaMessage {
   type: string;

@@ -24,9 +24,10 @@ import type { TillDatabase } from '../db/index.ts';
 import { backoffDelay, retryAfterMs, type BackoffPolicy } from '../upstream/index.ts';
 import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
 import { rejectionAdvice } from './rejection-advice.ts';
-import { credentialsOf, probeZatca, submitDocument, type ZatcaCredentials } from './report-document.ts';
+import { submitDocument } from './report-document.ts';
 import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, type QueuedDocument } from './report-queue.ts';
 import { judgeZatcaReply, type ZatcaMessages } from './reporting-answer.ts';
+import { credentialsOf, probeZatca, type ZatcaCredentials } from './zatca-http.ts';
 import { readEgs } from './zatca-store.ts';
 
 export const DEFAULT_REPORT_BACKOFF: BackoffPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };

@@ -136,11 +136,14 @@ describe('the Branch screen is opened with one approval', () => {
       outcome: 'approved',
       approved_by: expect.stringMatching(/Mona.*opening the Branch screen/),
     });
-    // The shell's own reads beside the screen keep it open.
+    // The shell's own reads beside the screen keep it open, those a catalog sync from another station sets off too.
     await manager.syncStatus();
     await manager.branchSetup();
-    // Another screen's call (selling): the approval has ended.
     await manager.cart();
+    await manager.zatcaStatus();
+    await manager.saveTillSettings(TILL_SETTINGS);
+    // Another screen's call (selling): the approval has ended.
+    await manager.search({ query: 'a', limit: 1 });
     expect(await refusal(manager.saveTillSettings(TILL_SETTINGS))).toMatchObject({ code: 'not_allowed', reason: { code: 'approval.needed' } });
   });
 

@@ -24,8 +24,24 @@ interface BranchPass {
 /** A Branch pass ends after this long without a Branch call. */
 const BRANCH_PASS_MS = 15 * 60_000;
 
-/** Reads the shell makes while the Branch screen is open; any other call means the station left it, and its Branch pass ends. */
-const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set(['session', 'syncStatus', 'printers', 'staffState', 'approvalCheck', 'categories', 'paymentMethods']);
+/**
+ * Reads the shell makes while the Branch screen is open, some on the host's
+ * events (a catalog sync from any station reloads the catalog and the cart;
+ * the hub coming back refreshes the status); any other call means the
+ * station left it, and its Branch pass ends.
+ */
+const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set([
+  'session',
+  'syncStatus',
+  'printers',
+  'staffState',
+  'approvalCheck',
+  'categories',
+  'paymentMethods',
+  'cart',
+  'thisStation',
+  'zatcaStatus',
+]);
 
 /** The reason codes of a refusal (i18n `reason.*`), by why it was refused. */
 const REASON_CODES: Record<RefusalCode, string> = {
@@ -175,7 +191,7 @@ export class Authorizer {
     method: string,
     input: unknown,
     client: ClientContext,
-    station = client.id,
+    station: string,
   ): Promise<ApprovalCheckView> {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
@@ -228,7 +244,7 @@ export class Authorizer {
     method: string,
     args: unknown[],
     client: ClientContext,
-    station = client.id,
+    station: string,
   ): Promise<Approval | null> {
     const rules = this.rules(station);
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
@@ -273,7 +289,7 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown = undefined, station = 'local'): void {
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string): void {
     // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
     if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
       this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });

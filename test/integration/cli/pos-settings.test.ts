@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../src-main/cli/main.ts';
+import { posInProcess as pos } from '../../support/pos-in-process.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { tempDir } from '../../support/temp-dir.ts';
-
-/** `pos ...` in this process (the same main() bin/pos.mjs runs): spawning a process per call is slow on a loaded machine. */
-async function pos(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`), interactive: false, env: {} });
-  return { code, stdout, stderr };
-}
 
 let dir: ReturnType<typeof tempDir>;
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../src-main/cli/main.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import type { Station } from '../../../src-shared/stations/index.ts';
+import { posInProcess as pos } from '../../support/pos-in-process.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -9,13 +9,6 @@ import { tempDir } from '../../support/temp-dir.ts';
 // real SQLite file. The CLI's own `main` runs most calls in this process (a
 // spawned node costs seconds on a loaded machine); a few go through bin/pos.mjs
 // as a person types them, to show the exit codes a shell sees.
-
-async function pos(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { out: (line) => (stdout += `${line}\n`), err: (line) => (stderr += `${line}\n`), interactive: false, env: {} });
-  return { code, stdout, stderr };
-}
 
 let dir: ReturnType<typeof tempDir>;
 beforeAll(() => {

@@ -10,7 +10,12 @@ import { main } from '../../../src-main/cli/main.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { documentOfOrder, readEgs } from '../../../src-main/zatca/index.ts';
 import { OnboardError, onboardEgs } from '../../../src-main/zatca/onboard-egs.ts';
-import { createZatcaApi, reportingCredentials, ZatcaApiError } from '../../../src-main/zatca/zatca-api.ts';
+import { systemClock } from '../../../src-main/clock/index.ts';
+import { submitDocument } from '../../../src-main/zatca/report-document.ts';
+import { judgeZatcaReply } from '../../../src-main/zatca/reporting-answer.ts';
+import { ZatcaApiError } from '../../../src-main/zatca/zatca-api.ts';
+import { credentialsOf } from '../../../src-main/zatca/zatca-http.ts';
+import { CSID_SECRET } from '../../../src-main/zatca/egs-secrets.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { hostStamp, setTestSeller } from '../../support/zatca-egs.ts';
@@ -44,8 +49,13 @@ async function pos(...args: string[]) {
 async function report(orderUuid: string) {
   const doc = documentOfOrder(shop.db, orderUuid)!;
   zatcaNow = doc.issued_at + 60_000;
-  const credentials = reportingCredentials(readEgs(shop.db), new FileSecretStore(shop.db))!;
-  return createZatcaApi({ baseUrl: zatca.url }).report(credentials, { xml: doc.xml, hash: doc.hash, uuid: doc.order_uuid });
+  const credentials = credentialsOf(readEgs(shop.db)!.certificate, new FileSecretStore(shop.db).get(CSID_SECRET)!);
+  const reply = await submitDocument(
+    'reporting',
+    { xml: doc.xml, hash: doc.hash, uuid: doc.order_uuid },
+    { baseUrl: zatca.url, credentials, clock: systemClock },
+  );
+  return { httpStatus: reply.answered ? reply.status : null, verdict: judgeZatcaReply('reporting', reply) };
 }
 
 describe('onboardEgs', () => {
@@ -87,6 +97,19 @@ describe('onboardEgs', () => {
     expect(readEgs(shop.db)).toBeNull();
   });
 
+  it('passes a compliance check only on an answer that says REPORTED: a bare 200 stops onboarding and keeps nothing', async () => {
+    // Something between the till and ZATCA (a proxy, a wrong address) answers the checks with an empty 200.
+    const hollow: typeof fetch = async (input, init) =>
+      String(input).endsWith('/compliance/invoices')
+        ? new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+        : fetch(input, init);
+    const error = await onboardEgs(deps({ fetch: hollow }), { otp: zatca.otp, baseUrl: zatca.url }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ZatcaApiError);
+    expect((error as ZatcaApiError).kind).toBe('unexpected');
+    expect((error as ZatcaApiError).message).toMatch(/compliance check is not what the till expects/);
+    expect(readEgs(shop.db)).toBeNull();
+  });
+
   it('onboards: status shows the unit, and the next checkout is signed and accepted by the stand-in', async () => {
     const steps: string[] = [];
     const egs = await onboardEgs({ ...deps(), onStep: (step) => steps.push(step) }, { otp: zatca.otp, baseUrl: zatca.url });
@@ -111,7 +134,7 @@ describe('onboardEgs', () => {
     const doc = documentOfOrder(shop.db, sale!.uuid);
     expect(doc).toMatchObject({ icv: 1, pih: FIRST_PREVIOUS_INVOICE_HASH });
     const result = await report(sale!.uuid);
-    expect(result).toMatchObject({ httpStatus: 200, status: 'PASS', reportingStatus: 'REPORTED', errorMessages: [] });
+    expect(result).toMatchObject({ httpStatus: 200, verdict: { outcome: 'accepted', zatcaStatus: 'REPORTED', messages: { errors: [] } } });
   });
 
   it('renewal keeps the chain: the counter and the last hash carry on, and the next document chains to the last', async () => {
@@ -123,6 +146,6 @@ describe('onboardEgs', () => {
     const [sale] = await shop.sell(1);
     expect(documentOfOrder(shop.db, sale!.uuid)).toMatchObject({ icv: before.next_icv, pih: before.last_hash });
     const result = await report(sale!.uuid);
-    expect(result).toMatchObject({ httpStatus: 200, status: 'PASS', reportingStatus: 'REPORTED' });
+    expect(result).toMatchObject({ httpStatus: 200, verdict: { outcome: 'accepted', zatcaStatus: 'REPORTED' } });
   });
 });

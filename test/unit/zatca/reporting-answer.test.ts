@@ -3,7 +3,7 @@
 // 409 for a hash it already has).
 import { describe, expect, it } from 'vitest';
 import { judgeZatcaReply } from '../../../src-main/zatca/reporting-answer.ts';
-import type { ZatcaReply } from '../../../src-main/zatca/report-document.ts';
+import type { ZatcaReply } from '../../../src-main/zatca/zatca-http.ts';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null): ZatcaReply => ({
   answered: true,
