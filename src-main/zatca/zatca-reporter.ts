@@ -108,6 +108,8 @@ export class ZatcaReporter {
   private exclusive: Promise<unknown> = Promise.resolve();
   private loop: Promise<void> | null = null;
   private stopping = false;
+  /** Whether the loop should be running: false once stop() is called, so a restart queued while stopping is dropped. */
+  private wanted = false;
   private current: ZatcaReportingStatus;
 
   constructor(options: ZatcaReporterOptions) {
@@ -181,7 +183,12 @@ export class ZatcaReporter {
 
   /** Runs the reporting loop in the background until `stop()`; it idles until the unit is onboarded. */
   start(): void {
-    if (this.loop) return;
+    this.wanted = true;
+    if (this.loop) {
+      // Started again while stopping (a host restarting): run anew once the old loop ends, unless stopped again by then.
+      if (this.stopping) void this.loop.then(() => this.wanted && this.start());
+      return;
+    }
     this.stopping = false;
     this.loop = this.run().finally(() => {
       this.loop = null;
@@ -194,6 +201,7 @@ export class ZatcaReporter {
 
   /** Resolves once the loop has finished the request it was making. */
   async stop(): Promise<void> {
+    this.wanted = false;
     this.stopping = true;
     this.alarm.ring();
     await this.loop;

@@ -310,6 +310,23 @@ describe('reporting to ZATCA', () => {
     );
   });
 
+  it('started again while stopping (a host restarted), runs again once the old loop ends and reports what is pending', { timeout: 120_000 }, async () => {
+    const { shop, zatca } = await onboardedShop();
+    reporter = new ZatcaReporter({ db: shop.db, secrets: () => new FileSecretStore(shop.db) });
+    reporter.start();
+    const stopping = reporter.stop();
+    reporter.start();
+    await stopping;
+    await eventually('the loop to run again', () => reporter!.isRunning());
+    const sales = await shop.sell(2);
+    reporter.notify();
+    await eventually('the restarted loop to report the sales', () => chainSummary(shop.db).unreported === 0);
+    expectExactlyOnce(
+      zatca.received(),
+      sales.map((s) => s.uuid),
+    );
+  });
+
   it('pos zatca report on a till that is not onboarded says so and exits 1; a bad flag is a usage error (2)', async () => {
     const dir = tempDir('zatca-report-');
     try {
