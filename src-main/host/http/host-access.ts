@@ -110,7 +110,8 @@ export class HostAccess {
    * `till_station` cookie) while that station is in use, else the first counter.
    */
   stationOf(request: IncomingMessage, client: ClientContext): string {
-    if (client.kind === 'paired-device' && client.station !== undefined) return client.station;
+    // Never the cookie for a paired device, even one that somehow came without a station.
+    if (client.kind === 'paired-device') return client.station ?? this.stations.defaultStation();
     const chosen = cookieValue(request, STATION_COOKIE);
     return chosen !== null && /^[A-Z]{1,2}$/.test(chosen) && this.stations.inUse(chosen) ? chosen : this.stations.defaultStation();
   }

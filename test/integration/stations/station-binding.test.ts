@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';
 import { listStations } from '../../../src-main/stations/index.ts';
@@ -122,6 +123,11 @@ describe('a connection is a station of the registry', () => {
       redirect: 'manual',
     });
     expect(fromDevice.status).toBe(403);
+    // Nor does a paired device's till_station cookie move it, whatever its session says.
+    const request = { headers: { cookie: 'till_station=B' } } as IncomingMessage;
+    expect(web.access.stationOf(request, { kind: 'paired-device', id: 's-x', address: null, station: 'A' })).toBe('A');
+    expect(web.access.stationOf(request, { kind: 'paired-device', id: 's-y', address: null })).toBe('A');
+    expect(web.access.stationOf(request, { kind: 'manager-session', id: 's-z', address: null })).toBe('B');
   });
 
   it('removing a station closes its screens at once and refuses their calls, in both languages; other stations go on', async () => {
