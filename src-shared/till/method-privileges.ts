@@ -55,6 +55,9 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   addStation: 'branch-settings',
   renameStation: 'branch-settings',
   removeStation: 'branch-settings',
+  // Pairing a tablet and choosing this screen's station are the Stations tab's too.
+  pairingCode: 'branch-settings',
+  useStation: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',
   addCashier: 'manage-cashiers',
