@@ -1,17 +1,22 @@
 /**
- * npm run bench:table — the README's "Performance" table from the last run
- * of every benchmark (bench/results/*.json): each figure with the bound it
- * was measured against in the same run, the ratio, the target, and the
- * command that reproduces it. Paste the output into the README after a run.
+ * The README's "Performance" table from the last run of every benchmark
+ * (bench/results/*.json, kept in the repository): each figure with the bound
+ * it was measured against in the same run, the ratio, the target, and the
+ * command that reproduces it. `npm run bench:table` writes it into the
+ * README; test/unit/bench/performance-table.test.ts checks that it is there.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO } from './bench-support.ts';
+
+export const PERFORMANCE_TABLE_START = '<!-- performance-table:start (npm run bench:table writes this) -->';
+export const PERFORMANCE_TABLE_END = '<!-- performance-table:end -->';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** The table, its "Runs:" line and the markers around them, from the result files in `resultsDir`. */
+export function performanceTable(resultsDir: string): string {
 function load(name: string): Json | null {
-  const file = join(REPO, 'bench/results', `${name}.json`);
+  const file = join(resultsDir, `${name}.json`);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : null;
 }
 
@@ -228,15 +233,18 @@ if (stations) {
 }
 
 const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
-console.log(`| ${header.join(' | ')} |`);
-console.log(`|${header.map(() => '---').join('|')}|`);
-for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+const lines = [PERFORMANCE_TABLE_START, `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
 const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
-console.log(
-  `\nRuns: ${dates
+lines.push(
+  '',
+  `Runs: ${dates
     .map(([n, at]) => {
       const machine = load(n!)?.load_average;
       return `${n} ${String(at).slice(0, 16).replace('T', ' ')} UTC${machine ? ` (load average ${Number(machine['5m']).toFixed(1)} over 5 min on 2 cores)` : ''}`;
     })
     .join(', ')}.`,
 );
+lines.push(PERFORMANCE_TABLE_END);
+return lines.join('\n');
+}
