@@ -344,6 +344,8 @@ export interface CashiersTable {
   pin_hash: string;
   active: Generated<number>;
   created_at: number;
+  /** How many times a manager signed this cashier out of every station (migration 0014). */
+  sign_outs: Generated<number>;
 }
 
 export interface ShiftsTable {
@@ -597,7 +599,7 @@ export const TABLE_COLUMNS = {
   ],
   outbox_counts: ['state', 'n'],
   audit: ['id', 'at', 'who', 'action', 'method', 'order_uuid', 'outcome', 'approved_by', 'detail'],
-  cashiers: ['id', 'name', 'name_key', 'role', 'pin_hash', 'active', 'created_at'],
+  cashiers: ['id', 'name', 'name_key', 'role', 'pin_hash', 'active', 'created_at', 'sign_outs'],
   shifts: [
     'seq',
     'id',
