@@ -274,6 +274,51 @@ export interface LocalTablesTable {
   removed_at: number | null;
 }
 
+/** Open tabs (migration 0016). */
+export interface TabsTable {
+  id: string;
+  label: string;
+  table_id: string | null;
+  guests: number | null;
+  state: string;
+  version: number;
+  opened_at: number;
+  opened_by: string;
+  closed_at: number | null;
+  merged_into: string | null;
+}
+
+export interface TabLinesTable {
+  id: string;
+  tab_id: string;
+  round: number;
+  position: number;
+  line: string;
+  added_at: number;
+  added_by: string;
+  sent_at: number | null;
+  removed_at: number | null;
+}
+
+export interface TabPartsTable {
+  tab_id: string;
+  part: number;
+  pieces: string;
+  total: number;
+  order_uuid: string | null;
+}
+
+export interface TabChangesTable {
+  tab_id: string;
+  version: number;
+  kind: string;
+  station: string;
+  cashier: string | null;
+  at: number;
+  count: number | null;
+  table_id: string | null;
+}
+
 export interface KitchenPrintersTable {
   id: string;
   kitchen_id: string;
@@ -454,6 +499,10 @@ export interface TillSchema {
   kitchen_categories: KitchenCategoriesTable;
   service_tables: ServiceTablesTable;
   local_tables: LocalTablesTable;
+  tabs: TabsTable;
+  tab_lines: TabLinesTable;
+  tab_parts: TabPartsTable;
+  tab_changes: TabChangesTable;
   printer_bindings: PrinterBindingsTable;
   printer_routes: PrinterRoutesTable;
   print_jobs: PrintJobsTable;
@@ -580,6 +629,10 @@ export const TABLE_COLUMNS = {
   kitchen_categories: ['id', 'kitchen_id', 'category_id'],
   service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
+  tabs: ['id', 'label', 'table_id', 'guests', 'state', 'version', 'opened_at', 'opened_by', 'closed_at', 'merged_into'],
+  tab_lines: ['id', 'tab_id', 'round', 'position', 'line', 'added_at', 'added_by', 'sent_at', 'removed_at'],
+  tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid'],
+  tab_changes: ['tab_id', 'version', 'kind', 'station', 'cashier', 'at', 'count', 'table_id'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
   printer_routes: ['printer_id', 'category_ids', 'updated_at'],
   print_jobs: [

@@ -28,3 +28,5 @@ export { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 export { zatcaInputs, zatcaSellerFieldOk, ZATCA_SELLER_SETTING, type ZatcaInputs } from './zatca-inputs.ts';
 export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
 export type * from './zatca-views.ts';
+export { floorInputs, type FloorInputs } from './floor-inputs.ts';
+export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
