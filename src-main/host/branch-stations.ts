@@ -1,4 +1,5 @@
 import { parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { dataVersion, type TillDatabase } from '../db/index.ts';
@@ -13,11 +14,22 @@ import {
   stationByCode,
   type Station,
 } from '../stations/index.ts';
+import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
 
 /** How often a running host looks whether another process (`pos stations remove`) changed the file. */
 export const REMOVAL_POLL_MS = 2_000;
+
+/**
+ * Where the host pairs devices (the web host on the network, `pos serve`):
+ * one-time codes, and the address a tablet opens to type one.
+ */
+export interface DevicePairing {
+  issue(station: string): { code: string; expiresAt: number };
+  /** The hub as a tablet reaches it: `http://IP:PORT`, or the TLS proxy's `https://NAME`. */
+  address(): string;
+}
 
 /**
  * The branch's stations as the host uses them (issue 20): the till API's
@@ -30,6 +42,7 @@ export const REMOVAL_POLL_MS = 2_000;
  */
 export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
+  private pairing: DevicePairing | null = null;
   /** The removed stations this host has told its listeners about (or found removed when it started). */
   private announced: Set<string>;
   private stopPolling: (() => void) | null = null;
@@ -130,6 +143,11 @@ export class BranchStations implements StationApi {
     return () => void this.removalListeners.delete(listener);
   }
 
+  /** The web host offers its pairing codes here once it listens (null: it stopped); the Electron window has none. */
+  offerPairing(pairing: DevicePairing | null): void {
+    this.pairing = pairing;
+  }
+
   async thisStation(): Promise<Station> {
     // The CLI and in-process callers run at `local`: they act for the first counter.
     return stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db);
@@ -156,5 +174,43 @@ export class BranchStations implements StationApi {
     removeStation(this.db, code, this.now());
     this.noticeRemovals();
     return listStations(this.db);
+  }
+
+  /**
+   * A fresh one-time code for the next device, which will be `station`.
+   * None where the host pairs no devices, and none before the till has a
+   * manager: the first manager is made on the host's own screen, and a
+   * paired device needs someone who can approve.
+   */
+  async pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView> {
+    const { station } = parseInput('pairingCode', input);
+    const pairing = this.pairing;
+    if (!pairing)
+      throw new TillError(
+        'not_allowed',
+        'this till pairs no devices: start it with pos serve on the network (or behind a TLS proxy) and open the Stations tab there',
+        {
+          code: 'station.pairingOff',
+        },
+      );
+    if (!hasActiveManager(this.db))
+      throw new TillError('not_allowed', 'no device can pair yet: add this till’s first manager on the Cashiers screen first', {
+        code: 'station.noManagerYet',
+      });
+    if (!this.inUse(station)) throw new TillError('not_found', `this till has no station ${station}`, { code: 'station.unknown', params: { code: station } });
+    const { code, expiresAt } = pairing.issue(station);
+    return { code, station, expires_at: expiresAt, address: pairing.address() };
+  }
+
+  /** Answered by the transport for its own connection (a manager's browser); a screen without one keeps its station. */
+  async useStation(input: StationInputs['useStation']): Promise<Station> {
+    parseInput('useStation', input);
+    throw new TillError(
+      'not_allowed',
+      'this screen’s station is fixed: the till’s own window is the first counter; open the till in a browser to make it another station',
+      {
+        code: 'station.fixedScreen',
+      },
+    );
   }
 }
