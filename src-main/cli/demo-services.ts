@@ -1,8 +1,10 @@
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
+import { startEmulator, startZatcaStandIn, type RunningEmulator } from '../../emulator/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { bindPrinter, LOGO_SETTING, shippedLogoPath, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
+import { readEgs } from '../zatca/index.ts';
+import { onboardDemoTill } from './demo-zatca.ts';
 
 /** The demo's virtual printers listen on loopback at ephemeral ports: the one place loopback printing is expected. */
 export const DEMO_ADDRESS_POLICY: PrinterAddressPolicy = { allowLoopback: true, extraPorts: [] };
@@ -13,6 +15,8 @@ export interface DemoServices {
   credentials: { base_url: string; token: string };
   /** Where the virtual printers save what they receive. */
   printerDirs: { receipt: string; kitchen: string };
+  /** The ZATCA stand-in the Branch screen's ZATCA tab onboards against (OTP below). */
+  zatca: { url: string; otp: string };
   /** For outage drills: the service goes away and comes back on the same address. */
   stopService(): Promise<void>;
   startService(): Promise<void>;
@@ -23,7 +27,10 @@ export interface DemoServices {
  * `--demo`: the emulator's demo tenant and two virtual printers in this
  * process, with the tenant's printers bound to them (the cashier printer to
  * one, the kitchen printers to the other), so a first run is a full working
- * till with no account.
+ * till with no account. Beside them a ZATCA stand-in, which the ZATCA tab
+ * onboards against: onboarding is left to the manager (it is part of what the
+ * demo shows), but a till onboarded in an earlier run is onboarded again here,
+ * since that run's stand-in and the CA behind its certificate are gone.
  */
 export async function startDemoServices(db: TillDatabase, options: { dataDir: string; products?: number; seed?: number }): Promise<DemoServices> {
   const seed = options.seed ?? 1;
@@ -41,10 +48,13 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
   }
   // The demo brand's logo is the demo's own choice, set like any branch sets its logo (a real till prints none until it does).
   if (getSetting(db, LOGO_SETTING) === null) setSetting(db, LOGO_SETTING, shippedLogoPath());
+  const zatca = await startZatcaStandIn();
+  if (readEgs(db)) await onboardDemoTill(db, zatca, Date.now);
   const credentials = { base_url: emulator.baseUrl, token: emulator.token };
   return {
     credentials,
     printerDirs,
+    zatca: { url: zatca.url, otp: zatca.otp },
     async stopService() {
       await emulator?.close();
       emulator = null;
@@ -55,7 +65,7 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
     },
     async close() {
       await emulator?.close();
-      await Promise.all(sinks.map((sink) => sink.close()));
+      await Promise.all([zatca.close(), ...sinks.map((sink) => sink.close())]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import { dataVersion, type TillDatabase } from '../db/index.ts';
 import {
   addStation,
   firstCounter,
@@ -12,22 +14,96 @@ import {
   stationByCode,
   type Station,
 } from '../stations/index.ts';
+import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
+
+/** How often a running host looks whether another process (`pos stations remove`) changed the file. */
+export const REMOVAL_POLL_MS = 2_000;
+
+/**
+ * Where the host pairs devices (the web host on the network, `pos serve`):
+ * one-time codes, and the address a tablet opens to type one.
+ */
+export interface DevicePairing {
+  issue(station: string): { code: string; expiresAt: number };
+  /** The hub as a tablet reaches it: `http://IP:PORT`, or the TLS proxy's `https://NAME`. */
+  address(): string;
+}
 
 /**
  * The branch's stations as the host uses them (issue 20): the till API's
  * Stations tab, which station a connection is, the devices paired to a
  * station (kept across restarts), and who must hear at once that a station
- * was removed (the web host closes its sockets).
+ * was removed (the web host closes its sockets) — whether it was removed
+ * through this host or by another process on the same file (`pos stations
+ * remove` while `pos serve` runs): a call from that station, or the slow
+ * poll of SQLite's data_version, notices it.
  */
 export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
+  private pairing: DevicePairing | null = null;
+  /** The removed stations this host has told its listeners about (or found removed when it started). */
+  private announced: Set<string>;
+  private stopPolling: (() => void) | null = null;
 
   constructor(
     private readonly db: TillDatabase,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.announced = this.removedCodes();
+  }
+
+  private removedCodes(): Set<string> {
+    return new Set(
+      listStations(this.db, { removed: true })
+        .filter((station) => station.revoked_at !== null)
+        .map((station) => station.code),
+    );
+  }
+
+  /**
+   * Looks at the registry again and tells the listeners each station removed
+   * since it last looked (once), wherever it was removed: through this host,
+   * or by another process on the same file. Returns their codes.
+   */
+  noticeRemovals(): string[] {
+    const removed = this.removedCodes();
+    const fresh = [...removed].filter((code) => !this.announced.has(code));
+    this.announced = removed;
+    for (const code of fresh) for (const listener of [...this.removalListeners]) listener(code);
+    return fresh;
+  }
+
+  /**
+   * Polls SQLite's data_version every `everyMs` on `clock` (it moves only
+   * when another connection commits) and looks for removed stations when it
+   * moved. Returns the stop; `stop()` stops it too.
+   */
+  watch(clock: Clock = systemClock, everyMs = REMOVAL_POLL_MS): () => void {
+    this.stop();
+    let seen = dataVersion(this.db);
+    let cancel = (): void => {};
+    const tick = (): void => {
+      const version = dataVersion(this.db);
+      if (version !== seen) {
+        seen = version;
+        this.noticeRemovals();
+      }
+      cancel = clock.after(everyMs, tick);
+    };
+    cancel = clock.after(everyMs, tick);
+    const stop = () => {
+      cancel();
+      if (this.stopPolling === stop) this.stopPolling = null;
+    };
+    this.stopPolling = stop;
+    return stop;
+  }
+
+  stop(): void {
+    this.stopPolling?.();
+  }
 
   /** The station of a screen that chose none: the first counter in use. */
   defaultStation(): string {
@@ -41,6 +117,8 @@ export class BranchStations implements StationApi {
   /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */
   checkInUse(code: string): void {
     if (this.inUse(code)) return;
+    // Removed by another process: its sockets are closed once this refusal has gone out (setImmediate runs after the reply's microtasks).
+    if (!this.announced.has(code)) setImmediate(() => this.noticeRemovals());
     throw new TillError(
       'not_allowed',
       `this screen's station ${code} was removed on the Branch screen; ask a manager to pair this device again with a code for another station`,
@@ -63,6 +141,11 @@ export class BranchStations implements StationApi {
   onRemoved(listener: (code: string) => void): () => void {
     this.removalListeners.add(listener);
     return () => void this.removalListeners.delete(listener);
+  }
+
+  /** The web host offers its pairing codes here once it listens (null: it stopped); the Electron window has none. */
+  offerPairing(pairing: DevicePairing | null): void {
+    this.pairing = pairing;
   }
 
   async thisStation(): Promise<Station> {
@@ -89,7 +172,45 @@ export class BranchStations implements StationApi {
   async removeStation(input: StationInputs['removeStation']): Promise<Station[]> {
     const { code } = parseInput('removeStation', input);
     removeStation(this.db, code, this.now());
-    for (const listener of [...this.removalListeners]) listener(code);
+    this.noticeRemovals();
     return listStations(this.db);
+  }
+
+  /**
+   * A fresh one-time code for the next device, which will be `station`.
+   * None where the host pairs no devices, and none before the till has a
+   * manager: the first manager is made on the host's own screen, and a
+   * paired device needs someone who can approve.
+   */
+  async pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView> {
+    const { station } = parseInput('pairingCode', input);
+    const pairing = this.pairing;
+    if (!pairing)
+      throw new TillError(
+        'not_allowed',
+        'this till pairs no devices: start it with pos serve on the network (or behind a TLS proxy) and open the Stations tab there',
+        {
+          code: 'station.pairingOff',
+        },
+      );
+    if (!hasActiveManager(this.db))
+      throw new TillError('not_allowed', 'no device can pair yet: add this till’s first manager on the Cashiers screen first', {
+        code: 'station.noManagerYet',
+      });
+    if (!this.inUse(station)) throw new TillError('not_found', `this till has no station ${station}`, { code: 'station.unknown', params: { code: station } });
+    const { code, expiresAt } = pairing.issue(station);
+    return { code, station, expires_at: expiresAt, address: pairing.address() };
+  }
+
+  /** Answered by the transport for its own connection (a manager's browser); a screen without one keeps its station. */
+  async useStation(input: StationInputs['useStation']): Promise<Station> {
+    parseInput('useStation', input);
+    throw new TillError(
+      'not_allowed',
+      'this screen’s station is fixed: the till’s own window is the first counter; open the till in a browser to make it another station',
+      {
+        code: 'station.fixedScreen',
+      },
+    );
   }
 }

@@ -6,16 +6,25 @@ import { all, first, jsonList, prepared, q, run, type TillDatabase, type TillSch
 import { hashPin } from './pin-hash.ts';
 
 /** The one owner of the `cashiers` table (migrations/0005). */
-type CashierRow = Pick<Selectable<TillSchema['cashiers']>, 'id' | 'name' | 'active' | 'pin_hash'> & { role: CashierRole };
+type CashierRow = Pick<Selectable<TillSchema['cashiers']>, 'id' | 'name' | 'active' | 'pin_hash' | 'sign_outs'> & { role: CashierRole };
 
 /** A cashier's row; the schema knows `role` as TEXT, the migration's CHECK keeps it to the roles. */
-const cashierRows = () => q.selectFrom('cashiers').select(['id', 'name', 'role', 'active', 'pin_hash']).$narrowType<{ role: CashierRole }>();
+const cashierRows = () => q.selectFrom('cashiers').select(['id', 'name', 'role', 'active', 'pin_hash', 'sign_outs']).$narrowType<{ role: CashierRole }>();
 
 export interface StoredCashier extends CashierView {
   pin_hash: string;
+  /** How many times a manager signed them out of every station; a sign-in made before the last one no longer holds. */
+  sign_outs: number;
 }
 
-const view = (row: CashierRow): StoredCashier => ({ id: row.id, name: row.name, role: row.role, active: row.active === 1, pin_hash: row.pin_hash });
+const view = (row: CashierRow): StoredCashier => ({
+  id: row.id,
+  name: row.name,
+  role: row.role,
+  active: row.active === 1,
+  pin_hash: row.pin_hash,
+  sign_outs: row.sign_outs,
+});
 
 export function publicCashier({ id, name, role, active }: CashierView): CashierView {
   return { id, name, role, active };
@@ -101,6 +110,28 @@ export async function updateCashier(db: TillDatabase, id: string, change: { acti
       });
   }).immediate();
   return findCashier(db, id)!;
+}
+
+/**
+ * Signs a cashier out of every station at once (a screen that died kept her
+ * signed in): every sign-in made before this no longer holds, in this
+ * process or in a hub running on the same file. Returns the new count.
+ */
+export function signOutEverywhere(db: TillDatabase, id: string): number {
+  return db
+    .transaction(() => {
+      run(
+        db,
+        q
+          .updateTable('cashiers')
+          .set((eb) => ({ sign_outs: eb('sign_outs', '+', 1) }))
+          .where('id', '=', id),
+      );
+      const cashier = findCashier(db, id);
+      if (!cashier) throw new TillError('not_found', `this till has no cashier ${id}; list them with \`pos cashiers\``);
+      return cashier.sign_outs;
+    })
+    .immediate();
 }
 
 // Asked per list of orders on screen and per upload batch; the ids go as one JSON list (db/query.ts jsonList).

@@ -10,6 +10,7 @@ export {
   hasCashiers,
   listCashiers,
   publicCashier,
+  signOutEverywhere,
   updateCashier,
   type StoredCashier,
 } from './cashier-store.ts';

@@ -38,6 +38,7 @@ const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'manage-cashiers',
   'cash-out',
   'pay-later',
+  'release-cashier',
 ]);
 
 function pinOf(input: unknown): string | null {

@@ -75,8 +75,9 @@ export class ShiftService implements ShiftMethods {
   }
 
   async unlock(input: TillInputs['unlock']): Promise<StaffState> {
-    const { cashier_id, pin } = parseInput('unlock', input);
-    await this.till.station().staff.unlock(cashier_id, pin);
+    const { cashier_id, pin, release } = parseInput('unlock', input);
+    // `release` reaches here only once the host's authorization hook recorded a manager's approval of it.
+    await this.till.station().staff.unlock(cashier_id, pin, { release: release === true });
     return this.staffState();
   }
 

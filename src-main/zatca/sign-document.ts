@@ -9,8 +9,9 @@ import type { KeyObject } from 'node:crypto';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
-import { invoiceHashBytes, parseXml } from './invoice-hash.ts';
-import { buildUbl } from './ubl-invoice.ts';
+import type { Document } from '@xmldom/xmldom';
+import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
+import { buildUbl, ublTree } from './ubl-invoice.ts';
 import { signedPropertiesDigest, signInvoiceHash, writeStamp } from './xades-stamp.ts';
 import type { ZatcaDocument } from './zatca-document.ts';
 
@@ -29,7 +30,9 @@ export interface SignedDocument {
 }
 
 export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
-  const hashBytes = invoiceHashBytes(parseXml(buildUbl(doc)));
+  // xmlbuilder2's tree is a standard DOM, which is all the canonicalizer reads; the stamp test checks
+  // this hash against xmllint --c14n11 and openssl over the signed text.
+  const hashBytes = unstampedInvoiceHashBytes(ublTree(doc).doc().node as unknown as Document);
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);

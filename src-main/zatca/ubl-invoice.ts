@@ -34,8 +34,14 @@ function clean(text: string): string {
 }
 
 export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
+  return ublTree(doc, stamp).end({ prettyPrint: false });
+}
+
+/** The document as an xmlbuilder2 tree: what `buildUbl` serializes, and what the invoice hash canonicalizes unparsed. */
+export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   const root = create({ version: '1.0', encoding: 'UTF-8' })
     .ele(NS.invoice, 'Invoice')
+    .att(NS.xmlns, 'xmlns', NS.invoice)
     .att(NS.xmlns, 'xmlns:cac', NS.cac)
     .att(NS.xmlns, 'xmlns:cbc', NS.cbc)
     .att(NS.xmlns, 'xmlns:ext', NS.ext);
@@ -163,5 +169,5 @@ export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
     money(price, 'PriceAmount', line.net);
     cbc(price, 'BaseQuantity', String(line.quantity), { unitCode: 'PCE' });
   }
-  return root.end({ prettyPrint: false });
+  return root;
 }

@@ -29,6 +29,7 @@ export const APPROVAL_MESSAGES_EN = {
   'approval.ask.closeShift': 'You counted {amount} in cash. A closed shift cannot be reopened; the Z report then shows any over or short.',
   'approval.ask.addCashier': 'Approve adding {name} as a {role}.',
   'approval.ask.changeCashier': 'Approve changing {name}.',
+  'approval.ask.releaseCashier': 'Approve signing {name} out of station {station} and in here. Their open shift and that station’s cart stay as they are.',
   'approval.someone': 'someone',
   'discount.limitHint': 'Up to {limit} without a manager’s approval',
   'drawer.opened': 'The drawer was sent the open signal',
@@ -38,6 +39,7 @@ export const APPROVAL_MESSAGES_EN = {
   'action.close-shift': 'Closing the shift',
   'action.cash-out': 'A cash out over the limit',
   'action.pay-later': 'Leaving an order to pay later',
+  'action.release-cashier': 'Signing a cashier out of another station',
 } as const;
 
 export type ApprovalMessageKey = keyof typeof APPROVAL_MESSAGES_EN;
@@ -67,6 +69,8 @@ export const APPROVAL_MESSAGES_AR: Record<ApprovalMessageKey, string> = {
   'approval.ask.closeShift': 'عددت {amount} نقداً. لا يمكن إعادة فتح وردية مغلقة؛ ثم يبيّن تقرير Z أي زيادة أو عجز.',
   'approval.ask.addCashier': 'الموافقة على إضافة {name} بصفة {role}.',
   'approval.ask.changeCashier': 'الموافقة على تعديل {name}.',
+  'approval.ask.releaseCashier':
+    'الموافقة على تسجيل خروج {name} من المحطة \u2066{station}\u2069 وتسجيل دخوله هنا. تبقى ورديته المفتوحة وسلة تلك المحطة كما هي.',
   'approval.someone': 'شخص ما',
   'discount.limitHint': 'حتى {limit} دون موافقة المدير',
   'drawer.opened': 'أُرسلت إشارة فتح الدرج',
@@ -76,4 +80,5 @@ export const APPROVAL_MESSAGES_AR: Record<ApprovalMessageKey, string> = {
   'action.close-shift': 'إغلاق الوردية',
   'action.cash-out': 'سحب نقدي فوق الحد',
   'action.pay-later': 'تأجيل دفع طلب',
+  'action.release-cashier': 'تسجيل خروج كاشير من محطة أخرى',
 };

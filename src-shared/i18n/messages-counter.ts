@@ -42,7 +42,8 @@ export const COUNTER_MESSAGES_EN = {
   'reason.shift.countFirst': 'Count the cash in the drawer before closing.',
   'reason.shift.stationHasShift': 'Station {station} already has an open shift: close it before opening another.',
   'reason.shift.cashierHasShift': '{name} already has the open shift of station {station}: close it there before opening one here.',
-  'reason.cashier.signedInElsewhere': '{name} is signed in at station {station}: lock the till there first. A cashier works at one station at a time.',
+  'reason.cashier.signedInElsewhere':
+    '{name} is signed in at station {station}: lock the till there first. If that screen is gone (a flat tablet, a closed browser), a manager can sign {name} out there from here: tap “Sign out there”. A cashier works at one station at a time.',
   'reason.station.removed': 'Station {code} (“{name}”) was removed: pair this screen again as another station.',
   'reason.cashier.exists': 'A cashier named “{name}” already exists on this till: pick another name.',
   'reason.cashier.lastManager': '“{name}” is the last active manager: add another manager first.',
@@ -176,7 +177,8 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'reason.shift.countFirst': 'عُدّ النقد في الدرج قبل الإغلاق.',
   'reason.shift.stationHasShift': 'توجد وردية مفتوحة بالفعل في المحطة \u2066{station}\u2069: أغلقها قبل فتح أخرى.',
   'reason.shift.cashierHasShift': 'لدى {name} وردية مفتوحة في المحطة \u2066{station}\u2069: أغلقها هناك قبل فتح وردية هنا.',
-  'reason.cashier.signedInElsewhere': '{name} مسجّل الدخول في المحطة \u2066{station}\u2069: اقفل الكاشير هناك أولاً. يعمل الكاشير في محطة واحدة في كل مرة.',
+  'reason.cashier.signedInElsewhere':
+    '{name} مسجّل الدخول في المحطة \u2066{station}\u2069: اقفل الكاشير هناك أولاً. إن تعطّلت تلك الشاشة (جهاز لوحي نفدت بطاريته أو متصفح مغلق) يستطيع المدير تسجيل خروج {name} من هناك من هذه الشاشة: اضغط «تسجيل الخروج من هناك». يعمل الكاشير في محطة واحدة في كل مرة.',
   'reason.station.removed': 'حُذفت المحطة \u2066{code}\u2069 («{name}»): اربط هذه الشاشة من جديد كمحطة أخرى.',
   'reason.cashier.exists': 'يوجد كاشير باسم «{name}» على هذا الجهاز: اختر اسماً آخر.',
   'reason.cashier.lastManager': '«{name}» هو آخر مدير نشط: أضف مديراً آخر أولاً.',

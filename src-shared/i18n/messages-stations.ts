@@ -16,6 +16,11 @@ export const STATION_MESSAGES_EN = {
   'reason.station.unknown': 'This till has no station with the code {code}.',
   'reason.station.lastCounter': '“{name}” ({code}) is the last counter: add another station before removing it.',
   'reason.station.removed': 'This screen’s station {code} was removed on the Branch screen: ask a manager to pair this device again for another station.',
+  'reason.station.pairingOff':
+    'This till pairs no tablets: start it with pos serve on the branch network (or behind a TLS proxy), open its manager screen and make the code there.',
+  'reason.station.noManagerYet': 'No tablet can pair yet: add this till’s first manager on the Cashiers screen, then make the code.',
+  'reason.station.fixedScreen':
+    'This screen’s station cannot be changed here: the till’s own window is the first counter. Open the till in a browser to make it another station.',
   'branch.tab.stations': 'Stations',
   'station.status': 'Station {name} ({code})',
   'stations.intro': 'Every screen of the branch is a station: its own cart, cashier, drawer and order numbers ({example}).',
@@ -41,8 +46,9 @@ export const STATION_MESSAGES_EN = {
   'stations.removeMessage': 'Its screens and paired devices are closed at once, and the code {code} is never given again. Its orders and shifts stay.',
   'stations.removed': 'Station {code} removed',
   'stations.pair': 'Pairing code',
-  'stations.pairCode': 'Pairing code for {name}: {code}. Type it on the device at /pair within 5 minutes; it works once.',
-  'stations.pairUnavailable': 'Pairing codes are made on a till served on the network (pos serve): open this screen there.',
+  'stations.pairFor': 'Pairing a tablet as {name} ({code})',
+  'stations.pairExpires': 'The code works once, until {time}. A new code stops the old one.',
+  'stations.pairDone': 'Done',
   'stations.useHere': 'Use on this screen',
   'stations.thisScreen': 'This screen',
 };
@@ -60,6 +66,10 @@ export const STATION_MESSAGES_AR: Record<StationMessageKey, string> = {
   'reason.station.unknown': 'لا توجد على هذا الجهاز محطة بالرمز \u2066{code}\u2069.',
   'reason.station.lastCounter': '«{name}» (\u2066{code}\u2069) هي آخر كاونتر: أضف محطة أخرى قبل حذفها.',
   'reason.station.removed': 'حُذفت محطة هذه الشاشة \u2066{code}\u2069 من شاشة الفرع: اطلب من المدير إقران هذا الجهاز من جديد بمحطة أخرى.',
+  'reason.station.pairingOff':
+    'لا يقترن هذا النظام بأجهزة لوحية: شغّله بالأمر \u2066pos serve\u2069 على شبكة الفرع (أو خلف وكيل TLS)، وافتح شاشة المدير فيه وأنشئ الرمز هناك.',
+  'reason.station.noManagerYet': 'لا يمكن إقران أي جهاز لوحي بعد: أضف المدير الأول لنظام الكاشير من شاشة الكاشيرين، ثم أنشئ الرمز.',
+  'reason.station.fixedScreen': 'لا يمكن تغيير محطة هذه الشاشة من هنا: نافذة النظام نفسها هي الكاونتر الأول. افتح النظام في متصفح لجعله محطة أخرى.',
   'branch.tab.stations': 'المحطات',
   'station.status': 'المحطة {name} (\u2066{code}\u2069)',
   'stations.intro': 'كل شاشة في الفرع محطة: لها سلتها وكاشيرها ودرجها وأرقام طلباتها (\u2066{example}\u2069).',
@@ -85,8 +95,9 @@ export const STATION_MESSAGES_AR: Record<StationMessageKey, string> = {
   'stations.removeMessage': 'تُغلق شاشاتها وأجهزتها المقترنة فوراً، ولا يُعطى الرمز \u2066{code}\u2069 لمحطة أخرى أبداً. تبقى طلباتها ووردياتها.',
   'stations.removed': 'حُذفت المحطة \u2066{code}\u2069',
   'stations.pair': 'رمز الإقران',
-  'stations.pairCode': 'رمز الإقران لـ {name}: {code}. اكتبه على الجهاز في الصفحة \u2066/pair\u2069 خلال 5 دقائق؛ يعمل مرة واحدة.',
-  'stations.pairUnavailable': 'تُنشأ رموز الإقران في نظام يعمل على الشبكة (\u2066pos serve\u2069): افتح هذه الشاشة هناك.',
+  'stations.pairFor': 'إقران جهاز لوحي بصفته {name} (\u2066{code}\u2069)',
+  'stations.pairExpires': 'يعمل الرمز مرة واحدة حتى الساعة \u2066{time}\u2069. إنشاء رمز جديد يوقف الرمز السابق.',
+  'stations.pairDone': 'تم',
   'stations.useHere': 'استخدمها على هذه الشاشة',
   'stations.thisScreen': 'هذه الشاشة',
 };

@@ -28,3 +28,16 @@ export interface Station {
   /** When the manager removed it; a removed station keeps its row, its orders and shifts name it. */
   revoked_at: number | null;
 }
+
+/**
+ * A one-time pairing code made on the manager's screen for the device that
+ * will be `station`: the tablet opens `address` (the hub as devices reach
+ * it) and types `code` before `expires_at` (epoch ms); the Stations tab
+ * shows both as a QR code and as text.
+ */
+export interface PairingCodeView {
+  code: string;
+  station: string;
+  expires_at: number;
+  address: string;
+}

@@ -18,7 +18,8 @@ export type PrivilegedAction =
   | 'manage-cashiers'
   | 'cash-out'
   | 'pay-later'
-  | 'close-shift';
+  | 'close-shift'
+  | 'release-cashier';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
@@ -55,8 +56,13 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   addStation: 'branch-settings',
   renameStation: 'branch-settings',
   removeStation: 'branch-settings',
+  // Pairing a tablet and choosing this screen's station are the Stations tab's too.
+  pairingCode: 'branch-settings',
+  useStation: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',
+  // Only a sign-in with `release`: signing a cashier out of a station whose screen died, and in here (issue 20).
+  unlock: 'release-cashier',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

@@ -26,7 +26,11 @@ export const shiftInputs = {
     approval: approvalInput,
   }),
   updateCashier: z.object({ id, active: z.boolean().optional(), pin: pin.optional(), role: z.enum(CASHIER_ROLES).optional(), approval: approvalInput }),
-  unlock: z.object({ cashier_id: id, pin }),
+  /**
+   * `release`: the cashier is signed in at another station whose screen is
+   * gone; a manager's approval signs them out there and in here (issue 20).
+   */
+  unlock: z.object({ cashier_id: id, pin, release: z.boolean().optional(), approval: approvalInput }),
   openShift: z.object({ float: minor.optional(), float_counts: counts.optional() }),
   cashMovement: z.object({ kind: z.enum(['IN', 'OUT']), amount: positive, reason, approval: approvalInput }),
   shiftReport: z.object({ shift_id: id.optional() }),

@@ -1,4 +1,4 @@
-import type { Station } from '../stations/index.ts';
+import type { PairingCodeView, Station } from '../stations/index.ts';
 import type { StationInputs } from './station-inputs.ts';
 
 /**
@@ -6,6 +6,10 @@ import type { StationInputs } from './station-inputs.ts';
  * any screen's own (the status bar shows it); the list and its changes are
  * the Branch screen's Stations tab ('branch-settings', so never a paired
  * device's). A removed station's screens are closed at once.
+ * `pairingCode` makes the one-time code a tablet types to become a station
+ * (only where the host pairs devices: `pos serve` on the network);
+ * `useStation` makes the calling screen itself that station (a manager's
+ * browser; the host remembers it for that browser).
  */
 export interface StationApi {
   thisStation(): Promise<Station>;
@@ -13,6 +17,16 @@ export interface StationApi {
   addStation(input: StationInputs['addStation']): Promise<Station[]>;
   renameStation(input: StationInputs['renameStation']): Promise<Station[]>;
   removeStation(input: StationInputs['removeStation']): Promise<Station[]>;
+  pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView>;
+  useStation(input: StationInputs['useStation']): Promise<Station>;
 }
 
-export const STATION_API_METHODS = ['thisStation', 'stations', 'addStation', 'renameStation', 'removeStation'] as const satisfies readonly (keyof StationApi)[];
+export const STATION_API_METHODS = [
+  'thisStation',
+  'stations',
+  'addStation',
+  'renameStation',
+  'removeStation',
+  'pairingCode',
+  'useStation',
+] as const satisfies readonly (keyof StationApi)[];

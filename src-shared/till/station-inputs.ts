@@ -11,6 +11,8 @@ export const stationInputs = {
   addStation: z.object({ name, code, kind: z.enum(STATION_KINDS).default('counter'), receipt_printer_id: printer, drawer_printer_id: printer }),
   renameStation: z.object({ code, name }),
   removeStation: z.object({ code }),
+  pairingCode: z.object({ station: code }),
+  useStation: z.object({ code }),
 } as const;
 
 export type StationInputs = { [K in keyof typeof stationInputs]: z.input<(typeof stationInputs)[K]> };

@@ -2,25 +2,12 @@
 // camera reads the hub's /pair address with the one-time code, and the
 // address and code are there as text too. Decoded with jsQR, a decoder
 // independent of the encoder, off the SVG as the browser draws it.
-import jsQR from 'jsqr';
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import { PairingQr, pairingUrl } from '../../src-renderer/pairing/index.ts';
 import { LocaleState } from '../../src-renderer/state/index.ts';
 import { offlineTill, withTill } from './real-till.ts';
-
-/** The text of the QR code the SVG draws, as a camera would read it off the screen. */
-async function scan(svg: SVGSVGElement): Promise<string | null> {
-  const size = 400;
-  const image = new Image(size, size);
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = size;
-  const context = canvas.getContext('2d')!;
-  context.drawImage(image, 0, 0, size, size);
-  return jsQR(context.getImageData(0, 0, size, size).data, size, size)?.data ?? null;
-}
+import { scan } from './scan-qr.ts';
 
 test('the QR opens the hub’s pairing form with the code, and the address and code are written beside it', async () => {
   const screen = await render(PairingQr, { props: { address: 'http://192.168.1.20:4780', code: '042917', station: 'B' }, ...withTill(offlineTill()) });

@@ -37,6 +37,21 @@ export async function realTill(): Promise<TillState> {
 }
 
 /**
+ * A TillState over a real till that pairs tablets reaching it at `address`,
+ * as `pos serve` on the network does, and `redeem`: a tablet typing a code
+ * into its pairing form (the station it becomes, or null).
+ */
+export async function pairingTill(address: string): Promise<{ state: TillState; redeem: (code: string) => Promise<string | null> }> {
+  const id = await till.openTill();
+  await till.offerPairing(id, address);
+  const api = apiOf(id);
+  const state = new TillState(async () => ({ api, onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await state.start();
+  await state.enterTill();
+  return { state, redeem: (code) => till.redeemPairing(id, code) };
+}
+
+/**
  * A TillState over a real till whose connection the test can drop, as a
  * closed WebSocket drops it, and let back: while `reachable` is false every
  * new connection fails, as it does while the hub is down.

@@ -8,6 +8,7 @@ import type { BrowserCommand } from 'vitest/node';
 import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
 import type { TillApi } from '../../src-shared/till/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
+import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
 type Method = (typeof TILL_API_METHODS)[number];
@@ -45,19 +46,40 @@ const callTill: BrowserCommand<[id: string, method: string, args: unknown[]]> = 
   }
 };
 
+/** Each till's pairing codes, where a test made it pair tablets as `pos serve` on the network does. */
+const pairings = new Map<string, PairingCodes>();
+
+/** The till pairs tablets reaching it at `address` (the web host offers its codes so once it listens). */
+const offerPairing: BrowserCommand<[id: string, address: string]> = async (_context, id, address) => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const codes = new PairingCodes();
+  pairings.set(id, codes);
+  host.branchStations.offerPairing({ issue: (station) => codes.issue(station), address: () => address });
+};
+
+/** A tablet types `code` into the till's pairing form: the station it becomes, or null when the code does not pair. */
+const redeemPairing: BrowserCommand<[id: string, code: string]> = async (_context, id, code) => {
+  const granted = pairings.get(id)?.redeem(code, '192.168.1.77');
+  return granted ? granted.station : null;
+};
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
   hosts.clear();
   tills.clear();
+  pairings.clear();
   if (service) await (await service).close();
   service = null;
 };
 
-export const tillCommands = { openTill, callTill, closeTills };
+export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing };
 
 export type TillCommands = {
   openTill(): Promise<string>;
   callTill(id: string, method: string, args: unknown[]): Promise<TillCallResult>;
   closeTills(): Promise<void>;
+  offerPairing(id: string, address: string): Promise<void>;
+  redeemPairing(id: string, code: string): Promise<string | null>;
 };

@@ -12,7 +12,7 @@ export interface TillServer {
   url: string;
   dir: string;
   dbFile: string;
-  demo: { base_url: string; token: string; printers: { receipt: string; kitchen: string } };
+  demo: { base_url: string; token: string; printers: { receipt: string; kitchen: string }; zatca_url: string; zatca_otp: string };
   /** The demo service goes away (an outage) or comes back. */
   emulator(action: 'stop' | 'start'): Promise<void>;
   stop(): Promise<void>;

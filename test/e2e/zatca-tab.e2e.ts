@@ -1,6 +1,7 @@
 // Issue 22, parts 1 and 3: the manager fills in the seller as ZATCA knows
 // it on the Branch screen's ZATCA tab (each field checked as typed, in the
-// screen's language), and sees this till's EGS unit. In English and in
+// screen's language), onboards the till against the demo's ZATCA stand-in
+// with its OTP, and sees this till's EGS unit. In English and in
 // Arabic, with the screenshots kept in docs/.
 
 import { mkdirSync } from 'node:fs';
@@ -43,7 +44,7 @@ async function closeNotices(page: Page): Promise<void> {
 }
 
 for (const lang of ['en', 'ar'] as Lang[]) {
-  test(`the seller's details are checked as typed and saved on the ZATCA tab (${lang})`, async ({ page }) => {
+  test(`the seller's details are checked as typed and saved on the ZATCA tab, then the till is onboarded (${lang})`, async ({ page }) => {
     const guard = guardPage(page);
     const ar = lang === 'ar';
     await page.goto(`${server.url}?lang=${lang}`);
@@ -84,6 +85,17 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await page.getByTestId('branch-tab-zatca').click();
     await expect(page.getByTestId('zatca-crn')).toHaveValue(SELLER.crn);
     await expect(page.getByTestId('zatca-city')).toHaveValue(SELLER.city);
+
+    // Onboarding through the screen, against the demo's ZATCA stand-in and its OTP: each step shown, then the unit's chain at ICV 1.
+    await page.getByTestId('zatca-otp').fill('12345');
+    await expect(page.getByTestId('zatca-onboard-start')).toBeDisabled();
+    await page.getByTestId('zatca-otp').fill(server.demo.zatca_otp);
+    await page.getByTestId('zatca-onboard-start').click();
+    await expect(page.getByTestId('zatca-onboard-done')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('zatca-steps').locator('[data-state="done"]')).not.toHaveCount(0);
+    await expect(page.getByTestId('zatca-egs-none')).toHaveCount(0);
+    await expect(page.getByTestId('zatca-egs-icv')).toHaveText('1');
+    await expect(page.getByTestId('zatca-egs-documents')).toHaveText('0');
 
     await closeNotices(page);
     mkdirSync(join(root, 'docs'), { recursive: true });

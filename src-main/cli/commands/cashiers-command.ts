@@ -2,13 +2,15 @@ import { CASHIER_ROLES, type CashierRole } from '../../../src-shared/shifts/inde
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { isPin } from '../../../src-shared/shifts/index.ts';
-import { addCashier, findCashierByName, listCashiers, publicCashier, updateCashier } from '../../staff/index.ts';
+import { recordAudit } from '../../host/index.ts';
+import { addCashier, findCashier, findCashierByName, listCashiers, publicCashier, signOutEverywhere, updateCashier } from '../../staff/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 export const CASHIERS_USAGE = [
   'pos cashiers --db FILE [list] [--json]',
   '  pos cashiers --db FILE add NAME --role cashier|manager --pin PIN',
   '  pos cashiers --db FILE disable NAME | enable NAME | reset-pin NAME --pin PIN',
+  '  pos cashiers --db FILE release NAME_OR_ID',
 ].join('\n');
 
 /** `pos cashiers`: the till's local accounts, for support and tests (whoever holds the database file is trusted). */
@@ -54,8 +56,31 @@ export async function cashiersCommand(argv: string[], io: CliIo): Promise<number
       case 'reset-pin':
         changed = await updateCashier(db, named().id, { pin: pin() });
         break;
+      case 'release': {
+        // A screen that died keeps its cashier signed in: sign them out of every station, even while `pos serve` runs on this file.
+        if (!name) throw new UsageError('pos cashiers: release takes a NAME or an id');
+        const cashier = findCashierByName(db, name) ?? findCashier(db, name);
+        if (!cashier)
+          throw new TillError('not_found', `this till has no cashier named "${name}" (nor with that id); list them with \`pos cashiers --db FILE\``);
+        signOutEverywhere(db, cashier.id);
+        recordAudit(db, {
+          who: 'pos cashiers (command line)',
+          action: 'release-cashier',
+          method: 'release',
+          outcome: 'approved',
+          approvedBy: 'whoever holds the database file',
+          detail: `${cashier.name} (${cashier.id}) signed out of every station`,
+        });
+        const view = publicCashier(cashier);
+        io.out(
+          values.json
+            ? JSON.stringify({ ...view, released: true })
+            : `${view.name} is signed out of every station and can sign in at any one now; their open shift and every station's cart are kept`,
+        );
+        return 0;
+      }
       default:
-        throw new UsageError(`pos cashiers: say what to do: list, add, disable, enable or reset-pin (not "${action}")`);
+        throw new UsageError(`pos cashiers: say what to do: list, add, disable, enable, reset-pin or release (not "${action}")`);
     }
     const view = publicCashier(changed);
     io.out(values.json ? JSON.stringify(view) : `${view.name} (${view.role})${view.active ? '' : ' disabled'}`);

@@ -55,11 +55,13 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
-  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy, ...(zatcaUrl ? { zatcaUrl } : {}) });
   // Loaded only for --demo: the emulator behind it (and its fastify) is a development dependency.
   const demo: DemoServices | null = values.demo
     ? await (await import('../demo-services.ts')).startDemoServices(db, { dataDir: dirname(dbFile), ...(demoProducts ? { products: demoProducts } : {}) })
     : null;
+  if (demo) io.err(`ZATCA stand-in at ${demo.zatca.url}: onboard on the Branch screen's ZATCA tab with OTP ${demo.zatca.otp}`);
+  const onboardAt = zatcaUrl ?? demo?.zatca.url;
+  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}) });
   till.start();
 
   const onLan = !isLoopback(values.host);
@@ -98,7 +100,14 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
   // No code before the first manager exists: that manager is made on the screen the launch URL opens.
   const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;
-  io.out(JSON.stringify({ url, db: dbFile, pairing_code: pairingCode, demo: demo ? { ...demo.credentials, printers: demo.printerDirs } : null }));
+  io.out(
+    JSON.stringify({
+      url,
+      db: dbFile,
+      pairing_code: pairingCode,
+      demo: demo ? { ...demo.credentials, printers: demo.printerDirs, zatca_url: demo.zatca.url, zatca_otp: demo.zatca.otp } : null,
+    }),
+  );
   io.err(`Till is ready: open ${url} on the manager's screen (keep this address private: it is this launch's key).`);
   if (onLan) {
     io.err(

@@ -71,6 +71,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'cash-out': 'a cash out over the limit',
   'pay-later': 'leaving an order to pay later',
   'close-shift': 'closing the shift',
+  'release-cashier': 'signing a cashier out of another station',
 };
 
 /**

@@ -15,6 +15,8 @@ const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedA
   'void-printed-cart',
   'cash-out',
   'pay-later',
+  // A cashier refused at this tablet because a dead screen keeps her signed in elsewhere: the manager standing here signs her out there.
+  'release-cashier',
 ]);
 
 /**

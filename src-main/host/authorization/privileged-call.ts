@@ -104,6 +104,12 @@ export async function privilegedCalls(api: Pick<TillApi, 'cart' | 'paymentMethod
     if (!isRecord(input) || input.kind !== 'OUT' || typeof input.amount !== 'number' || input.amount <= rules.cashOutLimit) return [];
     return [{ privilege, orderUuid: null, detail: `cash out ${formatMinor(input.amount)} over the ${formatMinor(rules.cashOutLimit)} limit` }];
   }
+  if (privilege === 'release-cashier') {
+    // A plain sign-in needs nothing; only signing the cashier out of another station does.
+    if (!isRecord(input) || input.release !== true) return [];
+    const cashier = typeof input.cashier_id === 'string' ? input.cashier_id : '?';
+    return [{ privilege, orderUuid: null, detail: `cashier ${cashier} signed out of the station where a screen keeps them signed in, and in here` }];
+  }
   if (method === 'removeItem') {
     const cart = await cartOrNull(api);
     if (!cart || !isRecord(input) || cart.lines.length !== 1 || cart.lines[0]!.line_id !== input.line_id) return [];

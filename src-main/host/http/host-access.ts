@@ -1,4 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import type { ClientContext } from '../authorization/index.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 import { BrowserSessions, cookieValue, type PairedDeviceStore } from './browser-sessions.ts';
@@ -14,6 +16,8 @@ export interface StationDirectory extends PairedDeviceStore {
   /** Throws the bilingual refusal when the station was removed. */
   checkInUse(code: string): void;
   onRemoved(listener: (code: string) => void): () => void;
+  /** Where the Stations tab's "Pairing code" gets its codes (the till API's pairingCode). */
+  offerPairing(pairing: { issue(station: string): { code: string; expiresAt: number }; address(): string } | null): void;
 }
 
 /** The cookie in which a manager's browser remembers the station it was made (a station code; survives restarts). */
@@ -49,6 +53,8 @@ export class HostAccess {
   readonly stations: StationDirectory;
   readonly pairing: PairingCodes | null;
   readonly throttle: AttemptThrottle;
+  /** The station each manager's browser chose this launch (its cookie keeps it after a restart). */
+  private readonly chosen = new WeakMap<ClientContext, string>();
   private allowlist: HostAllowlist | null = null;
 
   constructor(private readonly options: HostAccessOptions) {
@@ -64,6 +70,31 @@ export class HostAccess {
   /** Called once the port is known (it may have been 0). */
   listening(port: number): void {
     this.allowlist = new HostAllowlist(this.options.bindHost, port, this.options.extraOrigins);
+    const pairing = this.pairing;
+    if (pairing) this.stations.offerPairing({ issue: (station) => pairing.issue(station), address: () => this.pairingAddress(port) });
+  }
+
+  /** The host stopped: its codes are no longer offered (a new host offers its own). */
+  closed(): void {
+    if (this.pairing) this.stations.offerPairing(null);
+  }
+
+  /**
+   * The hub as a tablet reaches it: the TLS proxy's origin behind a proxy,
+   * else the bind address and port (for 0.0.0.0 or ::, this computer's
+   * first network address; a tablet cannot open "0.0.0.0").
+   */
+  pairingAddress(port: number): string {
+    const proxied = this.options.extraOrigins ?? [];
+    if (this.behindProxy && proxied.length > 0) return new URL(proxied.find((o) => o.startsWith('https:')) ?? proxied[0]!).origin;
+    let host = this.options.bindHost.replace(/^\[|\]$/g, '');
+    if (host === '0.0.0.0' || host === '::') {
+      const lan = Object.values(networkInterfaces())
+        .flat()
+        .find((info) => info && !info.internal && info.family === 'IPv4');
+      host = lan?.address ?? '127.0.0.1';
+    }
+    return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
   }
 
   admitsHost(request: IncomingMessage): boolean {
@@ -112,8 +143,20 @@ export class HostAccess {
   stationOf(request: IncomingMessage, client: ClientContext): string {
     // Never the cookie for a paired device, even one that somehow came without a station.
     if (client.kind === 'paired-device') return client.station ?? this.stations.defaultStation();
-    const chosen = cookieValue(request, STATION_COOKIE);
+    const chosen = this.chosen.get(client) ?? cookieValue(request, STATION_COOKIE);
     return chosen !== null && /^[A-Z]{1,2}$/.test(chosen) && this.stations.inUse(chosen) ? chosen : this.stations.defaultStation();
+  }
+
+  /** A manager's browser made itself `code` on the Stations tab (the till API's useStation): its next connections are that station. */
+  chooseStation(client: ClientContext, code: string): void {
+    if (client.kind === 'paired-device') return;
+    this.chosen.set(client, code);
+  }
+
+  /** The Set-Cookie that keeps a browser's choice across restarts, when its cookie does not say it yet; else null. */
+  stationCookieUpdate(request: IncomingMessage, client: ClientContext): string | null {
+    const chosen = client.kind === 'paired-device' ? undefined : this.chosen.get(client);
+    return chosen === undefined || cookieValue(request, STATION_COOKIE) === chosen ? null : this.stationCookie(chosen, request);
   }
 
   /** The Set-Cookie header that makes a manager's browser this station. */

@@ -68,14 +68,24 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
   const stationOfSocket = new Map<WebSocket, string>();
   sockets.on('connection', (socket: WebSocket, request: IncomingMessage, client: ClientContext) => {
     socket.on('error', () => socket.terminate());
-    const station = access.stationOf(request, client);
+    let station = access.stationOf(request, client);
     stationOfSocket.set(socket, station);
     socket.once('close', () => stationOfSocket.delete(socket));
+    // A manager's browser may make itself another station (the Stations tab); a paired device is the station it paired as.
+    const chooseStation =
+      client.kind === 'manager-session'
+        ? (code: string) => {
+            station = code;
+            stationOfSocket.set(socket, code);
+            access.chooseStation(client, code);
+          }
+        : undefined;
     exposeTill(options.api, webSocketChannel(socket), options.events, {
       client,
       authorizer: options.authorizer,
-      station,
+      station: () => station,
       checkStation: (code) => access.stations.checkInUse(code),
+      ...(chooseStation ? { chooseStation } : {}),
     });
   });
   const stopWatchingRemovals = access.stations.onRemoved((code) => {
@@ -116,6 +126,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       new Promise<void>((closed) => {
         guard.close();
         stopWatchingRemovals();
+        access.closed();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
         server.close(() => closed());
@@ -160,7 +171,9 @@ async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, re
     return;
   }
   if (url.pathname === '/pair/code' && request.method === 'GET') return newCode(options, response, url, client);
-  if (url.pathname === '/station' && request.method === 'POST') return chooseStation(options, request, response, client);
+  // A station this browser chose on the Stations tab is kept in its cookie too, so it stays that station after a restart.
+  const chosen = access.stationCookieUpdate(request, client);
+  if (chosen) response.setHeader('Set-Cookie', chosen);
   // Extra routes (the demo's token and controls) are for the manager's screens only.
   if (client.kind !== 'paired-device') for (const route of options.routes ?? []) if (await route(request, response, client)) return;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -255,8 +268,8 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
 /**
  * `/pair/code?station=B` on a manager screen: a fresh one-time code for the
  * next device, which will be station B (the first counter when none is
- * named); `&format=json` answers {code, expires_at, station} for the
- * Stations tab. None before the till has a manager: the first manager is
+ * named); `&format=json` answers {code, expires_at, station} for a
+ * script (the Stations tab asks the till API's pairingCode). None before the till has a manager: the first manager is
  * made on the host's own screen, and a paired device needs someone who can approve.
  */
 async function newCode(options: TillHttpServerOptions, response: ServerResponse, url: URL, client: ClientContext): Promise<void> {
@@ -294,32 +307,6 @@ async function newCode(options: TillHttpServerOptions, response: ServerResponse,
     en: `Pairing code for one device, which will be station ${station}: ${code} (good for ${minutes} minutes, once).`,
     ar: `رمز الإقران لجهاز واحد سيكون المحطة \u2066${station}\u2069: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
   });
-}
-
-/**
- * `POST /station` (form `code=B`) from a manager's browser: this browser is
- * station B from now on, across restarts (a cookie the host maps to the
- * station while it is in use). A paired device's station is fixed when it pairs.
- */
-async function chooseStation(options: TillHttpServerOptions, request: IncomingMessage, response: ServerResponse, client: ClientContext): Promise<void> {
-  const { access } = options;
-  if (client.kind !== 'manager-session') {
-    sendPage(response, 403, {
-      en: 'A paired device is the station it was paired as: ask a manager for a pairing code for another station.',
-      ar: 'الجهاز المقترن هو المحطة التي اقترن بها: اطلب من المدير رمز إقران لمحطة أخرى.',
-    });
-    return;
-  }
-  const body = await readSmallBody(request, MAX_FORM_BYTES);
-  const code = body === null ? '' : (new URLSearchParams(body).get('code') ?? '').trim().toUpperCase();
-  if (!/^[A-Z]{1,2}$/.test(code) || !access.stations.inUse(code)) {
-    sendPage(response, 404, {
-      en: 'This till has no such station: pick one of the stations on the Branch screen.',
-      ar: 'لا توجد هذه المحطة في هذا النظام: اختر إحدى المحطات في شاشة الفرع.',
-    });
-    return;
-  }
-  response.writeHead(303, { 'Set-Cookie': access.stationCookie(code, request), Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (the rest is not read). */

@@ -26,6 +26,12 @@ export interface ChannelAccess {
   station?: string | (() => string);
   /** Throws when the station may not call any more (it was removed); asked before every call. */
   checkStation?: (station: string) => void;
+  /**
+   * Makes this connection another station from its next call on (the till
+   * API's useStation, after the authorization hook); absent where a
+   * screen's station is fixed (the Electron window, a paired device).
+   */
+  chooseStation?: (station: string) => void;
 }
 
 /** The station a connection's calls run at: the station a browser or device was given, the Electron window's, a CLI's. */
@@ -52,7 +58,15 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
             const asked = parseInput('approvalCheck', input);
             return access.authorizer.check(api, asked.method, asked.input, access.client, stationOf(access));
           }
-        : (api[method] as (...args: unknown[]) => unknown);
+        : method === 'useStation' && access?.chooseStation
+          ? async (input: unknown) => {
+              const { code } = parseInput('useStation', input);
+              const station = (await api.stations()).find((s) => s.code === code);
+              if (!station) throw new TillError('not_found', `this till has no station ${code}`, { code: 'station.unknown', params: { code } });
+              access.chooseStation!(code);
+              return station;
+            }
+          : (api[method] as (...args: unknown[]) => unknown);
     const call = async (station: string | null, args: unknown[]) => {
       // A removed station's screen is refused before anything runs.
       if (station !== null) access?.checkStation?.(station);
