@@ -344,7 +344,7 @@ export interface CashiersTable {
   pin_hash: string;
   active: Generated<number>;
   created_at: number;
-  /** How many times a manager signed this cashier out of every station (migration 0014). */
+  /** How many times a manager signed this cashier out of every station (migration 0017). */
   sign_outs: Generated<number>;
 }
 
@@ -402,14 +402,14 @@ export interface ZatcaEgsTable {
   onboarded_at: number;
   next_icv: number;
   last_hash: string;
-  /** The invoice types the CSID covers (the CSR's title): 0100 simplified only, 1100 standard too (migration 0014). */
+  /** The invoice types the CSID covers (the CSR's title): 0100 simplified only, 1100 standard too (migration 0017). */
   invoice_types: string;
 }
 
 export interface ZatcaDocumentsTable {
   icv: number;
   order_uuid: string;
-  /** The document's cbc:UUID (migration 0014): a sale may have a standard invoice that was not cleared and the simplified one issued instead. */
+  /** The document's cbc:UUID (migration 0017): a sale may have a standard invoice that was not cleared and the simplified one issued instead. */
   uuid: string;
   kind: string;
   /** simplified (reported) or standard (cleared before it prints). */

@@ -14,7 +14,7 @@ ALTER TABLE zatca_egs ADD COLUMN invoice_types TEXT NOT NULL DEFAULT '0100';
 --   clearing     written and chained, ZATCA's answer not (yet) had
 --   cleared      ZATCA cleared it; cleared_xml is ZATCA's document
 --   not_cleared  ZATCA refused it (final); its slot stays in the chain
-ALTER TABLE zatca_documents RENAME TO zatca_documents_before_0014;
+ALTER TABLE zatca_documents RENAME TO zatca_documents_before_0017;
 CREATE TABLE zatca_documents (
   icv INTEGER PRIMARY KEY,
   order_uuid TEXT NOT NULL,
@@ -42,7 +42,7 @@ INSERT INTO zatca_documents (icv, order_uuid, uuid, kind, number, issued_at, pih
   next_attempt_at, last_error, zatca_status, messages, reported_at)
 SELECT icv, order_uuid, order_uuid, kind, number, issued_at, pih, hash, qr, xml, report_state, attempts,
   next_attempt_at, last_error, zatca_status, messages, reported_at
-FROM zatca_documents_before_0014;
-DROP TABLE zatca_documents_before_0014;
+FROM zatca_documents_before_0017;
+DROP TABLE zatca_documents_before_0017;
 CREATE INDEX zatca_documents_due ON zatca_documents (report_state, next_attempt_at, icv);
 CREATE INDEX zatca_documents_order ON zatca_documents (order_uuid, icv);
