@@ -30,7 +30,9 @@ export {
   KITCHENS,
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
+  SERVICE_TABLES,
   type ReplicaTable,
 } from './replica-tables.ts';
 export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
+export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';

@@ -18,7 +18,8 @@ export type ReplicaTableName =
   | 'customers'
   | 'kitchens'
   | 'kitchen_printers'
-  | 'kitchen_categories';
+  | 'kitchen_categories'
+  | 'service_tables';
 
 export interface ReplicaTable {
   name: ReplicaTableName;
@@ -109,6 +110,13 @@ export const CUSTOMERS: ReplicaTable = {
   columns: writtenColumns('customers'),
 };
 
+/** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
+export const SERVICE_TABLES: ReplicaTable = {
+  name: 'service_tables',
+  key: 'id',
+  columns: writtenColumns('service_tables'),
+};
+
 export const REPLICA_TABLES: readonly ReplicaTable[] = [
   CATEGORIES,
   PRODUCTS,
@@ -122,4 +130,5 @@ export const REPLICA_TABLES: readonly ReplicaTable[] = [
   KITCHENS,
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
+  SERVICE_TABLES,
 ];

@@ -252,6 +252,28 @@ export interface KitchensTable {
   position: number;
 }
 
+/** The service's Tables list (replica, migration 0015). */
+export interface ServiceTablesTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  area: string | null;
+  seats: number | null;
+  is_active: number;
+  position: number;
+}
+
+/** Tables a manager defined on the till (migration 0015). */
+export interface LocalTablesTable {
+  seq: number;
+  id: string;
+  name: string;
+  area: string | null;
+  seats: number | null;
+  created_at: number;
+  removed_at: number | null;
+}
+
 export interface KitchenPrintersTable {
   id: string;
   kitchen_id: string;
@@ -366,6 +388,8 @@ export interface RecordOutboxTable {
   last_error: string | null;
   synced_at: number | null;
   created_at: number;
+  /** The station the record came from (migration 0016): kept here, never sent (the spec shows no member for it). */
+  station: string | null;
 }
 
 export interface ZatcaEgsTable {
@@ -430,6 +454,8 @@ export interface TillSchema {
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
   kitchen_categories: KitchenCategoriesTable;
+  service_tables: ServiceTablesTable;
+  local_tables: LocalTablesTable;
   printer_bindings: PrinterBindingsTable;
   printer_routes: PrinterRoutesTable;
   print_jobs: PrintJobsTable;
@@ -554,6 +580,8 @@ export const TABLE_COLUMNS = {
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],
   kitchen_categories: ['id', 'kitchen_id', 'category_id'],
+  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
+  local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
   printer_routes: ['printer_id', 'category_ids', 'updated_at'],
   print_jobs: [
@@ -591,7 +619,7 @@ export const TABLE_COLUMNS = {
     'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
-  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
+  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at', 'station'],
   pin_throttle: ['scope', 'failures', 'next_try_at'],
   zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
   zatca_documents: [

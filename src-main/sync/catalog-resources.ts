@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Customer,
+  DiningTable,
   Kitchen,
   Modifier,
   PaymentMethod,
@@ -27,6 +28,7 @@ import {
   PRICES,
   PRINTERS,
   PRODUCTS,
+  SERVICE_TABLES,
   type ReplicaTable,
 } from '../catalog/index.ts';
 
@@ -197,6 +199,22 @@ const customers: CatalogResource<Customer> = {
   },
 };
 
+/**
+ * The branch's tables (issue 21): the spec names the Tables list but not its
+ * path or fields; the till reads `GET /tables` for its branch, tolerantly.
+ * 404 or 403: this service keeps no tables, a manager defines them locally.
+ */
+const tables: CatalogResource<DiningTable> = {
+  name: 'tables',
+  path: '/tables',
+  query: (scope) => ({ filter: { branch_id: scope.branchId } }),
+  tables: [SERVICE_TABLES],
+  auxiliary: true,
+  stage(t, position, put) {
+    put(SERVICE_TABLES, [t.id, t.name, t.area, t.seats, bool(t.is_active), position]);
+  },
+};
+
 /** What a pull reads, in this order (small lists first, so a bad token fails fast). */
 export const CATALOG_RESOURCES: readonly CatalogResource[] = [
   categories,
@@ -205,6 +223,7 @@ export const CATALOG_RESOURCES: readonly CatalogResource[] = [
   printers,
   kitchens,
   customers,
+  tables,
   products,
   barcodes,
 ] as CatalogResource[];
