@@ -388,6 +388,8 @@ export interface RecordOutboxTable {
   last_error: string | null;
   synced_at: number | null;
   created_at: number;
+  /** The station the record came from (migration 0016): kept here, never sent (the spec shows no member for it). */
+  station: string | null;
 }
 
 export interface ZatcaEgsTable {
@@ -617,7 +619,7 @@ export const TABLE_COLUMNS = {
     'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
-  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
+  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at', 'station'],
   pin_throttle: ['scope', 'failures', 'next_try_at'],
   zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
   zatca_documents: [

@@ -458,6 +458,7 @@ export class SellingService implements SellingMethods {
             'settlement',
             { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY, currencyDecimals(this.till.db)) },
             paidAt,
+            this.till.station().code,
           );
         }
       },

@@ -37,6 +37,19 @@ export async function realTill(): Promise<TillState> {
 }
 
 /**
+ * A TillState over a real till (its window is the first counter, A), and
+ * `signInAt`: a cashier signs in on a tablet at another station, which then
+ * goes dark (a flat battery), still signed in on the hub.
+ */
+export async function stationsTill(): Promise<{ state: TillState; signInAt: (station: string, cashierId: string, pin: string) => Promise<void> }> {
+  const id = await till.openTill();
+  const state = new TillState(async () => ({ api: apiOf(id), onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await state.start();
+  await state.enterTill();
+  return { state, signInAt: (station, cashierId, pin) => till.signInAtStation(id, station, cashierId, pin) };
+}
+
+/**
  * A TillState over a real till that pairs tablets reaching it at `address`,
  * as `pos serve` on the network does, and `redeem`: a tablet typing a code
  * into its pairing form (the station it becomes, or null).
