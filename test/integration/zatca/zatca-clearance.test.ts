@@ -8,7 +8,9 @@
 // or a lost answer leaves the sale waiting for a simplified invoice, and a
 // clearance that did happen unseen is found rather than invoiced twice;
 // offline nothing is written and the till says so in both languages.
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
@@ -30,6 +32,7 @@ import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
 import { onboardAgainstStandIn } from '../../support/zatca-reporting.ts';
 
 const CLEARANCE = '/invoices/clearance/single';
+const CHILD = fileURLToPath(new URL('../../support/b2b-checkout-child.ts', import.meta.url));
 const BUYER: ZatcaBuyerInput = {
   name: 'شركة الأفق للتجارة',
   vat_number: '310175397400003',
@@ -260,4 +263,48 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     ]);
     expect(printed).toEqual([{ uuid: view.uuid, qr: docs[0]!.qr }]);
   });
+
+  it(
+    'survives the till killed (SIGKILL) while ZATCA holds its clearance answer: the order and its invoice are on disk, no gap, and cleared once',
+    { timeout: 120_000 },
+    async () => {
+      const { shop, zatca, printed } = await b2bShop();
+      await shop.sell(1);
+      const held = zatca.hold('POST', CLEARANCE);
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, shop.service.dir.file('till.db'), shop.products[2]!.id, JSON.stringify(BUYER)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      // ZATCA has cleared it and logged it; its answer never reaches the till.
+      await Promise.race([held.arrived, exited.then(() => Promise.reject(new Error(`the child ended before clearance: ${output}`)))]);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+      held.release();
+
+      const docs = expectWholeChain(shop.db);
+      expect(docs.map((d) => [d.icv, d.profile, d.report_state])).toEqual([
+        [1, 'simplified', 'pending'],
+        [2, 'standard', 'clearing'],
+      ]);
+      const uuid = docs[1]!.order_uuid;
+      expect(readOrder(shop.db, uuid)).toMatchObject({ zatca_qr: null });
+      expect((await shop.till.order({ uuid })).clearance?.state).toBe('unanswered');
+
+      // The cashier's way on: asked again first, ZATCA answers with the cleared document; no simplified invoice, nothing twice.
+      const after = await shop.till.issueSimplifiedInvoice({ uuid });
+      expect(after.clearance?.state).toBe('cleared');
+      expect(expectWholeChain(shop.db).map((d) => [d.icv, d.report_state])).toEqual([
+        [1, 'pending'],
+        [2, 'cleared'],
+      ]);
+      expect(zatca.received().map((r) => [r.route, r.icv, r.httpStatus, r.resubmission])).toEqual([
+        ['clearance', 2, 200, false],
+        ['clearance', 2, 208, true],
+      ]);
+      expect(printed.at(-1)).toEqual({ uuid, qr: allDocuments(shop.db)[1]!.qr });
+    },
+  );
 });
