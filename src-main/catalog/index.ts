@@ -31,7 +31,9 @@ export {
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
   SERVICE_TABLES,
+  type ReplicaRow,
   type ReplicaTable,
+  type ReplicaTableName,
 } from './replica-tables.ts';
 export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';

@@ -389,7 +389,7 @@ export interface CashiersTable {
   pin_hash: string;
   active: Generated<number>;
   created_at: number;
-  /** How many times a manager signed this cashier out of every station (migration 0014). */
+  /** How many times a manager signed this cashier out of every station (migration 0017). */
   sign_outs: Generated<number>;
 }
 
@@ -433,6 +433,8 @@ export interface RecordOutboxTable {
   last_error: string | null;
   synced_at: number | null;
   created_at: number;
+  /** The station the record came from (migration 0016): kept here, never sent (the spec shows no member for it). */
+  station: string | null;
 }
 
 export interface ZatcaEgsTable {
@@ -445,18 +447,26 @@ export interface ZatcaEgsTable {
   onboarded_at: number;
   next_icv: number;
   last_hash: string;
+  /** The invoice types the CSID covers (the CSR's title): 0100 simplified only, 1100 standard too (migration 0017). */
+  invoice_types: string;
 }
 
 export interface ZatcaDocumentsTable {
   icv: number;
   order_uuid: string;
+  /** The document's cbc:UUID (migration 0017): a sale may have a standard invoice that was not cleared and the simplified one issued instead. */
+  uuid: string;
   kind: string;
+  /** simplified (reported) or standard (cleared before it prints). */
+  profile: Generated<string>;
   number: string;
   issued_at: number;
   pih: string;
   hash: string;
   qr: string;
   xml: string;
+  buyer: string | null;
+  cleared_xml: string | null;
   report_state: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: Generated<number>;
@@ -670,19 +680,34 @@ export const TABLE_COLUMNS = {
     'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
-  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
+  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at', 'station'],
   pin_throttle: ['scope', 'failures', 'next_try_at'],
-  zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
+  zatca_egs: [
+    'id',
+    'environment',
+    'base_url',
+    'common_name',
+    'certificate',
+    'certificate_expires_at',
+    'onboarded_at',
+    'next_icv',
+    'last_hash',
+    'invoice_types',
+  ],
   zatca_documents: [
     'icv',
     'order_uuid',
+    'uuid',
     'kind',
+    'profile',
     'number',
     'issued_at',
     'pih',
     'hash',
     'qr',
     'xml',
+    'buyer',
+    'cleared_xml',
     'report_state',
     'attempts',
     'next_attempt_at',

@@ -355,7 +355,7 @@ function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource
     records.forEach((record, index) => {
       // Soft-deleted records are gone for the till, like records that vanished upstream.
       if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-      else resource.stage(record, firstPosition + index, (table, values) => staging.insert(table, values), decimals);
+      else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row), decimals);
     });
   })();
   return skipped;
