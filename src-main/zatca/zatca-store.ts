@@ -2,9 +2,9 @@
  * The zatca_egs and zatca_documents tables (this module owns them): the EGS
  * unit's chain state and the signed documents with their reporting state.
  */
+import type { Selectable } from 'kysely';
 import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
-import type { ZatcaDocumentKind } from './zatca-document.ts';
 
 /** The EGS unit's row: its certificate and where the chain stands (the next invoice counter and the last hash). */
 export type EgsState = Omit<TillSchema['zatca_egs'], 'id'>;
@@ -26,10 +26,11 @@ export function saveEgs(db: TillDatabase, egs: Omit<EgsState, 'next_icv' | 'last
   }).immediate();
 }
 
-// The table's own columns (a mapped type, so prepared() finds the index signature it binds by name), with the kind narrowed.
-export type NewDocument = Pick<TillSchema['zatca_documents'], 'icv' | 'order_uuid' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml'> & {
-  kind: ZatcaDocumentKind;
-};
+/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values). */
+export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
+
+/** What checkout writes; the reporting columns start at their defaults. */
+export type NewDocument = Pick<StoredDocument, 'icv' | 'order_uuid' | 'kind' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml'>;
 
 const INSERT_DOCUMENT = prepared<NewDocument>()(
   q.insertInto('zatca_documents').values({
@@ -61,23 +62,13 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
 }
 
-export type StoredDocument = NewDocument & {
-  report_state: 'pending' | 'reported' | 'rejected';
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  zatca_status: string | null;
-  messages: string | null;
-  reported_at: number | null;
-};
-
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return (first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid)) as StoredDocument | undefined) ?? null;
+  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid)) ?? null;
 }
 
 /** The whole chain in counter order (for the status, the tests and an auditor's export). */
 export function allDocuments(db: TillDatabase): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv')) as StoredDocument[];
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv'));
 }
 
 export interface ChainSummary {
