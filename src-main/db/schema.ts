@@ -352,25 +352,7 @@ export interface ZatcaEgsTable {
   onboarded_at: number;
   next_icv: number;
   last_hash: string;
-}
-
-export interface ZatcaDocumentsTable {
-  icv: Generated<number>;
-  order_uuid: string;
-  kind: 'invoice' | 'credit' | 'debit';
-  number: string;
-  issued_at: number;
-  pih: string;
-  hash: string;
-  qr: string;
-  xml: string;
-  report_state: Generated<'pending' | 'reported' | 'rejected'>;
-  attempts: Generated<number>;
-  next_attempt_at: Generated<number>;
-  last_error: string | null;
-  zatca_status: string | null;
-  messages: string | null;
-  reported_at: number | null;
+  invoice_types: Generated<string>;
 }
 
 export interface StationCartsTable {
@@ -418,6 +400,29 @@ export interface LocalTablesTable {
   removed_at: number | null;
 }
 
+export interface ZatcaDocumentsTable {
+  icv: Generated<number>;
+  order_uuid: string;
+  uuid: string;
+  kind: 'invoice' | 'credit' | 'debit';
+  profile: Generated<'simplified' | 'standard'>;
+  number: string;
+  issued_at: number;
+  pih: string;
+  hash: string;
+  qr: string;
+  xml: string;
+  buyer: string | null;
+  cleared_xml: string | null;
+  report_state: Generated<'pending' | 'reported' | 'rejected' | 'clearing' | 'cleared' | 'not_cleared'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  zatca_status: string | null;
+  messages: string | null;
+  reported_at: number | null;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -451,12 +456,12 @@ export interface TillSchema {
   pin_throttle: PinThrottleTable;
   print_jobs: PrintJobsTable;
   zatca_egs: ZatcaEgsTable;
-  zatca_documents: ZatcaDocumentsTable;
   station_carts: StationCartsTable;
   stations: StationsTable;
   station_devices: StationDevicesTable;
   service_tables: ServiceTablesTable;
   local_tables: LocalTablesTable;
+  zatca_documents: ZatcaDocumentsTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -606,17 +611,37 @@ export const TABLE_COLUMNS = {
     'document',
     'give_up_at',
   ],
-  zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
+  zatca_egs: [
+    'id',
+    'environment',
+    'base_url',
+    'common_name',
+    'certificate',
+    'certificate_expires_at',
+    'onboarded_at',
+    'next_icv',
+    'last_hash',
+    'invoice_types',
+  ],
+  station_carts: ['station', 'cart', 'updated_at'],
+  stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
+  station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
+  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
+  local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
   zatca_documents: [
     'icv',
     'order_uuid',
+    'uuid',
     'kind',
+    'profile',
     'number',
     'issued_at',
     'pih',
     'hash',
     'qr',
     'xml',
+    'buyer',
+    'cleared_xml',
     'report_state',
     'attempts',
     'next_attempt_at',
@@ -625,9 +650,4 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
-  station_carts: ['station', 'cart', 'updated_at'],
-  stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
-  station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
-  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
-  local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -8,7 +8,10 @@ import type { BrowserCommand } from 'vitest/node';
 import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
 import type { TillApi } from '../../src-shared/till/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
+import { readFileSync } from 'node:fs';
 import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
+import { answerHubRequest, leavingHubChecks } from '../../src-main/electron/hub-choice-requests.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { addStation, stationByCode } from '../../src-main/stations/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
@@ -69,6 +72,29 @@ const redeemPairing: BrowserCommand<[id: string, code: string]> = async (_contex
   return granted ? granted.station : null;
 };
 
+/** The desktop app's till-app.json for each till (the hub-choice screen's), in a folder of its own. */
+const hubConfigs = new Map<string, ReturnType<typeof tempDir>>();
+const hubConfigOf = (id: string) => {
+  if (!hubConfigs.has(id)) hubConfigs.set(id, tempDir('till-app-config-'));
+  return hubConfigs.get(id)!.file('till-app.json');
+};
+
+/** One message of the hub-choice screen's port, answered as Electron's main answers it, with this till's checks. */
+const hubRequest: BrowserCommand<[id: string, message: unknown]> = async (_context, id, message) => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  return answerHubRequest(hubConfigOf(id), message, { mayLeaveHub: leavingHubChecks(host) });
+};
+
+/** The till's till-app.json as main kept it, or null when none was written. */
+const hubConfig: BrowserCommand<[id: string]> = async (_context, id) => {
+  try {
+    return JSON.parse(readFileSync(hubConfigOf(id), 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * Signs a cashier in at station `station` (added when missing) as a tablet
  * paired there would, through the till's authorization hook; then that
@@ -90,11 +116,13 @@ const closeTills: BrowserCommand<[]> = async () => {
   databases.clear();
   tills.clear();
   pairings.clear();
+  for (const dir of hubConfigs.values()) dir.cleanup();
+  hubConfigs.clear();
   if (service) await (await service).close();
   service = null;
 };
 
-export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing, signInAtStation };
+export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing, signInAtStation, hubRequest, hubConfig };
 
 export type TillCommands = {
   openTill(): Promise<string>;
@@ -102,5 +130,7 @@ export type TillCommands = {
   closeTills(): Promise<void>;
   offerPairing(id: string, address: string): Promise<void>;
   redeemPairing(id: string, code: string): Promise<string | null>;
+  hubRequest(id: string, message: unknown): Promise<import('../../src-shared/stations/index.ts').HubReply>;
+  hubConfig(id: string): Promise<unknown>;
   signInAtStation(id: string, station: string, cashierId: string, pin: string): Promise<void>;
 };
