@@ -85,10 +85,17 @@ export class BranchStations implements StationApi {
     let seen = dataVersion(this.db);
     let cancel = (): void => {};
     const tick = (): void => {
-      const version = dataVersion(this.db);
-      if (version !== seen) {
-        seen = version;
-        this.noticeRemovals();
+      // The file was closed under a running host (its process is ending): nothing left to watch.
+      if (!this.db.open) return;
+      try {
+        const version = dataVersion(this.db);
+        if (version !== seen) {
+          seen = version;
+          this.noticeRemovals();
+        }
+      } catch (error) {
+        // A busy or failing read is tried again at the next tick; a timer must never throw out of the host.
+        process.emitWarning(`the host could not look for stations removed by another process: ${(error as Error).message}`);
       }
       cancel = clock.after(everyMs, tick);
     };

@@ -15,7 +15,7 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
@@ -97,6 +97,14 @@ export class TillHost extends composedOf<TillApi>() {
         signer: egsSignerSource(db, options.secrets),
         seller: () => readZatcaSeller(db).seller,
         onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
+      }),
+      // Standard (B2B) tax invoices: cleared by ZATCA before they print, so only online.
+      standardInvoices: new StandardInvoices({
+        db,
+        secrets: options.secrets,
+        signer: egsSignerSource(db, options.secrets),
+        seller: () => readZatcaSeller(db).seller,
+        ...(clock ? { clock } : {}),
       }),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.

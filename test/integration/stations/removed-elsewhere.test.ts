@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillApi } from '../../../src-shared/till/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { REMOVAL_POLL_MS } from '../../../src-main/host/branch-stations.ts';
+import { BranchStations, REMOVAL_POLL_MS } from '../../../src-main/host/branch-stations.ts';
 import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';
 import { addStation, removeStation } from '../../../src-main/stations/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
@@ -91,5 +91,23 @@ describe('a station removed by another process while the host runs', () => {
     expect(await rawB.closed).toBe(STATION_REMOVED_CLOSE);
     // Its page says so too (the device shows the removed-station page on reload).
     expect((await fetch(`http://${web.base}/`, { headers: { cookie: cookieB } })).status).toBe(403);
+  });
+
+  it('the watch stops quietly when its file is closed under it (a host whose process is ending)', () => {
+    const db = openDatabase(service.dir.file('closing.db'));
+    const watchClock = new ManualClock();
+    const stations = new BranchStations(db, () => watchClock.now());
+    const removed: string[] = [];
+    stations.onRemoved((code) => removed.push(code));
+    stations.watch(watchClock, REMOVAL_POLL_MS);
+    addStation(db, { name: 'Counter B', code: 'B' }, watchClock.now());
+    const elsewhere = openDatabase(service.dir.file('closing.db'));
+    removeStation(elsewhere, 'B', watchClock.now());
+    elsewhere.close();
+    watchClock.advance(REMOVAL_POLL_MS);
+    expect(removed).toEqual(['B']);
+    db.close();
+    expect(() => watchClock.advance(REMOVAL_POLL_MS)).not.toThrow();
+    expect(watchClock.waiting).toBe(0);
   });
 });
