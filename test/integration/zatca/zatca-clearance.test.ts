@@ -19,7 +19,9 @@ import type { CliIo } from '../../../src-main/cli/cli-io.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
-import { renderReceiptPreview } from '../../../src-main/printing/index.ts';
+import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview, type ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { decodeEscPos, type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
+import { printerSettings } from '../../../src-shared/catalog/index.ts';
 import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../../src-main/zatca/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
@@ -160,6 +162,60 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toBe(standard.cleared_xml);
     expect(out.stdout).toContain(`<cbc:ID>QR</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${standard.qr}<`);
+  });
+
+  it('prints as a "Tax Invoice" naming the buyer (name, VAT number, CRN, address), the Arabic rasterized; a simplified sale stays simplified', async () => {
+    const { shop } = await b2bShop();
+    const view = await sellB2b(shop);
+    const [plain] = await shop.sell(1);
+    expect(view.clearance?.state).toBe('cleared');
+    const printer = { name: 'Cashier', settings: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']), width: 80 as const, categories: null };
+    // The bytes the queue sends (documentFor + renderForPrinter), decoded as the printer reads them.
+    const printedOf = async (doc: ReceiptDocument) => decodeEscPos(await renderForPrinter(doc, printer));
+    const receiptOf = (uuid: string) => printedOf(documentFor(readOrder(shop.db, uuid)!, 'receipt', printer, readPrintContext(shop.db), false)!);
+    /** The rasters one Arabic line prints as, to find dot for dot in a receipt. */
+    const arabicLine = async (block: ReceiptDocument['blocks'][number]) => {
+      const rasters = (await printedOf({ blocks: [block] })).commands.flatMap((c) =>
+        c.type === 'raster' ? [Buffer.from(c.bitmap.data).toString('base64')] : [],
+      );
+      expect(rasters).toHaveLength(1);
+      return rasters[0]!;
+    };
+    const rastersOf = (decoded: DecodedEscPos) => decoded.commands.flatMap((c) => (c.type === 'raster' ? [Buffer.from(c.bitmap.data).toString('base64')] : []));
+
+    const b2b = await receiptOf(view.uuid);
+    expect(b2b.problems).toEqual([]);
+    expect(b2b.text).toContain('Tax Invoice');
+    expect(b2b.text).not.toContain('Simplified');
+    expect(b2b.text).toContain('4321 Prince Mohammed Road');
+    expect(b2b.text).toContain('Al Malaz, Riyadh 12836');
+    expect(b2b.commands.filter((c) => c.type === 'qr-store').map((c) => (c as { data: string }).data)).toEqual([readOrder(shop.db, view.uuid)!.zatca_qr]);
+    // A bilingual line (English, Arabic and the value) prints as one raster: found dot for dot.
+    const vat = await arabicLine({ kind: 'bilingual', en: 'VAT No.', ar: 'الرقم الضريبي', right: '310175397400003' });
+    const crn = await arabicLine({ kind: 'bilingual', en: 'CRN', ar: 'السجل التجاري', right: '1010101010' });
+    const heading = await arabicLine({ kind: 'bilingual', en: 'Buyer', ar: 'المشتري', bold: true });
+    expect(rastersOf(b2b)).toEqual(expect.arrayContaining([vat, crn, heading]));
+    // The buyer's Arabic name and "فاتورة ضريبية" are on the paper as the rasters of those very lines.
+    const name = await arabicLine({ kind: 'text', text: BUYER.name, bold: true });
+    const title = await arabicLine({ kind: 'text', text: 'فاتورة ضريبية', align: 'center', bold: true });
+    expect(rastersOf(b2b)).toEqual(expect.arrayContaining([name, title]));
+
+    const simplified = await receiptOf(plain!.uuid);
+    expect(simplified.text).toContain('Simplified Tax Invoice');
+    expect(simplified.text).not.toContain('310175397400003');
+    expect(simplified.text).not.toMatch(/Buyer/);
+    expect(rastersOf(simplified)).not.toContain(name);
+    expect(rastersOf(simplified)).not.toContain(title);
+    expect(rastersOf(simplified)).not.toContain(vat);
+
+    // An English-only printer prints the same as text.
+    printer.settings = printerSettings(['PRODUCT_SHOW']);
+    const english = (await receiptOf(view.uuid)).text;
+    expect(english).toMatch(/^Tax Invoice$/m);
+    expect(english).toMatch(/^Buyer$/m);
+    expect(english).toMatch(/^VAT No\. +310175397400003$/m);
+    expect(english).toMatch(/^CRN +1010101010$/m);
+    expect(rastersOf(simplified)).toContain(await arabicLine({ kind: 'text', text: 'فاتورة ضريبية مبسطة', align: 'center', bold: true }));
   });
 
   it('refused by ZATCA: the invoice keeps its ICV, is not printed, and the simplified invoice issued instead takes the next one', async () => {
