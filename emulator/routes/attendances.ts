@@ -7,7 +7,7 @@ import { rules, Validator } from '../validation.ts';
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * `POST /attendances/sync` (emulator/README.md, 36): a closed shift as the
+ * `POST /attendances/sync` (emulator/README.md, 37): a closed shift as the
  * service's Attendance object, the emulator's reading of the Attendance area
  * the spec names without a path. Idempotent on `uuid` like the order upload:
  * a uuid already held answers 200 `duplicate` and stores nothing. The close

@@ -5,6 +5,7 @@ import { categoryRoutes } from './categories.ts';
 import { customerRoutes } from './customers.ts';
 import { ingredientRoutes } from './ingredients.ts';
 import { kitchenRoutes } from './kitchens.ts';
+import { tableRoutes } from './tables.ts';
 import { legacyImportRoutes } from './legacy-import.ts';
 import { meRoutes } from './me.ts';
 import { modifierRoutes } from './modifiers.ts';
@@ -28,6 +29,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...paymentMethodRoutes,
   ...printerRoutes,
   ...kitchenRoutes,
+  ...tableRoutes,
   ...customerRoutes,
   ...legacyImportRoutes,
   ...renewalRoutes,

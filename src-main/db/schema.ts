@@ -252,6 +252,28 @@ export interface KitchensTable {
   position: number;
 }
 
+/** The service's Tables list (replica, migration 0015). */
+export interface ServiceTablesTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  area: string | null;
+  seats: number | null;
+  is_active: number;
+  position: number;
+}
+
+/** Tables a manager defined on the till (migration 0015). */
+export interface LocalTablesTable {
+  seq: number;
+  id: string;
+  name: string;
+  area: string | null;
+  seats: number | null;
+  created_at: number;
+  removed_at: number | null;
+}
+
 export interface KitchenPrintersTable {
   id: string;
   kitchen_id: string;
@@ -322,7 +344,7 @@ export interface CashiersTable {
   pin_hash: string;
   active: Generated<number>;
   created_at: number;
-  /** How many times a manager signed this cashier out of every station (migration 0014). */
+  /** How many times a manager signed this cashier out of every station (migration 0017). */
   sign_outs: Generated<number>;
 }
 
@@ -366,6 +388,8 @@ export interface RecordOutboxTable {
   last_error: string | null;
   synced_at: number | null;
   created_at: number;
+  /** The station the record came from (migration 0016): kept here, never sent (the spec shows no member for it). */
+  station: string | null;
 }
 
 export interface ZatcaEgsTable {
@@ -378,18 +402,26 @@ export interface ZatcaEgsTable {
   onboarded_at: number;
   next_icv: number;
   last_hash: string;
+  /** The invoice types the CSID covers (the CSR's title): 0100 simplified only, 1100 standard too (migration 0017). */
+  invoice_types: string;
 }
 
 export interface ZatcaDocumentsTable {
   icv: number;
   order_uuid: string;
+  /** The document's cbc:UUID (migration 0017): a sale may have a standard invoice that was not cleared and the simplified one issued instead. */
+  uuid: string;
   kind: string;
+  /** simplified (reported) or standard (cleared before it prints). */
+  profile: Generated<string>;
   number: string;
   issued_at: number;
   pih: string;
   hash: string;
   qr: string;
   xml: string;
+  buyer: string | null;
+  cleared_xml: string | null;
   report_state: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: Generated<number>;
@@ -430,6 +462,8 @@ export interface TillSchema {
   kitchens: KitchensTable;
   kitchen_printers: KitchenPrintersTable;
   kitchen_categories: KitchenCategoriesTable;
+  service_tables: ServiceTablesTable;
+  local_tables: LocalTablesTable;
   printer_bindings: PrinterBindingsTable;
   printer_routes: PrinterRoutesTable;
   print_jobs: PrintJobsTable;
@@ -554,6 +588,8 @@ export const TABLE_COLUMNS = {
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
   kitchen_printers: ['id', 'kitchen_id', 'printer_id'],
   kitchen_categories: ['id', 'kitchen_id', 'category_id'],
+  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
+  local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
   printer_routes: ['printer_id', 'category_ids', 'updated_at'],
   print_jobs: [
@@ -591,19 +627,34 @@ export const TABLE_COLUMNS = {
     'station',
   ],
   cash_movements: ['seq', 'id', 'shift_id', 'cashier_id', 'kind', 'amount', 'reason', 'created_at'],
-  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at'],
+  record_outbox: ['seq', 'uuid', 'kind', 'body', 'state', 'attempts', 'next_attempt_at', 'last_error', 'synced_at', 'created_at', 'station'],
   pin_throttle: ['scope', 'failures', 'next_try_at'],
-  zatca_egs: ['id', 'environment', 'base_url', 'common_name', 'certificate', 'certificate_expires_at', 'onboarded_at', 'next_icv', 'last_hash'],
+  zatca_egs: [
+    'id',
+    'environment',
+    'base_url',
+    'common_name',
+    'certificate',
+    'certificate_expires_at',
+    'onboarded_at',
+    'next_icv',
+    'last_hash',
+    'invoice_types',
+  ],
   zatca_documents: [
     'icv',
     'order_uuid',
+    'uuid',
     'kind',
+    'profile',
     'number',
     'issued_at',
     'pih',
     'hash',
     'qr',
     'xml',
+    'buyer',
+    'cleared_xml',
     'report_state',
     'attempts',
     'next_attempt_at',

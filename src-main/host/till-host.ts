@@ -11,10 +11,11 @@ import {
   type TillApi,
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
 import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
@@ -60,6 +61,7 @@ export class TillHost extends composedOf<TillApi>() {
   readonly zatca: ZatcaReporter;
   private readonly zatcaTab: ZatcaSetup;
   private started = false;
+  private readonly clock: Clock;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
   /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
@@ -95,6 +97,14 @@ export class TillHost extends composedOf<TillApi>() {
         signer: egsSignerSource(db, options.secrets),
         seller: () => readZatcaSeller(db).seller,
         onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
+      }),
+      // Standard (B2B) tax invoices: cleared by ZATCA before they print, so only online.
+      standardInvoices: new StandardInvoices({
+        db,
+        secrets: options.secrets,
+        signer: egsSignerSource(db, options.secrets),
+        seller: () => readZatcaSeller(db).seller,
+        ...(clock ? { clock } : {}),
       }),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
@@ -144,6 +154,7 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
     });
     this.branchStations = stations;
+    this.clock = clock ?? systemClock;
     this.till = till;
     this.service = service;
     this.queue = queue;
@@ -161,7 +172,7 @@ export class TillHost extends composedOf<TillApi>() {
     return this.till.staff;
   }
 
-  /** Starts the uploads (when paired), ZATCA reporting (when onboarded) and the print queue; each picks up work left from before a restart. */
+  /** Starts the uploads (when paired), ZATCA reporting (when onboarded), the print queue (each picks up work left from before a restart) and the watch for stations removed by another process. */
   start(): void {
     if (this.started) return;
     this.started = true;
@@ -169,11 +180,14 @@ export class TillHost extends composedOf<TillApi>() {
     this.queue.start();
     this.zatca.start();
     this.zatcaTab.start();
+    // A station removed by another process on the file (`pos stations remove` beside `pos serve`) closes its sockets here too.
+    this.branchStations.watch(this.clock);
   }
 
   async stop(): Promise<void> {
     this.started = false;
     this.zatcaTab.stop();
+    this.branchStations.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

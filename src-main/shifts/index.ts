@@ -12,6 +12,7 @@ export {
   markRecordRejected,
   markRecordSynced,
   recordCounts,
+  recordStation,
   type PendingRecord,
   type RecordKind,
 } from './record-outbox.ts';

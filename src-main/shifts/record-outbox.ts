@@ -1,4 +1,4 @@
-import { param, prepared, q, run, type TillDatabase } from '../db/index.ts';
+import { first, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /**
  * The one owner of `record_outbox` (migrations/0005): records other than
@@ -15,12 +15,17 @@ export interface PendingRecord {
   attempts: number;
 }
 
-export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number): void {
+/**
+ * Queues a record for the service. `station` is the station it came from
+ * (a shift's drawer, the screen that took a settlement): kept in the row,
+ * never in the body, since the spec's objects show no member for it.
+ */
+export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number, station: string | null): void {
   run(
     db,
     q
       .insertInto('record_outbox')
-      .values({ uuid, kind, body: JSON.stringify(body), state: 'pending', created_at: now })
+      .values({ uuid, kind, body: JSON.stringify(body), state: 'pending', created_at: now, station })
       .onConflict((conflict) => conflict.column('uuid').doNothing()),
   );
 }
@@ -115,6 +120,11 @@ export function markRecordRejected(db: TillDatabase, uuid: string, reason: strin
 
 export function deferRecord(db: TillDatabase, uuid: string, nextAttemptAt: number, reason: string): void {
   DEFERRED.run(db, { uuid, nextAttemptAt, reason });
+}
+
+/** The station a queued record came from (null: queued before stations, or by no station). */
+export function recordStation(db: TillDatabase, uuid: string): string | null {
+  return first(db, q.selectFrom('record_outbox').select('station').where('uuid', '=', uuid))?.station ?? null;
 }
 
 export function recordCounts(db: TillDatabase, kind: RecordKind): { pending: number; synced: number; rejected: number } {

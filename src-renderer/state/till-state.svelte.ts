@@ -142,20 +142,22 @@ export class TillState {
 
   /** Tries the hub again in the background, less often the longer it is away; the screen stays as it is meanwhile. */
   private reconnectLater(delayMs: number): void {
-    setTimeout(async () => {
-      try {
-        await this.attach(await this.connect());
-      } catch {
-        this.reconnectLater(Math.min(delayMs * 2, MAX_RECONNECT_DELAY_MS));
-        return;
-      }
-      // The hub kept this station's cart and sign-in: show what it holds now (an empty cart if a payment went through).
-      this.hubLost = false;
-      this.dismissErrors();
-      this.inform('hub.back');
-      await this.reloadCatalog();
-      void this.refreshStatus();
-    }, delayMs);
+    setTimeout(() => void this.reconnect(delayMs), delayMs);
+  }
+
+  private async reconnect(delayMs: number): Promise<void> {
+    try {
+      await this.attach(await this.connect());
+    } catch {
+      this.reconnectLater(Math.min(delayMs * 2, MAX_RECONNECT_DELAY_MS));
+      return;
+    }
+    // The hub kept this station's cart and sign-in: show what it holds now (an empty cart if a payment went through).
+    this.hubLost = false;
+    this.dismissErrors();
+    this.inform('hub.back');
+    await this.reloadCatalog(); // (it says what went wrong itself, and never rejects)
+    void this.refreshStatus();
   }
 
   stop(): void {

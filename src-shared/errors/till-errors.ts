@@ -34,6 +34,8 @@ export type TillErrorCode =
   | 'needs_customer'
   /** A payment key the catalog's payment methods do not have. */
   | 'unknown_method'
+  /** A standard (B2B) tax invoice cannot be issued or cleared now (ZATCA offline, unit not onboarded for it): sell with a simplified one. */
+  | 'zatca_clearance'
   /** This screen lost its connection to the hub (the till host): the call was not made, or its answer never came. */
   | 'hub_unreachable';
 

@@ -5,7 +5,9 @@ import { BRANCH_SETUP_MESSAGES_EN } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { FLOOR_MESSAGES_EN } from './messages-floor.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
+import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
@@ -343,7 +345,9 @@ export const MESSAGES_EN = {
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...FLOOR_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
+  ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
 } as const;

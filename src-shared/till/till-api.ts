@@ -51,6 +51,8 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi {
 
   /** One durable transaction; resolves only once the order is on disk. */
   checkout(input: TillInputs['checkout']): Promise<OrderView>;
+  /** For a sale whose standard (B2B) invoice ZATCA did not clear: a simplified invoice for the same sale, then its receipt. */
+  issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView>;
   orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
   order(input: TillInputs['order']): Promise<OrderView>;
   /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
@@ -123,6 +125,7 @@ export const SELLING_METHODS = methods([
   'parkedCarts',
   'resumeCart',
   'checkout',
+  'issueSimplifiedInvoice',
   'orders',
   'order',
   'refund',

@@ -290,7 +290,21 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string): void {
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string, client?: ClientContext): void {
+    // A release approved and done: the audit names the station the cashier was signed out of, which only the sign-in found.
+    if (method === 'unlock' && approval && isRecord(result) && typeof result.released_from === 'string') {
+      const cashier = isRecord(result.cashier) && typeof result.cashier.name === 'string' ? `${result.cashier.name} (${String(result.cashier.id)})` : '?';
+      recordAudit(this.options.db, {
+        at: this.now(),
+        who: client ? clientLabel(client) : station,
+        action: 'release-cashier',
+        method,
+        outcome: 'done',
+        approvedBy: approval.by,
+        detail: `${cashier} signed out of station ${result.released_from} and in here`,
+      });
+      return;
+    }
     // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
     if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
       this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });

@@ -1,0 +1,5 @@
+// The restaurant floor (issue 21): the branch's tables and the open tabs on
+// them. This folder owns local_tables (and the tabs' tables); everything
+// else reads and changes them through these functions.
+export { addLocalTable, listLocalTables, removeLocalTable, type NewLocalTable } from './local-tables.ts';
+export { floorTables, floorTablesSource, requireFloorTable, requireLocalTables, tableName } from './floor-tables.ts';

@@ -1,0 +1,73 @@
+/**
+ * Text of the floor (issue 21): tables and open tabs, their refusals and
+ * what changed on a tab another screen saw stale, in both languages; spread
+ * into MESSAGES_EN and MESSAGES_AR. The Arabic object is typed against the
+ * English keys, so a missing translation fails the build.
+ */
+export const FLOOR_MESSAGES_EN = {
+  'reason.floor.tableNameEmpty': 'A table needs a name, like “T4”.',
+  'reason.floor.tableNameTooLong': 'A table’s name has at most {max} characters.',
+  'reason.floor.areaTooLong': 'An area’s name has at most {max} characters.',
+  'reason.floor.seatsInvalid': 'Seats: a whole number from 1 to {max}.',
+  'reason.floor.tableNameTaken': 'A table is already called “{name}”: pick another name.',
+  'reason.floor.tableUnknown': 'This branch has no table {table} in use: pick one of the floor’s tables.',
+  'reason.floor.tableHasTab': 'Table “{table}” has an open tab: pay it or move it to another table first.',
+  'reason.floor.tablesFromService': 'This branch’s tables come from the service: change them there, then sync.',
+  'reason.tab.unknown': 'There is no tab {tab}: it may have been paid or merged on another screen.',
+  'reason.tab.closed': 'The tab “{tab}” is already {state}: nothing more can be added to it.',
+  'reason.tab.split': 'The tab “{tab}” is split into parts: pay the parts, or add a new tab.',
+  'reason.tab.partUnknown': 'The tab “{tab}” has no unpaid part {part}.',
+  'reason.tab.partNeeded': 'The tab “{tab}” is split: say which part is paid.',
+  'reason.tab.lineUnknown': 'The tab “{tab}” has no line {line}: it may have been removed on another screen.',
+  'reason.tab.nothingToSend': 'Every line of “{tab}” is already with the kitchen.',
+  'reason.tab.empty': 'The tab “{tab}” has no lines yet: add a round first.',
+  'reason.tab.sameTab': 'A tab cannot be merged into itself.',
+  'reason.tab.tableTaken': 'Table “{table}” already has an open tab: merge the two instead.',
+  'reason.tab.splitInvalid': 'That split does not work: {why}.',
+  'reason.tab.needsLabel': 'A tab needs a table or a name.',
+  'reason.tab.stale.opened': 'The tab “{tab}” changed on another screen ({station}): it was opened. Look at it again, then try again.',
+  'reason.tab.stale.round': 'The tab “{tab}” changed on another screen ({station}): a round of {count} line(s) was added. Look at it again, then try again.',
+  'reason.tab.stale.sent': 'The tab “{tab}” changed on another screen ({station}): a round went to the kitchen. Look at it again, then try again.',
+  'reason.tab.stale.removed': 'The tab “{tab}” changed on another screen ({station}): a line was removed. Look at it again, then try again.',
+  'reason.tab.stale.moved': 'The tab “{tab}” changed on another screen ({station}): it moved to table {table}. Look at it again, then try again.',
+  'reason.tab.stale.merged': 'The tab “{tab}” changed on another screen ({station}): another tab was merged into it. Look at it again, then try again.',
+  'reason.tab.stale.mergedAway': 'The tab “{tab}” changed on another screen ({station}): it was merged into another tab. Open that tab instead.',
+  'reason.tab.stale.split': 'The tab “{tab}” changed on another screen ({station}): it was split into {count} parts. Look at it again, then try again.',
+  'reason.tab.stale.paid': 'The tab “{tab}” changed on another screen ({station}): a part of it was paid. Look at it again, then try again.',
+  'reason.tab.stale.cleared': 'The tab “{tab}” changed on another screen ({station}): its table was cleared. Look at it again, then try again.',
+} as const;
+
+export type FloorMessageKey = keyof typeof FLOOR_MESSAGES_EN;
+
+export const FLOOR_MESSAGES_AR: Record<FloorMessageKey, string> = {
+  'reason.floor.tableNameEmpty': 'تحتاج الطاولة إلى اسم، مثل «T4».',
+  'reason.floor.tableNameTooLong': 'اسم الطاولة {max} حرفاً على الأكثر.',
+  'reason.floor.areaTooLong': 'اسم المنطقة {max} حرفاً على الأكثر.',
+  'reason.floor.seatsInvalid': 'عدد المقاعد: رقم صحيح من 1 إلى {max}.',
+  'reason.floor.tableNameTaken': 'توجد طاولة باسم «{name}»: اختر اسماً آخر.',
+  'reason.floor.tableUnknown': 'لا توجد في هذا الفرع طاولة \u2066{table}\u2069 مستخدمة: اختر إحدى طاولات الصالة.',
+  'reason.floor.tableHasTab': 'على الطاولة «{table}» حساب مفتوح: ادفعه أو انقله إلى طاولة أخرى أولاً.',
+  'reason.floor.tablesFromService': 'طاولات هذا الفرع تأتي من الخدمة: عدّلها هناك ثم زامن.',
+  'reason.tab.unknown': 'لا يوجد حساب \u2066{tab}\u2069: ربما دُفع أو دُمج من شاشة أخرى.',
+  'reason.tab.closed': 'الحساب «{tab}» {state} بالفعل: لا يمكن إضافة شيء إليه.',
+  'reason.tab.split': 'الحساب «{tab}» مقسّم إلى أجزاء: ادفع الأجزاء، أو افتح حساباً جديداً.',
+  'reason.tab.partUnknown': 'لا يوجد في الحساب «{tab}» جزء غير مدفوع رقمه {part}.',
+  'reason.tab.partNeeded': 'الحساب «{tab}» مقسّم: حدّد الجزء المدفوع.',
+  'reason.tab.lineUnknown': 'لا يوجد في الحساب «{tab}» السطر \u2066{line}\u2069: ربما حُذف من شاشة أخرى.',
+  'reason.tab.nothingToSend': 'كل أسطر «{tab}» أُرسلت إلى المطبخ بالفعل.',
+  'reason.tab.empty': 'لا أسطر في الحساب «{tab}» بعد: أضف جولة أولاً.',
+  'reason.tab.sameTab': 'لا يمكن دمج الحساب في نفسه.',
+  'reason.tab.tableTaken': 'على الطاولة «{table}» حساب مفتوح: ادمج الحسابين بدلاً من ذلك.',
+  'reason.tab.splitInvalid': 'هذا التقسيم غير ممكن: {why}.',
+  'reason.tab.needsLabel': 'يحتاج الحساب إلى طاولة أو اسم.',
+  'reason.tab.stale.opened': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): فُتح. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.round': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): أُضيفت جولة من {count} سطر. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.sent': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): أُرسلت جولة إلى المطبخ. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.removed': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): حُذف سطر. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.moved': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): نُقل إلى الطاولة {table}. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.merged': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): دُمج فيه حساب آخر. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.mergedAway': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): دُمج في حساب آخر. افتح ذلك الحساب بدلاً منه.',
+  'reason.tab.stale.split': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): قُسّم إلى {count} أجزاء. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.paid': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): دُفع جزء منه. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.cleared': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): أُخليت طاولته. راجعه ثم حاول مجدداً.',
+};
