@@ -155,6 +155,11 @@ export class BranchStations implements StationApi {
     this.pairing = pairing;
   }
 
+  /** The code of the station a call runs at (the first counter for the CLI and in-process callers). */
+  codeHere(): string {
+    return (stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db)).code;
+  }
+
   async thisStation(): Promise<Station> {
     // The CLI and in-process callers run at `local`: they act for the first counter.
     return stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db);

@@ -129,6 +129,8 @@ export class TillHost extends composedOf<TillApi>() {
       statuses: () => queue.statuses(),
       probeMemory: probes,
       onPrinterStates: () => printing.emitPrinters(),
+      // The sample receipt is numbered as the screen that asks would number its next sale.
+      stationCode: () => stations.codeHere(),
       onChange: () => {
         queue.notify();
         printing.emitPrinters();

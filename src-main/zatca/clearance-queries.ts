@@ -63,3 +63,16 @@ const UNSETTLED = prepared<{ icv: number; reason: string }>()(
 export function recordClearanceUnsettled(db: TillDatabase, icv: number, reason: string): void {
   UNSETTLED.run(db, { icv, reason });
 }
+
+const CLEARANCE_COUNTS = prepared<Record<string, never>>()(
+  q.selectNoFrom((eb) => [
+    eb.selectFrom('zatca_documents').select(eb.fn.countAll<number>().as('n')).where('report_state', '=', 'clearing').as('clearing'),
+    eb.selectFrom('zatca_documents').select(eb.fn.countAll<number>().as('n')).where('report_state', '=', 'not_cleared').as('not_cleared'),
+  ]),
+);
+
+/** Standard invoices ZATCA has not answered for (clearing) and those it refused (not_cleared), from the report_state index. */
+export function clearanceCounts(db: TillDatabase): { clearing: number; notCleared: number } {
+  const row = CLEARANCE_COUNTS.get(db, {})!;
+  return { clearing: row.clearing ?? 0, notCleared: row.not_cleared ?? 0 };
+}

@@ -1,5 +1,6 @@
 export { checkoutStamp, type CheckoutStampOptions } from './checkout-stamp.ts';
 export { StandardInvoices, coversStandard, type StandardInvoicesOptions } from './standard-invoices.ts';
+export { clearanceCounts } from './clearance-queries.ts';
 export { egsSignerSource, storeEgsKey, EGS_KEY_SECRET, CSID_SECRET } from './egs-secrets.ts';
 export { readZatcaSeller } from './zatca-seller.ts';
 export {

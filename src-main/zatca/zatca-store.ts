@@ -2,12 +2,12 @@
  * The zatca_egs and zatca_documents tables (this module owns them): the EGS
  * unit's chain state and the signed documents with their reporting state.
  */
+import type { Selectable } from 'kysely';
 import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
-import type { ZatcaDocumentKind, ZatcaProfile } from './zatca-document.ts';
 
 /** The EGS unit's row: its certificate and where the chain stands (the next invoice counter and the last hash). */
-export type EgsState = Omit<TillSchema['zatca_egs'], 'id'>;
+export type EgsState = Omit<Selectable<TillSchema['zatca_egs']>, 'id'>;
 
 const READ_EGS = prepared<Record<string, never>>()(q.selectFrom('zatca_egs').selectAll().where('id', '=', 1));
 
@@ -43,16 +43,14 @@ export function saveEgs(
   }).immediate();
 }
 
-// The table's own columns (a mapped type, so prepared() finds the index signature it binds by name), with the kind narrowed.
+/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values). */
+export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
+
+/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`. */
 export type NewDocument = Pick<
-  TillSchema['zatca_documents'],
-  'icv' | 'order_uuid' | 'uuid' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
-> & {
-  kind: ZatcaDocumentKind;
-  profile: ZatcaProfile;
-  /** pending (a simplified document, to be reported) or clearing (a standard invoice, to be cleared). */
-  report_state: 'pending' | 'clearing';
-};
+  StoredDocument,
+  'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
+> & { report_state: 'pending' | 'clearing' };
 
 const INSERT_DOCUMENT = prepared<NewDocument>()(
   q.insertInto('zatca_documents').values({
@@ -88,37 +86,23 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
 }
 
-export type StoredDocument = Omit<NewDocument, 'report_state'> & {
-  report_state: 'pending' | 'reported' | 'rejected' | 'clearing' | 'cleared' | 'not_cleared';
-  cleared_xml: string | null;
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  zatca_status: string | null;
-  messages: string | null;
-  reported_at: number | null;
-};
-
 /**
  * The document that stands for an order: its latest. A sale whose standard
  * invoice ZATCA did not clear has the simplified invoice issued instead
  * after it; the earlier one stays in the chain (documentsOfOrder).
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return (
-    (first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv', 'desc').limit(1)) as
-      StoredDocument | undefined) ?? null
-  );
+  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv', 'desc').limit(1)) ?? null;
 }
 
 /** Every document of an order, in counter order. */
 export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv')) as StoredDocument[];
+  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv'));
 }
 
 /** The whole chain in counter order (for the status, the tests and an auditor's export). */
 export function allDocuments(db: TillDatabase): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv')) as StoredDocument[];
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv'));
 }
 
 export interface ChainSummary {

@@ -331,8 +331,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.footerAr': 'سطر التذييل (بالعربية)',
   'branch.receiptPreview': 'معاينة الإيصال',
   'branch.fromService': 'من الخدمة: {value}',
-  'branch.tillCode': 'رمز الجهاز',
-  'branch.tillCodeHint': 'حرف أو حرفان: تصبح أرقام الطلبات {example} فلا يطبع جهازان الرقم نفسه',
+  'branch.orderNumbers':
+    'تأخذ أرقام الطلبات رمز كل محطة: هذه الشاشة هي {name}، فيبدو رقمها التالي مثل \u2066{example}\u2069. سمِّ المحطات وأضفها من تبويب المحطات.',
   'branch.cutoff': 'يبدأ يوم العمل عند الساعة',
   'branch.cutoffHint': 'مقهى يعمل حتى الثانية صباحاً يختار 4: تبقى طلبات الليل في يوم واحد',
   'branch.hour': '{hour}:00',

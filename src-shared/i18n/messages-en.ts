@@ -331,8 +331,8 @@ export const MESSAGES_EN = {
   'branch.footerAr': 'Footer line (Arabic)',
   'branch.receiptPreview': 'Receipt preview',
   'branch.fromService': 'From the service: {value}',
-  'branch.tillCode': 'Till code',
-  'branch.tillCodeHint': 'One or two letters: order numbers become {example}, so two tills never print the same number',
+  'branch.orderNumbers':
+    'Order numbers take each station’s code: this screen is {name}, so its next number reads like {example}. Name and add stations on the Stations tab.',
   'branch.cutoff': 'Business day starts at',
   'branch.cutoffHint': 'A café open until 2 am sets 4: the night’s orders stay in one day',
   'branch.hour': '{hour}:00',

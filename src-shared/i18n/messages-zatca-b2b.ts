@@ -36,6 +36,9 @@ export const ZATCA_B2B_MESSAGES_EN = {
   'b2b.unanswered': 'ZATCA did not answer the clearance ({messages}). Issue a simplified invoice for this sale; the till asks ZATCA once more first.',
   'b2b.simplified': 'A simplified invoice was issued for this sale instead; the receipt is printing.',
   'b2b.issueSimplified': 'Issue simplified invoice',
+  'zatca.egs.invoiceTypes': 'Invoices',
+  'zatca.egs.typesBoth': 'Standard (B2B, cleared) and simplified (reported)',
+  'zatca.egs.typesSimplifiedOnly': 'Simplified only: onboard again (below) to issue tax invoices to businesses',
 } as const;
 
 export type ZatcaB2bMessageKey = keyof typeof ZATCA_B2B_MESSAGES_EN;
@@ -72,4 +75,7 @@ export const ZATCA_B2B_MESSAGES_AR: Record<ZatcaB2bMessageKey, string> = {
   'b2b.unanswered': 'لم ترد الهيئة على طلب الاعتماد ({messages}). أصدر فاتورة مبسطة لهذا البيع؛ يسأل الكاشير الهيئة مرة أخرى أولاً.',
   'b2b.simplified': 'صدرت فاتورة مبسطة لهذا البيع بدلاً منها؛ جارٍ طباعة الإيصال.',
   'b2b.issueSimplified': 'إصدار فاتورة مبسطة',
+  'zatca.egs.invoiceTypes': 'الفواتير',
+  'zatca.egs.typesBoth': 'الضريبية للمنشآت (تعتمدها الهيئة) والمبسطة (يُبلَّغ عنها)',
+  'zatca.egs.typesSimplifiedOnly': 'المبسطة فقط: أعد التسجيل (أدناه) لإصدار الفواتير الضريبية للمنشآت',
 };

@@ -115,7 +115,7 @@ describe('a paired device is never more than a cashier', () => {
       updateCashier: { id: huda.id, pin: '2222', approval },
       bindPrinter: { printer_id: 'any', app_command: ['/bin/sh', '-c', 'id'], approval },
       testPrint: { printer_id: 'any', approval },
-      saveTillSettings: { code: 'X', day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
+      saveTillSettings: { day_cutoff_hour: 4, idle_lock_minutes: 0, approval },
       addStation: { name: 'Rogue', code: 'R', approval },
       renameStation: { code: 'A', name: 'Mine', approval },
       removeStation: { code: 'A', approval },
@@ -138,7 +138,7 @@ describe('a paired device is never more than a cashier', () => {
     expect(getSetting(web.db, 'printing.logo_file')).toBeNull();
     expect((await manager.session()).base_url).toBe(service.emulator.baseUrl);
     // The manager's own screen is still a manager's.
-    await manager.saveTillSettings({ code: 'B', day_cutoff_hour: 4, idle_lock_minutes: 0 });
+    await manager.saveTillSettings({ day_cutoff_hour: 4, idle_lock_minutes: 0 });
   });
 
   it('makes no pairing code until the till has a manager, and says why in both languages', async () => {

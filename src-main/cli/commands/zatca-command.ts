@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
 import {
   chainSummary,
+  clearanceCounts,
   coversStandard,
   documentOfOrder,
   headOfQueue,
@@ -67,6 +68,7 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         advice: rejectionAdvice(doc),
       }));
       const oldestHours = summary.oldestUnreportedAt === null ? null : Math.floor((at - summary.oldestUnreportedAt) / HOUR_MS);
+      const clearance = clearanceCounts(db);
       const status = {
         onboarded: egs !== null,
         environment: egs?.environment ?? null,
@@ -80,6 +82,9 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         documents: summary.documents,
         unreported: summary.unreported,
         rejected: summary.rejected,
+        /** Standard (B2B) invoices ZATCA has not answered for yet, and those it refused (kept in the chain, never handed over). */
+        uncleared: clearance.clearing,
+        not_cleared: clearance.notCleared,
         oldest_unreported_at: summary.oldestUnreportedAt,
         oldest_unreported_age_hours: oldestHours,
         /** Why the oldest unreported document is still waiting (its last try), or null. */
@@ -96,6 +101,10 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         ];
         if (!coversStandard(egs.invoice_types))
           lines.push(`invoice types ${egs.invoice_types}: simplified only; onboard the unit again to issue standard (B2B) tax invoices`);
+        if (clearance.clearing + clearance.notCleared > 0)
+          lines.push(
+            `standard (B2B) invoices: ${clearance.clearing} not answered by ZATCA yet, ${clearance.notCleared} refused (each sale takes a simplified invoice from its receipt dialog)`,
+          );
         if (head?.last_error) lines.push(`  waiting: ICV ${head.icv} ${head.number}: ${head.last_error}`);
         for (const doc of rejected) {
           lines.push(

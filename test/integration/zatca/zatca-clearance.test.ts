@@ -178,6 +178,10 @@ describe('a standard (B2B) tax invoice at checkout', () => {
         .filter((r) => r.route === 'clearance')
         .map((r) => [r.icv, r.httpStatus, r.outcome]),
     ).toEqual([[2, 400, 'NOT_CLEARED']]);
+    const status = await pos('zatca', '--db', shop.service.dir.file('till.db'), 'status', '--json');
+    expect(JSON.parse(status.stdout)).toMatchObject({ invoice_types: '1100', documents: 2, unreported: 1, uncleared: 0, not_cleared: 1 });
+    const invoice = await pos('zatca', '--db', shop.service.dir.file('till.db'), 'invoice', '--order', view.uuid, '--json');
+    expect(JSON.parse(invoice.stdout)).toMatchObject({ icv: 2, profile: 'standard', report_state: 'not_cleared', zatca_status: 'NOT_CLEARED' });
 
     stampWith.signer = null;
     const simplified = await shop.till.issueSimplifiedInvoice({ uuid: view.uuid });
