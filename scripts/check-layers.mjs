@@ -52,6 +52,10 @@ export const TABLE_OWNERS = {
   station_devices: 'src-main/stations',
   // The floor (issue 21): tables a manager defines, open tabs with their rounds and lines.
   local_tables: 'src-main/floor',
+  tabs: 'src-main/floor',
+  tab_lines: 'src-main/floor',
+  tab_parts: 'src-main/floor',
+  tab_changes: 'src-main/floor',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -423,6 +423,50 @@ export interface ZatcaDocumentsTable {
   reported_at: number | null;
 }
 
+export interface TabsTable {
+  id: string;
+  label: string;
+  table_id: string | null;
+  guests: number | null;
+  state: 'open' | 'split' | 'paid' | 'cleared' | 'merged';
+  version: number;
+  opened_at: number;
+  opened_by: string;
+  closed_at: number | null;
+  merged_into: string | null;
+}
+
+export interface TabLinesTable {
+  id: string;
+  tab_id: string;
+  round: number;
+  position: number;
+  line: string;
+  added_at: number;
+  added_by: string;
+  sent_at: number | null;
+  removed_at: number | null;
+}
+
+export interface TabPartsTable {
+  tab_id: string;
+  part: number;
+  pieces: string;
+  total: number;
+  order_uuid: string | null;
+}
+
+export interface TabChangesTable {
+  tab_id: string;
+  version: number;
+  kind: string;
+  station: string;
+  cashier: string | null;
+  at: number;
+  count: number | null;
+  table_id: string | null;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -462,6 +506,10 @@ export interface TillSchema {
   service_tables: ServiceTablesTable;
   local_tables: LocalTablesTable;
   zatca_documents: ZatcaDocumentsTable;
+  tabs: TabsTable;
+  tab_lines: TabLinesTable;
+  tab_parts: TabPartsTable;
+  tab_changes: TabChangesTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -650,4 +698,8 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
+  tabs: ['id', 'label', 'table_id', 'guests', 'state', 'version', 'opened_at', 'opened_by', 'closed_at', 'merged_into'],
+  tab_lines: ['id', 'tab_id', 'round', 'position', 'line', 'added_at', 'added_by', 'sent_at', 'removed_at'],
+  tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid'],
+  tab_changes: ['tab_id', 'version', 'kind', 'station', 'cashier', 'at', 'count', 'table_id'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

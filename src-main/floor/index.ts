@@ -3,3 +3,28 @@
 // else reads and changes them through these functions.
 export { addLocalTable, listLocalTables, removeLocalTable, type NewLocalTable } from './local-tables.ts';
 export { floorTables, floorTablesSource, requireFloorTable, requireLocalTables, tableName } from './floor-tables.ts';
+export {
+  changeTab,
+  closeMergedTab,
+  insertParts,
+  insertTab,
+  insertTabLines,
+  markPartPaid,
+  markUnsentSent,
+  moveLines,
+  nextRound,
+  readTab,
+  removeTabLineRow,
+  staleTab,
+  tabAtTable,
+  tabChanges,
+  tabLines,
+  tabParts,
+  tabsInUse,
+  updateTab,
+  type ChangeNote,
+  type TabActor,
+  type TabLineRow,
+  type TabPartRow,
+  type TabRow,
+} from './tab-store.ts';

@@ -1,6 +1,7 @@
 import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  FLOOR_API_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -12,7 +13,7 @@ import {
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
-import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
+import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
@@ -43,6 +44,7 @@ const eachMethodOnce: EachOnce<
     ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
+    ...typeof FLOOR_API_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -115,6 +117,12 @@ export class TillHost extends composedOf<TillApi>() {
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
+      // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
+      kitchenRoundAtSend: enqueueKitchenRound(db, { now }),
+      onTabChanged: (change) => {
+        queue.notify();
+        events.emit({ type: 'tab', ...change });
+      },
     });
     // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
     const probes = new PrinterProbes();
@@ -142,7 +150,8 @@ export class TillHost extends composedOf<TillApi>() {
     const approvals: Pick<TillApi, 'approvalCheck'> = {
       approvalCheck: async (input) => {
         const asked = parseInput('approvalCheck', input);
-        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
+        const api = { cart: () => till.selling.cart(), paymentMethods: () => till.selling.paymentMethods(), tab: (i: { tab_id: string }) => till.tabs.tab(i) };
+        return authorizer.check(api, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
       },
     };
     super({
@@ -154,6 +163,7 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(branch, BRANCH_API_METHODS),
       ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
+      ...methodsOf(till.tabs, FLOOR_API_METHODS),
     });
     this.branchStations = stations;
     this.clock = clock ?? systemClock;

@@ -1,4 +1,4 @@
-import { settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
+import { settlePayments, unitPriceOf, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
   type CartView,
@@ -60,7 +60,7 @@ export interface SellingHooks {
   /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
-  alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  alsoWriteAtCheckout?: (order: OrderRecord, what?: { kitchen: boolean }) => void;
   /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
   stampAtCheckout?: (order: OrderRecord) => string | null;
   /** ZATCA standard (B2B) tax invoices, cleared before they print; without it a checkout naming a buyer is refused. */
@@ -409,6 +409,48 @@ export class SellingService implements SellingMethods {
     const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
+  }
+
+  /**
+   * A tab's part paid at the calling station (issue 21): the same order
+   * path as checkout (that station's number, drawer and cashier, the one
+   * outbox, receipt jobs and the ZATCA stamp in the order's transaction),
+   * for lines priced by the tab. No kitchen tickets: the rounds were sent.
+   * `alsoWrite` runs in that transaction (the part marked paid), so the
+   * order and the tab's payment commit together or not at all. Runs inside
+   * the caller's transaction when there is one; call `orderCommitted` after.
+   */
+  sellPriced(input: {
+    cart: Cart;
+    priced: PricedCart;
+    payments: { method_key: string; amount: number }[];
+    cash_tendered: number | undefined;
+    alsoWrite: (order: OrderRecord) => void;
+  }): { record: OrderRecord; settlement: Settlement } {
+    const profile = this.profile();
+    const seller = this.seller();
+    const settlement = settlePayments(input.priced.total, input.payments, input.cash_tendered);
+    const draft = {
+      ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart: input.cart, priced: input.priced, settlement, profile }),
+      ...seller,
+    };
+    const record = insertOrder(
+      this.till.db,
+      draft,
+      (order) => {
+        input.alsoWrite(order);
+        this.options.alsoWriteAtCheckout?.(order, { kitchen: false });
+      },
+      this.options.stampAtCheckout,
+    );
+    return { record, settlement };
+  }
+
+  /** After a sellPriced's transaction committed: the uploader and the printer hear of it; the view the screen gets. */
+  orderCommitted(record: OrderRecord, settlement: Settlement): OrderView {
+    checkpointSoon(this.till.db);
+    this.options.onOrderCommitted?.(record);
+    return { ...this.orderView(readOrder(this.till.db, record.uuid) ?? record), tendered: settlement.cash_tendered, change_due: settlement.change };
   }
 
   private orderView(record: OrderRecord): OrderView {

@@ -5,6 +5,7 @@
  * English keys, so a missing translation fails the build.
  */
 export const FLOOR_MESSAGES_EN = {
+  'error.stale_tab': 'This tab changed on another screen: look at it again, then try again.',
   'reason.floor.tableNameEmpty': 'A table needs a name, like “T4”.',
   'reason.floor.tableNameTooLong': 'A table’s name has at most {max} characters.',
   'reason.floor.areaTooLong': 'An area’s name has at most {max} characters.',
@@ -40,6 +41,7 @@ export const FLOOR_MESSAGES_EN = {
 export type FloorMessageKey = keyof typeof FLOOR_MESSAGES_EN;
 
 export const FLOOR_MESSAGES_AR: Record<FloorMessageKey, string> = {
+  'error.stale_tab': 'تغيّر هذا الحساب من شاشة أخرى: راجعه ثم حاول مجدداً.',
   'reason.floor.tableNameEmpty': 'تحتاج الطاولة إلى اسم، مثل «T4».',
   'reason.floor.tableNameTooLong': 'اسم الطاولة {max} حرفاً على الأكثر.',
   'reason.floor.areaTooLong': 'اسم المنطقة {max} حرفاً على الأكثر.',

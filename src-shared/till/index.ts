@@ -29,3 +29,5 @@ export { zatcaInputs, zatcaSellerFieldOk, ZATCA_SELLER_SETTING, type ZatcaInputs
 export { zatcaBuyerInput, zatcaBuyerProblems, ZATCA_BUYER_FIELDS, type ZatcaBuyer, type ZatcaBuyerInput, type ZatcaBuyerField } from './zatca-buyer.ts';
 export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
 export type * from './zatca-views.ts';
+export { floorInputs, type FloorInputs } from './floor-inputs.ts';
+export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';

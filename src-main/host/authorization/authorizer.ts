@@ -7,7 +7,7 @@ import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
 import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
-import { privilegedCalls } from './privileged-call.ts';
+import { privilegedCalls, type CallApi } from './privileged-call.ts';
 import { ApprovedDiscounts } from './approved-discounts.ts';
 import { cashOutLimit } from './cash-out-limit.ts';
 
@@ -72,6 +72,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'pay-later': 'leaving an order to pay later',
   'close-shift': 'closing the shift',
   'release-cashier': 'signing a cashier out of another station',
+  'void-sent-line': 'removing a line the kitchen already has',
 };
 
 /**
@@ -187,13 +188,7 @@ export class Authorizer {
    * Only asking about `branchSetup` (opening the Branch screen) ends the
    * station's earlier Branch approval, so each visit is approved anew.
    */
-  async check(
-    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
-    method: string,
-    input: unknown,
-    client: ClientContext,
-    station: string,
-  ): Promise<ApprovalCheckView> {
+  async check(api: CallApi, method: string, input: unknown, client: ClientContext, station: string): Promise<ApprovalCheckView> {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi] ?? null;
@@ -240,13 +235,7 @@ export class Authorizer {
    * a call no approval can let through is refused and audited. Others pass
    * unaudited. Resolves with the last approval, or null when none was needed.
    */
-  async authorizeCall(
-    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
-    method: string,
-    args: unknown[],
-    client: ClientContext,
-    station: string,
-  ): Promise<Approval | null> {
+  async authorizeCall(api: CallApi, method: string, args: unknown[], client: ClientContext, station: string): Promise<Approval | null> {
     const rules = this.rules(station);
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
     // Any call but the Branch screen's (and the few reads the shell makes beside it) means the station left it.
