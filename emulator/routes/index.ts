@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../route-spec.ts';
+import { attendanceRoutes } from './attendances.ts';
 import { barcodeRoutes } from './barcodes.ts';
 import { categoryRoutes } from './categories.ts';
 import { customerRoutes } from './customers.ts';
@@ -34,4 +35,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...renewalRoutes,
   ...orderRoutes,
   ...orderPaymentRoutes,
+  ...attendanceRoutes,
 ];

@@ -184,11 +184,6 @@ export class TillHost extends composedOf<TillApi>() {
     return this.till.staff;
   }
 
-  /** Closed shifts (attendance) and late settlements, to the service exactly once. */
-  get records() {
-    return this.service.records;
-  }
-
   /** Starts the uploads (when paired), ZATCA reporting (when onboarded), the print queue (each picks up work left from before a restart) and the watch for stations removed by another process. */
   start(): void {
     if (this.started) return;

@@ -68,6 +68,33 @@ const DEFERRED = prepared<{ uuid: string; nextAttemptAt: number; reason: string 
     .where('state', '=', 'pending'),
 );
 
+// A settlement waiting for its order: it goes later, and the wait is no failed try.
+const POSTPONED = prepared<{ uuid: string; nextAttemptAt: number; reason: string }>()(
+  q
+    .updateTable('record_outbox')
+    .set({ next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') })
+    .where('uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+// The upload engine sleeps until the earliest pending record falls due.
+const EARLIEST_PENDING = prepared<{ kind: RecordKind }>()(
+  q
+    .selectFrom('record_outbox')
+    .select((eb) => eb.fn.min<number | null>('next_attempt_at').as('at'))
+    .where('kind', '=', param<RecordKind>('kind'))
+    .where('state', '=', 'pending'),
+);
+
+const MAKE_DUE = prepared<{ kind: RecordKind; now: number }>()(
+  q
+    .updateTable('record_outbox')
+    .set({ next_attempt_at: param<number>('now') })
+    .where('kind', '=', param<RecordKind>('kind'))
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '>', param<number>('now')),
+);
+
 // The upload loop counts what is left after every run.
 const COUNTS = prepared<{ kind: RecordKind }>()(
   q
@@ -104,4 +131,19 @@ export function recordCounts(db: TillDatabase, kind: RecordKind): { pending: num
   const counts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of COUNTS.all(db, { kind })) counts[row.state] = row.n;
   return counts;
+}
+
+/** Moves a pending record's next try to `nextAttemptAt` without counting an attempt (it was not sent). */
+export function postponeRecord(db: TillDatabase, uuid: string, nextAttemptAt: number, reason: string): void {
+  POSTPONED.run(db, { uuid, nextAttemptAt, reason });
+}
+
+/** When the earliest pending record of `kind` falls due; null when none is pending. */
+export function earliestRecordAttempt(db: TillDatabase, kind: RecordKind): number | null {
+  return EARLIEST_PENDING.get(db, { kind })?.at ?? null;
+}
+
+/** The service is reachable again: every pending record of `kind` is due now. */
+export function makeRecordsDue(db: TillDatabase, kind: RecordKind, now: number): void {
+  MAKE_DUE.run(db, { kind, now });
 }

@@ -11,5 +11,5 @@ export { OrderKind, ORDER_SYNC_PATH } from './order-kind.ts';
 export { OrderUploader, type OrderUploaderOptions } from './order-uploader.ts';
 export { SESSION_EXPIRED } from './connectivity.ts';
 export type { UploadStatus, StatusListener } from './upload-status.ts';
-export { uploadRecords, RECORD_PATH_SETTINGS, type RecordUploadReport } from './record-uploader.ts';
-export { RecordUploadLoop } from './record-upload-loop.ts';
+export { ATTENDANCE, SETTLEMENT, RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, type RecordKindConfig } from './record-kind.ts';
+export { tillUploadKinds } from './upload-kinds.ts';

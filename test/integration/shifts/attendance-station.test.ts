@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
-import { uploadRecords } from '../../../src-main/sync/index.ts';
+import { recordKinds, UploadEngine } from '../../../src-main/sync/index.ts';
 import { recordStation } from '../../../src-main/shifts/index.ts';
 import { addStation } from '../../../src-main/stations/index.ts';
 import { runAtStation, TillService } from '../../../src-main/till/index.ts';
@@ -71,7 +71,8 @@ describe('attendance of a station’s shift', () => {
 
     received = [];
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
-    expect(await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ sent: 2, synced: 2 });
+    const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' });
+    expect(await new UploadEngine({ client, kinds: recordKinds(db) }).uploadDue()).toMatchObject({ batches: 2, created: 2 });
     const byUuid = new Map(received.map((body) => [body.uuid, body]));
     const bodyA = byUuid.get(shiftA.id)!;
     const bodyB = byUuid.get(shiftB.id)!;
