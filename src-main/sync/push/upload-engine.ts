@@ -44,8 +44,6 @@ export interface UploadContext {
   succeeded(error?: string | null): void;
   /** Any other change to the status (the engine adds the counts). */
   publish(patch: Partial<UploadStatus>): void;
-  /** Recount what the status shows. */
-  recount(): void;
 }
 
 /**
@@ -325,7 +323,6 @@ export class UploadEngine {
       },
       succeeded: (error = null) => this.publisher.update({ online: true, lastSuccessAt: this.now(), lastError: error, ...this.counts() }),
       publish: (patch) => this.publisher.update({ ...patch, ...this.counts() }),
-      recount: () => this.publisher.update(this.counts()),
     };
   }
 }
