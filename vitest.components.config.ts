@@ -10,7 +10,7 @@ import { tillCommands } from './test/components/till-commands.ts';
 export default defineConfig({
   plugins: [svelte()],
   // Bundled before the first test: found mid-run, Vite reloads the page under a running test.
-  optimizeDeps: { include: ['jsqr', 'qrcode'] },
+  optimizeDeps: { include: ['jsqr', 'qrcode', 'comlink'] },
   test: {
     name: 'components',
     include: ['test/components/**/*.test.ts'],

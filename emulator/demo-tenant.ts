@@ -8,6 +8,7 @@ import { MODIFIER_TEMPLATES } from './demo-modifiers.ts';
 import type { ModifierKey } from './demo-modifiers.ts';
 import { demoConfigs, demoPaymentMethods } from './demo-payment-methods.ts';
 import { demoKitchens, demoPrinters } from './demo-printers.ts';
+import { demoTables } from './demo-tables.ts';
 import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
@@ -174,6 +175,7 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
     printers,
     kitchens: demoKitchens(branchId, printers, newId),
     customers: demoCustomers(marketId, newId),
+    tables: demoTables(branchId, newId),
     ingredients,
     productIngredients,
   };

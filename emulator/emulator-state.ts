@@ -1,7 +1,7 @@
 import type { EmulatorProfile } from './profiles/index.ts';
 import type { Faults } from './faults.ts';
 import type { Prng } from '../src-shared/random/index.ts';
-import type { ReceivedOrder, ReceivedSettlement } from './received-order.ts';
+import type { ReceivedAttendance, ReceivedOrder, ReceivedSettlement } from './received-order.ts';
 import type { ArmedHold } from './request-hold.ts';
 import type { Tenant } from './tenant.ts';
 import type { TokenStore } from './tokens.ts';
@@ -20,6 +20,8 @@ export interface EmulatorState {
   orderPosts: number;
   /** Later payments of held orders, by their uuid (POST /orders/payments). */
   settlements: Map<string, ReceivedSettlement>;
+  /** Closed shifts, by their uuid (POST /attendances/sync). */
+  attendances: Map<string, ReceivedAttendance>;
   /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
   holds: ArmedHold[];
   /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */

@@ -9,7 +9,7 @@ export type { EmulatorCliIo } from './cli.ts';
 export type { Faults } from './faults.ts';
 export { PROFILE_NAMES, SPEC_ONLY_ACCOUNTING_MEMBER, VARIANT_ACCOUNTING_MEMBER, type ProfileName } from './profiles/index.ts';
 export type { Tenant, TenantCustomer, TenantPrinter, Userable } from './tenant.ts';
-export type { ReceivedOrder, ReceivedSettlement, UploadedOrder, UploadedOrderItem } from './received-order.ts';
+export type { ReceivedAttendance, ReceivedOrder, ReceivedSettlement, UploadedOrder, UploadedOrderItem } from './received-order.ts';
 export type { RequestHold } from './request-hold.ts';
 export type { IssueTokenOptions } from './tokens.ts';
 export { createDemoTenant } from './demo-tenant.ts';

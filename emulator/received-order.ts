@@ -41,6 +41,15 @@ export interface ReceivedOrder {
   order: UploadedOrder;
 }
 
+/** A closed shift as uploaded (`POST /attendances/sync`), kept once per uuid. */
+export interface ReceivedAttendance {
+  id: string;
+  uuid: string;
+  receivedAt: number;
+  /** The whole body as sent. */
+  body: Record<string, unknown>;
+}
+
 /** A payment taken after its order was uploaded (the till's settle-later), kept once per uuid. */
 export interface ReceivedSettlement {
   id: string;

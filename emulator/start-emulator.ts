@@ -7,7 +7,7 @@ import type { Faults } from './faults.ts';
 import { generateCatalog } from './generate-catalog.ts';
 import { createUuidFactory } from './ids.ts';
 import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
-import type { ReceivedOrder, ReceivedSettlement } from './received-order.ts';
+import type { ReceivedAttendance, ReceivedOrder, ReceivedSettlement } from './received-order.ts';
 import { armHold, type RequestHold } from './request-hold.ts';
 import { BASE_PATH, createServer } from './server.ts';
 import type { Tenant } from './tenant.ts';
@@ -51,6 +51,8 @@ export interface RunningEmulator {
   readonly orderPosts: number;
   /** By uuid, every later payment the service holds (`POST /orders/payments`). */
   readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
+  /** By uuid, every closed shift the service holds (`POST /attendances/sync`). */
+  readonly attendances: ReadonlyMap<string, ReceivedAttendance>;
   /**
    * Keeps the next request to `METHOD /path` (relative to the v2 root) from
    * being answered until `release()`: its work is done, its answer waits.
@@ -86,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     orders: new Map(),
     orderPosts: 0,
     settlements: new Map(),
+    attendances: new Map(),
     holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
@@ -122,6 +125,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     get settlements() {
       return state.settlements;
+    },
+    get attendances() {
+      return state.attendances;
     },
     hold: (method, path) => armHold(state.holds, method, path),
     get traffic() {

@@ -10,6 +10,7 @@ import type {
   Product,
   ProductIngredient,
 } from '../src-shared/catalog/index.ts';
+import type { TenantTable } from './demo-tables.ts';
 
 /** A printer as the service holds it: the canonical record plus the branch it stands in. */
 export interface TenantPrinter extends Printer {
@@ -62,6 +63,8 @@ export interface Tenant {
   /** Kitchen routing: which printers get which categories' lines (emulator/README.md, 17). */
   kitchens: Kitchen[];
   customers: TenantCustomer[];
+  /** The branch's tables (GET /tables; issue 21). */
+  tables: TenantTable[];
   ingredients: Ingredient[];
   productIngredients: ProductIngredient[];
 }

@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   kitchens: 'src-main/catalog',
   kitchen_printers: 'src-main/catalog',
   kitchen_categories: 'src-main/catalog',
+  service_tables: 'src-main/catalog',
   replica_meta: 'src-main/catalog',
   // Sales and their upload queue.
   orders: 'src-main/orders',
@@ -49,6 +50,12 @@ export const TABLE_OWNERS = {
   // The branch's stations (each screen a till: its code, name, kind and printers).
   stations: 'src-main/stations',
   station_devices: 'src-main/stations',
+  // The floor (issue 21): tables a manager defines, open tabs with their rounds and lines.
+  local_tables: 'src-main/floor',
+  tabs: 'src-main/floor',
+  tab_lines: 'src-main/floor',
+  tab_parts: 'src-main/floor',
+  tab_changes: 'src-main/floor',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -1,5 +1,5 @@
 // `spec-only`: exactly what the spec shows and nothing it does not
-// (issue 8, part 8). No /me and no /kitchens (their paths and shapes are not
+// (issue 8, part 8). No /me, no /kitchens and no /tables (their paths and shapes are not
 // shown); products without the `prices` include (only the spec's own
 // /products/{id}/prices route), their accounting reference under a
 // provider's name; and no member on any object that the spec does not show
@@ -103,7 +103,7 @@ function customer(record: JsonRecord): JsonRecord {
 }
 
 export const specOnlyProfile = defineProfile('spec-only', {
-  hidden: ['GET /me', 'GET /kitchens', 'GET /kitchens/:kitchenId', 'POST /orders/payments'],
+  hidden: ['GET /me', 'GET /kitchens', 'GET /kitchens/:kitchenId', 'GET /tables', 'GET /tables/:tableId', 'POST /orders/payments', 'POST /attendances/sync'],
   records: {
     ...catalogRecordRules({ product, modifier, price, barcode: (record) => only(record, ['id']), printer }),
     'GET /users/customers': customer,

@@ -100,6 +100,8 @@ export const variantProfile = defineProfile('variant', {
     'GET /payment-methods/settings': (record) => extras(record, 'payment_method_config'),
     'GET /users/customers': (record) => extras(record, 'customer'),
     'GET /kitchens': (record) => extras(record, 'kitchen'),
+    // Other plausible names for a table's members (issue 21): a label, a section, a capacity.
+    'GET /tables': (record) => extras(rename(record, { name: 'label', area: 'section', seats: 'capacity' }), 'dining_table'),
   },
   answers: { 'POST /orders/sync': syncAnswer },
 });

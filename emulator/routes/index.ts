@@ -1,9 +1,11 @@
 import type { RouteSpec } from '../route-spec.ts';
+import { attendanceRoutes } from './attendances.ts';
 import { barcodeRoutes } from './barcodes.ts';
 import { categoryRoutes } from './categories.ts';
 import { customerRoutes } from './customers.ts';
 import { ingredientRoutes } from './ingredients.ts';
 import { kitchenRoutes } from './kitchens.ts';
+import { tableRoutes } from './tables.ts';
 import { legacyImportRoutes } from './legacy-import.ts';
 import { meRoutes } from './me.ts';
 import { modifierRoutes } from './modifiers.ts';
@@ -27,9 +29,11 @@ export const ROUTES: readonly RouteSpec[] = [
   ...paymentMethodRoutes,
   ...printerRoutes,
   ...kitchenRoutes,
+  ...tableRoutes,
   ...customerRoutes,
   ...legacyImportRoutes,
   ...renewalRoutes,
   ...orderRoutes,
   ...orderPaymentRoutes,
+  ...attendanceRoutes,
 ];

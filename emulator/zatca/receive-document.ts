@@ -12,6 +12,7 @@ import type { IssuedCsid } from './csid-registry.ts';
 import type { ReceivedDocument, SubmissionRoute } from './received-document.ts';
 import type { StandInAnswer, StandInState } from './stand-in-state.ts';
 import { validationResults, zatcaError, zatcaWarning } from './validation-results.ts';
+import { clearedXml } from './cleared-document.ts';
 import { checkDocument, type CheckedDocument, type ZatcaMessage } from './verify-document.ts';
 
 const DAY_MS = 86_400_000;
@@ -38,7 +39,11 @@ function answerBody(route: SubmissionRoute, doc: CheckedDocument | null, results
   const simplified = doc?.subtype.startsWith('02') ?? true;
   if (route === 'reporting') return { validationResults: results, reportingStatus: outcome };
   if (route === 'clearance')
-    return { validationResults: results, clearanceStatus: outcome, clearedInvoice: outcome === 'CLEARED' ? Buffer.from(xml, 'utf8').toString('base64') : null };
+    return {
+      validationResults: results,
+      clearanceStatus: outcome,
+      clearedInvoice: outcome === 'CLEARED' ? Buffer.from(clearedXml(xml), 'utf8').toString('base64') : null,
+    };
   // The compliance checks answer as reporting does for a simplified document and as clearance does for a standard one.
   return {
     validationResults: results,
@@ -89,6 +94,15 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
     errors.push(zatcaError('invoice-type', 'KSA', 'Only simplified documents (subtype 02…) are reported; clear standard ones.'));
   if (route === 'clearance' && !standard)
     errors.push(zatcaError('invoice-type', 'KSA', 'Only standard documents (subtype 01…) are cleared; report simplified ones.'));
+  if (route === 'clearance' && standard && csid.invoiceTypes[0] !== '1') {
+    errors.push(
+      zatcaError(
+        'invoice-type',
+        'KSA',
+        `The CSID was issued for invoice types ${csid.invoiceTypes}, which do not include standard invoices; onboard the unit for 1100.`,
+      ),
+    );
+  }
   if (route === 'compliance' && ((simplified && csid.invoiceTypes[1] !== '1') || (standard && csid.invoiceTypes[0] !== '1'))) {
     errors.push(
       zatcaError(

@@ -54,7 +54,8 @@ export interface RunningZatcaStandIn {
    * test/support/zatca-egs.ts) as a production CSID and returns its Basic
    * credentials for reporting and clearance.
    */
-  credentialsFor(certificateBase64: string, environment?: StandInEnvironment): { binarySecurityToken: string; secret: string };
+  /** invoiceTypes: what the CSID covers (0100 simplified only unless told; 1100 standard too). */
+  credentialsFor(certificateBase64: string, environment?: StandInEnvironment, invoiceTypes?: string): { binarySecurityToken: string; secret: string };
   /** Keeps the next `POST path` (relative to the base path, e.g. `/invoices/reporting/single`) unanswered until released; its work is done. */
   hold(method: string, path: string): RequestHold;
   close(): Promise<void>;
@@ -98,14 +99,14 @@ export async function startZatcaStandIn(options: ZatcaStandInOptions = {}): Prom
       state.faults = resolveZatcaFaults(value);
     },
     received: () => state.log.map((entry) => ({ ...entry })),
-    credentialsFor(certificateBase64, environment = 'sandbox') {
+    credentialsFor(certificateBase64, environment = 'sandbox', invoiceTypes = '0100') {
       const csid = state.registry.add({
         kind: 'production',
         certificate: certificateBase64,
         egs: x509Subject(certificateBase64),
         environment,
         csr: '',
-        invoiceTypes: '0100',
+        invoiceTypes,
       });
       return { binarySecurityToken: csid.binarySecurityToken, secret: csid.secret };
     },

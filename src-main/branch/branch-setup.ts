@@ -52,6 +52,8 @@ export interface BranchSetupOptions {
   probeMemory?: PrinterProbes;
   /** Called when a printer's answer changed what it is shown as (out of paper, not answering). */
   onPrinterStates?: () => void;
+  /** The calling screen's station code, for the sample receipt's number (A-001); none: numbers without a prefix. */
+  stationCode?: () => string;
   now?: () => number;
 }
 
@@ -235,7 +237,7 @@ export class BranchSetup implements BranchApi {
       await checkLogo(chosen);
     } else if (settings.logo_file !== '') this.checkLogo(settings.logo_file);
     try {
-      const png = await renderSettingsPreview(this.db, settings, readTillSettings(this.db), paper_width, this.now(), chosen);
+      const png = await renderSettingsPreview(this.db, settings, this.options.stationCode?.() ?? null, paper_width, this.now(), chosen);
       return `data:image/png;base64,${png.toString('base64')}`;
     } catch (error) {
       throw new TillError('invalid_input', (error as Error).message);

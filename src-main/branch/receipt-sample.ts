@@ -3,7 +3,7 @@
 // composition and raster engine as a real receipt.
 
 import { formatMinor } from '../../src-shared/money/index.ts';
-import type { ReceiptSettingsView, TillSettingsView } from '../../src-shared/till/index.ts';
+import type { ReceiptSettingsView } from '../../src-shared/till/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { printerSettings } from '../../src-shared/catalog/index.ts';
 import type { OrderRecord } from '../../src-shared/till/index.ts';
@@ -13,17 +13,13 @@ import { composeReceipt, loadLogo, renderDocumentToPng, type PaperWidth } from '
 import { readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile } from '../till/index.ts';
 
-/** A small cash sale: one English-and-Arabic item with a modifier, one plain; 15% VAT included. */
-export function sampleOrder(
-  settings: Pick<ReceiptSettingsView, 'seller_name_ar' | 'vat_number'>,
-  till: Pick<TillSettingsView, 'code'>,
-  now: number,
-): OrderRecord {
+/** A small cash sale at station `stationCode` (its number: A-001): one English-and-Arabic item with a modifier, one plain; 15% VAT included. */
+export function sampleOrder(settings: Pick<ReceiptSettingsView, 'seller_name_ar' | 'vat_number'>, stationCode: string | null, now: number): OrderRecord {
   const total = 35_50;
   const tax = 4_63;
   return {
     uuid: '00000000-0000-4000-8000-000000000000',
-    number: formatOrderNumber(till.code || null, 1),
+    number: formatOrderNumber(stationCode, 1),
     business_day: '2026-01-01',
     kind: 'SALE',
     refund_of: null,
@@ -96,7 +92,7 @@ export function sampleOrder(
 export async function renderSettingsPreview(
   db: TillDatabase,
   settings: ReceiptSettingsView,
-  till: TillSettingsView,
+  stationCode: string | null,
   width: PaperWidth,
   now: number,
   /** A logo chosen on the Branch screen and not saved yet (already checked): shown instead of logo_file. */
@@ -105,7 +101,7 @@ export async function renderSettingsPreview(
   const { me } = readReplicaMeta(db);
   const profile = readBranchProfile(db);
   const vat = settings.vat_number || profile?.vatNumber || '';
-  const order = sampleOrder({ seller_name_ar: settings.seller_name_ar || profile?.sellerName || '', vat_number: vat }, till, now);
+  const order = sampleOrder({ seller_name_ar: settings.seller_name_ar || profile?.sellerName || '', vat_number: vat }, stationCode, now);
   // The form's logo as it stands: a file just chosen, the one named, or none (an emptied field previews its removal).
   const logo = chosenLogo ?? (settings.logo_file ? loadLogo(settings.logo_file) : null);
   const doc = composeReceipt(order, {

@@ -30,7 +30,11 @@ export {
   KITCHENS,
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
+  SERVICE_TABLES,
+  type ReplicaRow,
   type ReplicaTable,
+  type ReplicaTableName,
 } from './replica-tables.ts';
 export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
+export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';

@@ -8,6 +8,13 @@ export interface LastPull {
   counts: Record<string, number>;
   /** Decimal places the prices were read at (absent: a pull before issue 19, two). */
   currency_decimals?: number;
+  /**
+   * Where the branch's tables come from (issue 21): 'service' when the
+   * Tables list answered with at least one table, 'local' when it answered
+   * 404, 403 or nothing (a manager defines them on the till). Absent: a
+   * pull before issue 21, local.
+   */
+  tables?: 'service' | 'local';
 }
 
 export interface ReplicaMeta {

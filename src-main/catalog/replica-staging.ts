@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { param, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
-import type { ReplicaTable, ReplicaTableName } from './replica-tables.ts';
+import { param, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
+import type { ReplicaRow, ReplicaTable, ReplicaTableName } from './replica-tables.ts';
 
 /**
  * The staging's SQL is the same for every replica table, with the table's
@@ -17,8 +17,8 @@ const s = q.withTables<StagingSchema>();
 
 /** The queries of one replica table, compiled once (the insert runs per staged row: 600,000 in a 100,000-product pull). */
 interface TableQueries {
-  /** The row's values in the order of the table's columns. */
-  insert: PreparedQuery<readonly unknown[], unknown>;
+  /** One row, its values by column name. */
+  insert: PreparedQuery<Record<string, unknown>, unknown>;
   keepAll: PreparedQuery<Record<string, never>, unknown>;
   /** By the column compared (the table's key, or its parent's), compiled on first use: `value` is what it must equal. */
   keepWhere(column: string): PreparedQuery<{ value: unknown }, unknown>;
@@ -42,8 +42,8 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown }, unknown>>();
   const intoReplica = () => s.insertInto(main).columns(cols);
   return {
-    // By position: this runs per staged row, and the rows come as arrays.
-    insert: prepared<readonly unknown[]>()(s.insertInto(stage).values(Object.fromEntries(cols.map((column) => [column, positional()])))),
+    // By name: a row is tied to its columns by the names the schema gives them, never by their order.
+    insert: prepared<Record<string, unknown>>()(s.insertInto(stage).values(Object.fromEntries(cols.map((column) => [column, param(column)])))),
     keepAll: prepared()(copyFromReplica().expression(s.selectFrom(main).select(cols))),
     keepWhere: (column) => {
       let keep = keepWhere.get(column);
@@ -138,9 +138,8 @@ export class Staging {
     }
   }
 
-  /** `values` in the order of `table.columns`. */
-  insert(table: ReplicaTable, values: unknown[]): void {
-    queriesOf(table).insert.run(this.db, values);
+  insert<N extends ReplicaTableName>(table: ReplicaTable<N>, row: ReplicaRow<N>): void {
+    queriesOf(table as ReplicaTable).insert.run(this.db, row as Record<string, unknown>);
   }
 
   /**

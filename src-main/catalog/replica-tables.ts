@@ -1,4 +1,5 @@
-import { TABLE_COLUMNS } from '../db/index.ts';
+import type { Selectable } from 'kysely';
+import { TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
 
 /**
  * The replica tables a pull replaces, with the columns it writes: every
@@ -18,10 +19,11 @@ export type ReplicaTableName =
   | 'customers'
   | 'kitchens'
   | 'kitchen_printers'
-  | 'kitchen_categories';
+  | 'kitchen_categories'
+  | 'service_tables';
 
-export interface ReplicaTable {
-  name: ReplicaTableName;
+export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> {
+  name: N;
   /** The service's identity of a row: what "the same record" means between pulls. */
   key: string;
   columns: readonly string[];
@@ -29,84 +31,94 @@ export interface ReplicaTable {
   parentKey?: string;
 }
 
+/** One staged row of table `N`, by column name: every column the pull writes (all but `seq`), typed as the schema says. */
+export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq'>;
+
 function writtenColumns(table: ReplicaTableName): readonly string[] {
   return TABLE_COLUMNS[table].filter((column) => column !== 'seq');
 }
 
-export const CATEGORIES: ReplicaTable = {
+export const CATEGORIES: ReplicaTable<'categories'> = {
   name: 'categories',
   key: 'id',
   columns: writtenColumns('categories'),
 };
 
-export const PRODUCTS: ReplicaTable = {
+export const PRODUCTS: ReplicaTable<'products'> = {
   name: 'products',
   key: 'id',
   columns: writtenColumns('products'),
 };
 
-export const MODIFIERS: ReplicaTable = {
+export const MODIFIERS: ReplicaTable<'modifiers'> = {
   name: 'modifiers',
   key: 'id',
   parentKey: 'product_id',
   columns: writtenColumns('modifiers'),
 };
 
-export const PRICES: ReplicaTable = {
+export const PRICES: ReplicaTable<'prices'> = {
   name: 'prices',
   key: 'id',
   parentKey: 'product_id',
   columns: writtenColumns('prices'),
 };
 
-export const BARCODES: ReplicaTable = {
+export const BARCODES: ReplicaTable<'barcodes'> = {
   name: 'barcodes',
   key: 'id',
   columns: writtenColumns('barcodes'),
 };
 
-export const PAYMENT_METHODS: ReplicaTable = {
+export const PAYMENT_METHODS: ReplicaTable<'payment_methods'> = {
   name: 'payment_methods',
   key: 'key',
   columns: writtenColumns('payment_methods'),
 };
 
-export const PAYMENT_METHOD_CONFIGS: ReplicaTable = {
+export const PAYMENT_METHOD_CONFIGS: ReplicaTable<'payment_method_configs'> = {
   name: 'payment_method_configs',
   key: 'id',
   columns: writtenColumns('payment_method_configs'),
 };
 
-export const PRINTERS: ReplicaTable = {
+export const PRINTERS: ReplicaTable<'printers'> = {
   name: 'printers',
   key: 'id',
   columns: writtenColumns('printers'),
 };
 
-export const KITCHENS: ReplicaTable = {
+export const KITCHENS: ReplicaTable<'kitchens'> = {
   name: 'kitchens',
   key: 'id',
   columns: writtenColumns('kitchens'),
 };
 
-export const KITCHEN_PRINTERS: ReplicaTable = {
+export const KITCHEN_PRINTERS: ReplicaTable<'kitchen_printers'> = {
   name: 'kitchen_printers',
   key: 'id',
   parentKey: 'kitchen_id',
   columns: writtenColumns('kitchen_printers'),
 };
 
-export const KITCHEN_CATEGORIES: ReplicaTable = {
+export const KITCHEN_CATEGORIES: ReplicaTable<'kitchen_categories'> = {
   name: 'kitchen_categories',
   key: 'id',
   parentKey: 'kitchen_id',
   columns: writtenColumns('kitchen_categories'),
 };
 
-export const CUSTOMERS: ReplicaTable = {
+export const CUSTOMERS: ReplicaTable<'customers'> = {
   name: 'customers',
   key: 'id',
   columns: writtenColumns('customers'),
+};
+
+/** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
+export const SERVICE_TABLES: ReplicaTable<'service_tables'> = {
+  name: 'service_tables',
+  key: 'id',
+  columns: writtenColumns('service_tables'),
 };
 
 export const REPLICA_TABLES: readonly ReplicaTable[] = [
@@ -122,4 +134,5 @@ export const REPLICA_TABLES: readonly ReplicaTable[] = [
   KITCHENS,
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
+  SERVICE_TABLES,
 ];

@@ -11,6 +11,7 @@ import { SYNC_USAGE, syncCommand } from './commands/sync-command.ts';
 import { SHIFT_USAGE, shiftCommand } from './commands/shift-command.ts';
 import { CASHIERS_USAGE, cashiersCommand } from './commands/cashiers-command.ts';
 import { STATIONS_USAGE, stationsCommand } from './commands/stations-command.ts';
+import { TABLES_USAGE, tablesCommand } from './commands/tables-command.ts';
 import { SETTINGS_USAGE, settingsCommand } from './commands/settings-command.ts';
 import { DOCTOR_USAGE, doctorCommand } from './commands/doctor-command.ts';
 import { ZATCA_USAGE } from './commands/zatca-usage.ts';
@@ -55,6 +56,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   shift: { run: shiftCommand, usage: SHIFT_USAGE },
   cashiers: { run: cashiersCommand, usage: CASHIERS_USAGE },
   stations: { run: stationsCommand, usage: STATIONS_USAGE },
+  tables: { run: tablesCommand, usage: TABLES_USAGE },
   settings: { run: settingsCommand, usage: SETTINGS_USAGE },
   doctor: { run: doctorCommand, usage: DOCTOR_USAGE },
   // Loaded on demand: the XML and X.509 libraries are for the ZATCA command only.

@@ -3,3 +3,4 @@ export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError,
 export { q, all, first, run, statement, param, positional, jsonList, prepared, type PreparedQuery } from './query.ts';
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
+export { dataVersion } from './data-version.ts';

@@ -7,12 +7,26 @@ import { z } from 'zod';
 // in Electron's userData folder), never in the till database: a station
 // opens no database at all. Free of `electron`, so plain Node tests it.
 
-/** The hub (default): this computer's till owns the database. A station: the window is the hub's UI, over the LAN. */
-export type HubChoice = { mode: 'hub' } | { mode: 'station'; hub: string };
+/**
+ * The hub (default): this computer's till owns the database. A station: the
+ * window is the hub's UI, over the LAN; `pairCode`, a one-time code typed
+ * on the "Use another till as hub" screen, fills in the hub's pairing form
+ * at the next start only.
+ */
+export type HubChoice = { mode: 'hub' } | { mode: 'station'; hub: string; pairCode?: string };
 
 export const APP_CONFIG_FILE = 'till-app.json';
 
-const choiceSchema = z.discriminatedUnion('mode', [z.object({ mode: z.literal('hub') }), z.object({ mode: z.literal('station'), hub: z.string().max(200) })]);
+/** A hub's six-digit pairing code (the hub's /pair form takes no other). */
+export const PAIR_CODE_PATTERN = /^\d{6}$/;
+
+const choiceSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('hub') }),
+  z.object({ mode: z.literal('station'), hub: z.string().max(200), pair_code: z.string().regex(PAIR_CODE_PATTERN).optional() }),
+]);
+
+/** Why a typed hub address was refused (the screen words each in both languages). */
+export type HubAddressProblem = 'invalid' | 'scheme' | 'path' | 'not_lan';
 
 /**
  * A hub's address as the manager types it (`192.168.1.20:4780`,
@@ -20,20 +34,54 @@ const choiceSchema = z.discriminatedUnion('mode', [z.object({ mode: z.literal('h
  * origin with no user, path, query or fragment, or an error that says
  * what to type.
  */
-export function parseHubAddress(text: string): { ok: true; hub: string } | { ok: false; reason: string } {
+export function parseHubAddress(text: string): { ok: true; hub: string } | { ok: false; reason: string; problem: HubAddressProblem } {
   const trimmed = text.trim();
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    return { ok: false, reason: `"${trimmed}" is not an address: type the hub's address as its screen shows it, like 192.168.1.20:4780` };
+    return { ok: false, problem: 'invalid', reason: `"${trimmed}" is not an address: type the hub's address as its screen shows it, like 192.168.1.20:4780` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { ok: false, reason: `the hub is reached over http or https, not ${url.protocol.slice(0, -1)}` };
+    return { ok: false, problem: 'scheme', reason: `the hub is reached over http or https, not ${url.protocol.slice(0, -1)}` };
   if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash)
-    return { ok: false, reason: 'type only the hub’s address and port (like 192.168.1.20:4780), without a path' };
+    return { ok: false, problem: 'path', reason: 'type only the hub’s address and port (like 192.168.1.20:4780), without a path' };
   return { ok: true, hub: url.origin };
+}
+
+/**
+ * A hub address typed on the screen, which must also be on this branch's
+ * network: a loopback, private (10/8, 172.16/12, 192.168/16), link-local
+ * or unique-local IP address, or a name that only a LAN resolves (one
+ * label, or ending in .local, .lan, .internal or .home.arpa). A public
+ * address is refused: a screen must not be talked into sending its
+ * cashiers' taps to a stranger's server.
+ */
+export function parseLanHubAddress(text: string): { ok: true; hub: string } | { ok: false; reason: string; problem: HubAddressProblem } {
+  const parsed = parseHubAddress(text);
+  if (!parsed.ok) return parsed;
+  const host = new URL(parsed.hub).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isLanHost(host)) return parsed;
+  return {
+    ok: false,
+    problem: 'not_lan',
+    reason: `${host} is not on this branch's network: type the hub's address on the LAN, like 192.168.1.20:4780`,
+  };
+}
+
+/** A host name or IP address that is this machine or on a local network (see parseLanHubAddress). */
+export function isLanHost(host: string): boolean {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  if (host.includes(':')) {
+    // IPv6: loopback, unique-local fc00::/7, link-local fe80::/10 (URL gives them compressed, lower case).
+    return host === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+  }
+  return host === 'localhost' || !host.includes('.') || /\.(local|lan|internal|home\.arpa)$/.test(host);
 }
 
 /** The choice kept in the config file; the hub when there is none or it cannot be read (a broken file never strands a till). */
@@ -43,7 +91,8 @@ export function readHubChoice(file: string): HubChoice {
     if (!parsed.success) return { mode: 'hub' };
     if (parsed.data.mode === 'hub') return parsed.data;
     const address = parseHubAddress(parsed.data.hub);
-    return address.ok ? { mode: 'station', hub: address.hub } : { mode: 'hub' };
+    if (!address.ok) return { mode: 'hub' };
+    return parsed.data.pair_code ? { mode: 'station', hub: address.hub, pairCode: parsed.data.pair_code } : { mode: 'station', hub: address.hub };
   } catch {
     return { mode: 'hub' };
   }
@@ -52,8 +101,21 @@ export function readHubChoice(file: string): HubChoice {
 /** Keeps the choice (written whole, then renamed over the old file: a crash leaves one or the other). */
 export function writeHubChoice(file: string, choice: HubChoice): void {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(choice, null, 2)}\n`);
+  const kept = choice.mode === 'station' && choice.pairCode ? { mode: choice.mode, hub: choice.hub, pair_code: choice.pairCode } : choice;
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(kept, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * The station's pairing code, once: the file keeps the hub and forgets the
+ * code (it is good for one pairing and minutes; the hub's cookie pairs
+ * this window after that).
+ */
+export function takePairCode(file: string): string | null {
+  const choice = readHubChoice(file);
+  if (choice.mode !== 'station' || !choice.pairCode) return null;
+  writeHubChoice(file, { mode: 'station', hub: choice.hub });
+  return choice.pairCode;
 }
 
 /**

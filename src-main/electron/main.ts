@@ -1,13 +1,15 @@
-import { app, BrowserWindow, dialog, ipcMain, MessageChannelMain } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, type MessagePortMain } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL } from '../../src-shared/till/index.ts';
 import { openDatabase } from '../db/index.ts';
+import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
-import { APP_CONFIG_FILE, readHubChoice, resolveHubChoice } from './hub-choice.ts';
+import { APP_CONFIG_FILE, readHubChoice, resolveHubChoice, takePairCode } from './hub-choice.ts';
+import { answerHubRequest, leavingHubChecks } from './hub-choice-requests.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
 import { registerAppScheme, serveAppProtocol } from './serve-app-protocol.ts';
@@ -35,8 +37,9 @@ async function start(): Promise<void> {
   const choice = resolved.ok ? resolved.choice : readHubChoice(configFile);
   hardenApp(choice.mode === 'station' ? choice.hub : null);
   if (choice.mode === 'station') {
+    stationMenu(configFile, choice.hub);
     // A station writes nothing locally: no database is opened, the hub's UI does the selling.
-    await openStationWindow(choice.hub);
+    await openStationWindow(choice.hub, takePairCode(configFile));
     return;
   }
   serveAppProtocol(rendererDir);
@@ -79,13 +82,59 @@ async function start(): Promise<void> {
       authorizer: till.authorizer,
       station: () => till.branchStations.defaultStation(),
     });
-    event.sender.postMessage('till-port', null, [port2]);
+    // A second port for the "Use another till as hub" screen: main checks each message (hub-choice-requests.ts).
+    const hubChoice = new MessageChannelMain();
+    serveHubChoice(hubChoice.port1, configFile, till);
+    event.sender.postMessage('till-port', null, [port2, hubChoice.port2]);
   });
 
   await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
     void till.stop().then(() => db.close());
   });
+}
+
+/**
+ * The hub-choice screen's port: each answer goes back on it; a new choice
+ * restarts the app into it. Leaving the hub needs what the Branch screen
+ * needs (a manager's approval at the first counter) and no order waiting
+ * here for upload: a station never uploads this computer's outbox.
+ */
+function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): void {
+  const mayLeaveHub = leavingHubChecks(till);
+  port.on('message', (message) => {
+    void answerHubRequest(file, message.data, { mayLeaveHub }).then((reply) => {
+      port.postMessage(reply);
+      if (reply.ok && reply.relaunching) {
+        app.relaunch();
+        app.quit();
+      }
+    });
+  });
+  port.start();
+}
+
+/** A station shows the hub's screens: "Be the hub again" is in its menu, after a warning. */
+function stationMenu(file: string, hub: string): void {
+  const locale = app.getLocale().startsWith('ar') ? 'ar' : 'en';
+  const beHub = () => {
+    const answer = dialog.showMessageBoxSync({
+      type: 'warning',
+      title: 'Till',
+      message: translate(locale, 'hubChoice.beHubWarning', { hub }),
+      buttons: [translate(locale, 'hubChoice.beHub'), translate(locale, 'common.cancel')],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    if (answer !== 0) return;
+    void answerHubRequest(file, { id: 0, kind: 'be-hub' }).then(() => {
+      app.relaunch();
+      app.quit();
+    });
+  };
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate([{ label: 'Till', submenu: [{ label: translate(locale, 'hubChoice.beHub'), click: beHub }, { role: 'quit' }] }]),
+  );
 }
 
 app.whenReady().then(start, (error: unknown) => {

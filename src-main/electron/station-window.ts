@@ -8,9 +8,11 @@ import { HUB_RETRY_SECONDS, hubUnreachablePage } from './hub-unreachable-page.ts
  * the hub asks for a pairing code on its own page. Everything this station
  * sells is written by the hub. While the hub does not answer the window
  * says so and tries again; once loaded, the UI itself keeps the cart on
- * screen and refuses payment while the hub is away.
+ * screen and refuses payment while the hub is away. With `pairCode` (typed
+ * on the "Use another till as hub" screen) the first page is the hub's
+ * pairing form with the code filled in: one tap on Pair, as on a tablet.
  */
-export async function openStationWindow(hub: string): Promise<BrowserWindow> {
+export async function openStationWindow(hub: string, pairCode: string | null = null): Promise<BrowserWindow> {
   const window = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -25,6 +27,7 @@ export async function openStationWindow(hub: string): Promise<BrowserWindow> {
     retry = setTimeout(() => void window.loadURL(`${hub}/`), HUB_RETRY_SECONDS * 1000);
   });
   window.on('closed', () => clearTimeout(retry));
-  await window.loadURL(`${hub}/`).catch(() => undefined);
+  const first = pairCode ? `${hub}/pair?code=${encodeURIComponent(pairCode)}` : `${hub}/`;
+  await window.loadURL(first).catch(() => undefined);
   return window;
 }

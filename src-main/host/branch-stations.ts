@@ -1,7 +1,8 @@
 import { parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
 import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import { dataVersion, type TillDatabase } from '../db/index.ts';
 import {
   addStation,
   firstCounter,
@@ -17,6 +18,9 @@ import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
 
+/** How often a running host looks whether another process (`pos stations remove`) changed the file. */
+export const REMOVAL_POLL_MS = 2_000;
+
 /**
  * Where the host pairs devices (the web host on the network, `pos serve`):
  * one-time codes, and the address a tablet opens to type one.
@@ -31,16 +35,82 @@ export interface DevicePairing {
  * The branch's stations as the host uses them (issue 20): the till API's
  * Stations tab, which station a connection is, the devices paired to a
  * station (kept across restarts), and who must hear at once that a station
- * was removed (the web host closes its sockets).
+ * was removed (the web host closes its sockets) — whether it was removed
+ * through this host or by another process on the same file (`pos stations
+ * remove` while `pos serve` runs): a call from that station, or the slow
+ * poll of SQLite's data_version, notices it.
  */
 export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
   private pairing: DevicePairing | null = null;
+  /** The removed stations this host has told its listeners about (or found removed when it started). */
+  private announced: Set<string>;
+  private stopPolling: (() => void) | null = null;
 
   constructor(
     private readonly db: TillDatabase,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.announced = this.removedCodes();
+  }
+
+  private removedCodes(): Set<string> {
+    return new Set(
+      listStations(this.db, { removed: true })
+        .filter((station) => station.revoked_at !== null)
+        .map((station) => station.code),
+    );
+  }
+
+  /**
+   * Looks at the registry again and tells the listeners each station removed
+   * since it last looked (once), wherever it was removed: through this host,
+   * or by another process on the same file. Returns their codes.
+   */
+  noticeRemovals(): string[] {
+    const removed = this.removedCodes();
+    const fresh = [...removed].filter((code) => !this.announced.has(code));
+    this.announced = removed;
+    for (const code of fresh) for (const listener of [...this.removalListeners]) listener(code);
+    return fresh;
+  }
+
+  /**
+   * Polls SQLite's data_version every `everyMs` on `clock` (it moves only
+   * when another connection commits) and looks for removed stations when it
+   * moved. Returns the stop; `stop()` stops it too.
+   */
+  watch(clock: Clock = systemClock, everyMs = REMOVAL_POLL_MS): () => void {
+    this.stop();
+    let seen = dataVersion(this.db);
+    let cancel = (): void => {};
+    const tick = (): void => {
+      // The file was closed under a running host (its process is ending): nothing left to watch.
+      if (!this.db.open) return;
+      try {
+        const version = dataVersion(this.db);
+        if (version !== seen) {
+          seen = version;
+          this.noticeRemovals();
+        }
+      } catch (error) {
+        // A busy or failing read is tried again at the next tick; a timer must never throw out of the host.
+        process.emitWarning(`the host could not look for stations removed by another process: ${(error as Error).message}`);
+      }
+      cancel = clock.after(everyMs, tick);
+    };
+    cancel = clock.after(everyMs, tick);
+    const stop = () => {
+      cancel();
+      if (this.stopPolling === stop) this.stopPolling = null;
+    };
+    this.stopPolling = stop;
+    return stop;
+  }
+
+  stop(): void {
+    this.stopPolling?.();
+  }
 
   /** The station of a screen that chose none: the first counter in use. */
   defaultStation(): string {
@@ -54,6 +124,8 @@ export class BranchStations implements StationApi {
   /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */
   checkInUse(code: string): void {
     if (this.inUse(code)) return;
+    // Removed by another process: its sockets are closed once this refusal has gone out (setImmediate runs after the reply's microtasks).
+    if (!this.announced.has(code)) setImmediate(() => this.noticeRemovals());
     throw new TillError(
       'not_allowed',
       `this screen's station ${code} was removed on the Branch screen; ask a manager to pair this device again with a code for another station`,
@@ -83,6 +155,11 @@ export class BranchStations implements StationApi {
     this.pairing = pairing;
   }
 
+  /** The code of the station a call runs at (the first counter for the CLI and in-process callers). */
+  codeHere(): string {
+    return (stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db)).code;
+  }
+
   async thisStation(): Promise<Station> {
     // The CLI and in-process callers run at `local`: they act for the first counter.
     return stationByCode(this.db, currentStationKey()) ?? firstCounter(this.db);
@@ -107,7 +184,7 @@ export class BranchStations implements StationApi {
   async removeStation(input: StationInputs['removeStation']): Promise<Station[]> {
     const { code } = parseInput('removeStation', input);
     removeStation(this.db, code, this.now());
-    for (const listener of [...this.removalListeners]) listener(code);
+    this.noticeRemovals();
     return listStations(this.db);
   }
 

@@ -5,7 +5,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
-import { OrderUploader, pullCatalog, RecordUploadLoop } from '../sync/index.ts';
+import { pullCatalog, tillUploadKinds, UploadEngine } from '../sync/index.ts';
 import { currencyDecimals, readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile, type BranchProfile } from '../till/index.ts';
 import { ServiceClient } from '../upstream/index.ts';
@@ -36,20 +36,17 @@ const SESSION_SETTING = 'session' as const;
 
 /**
  * This till's link to the service: the pairing (base URL and version in
- * settings, the token in the secret store), the catalog pull, and the two
- * upload loops (orders; closed shifts and late settlements), whose state
- * goes out as events.
+ * settings, the token in the secret store), the catalog pull, and the
+ * upload engine (orders, closed shifts, late settlements), whose state goes
+ * out as events.
  */
 export class ServiceSession implements SessionMethods {
-  private uploader: OrderUploader | null = null;
+  /** Orders, closed shifts (attendance) and late settlements, to the service exactly once. */
+  private uploader: UploadEngine | null = null;
   private pulling: Promise<SessionView> | null = null;
   private started = false;
-  /** Closed shifts (attendance) and late settlements, to the service exactly once. */
-  readonly records: RecordUploadLoop;
 
-  constructor(private readonly options: ServiceSessionOptions) {
-    this.records = new RecordUploadLoop(options.db);
-  }
+  constructor(private readonly options: ServiceSessionOptions) {}
 
   /** Starts the uploads when paired; they pick up work left from before a restart. */
   start(): void {
@@ -60,7 +57,7 @@ export class ServiceSession implements SessionMethods {
 
   async stop(): Promise<void> {
     this.started = false;
-    await Promise.all([this.uploader?.stop(), this.records.stop()]);
+    await this.uploader?.stop();
     this.uploader = null;
   }
 
@@ -71,7 +68,7 @@ export class ServiceSession implements SessionMethods {
 
   /** A shift was closed: upload its attendance now (never awaited). */
   notifyRecord(): void {
-    void this.records.notify();
+    this.uploader?.notify();
   }
 
   syncStatus(): SyncStatus {
@@ -86,14 +83,15 @@ export class ServiceSession implements SessionMethods {
   }
 
   private startUploader(client: ServiceClient): void {
-    this.records.start(client);
     if (this.uploader) {
       this.uploader.setClient(client);
+      // Signed in before start(): the engine was made then, and runs now.
+      if (this.started) this.uploader.start();
       return;
     }
     const { db, clock, uploadBackoff, probeIntervalMs } = this.options;
-    this.uploader = new OrderUploader({
-      db,
+    this.uploader = new UploadEngine({
+      kinds: tillUploadKinds(db),
       client,
       ...(clock ? { clock } : {}),
       ...(uploadBackoff ? { backoff: uploadBackoff } : {}),

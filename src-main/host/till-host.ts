@@ -1,6 +1,7 @@
 import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  FLOOR_API_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -11,10 +12,11 @@ import {
   type TillApi,
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
-import { enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
@@ -42,6 +44,7 @@ const eachMethodOnce: EachOnce<
     ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
+    ...typeof FLOOR_API_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -60,6 +63,7 @@ export class TillHost extends composedOf<TillApi>() {
   readonly zatca: ZatcaReporter;
   private readonly zatcaTab: ZatcaSetup;
   private started = false;
+  private readonly clock: Clock;
   /** The authorization hook every transport consults before a privileged call (policies plug in with `authorizer.use`). */
   readonly authorizer: Authorizer;
   /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
@@ -96,6 +100,14 @@ export class TillHost extends composedOf<TillApi>() {
         seller: () => readZatcaSeller(db).seller,
         onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
       }),
+      // Standard (B2B) tax invoices: cleared by ZATCA before they print, so only online.
+      standardInvoices: new StandardInvoices({
+        db,
+        secrets: options.secrets,
+        signer: egsSignerSource(db, options.secrets),
+        seller: () => readZatcaSeller(db).seller,
+        ...(clock ? { clock } : {}),
+      }),
       onOrderCommitted: () => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
@@ -105,6 +117,12 @@ export class TillHost extends composedOf<TillApi>() {
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
+      // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
+      kitchenRoundAtSend: enqueueKitchenRound(db, { now }),
+      onTabChanged: (change) => {
+        queue.notify();
+        events.emit({ type: 'tab', ...change });
+      },
     });
     // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
     const probes = new PrinterProbes();
@@ -119,6 +137,8 @@ export class TillHost extends composedOf<TillApi>() {
       statuses: () => queue.statuses(),
       probeMemory: probes,
       onPrinterStates: () => printing.emitPrinters(),
+      // The sample receipt is numbered as the screen that asks would number its next sale.
+      stationCode: () => stations.codeHere(),
       onChange: () => {
         queue.notify();
         printing.emitPrinters();
@@ -130,7 +150,8 @@ export class TillHost extends composedOf<TillApi>() {
     const approvals: Pick<TillApi, 'approvalCheck'> = {
       approvalCheck: async (input) => {
         const asked = parseInput('approvalCheck', input);
-        return authorizer.check(till.selling, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
+        const api = { cart: () => till.selling.cart(), paymentMethods: () => till.selling.paymentMethods(), tab: (i: { tab_id: string }) => till.tabs.tab(i) };
+        return authorizer.check(api, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
       },
     };
     super({
@@ -142,8 +163,10 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(branch, BRANCH_API_METHODS),
       ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
+      ...methodsOf(till.tabs, FLOOR_API_METHODS),
     });
     this.branchStations = stations;
+    this.clock = clock ?? systemClock;
     this.till = till;
     this.service = service;
     this.queue = queue;
@@ -161,12 +184,7 @@ export class TillHost extends composedOf<TillApi>() {
     return this.till.staff;
   }
 
-  /** Closed shifts (attendance) and late settlements, to the service exactly once. */
-  get records() {
-    return this.service.records;
-  }
-
-  /** Starts the uploads (when paired), ZATCA reporting (when onboarded) and the print queue; each picks up work left from before a restart. */
+  /** Starts the uploads (when paired), ZATCA reporting (when onboarded), the print queue (each picks up work left from before a restart) and the watch for stations removed by another process. */
   start(): void {
     if (this.started) return;
     this.started = true;
@@ -174,11 +192,14 @@ export class TillHost extends composedOf<TillApi>() {
     this.queue.start();
     this.zatca.start();
     this.zatcaTab.start();
+    // A station removed by another process on the file (`pos stations remove` beside `pos serve`) closes its sockets here too.
+    this.branchStations.watch(this.clock);
   }
 
   async stop(): Promise<void> {
     this.started = false;
     this.zatcaTab.stop();
+    this.branchStations.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

@@ -7,6 +7,7 @@ export {
   refundedSoFar,
   refundsOf,
   settleOrder,
+  setZatcaQr,
   type RefundedLine,
   type Settlement,
   type SettlementRoute,

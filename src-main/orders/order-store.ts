@@ -461,3 +461,19 @@ const MARK_PAID = prepared<{ uuid: string; zatcaQr: string | null }>()(
     .set((eb) => ({ status: 'PAID', zatca_qr: eb.fn.coalesce('zatca_qr', param<string | null>('zatcaQr')) }))
     .where('uuid', '=', param<string>('uuid')),
 );
+
+const SET_ZATCA_QR = prepared<{ uuid: string; zatcaQr: string }>()(
+  q
+    .updateTable('orders')
+    .set({ zatca_qr: param<string>('zatcaQr') })
+    .where('uuid', '=', param<string>('uuid')),
+);
+
+/**
+ * The receipt's QR once it is known after the checkout: a standard (B2B)
+ * invoice's comes with ZATCA's cleared document, or the simplified invoice
+ * issued instead brings its own.
+ */
+export function setZatcaQr(db: TillDatabase, uuid: string, zatcaQr: string): void {
+  SET_ZATCA_QR.run(db, { uuid, zatcaQr });
+}

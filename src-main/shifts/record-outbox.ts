@@ -1,4 +1,4 @@
-import { param, prepared, q, run, type TillDatabase } from '../db/index.ts';
+import { first, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /**
  * The one owner of `record_outbox` (migrations/0005): records other than
@@ -15,12 +15,17 @@ export interface PendingRecord {
   attempts: number;
 }
 
-export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number): void {
+/**
+ * Queues a record for the service. `station` is the station it came from
+ * (a shift's drawer, the screen that took a settlement): kept in the row,
+ * never in the body, since the spec's objects show no member for it.
+ */
+export function enqueueRecord(db: TillDatabase, uuid: string, kind: RecordKind, body: Record<string, unknown>, now: number, station: string | null): void {
   run(
     db,
     q
       .insertInto('record_outbox')
-      .values({ uuid, kind, body: JSON.stringify(body), state: 'pending', created_at: now })
+      .values({ uuid, kind, body: JSON.stringify(body), state: 'pending', created_at: now, station })
       .onConflict((conflict) => conflict.column('uuid').doNothing()),
   );
 }
@@ -63,6 +68,33 @@ const DEFERRED = prepared<{ uuid: string; nextAttemptAt: number; reason: string 
     .where('state', '=', 'pending'),
 );
 
+// A settlement waiting for its order: it goes later, and the wait is no failed try.
+const POSTPONED = prepared<{ uuid: string; nextAttemptAt: number; reason: string }>()(
+  q
+    .updateTable('record_outbox')
+    .set({ next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') })
+    .where('uuid', '=', param<string>('uuid'))
+    .where('state', '=', 'pending'),
+);
+
+// The upload engine sleeps until the earliest pending record falls due.
+const EARLIEST_PENDING = prepared<{ kind: RecordKind }>()(
+  q
+    .selectFrom('record_outbox')
+    .select((eb) => eb.fn.min<number | null>('next_attempt_at').as('at'))
+    .where('kind', '=', param<RecordKind>('kind'))
+    .where('state', '=', 'pending'),
+);
+
+const MAKE_DUE = prepared<{ kind: RecordKind; now: number }>()(
+  q
+    .updateTable('record_outbox')
+    .set({ next_attempt_at: param<number>('now') })
+    .where('kind', '=', param<RecordKind>('kind'))
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '>', param<number>('now')),
+);
+
 // The upload loop counts what is left after every run.
 const COUNTS = prepared<{ kind: RecordKind }>()(
   q
@@ -90,8 +122,28 @@ export function deferRecord(db: TillDatabase, uuid: string, nextAttemptAt: numbe
   DEFERRED.run(db, { uuid, nextAttemptAt, reason });
 }
 
+/** The station a queued record came from (null: queued before stations, or by no station). */
+export function recordStation(db: TillDatabase, uuid: string): string | null {
+  return first(db, q.selectFrom('record_outbox').select('station').where('uuid', '=', uuid))?.station ?? null;
+}
+
 export function recordCounts(db: TillDatabase, kind: RecordKind): { pending: number; synced: number; rejected: number } {
   const counts = { pending: 0, synced: 0, rejected: 0 };
   for (const row of COUNTS.all(db, { kind })) counts[row.state] = row.n;
   return counts;
+}
+
+/** Moves a pending record's next try to `nextAttemptAt` without counting an attempt (it was not sent). */
+export function postponeRecord(db: TillDatabase, uuid: string, nextAttemptAt: number, reason: string): void {
+  POSTPONED.run(db, { uuid, nextAttemptAt, reason });
+}
+
+/** When the earliest pending record of `kind` falls due; null when none is pending. */
+export function earliestRecordAttempt(db: TillDatabase, kind: RecordKind): number | null {
+  return EARLIEST_PENDING.get(db, { kind })?.at ?? null;
+}
+
+/** The service is reachable again: every pending record of `kind` is due now. */
+export function makeRecordsDue(db: TillDatabase, kind: RecordKind, now: number): void {
+  MAKE_DUE.run(db, { kind, now });
 }

@@ -110,6 +110,8 @@ export function closeShift(db: TillDatabase, input: CloseInput): ShiftReport {
         'attendance',
         attendanceBody(z, { marketId: input.marketId, branchId: input.branchId, cashierId: shift.cashier_id, decimals: currencyDecimals(db) }),
         closedAt,
+        // The drawer's station stays on the till: the spec's Attendance has no member for it.
+        input.station,
       );
       return z;
     })

@@ -39,6 +39,7 @@ const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'cash-out',
   'pay-later',
   'release-cashier',
+  'void-sent-line',
 ]);
 
 function pinOf(input: unknown): string | null {

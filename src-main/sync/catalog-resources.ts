@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Customer,
+  DiningTable,
   Kitchen,
   Modifier,
   PaymentMethod,
@@ -27,7 +28,10 @@ import {
   PRICES,
   PRINTERS,
   PRODUCTS,
+  SERVICE_TABLES,
+  type ReplicaRow,
   type ReplicaTable,
+  type ReplicaTableName,
 } from '../catalog/index.ts';
 
 /** Who the pull is for: SUBSCRIBER callers must name their market and branch on some lists. */
@@ -41,7 +45,8 @@ export interface PullScope {
 /** The products list's includes when nothing says otherwise (`prices` is not in the spec: a service may refuse it). */
 export const DEFAULT_PRODUCT_INCLUDES: readonly string[] = ['modifiers', 'prices'];
 
-export type Stage = (table: ReplicaTable, values: unknown[]) => void;
+/** Stages one row of `table`, its values by column name (the schema's names and types). */
+export type Stage = <N extends ReplicaTableName>(table: ReplicaTable<N>, row: ReplicaRow<N>) => void;
 
 /** One list the till replicates: where it is read from and how a record becomes rows. */
 export interface CatalogResource<T = unknown> {
@@ -69,7 +74,7 @@ const categories: CatalogResource<Category> = {
   query: () => ({}),
   tables: [CATEGORIES],
   stage(c, position, put) {
-    put(CATEGORIES, [c.id, c.icon, c.name_en, c.name_ar, JSON.stringify(c.sectors), position]);
+    put(CATEGORIES, { id: c.id, icon: c.icon, name_en: c.name_en, name_ar: c.name_ar, sectors: JSON.stringify(c.sectors), position });
   },
 };
 
@@ -83,29 +88,29 @@ const products: CatalogResource<Product> = {
   },
   tables: [PRODUCTS, MODIFIERS, PRICES],
   stage(p, _position, put, decimals) {
-    put(PRODUCTS, [
-      p.id,
-      p.market_id,
-      p.branch_id,
-      p.category_id,
-      p.name_en,
-      p.name_ar,
-      p.description_en,
-      p.description_ar,
-      p.duration,
-      p.stock,
-      p.order,
-      p.images === null ? null : JSON.stringify(p.images),
-      bool(p.is_active),
-      p.created_at,
-      p.updated_at,
-      p.rating_amount,
-      p.rating_avg,
-      p.sold_amount,
-      p.sold_revenue,
-      p.accounting_id,
-      searchIndexText(`${p.name_en} ${p.name_ar}`),
-    ]);
+    put(PRODUCTS, {
+      id: p.id,
+      market_id: p.market_id,
+      branch_id: p.branch_id,
+      category_id: p.category_id,
+      name_en: p.name_en,
+      name_ar: p.name_ar,
+      description_en: p.description_en,
+      description_ar: p.description_ar,
+      duration: p.duration,
+      stock: p.stock,
+      sort_order: p.order,
+      images: p.images === null ? null : JSON.stringify(p.images),
+      is_active: bool(p.is_active),
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+      rating_amount: p.rating_amount,
+      rating_avg: p.rating_avg,
+      sold_amount: p.sold_amount,
+      sold_revenue: p.sold_revenue,
+      accounting_id: p.accounting_id,
+      search_text: searchIndexText(`${p.name_en} ${p.name_ar}`),
+    });
     p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index, decimals));
     for (const price of p.prices) stagePrice(put, p.id, price, decimals);
   },
@@ -113,21 +118,28 @@ const products: CatalogResource<Product> = {
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
 export function stageModifier(put: Stage, productId: string, m: Modifier, position: number, decimals: number): void {
-  put(MODIFIERS, [m.id, productId, m.name_en, m.name_ar, parseDecimal(m.price, `product ${productId} modifier ${m.id} price`, decimals), position]);
+  put(MODIFIERS, {
+    id: m.id,
+    product_id: productId,
+    name_en: m.name_en,
+    name_ar: m.name_ar,
+    price: parseDecimal(m.price, `product ${productId} modifier ${m.id} price`, decimals),
+    position,
+  });
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */
 export function stagePrice(put: Stage, productId: string, price: Price, decimals: number): void {
-  put(PRICES, [
-    price.id,
-    productId,
-    price.modifier_id,
-    price.priceable_type,
-    price.priceable_id,
+  put(PRICES, {
+    id: price.id,
+    product_id: productId,
+    modifier_id: price.modifier_id,
+    priceable_type: price.priceable_type,
+    priceable_id: price.priceable_id,
     // A PERCENT value is hundredths of a percent (two places) whatever the currency.
-    parseDecimal(price.value, `product ${productId} price ${price.id} value`, price.value_type === 'PERCENT' ? 2 : decimals),
-    price.value_type,
-  ]);
+    value: parseDecimal(price.value, `product ${productId} price ${price.id} value`, price.value_type === 'PERCENT' ? 2 : decimals),
+    value_type: price.value_type,
+  });
 }
 
 const barcodes: CatalogResource<Barcode> = {
@@ -138,7 +150,7 @@ const barcodes: CatalogResource<Barcode> = {
   tables: [BARCODES],
   auxiliary: true,
   stage(b, _position, put) {
-    put(BARCODES, [b.id, b.barcode, b.product_id, b.modifier_id]);
+    put(BARCODES, { id: b.id, barcode: b.barcode, product_id: b.product_id, modifier_id: b.modifier_id });
   },
 };
 
@@ -148,7 +160,7 @@ const paymentMethods: CatalogResource<PaymentMethod> = {
   query: () => ({}),
   tables: [PAYMENT_METHODS],
   stage(m, position, put) {
-    put(PAYMENT_METHODS, [m.key, m.name, bool(m.is_online), m.logo_img, position]);
+    put(PAYMENT_METHODS, { key: m.key, name: m.name, is_online: bool(m.is_online), logo_img: m.logo_img, position });
   },
 };
 
@@ -158,7 +170,7 @@ const paymentMethodConfigs: CatalogResource<PaymentMethodConfig> = {
   query: () => ({}),
   tables: [PAYMENT_METHOD_CONFIGS],
   stage(c, _position, put) {
-    put(PAYMENT_METHOD_CONFIGS, [c.id, c.payment_method_key, c.target, c.method, c.scope, c.sort]);
+    put(PAYMENT_METHOD_CONFIGS, { id: c.id, payment_method_key: c.payment_method_key, target: c.target, method: c.method, scope: c.scope, sort: c.sort });
   },
 };
 
@@ -168,7 +180,7 @@ const printers: CatalogResource<Printer> = {
   query: () => ({}),
   tables: [PRINTERS],
   stage(p, _position, put) {
-    put(PRINTERS, [p.id, p.name, JSON.stringify(p.settings), p.address ?? null]);
+    put(PRINTERS, { id: p.id, name: p.name, settings: JSON.stringify(p.settings), address: p.address ?? null });
   },
 };
 
@@ -180,9 +192,9 @@ const kitchens: CatalogResource<Kitchen> = {
   tables: [KITCHENS, KITCHEN_PRINTERS, KITCHEN_CATEGORIES],
   auxiliary: true,
   stage(k, position, put) {
-    put(KITCHENS, [k.id, k.branch_id, k.name_en, k.name_ar, position]);
-    for (const link of k.printers) put(KITCHEN_PRINTERS, [link.id, k.id, link.printer_id]);
-    for (const link of k.categories) put(KITCHEN_CATEGORIES, [link.id, k.id, link.category_id]);
+    put(KITCHENS, { id: k.id, branch_id: k.branch_id, name_en: k.name_en, name_ar: k.name_ar, position });
+    for (const link of k.printers) put(KITCHEN_PRINTERS, { id: link.id, kitchen_id: k.id, printer_id: link.printer_id });
+    for (const link of k.categories) put(KITCHEN_CATEGORIES, { id: link.id, kitchen_id: k.id, category_id: link.category_id });
   },
 };
 
@@ -193,7 +205,32 @@ const customers: CatalogResource<Customer> = {
   tables: [CUSTOMERS],
   auxiliary: true,
   stage(c, _position, put) {
-    put(CUSTOMERS, [c.id, c.userable_id, c.name, c.email, c.phone_prefix, c.phone, c.lang, bool(c.is_active)]);
+    put(CUSTOMERS, {
+      id: c.id,
+      userable_id: c.userable_id,
+      name: c.name,
+      email: c.email,
+      phone_prefix: c.phone_prefix,
+      phone: c.phone,
+      lang: c.lang,
+      is_active: bool(c.is_active),
+    });
+  },
+};
+
+/**
+ * The branch's tables (issue 21): the spec names the Tables list but not its
+ * path or fields; the till reads `GET /tables` for its branch, tolerantly.
+ * 404 or 403: this service keeps no tables, a manager defines them locally.
+ */
+const tables: CatalogResource<DiningTable> = {
+  name: 'tables',
+  path: '/tables',
+  query: (scope) => ({ filter: { branch_id: scope.branchId } }),
+  tables: [SERVICE_TABLES],
+  auxiliary: true,
+  stage(t, position, put) {
+    put(SERVICE_TABLES, { id: t.id, name: t.name, area: t.area, seats: t.seats, is_active: bool(t.is_active), position });
   },
 };
 
@@ -205,6 +242,7 @@ export const CATALOG_RESOURCES: readonly CatalogResource[] = [
   printers,
   kitchens,
   customers,
+  tables,
   products,
   barcodes,
 ] as CatalogResource[];

@@ -26,4 +26,5 @@ export {
   type UploadReport,
   type UploadStatus,
 } from './push/index.ts';
-export { uploadRecords, RecordUploadLoop, RECORD_PATH_SETTINGS, type RecordUploadReport } from './push/index.ts';
+export { UploadEngine, OrderKind, type UploadKind } from './push/index.ts';
+export { RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, tillUploadKinds } from './push/index.ts';

@@ -4,7 +4,7 @@ import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { declaredCurrencyDecimals, REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
+import { declaredCurrencyDecimals, readReplicaMeta, REPLICA_TABLES, SERVICE_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -175,7 +175,14 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     const { counts, changes } = swapIn(db, staging, REPLICA_TABLES, (counts) =>
       writeReplicaMeta(db, {
         me,
-        lastPull: { at: Date.now(), api_version: client.apiVersion, base_url: client.baseUrl, counts, currency_decimals: decimals },
+        lastPull: {
+          at: Date.now(),
+          api_version: client.apiVersion,
+          base_url: client.baseUrl,
+          counts,
+          currency_decimals: decimals,
+          tables: tablesSource(db, skipped, counts[SERVICE_TABLES.name] ?? 0),
+        },
       }),
     );
     checkpointSoon(db);
@@ -197,6 +204,18 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     staging.drop();
     db.pragma(`cache_size = ${cacheSize}`);
   }
+}
+
+/**
+ * Where the branch's tables come from after this pull: the service's when
+ * its list brought at least one; local when it answered 404 or 403 or had
+ * none; after any other failure (a 5xx, the network) as before.
+ */
+function tablesSource(db: TillDatabase, skipped: readonly SkippedList[], count: number): 'service' | 'local' {
+  const skip = skipped.find((s) => s.list === 'tables');
+  if (!skip) return count > 0 ? 'service' : 'local';
+  if (skip.status === 404 || skip.status === 403) return 'local';
+  return readReplicaMeta(db).lastPull?.tables ?? 'local';
 }
 
 /** For an auxiliary list that failed: what the pull does instead, or null when the failure must fail the pull. */
@@ -336,7 +355,7 @@ function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource
     records.forEach((record, index) => {
       // Soft-deleted records are gone for the till, like records that vanished upstream.
       if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-      else resource.stage(record, firstPosition + index, (table, values) => staging.insert(table, values), decimals);
+      else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row), decimals);
     });
   })();
   return skipped;

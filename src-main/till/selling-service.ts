@@ -1,4 +1,4 @@
-import { settlePayments, unitPriceOf } from '../../src-shared/pricing/index.ts';
+import { settlePayments, unitPriceOf, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
   type CartView,
@@ -45,12 +45,14 @@ import {
   refundsOf,
   settleOrder,
   settlementBody,
+  setZatcaQr,
 } from '../orders/index.ts';
 import { DecimalFormatError, formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY, UnpriceableProductError } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
 import type { LocalTill } from './local-till.ts';
+import type { StandardInvoiceHooks } from './standard-invoice-hooks.ts';
 
 export type SellingMethods = Pick<TillApi, (typeof SELLING_METHODS)[number]>;
 
@@ -58,9 +60,11 @@ export interface SellingHooks {
   /** Called after an order's transaction commits (wake the uploader, the printer). Never awaited by checkout. */
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
-  alsoWriteAtCheckout?: (order: OrderRecord) => void;
+  alsoWriteAtCheckout?: (order: OrderRecord, what?: { kitchen: boolean }) => void;
   /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
   stampAtCheckout?: (order: OrderRecord) => string | null;
+  /** ZATCA standard (B2B) tax invoices, cleared before they print; without it a checkout naming a buyer is refused. */
+  standardInvoices?: StandardInvoiceHooks;
   syncStatus?: () => SyncStatus;
 }
 
@@ -323,7 +327,11 @@ export class SellingService implements SellingMethods {
   }
 
   async checkout(input: TillInputs['checkout']): Promise<OrderView> {
-    const { payments, cash_tendered, pay_later_name } = parseInput('checkout', input);
+    const { payments, cash_tendered, pay_later_name, buyer } = parseInput('checkout', input);
+    if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
+    const b2b = buyer ? this.b2b() : null;
+    // A standard invoice needs ZATCA now: refused before anything is written (no order, no counter used) when it cannot be had.
+    if (b2b) await b2b.ready();
     if (this.current.lines.length === 0) throw new TillError('empty_cart', 'the cart is empty: add items before taking payment');
     const profile = this.profile();
     const seller = this.seller();
@@ -334,24 +342,121 @@ export class SellingService implements SellingMethods {
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
+    // A B2B sale's receipt waits for ZATCA's cleared invoice and its QR: no phase-1 QR, no print jobs yet.
+    if (b2b) draft.zatca_qr = null;
     // The kept cart goes in the order's own transaction: a crash after the commit cannot bring a paid cart back.
     const record = insertOrder(
       this.till.db,
       draft,
       (order) => {
         clearStationCart(this.till.db, station.key);
-        this.options.alsoWriteAtCheckout?.(order);
+        if (!b2b) this.options.alsoWriteAtCheckout?.(order);
       },
-      this.options.stampAtCheckout,
+      b2b && buyer
+        ? (order) => {
+            b2b.stamp(order, buyer);
+            return null;
+          }
+        : this.options.stampAtCheckout,
     );
     station.clearCart();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
+    if (!b2b) return this.orderView(record);
+    return this.afterClearance(record.uuid, await b2b.clear(record.uuid));
+  }
+
+  private b2b(): StandardInvoiceHooks {
+    const hooks = this.options.standardInvoices;
+    if (!hooks) {
+      throw new TillError('zatca_clearance', 'this till does not issue standard (B2B) tax invoices here: sell with a simplified invoice', {
+        code: 'zatca.b2bNotOnboarded',
+      });
+    }
+    return hooks;
+  }
+
+  /** Cleared: the cleared invoice's QR on the order and its receipt printed now. Otherwise the sale waits for a simplified invoice. */
+  private afterClearance(uuid: string, outcome: Awaited<ReturnType<StandardInvoiceHooks['clear']>>): OrderView {
+    if (outcome.state === 'cleared') {
+      this.till.db.transaction(() => {
+        setZatcaQr(this.till.db, uuid, outcome.qr);
+        this.options.alsoWriteAtCheckout?.(readOrder(this.till.db, uuid)!);
+      })();
+      this.options.onOrderCommitted?.(readOrder(this.till.db, uuid)!);
+    }
+    return this.orderView(readOrder(this.till.db, uuid)!);
+  }
+
+  async issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView> {
+    const { uuid } = parseInput('issueSimplifiedInvoice', input);
+    const order = readOrder(this.till.db, uuid);
+    if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
+    const b2b = this.b2b();
+    // Asked once more first (the same document): a clearance that happened unseen is found, and the sale does not get two invoices.
+    if (b2b.clearanceOf(uuid)?.state === 'unanswered') {
+      const outcome = await b2b.clear(uuid);
+      if (outcome.state === 'cleared') return this.afterClearance(uuid, outcome);
+    }
+    this.till.db
+      .transaction(() => {
+        const current = readOrder(this.till.db, uuid)!;
+        setZatcaQr(this.till.db, uuid, b2b.simplify(current));
+        this.options.alsoWriteAtCheckout?.(readOrder(this.till.db, uuid)!);
+      })
+      .immediate();
+    checkpointSoon(this.till.db);
+    const record = readOrder(this.till.db, uuid)!;
+    this.options.onOrderCommitted?.(record);
     return this.orderView(record);
+  }
+
+  /**
+   * A tab's part paid at the calling station (issue 21): the same order
+   * path as checkout (that station's number, drawer and cashier, the one
+   * outbox, receipt jobs and the ZATCA stamp in the order's transaction),
+   * for lines priced by the tab. No kitchen tickets: the rounds were sent.
+   * `alsoWrite` runs in that transaction (the part marked paid), so the
+   * order and the tab's payment commit together or not at all. Runs inside
+   * the caller's transaction when there is one; call `orderCommitted` after.
+   */
+  sellPriced(input: {
+    cart: Cart;
+    priced: PricedCart;
+    payments: { method_key: string; amount: number }[];
+    cash_tendered: number | undefined;
+    alsoWrite: (order: OrderRecord) => void;
+  }): { record: OrderRecord; settlement: Settlement } {
+    const profile = this.profile();
+    const seller = this.seller();
+    const settlement = settlePayments(input.priced.total, input.payments, input.cash_tendered);
+    const draft = {
+      ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart: input.cart, priced: input.priced, settlement, profile }),
+      ...seller,
+    };
+    const record = insertOrder(
+      this.till.db,
+      draft,
+      (order) => {
+        input.alsoWrite(order);
+        this.options.alsoWriteAtCheckout?.(order, { kitchen: false });
+      },
+      this.options.stampAtCheckout,
+    );
+    return { record, settlement };
+  }
+
+  /** After a sellPriced's transaction committed: the uploader and the printer hear of it; the view the screen gets. */
+  orderCommitted(record: OrderRecord, settlement: Settlement): OrderView {
+    checkpointSoon(this.till.db);
+    this.options.onOrderCommitted?.(record);
+    return { ...this.orderView(readOrder(this.till.db, record.uuid) ?? record), tendered: settlement.cash_tendered, change_due: settlement.change };
   }
 
   private orderView(record: OrderRecord): OrderView {
     const view: OrderView = { ...record, upload: readUpload(this.till.db, record.uuid)! };
+    const clearance = this.options.standardInvoices?.clearanceOf(record.uuid);
+    if (clearance) view.clearance = clearance;
     if (record.kind === 'SALE') {
       const { lines } = refundedSoFar(this.till.db, record.uuid);
       if (lines.size > 0) view.refunded_lines = Object.fromEntries([...lines].map(([lineNo, done]) => [lineNo, done.quantity]));
@@ -458,6 +563,7 @@ export class SellingService implements SellingMethods {
             'settlement',
             { ...settlementBody(this.till.db, settlementUuid, PAY_LATER_METHOD_KEY, currencyDecimals(this.till.db)) },
             paidAt,
+            this.till.station().code,
           );
         }
       },

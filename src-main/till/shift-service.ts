@@ -77,8 +77,9 @@ export class ShiftService implements ShiftMethods {
   async unlock(input: TillInputs['unlock']): Promise<StaffState> {
     const { cashier_id, pin, release } = parseInput('unlock', input);
     // `release` reaches here only once the host's authorization hook recorded a manager's approval of it.
-    await this.till.station().staff.unlock(cashier_id, pin, { release: release === true });
-    return this.staffState();
+    const { releasedFrom } = await this.till.station().staff.unlock(cashier_id, pin, { release: release === true });
+    const state = await this.staffState();
+    return releasedFrom === null ? state : { ...state, released_from: releasedFrom };
   }
 
   async lock(): Promise<StaffState> {

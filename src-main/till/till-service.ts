@@ -4,11 +4,12 @@ import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
 import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
 import { SellingService, type SellingHooks } from './selling-service.ts';
 import { ShiftService, type ShiftHooks } from './shift-service.ts';
+import { TabService, type TabHooks } from './tab-service.ts';
 import type { StaffSession } from './staff-session.ts';
 import { currentStationKey } from './station-context.ts';
 import { StationSessions, type StationSession } from './station-session.ts';
 
-export interface TillOptions extends SellingHooks, ShiftHooks {
+export interface TillOptions extends SellingHooks, ShiftHooks, TabHooks {
   db: TillDatabase;
   now?: () => number;
   newUuid?: () => string;
@@ -26,6 +27,8 @@ void eachMethodOnce;
 export class TillService extends composedOf<SellingApi>() {
   readonly selling: SellingService;
   readonly shifts: ShiftService;
+  /** Open tabs and the floor's tables (issue 21): the host exposes them as FLOOR_API_METHODS. */
+  readonly tabs: TabService;
   /** Every screen's session; none of them is "the" cart or cashier of the till. */
   readonly stations: StationSessions;
 
@@ -40,6 +43,7 @@ export class TillService extends composedOf<SellingApi>() {
     super({ ...methodsOf(selling, SELLING_METHODS), ...methodsOf(shifts, SHIFT_METHODS) });
     this.selling = selling;
     this.shifts = shifts;
+    this.tabs = new TabService(till, selling, options);
     this.stations = stations;
   }
 

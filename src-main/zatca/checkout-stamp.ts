@@ -9,9 +9,9 @@
 import type { OrderRecord } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { documentFromOrder } from './document-from-order.ts';
-import { signDocument, type EgsSigner } from './sign-document.ts';
+import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
 import { appendDocument, readEgs } from './zatca-store.ts';
-import type { ZatcaSeller } from './zatca-document.ts';
+import type { ZatcaBuyerParty, ZatcaSeller } from './zatca-document.ts';
 
 export interface CheckoutStampOptions {
   db: TillDatabase;
@@ -22,30 +22,50 @@ export interface CheckoutStampOptions {
   onSkipped?: (why: string, order: OrderRecord) => void;
 }
 
+/** How this order's document differs from a sale's or refund's simplified one. */
+export interface StampChoice {
+  /** A standard (B2B) tax invoice for this buyer, to be cleared (report_state clearing). */
+  buyer?: ZatcaBuyerParty;
+  /** The document's UUID when it is not the order's (a simplified invoice issued after a standard one was not cleared). */
+  documentUuid?: string;
+}
+
+/** Signs `order` as the unit's next document and chains it; call inside the order's transaction. Null: phase 1 (not onboarded, or the skip). */
+export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, choice: StampChoice = {}): SignedDocument | null {
+  const egs = readEgs(options.db);
+  if (!egs) return null;
+  const signer = options.signer();
+  const seller = options.seller();
+  if (!signer || !seller) {
+    options.onSkipped?.(signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available", order);
+    return null;
+  }
+  const base = documentFromOrder(order, { icv: egs.next_icv, pih: egs.last_hash }, seller);
+  const doc = {
+    ...base,
+    uuid: choice.documentUuid ?? order.uuid,
+    ...(choice.buyer ? { profile: 'standard' as const, buyer: choice.buyer } : {}),
+  };
+  const signed = signDocument(doc, signer);
+  appendDocument(options.db, {
+    icv: doc.icv,
+    order_uuid: order.uuid,
+    uuid: doc.uuid,
+    kind: doc.kind,
+    profile: choice.buyer ? 'standard' : 'simplified',
+    number: order.number,
+    issued_at: order.created_at,
+    pih: doc.pih,
+    hash: signed.hash,
+    qr: signed.qr,
+    xml: signed.xml,
+    buyer: choice.buyer ? JSON.stringify(choice.buyer) : null,
+    report_state: choice.buyer ? 'clearing' : 'pending',
+  });
+  return signed;
+}
+
 /** The `stampAtCheckout` hook of TillService: returns the nine-tag QR for the receipt, or null to keep phase 1's. */
 export function checkoutStamp(options: CheckoutStampOptions): (order: OrderRecord) => string | null {
-  return (order) => {
-    const egs = readEgs(options.db);
-    if (!egs) return null;
-    const signer = options.signer();
-    const seller = options.seller();
-    if (!signer || !seller) {
-      options.onSkipped?.(signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available", order);
-      return null;
-    }
-    const doc = documentFromOrder(order, { icv: egs.next_icv, pih: egs.last_hash }, seller);
-    const signed = signDocument(doc, signer);
-    appendDocument(options.db, {
-      icv: doc.icv,
-      order_uuid: order.uuid,
-      kind: doc.kind,
-      number: order.number,
-      issued_at: order.created_at,
-      pih: doc.pih,
-      hash: signed.hash,
-      qr: signed.qr,
-      xml: signed.xml,
-    });
-    return signed.qr;
-  };
+  return (order) => stampOrder(options, order)?.qr ?? null;
 }

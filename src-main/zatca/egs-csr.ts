@@ -8,7 +8,7 @@
  *   environment: TSTZATCA-Code-Signing (sandbox), PREZATCA-Code-Signing
  *   (simulation), ZATCA-Code-Signing (production);
  * - a subjectAltName directory name with SN = "1-solution|2-model|3-serial",
- *   UID = the VAT number, title = the invoice types (0100: simplified
+ *   UID = the VAT number, title = the invoice types (1100: standard and
  *   only), registeredAddress and businessCategory.
  */
 import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
@@ -34,7 +34,7 @@ export interface CsrSubject {
   /** The branch's name (or, in a VAT group, the member's 10-digit TIN). */
   organizationUnit: string;
   vatNumber: string;
-  /** Four digits: standard, simplified, future, future. Till issues simplified documents: 0100. */
+  /** Four digits: standard, simplified, future, future. Till issues both (1100): B2B invoices cleared, counter sales reported. */
   invoiceTypes: string;
   /** The branch's address as one line (short address or city and district). */
   location: string;

@@ -1,7 +1,20 @@
 export { checkoutStamp, type CheckoutStampOptions } from './checkout-stamp.ts';
+export { StandardInvoices, coversStandard, type StandardInvoicesOptions } from './standard-invoices.ts';
+export { clearanceCounts } from './clearance-queries.ts';
+export { clearedBuyerOf } from './cleared-buyer.ts';
 export { egsSignerSource, storeEgsKey, EGS_KEY_SECRET, CSID_SECRET } from './egs-secrets.ts';
 export { readZatcaSeller } from './zatca-seller.ts';
-export { readEgs, saveEgs, allDocuments, documentOfOrder, chainSummary, type ChainSummary, type EgsState, type StoredDocument } from './zatca-store.ts';
+export {
+  readEgs,
+  saveEgs,
+  allDocuments,
+  documentOfOrder,
+  documentsOfOrder,
+  chainSummary,
+  type ChainSummary,
+  type EgsState,
+  type StoredDocument,
+} from './zatca-store.ts';
 export { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
 export { readEgsCertificate, type EgsCertificate } from './egs-certificate.ts';
 export { createEgsCsr, generateEgsKey, ZATCA_ENVIRONMENTS, type ZatcaEnvironment, type CsrSubject } from './egs-csr.ts';

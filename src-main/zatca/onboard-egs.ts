@@ -2,9 +2,10 @@
  * Onboarding the till's EGS unit with ZATCA, as its developer
  * documentation lays out: a new secp256k1 key and a CSR from the seller
  * settings, the compliance CSID (the OTP the taxpayer takes from the
- * FATOORA portal), the compliance checks (a simplified invoice, a credit
- * note and a debit note built and signed with the compliance certificate,
- * each accepted), then the production CSID for the same key. Only when all
+ * FATOORA portal), the compliance checks (for invoice types 1100, a tax
+ * invoice, a credit note and a debit note of each type, standard and
+ * simplified, built and signed with the compliance certificate, each
+ * accepted), then the production CSID for the same key. Only when all
  * of that succeeded is anything kept: the key and the CSID's secret in the
  * secret store, the unit in zatca_egs. Onboarding again (renewal, or a new
  * environment) keeps the invoice chain: the counter and the last hash carry
@@ -25,7 +26,7 @@ import { CSID_SECRET, storeEgsKey, type SecretStore } from './egs-secrets.ts';
 import { signDocument, type EgsSigner } from './sign-document.ts';
 import type { ZatcaMessage } from './reporting-answer.ts';
 import { createZatcaApi, environmentOfUrl, ZATCA_BASE_URLS } from './zatca-api.ts';
-import type { ZatcaDocument, ZatcaDocumentKind, ZatcaSeller } from './zatca-document.ts';
+import type { ZatcaBuyerParty, ZatcaDocument, ZatcaDocumentKind, ZatcaProfile, ZatcaSeller } from './zatca-document.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
 import { readEgs, saveEgs, type EgsState } from './zatca-store.ts';
 
@@ -64,7 +65,31 @@ export class OnboardError extends Error {
 }
 
 const UNIT_NAME = /^Till-([0-9a-f-]{36})$/;
-const CHECKED_KINDS: ZatcaDocumentKind[] = ['invoice', 'credit', 'debit'];
+/** Standard and simplified documents (issue 22): B2B tax invoices are cleared, sales at the counter reported. */
+export const EGS_INVOICE_TYPES = '1100';
+/**
+ * The compliance checks ZATCA asks of a unit requesting 1100: a tax invoice,
+ * a credit note and a debit note of each type, standard first.
+ */
+const CHECKED: { profile: ZatcaProfile; kind: ZatcaDocumentKind }[] = [
+  { profile: 'standard', kind: 'invoice' },
+  { profile: 'standard', kind: 'credit' },
+  { profile: 'standard', kind: 'debit' },
+  { profile: 'simplified', kind: 'invoice' },
+  { profile: 'simplified', kind: 'credit' },
+  { profile: 'simplified', kind: 'debit' },
+];
+/** The business named on the standard documents of the compliance checks. */
+const COMPLIANCE_BUYER: ZatcaBuyerParty = {
+  name: 'Compliance check buyer',
+  vatNumber: '300000000000003',
+  crn: '',
+  street: 'Prince Sultan Street',
+  building: '2322',
+  district: 'Al-Murabba',
+  city: 'Riyadh',
+  postalCode: '23333',
+};
 
 /** The unit's CSR subject: a renewed unit keeps its name (and so, for ZATCA, its identity). */
 function csrSubject(db: TillDatabase, seller: ZatcaSeller, existing: EgsState | null): CsrSubject {
@@ -76,23 +101,25 @@ function csrSubject(db: TillDatabase, seller: ZatcaSeller, existing: EgsState | 
     organization: seller.name,
     organizationUnit: branch?.nameEn || seller.city,
     vatNumber: seller.vatNumber,
-    // Simplified documents only: Till sells at the counter (B2C).
-    invoiceTypes: '0100',
+    // Standard (B2B, cleared) and simplified (B2C, reported) documents.
+    invoiceTypes: EGS_INVOICE_TYPES,
     location: `${seller.building} ${seller.street}, ${seller.district}, ${seller.city} ${seller.postalCode}`,
     industry: 'Food and beverage',
   };
 }
 
-/** The three documents of the compliance checks, chained as a new unit's first three. */
+/** The six documents of the compliance checks, chained as a new unit's first six. */
 function complianceDocuments(
   seller: ZatcaSeller,
   at: number,
   signer: EgsSigner,
-): { kind: ZatcaDocumentKind; signed: ReturnType<typeof signDocument>; uuid: string }[] {
+): { kind: ZatcaDocumentKind; profile: ZatcaProfile; signed: ReturnType<typeof signDocument>; uuid: string }[] {
   let pih = FIRST_PREVIOUS_INVOICE_HASH;
-  return CHECKED_KINDS.map((kind, index) => {
+  return CHECKED.map(({ kind, profile }, index) => {
     const doc: ZatcaDocument = {
       kind,
+      profile,
+      ...(profile === 'standard' ? { buyer: COMPLIANCE_BUYER } : {}),
       id: `COMPLIANCE-${index + 1}`,
       uuid: randomUUID(),
       issuedAt: at,
@@ -105,11 +132,13 @@ function complianceDocuments(
       tax: 150,
       total: 1150,
       paymentMeansCode: '10',
-      ...(kind === 'invoice' ? {} : { billingReference: 'COMPLIANCE-1', reason: kind === 'credit' ? 'Returned goods' : 'Price adjustment' }),
+      ...(kind === 'invoice'
+        ? {}
+        : { billingReference: profile === 'standard' ? 'COMPLIANCE-1' : 'COMPLIANCE-4', reason: kind === 'credit' ? 'Returned goods' : 'Price adjustment' }),
     };
     const signed = signDocument(doc, signer);
     pih = signed.hash;
-    return { kind, signed, uuid: doc.uuid };
+    return { kind, profile, signed, uuid: doc.uuid };
   });
 }
 
@@ -129,12 +158,13 @@ export async function onboardEgs(deps: OnboardDeps, target: OnboardTarget): Prom
 
   deps.onStep?.('compliance-checks');
   const complianceSigner: EgsSigner = { privateKey, certificate: readEgsCertificate(compliance.certificate) };
-  for (const { kind, signed, uuid } of complianceDocuments(seller, deps.now(), complianceSigner)) {
-    const result = await api.complianceCheck(compliance, { xml: signed.xml, hash: signed.hash, uuid });
+  for (const { kind, profile, signed, uuid } of complianceDocuments(seller, deps.now(), complianceSigner)) {
+    const standard = profile === 'standard';
+    const result = await api.complianceCheck(compliance, { xml: signed.xml, hash: signed.hash, uuid }, standard);
     if (!result.passed) {
       const { errors } = result.messages;
-      const messages = errors.map((m) => `${m.code}: ${m.message}`).join('; ') || 'NOT_REPORTED';
-      const document = `zatca.onboard.document.${kind}` as const;
+      const messages = errors.map((m) => `${m.code}: ${m.message}`).join('; ') || (standard ? 'NOT_CLEARED' : 'NOT_REPORTED');
+      const document = standard ? (`zatca.onboard.document.standard.${kind}` as const) : (`zatca.onboard.document.${kind}` as const);
       throw new OnboardError('zatca.onboard.checkFailed', { document: translate('en', document), messages }, errors, {
         document: translate('ar', document),
         messages,
@@ -157,6 +187,7 @@ export async function onboardEgs(deps: OnboardDeps, target: OnboardTarget): Prom
       certificate: certificate.base64,
       certificate_expires_at: certificate.notAfter,
       onboarded_at: deps.now(),
+      invoice_types: EGS_INVOICE_TYPES,
     },
     FIRST_PREVIOUS_INVOICE_HASH,
   );

@@ -10,6 +10,8 @@ import type { ZatcaDocumentKind } from './zatca-document.ts';
 export interface QueuedDocument {
   icv: number;
   order_uuid: string;
+  /** The document's cbc:UUID, which ZATCA's request names. */
+  uuid: string;
   kind: ZatcaDocumentKind;
   number: string;
   issued_at: number;
@@ -24,7 +26,7 @@ export interface QueuedDocument {
 const HEAD = prepared<Record<string, never>>()(
   q
     .selectFrom('zatca_documents')
-    .select(['icv', 'order_uuid', 'kind', 'number', 'issued_at', 'hash', 'xml', 'attempts', 'next_attempt_at', 'last_error'])
+    .select(['icv', 'order_uuid', 'uuid', 'kind', 'number', 'issued_at', 'hash', 'xml', 'attempts', 'next_attempt_at', 'last_error'])
     .where('report_state', '=', 'pending')
     .orderBy('icv')
     .limit(1),

@@ -14,7 +14,10 @@
  * - retry: anything else (no answer, 5xx, 429, another 4xx, an unreadable
  *   body) leaves the document pending, to be sent again unchanged.
  *
- * Clearance reads the same way with `clearanceStatus` CLEARED / NOT_CLEARED.
+ * Clearance reads the same way with `clearanceStatus` CLEARED / NOT_CLEARED
+ * (and 208, ZATCA's answer to a document it already cleared, with the
+ * cleared document again); clear-document.ts then checks that the cleared
+ * document is this one before it counts.
  */
 import type { SubmissionTarget } from './report-document.ts';
 import type { ZatcaReply } from './zatca-http.ts';
@@ -60,7 +63,9 @@ export function judgeZatcaReply(target: SubmissionTarget, reply: ZatcaReply): Za
   const said = body && typeof body[STATUS_FIELD[target]] === 'string' ? (body[STATUS_FIELD[target]] as string) : null;
   const words = messages ? summarize(messages) : oneLine(reply.text, 200);
 
-  if ((status === 200 || status === 202) && said === ACCEPTED[target]) {
+  // Clearance answers a document it already cleared with 208 and the cleared document again (ZATCA's "already reported" for clearance).
+  const answeredOk = status === 200 || status === 202 || (target === 'clearance' && status === 208);
+  if (answeredOk && said === ACCEPTED[target]) {
     const cleared = target === 'clearance' && typeof body?.clearedInvoice === 'string' ? body.clearedInvoice : null;
     return { outcome: 'accepted', zatcaStatus: said, messages: messages ?? EMPTY_MESSAGES, note: null, clearedInvoice: cleared };
   }

@@ -24,6 +24,7 @@ export interface SignedDocument {
   xml: string;
   /** base64 of the SHA-256 invoice hash: the next document's PIH. */
   hash: string;
+  /** The till's nine-tag QR; '' for a standard invoice, whose QR comes with ZATCA's cleared document. */
   qr: string;
   signature: string;
 }
@@ -36,17 +37,20 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);
   const signingTime = `${date}T${time}`;
-  const qr = encodeZatcaPhase2Qr({
-    sellerName: doc.seller.name,
-    vatNumber: doc.seller.vatNumber,
-    timestamp: signingTime,
-    total: formatMinor(doc.total),
-    vatTotal: formatMinor(doc.tax),
-    invoiceHash: hash,
-    signature,
-    publicKey: signer.certificate.publicKey,
-    certificateSignature: signer.certificate.signature,
-  });
+  const standard = doc.profile === 'standard';
+  const qr = standard
+    ? ''
+    : encodeZatcaPhase2Qr({
+        sellerName: doc.seller.name,
+        vatNumber: doc.seller.vatNumber,
+        timestamp: signingTime,
+        total: formatMinor(doc.total),
+        vatTotal: formatMinor(doc.tax),
+        invoiceHash: hash,
+        signature,
+        publicKey: signer.certificate.publicKey,
+        certificateSignature: signer.certificate.signature,
+      });
   const stamp = {
     signatureValue: signature,
     signedPropertiesDigest: signedPropertiesDigest(signer.certificate, signingTime),
@@ -54,6 +58,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const xml = buildUbl(doc, { qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
+  const xml = buildUbl(doc, { qr: standard ? null : qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
   return { xml, hash, qr, signature };
 }

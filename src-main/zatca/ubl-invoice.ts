@@ -1,6 +1,9 @@
 /**
- * The UBL 2.1 XML of a ZATCA simplified document (invoice 388, credit note
- * 381, debit note 383; subtype 0200000), built with xmlbuilder2 in the
+ * The UBL 2.1 XML of a ZATCA document (invoice 388, credit note 381, debit
+ * note 383): simplified (subtype 0200000, with the till's QR) or a standard
+ * tax invoice (subtype 0100000: the buyer in AccountingCustomerParty, the
+ * supply date, and no QR of the till's: ZATCA's cleared document carries
+ * it), built with xmlbuilder2 in the
  * element order of ZATCA's XML implementation standard and its samples.
  * No indentation: whitespace between elements would become part of the
  * canonical form the hash covers, so none is written.
@@ -14,12 +17,13 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import { NS } from './ubl-namespaces.ts';
-import { SIMPLIFIED_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
+import { SIMPLIFIED_SUBTYPE, STANDARD_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
 
 export interface UblStamp {
   /** Writes the ext:UBLExtension(s) into ext:UBLExtensions. */
   writeExtensions: (extensions: XMLBuilder) => void;
-  qr: string;
+  /** The QR reference's text; null for a standard invoice (ZATCA adds the QR when it clears it). */
+  qr: string | null;
 }
 
 const CURRENCY = 'SAR';
@@ -50,6 +54,8 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   const cac = (parent: XMLBuilder, name: string) => parent.ele(NS.cac, `cac:${name}`);
   const money = (parent: XMLBuilder, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
 
+  const standard = doc.profile === 'standard';
+  if (standard && !doc.buyer) throw new RangeError('a standard document names its buyer');
   if (stamp) stamp.writeExtensions(root.ele(NS.ext, 'ext:UBLExtensions'));
   const { date, time } = riyadhDateTime(doc.issuedAt);
   cbc(root, 'ProfileID', 'reporting:1.0');
@@ -57,7 +63,7 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   cbc(root, 'UUID', doc.uuid);
   cbc(root, 'IssueDate', date);
   cbc(root, 'IssueTime', time);
-  cbc(root, 'InvoiceTypeCode', TYPE_CODES[doc.kind], { name: SIMPLIFIED_SUBTYPE });
+  cbc(root, 'InvoiceTypeCode', TYPE_CODES[doc.kind], { name: standard ? STANDARD_SUBTYPE : SIMPLIFIED_SUBTYPE });
   cbc(root, 'DocumentCurrencyCode', CURRENCY);
   cbc(root, 'TaxCurrencyCode', CURRENCY);
   if (doc.kind !== 'invoice') {
@@ -70,10 +76,12 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   const pih = cac(root, 'AdditionalDocumentReference');
   cbc(pih, 'ID', 'PIH');
   cbc(cac(pih, 'Attachment'), 'EmbeddedDocumentBinaryObject', doc.pih, { mimeCode: 'text/plain' });
-  if (stamp) {
+  if (stamp?.qr) {
     const qr = cac(root, 'AdditionalDocumentReference');
     cbc(qr, 'ID', 'QR');
     cbc(cac(qr, 'Attachment'), 'EmbeddedDocumentBinaryObject', stamp.qr, { mimeCode: 'text/plain' });
+  }
+  if (stamp) {
     const signature = cac(root, 'Signature');
     cbc(signature, 'ID', 'urn:oasis:names:specification:ubl:signature:Invoice');
     cbc(signature, 'SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
@@ -92,8 +100,26 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   cbc(partyTax, 'CompanyID', doc.seller.vatNumber);
   cbc(cac(partyTax, 'TaxScheme'), 'ID', 'VAT');
   cbc(cac(party, 'PartyLegalEntity'), 'RegistrationName', doc.seller.name);
-  // A simplified document names no buyer.
-  cac(root, 'AccountingCustomerParty');
+  const customer = cac(root, 'AccountingCustomerParty');
+  // A simplified document names no buyer; a standard invoice names the business it is issued to.
+  if (standard && doc.buyer) {
+    const buyer = doc.buyer;
+    const buyerParty = cac(customer, 'Party');
+    if (buyer.crn) cbc(cac(buyerParty, 'PartyIdentification'), 'ID', buyer.crn, { schemeID: 'CRN' });
+    const buyerAddress = cac(buyerParty, 'PostalAddress');
+    cbc(buyerAddress, 'StreetName', buyer.street);
+    cbc(buyerAddress, 'BuildingNumber', buyer.building);
+    cbc(buyerAddress, 'CitySubdivisionName', buyer.district);
+    cbc(buyerAddress, 'CityName', buyer.city);
+    cbc(buyerAddress, 'PostalZone', buyer.postalCode);
+    cbc(cac(buyerAddress, 'Country'), 'IdentificationCode', 'SA');
+    const buyerTax = cac(buyerParty, 'PartyTaxScheme');
+    cbc(buyerTax, 'CompanyID', buyer.vatNumber);
+    cbc(cac(buyerTax, 'TaxScheme'), 'ID', 'VAT');
+    cbc(cac(buyerParty, 'PartyLegalEntity'), 'RegistrationName', buyer.name);
+    // BR-KSA-15: a standard tax invoice states the supply date; at the counter, the day of the sale.
+    cbc(cac(root, 'Delivery'), 'ActualDeliveryDate', date);
+  }
 
   const means = cac(root, 'PaymentMeans');
   cbc(means, 'PaymentMeansCode', doc.paymentMeansCode);

@@ -3,9 +3,10 @@
  * CSID (with the portal's OTP), the compliance checks and the production
  * CSID. The requests go through zatca-http.ts, as reporting's do. Every
  * answer is checked with zod, tolerantly: unknown members are ignored. A
- * compliance check passes only on an answer that says REPORTED for the
- * document (reporting-answer.ts); a document ZATCA rejects (400 with
- * validation results) is an answer, not an error: its messages are kept.
+ * compliance check passes only on an answer that says REPORTED (a
+ * simplified document) or CLEARED (a standard one) for the document
+ * (reporting-answer.ts); a document ZATCA rejects (400 with validation
+ * results) is an answer, not an error: its messages are kept.
  * Everything else that goes wrong is a ZatcaApiError saying, in English and
  * Arabic, what happened and what to do.
  */
@@ -111,7 +112,8 @@ export interface ComplianceResult {
 
 export interface ZatcaApi {
   complianceCsid(csrPem: string, otp: string): Promise<IssuedCsid>;
-  complianceCheck(credentials: ZatcaCredentials, document: DocumentToSubmit): Promise<ComplianceResult>;
+  /** `standard`: ZATCA answers a standard document's check as clearance does (clearanceStatus), a simplified one's as reporting. */
+  complianceCheck(credentials: ZatcaCredentials, document: DocumentToSubmit, standard?: boolean): Promise<ComplianceResult>;
   productionCsid(credentials: ZatcaCredentials, complianceRequestId: string): Promise<IssuedCsid>;
 }
 
@@ -162,11 +164,11 @@ export function createZatcaApi(options: ZatcaApiOptions): ZatcaApi {
     return { requestId: String(parsed.data.requestID), binarySecurityToken: parsed.data.binarySecurityToken, secret: parsed.data.secret, certificate };
   }
 
-  async function complianceCheck(credentials: ZatcaCredentials, document: DocumentToSubmit): Promise<ComplianceResult> {
+  async function complianceCheck(credentials: ZatcaCredentials, document: DocumentToSubmit, standard = false): Promise<ComplianceResult> {
     const what = 'the compliance check';
     const answer = await call(what, '/compliance/invoices', { credentials, body: submissionBody(document) });
-    // The unit is onboarded for simplified documents only, whose check ZATCA answers as reporting does.
-    const verdict = judgeZatcaReply('reporting', answer);
+    // ZATCA answers a simplified document's check as reporting does (REPORTED), a standard one's as clearance (CLEARED).
+    const verdict = judgeZatcaReply(standard ? 'clearance' : 'reporting', answer);
     if (verdict.outcome === 'accepted') return { passed: true, messages: verdict.messages };
     if (verdict.outcome === 'rejected') return { passed: false, messages: verdict.messages };
     // A 400 with ZATCA's validation errors refuses the document even without NOT_REPORTED; one without them refuses the request.

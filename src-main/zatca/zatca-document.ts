@@ -14,6 +14,23 @@ export const TYPE_CODES: Record<ZatcaDocumentKind, '388' | '381' | '383'> = { in
 
 /** The type code's name attribute for a simplified (B2C) document: positions 01 = simplified, the rest no special case. */
 export const SIMPLIFIED_SUBTYPE = '0200000';
+/** The same for a standard (B2B) tax invoice: positions 01 = standard; cleared by ZATCA before it is handed over. */
+export const STANDARD_SUBTYPE = '0100000';
+
+export type ZatcaProfile = 'simplified' | 'standard';
+
+/** The business buyer a standard invoice names (AccountingCustomerParty). */
+export interface ZatcaBuyerParty {
+  name: string;
+  vatNumber: string;
+  /** Commercial registration number, or '' for none. */
+  crn: string;
+  street: string;
+  building: string;
+  district: string;
+  city: string;
+  postalCode: string;
+}
 
 export interface ZatcaSeller {
   name: string;
@@ -40,6 +57,9 @@ export interface ZatcaLine {
 
 export interface ZatcaDocument {
   kind: ZatcaDocumentKind;
+  /** simplified by default; standard names its buyer and carries no QR of the till's (ZATCA's cleared document does). */
+  profile?: ZatcaProfile;
+  buyer?: ZatcaBuyerParty;
   /** The invoice number the buyer sees (the order number). */
   id: string;
   uuid: string;

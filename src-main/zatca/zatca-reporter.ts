@@ -321,7 +321,7 @@ export class ZatcaReporter {
   private async send(head: QueuedDocument, target: Target, run: ReportRun): Promise<DocumentOutcome | null> {
     const reply = await submitDocument(
       'reporting',
-      { hash: head.hash, uuid: head.order_uuid, xml: head.xml },
+      { hash: head.hash, uuid: head.uuid, xml: head.xml },
       { baseUrl: target.baseUrl, credentials: target.credentials, clock: this.clock, ...(this.timeoutMs ? { timeoutMs: this.timeoutMs } : {}) },
     );
     const verdict = judgeZatcaReply('reporting', reply);

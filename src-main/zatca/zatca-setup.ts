@@ -129,6 +129,7 @@ export class ZatcaSetup implements ZatcaApi {
         csid_expires_at: egs.certificate_expires_at,
         next_icv: egs.next_icv,
         last_hash: egs.last_hash,
+        invoice_types: egs.invoice_types,
       },
       status: this.feed.current(),
       rejected: rejectedDocuments(this.db)

@@ -2,12 +2,12 @@
  * The zatca_egs and zatca_documents tables (this module owns them): the EGS
  * unit's chain state and the signed documents with their reporting state.
  */
+import type { Selectable } from 'kysely';
 import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
-import type { ZatcaDocumentKind } from './zatca-document.ts';
 
 /** The EGS unit's row: its certificate and where the chain stands (the next invoice counter and the last hash). */
-export type EgsState = Omit<TillSchema['zatca_egs'], 'id'>;
+export type EgsState = Omit<Selectable<TillSchema['zatca_egs']>, 'id'>;
 
 const READ_EGS = prepared<Record<string, never>>()(q.selectFrom('zatca_egs').selectAll().where('id', '=', 1));
 
@@ -18,24 +18,49 @@ export function readEgs(db: TillDatabase): EgsState | null {
   return state;
 }
 
-/** Onboarding (or renewal) writes the unit; the chain (next ICV, last hash) carries on if the unit existed. */
-export function saveEgs(db: TillDatabase, egs: Omit<EgsState, 'next_icv' | 'last_hash'>, firstHash: string): void {
+/**
+ * Onboarding (or renewal) writes the unit; the chain (next ICV, last hash)
+ * carries on if the unit existed. invoice_types is what the CSID was
+ * requested for (kept as it was when not given).
+ */
+export function saveEgs(
+  db: TillDatabase,
+  egs: Omit<EgsState, 'next_icv' | 'last_hash' | 'invoice_types'> & { invoice_types?: string },
+  firstHash: string,
+): void {
   db.transaction(() => {
     const current = readEgs(db);
-    run(db, q.replaceInto('zatca_egs').values({ id: 1, ...egs, next_icv: current?.next_icv ?? 1, last_hash: current?.last_hash ?? firstHash }));
+    run(
+      db,
+      q.replaceInto('zatca_egs').values({
+        id: 1,
+        ...egs,
+        invoice_types: egs.invoice_types ?? current?.invoice_types ?? '0100',
+        next_icv: current?.next_icv ?? 1,
+        last_hash: current?.last_hash ?? firstHash,
+      }),
+    );
   }).immediate();
 }
 
-// The table's own columns (a mapped type, so prepared() finds the index signature it binds by name), with the kind narrowed.
-export type NewDocument = Pick<TillSchema['zatca_documents'], 'icv' | 'order_uuid' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml'> & {
-  kind: ZatcaDocumentKind;
-};
+/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values). */
+export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
+
+/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`. */
+export type NewDocument = Pick<
+  StoredDocument,
+  'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
+> & { report_state: 'pending' | 'clearing' };
 
 const INSERT_DOCUMENT = prepared<NewDocument>()(
   q.insertInto('zatca_documents').values({
     icv: param('icv'),
     order_uuid: param('order_uuid'),
+    uuid: param('uuid'),
     kind: param('kind'),
+    profile: param('profile'),
+    buyer: param('buyer'),
+    report_state: param('report_state'),
     number: param('number'),
     issued_at: param('issued_at'),
     pih: param('pih'),
@@ -61,23 +86,23 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
 }
 
-export type StoredDocument = NewDocument & {
-  report_state: 'pending' | 'reported' | 'rejected';
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  zatca_status: string | null;
-  messages: string | null;
-  reported_at: number | null;
-};
-
+/**
+ * The document that stands for an order: its latest. A sale whose standard
+ * invoice ZATCA did not clear has the simplified invoice issued instead
+ * after it; the earlier one stays in the chain (documentsOfOrder).
+ */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return (first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid)) as StoredDocument | undefined) ?? null;
+  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv', 'desc').limit(1)) ?? null;
+}
+
+/** Every document of an order, in counter order. */
+export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
+  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv'));
 }
 
 /** The whole chain in counter order (for the status, the tests and an auditor's export). */
 export function allDocuments(db: TillDatabase): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv')) as StoredDocument[];
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv'));
 }
 
 export interface ChainSummary {

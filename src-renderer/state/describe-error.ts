@@ -108,6 +108,8 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   printer_error: 'error.printer',
   busy: 'error.busy',
   hub_unreachable: 'error.hub_unreachable',
+  stale_tab: 'error.stale_tab',
+  zatca_clearance: 'error.zatca_clearance',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',
   service_error: 'error.service',

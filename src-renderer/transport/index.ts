@@ -5,6 +5,7 @@ import { openWebSocketChannel } from './websocket-channel.ts';
 import { APP_SCHEME } from '../../src-shared/till/index.ts';
 
 export type { TillConnection } from './till-connection.ts';
+export { appShell, type AppShell } from './app-shell.ts';
 
 /** Connects to the till host: a MessagePort in Electron (the app loads from app://), a WebSocket in a browser. */
 export async function connectTill(): Promise<TillConnection> {

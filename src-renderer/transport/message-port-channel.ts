@@ -1,11 +1,13 @@
 import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import { appShellOverPort, setAppShell } from './app-shell.ts';
 import type { RendererChannel } from './till-connection.ts';
 
 const PORT_MESSAGE = 'till-port';
 
 /**
- * The Electron host: the preload script hands over one MessagePort with a
- * window message; that port is the only thing the renderer gets.
+ * The Electron host: the preload script hands over the main process's
+ * ports with one window message: the till API's, and the app shell's (the
+ * hub choice; app-shell.ts). They are the only things the renderer gets.
  */
 export function receiveMessagePortChannel(window: Window): Promise<RendererChannel> {
   return new Promise((resolve) => {
@@ -13,6 +15,7 @@ export function receiveMessagePortChannel(window: Window): Promise<RendererChann
       if (event.source !== window || event.data !== PORT_MESSAGE || !event.ports[0]) return;
       window.removeEventListener('message', onMessage);
       const port = event.ports[0];
+      if (event.ports[1]) setAppShell(appShellOverPort(event.ports[1]));
       resolve({
         send: (envelope) => port.postMessage(envelope),
         onReceive: (listener) => {

@@ -1,2 +1,3 @@
 export * from './records.ts';
 export * from './kitchens.ts';
+export * from './dining-tables.ts';

@@ -34,8 +34,12 @@ export type TillErrorCode =
   | 'needs_customer'
   /** A payment key the catalog's payment methods do not have. */
   | 'unknown_method'
+  /** A standard (B2B) tax invoice cannot be issued or cleared now (ZATCA offline, unit not onboarded for it): sell with a simplified one. */
+  | 'zatca_clearance'
   /** This screen lost its connection to the hub (the till host): the call was not made, or its answer never came. */
-  | 'hub_unreachable';
+  | 'hub_unreachable'
+  /** A change to a tab made on an older version than the tab's: refused, naming what changed since (issue 21). */
+  | 'stale_tab';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

@@ -40,6 +40,7 @@ export const APPROVAL_MESSAGES_EN = {
   'action.cash-out': 'A cash out over the limit',
   'action.pay-later': 'Leaving an order to pay later',
   'action.release-cashier': 'Signing a cashier out of another station',
+  'action.void-sent-line': 'Removing a line the kitchen already has',
 } as const;
 
 export type ApprovalMessageKey = keyof typeof APPROVAL_MESSAGES_EN;
@@ -81,4 +82,5 @@ export const APPROVAL_MESSAGES_AR: Record<ApprovalMessageKey, string> = {
   'action.cash-out': 'سحب نقدي فوق الحد',
   'action.pay-later': 'تأجيل دفع طلب',
   'action.release-cashier': 'تسجيل خروج كاشير من محطة أخرى',
+  'action.void-sent-line': 'حذف سطر وصل إلى المطبخ',
 };

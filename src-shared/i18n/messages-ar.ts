@@ -6,7 +6,9 @@ import { BRANCH_SETUP_MESSAGES_AR } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { FLOOR_MESSAGES_AR } from './messages-floor.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
+import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 
@@ -329,8 +331,8 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'branch.footerAr': 'سطر التذييل (بالعربية)',
   'branch.receiptPreview': 'معاينة الإيصال',
   'branch.fromService': 'من الخدمة: {value}',
-  'branch.tillCode': 'رمز الجهاز',
-  'branch.tillCodeHint': 'حرف أو حرفان: تصبح أرقام الطلبات {example} فلا يطبع جهازان الرقم نفسه',
+  'branch.orderNumbers':
+    'تأخذ أرقام الطلبات رمز كل محطة: هذه الشاشة هي {name}، فيبدو رقمها التالي مثل \u2066{example}\u2069. سمِّ المحطات وأضفها من تبويب المحطات.',
   'branch.cutoff': 'يبدأ يوم العمل عند الساعة',
   'branch.cutoffHint': 'مقهى يعمل حتى الثانية صباحاً يختار 4: تبقى طلبات الليل في يوم واحد',
   'branch.hour': '{hour}:00',
@@ -343,7 +345,9 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...FLOOR_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
+  ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
 };

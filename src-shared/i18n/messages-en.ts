@@ -5,7 +5,9 @@ import { BRANCH_SETUP_MESSAGES_EN } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { FLOOR_MESSAGES_EN } from './messages-floor.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
+import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 /**
@@ -329,8 +331,8 @@ export const MESSAGES_EN = {
   'branch.footerAr': 'Footer line (Arabic)',
   'branch.receiptPreview': 'Receipt preview',
   'branch.fromService': 'From the service: {value}',
-  'branch.tillCode': 'Till code',
-  'branch.tillCodeHint': 'One or two letters: order numbers become {example}, so two tills never print the same number',
+  'branch.orderNumbers':
+    'Order numbers take each station’s code: this screen is {name}, so its next number reads like {example}. Name and add stations on the Stations tab.',
   'branch.cutoff': 'Business day starts at',
   'branch.cutoffHint': 'A café open until 2 am sets 4: the night’s orders stay in one day',
   'branch.hour': '{hour}:00',
@@ -343,7 +345,9 @@ export const MESSAGES_EN = {
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...FLOOR_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
+  ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
 } as const;

@@ -18,6 +18,28 @@ export const HUB_MESSAGES_EN = {
   'pairQr.address': 'Address',
   'pairQr.code': 'Pairing code',
   'pairQr.station': 'It will be station {station}.',
+  'hubChoice.title': 'Use another till as hub',
+  'hubChoice.isHub': 'This computer is the branch’s hub: it keeps the orders, their numbers and the uploads, and the other screens connect to it.',
+  'hubChoice.isStation': 'This computer is a station of the hub at {hub}: it sells through that hub and writes nothing here.',
+  'hubChoice.intro':
+    'To make this computer a counter of another till instead, type that till’s address and a pairing code made on its Stations tab. The app restarts as its station, then shows the hub’s pairing page with the code filled in: tap Pair.',
+  'hubChoice.address': 'Hub address',
+  'hubChoice.addressHint': 'As the hub’s Stations tab shows it, like 192.168.1.20:4780',
+  'hubChoice.code': 'Pairing code',
+  'hubChoice.codeHint': 'Six digits, made on the hub’s Stations tab; good for five minutes',
+  'hubChoice.connect': 'Connect',
+  'hubChoice.restarting': 'Restarting as a station of {hub}…',
+  'hubChoice.beHub': 'Be the hub again',
+  'hubChoice.beHubWarning':
+    'This computer will stop being a station of {hub} and sell on its own database again, apart from that hub. Do this only if it is to be the branch’s hub.',
+  'reason.hubChoice.request': 'The app did not take that request: close the Branch screen, open it again and try once more.',
+  'reason.hubChoice.address.invalid': 'That is not an address: type the hub’s address as its Stations tab shows it, like 192.168.1.20:4780.',
+  'reason.hubChoice.address.scheme': 'The hub is reached over http or https: type its address like 192.168.1.20:4780.',
+  'reason.hubChoice.address.path': 'Type only the hub’s address and port, like 192.168.1.20:4780, without a path.',
+  'reason.hubChoice.address.not_lan': 'That address is not on the branch’s network: type the hub’s local address, like 192.168.1.20:4780.',
+  'reason.hubChoice.code': 'The pairing code is six digits: make one on the hub’s Stations tab.',
+  'reason.hubChoice.pending':
+    '{count} orders of this till still wait to be uploaded: connect to the internet and wait until the status bar shows none waiting, then connect to the hub.',
 };
 
 export type HubMessageKey = keyof typeof HUB_MESSAGES_EN;
@@ -36,4 +58,26 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'pairQr.address': 'العنوان',
   'pairQr.code': 'رمز الإقران',
   'pairQr.station': 'سيكون المحطة \u2066{station}\u2069.',
+  'hubChoice.title': 'استخدام نظام كاشير آخر كجهاز رئيسي',
+  'hubChoice.isHub': 'هذا الحاسوب هو الجهاز الرئيسي للفرع: يحفظ الطلبات وأرقامها ويرفعها، وتتصل به الشاشات الأخرى.',
+  'hubChoice.isStation': 'هذا الحاسوب محطة للجهاز الرئيسي على العنوان \u2066{hub}\u2069: يبيع من خلاله ولا يكتب شيئاً هنا.',
+  'hubChoice.intro':
+    'لجعل هذا الحاسوب كاونتراً لنظام كاشير آخر، اكتب عنوان ذلك النظام ورمز إقران أُنشئ من تبويب المحطات فيه. يُعاد تشغيل التطبيق كمحطة له، ثم تظهر صفحة الإقران في الجهاز الرئيسي والرمز مكتوب فيها: اضغط «إقران».',
+  'hubChoice.address': 'عنوان الجهاز الرئيسي',
+  'hubChoice.addressHint': 'كما يظهر في تبويب المحطات في الجهاز الرئيسي، مثل \u2066192.168.1.20:4780\u2069',
+  'hubChoice.code': 'رمز الإقران',
+  'hubChoice.codeHint': 'ستة أرقام تُنشأ من تبويب المحطات في الجهاز الرئيسي؛ صالح خمس دقائق',
+  'hubChoice.connect': 'اتصال',
+  'hubChoice.restarting': 'جارٍ إعادة التشغيل كمحطة للجهاز \u2066{hub}\u2069…',
+  'hubChoice.beHub': 'العودة جهازاً رئيسياً',
+  'hubChoice.beHubWarning':
+    'سيتوقف هذا الحاسوب عن كونه محطة للجهاز \u2066{hub}\u2069 ويعود إلى البيع من قاعدة بياناته الخاصة بمعزل عن ذلك الجهاز. افعل ذلك فقط إن كان سيصبح الجهاز الرئيسي للفرع.',
+  'reason.hubChoice.request': 'لم يقبل التطبيق هذا الطلب: أغلق شاشة الفرع وافتحها من جديد ثم حاول مرة أخرى.',
+  'reason.hubChoice.address.invalid': 'هذا ليس عنواناً: اكتب عنوان الجهاز الرئيسي كما يظهر في تبويب المحطات فيه، مثل \u2066192.168.1.20:4780\u2069.',
+  'reason.hubChoice.address.scheme': 'يُوصل إلى الجهاز الرئيسي عبر http أو https: اكتب عنوانه مثل \u2066192.168.1.20:4780\u2069.',
+  'reason.hubChoice.address.path': 'اكتب عنوان الجهاز الرئيسي ومنفذه فقط، مثل \u2066192.168.1.20:4780\u2069، دون مسار.',
+  'reason.hubChoice.address.not_lan': 'هذا العنوان ليس على شبكة الفرع: اكتب العنوان المحلي للجهاز الرئيسي، مثل \u2066192.168.1.20:4780\u2069.',
+  'reason.hubChoice.code': 'رمز الإقران ستة أرقام: أنشئ رمزاً من تبويب المحطات في الجهاز الرئيسي.',
+  'reason.hubChoice.pending':
+    'ما زال {count} من طلبات هذا النظام بانتظار الرفع: اتصل بالإنترنت وانتظر حتى يُظهر شريط الحالة أنه لا شيء ينتظر، ثم اتصل بالجهاز الرئيسي.',
 };

@@ -19,6 +19,9 @@ export const ZATCA_ONBOARD_MESSAGES_EN = {
   'zatca.onboard.document.invoice': 'simplified tax invoice',
   'zatca.onboard.document.credit': 'credit note',
   'zatca.onboard.document.debit': 'debit note',
+  'zatca.onboard.document.standard.invoice': 'standard tax invoice',
+  'zatca.onboard.document.standard.credit': 'standard credit note',
+  'zatca.onboard.document.standard.debit': 'standard debit note',
 } as const;
 
 export type ZatcaOnboardMessageKey = keyof typeof ZATCA_ONBOARD_MESSAGES_EN;
@@ -41,4 +44,7 @@ export const ZATCA_ONBOARD_MESSAGES_AR: Record<ZatcaOnboardMessageKey, string> =
   'zatca.onboard.document.invoice': 'الفاتورة الضريبية المبسطة',
   'zatca.onboard.document.credit': 'الإشعار الدائن',
   'zatca.onboard.document.debit': 'الإشعار المدين',
+  'zatca.onboard.document.standard.invoice': 'الفاتورة الضريبية (للمنشآت)',
+  'zatca.onboard.document.standard.credit': 'الإشعار الدائن (للمنشآت)',
+  'zatca.onboard.document.standard.debit': 'الإشعار المدين (للمنشآت)',
 };

@@ -213,8 +213,8 @@ export const SETTING_KEYS = {
     default: null,
     unset: 'no prefix: order numbers 001, 002, …',
     description: {
-      en: "This till's code within its branch, prefixing its order numbers (A-001); Branch screen → Till",
-      ar: 'رمز نقطة البيع داخل الفرع (في أرقام الطلبات)',
+      en: 'The code of the first counter when the database is made (A-001); after that each station has its own code: Branch screen → Stations, or pos stations',
+      ar: 'رمز الكاونتر الأول عند إنشاء قاعدة البيانات (\u2066A-001\u2069)؛ بعد ذلك لكل محطة رمزها: شاشة الفرع ← المحطات، أو الأمر pos stations',
     },
   }),
   'till.day_cutoff_hour': define({

@@ -43,6 +43,8 @@ export interface StaffState {
   shift: ShiftView | null;
   /** Minutes without a touch before the till locks itself; 0 never. */
   idle_lock_minutes: number;
+  /** Only in the answer to a sign-in with `release`: the station a manager's approval signed the cashier out of. */
+  released_from?: string;
 }
 
 export interface MoneyBy {

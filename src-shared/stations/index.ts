@@ -1,1 +1,2 @@
 export { STATION_CODE_PATTERN, STATION_KINDS, STATION_NAME_MAX, type PairingCodeView, type Station, type StationKind } from './station-views.ts';
+export type { HubChoiceView, HubReply, HubRequest } from './hub-choice-wire.ts';

@@ -63,11 +63,6 @@ export const branchInputs = {
   /** Keeps this PNG as the receipt logo (beside the database) and sets printing.logo_file to it. */
   uploadLogo: z.object({ png_base64: pngBase64 }),
   saveTillSettings: z.object({
-    code: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{0,2}$/, 'one or two letters A–Z, or empty'),
     day_cutoff_hour: z.number().int('a whole hour').min(0, '0 to 12').max(12, '0 to 12'),
     idle_lock_minutes: z.number().int('whole minutes').min(0, 'not negative').max(240, 'at most 240'),
   }),

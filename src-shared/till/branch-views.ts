@@ -57,9 +57,12 @@ export interface ReceiptSettingsView {
   footer_ar: string;
 }
 
+/**
+ * The Till tab's settings. No till code: order numbers take each station's
+ * code (the Stations tab); the setting till.code only named the first
+ * counter when the database was made.
+ */
 export interface TillSettingsView {
-  /** One or two capital letters that prefix this till's order numbers; empty: no prefix. */
-  code: string;
   /** Hour (0–12) when the next business day begins. */
   day_cutoff_hour: number;
   /** Minutes without a touch before the till locks; 0: never. */

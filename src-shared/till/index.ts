@@ -26,5 +26,8 @@ export { STATION_API_METHODS, type StationApi } from './station-api.ts';
 export { checkLogoPng, LOGO_MAX_BASE64, LOGO_MAX_BYTES, LOGO_MAX_SIDE, type LogoCheck, type LogoProblem } from './logo-png.ts';
 export { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 export { zatcaInputs, zatcaSellerFieldOk, ZATCA_SELLER_SETTING, type ZatcaInputs } from './zatca-inputs.ts';
+export { zatcaBuyerInput, zatcaBuyerProblems, ZATCA_BUYER_FIELDS, type ZatcaBuyer, type ZatcaBuyerInput, type ZatcaBuyerField } from './zatca-buyer.ts';
 export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
 export type * from './zatca-views.ts';
+export { floorInputs, type FloorInputs } from './floor-inputs.ts';
+export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';

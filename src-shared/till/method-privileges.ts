@@ -19,7 +19,9 @@ export type PrivilegedAction =
   | 'cash-out'
   | 'pay-later'
   | 'close-shift'
-  | 'release-cashier';
+  | 'release-cashier'
+  /** Removing a tab's line the kitchen already has (issue 21). */
+  | 'void-sent-line';
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
@@ -63,6 +65,10 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   closeShift: 'close-shift',
   // Only a sign-in with `release`: signing a cashier out of a station whose screen died, and in here (issue 20).
   unlock: 'release-cashier',
+  // The floor (issue 21): the tables a manager defines are branch settings; a line the kitchen already has goes only with approval.
+  addTable: 'branch-settings',
+  removeTable: 'branch-settings',
+  removeTabLine: 'void-sent-line',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

@@ -1,4 +1,5 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
+import { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
 import { STATION_API_METHODS, type StationApi } from './station-api.ts';
 import { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 import type { TillInputs } from './till-inputs.ts';
@@ -24,7 +25,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi extends BranchApi, StationApi, ZatcaApi {
+export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -51,6 +52,8 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi {
 
   /** One durable transaction; resolves only once the order is on disk. */
   checkout(input: TillInputs['checkout']): Promise<OrderView>;
+  /** For a sale whose standard (B2B) invoice ZATCA did not clear: a simplified invoice for the same sale, then its receipt. */
+  issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView>;
   orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
   order(input: TillInputs['order']): Promise<OrderView>;
   /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
@@ -123,6 +126,7 @@ export const SELLING_METHODS = methods([
   'parkedCarts',
   'resumeCart',
   'checkout',
+  'issueSimplifiedInvoice',
   'orders',
   'order',
   'refund',
@@ -171,6 +175,7 @@ export const TILL_API_METHODS = [
   ...STATION_API_METHODS,
   ...APPROVAL_METHODS,
   ...ZATCA_API_METHODS,
+  ...FLOOR_API_METHODS,
 ] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;

@@ -36,7 +36,9 @@ export type TillEvent =
   | { type: 'printers'; printers: PrinterStateView[] }
   | { type: 'catalog-changed' }
   | { type: 'zatca'; status: ZatcaStatusView }
-  | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress };
+  | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress }
+  /** A tab changed (issue 21): a floor view or another screen on it reads it again. */
+  | { type: 'tab'; tab_id: string; version: number; table_id: string | null };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

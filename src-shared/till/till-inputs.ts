@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_TYPES } from '../pricing/index.ts';
 import { cleanLine, cleanLines } from '../text/index.ts';
 import { approvalInput, refundInput, shiftInputs } from './shift-inputs.ts';
+import { zatcaBuyerInput } from './zatca-buyer.ts';
 
 /**
  * What the till API accepts, checked before anything is read or written, so
@@ -68,7 +69,11 @@ export const tillInputs = {
     pay_later_name: z.string({ error: 'a name' }).overwrite(cleanLine).trim().max(80, 'at most 80 characters').optional(),
     /** A manager's PIN when the whole order's discount is over the limit, or for PAY_LATER. */
     approval: approvalInput,
+    /** A standard (B2B) tax invoice for this business buyer, cleared by ZATCA before it prints; only online. */
+    buyer: zatcaBuyerInput.optional(),
   }),
+  /** A sale whose standard invoice ZATCA did not clear (refused, or no answer) gets a simplified invoice instead. */
+  issueSimplifiedInvoice: z.object({ uuid: id }),
   orders: z.object({
     limit: z.number().int().min(1).max(500).default(50),
     offset: z.number().int().min(0).default(0),

@@ -107,6 +107,21 @@ export interface OrderView extends OrderRecord {
   refunds?: { uuid: string; number: string; total: Minor }[];
   /** Change to hand back, from cash tendered. */
   change_due: Minor;
+  /** A sale with a standard (B2B) tax invoice: what ZATCA's clearance did (issue 22). */
+  clearance?: ClearanceView;
+}
+
+/**
+ * Clearance of a sale's standard invoice. cleared: ZATCA's cleared invoice
+ * is the receipt's QR. refused (ZATCA said NOT_CLEARED, with its messages)
+ * or unanswered (the network failed while clearing): no receipt printed;
+ * the cashier issues a simplified invoice for the same sale instead
+ * (issueSimplifiedInvoice). simplified: that was done.
+ */
+export interface ClearanceView {
+  state: 'cleared' | 'refused' | 'unanswered' | 'simplified';
+  /** ZATCA's own messages (its errors, else its warnings), as it sent them. */
+  messages: string[];
 }
 
 export interface OrderSummary {

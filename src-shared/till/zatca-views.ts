@@ -39,6 +39,8 @@ export interface ZatcaEgsView {
   csid_expires_at: number;
   next_icv: number;
   last_hash: string;
+  /** What the CSID covers: 1100 standard (B2B) and simplified; 0100 simplified only (onboard again to issue B2B invoices). */
+  invoice_types: string;
 }
 
 /** One of ZATCA's messages about a document, as ZATCA wrote it (its words are ZATCA's, in English). */

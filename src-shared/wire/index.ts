@@ -45,6 +45,8 @@ export { ingredientSchema, normalizeIngredient } from './ingredient.ts';
 export type { WireIngredient } from './ingredient.ts';
 export { kitchenSchema, normalizeKitchen } from './kitchen.ts';
 export type { WireKitchen } from './kitchen.ts';
+export { diningTableSchema, normalizeDiningTable } from './dining-table.ts';
+export type { WireDiningTable } from './dining-table.ts';
 export { customerUserSchema, normalizeCustomer } from './customer.ts';
 export { meSchema, normalizeMe, parseMe } from './me.ts';
 export type { WireMe } from './me.ts';

@@ -10,6 +10,7 @@ import { categorySchema, normalizeCategory } from './category.ts';
 import { customerUserSchema, normalizeCustomer } from './customer.ts';
 import { ingredientSchema, normalizeIngredient } from './ingredient.ts';
 import { kitchenSchema, normalizeKitchen } from './kitchen.ts';
+import { diningTableSchema, normalizeDiningTable } from './dining-table.ts';
 import { modifierSchema, normalizeModifier } from './modifier.ts';
 import { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
 import { normalizePaymentMethodConfig, paymentMethodConfigSchema } from './payment-method-config.ts';
@@ -140,6 +141,7 @@ const READERS: { [R in ListResource]: (version: ApiVersion) => PageReader<Canoni
   }),
   ingredients: pageReader('ingredients', { record: ingredientSchema, normalize: plain(normalizeIngredient) }),
   kitchens: pageReader('kitchens', { record: kitchenSchema, normalize: normalizeKitchen }),
+  tables: pageReader('tables', { record: diningTableSchema, normalize: plain(normalizeDiningTable) }),
 };
 
 /**
@@ -185,6 +187,7 @@ const RECORD_SCHEMAS: { [R in ListResource]: (version: ApiVersion) => z.ZodType 
   product_ingredients: productIngredientSchema,
   ingredients: ingredientSchema,
   kitchens: kitchenSchema,
+  tables: diningTableSchema,
 };
 
 /** The wire schema of one record of `resource` at `version` (for the emulator to check what it serves). */

@@ -2,6 +2,7 @@ import type {
   Barcode,
   Category,
   Customer,
+  DiningTable,
   Ingredient,
   Kitchen,
   Modifier,
@@ -27,6 +28,7 @@ export const LIST_RESOURCES = [
   'product_ingredients',
   'ingredients',
   'kitchens',
+  'tables',
 ] as const;
 
 export type ListResource = (typeof LIST_RESOURCES)[number];
@@ -45,6 +47,7 @@ export interface CanonicalRecords {
   product_ingredients: ProductIngredient;
   ingredients: Ingredient;
   kitchens: Kitchen;
+  tables: DiningTable;
 }
 
 export type CanonicalRecordOf<R extends ListResource> = CanonicalRecords[R];

@@ -78,6 +78,7 @@ export const WIRE_OBJECTS = [
   'kitchen_printer',
   'kitchen_category',
   'customer',
+  'dining_table',
 ] as const;
 
 export type WireObjectName = (typeof WIRE_OBJECTS)[number];
@@ -383,6 +384,20 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       shown('profile_img', 'text'),
     ],
     note: 'The `userable` include is not read.',
+  },
+  {
+    name: 'dining_table',
+    title: 'Table (of the branch floor)',
+    source: 'GET /tables (named by the spec, path and fields not shown; 404 or 403, or an empty list: the manager defines tables on the till)',
+    shown: false,
+    members: [
+      notShownNeeded('id', 'id', { aliases: ['uuid'] }),
+      notShown('name', 'text', '"Table {id}"', { aliases: ['name_en', 'label', 'title'], ...NAME }),
+      notShown('area', 'text|null', "none (the floor's one area)", { aliases: ['section', 'zone', 'area_name', 'floor'], ...NAME }),
+      notShown('seats', 'int|null', 'not known', { aliases: ['capacity', 'seats_count', 'chairs', 'max_guests'] }),
+      notShown('is_active', 'bool', 'true (in use)'),
+    ],
+    note: 'Only active tables are offered for a tab; tabs already open on a table that went inactive stay open.',
   },
 ];
 

@@ -15,20 +15,24 @@ test('the Till tab: a draft, the bar, a problem at the field, Discard, and Save'
   await expect.element(bar).toHaveAttribute('data-dirty', 'false');
   await expect.element(screen.getByTestId('branch-save')).toBeDisabled();
 
-  await screen.getByTestId('branch-till-code').fill('9');
+  // No till code: numbers take this screen's station's code (issue 20), which the Stations tab names.
+  await expect.element(screen.getByTestId('branch-till-numbers')).toHaveTextContent('A-001');
+  await expect.element(screen.getByTestId('branch-till-code')).not.toBeInTheDocument();
+
+  await screen.getByTestId('branch-till-idle').fill('999');
   await expect.element(bar).toHaveAttribute('data-dirty', 'true');
-  await expect.element(screen.getByTestId('branch-till-code-problem')).toHaveTextContent('one or two letters A–Z, or empty');
+  await expect.element(screen.getByTestId('branch-till-idle-problem')).toHaveTextContent('whole minutes from 0 to 240');
   await expect.element(screen.getByTestId('branch-save')).toBeDisabled();
 
   await screen.getByTestId('branch-discard').click();
   await expect.element(bar).toHaveAttribute('data-dirty', 'false');
-  await expect.element(screen.getByTestId('branch-till-code')).toHaveValue('');
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveValue(5);
 
-  await screen.getByTestId('branch-till-code').fill('d');
+  await screen.getByTestId('branch-till-idle').fill('12');
   await screen.getByTestId('branch-save').click();
   await expect.element(bar).toHaveAttribute('data-dirty', 'false');
-  await expect.element(screen.getByTestId('branch-till-code')).toHaveValue('D');
-  expect((await till.api.branchSetup()).till.code).toBe('D');
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveValue(12);
+  expect((await till.api.branchSetup()).till).toEqual({ day_cutoff_hour: 0, idle_lock_minutes: 12 });
 });
 
 test('leaving with unsaved changes asks; Stay keeps them, leaving drops them', async () => {
@@ -36,14 +40,14 @@ test('leaving with unsaved changes asks; Stay keeps them, leaving drops them', a
   till.view = 'branch';
   const screen = await render(BranchScreen, withTill(till));
   await screen.getByTestId('branch-tab-till').click();
-  await screen.getByTestId('branch-till-code').fill('Q');
+  await screen.getByTestId('branch-till-idle').fill('9');
   await expect.element(screen.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
 
   till.view = 'sell';
   expect(till.view).toBe('branch');
   await expect.element(screen.getByTestId('unsaved-dialog')).toBeVisible();
   await screen.getByTestId('unsaved-stay').click();
-  await expect.element(screen.getByTestId('branch-till-code')).toHaveValue('Q');
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveValue(9);
 
   await screen.getByTestId('branch-tab-printers').click();
   await expect.element(screen.getByTestId('unsaved-dialog')).toBeVisible();

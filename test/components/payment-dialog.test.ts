@@ -92,3 +92,36 @@ test('an amount above what remains is refused with the amount that does', async 
   await expect.element(dialog.getByTestId('pay-remaining')).toHaveTextContent(money(total));
   await expect.element(dialog.getByTestId('pay-complete')).toBeDisabled();
 });
+
+test('a tax invoice for a business: the buyer form checks as typed, and a till not onboarded for B2B says so and keeps the cart', async () => {
+  const { till, total } = await tillWithCart();
+  const { screen, paid } = openDialog(till);
+  const dialog = await screen;
+  await dialog.getByTestId('pay-method-CASH').click();
+  await expect.element(dialog.getByTestId('pay-complete')).toBeEnabled();
+  await dialog.getByTestId('pay-b2b').click();
+  // The buyer's fields are required before the sale can complete; a wrong one says what it must be once left.
+  await expect.element(dialog.getByTestId('pay-complete')).toBeDisabled();
+  await dialog.getByTestId('b2b-vat_number').fill('310175397400004');
+  await dialog.getByTestId('b2b-name').click();
+  await expect.element(dialog.getByTestId('b2b-problem-vat_number')).toHaveTextContent('15 digits that start and end with 3');
+  const buyer = {
+    name: 'Ufuq Trading',
+    vat_number: '310175397400003',
+    street: 'Prince Mohammed Road',
+    building: '4321',
+    district: 'Al Malaz',
+    city: 'Riyadh',
+    postal_code: '12836',
+  };
+  for (const [field, value] of Object.entries(buyer)) await dialog.getByTestId(`b2b-${field}`).fill(value);
+  await expect.element(dialog.getByTestId('b2b-problem-vat_number')).not.toBeInTheDocument();
+  await expect.element(dialog.getByTestId('pay-complete')).toBeEnabled();
+
+  // This till has no ZATCA unit onboarded for standard invoices: refused before anything is written.
+  await dialog.getByTestId('pay-complete').click();
+  await expect.poll(() => till.notices.at(-1)?.text).toMatchObject({ key: 'error.zatca_clearance', lines: [{ key: 'reason.zatca.b2bNotOnboarded' }] });
+  expect(paid).toEqual([]);
+  expect(till.cart!.lines).toHaveLength(2);
+  expect(till.cart!.total).toBe(total);
+});

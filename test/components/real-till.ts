@@ -6,6 +6,7 @@ import { commands } from 'vitest/browser';
 import { fromWireError, type TillApi } from '../../src-shared/till/index.ts';
 import { LocaleState, TillState, tillContext } from '../../src-renderer/state/index.ts';
 import type { TillCommands } from './till-commands.ts';
+import { appShellOverPort, type AppShell } from '../../src-renderer/transport/app-shell.ts';
 
 const till = commands as unknown as TillCommands;
 
@@ -37,6 +38,19 @@ export async function realTill(): Promise<TillState> {
 }
 
 /**
+ * A TillState over a real till (its window is the first counter, A), and
+ * `signInAt`: a cashier signs in on a tablet at another station, which then
+ * goes dark (a flat battery), still signed in on the hub.
+ */
+export async function stationsTill(): Promise<{ state: TillState; signInAt: (station: string, cashierId: string, pin: string) => Promise<void> }> {
+  const id = await till.openTill();
+  const state = new TillState(async () => ({ api: apiOf(id), onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await state.start();
+  await state.enterTill();
+  return { state, signInAt: (station, cashierId, pin) => till.signInAtStation(id, station, cashierId, pin) };
+}
+
+/**
  * A TillState over a real till that pairs tablets reaching it at `address`,
  * as `pos serve` on the network does, and `redeem`: a tablet typing a code
  * into its pairing form (the station it becomes, or null).
@@ -49,6 +63,22 @@ export async function pairingTill(address: string): Promise<{ state: TillState; 
   await state.start();
   await state.enterTill();
   return { state, redeem: (code) => till.redeemPairing(id, code) };
+}
+
+/**
+ * A TillState over a real till, and the desktop app's shell over a real
+ * MessagePort whose other end answers as Electron's main does (its checks
+ * on this till, a till-app.json of its own); `config`: that file as kept.
+ */
+export async function desktopTill(): Promise<{ state: TillState; shell: AppShell; config: () => Promise<unknown> }> {
+  const id = await till.openTill();
+  const api = apiOf(id);
+  const state = new TillState(async () => ({ api, onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await state.start();
+  await state.enterTill();
+  const { port1, port2 } = new MessageChannel();
+  port2.onmessage = async (event: MessageEvent) => port2.postMessage(await till.hubRequest(id, event.data));
+  return { state, shell: appShellOverPort(port1), config: () => till.hubConfig(id) };
 }
 
 /**

@@ -8,7 +8,12 @@ import type { BrowserCommand } from 'vitest/node';
 import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
 import type { TillApi } from '../../src-shared/till/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
+import { readFileSync } from 'node:fs';
 import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
+import { answerHubRequest, leavingHubChecks } from '../../src-main/electron/hub-choice-requests.ts';
+import { tempDir } from '../support/temp-dir.ts';
+import { addStation, stationByCode } from '../../src-main/stations/index.ts';
+import type { TillDatabase } from '../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
 type Method = (typeof TILL_API_METHODS)[number];
@@ -16,6 +21,8 @@ export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: 
 
 let service: Promise<EmulatedService> | null = null;
 const hosts = new Map<string, TillHost>();
+/** Each till's database, for what a test sets up beside the till API (a station). */
+const databases = new Map<string, TillDatabase>();
 /** Each till as the Electron window reaches it: only the till API, privileged calls through the authorization hook. */
 const tills = new Map<string, TillApi>();
 let opened = 0;
@@ -29,6 +36,7 @@ const openTill: BrowserCommand<[]> = async () => {
   await shared.pull(db);
   const host = new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) });
   hosts.set(id, host);
+  databases.set(id, db);
   tills.set(id, tillFacade(host, { authorizer: host.authorizer, client: { kind: 'electron-window', id, address: null } }));
   return id;
 };
@@ -64,17 +72,57 @@ const redeemPairing: BrowserCommand<[id: string, code: string]> = async (_contex
   return granted ? granted.station : null;
 };
 
+/** The desktop app's till-app.json for each till (the hub-choice screen's), in a folder of its own. */
+const hubConfigs = new Map<string, ReturnType<typeof tempDir>>();
+const hubConfigOf = (id: string) => {
+  if (!hubConfigs.has(id)) hubConfigs.set(id, tempDir('till-app-config-'));
+  return hubConfigs.get(id)!.file('till-app.json');
+};
+
+/** One message of the hub-choice screen's port, answered as Electron's main answers it, with this till's checks. */
+const hubRequest: BrowserCommand<[id: string, message: unknown]> = async (_context, id, message) => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  return answerHubRequest(hubConfigOf(id), message, { mayLeaveHub: leavingHubChecks(host) });
+};
+
+/** The till's till-app.json as main kept it, or null when none was written. */
+const hubConfig: BrowserCommand<[id: string]> = async (_context, id) => {
+  try {
+    return JSON.parse(readFileSync(hubConfigOf(id), 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Signs a cashier in at station `station` (added when missing) as a tablet
+ * paired there would, through the till's authorization hook; then that
+ * tablet goes dark (nothing more is called there), as a flat tablet does.
+ */
+const signInAtStation: BrowserCommand<[id: string, station: string, cashierId: string, pin: string]> = async (_context, id, station, cashierId, pin) => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const db = databases.get(id)!;
+  if (!stationByCode(db, station)) addStation(db, { name: `Tablet ${station}`, code: station }, Date.now());
+  const tablet = tillFacade(host, { authorizer: host.authorizer, client: { kind: 'paired-device', id: `tablet-${station}`, address: null }, station });
+  await tablet.unlock({ cashier_id: cashierId, pin });
+};
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
   hosts.clear();
+  databases.clear();
   tills.clear();
   pairings.clear();
+  for (const dir of hubConfigs.values()) dir.cleanup();
+  hubConfigs.clear();
   if (service) await (await service).close();
   service = null;
 };
 
-export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing };
+export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing, signInAtStation, hubRequest, hubConfig };
 
 export type TillCommands = {
   openTill(): Promise<string>;
@@ -82,4 +130,7 @@ export type TillCommands = {
   closeTills(): Promise<void>;
   offerPairing(id: string, address: string): Promise<void>;
   redeemPairing(id: string, code: string): Promise<string | null>;
+  hubRequest(id: string, message: unknown): Promise<import('../../src-shared/stations/index.ts').HubReply>;
+  hubConfig(id: string): Promise<unknown>;
+  signInAtStation(id: string, station: string, cashierId: string, pin: string): Promise<void>;
 };

@@ -327,7 +327,7 @@ test('axe: every Branch tab', async ({ page }) => {
   // on a field that is not shown would wait for it until the test's timeout.)
   await page.getByTestId('branch-tab-till').click();
   await expect(page.getByTestId('branch-tab-till')).toHaveAttribute('aria-selected', 'true');
-  await page.getByTestId('branch-till-code').fill('9');
+  await page.getByTestId('branch-till-idle').fill('999');
   await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'true');
   await audit(page, 'branch-unsaved', run);
   await page.getByTestId('nav-sell').click();

@@ -176,7 +176,7 @@ test('a cashier asks, the sheet says what, a wrong PIN is refused in it, the man
   await approveAfterWrongPin(page);
   await expect(page.getByTestId('branch-screen')).toBeVisible();
   await page.getByTestId('branch-tab-till').click();
-  await page.getByTestId('branch-till-code').fill('c');
+  await page.getByTestId('branch-till-idle').fill('7');
   await page.getByTestId('branch-save').click();
   await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'false');
   await expect(page.getByTestId('approval-sheet')).toBeHidden();

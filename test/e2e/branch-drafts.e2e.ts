@@ -59,20 +59,20 @@ test('Branch tabs: a draft, one Save bar, problems at the field, a question befo
   const bar = page.getByTestId('branch-save-bar');
   const save = page.getByTestId('branch-save');
 
-  // The Till tab: nothing changed yet; a wrong code is named at its field and Save waits for it.
+  // The Till tab: nothing changed yet; a wrong idle lock is named at its field and Save waits for it.
   await page.getByTestId('branch-tab-till').click();
   await expect(bar).toHaveAttribute('data-dirty', 'false');
   await expect(save).toBeDisabled();
-  const code = page.getByTestId('branch-till-code');
+  const code = page.getByTestId('branch-till-idle');
   const before = await code.inputValue();
-  await code.fill('9');
+  await code.fill('999');
   await expect(bar).toHaveAttribute('data-dirty', 'true');
   await expect(page.getByTestId('branch-unsaved')).toContainText('Unsaved changes');
-  await expect(page.getByTestId('branch-till-code-problem')).toHaveText('one or two letters A–Z, or empty');
+  await expect(page.getByTestId('branch-till-idle-problem')).toHaveText('whole minutes from 0 to 240');
   await expect(code).toHaveAttribute('aria-invalid', 'true');
   await expect(save).toBeDisabled();
-  await code.fill('C');
-  await expect(page.getByTestId('branch-till-code-problem')).toBeHidden();
+  await code.fill('12');
+  await expect(page.getByTestId('branch-till-idle-problem')).toBeHidden();
   await expect(save).toBeEnabled();
 
   // Leaving the screen with unsaved changes asks; Stay (where the focus starts) keeps them.
@@ -84,7 +84,7 @@ test('Branch tabs: a draft, one Save bar, problems at the field, a question befo
   await page.keyboard.press('Enter');
   await expect(question).toBeHidden();
   await expect(page.getByTestId('branch-screen')).toBeVisible();
-  await expect(code).toHaveValue('C');
+  await expect(code).toHaveValue('12');
 
   // Another tab asks too; leaving drops the changes, so the tab shows what is saved.
   await page.getByTestId('branch-tab-receipt').click();

@@ -181,11 +181,9 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expectInfoNotice(page, saved, () => page.getByTestId('branch-save').click());
     await page.screenshot({ path: join(root, 'test-results', `branch-receipt-${lang}.png`) });
 
-    // Till: code B is saved as the setting; the sale is numbered by its station (the first counter, A), see pos stations.
+    // Till: no till code any more; it says the sale is numbered by this screen's station (the first counter, A), see pos stations.
     await page.getByTestId('branch-tab-till').click();
-    await page.getByTestId('branch-till-code').fill('b');
-    await page.getByTestId('branch-save').click();
-    await expect(page.getByTestId('branch-till-code')).toHaveValue('B');
+    await expect(page.getByTestId('branch-till-numbers')).toContainText('A-001');
     await expect(page.getByTestId('branch-save-bar')).toHaveAttribute('data-dirty', 'false');
 
     // Sell: a cappuccino (bar) and a croissant (now the bar too), cash.

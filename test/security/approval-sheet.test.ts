@@ -15,7 +15,7 @@ import { pairedCashierTill } from '../support/paired-cashier-till.ts';
 
 const MANAGER_PIN = '2468';
 const approval = { approval: { manager_pin: MANAGER_PIN } };
-const TILL_SETTINGS = { code: 'B', day_cutoff_hour: 4, idle_lock_minutes: 0 };
+const TILL_SETTINGS = { day_cutoff_hour: 4, idle_lock_minutes: 0 };
 
 let service: EmulatedService;
 let web: WebHost;

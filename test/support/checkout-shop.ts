@@ -6,11 +6,11 @@
 import type { EmulatorOptions, RunningEmulator, Tenant } from '../../emulator/index.ts';
 import type { Selectable } from 'kysely';
 import type { TillDatabase, TillSchema } from '../../src-main/db/index.ts';
-import { TillService } from '../../src-main/till/index.ts';
+import { TillService, type TillOptions } from '../../src-main/till/index.ts';
 import { readOrder } from '../../src-main/orders/index.ts';
 import { ServiceClient } from '../../src-main/upstream/index.ts';
 import { parseDecimal } from '../../src-shared/money/index.ts';
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { OrderRecord, ZatcaBuyerInput } from '../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from './emulated-service.ts';
 
 /** A product on the demo menu, with its CASH price (minor units) to choose sales by. */
@@ -35,6 +35,8 @@ export interface SaleLine {
 export interface SaleOptions {
   /** Method keys the total is split across (evenly, the remainder on the first); CASH by default. */
   payWith?: string[];
+  /** A standard (B2B) tax invoice for this business buyer (issue 22). */
+  buyer?: ZatcaBuyerInput;
 }
 
 /** An order's outbox row, as the schema types it. */
@@ -74,10 +76,12 @@ export interface CheckoutShopOptions extends EmulatorOptions {
   menu?: (tenant: Tenant) => void;
   /** ZATCA phase 2 at checkout (TillService's stampAtCheckout), made once the database is open. */
   stamp?: (db: TillDatabase) => (order: OrderRecord) => string | null;
+  /** More of TillService's hooks (print jobs, standard invoices), made once the database is open. */
+  hooks?: (db: TillDatabase) => Partial<TillOptions>;
 }
 
 export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promise<CheckoutShop> {
-  const { menu, faults, stamp, ...emulatorOptions } = options;
+  const { menu, faults, stamp, hooks, ...emulatorOptions } = options;
   const service = await emulatedService(emulatorOptions);
   const { emulator } = service;
   menu?.(emulator.tenant);
@@ -87,7 +91,7 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
   Object.assign(emulator.faults, faults);
   // Sales 37 s apart from a fixed morning: orders sort and number the same on every run.
   let clock = Date.UTC(2025, 0, 5, 9, 0, 0);
-  const till = new TillService({ db, now: () => (clock += 37_000), ...(stamp ? { stampAtCheckout: stamp(db) } : {}) });
+  const till = new TillService({ db, now: () => (clock += 37_000), ...(stamp ? { stampAtCheckout: stamp(db) } : {}), ...hooks?.(db) });
   const products = menuOf(emulator);
   if (products.length < 4) throw new Error(`the emulator's menu has ${products.length} products priced for CASH; the upload tests need a few`);
 
@@ -112,7 +116,7 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
     const keys = sale.payWith ?? ['CASH'];
     const share = Math.floor(total / keys.length);
     const payments = keys.map((key, i) => ({ method_key: key, amount: i === 0 ? total - share * (keys.length - 1) : share }));
-    const order = await till.checkout({ payments });
+    const order = await till.checkout({ payments, ...(sale.buyer ? { buyer: sale.buyer } : {}) });
     return readOrder(db, order.uuid)!;
   };
 

@@ -12,16 +12,16 @@ import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { onboardForTest } from './zatca-egs.ts';
 
 /** Onboards the till of `db` with a certificate from the stand-in's CA, registered there as its production CSID. */
-export async function onboardAgainstStandIn(db: TillDatabase, zatca: RunningZatcaStandIn): Promise<EgsSigner> {
+export async function onboardAgainstStandIn(db: TillDatabase, zatca: RunningZatcaStandIn, invoiceTypes = '0100'): Promise<EgsSigner> {
   const { signer } = await onboardForTest(db, zatca.ca);
-  const { secret } = zatca.credentialsFor(signer.certificate.base64);
-  useSigner(db, signer, zatca.url);
+  const { secret } = zatca.credentialsFor(signer.certificate.base64, 'sandbox', invoiceTypes);
+  useSigner(db, signer, zatca.url, invoiceTypes);
   new FileSecretStore(db).set(CSID_SECRET, secret);
   return signer;
 }
 
 /** Makes `signer` the unit's key and certificate from the next checkout on; the chain carries on. */
-export function useSigner(db: TillDatabase, signer: EgsSigner, baseUrl?: string): void {
+export function useSigner(db: TillDatabase, signer: EgsSigner, baseUrl?: string, invoiceTypes?: string): void {
   const egs = readEgs(db)!;
   saveEgs(
     db,
@@ -32,6 +32,7 @@ export function useSigner(db: TillDatabase, signer: EgsSigner, baseUrl?: string)
       certificate: signer.certificate.base64,
       certificate_expires_at: signer.certificate.notAfter,
       onboarded_at: egs.onboarded_at,
+      ...(invoiceTypes ? { invoice_types: invoiceTypes } : {}),
     },
     FIRST_PREVIOUS_INVOICE_HASH,
   );

@@ -24,7 +24,8 @@ const printerNames = (db: TillDatabase) => new Map(printerRows(db).map((p) => [p
  * `pos stations`: the branch's stations (each screen its own till: a name,
  * a code for its order numbers, a kind and its printers). Whoever holds the
  * database file is trusted, as with `pos cashiers`; a running host refuses
- * a removed station's next call.
+ * a removed station's next call and closes its sockets (BranchStations
+ * notices a removal made by this other process).
  */
 export async function stationsCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(

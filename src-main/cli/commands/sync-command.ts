@@ -1,6 +1,6 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
-import { OrderUploader, pullCatalog } from '../../sync/index.ts';
+import { pullCatalog, RECORD_PATH_SETTINGS, recordOutboxCounts, tillUploadKinds, UploadEngine } from '../../sync/index.ts';
 import { outboxCounts, pendingReasons } from '../../orders/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
@@ -16,7 +16,9 @@ const DEFAULT_UPLOAD_RETRY_MS = 20_000;
 /** Short waits between tries within one run: a person is watching. */
 const CLI_UPLOAD_BACKOFF = { baseDelayMs: 500, maxDelayMs: 4_000 };
 
-/** `pos sync`: pulls the catalog into the replica at --db, then uploads pending orders. */
+const RECORD_LABELS = { attendance: 'Closed shifts (attendance)', settlement: 'Late settlements' } as const;
+
+/** `pos sync`: pulls the catalog into the replica at --db, then uploads pending orders, closed shifts and late settlements. */
 export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('sync', argv, {
     db: { type: 'string' },
@@ -84,10 +86,11 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
       io.err('No branch: neither --branch-id, the setting branch_id nor /me names one, so this till will not sell until one is set (--branch-id ID).');
     }
 
-    // Then the orders sold offline, once each (the uuid makes a resend harmless), at the version the pull settled on.
-    // A batch the service fails on is tried again within --timeout-ms (backoff with full jitter) before the run reports it.
-    const upload = await new OrderUploader({
-      db,
+    // Then the orders sold offline and the records that follow them (closed shifts, late settlements), once each (the
+    // uuid makes a resend harmless), at the version the pull settled on. A batch the service fails on is tried again
+    // within --timeout-ms (backoff with full jitter) before the run reports it.
+    const upload = await new UploadEngine({
+      kinds: tillUploadKinds(db),
       client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion),
       backoff: CLI_UPLOAD_BACKOFF,
     }).uploadDue({ retryWithinMs: values['timeout-ms'] ? Number(values['timeout-ms']) : DEFAULT_UPLOAD_RETRY_MS });
@@ -96,10 +99,21 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     io.err(`Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service.`);
     const reasons = outbox.pending > 0 ? pendingReasons(db) : [];
     for (const { reason, orders } of reasons) io.err(`  ${orders} pending: ${reason ?? 'not sent yet (the run ended before their turn)'}`);
+    const records = recordOutboxCounts(db);
+    const kinds = Object.keys(records) as (keyof typeof records)[];
+    const waiting = kinds.filter((kind) => records[kind].pending > 0 && !upload.held.includes(kind));
+    for (const kind of kinds) {
+      const { pending, synced, rejected } = records[kind];
+      if (pending + synced + rejected === 0) continue;
+      const held = upload.held.includes(kind)
+        ? ` (they wait for the setting ${RECORD_PATH_SETTINGS[kind]}: pos settings set ${RECORD_PATH_SETTINGS[kind]} PATH)`
+        : '';
+      io.err(`${RECORD_LABELS[kind]}: ${synced} delivered, ${pending} still pending${held}, ${rejected} rejected by the service.`);
+    }
     if (values.json) {
       io.out(
         JSON.stringify({
-          ok: outbox.pending === 0,
+          ok: outbox.pending === 0 && waiting.length === 0,
           api_version: summary.apiVersion,
           api_version_requested: summary.requestedApiVersion,
           market_id: summary.scope.market_id,
@@ -115,11 +129,13 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
           orders_pending: outbox.pending,
           orders_rejected: outbox.rejected,
           orders_pending_reasons: reasons,
+          records: Object.fromEntries(kinds.map((kind) => [kind, { ...records[kind], held: upload.held.includes(kind) }])),
         }),
       );
     }
-    // Orders left waiting are a failed sync for a script (exit 1), with the reasons above.
-    return outbox.pending > 0 ? 1 : 0;
+    // Orders or records left waiting are a failed sync for a script (exit 1), with the reasons above; records that wait
+    // for their path to be set are not (nothing is lost, and the service's path is the shop's to give).
+    return outbox.pending > 0 || waiting.length > 0 ? 1 : 0;
   } finally {
     db.close();
   }

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
 import {
   chainSummary,
+  clearanceCounts,
+  coversStandard,
   documentOfOrder,
   headOfQueue,
   parseMessages,
@@ -66,17 +68,23 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         advice: rejectionAdvice(doc),
       }));
       const oldestHours = summary.oldestUnreportedAt === null ? null : Math.floor((at - summary.oldestUnreportedAt) / HOUR_MS);
+      const clearance = clearanceCounts(db);
       const status = {
         onboarded: egs !== null,
         environment: egs?.environment ?? null,
         egs: egs?.common_name ?? null,
         csid_expires_at: egs?.certificate_expires_at ?? null,
         csid_days_left: egs ? Math.floor((egs.certificate_expires_at - at) / DAY_MS) : null,
+        /** What the CSID covers: 1100 standard (B2B) and simplified; 0100 simplified only (onboard again for B2B). */
+        invoice_types: egs?.invoice_types ?? null,
         next_icv: egs?.next_icv ?? null,
         last_hash: egs?.last_hash ?? null,
         documents: summary.documents,
         unreported: summary.unreported,
         rejected: summary.rejected,
+        /** Standard (B2B) invoices ZATCA has not answered for yet, and those it refused (kept in the chain, never handed over). */
+        uncleared: clearance.clearing,
+        not_cleared: clearance.notCleared,
         oldest_unreported_at: summary.oldestUnreportedAt,
         oldest_unreported_age_hours: oldestHours,
         /** Why the oldest unreported document is still waiting (its last try), or null. */
@@ -91,6 +99,12 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
           `next ICV ${egs.next_icv}, last hash ${egs.last_hash}`,
           `documents ${summary.documents}, unreported ${summary.unreported}${oldestHours === null ? '' : ` (oldest ${oldestHours} h; ZATCA's limit is 24 h)`}, rejected ${summary.rejected}`,
         ];
+        if (!coversStandard(egs.invoice_types))
+          lines.push(`invoice types ${egs.invoice_types}: simplified only; onboard the unit again to issue standard (B2B) tax invoices`);
+        if (clearance.clearing + clearance.notCleared > 0)
+          lines.push(
+            `standard (B2B) invoices: ${clearance.clearing} not answered by ZATCA yet, ${clearance.notCleared} refused (each sale takes a simplified invoice from its receipt dialog)`,
+          );
         if (head?.last_error) lines.push(`  waiting: ICV ${head.icv} ${head.number}: ${head.last_error}`);
         for (const doc of rejected) {
           lines.push(
@@ -116,8 +130,10 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         io.err(`pos zatca: order ${uuid} has no ZATCA document (it was sold before onboarding, or this till has no such order)`);
         return 1;
       }
+      // A standard (B2B) invoice ZATCA cleared: ZATCA's cleared document (with its QR) is the invoice.
+      const xml = doc.cleared_xml ?? doc.xml;
       if (values.xml) {
-        writeFileSync(values.xml, doc.xml);
+        writeFileSync(values.xml, xml);
         io.out(`wrote ${doc.kind} ${doc.number} (ICV ${doc.icv}, hash ${doc.hash}) to ${values.xml}`);
         io.out(reportLine(doc));
       } else if (values.json) {
@@ -125,6 +141,7 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
           JSON.stringify({
             icv: doc.icv,
             kind: doc.kind,
+            profile: doc.profile,
             number: doc.number,
             hash: doc.hash,
             pih: doc.pih,
@@ -136,11 +153,12 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
             last_error: doc.last_error,
             messages: parseMessages(doc.messages),
             advice: doc.report_state === 'rejected' ? rejectionAdvice(doc) : null,
-            xml: doc.xml,
+            xml,
+            ...(doc.cleared_xml ? { signed_xml: doc.xml } : {}),
           }),
         );
       } else {
-        io.out(doc.xml);
+        io.out(xml);
       }
       return 0;
     }
@@ -156,6 +174,10 @@ function reportLine(doc: NonNullable<ReturnType<typeof documentOfOrder>>): strin
   const words = messages ? summarizeZatcaMessages(messages) : '';
   if (doc.report_state === 'reported') return `reported to ZATCA (${doc.zatca_status ?? 'REPORTED'})${words ? `: ${words}` : ''}`;
   if (doc.report_state === 'pending') return `not reported yet${doc.last_error ? `: ${doc.last_error}` : ''}`;
+  if (doc.report_state === 'cleared') return `cleared by ZATCA (${doc.zatca_status ?? 'CLEARED'})${words ? `: ${words}` : ''}`;
+  if (doc.report_state === 'clearing') return `not cleared yet: ZATCA has not answered${doc.last_error ? ` (${doc.last_error})` : ''}`;
+  if (doc.report_state === 'not_cleared')
+    return `NOT CLEARED by ZATCA: ${words || doc.last_error || ''}; it keeps its ICV and is never handed over (a simplified invoice is issued for the sale instead)`;
   const advice = rejectionAdvice(doc);
   return [`REJECTED by ZATCA: ${words || doc.last_error || ''}`, advice.en, advice.ar].join('\n');
 }

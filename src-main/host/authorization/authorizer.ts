@@ -7,7 +7,7 @@ import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
 import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
-import { privilegedCalls } from './privileged-call.ts';
+import { privilegedCalls, type CallApi } from './privileged-call.ts';
 import { ApprovedDiscounts } from './approved-discounts.ts';
 import { cashOutLimit } from './cash-out-limit.ts';
 
@@ -72,6 +72,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'pay-later': 'leaving an order to pay later',
   'close-shift': 'closing the shift',
   'release-cashier': 'signing a cashier out of another station',
+  'void-sent-line': 'removing a line the kitchen already has',
 };
 
 /**
@@ -187,13 +188,7 @@ export class Authorizer {
    * Only asking about `branchSetup` (opening the Branch screen) ends the
    * station's earlier Branch approval, so each visit is approved anew.
    */
-  async check(
-    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
-    method: string,
-    input: unknown,
-    client: ClientContext,
-    station: string,
-  ): Promise<ApprovalCheckView> {
+  async check(api: CallApi, method: string, input: unknown, client: ClientContext, station: string): Promise<ApprovalCheckView> {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi] ?? null;
@@ -240,13 +235,7 @@ export class Authorizer {
    * a call no approval can let through is refused and audited. Others pass
    * unaudited. Resolves with the last approval, or null when none was needed.
    */
-  async authorizeCall(
-    api: Pick<TillApi, 'cart' | 'paymentMethods'>,
-    method: string,
-    args: unknown[],
-    client: ClientContext,
-    station: string,
-  ): Promise<Approval | null> {
+  async authorizeCall(api: CallApi, method: string, args: unknown[], client: ClientContext, station: string): Promise<Approval | null> {
     const rules = this.rules(station);
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
     // Any call but the Branch screen's (and the few reads the shell makes beside it) means the station left it.
@@ -290,7 +279,21 @@ export class Authorizer {
     });
   }
 
-  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string): void {
+  afterCall(method: string, approval: Approval | null, result: unknown, input: unknown, station: string, client?: ClientContext): void {
+    // A release approved and done: the audit names the station the cashier was signed out of, which only the sign-in found.
+    if (method === 'unlock' && approval && isRecord(result) && typeof result.released_from === 'string') {
+      const cashier = isRecord(result.cashier) && typeof result.cashier.name === 'string' ? `${result.cashier.name} (${String(result.cashier.id)})` : '?';
+      recordAudit(this.options.db, {
+        at: this.now(),
+        who: client ? clientLabel(client) : station,
+        action: 'release-cashier',
+        method,
+        outcome: 'done',
+        approvedBy: approval.by,
+        detail: `${cashier} signed out of station ${result.released_from} and in here`,
+      });
+      return;
+    }
     // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
     if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
       this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });

@@ -17,6 +17,7 @@ const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedA
   'pay-later',
   // A cashier refused at this tablet because a dead screen keeps her signed in elsewhere: the manager standing here signs her out there.
   'release-cashier',
+  'void-sent-line',
 ]);
 
 /**

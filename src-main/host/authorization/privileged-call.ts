@@ -91,7 +91,10 @@ async function unknownPaymentKeys(api: Pick<TillApi, 'paymentMethods'>, input: u
  * Input that cannot be read is left to the method's own validation (which
  * refuses it before anything changes).
  */
-export async function privilegedCalls(api: Pick<TillApi, 'cart' | 'paymentMethods'>, method: string, args: unknown[], rules: CallRules): Promise<CallCheck[]> {
+/** What the checks read of the till: the calling station's cart, the payment methods, and a tab (a line removed from it). */
+export type CallApi = Pick<TillApi, 'cart' | 'paymentMethods'> & Partial<Pick<TillApi, 'tab'>>;
+
+export async function privilegedCalls(api: CallApi, method: string, args: unknown[], rules: CallRules): Promise<CallCheck[]> {
   const input = args[0];
   if (method === 'settleOrder') {
     const unknown = await unknownPaymentKeys(api, input);
@@ -109,6 +112,13 @@ export async function privilegedCalls(api: Pick<TillApi, 'cart' | 'paymentMethod
     if (!isRecord(input) || input.release !== true) return [];
     const cashier = typeof input.cashier_id === 'string' ? input.cashier_id : '?';
     return [{ privilege, orderUuid: null, detail: `cashier ${cashier} signed out of the station where a screen keeps them signed in, and in here` }];
+  }
+  if (privilege === 'void-sent-line') {
+    if (!isRecord(input) || typeof input.tab_id !== 'string' || typeof input.line_id !== 'string') return [];
+    const line = await sentLineOrUnknown(api, input.tab_id, input.line_id);
+    // A line not yet sent goes freely; one the kitchen has (or one that cannot be looked up: fail closed) needs approval.
+    if (line === 'not-sent' || line === 'absent') return [];
+    return [{ privilege, orderUuid: null, detail: `tab ${input.tab_id}: line ${input.line_id} is already with the kitchen` }];
   }
   if (method === 'removeItem') {
     const cart = await cartOrNull(api);
@@ -137,6 +147,18 @@ export async function privilegedCalls(api: Pick<TillApi, 'cart' | 'paymentMethod
   const quantity = typeof input.quantity === 'number' && input.quantity > 0 ? input.quantity : line.quantity;
   const gross = line.quantity > 0 ? Math.round((line.gross / line.quantity) * quantity) : line.gross;
   return over(discount, gross, 'line', (figures) => rules.approved.coversLine(line.line_id, figures));
+}
+
+async function sentLineOrUnknown(api: CallApi, tabId: string, lineId: string): Promise<'sent' | 'not-sent' | 'absent' | 'unknown'> {
+  if (!api.tab) return 'unknown';
+  try {
+    const tab = await api.tab({ tab_id: tabId });
+    const line = tab.lines.find((l) => l.line_id === lineId);
+    if (!line) return 'absent'; // the method itself refuses it, changing nothing
+    return line.sent_at === null ? 'not-sent' : 'sent';
+  } catch {
+    return 'absent';
+  }
 }
 
 async function cartOrNull(api: Pick<TillApi, 'cart'>): Promise<CartView | null> {

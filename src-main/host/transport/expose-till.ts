@@ -78,7 +78,7 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
         access?.authorizer.afterFailure(method, args[0], error, access.client);
         throw error;
       }
-      access?.authorizer.afterCall(method, approval, result, args[0], station!);
+      access?.authorizer.afterCall(method, approval, result, args[0], station!, access.client);
       return result;
     };
     // Each call runs at its connection's station (its own cart and cashier); PIN checks are throttled per connection as well as per cashier.

@@ -3,6 +3,7 @@
 // pure function that tests and the preview call directly.
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import type { ZatcaBuyer } from '../../../src-shared/till/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 
 /** The top of a receipt: the seller as ZATCA wants it named, in both languages. */
@@ -33,6 +34,8 @@ export interface ReceiptOptions {
   logo: Uint8Array | null;
   /** A reprint says COPY and never opens the drawer. */
   reprint: boolean;
+  /** The buyer of a cleared standard (B2B) invoice: the receipt is then a tax invoice naming them. */
+  buyer?: ZatcaBuyer | null;
 }
 
 export interface KitchenTicketOptions {

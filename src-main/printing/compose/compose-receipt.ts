@@ -1,10 +1,11 @@
 // The customer's receipt, from a stored order: a ZATCA simplified tax
 // invoice (seller, VAT number, time, VAT total, the QR) with the lines, the
-// payments and the change. Pure: the same order and options always give the
+// payments and the change; for a cleared standard (B2B) invoice, a tax
+// invoice that also names the buyer. Pure: the same order and options always give the
 // same document, which is what prints and what the preview shows.
 
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type Discount } from '../../../src-shared/pricing/index.ts';
-import type { OrderLineRecord, OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderLineRecord, OrderRecord, ZatcaBuyer } from '../../../src-shared/till/index.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptBlock, ReceiptDocument, TextStyle } from '../layout/receipt-document.ts';
 import type { ReceiptHeader, ReceiptOptions } from './compose-options.ts';
@@ -59,7 +60,9 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   for (const name of branch!) blocks.push({ kind: 'text', text: name, align: 'center' });
   if (header.vatNumber) centred({ en: `${LABELS.vatNumber.en} ${header.vatNumber}`, ar: `${LABELS.vatNumber.ar} ${header.vatNumber}` });
   ownLines(blocks, header.headerEn, header.headerAr, bilingual);
-  centred(order.kind === 'REFUND' ? LABELS.creditNote : LABELS.simplifiedInvoice, { bold: true });
+  // ZATCA's names: a cleared standard (B2B) invoice is a "Tax Invoice" and names its buyer; a sale to anyone, a simplified one.
+  const buyer = order.kind === 'REFUND' ? null : (options.buyer ?? null);
+  centred(order.kind === 'REFUND' ? LABELS.creditNote : buyer ? LABELS.taxInvoice : LABELS.simplifiedInvoice, { bold: true });
   if (options.reprint) centred(LABELS.copy, { bold: true });
   // A pay-later order settled since says so: its reprint is proof of payment, not a bill.
   if (order.status === 'UNPAID') centred(LABELS.unpaid, { bold: true });
@@ -77,6 +80,10 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   const type = ORDER_TYPE_LABELS[order.type] ?? { en: order.type, ar: order.type };
   labelled(type, order.table_id ? `${LABELS.table.en} ${order.table_id}` : undefined);
   blocks.push({ kind: 'divider' });
+  if (buyer) {
+    buyerBlocks(buyer, labelled, blocks);
+    blocks.push({ kind: 'divider' });
+  }
 
   if (flags.PRODUCT_SHOW) {
     for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual, places));
@@ -126,6 +133,18 @@ export function distinctNames(header: ReceiptHeader, bilingual: boolean): [marke
   const market = take(bilingual ? [header.marketEn, header.marketAr] : [header.marketEn]);
   const branch = take(bilingual ? [header.branchEn, header.branchAr] : [header.branchEn]);
   return [market, branch];
+}
+
+/** The buyer as the cleared invoice names them: name, VAT number, CRN when given, and the national address. */
+function buyerBlocks(buyer: ZatcaBuyer, labelled: (label: Label, right?: string, style?: TextStyle) => void, blocks: ReceiptBlock[]): void {
+  labelled(LABELS.buyer, undefined, { bold: true });
+  // Names and addresses may be Arabic: each on its own line, which the renderer rasterizes like the seller's Arabic name.
+  blocks.push({ kind: 'text', text: buyer.name, bold: true });
+  labelled(LABELS.vatNumber, buyer.vat_number);
+  if (buyer.crn !== '') labelled(LABELS.crn, buyer.crn);
+  labelled(LABELS.address);
+  blocks.push({ kind: 'text', text: `${buyer.building} ${buyer.street}` });
+  blocks.push({ kind: 'text', text: `${buyer.district}, ${buyer.city} ${buyer.postal_code}` });
 }
 
 /** The branch's header or footer: English, and Arabic when the printer is bilingual (or when there is no English). */

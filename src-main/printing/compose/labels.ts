@@ -9,6 +9,11 @@ export interface Label {
 
 export const LABELS = {
   simplifiedInvoice: { en: 'Simplified Tax Invoice', ar: 'فاتورة ضريبية مبسطة' },
+  /** A standard (B2B) invoice ZATCA cleared: it names its buyer. */
+  taxInvoice: { en: 'Tax Invoice', ar: 'فاتورة ضريبية' },
+  buyer: { en: 'Buyer', ar: 'المشتري' },
+  crn: { en: 'CRN', ar: 'السجل التجاري' },
+  address: { en: 'Address', ar: 'العنوان' },
   creditNote: { en: 'Credit Note (Refund)', ar: 'إشعار دائن (استرجاع)' },
   copy: { en: '** COPY **', ar: 'نسخة' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },

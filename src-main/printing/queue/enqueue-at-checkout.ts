@@ -21,6 +21,11 @@ import { printsReceiptsFor, readStationPrinting, type StationPrinting } from '..
 import { readTillPrinters, type PrintKind, type TillPrinter } from '../setup/till-printers.ts';
 import { insertDocumentJob, insertPrintJob } from './print-job-store.ts';
 
+/** What a checkout prints beside the receipt: a tab's lines went to the kitchen when their rounds were sent. */
+export interface CheckoutPrints {
+  kitchen: boolean;
+}
+
 export interface DueJob {
   printerId: string;
   kind: PrintKind;
@@ -56,24 +61,24 @@ export function drawerKickDue(order: OrderRecord, station: StationPrinting | nul
 export function enqueuePrintJobsAtCheckout(
   db: TillDatabase,
   options: { now?: () => number; onError?: (error: unknown, order: OrderRecord) => void } = {},
-): (order: OrderRecord) => void {
+): (order: OrderRecord, what?: CheckoutPrints) => void {
   const now = options.now ?? Date.now;
   const onError =
     options.onError ??
     ((error: unknown, order: OrderRecord) => process.emitWarning(`no print jobs were written for order ${order.number}: ${String(error)}; reprint it`));
-  const write = db.transaction((order: OrderRecord) => {
+  const write = db.transaction((order: OrderRecord, what: CheckoutPrints) => {
     const at = now();
     const station = readStationPrinting(db, order.station);
-    const jobs = jobsDueAtCheckout(readTillPrinters(db), order, station);
+    const jobs = jobsDueAtCheckout(readTillPrinters(db), order, station).filter((job) => what.kitchen || job.kind !== 'kitchen');
     for (const job of jobs) {
       insertPrintJob(db, { order_uuid: order.uuid, printer_id: job.printerId, kind: job.kind, reason: 'checkout' }, at);
     }
     const drawer = drawerKickDue(order, station, jobs);
     if (drawer !== null) insertDocumentJob(db, drawer, DRAWER_KICK, at, at + DRAWER_GIVE_UP_MS);
   });
-  return (order) => {
+  return (order, what = { kitchen: true }) => {
     try {
-      write(order);
+      write(order, what);
     } catch (error) {
       onError(error, order);
     }

@@ -34,6 +34,7 @@ export function documentFor(order: OrderRecord, kind: PrintKind, printer: Printe
     methodNames: context.methodNames,
     logo: printer.settings.PRINT_IMAGE ? context.logo() : null,
     reprint,
+    buyer: context.buyerOf(order.uuid),
   });
 }
 

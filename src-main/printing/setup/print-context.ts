@@ -2,10 +2,12 @@
 // number (local settings first, then the last pull's /me, as checkout uses
 // for the ZATCA QR), the payment methods' names and the logo.
 
+import type { ZatcaBuyer } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readBranchProfile } from '../../till/index.ts';
 import { currencyDecimals, paymentMethodRows, readReplicaMeta } from '../../catalog/index.ts';
 import { settingOrDefault } from '../../settings/index.ts';
+import { clearedBuyerOf } from '../../zatca/index.ts';
 import type { ReceiptHeader } from '../compose/compose-options.ts';
 import { readBranchLogo } from './branch-logo.ts';
 
@@ -14,6 +16,8 @@ export interface PrintContext {
   methodNames: Record<string, string>;
   /** Loaded lazily: only PRINT_IMAGE printers need it. Null until the branch sets one (`printing.logo_file`). */
   logo: () => Uint8Array | null;
+  /** The buyer a receipt names (a cleared standard invoice's), or null. */
+  buyerOf: (orderUuid: string) => ZatcaBuyer | null;
 }
 
 export function readPrintContext(db: TillDatabase): PrintContext {
@@ -40,5 +44,6 @@ export function readPrintContext(db: TillDatabase): PrintContext {
     },
     methodNames: Object.fromEntries(rows.map((row) => [row.key, row.name])),
     logo: () => (logo === undefined ? (logo = readBranchLogo(db)) : logo),
+    buyerOf: (orderUuid) => clearedBuyerOf(db, orderUuid),
   };
 }

@@ -1,13 +1,15 @@
 export { orderToWire, buildSyncBatches } from './order-to-wire.ts';
 export {
-  OrderUploader,
-  ORDER_SYNC_PATH,
+  UploadEngine,
   DEFAULT_UPLOAD_BACKOFF,
   DEFAULT_PROBE_INTERVAL_MS,
-  type OrderUploaderOptions,
+  type UploadEngineOptions,
+  type UploadKind,
   type UploadReport,
-} from './order-uploader.ts';
+} from './upload-engine.ts';
+export { OrderKind, ORDER_SYNC_PATH } from './order-kind.ts';
+export { OrderUploader, type OrderUploaderOptions } from './order-uploader.ts';
 export { SESSION_EXPIRED } from './connectivity.ts';
 export type { UploadStatus, StatusListener } from './upload-status.ts';
-export { uploadRecords, RECORD_PATH_SETTINGS, type RecordUploadReport } from './record-uploader.ts';
-export { RecordUploadLoop } from './record-upload-loop.ts';
+export { ATTENDANCE, SETTLEMENT, RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, type RecordKindConfig } from './record-kind.ts';
+export { tillUploadKinds } from './upload-kinds.ts';

@@ -277,6 +277,12 @@ class Reader {
       return;
     }
     if (!isObject(value)) return;
+    // One sent item's own outcome as an object (`data: {uuid, status}`), the answer to a request that sent one record.
+    const own = firstText(value, UUID_MEMBERS);
+    if (own !== undefined && this.sent.has(own) && firstText(value, STATUS_MEMBERS) !== undefined) {
+      this.note(own, readEntry(value, here, own));
+      return;
+    }
     for (const [key, inner] of Object.entries(value)) {
       if (this.isOrderKey(key)) {
         this.note(key, readEntry(inner, here, key));

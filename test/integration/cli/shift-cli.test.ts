@@ -59,5 +59,23 @@ describe('pos cashiers and pos shift', () => {
     const human = await runPos(['shift', '--db', db, 'day']);
     expect(human.stdout).toMatch(/Business day .* orders 5/s);
     expect((await runPos(['shift', '--db', db, 'close', '--counted', '1'])).code).toBe(1);
+
+    // `pos sync` uploads the orders and the closed shift through the one engine; the shift waits for its path first.
+    const sync = () => runPos(['sync', '--db', db, '--base-url', service.emulator.baseUrl, '--token', service.emulator.token, '--json']);
+    const held = await sync();
+    expect(held.code, held.stderr).toBe(0);
+    expect(held.stderr).toContain('Orders: 5 uploaded, 0 still pending');
+    expect(held.stderr).toMatch(/Closed shifts \(attendance\): 0 delivered, 1 still pending \(they wait for the setting upload\.attendance_path/);
+    const heldSummary = JSON.parse(held.stdout.trim().split('\n').at(-1)!) as { ok: boolean; records: Record<string, unknown> };
+    expect(heldSummary).toMatchObject({ ok: true, records: { attendance: { pending: 1, synced: 0, rejected: 0, held: true } } });
+    expect(service.emulator.attendances.size).toBe(0);
+
+    expect((await runPos(['settings', '--db', db, 'set', 'upload.attendance_path', '/attendances/sync'])).code).toBe(0);
+    const sent = await sync();
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toContain('Closed shifts (attendance): 1 delivered, 0 still pending');
+    expect(JSON.parse(sent.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: true, records: { attendance: { pending: 0, synced: 1, held: false } } });
+    expect([...service.emulator.attendances.keys()]).toEqual([x.shift_id]);
+    expect(service.emulator.attendances.get(x.shift_id as string)!.body).toMatchObject({ cashier: 'Sami', close_cash: '100.00' });
   }, 300_000);
 });

@@ -44,9 +44,10 @@ afterAll(async () => {
 });
 
 describe('the spec-only profile', () => {
-  it('has no /me and no /kitchens', async () => {
+  it('has no /me, no /kitchens and no /tables', async () => {
     expect((await get(specOnly, '/me')).status).toBe(404);
     expect((await get(specOnly, '/kitchens')).status).toBe(404);
+    expect((await get(specOnly, '/tables')).status).toBe(404);
     expect((await get(full, '/me')).status).toBe(200);
   });
 

@@ -27,6 +27,7 @@ function pathOf(resource: ListResource): string {
     payment_method_configs: '/payment-methods/settings',
     printers: '/printers',
     kitchens: '/kitchens',
+    tables: '/tables',
     customers: `/users/customers?filter[market_id]=${emulator.marketId}&includes[]=userable`,
     product_modifiers: `/products/${latte.id}/modifiers`,
     product_prices: `/products/${latte.id}/prices`,

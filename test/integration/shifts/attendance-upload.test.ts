@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
-import { uploadRecords } from '../../../src-main/sync/index.ts';
+import { recordKinds, UploadEngine, type UploadReport } from '../../../src-main/sync/index.ts';
 import { TillService } from '../../../src-main/till/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
@@ -36,6 +36,11 @@ afterAll(async () => {
   await service.close();
 });
 
+/** One pass of the upload engine over the record kinds. */
+function uploadRecords(db: TillDatabase, client: ServiceClient): Promise<UploadReport> {
+  return new UploadEngine({ client, kinds: recordKinds(db) }).uploadDue();
+}
+
 async function closedShift(name: string): Promise<{ db: TillDatabase; shiftId: string }> {
   const db = service.open(`${name}.db`);
   await service.pull(db);
@@ -51,14 +56,14 @@ describe('closed shifts reach the service as attendance records, exactly once', 
     received = [];
     const { db, shiftId } = await closedShift('old');
     const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.0.0' });
-    expect(await uploadRecords(db, client)).toMatchObject({ sent: 0, held: ['attendance'] });
+    expect(await uploadRecords(db, client)).toMatchObject({ batches: 0, held: ['attendance'] });
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
     answer = 500; // the answer is lost: the same record goes again later
-    expect(await uploadRecords(db, client)).toMatchObject({ sent: 1, deferred: 1 });
+    expect(await uploadRecords(db, client)).toMatchObject({ batches: 1, deferred: 1 });
     db.prepare('UPDATE record_outbox SET next_attempt_at = 0').run();
     answer = 201;
-    expect(await uploadRecords(db, client)).toMatchObject({ sent: 1, synced: 1 });
-    expect(await uploadRecords(db, client)).toMatchObject({ sent: 0 });
+    expect(await uploadRecords(db, client)).toMatchObject({ batches: 1, created: 1 });
+    expect(await uploadRecords(db, client)).toMatchObject({ batches: 0 });
     expect(received.map((r) => r.body.uuid)).toEqual([shiftId, shiftId]);
     const body = received[1]!.body;
     expect(received[1]!).toMatchObject({ path: '/attendances/sync', version: '2.0.0' });
@@ -90,7 +95,12 @@ describe('closed shifts reach the service as attendance records, exactly once', 
     answer = 200;
     answerBody = { success: false, message: 'the shift overlaps another one' };
     try {
-      expect(await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ sent: 1, synced: 0, rejected: 1 });
+      expect(await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({
+        batches: 1,
+        created: 0,
+        duplicate: 0,
+        rejected: 1,
+      });
     } finally {
       answerBody = null;
     }

@@ -88,15 +88,19 @@ describe('a cashier locked out by a dead screen', () => {
     // Huda's PIN: Sara is signed out of B and in at C.
     const state = await tabletC.unlock({ cashier_id: sara.id, pin: PINS.sara, release: true, approval: { manager_pin: PINS.huda } });
     expect(state.cashier?.id).toBe(sara.id);
+    expect(state.released_from).toBe(shiftB.station);
     const audit = readAudit(web.db, { limit: 20 }).filter((row) => row.action === 'release-cashier');
-    // Newest first: this release, the one whose sign-in then failed on Sara's PIN (audited as a refused sign-in too), the wrong PIN, none.
+    // Newest first: this release done (naming the station), its approval, the one whose sign-in then failed on Sara's PIN
+    // (audited as a refused sign-in too), the wrong PIN, none.
     expect(audit.map((row) => [row.outcome, row.approved_by])).toEqual([
+      ['done', expect.stringContaining('manager Huda (PIN)')],
       ['approved', expect.stringContaining('manager Huda (PIN)')],
       ['approved', expect.stringContaining('manager Huda (PIN)')],
       ['refused', null],
       ['refused', null],
     ]);
-    expect(audit[0]!.detail).toContain(sara.id);
+    expect(audit[0]!.detail).toBe(`Sara (${sara.id}) signed out of station ${shiftB.station} and in here`);
+    expect(audit[1]!.detail).toContain(sara.id);
 
     // B's screen comes back: locked, its cart and Sara's open shift as they were.
     const tabletB = (await web.connect({ origin: web.origin, cookie: cookieB })).api;

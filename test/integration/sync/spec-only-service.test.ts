@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_VERSIONS, type ApiVersion } from '../../../src-shared/api-version.ts';
-import { readCatalog } from '../../../src-main/catalog/index.ts';
+import { readCatalog, readReplicaMeta } from '../../../src-main/catalog/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { acceptedApiVersion, MissingMarketError, pullCatalog } from '../../../src-main/sync/index.ts';
 import { getSetting } from '../../../src-main/settings/index.ts';
@@ -49,7 +49,12 @@ describe('a service written from the spec alone', () => {
       const summary = await pull(db, version, { marketId: service.marketId });
       expect(summary.apiVersion).toBe(version);
       expect(summary.quarantined).toEqual([]);
-      expect(summary.skipped).toEqual([expect.objectContaining({ list: 'kitchens', status: 404, kept: 'empty' })]);
+      // Neither kitchens nor tables are in the spec: no routing, and a manager defines the tables on the till.
+      expect(summary.skipped).toEqual([
+        expect.objectContaining({ list: 'kitchens', status: 404, kept: 'empty' }),
+        expect.objectContaining({ list: 'tables', status: 404, kept: 'empty' }),
+      ]);
+      expect(readReplicaMeta(db).lastPull?.tables).toBe('local');
       expect(summary.notes.join('\n')).toMatch(/\/me was not read \(HTTP 404\)/);
       const catalog = readCatalog(db);
       expect(catalog.products).toHaveLength(5);
@@ -176,6 +181,7 @@ describe('pos sync and selling against it', () => {
       '--json',
     ]);
     expect(sync.stderr).toMatch(/Skipped kitchens \(HTTP 404/);
+    expect(sync.stderr).toMatch(/Skipped tables \(HTTP 404/);
     expect(sync.stderr).toMatch(/Note: the service refused API version 2\.5\.0/);
     expect(sync.code).toBe(0);
     const report = JSON.parse(sync.stdout) as Record<string, unknown>;
@@ -187,7 +193,7 @@ describe('pos sync and selling against it', () => {
       quarantined: [],
       precision_lost: 0,
     });
-    expect(report.skipped).toEqual([expect.objectContaining({ list: 'kitchens', kept: 'empty' })]);
+    expect(report.skipped).toEqual([expect.objectContaining({ list: 'kitchens', kept: 'empty' }), expect.objectContaining({ list: 'tables', kept: 'empty' })]);
 
     const sale = await runPos(['simulate', '--db', db, '--orders', '3', '--seed', '7', '--json']);
     expect(sale.stderr).toBe('');

@@ -70,24 +70,25 @@ describe('branch settings in the settings store', () => {
     await expect(branch.saveReceiptSettings({ ...receipt, footer_en: 'Thanks\u202e' })).rejects.toThrow(
       /footer_en: no control or direction-override characters/,
     );
-    await expect(branch.saveTillSettings({ code: 'A', day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
+    await expect(branch.saveTillSettings({ day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
     expect(() => setSettingFromText(shop.db, 'till.day_cutoff_hour', '13')).toThrow(/a whole number from 0 to 12/);
     expect(JSON.stringify(listSettings(shop.db))).toBe(before);
   });
 
-  it('the Till tab and pos settings share till.code, till.day_cutoff_hour and till.idle_lock_minutes', async () => {
+  it('the Till tab and pos settings share till.day_cutoff_hour and till.idle_lock_minutes; the tab neither shows nor writes till.code', async () => {
     const shop = await openPrintingShop({ bind: [], startQueue: false });
     open.push(shop);
     const branch = new BranchSetup({ db: shop.db });
-    expect((await branch.branchSetup()).till).toEqual({ code: '', day_cutoff_hour: 0, idle_lock_minutes: 5 });
+    expect((await branch.branchSetup()).till).toEqual({ day_cutoff_hour: 0, idle_lock_minutes: 5 });
     setSettingFromText(shop.db, 'till.code', 'TK');
     setSettingFromText(shop.db, 'till.idle_lock_minutes', '0');
-    expect((await branch.branchSetup()).till).toEqual({ code: 'TK', day_cutoff_hour: 0, idle_lock_minutes: 0 });
+    expect((await branch.branchSetup()).till).toEqual({ day_cutoff_hour: 0, idle_lock_minutes: 0 });
     // Numbers take the station's code (the first counter's was made from till.code with the database, 'A' when unset).
     expect((await shop.sell({ items: [{ categoryId: 1 }] })).number).toBe('A-001');
-    await branch.saveTillSettings({ code: '', day_cutoff_hour: 4, idle_lock_minutes: 10 });
+    // An old screen still sending a code changes nothing with it.
+    await branch.saveTillSettings({ code: '', day_cutoff_hour: 4, idle_lock_minutes: 10 } as { day_cutoff_hour: number; idle_lock_minutes: number });
     expect([getSetting(shop.db, 'till.code'), getSetting(shop.db, 'till.day_cutoff_hour'), getSetting(shop.db, 'till.idle_lock_minutes')]).toEqual([
-      null,
+      'TK',
       4,
       10,
     ]);

@@ -50,8 +50,7 @@ describe('order numbers per till', () => {
     expect(orderToWire(readOrder(shop.db, atB.uuid)!).number).toBe('B-001');
 
     const branch = new BranchSetup({ db: shop.db });
-    await expect(branch.saveTillSettings({ code: 'A1', day_cutoff_hour: 0, idle_lock_minutes: 0 })).rejects.toThrow(/code: one or two letters/);
-    await expect(branch.saveTillSettings({ code: 'A', day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
+    await expect(branch.saveTillSettings({ day_cutoff_hour: 13, idle_lock_minutes: 0 })).rejects.toThrow(/day_cutoff_hour: 0 to 12/);
   });
 
   it('refuses a sale at a removed station', async () => {

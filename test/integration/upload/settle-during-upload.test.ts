@@ -8,11 +8,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedOrder, ReceivedSettlement } from '../../../emulator/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
-import { OrderUploader, uploadRecords } from '../../../src-main/sync/index.ts';
+import { OrderUploader, recordKinds, UploadEngine, type UploadReport } from '../../../src-main/sync/index.ts';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import type { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 const SETTLEMENT_PATH = '/orders/payments';
+
+/** One pass of the upload engine over the record kinds. */
+function uploadRecords(db: TillDatabase, client: ServiceClient): Promise<UploadReport> {
+  return new UploadEngine({ client, kinds: recordKinds(db) }).uploadDue();
+}
 
 /** Every CASH amount the service holds for an order: in the order's own body and in settlements of it. */
 function cashReceived(orders: ReadonlyMap<string, ReceivedOrder>, settlements: ReadonlyMap<string, ReceivedSettlement>, uuid: string): string[] {
@@ -55,8 +62,8 @@ describe('a settle-later payment and the upload in flight', () => {
 
     // The payment follows as its own record, once; sending again sends nothing more.
     const client = shop.client();
-    expect(await uploadRecords(shop.db, client)).toMatchObject({ sent: 1, synced: 1 });
-    expect(await uploadRecords(shop.db, client)).toMatchObject({ sent: 0 });
+    expect(await uploadRecords(shop.db, client)).toMatchObject({ batches: 1, created: 1 });
+    expect(await uploadRecords(shop.db, client)).toMatchObject({ batches: 0 });
     expect(await uploader.uploadDue()).toMatchObject({ batches: 0 });
     const total = (order.total / 100).toFixed(2);
     expect(cashReceived(shop.emulator.orders, shop.emulator.settlements, order.uuid)).toEqual([total]);
@@ -83,7 +90,7 @@ describe('a settle-later payment and the upload in flight', () => {
     // The resend carries the same body (the service answers duplicate); the payment is a record of its own.
     clock.advance(1_000);
     expect(await uploader.uploadDue()).toMatchObject({ duplicate: 1 });
-    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ synced: 1 });
+    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ created: 1 });
     expect(cashReceived(shop.emulator.orders, shop.emulator.settlements, order.uuid)).toEqual([(order.total / 100).toFixed(2)]);
   });
 
@@ -94,7 +101,7 @@ describe('a settle-later payment and the upload in flight', () => {
     const uploader = new OrderUploader({ db: shop.db, client: shop.client() });
     expect(await uploader.uploadDue()).toMatchObject({ created: 1 });
     expect(shop.emulator.orders.get(order.uuid)!.order).toMatchObject({ status: 'PAID' });
-    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ sent: 0 });
+    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ batches: 0 });
     expect(shop.emulator.settlements.size).toBe(0);
     expect(cashReceived(shop.emulator.orders, shop.emulator.settlements, order.uuid)).toEqual([(order.total / 100).toFixed(2)]);
   });
@@ -117,7 +124,7 @@ describe('a settle-later payment and the upload in flight', () => {
     expect(await uploader.uploadDue()).toMatchObject({ deferred: 1, created: 0, error: expect.stringContaining('500') });
     await shop.till.settleOrder({ uuid: order.uuid, payments: [{ method_key: 'CASH', amount: order.total }] });
     shop.emulator.faults.errorRate = 0;
-    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ sent: 0 });
+    expect(await uploadRecords(shop.db, shop.client())).toMatchObject({ batches: 0 });
     expect(shop.emulator.settlements.size).toBe(0);
   });
 });

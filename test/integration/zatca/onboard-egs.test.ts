@@ -78,13 +78,13 @@ describe('onboardEgs', () => {
   });
 
   it('reports a failed compliance check with ZATCA’s own messages', async () => {
-    // The network changes the credit note on its way (an amount), so ZATCA's hash check fails on it.
+    // The network changes the (simplified) credit note on its way (an amount), so ZATCA's hash check fails on it.
     const tampering: typeof fetch = async (input, init) => {
       const url = String(input);
       if (url.endsWith('/compliance/invoices') && typeof init?.body === 'string') {
         const body = JSON.parse(init.body) as { invoice: string };
         const xml = Buffer.from(body.invoice, 'base64').toString('utf8');
-        if (xml.includes('>381<')) body.invoice = Buffer.from(xml.replace('>11.50<', '>1.50<'), 'utf8').toString('base64');
+        if (xml.includes('name="0200000">381<')) body.invoice = Buffer.from(xml.replace('>11.50<', '>1.50<'), 'utf8').toString('base64');
         return fetch(input, { ...init, body: JSON.stringify(body) });
       }
       return fetch(input, init);
@@ -114,21 +114,24 @@ describe('onboardEgs', () => {
     const steps: string[] = [];
     const egs = await onboardEgs({ ...deps(), onStep: (step) => steps.push(step) }, { otp: zatca.otp, baseUrl: zatca.url });
     expect(steps).toEqual(['compliance-csid', 'compliance-checks', 'production-csid', 'saved']);
-    expect(egs).toMatchObject({ environment: 'sandbox', base_url: zatca.url, next_icv: 1, last_hash: FIRST_PREVIOUS_INVOICE_HASH });
-    // The three checks of this onboarding (the failed one above had passed its invoice).
+    expect(egs).toMatchObject({ environment: 'sandbox', base_url: zatca.url, next_icv: 1, last_hash: FIRST_PREVIOUS_INVOICE_HASH, invoice_types: '1100' });
+    // The six checks of this onboarding for invoice types 1100 (standard, then simplified), chained as a unit's first six.
     const compliance = zatca
       .received()
       .filter((d) => d.route === 'compliance')
-      .slice(-3);
-    expect(compliance.map((d) => [d.typeCode, d.outcome])).toEqual([
-      ['388', 'REPORTED'],
-      ['381', 'REPORTED'],
-      ['383', 'REPORTED'],
+      .slice(-6);
+    expect(compliance.map((d) => [d.icv, d.typeCode, d.httpStatus, d.xml.includes('name="0100000"') ? 'standard' : 'simplified'])).toEqual([
+      [1, '388', 200, 'standard'],
+      [2, '381', 200, 'standard'],
+      [3, '383', 200, 'standard'],
+      [4, '388', 200, 'simplified'],
+      [5, '381', 200, 'simplified'],
+      [6, '383', 200, 'simplified'],
     ]);
 
     const status = await pos('zatca', '--db', dbFile, 'status', '--json');
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ onboarded: true, environment: 'sandbox', egs: egs.common_name, next_icv: 1 });
+    expect(JSON.parse(status.stdout)).toMatchObject({ onboarded: true, environment: 'sandbox', egs: egs.common_name, next_icv: 1, invoice_types: '1100' });
 
     const [sale] = await shop.sell(1);
     const doc = documentOfOrder(shop.db, sale!.uuid);

@@ -155,7 +155,7 @@ describe('the ZATCA tab’s methods', () => {
         .where('order_uuid', '=', refusedUuid),
     );
     const setup = await api.zatcaSetup();
-    expect(setup.egs).toMatchObject({ environment: 'sandbox', common_name: 'Till-test', next_icv: 3 });
+    expect(setup.egs).toMatchObject({ environment: 'sandbox', common_name: 'Till-test', next_icv: 3, invoice_types: '0100' });
     expect(setup.egs!.last_hash).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(setup.status).toMatchObject({ onboarded: true, documents: 2, unreported: 1, rejected: 1 });
     expect(setup.rejected).toEqual([
@@ -240,7 +240,7 @@ describe('onboarding from the ZATCA tab, against the ZATCA stand-in', () => {
       { phase: 'step', step: 'production-csid' },
       { phase: 'done', environment: 'simulation' },
     ]);
-    expect(setup.egs).toMatchObject({ environment: 'simulation', next_icv: 1 });
+    expect(setup.egs).toMatchObject({ environment: 'simulation', next_icv: 1, invoice_types: '1100' });
     expect(setup.egs!.common_name).toMatch(/^Till-/);
     expect(setup.status).toMatchObject({ onboarded: true, csid_level: 'ok', report_level: 'ok' });
     expect(setup.status.csid_days_left).toBeGreaterThan(30);

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, TABLE_COLUMNS } from '../../../src-main/db/index.ts';
+import { readFileSync } from 'node:fs';
+import { generateSchema, SCHEMA_FILE } from '../../../scripts/generate-schema.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
-// src-main/db/schema.ts types every table for Kysely; its TABLE_COLUMNS is
-// tied to those interfaces at compile time (SchemaListsAgree) and here to
-// what the migrations really make.
+// src-main/db/schema.ts types every table for Kysely. It is generated from
+// the migrated database (`npm run schema`); here it is checked to be exactly
+// that, and its TABLE_COLUMNS against what the migrations really make.
 const dirs: ReturnType<typeof tempDir>[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
@@ -15,6 +17,10 @@ function migrated() {
 }
 
 describe('the Kysely schema', () => {
+  it('is what `npm run schema` generates from the migrations (run it after changing a migration)', async () => {
+    expect(readFileSync(SCHEMA_FILE, 'utf8')).toBe(await generateSchema());
+  });
+
   it('lists every table of the migrated database, and no other', () => {
     const db = migrated();
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[])

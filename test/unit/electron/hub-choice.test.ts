@@ -96,7 +96,7 @@ describe('a station’s window', () => {
     const imports = [...station.matchAll(/from '([^']+)'/g)].map((m) => m[1]);
     expect(imports).toEqual(['electron', './hub-unreachable-page.ts']);
     const main = source('src-main/electron/main.ts');
-    const stationStart = main.indexOf('await openStationWindow(choice.hub);\n    return;');
+    const stationStart = main.indexOf('await openStationWindow(choice.hub, takePairCode(configFile));\n    return;');
     expect(stationStart).toBeGreaterThan(0);
     expect(main.indexOf('openDatabase(')).toBeGreaterThan(stationStart);
     expect(main.indexOf('new TillHost(')).toBeGreaterThan(stationStart);

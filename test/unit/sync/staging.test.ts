@@ -1,7 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
-import { Staging } from '../../../src-main/catalog/index.ts';
+import { CATEGORIES, Staging } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Staging tables take rows without an index (issue 12: the unique index was
@@ -16,7 +15,8 @@ afterEach(() => {
 });
 afterAll(() => dir.cleanup());
 
-const categories = REPLICA_TABLES.find((t) => t.name === 'categories')!;
+const categories = CATEGORIES;
+const category = (id: number, icon: string, name_en: string, name_ar: string, position: number) => ({ id, icon, name_en, name_ar, sectors: '[]', position });
 const rows = (d: TillDatabase) => d.prepare('SELECT id, name_en, position FROM categories ORDER BY position').raw().all();
 
 describe('staging', () => {
@@ -24,10 +24,10 @@ describe('staging', () => {
     db = openDatabase(dir.file(`staging-${Date.now()}.db`));
     for (const existing of [false, true]) {
       const staging = new Staging(db, [categories]);
-      staging.insert(categories, [1, '☕', 'Coffee', 'قهوة', '[]', 0]);
-      staging.insert(categories, [2, '🍵', 'Tea (old)', 'شاي', '[]', 1]);
-      staging.insert(categories, [3, '🥐', 'Bakery', 'مخبوزات', '[]', 2]);
-      staging.insert(categories, [2, '🍵', existing ? 'Tea (again)' : 'Tea', 'شاي', '[]', 3]);
+      staging.insert(categories, category(1, '☕', 'Coffee', 'قهوة', 0));
+      staging.insert(categories, category(2, '🍵', 'Tea (old)', 'شاي', 1));
+      staging.insert(categories, category(3, '🥐', 'Bakery', 'مخبوزات', 2));
+      staging.insert(categories, category(2, '🍵', existing ? 'Tea (again)' : 'Tea', 'شاي', 3));
       expect(staging.count(categories)).toBe(3);
       db.transaction(() => staging.swapIn(categories))();
       staging.drop();

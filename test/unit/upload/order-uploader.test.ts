@@ -24,7 +24,7 @@ describe('OrderUploader.uploadDue', () => {
     const service = new StubService();
     service.answer = (batch: Order[]) => syncAnswer(batch.map((o, i) => ({ uuid: o.uuid, status: i === 0 ? 'duplicate' : 'created', id: `svc-${o.uuid}` })));
     const report = await uploader(service, 3).uploadDue();
-    expect(report).toEqual({ batches: 3, created: 4, duplicate: 3, rejected: 0, deferred: 0, stopped: null, error: null });
+    expect(report).toEqual({ batches: 3, created: 4, duplicate: 3, rejected: 0, deferred: 0, stopped: null, error: null, held: [] });
     const uuids = orders.map((o) => o.uuid);
     expect(service.sentUuids()).toEqual([uuids.slice(0, 3), uuids.slice(3, 6), uuids.slice(6)]);
     expect(till.row(uuids[0]!)).toMatchObject({ state: 'synced', service_status: 'duplicate', service_id: `svc-${uuids[0]}`, synced_at: NOW, attempts: 1 });

@@ -1,0 +1,9 @@
+import type { TillDatabase } from '../../db/index.ts';
+import { OrderKind } from './order-kind.ts';
+import { recordKinds } from './record-kind.ts';
+import type { UploadKind } from './upload-engine.ts';
+
+/** Everything the till sends exactly once, in the order it goes: orders first (a settlement needs its order on the service). */
+export function tillUploadKinds(db: TillDatabase, options: { batchSize?: number } = {}): UploadKind[] {
+  return [new OrderKind(db, options.batchSize), ...recordKinds(db)];
+}

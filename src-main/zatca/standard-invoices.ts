@@ -1,0 +1,187 @@
+/**
+ * Standard (B2B) tax invoices, cleared before they print (issue 22).
+ *
+ * The order and its standard invoice are written in the checkout
+ * transaction like any document: it takes the next ICV and its hash becomes
+ * the next PIH, so the chain has no gap and no fork whatever ZATCA says
+ * next. Only then is it sent to clearance (it cannot be sent first: two
+ * stations could not both hold "the next ICV" across a network call). What
+ * the slot becomes:
+ *
+ * - cleared: ZATCA's cleared document (the same UUID and hash, with ZATCA's
+ *   QR) is kept and its QR goes on the receipt, which prints only now;
+ * - not cleared (ZATCA's NOT_CLEARED, final): the invoice keeps its slot,
+ *   marked not_cleared with ZATCA's messages, and is never handed over; the
+ *   cashier issues a simplified invoice for the same sale, which takes the
+ *   next slot (a new document UUID) and is reported as any other;
+ * - no answer (network, timeout, a crash mid-call): the invoice stays
+ *   clearing. Before a simplified invoice replaces it, it is sent again
+ *   (the same bytes: ZATCA answers a document it already cleared with the
+ *   cleared document again), so a clearance that did happen is found and
+ *   the sale does not get two invoices.
+ *
+ * Offline (ZATCA unreachable before the sale) nothing is written: the till
+ * says so and the cashier sells with a simplified invoice.
+ */
+import { randomUUID } from 'node:crypto';
+import { TillError } from '../../src-shared/errors/index.ts';
+import type { ClearanceView, OrderRecord, ZatcaBuyer } from '../../src-shared/till/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
+import type { ClearanceOutcome } from '../till/index.ts';
+import { stampOrder, type CheckoutStampOptions } from './checkout-stamp.ts';
+import { readClearedInvoice } from './cleared-invoice.ts';
+import { recordCleared, recordClearanceUnsettled, recordNotCleared } from './clearance-queries.ts';
+import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
+import { submitDocument } from './report-document.ts';
+import { parseMessages } from './report-queue.ts';
+import { judgeZatcaReply, summarize, type ZatcaMessages } from './reporting-answer.ts';
+import type { ZatcaBuyerParty } from './zatca-document.ts';
+import { credentialsOf, probeZatca } from './zatca-http.ts';
+import { documentOfOrder, documentsOfOrder, readEgs } from './zatca-store.ts';
+
+export interface StandardInvoicesOptions extends CheckoutStampOptions {
+  secrets: SecretStore | (() => SecretStore);
+  clock?: Clock;
+  /** How long one call to ZATCA may take (default zatca-http's). */
+  timeoutMs?: number;
+}
+
+/** The invoice types a CSID covers allow standard invoices when the first digit is 1 (1100). */
+export function coversStandard(invoiceTypes: string): boolean {
+  return invoiceTypes[0] === '1';
+}
+
+function partyOf(buyer: ZatcaBuyer): ZatcaBuyerParty {
+  return {
+    name: buyer.name,
+    vatNumber: buyer.vat_number,
+    crn: buyer.crn,
+    street: buyer.street,
+    building: buyer.building,
+    district: buyer.district,
+    city: buyer.city,
+    postalCode: buyer.postal_code,
+  };
+}
+
+function lines(messages: ZatcaMessages | null): string[] {
+  if (!messages) return [];
+  const list = messages.errors.length > 0 ? messages.errors : messages.warnings;
+  return list.map((m) => [m.code, m.message].filter(Boolean).join(': '));
+}
+
+export class StandardInvoices {
+  private readonly clock: Clock;
+
+  constructor(private readonly options: StandardInvoicesOptions) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  private target(): { baseUrl: string; credentials: ReturnType<typeof credentialsOf> } | null {
+    const egs = readEgs(this.options.db);
+    const store = typeof this.options.secrets === 'function' ? this.options.secrets() : this.options.secrets;
+    const secret = store.get(CSID_SECRET);
+    if (!egs || !secret) return null;
+    return { baseUrl: egs.base_url, credentials: credentialsOf(egs.certificate, secret) };
+  }
+
+  async ready(): Promise<void> {
+    const egs = readEgs(this.options.db);
+    if (!egs || !coversStandard(egs.invoice_types) || !this.options.signer() || !this.target()) {
+      throw new TillError(
+        'zatca_clearance',
+        `this till's ZATCA unit is not onboarded for standard (B2B) tax invoices (invoice types ${egs?.invoice_types ?? 'none'}): onboard it again (Branch → ZATCA, or pos zatca onboard) to issue them; meanwhile sell with a simplified invoice`,
+        { code: 'zatca.b2bNotOnboarded' },
+      );
+    }
+    if (!this.options.seller()) {
+      throw new TillError('zatca_clearance', 'the seller address or CRN is not set: complete the ZATCA seller settings first', {
+        code: 'zatca.b2bSellerMissing',
+      });
+    }
+    const probe = await probeZatca(egs.base_url, this.clock, this.options.timeoutMs);
+    if (!probe.online) {
+      throw new TillError(
+        'zatca_clearance',
+        `${probe.reason}: a standard (B2B) tax invoice must be cleared by ZATCA before it prints, so it needs the internet. Sell with a simplified invoice instead (nothing was charged), or try again once online`,
+        { code: 'zatca.b2bOffline' },
+      );
+    }
+  }
+
+  stamp(order: OrderRecord, buyer: ZatcaBuyer): void {
+    const signed = stampOrder(this.options, order, { buyer: partyOf(buyer) });
+    // ready() checked the unit a moment ago; should it be gone now, the sale is not written without its invoice.
+    if (!signed)
+      throw new TillError('zatca_clearance', 'the ZATCA unit could not sign the standard invoice; nothing was sold: try again', {
+        code: 'zatca.b2bNotOnboarded',
+      });
+  }
+
+  async clear(orderUuid: string): Promise<ClearanceOutcome> {
+    const doc = documentOfOrder(this.options.db, orderUuid);
+    if (!doc || doc.profile !== 'standard') throw new TillError('not_found', `order ${orderUuid} has no standard invoice`);
+    if (doc.report_state === 'cleared') return { state: 'cleared', qr: doc.qr, messages: lines(parseMessages(doc.messages)) };
+    if (doc.report_state === 'not_cleared') return { state: 'refused', messages: lines(parseMessages(doc.messages)) };
+    const target = this.target();
+    if (!target) {
+      recordClearanceUnsettled(this.options.db, doc.icv, "the EGS unit's CSID is not in this till's secret store");
+      return { state: 'unanswered', messages: [] };
+    }
+    const reply = await submitDocument(
+      'clearance',
+      { hash: doc.hash, uuid: doc.uuid, xml: doc.xml },
+      { baseUrl: target.baseUrl, credentials: target.credentials, clock: this.clock, ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}) },
+    );
+    const verdict = judgeZatcaReply('clearance', reply);
+    const db = this.options.db;
+    switch (verdict.outcome) {
+      case 'accepted': {
+        const cleared = readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash });
+        if (!cleared.ok) {
+          recordClearanceUnsettled(db, doc.icv, `not counted as cleared: ${cleared.problem}`);
+          return { state: 'unanswered', messages: [cleared.problem] };
+        }
+        recordCleared(db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now: this.clock.now() });
+        return { state: 'cleared', qr: cleared.qr, messages: lines(verdict.messages) };
+      }
+      case 'rejected':
+        recordNotCleared(db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
+        return { state: 'refused', messages: lines(verdict.messages) };
+      case 'unauthenticated':
+        recordClearanceUnsettled(db, doc.icv, verdict.reason);
+        return { state: 'unanswered', messages: [verdict.reason] };
+      case 'retry':
+        recordClearanceUnsettled(db, doc.icv, verdict.reason);
+        return { state: 'unanswered', messages: verdict.messages ? [summarize(verdict.messages) || verdict.reason] : [verdict.reason] };
+    }
+  }
+
+  simplify(order: OrderRecord): string {
+    const doc = documentOfOrder(this.options.db, order.uuid);
+    if (!doc || doc.profile !== 'standard' || doc.report_state === 'cleared') {
+      const why = !doc || doc.profile !== 'standard' ? 'has no standard invoice to replace' : 'has its standard invoice cleared by ZATCA';
+      throw new TillError('zatca_clearance', `order ${order.number} ${why}; no simplified invoice was issued`, {
+        code: 'zatca.notReplaceable',
+        params: { number: order.number },
+      });
+    }
+    const signed = stampOrder(this.options, order, { documentUuid: randomUUID() });
+    if (!signed)
+      throw new TillError('zatca_clearance', 'the ZATCA unit could not sign the simplified invoice: check the unit (Branch → ZATCA) and try again', {
+        code: 'zatca.b2bNotOnboarded',
+      });
+    return signed.qr;
+  }
+
+  clearanceOf(orderUuid: string): ClearanceView | null {
+    const docs = documentsOfOrder(this.options.db, orderUuid);
+    const standard = docs.find((d) => d.profile === 'standard');
+    if (!standard) return null;
+    const messages = lines(parseMessages(standard.messages));
+    if (docs.at(-1) !== standard) return { state: 'simplified', messages };
+    if (standard.report_state === 'cleared') return { state: 'cleared', messages };
+    if (standard.report_state === 'not_cleared') return { state: 'refused', messages };
+    return { state: 'unanswered', messages: standard.last_error ? [standard.last_error] : messages };
+  }
+}

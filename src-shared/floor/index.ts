@@ -1,0 +1,12 @@
+export { TABLE_AREA_MAX, TABLE_NAME_MAX, TABLE_SEATS_MAX, type FloorTable } from './floor-tables.ts';
+export { partTotal, splitByLines, splitEvenly, splitTabLines, SplitError, type LineAmounts, type SplitRequest } from './tab-split.ts';
+export {
+  TAB_CHANGE_KINDS,
+  type FloorTableView,
+  type TabChange,
+  type TabChangeKind,
+  type TabLineView,
+  type TabPartView,
+  type TabState,
+  type TabView,
+} from './tab-views.ts';

@@ -1,0 +1,90 @@
+import type { Minor } from '../money/index.ts';
+import type { FloorTable } from './floor-tables.ts';
+
+/** What happened to a tab at one version: what a stale change is refused with, and the tab's history. */
+export const TAB_CHANGE_KINDS = ['opened', 'round', 'sent', 'removed', 'moved', 'merged', 'mergedAway', 'split', 'paid', 'cleared'] as const;
+export type TabChangeKind = (typeof TAB_CHANGE_KINDS)[number];
+
+export interface TabChange {
+  version: number;
+  kind: TabChangeKind;
+  /** The station's code, and the cashier signed in there (null: none). */
+  station: string;
+  cashier: string | null;
+  at: number;
+  /** What it names: lines added, the table moved to, parts split into. */
+  count: number | null;
+  table: string | null;
+}
+
+/**
+ * open: taking rounds; split: parts being paid; paid: every part paid, the
+ * table still to be cleared; cleared: done; merged: its lines went to
+ * another tab (merged_into).
+ */
+export type TabState = 'open' | 'split' | 'paid' | 'cleared' | 'merged';
+
+export interface TabLineView {
+  line_id: string;
+  round: number;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  modifiers: { id: string; name_en: string; name_ar: string }[];
+  notes: string | null;
+  /** When its round went to the kitchen; null: not sent yet. */
+  sent_at: number | null;
+  unit_price: Minor;
+  total: Minor;
+}
+
+export interface TabPartView {
+  part: number;
+  lines: { line_id: string; quantity: number; total: Minor }[];
+  total: Minor;
+  /** The order that paid it; null: not paid yet. */
+  order_uuid: string | null;
+  order_number: string | null;
+}
+
+export interface TabView {
+  id: string;
+  /** The table's name, or the name the tab was opened under at the counter. */
+  label: string;
+  table_id: string | null;
+  guests: number | null;
+  state: TabState;
+  /** Every change carries it back: a change made on an older version is refused, naming what changed. */
+  version: number;
+  opened_at: number;
+  opened_by: string;
+  merged_into: string | null;
+  lines: TabLineView[];
+  /** Lines not yet with the kitchen. */
+  unsent: number;
+  last_sent_at: number | null;
+  subtotal: Minor;
+  tax: Minor;
+  total: Minor;
+  /** Once split: the parts, each paid as its own order. */
+  parts: TabPartView[];
+  changes: TabChange[];
+}
+
+/** A table as a floor view shows it: free, with an open tab (its total, guests, age), or paid and to be cleared. */
+export interface FloorTableView extends FloorTable {
+  state: 'free' | 'open' | 'paid';
+  tab: {
+    id: string;
+    version: number;
+    state: TabState;
+    total: Minor;
+    guests: number | null;
+    opened_at: number;
+    /** Lines not yet sent, and when the last round went to the kitchen (waiting on the kitchen since). */
+    unsent: number;
+    last_sent_at: number | null;
+  } | null;
+}

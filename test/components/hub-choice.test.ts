@@ -1,0 +1,76 @@
+// "Use another till as hub" on the Branch screen's Till tab (issue 20), in
+// the desktop app: the screen asks over its own MessagePort, whose other end
+// is the main process's real handler (hub-choice-requests.ts, in Node) with
+// a till-app.json of its own and this real till's checks. Electron itself
+// cannot run in tests.
+import { afterEach, expect, test } from 'vitest';
+import { render } from 'vitest-browser-svelte';
+import { BranchScreen } from '../../src-renderer/branch/index.ts';
+import { LocaleState } from '../../src-renderer/state/index.ts';
+import { setAppShell } from '../../src-renderer/transport/app-shell.ts';
+import { desktopTill, withTill } from './real-till.ts';
+import { addToCart, plainProducts } from './sale-fixtures.ts';
+
+afterEach(() => setAppShell(null));
+
+test('the Till tab connects this till to a hub on the LAN with a pairing code, after refusing a public address and a short code', async () => {
+  const { state, shell, config } = await desktopTill();
+  setAppShell(shell);
+  state.view = 'branch';
+  const screen = await render(BranchScreen, withTill(state));
+  await screen.getByTestId('branch-tab-till').click();
+  const section = screen.getByTestId('hub-choice');
+  await expect.element(section.getByRole('heading')).toHaveTextContent('Use another till as hub');
+  await expect.element(section.getByText(/This computer is the branch’s hub/)).toBeVisible();
+
+  await screen.getByTestId('hub-choice-address').fill('till.example.com');
+  await screen.getByTestId('hub-choice-code').fill('042917');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-address-problem')).toHaveTextContent('That address is not on the branch’s network');
+  await expect.element(screen.getByTestId('hub-choice-address')).toHaveAttribute('aria-invalid', 'true');
+  expect(await config()).toBeNull();
+
+  await screen.getByTestId('hub-choice-address').fill('192.168.1.20:4780');
+  await screen.getByTestId('hub-choice-code').fill('0429');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-code-problem')).toHaveTextContent('The pairing code is six digits');
+  await expect.element(screen.getByTestId('hub-choice-address-problem')).toHaveTextContent('');
+  expect(await config()).toBeNull();
+
+  await screen.getByTestId('hub-choice-code').fill('042917');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-restarting')).toHaveTextContent('Restarting as a station of http://192.168.1.20:4780…');
+  expect(await config()).toEqual({ mode: 'station', hub: 'http://192.168.1.20:4780', pair_code: '042917' });
+});
+
+test('in Arabic: a till with orders still to upload stays the hub, and says why', async () => {
+  const { state, shell, config } = await desktopTill();
+  const [product] = await plainProducts(state, 1);
+  await addToCart(state, product!);
+  const cart = await state.api.cart();
+  await state.api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+  expect((await state.api.syncStatus()).pending).toBe(1);
+
+  setAppShell(shell);
+  const locale = new LocaleState();
+  locale.current = 'ar';
+  state.view = 'branch';
+  const screen = await render(BranchScreen, withTill(state, locale));
+  await screen.getByTestId('branch-tab-till').click();
+  await expect.element(screen.getByText('استخدام نظام كاشير آخر كجهاز رئيسي')).toBeVisible();
+  await expect.element(screen.getByTestId('hub-choice-address')).toHaveAttribute('dir', 'ltr');
+  await screen.getByTestId('hub-choice-address').fill('10.0.0.5:4780');
+  await screen.getByTestId('hub-choice-code').fill('555111');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-problem')).toHaveTextContent(/ما زال 1 من طلبات هذا النظام بانتظار الرفع/);
+  expect(await config()).toBeNull();
+});
+
+test('in a browser (pos serve) there is no app shell, and the Till tab offers no hub choice', async () => {
+  const { state } = await desktopTill();
+  state.view = 'branch';
+  const screen = await render(BranchScreen, withTill(state));
+  await screen.getByTestId('branch-tab-till').click();
+  await expect.element(screen.getByTestId('branch-till-form')).toBeVisible();
+  await expect.element(screen.getByTestId('hub-choice')).not.toBeInTheDocument();
+});
