@@ -19,11 +19,11 @@ export const STANDARD_SUBTYPE = '0100000';
 
 export type ZatcaProfile = 'simplified' | 'standard';
 
-/** The business buyer a standard invoice names (AccountingCustomerParty). */
-export interface ZatcaBuyerParty {
+/** A party as ZATCA's documents name it: the seller (AccountingSupplierParty) or a business buyer. */
+export interface ZatcaParty {
   name: string;
   vatNumber: string;
-  /** Commercial registration number, or '' for none. */
+  /** Commercial registration number (the party identification, scheme CRN); a buyer may have none (''). */
   crn: string;
   street: string;
   building: string;
@@ -32,17 +32,10 @@ export interface ZatcaBuyerParty {
   postalCode: string;
 }
 
-export interface ZatcaSeller {
-  name: string;
-  vatNumber: string;
-  /** Commercial registration number (the party identification, scheme CRN). */
-  crn: string;
-  street: string;
-  building: string;
-  district: string;
-  city: string;
-  postalCode: string;
-}
+export type ZatcaSeller = ZatcaParty;
+
+/** The business buyer a standard invoice names (AccountingCustomerParty). */
+export type ZatcaBuyerParty = ZatcaParty;
 
 export interface ZatcaLine {
   id: number;
