@@ -21,7 +21,7 @@ import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
-export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
+export type TillView = 'sell' | 'floor' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
   id: number;
@@ -86,6 +86,10 @@ export class TillState {
   shiftNudge = $state(0);
   /** This station lost the hub while selling: the cart stays on screen, payment is refused until it is back. */
   hubLost = $state(false);
+  /** Bumped when any screen changed a tab (the host's `tab` event): the floor and an open tab load again. */
+  tabsChanged = $state(0);
+  /** The tab the floor screen has open (kept while the cashier visits another screen); null: the floor itself. */
+  floorTab = $state<string | null>(null);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   // A lookup for names, never rendered from directly: no reactivity needed.
@@ -185,6 +189,9 @@ export class TillState {
         break;
       case 'zatca-onboarding':
         this.zatcaOnboarding = event.progress;
+        break;
+      case 'tab':
+        this.tabsChanged++;
         break;
     }
   }

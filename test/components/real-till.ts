@@ -3,7 +3,7 @@
 // (till-commands.ts), reached through vitest's browser commands.
 import { afterAll } from 'vitest';
 import { commands } from 'vitest/browser';
-import { fromWireError, type TillApi } from '../../src-shared/till/index.ts';
+import { fromWireError, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
 import { LocaleState, TillState, tillContext } from '../../src-renderer/state/index.ts';
 import type { TillCommands } from './till-commands.ts';
 import { appShellOverPort, type AppShell } from '../../src-renderer/transport/app-shell.ts';
@@ -106,6 +106,43 @@ export async function droppableTill(): Promise<{ state: TillState; drop: () => v
     },
     reachable: (yes) => void (up = yes),
   };
+}
+
+/**
+ * A TillState over a real till whose events the test hands in (the host's
+ * `tab` event, as the WebSocket brings it), and `atStation`: the till API
+ * as another station's screen calls it (a tablet paired as that station).
+ */
+export async function floorTill(kind?: 'no-tables'): Promise<{
+  state: TillState;
+  emit: (event: TillEvent) => void;
+  atStation: (station: string) => TillApi;
+}> {
+  const id = await till.openTill(kind);
+  const listeners = new Set<(event: TillEvent) => void>();
+  const state = new TillState(async () => ({
+    api: apiOf(id),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onClose: () => {},
+    close: () => {},
+  }));
+  await state.start();
+  await state.enterTill();
+  const atStation = (station: string): TillApi =>
+    new Proxy({} as TillApi, {
+      get: (_target, method) =>
+        method === 'then'
+          ? undefined
+          : async (...args: unknown[]) => {
+              const answer = await till.callAtStation(id, station, String(method), args);
+              if (answer.ok) return answer.value;
+              throw fromWireError(answer.error);
+            },
+    });
+  return { state, emit: (event) => listeners.forEach((listener) => listener(event)), atStation };
 }
 
 /** A TillState that never reaches a host: for components that only show what the state holds. */

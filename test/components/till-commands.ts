@@ -20,6 +20,8 @@ type Method = (typeof TILL_API_METHODS)[number];
 export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 let service: Promise<EmulatedService> | null = null;
+/** A service whose branch keeps no tables (its Tables list is empty), for the tills where a manager defines them. */
+const otherServices = new Map<string, Promise<EmulatedService>>();
 const hosts = new Map<string, TillHost>();
 /** Each till's database, for what a test sets up beside the till API (a station). */
 const databases = new Map<string, TillDatabase>();
@@ -27,10 +29,23 @@ const databases = new Map<string, TillDatabase>();
 const tills = new Map<string, TillApi>();
 let opened = 0;
 
-/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. */
-const openTill: BrowserCommand<[]> = async () => {
-  service ??= emulatedService();
-  const shared = await service;
+/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. `'no-tables'`: the service lists no tables. */
+const openTill: BrowserCommand<[kind?: 'no-tables']> = async (_context, kind) => {
+  let shared: EmulatedService;
+  if (kind) {
+    if (!otherServices.has(kind))
+      otherServices.set(
+        kind,
+        emulatedService().then((made) => {
+          made.emulator.tenant.tables = [];
+          return made;
+        }),
+      );
+    shared = await otherServices.get(kind)!;
+  } else {
+    service ??= emulatedService();
+    shared = await service;
+  }
   const id = `till-${++opened}`;
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
@@ -109,6 +124,32 @@ const signInAtStation: BrowserCommand<[id: string, station: string, cashierId: s
   await tablet.unlock({ cashier_id: cashierId, pin });
 };
 
+/**
+ * One till API call from another station's screen (a tablet paired as
+ * `station`, nobody signed in there), as when a second server adds to a
+ * tab this screen shows.
+ */
+const callAtStation: BrowserCommand<[id: string, station: string, method: string, args: unknown[]]> = async (
+  _context,
+  id,
+  station,
+  method,
+  args,
+): Promise<TillCallResult> => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const db = databases.get(id)!;
+  if (!stationByCode(db, station)) addStation(db, { name: `Tablet ${station}`, code: station }, Date.now());
+  const tablet = tillFacade(host, { authorizer: host.authorizer, client: { kind: 'paired-device', id: `tablet-${station}`, address: null }, station });
+  if (!(TILL_API_METHODS as readonly string[]).includes(method)) throw new Error(`${method} is not a till API method`);
+  try {
+    const call = tablet[method as Method] as (...input: unknown[]) => Promise<unknown>;
+    return { ok: true, value: (await call.apply(tablet, args)) ?? null };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+};
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
@@ -120,13 +161,16 @@ const closeTills: BrowserCommand<[]> = async () => {
   hubConfigs.clear();
   if (service) await (await service).close();
   service = null;
+  for (const other of otherServices.values()) await (await other).close();
+  otherServices.clear();
 };
 
-export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing, signInAtStation, hubRequest, hubConfig };
+export const tillCommands = { openTill, callTill, callAtStation, closeTills, offerPairing, redeemPairing, signInAtStation, hubRequest, hubConfig };
 
 export type TillCommands = {
-  openTill(): Promise<string>;
+  openTill(kind?: 'no-tables'): Promise<string>;
   callTill(id: string, method: string, args: unknown[]): Promise<TillCallResult>;
+  callAtStation(id: string, station: string, method: string, args: unknown[]): Promise<TillCallResult>;
   closeTills(): Promise<void>;
   offerPairing(id: string, address: string): Promise<void>;
   redeemPairing(id: string, code: string): Promise<string | null>;
