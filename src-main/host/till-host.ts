@@ -2,6 +2,7 @@ import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
   FLOOR_API_METHODS,
+  KITCHEN_API_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -13,6 +14,7 @@ import {
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
+import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
@@ -45,6 +47,7 @@ const eachMethodOnce: EachOnce<
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
+    ...typeof KITCHEN_API_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -164,6 +167,7 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
+      ...methodsOf(new KitchenService(), KITCHEN_API_METHODS),
     });
     this.branchStations = stations;
     this.clock = clock ?? systemClock;

@@ -1,0 +1,1 @@
+export { KitchenService } from './kitchen-service.ts';
