@@ -12,6 +12,7 @@ import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
+import { KITCHEN_DISPLAY_MESSAGES_AR } from './messages-kitchen-display.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -352,4 +353,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
+  ...KITCHEN_DISPLAY_MESSAGES_AR,
 };

@@ -11,6 +11,7 @@ import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
+import { KITCHEN_DISPLAY_MESSAGES_EN } from './messages-kitchen-display.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -352,6 +353,7 @@ export const MESSAGES_EN = {
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
+  ...KITCHEN_DISPLAY_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
