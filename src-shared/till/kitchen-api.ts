@@ -25,3 +25,10 @@ export const KITCHEN_API_METHODS = [
   'bumpKitchenTicket',
   'recallKitchenTicket',
 ] as const satisfies readonly (keyof KitchenApi)[];
+
+/**
+ * All a kitchen display's screen may call: its board, and what any screen
+ * needs to start (the session, its station, who is at the till, the sync
+ * state for the status bar). Every other call from a display is refused.
+ */
+export const KITCHEN_DISPLAY_METHODS = [...KITCHEN_API_METHODS, 'session', 'thisStation', 'staffState', 'syncStatus'] as const;
