@@ -145,6 +145,63 @@ export async function floorTill(kind?: 'no-tables'): Promise<{
   return { state, emit: (event) => listeners.forEach((listener) => listener(event)), atStation };
 }
 
+/**
+ * A real till whose window is counter A (selling, its cart and checkout) and
+ * a kitchen display station on it (`code`, a tablet paired as one): its
+ * TillState as the display's app starts it. `deliver` hands the display the
+ * events the host pushed to it since the last call, as its WebSocket would;
+ * `route` sends those categories to it (the Kitchens tab's routing);
+ * `drop` and `reachable` take its connection away and let it back, as
+ * droppableTill does.
+ */
+export async function kitchenTill(code = 'K'): Promise<{
+  counter: TillState;
+  display: TillState;
+  deliver: () => Promise<number>;
+  route: (categories: number[]) => Promise<void>;
+  drop: () => void;
+  reachable: (yes: boolean) => void;
+}> {
+  const id = await till.openTill();
+  const counter = new TillState(async () => ({ api: apiOf(id), onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await counter.start();
+  await counter.enterTill();
+  const displayId = await till.openDisplay(id, code, 'Hot kitchen');
+  let listeners: ((event: TillEvent) => void)[] = [];
+  let closeListeners: (() => void)[] = [];
+  let up = true;
+  const display = new TillState(async () => {
+    if (!up) throw new Error('Could not connect to the till host');
+    return {
+      api: apiOf(displayId),
+      onEvent: (listener) => {
+        listeners.push(listener);
+        return () => void (listeners = listeners.filter((l) => l !== listener));
+      },
+      onClose: (listener) => void closeListeners.push(listener),
+      close: () => {},
+    };
+  });
+  await display.start();
+  return {
+    counter,
+    display,
+    deliver: async () => {
+      const events = await till.takeEvents(displayId);
+      for (const event of events) for (const listener of listeners) listener(event);
+      return events.length;
+    },
+    route: (categories) => till.routeDisplay(id, code, categories),
+    drop: () => {
+      up = false;
+      const closing = closeListeners;
+      closeListeners = [];
+      for (const listener of closing) listener();
+    },
+    reachable: (yes) => void (up = yes),
+  };
+}
+
 /** A TillState that never reaches a host: for components that only show what the state holds. */
 export function offlineTill(): TillState {
   return new TillState(() => Promise.reject(new Error('this test has no host')));
