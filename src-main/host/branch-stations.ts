@@ -1,4 +1,4 @@
-import { parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import { parseInput, stationKindMay, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
 import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
@@ -11,6 +11,7 @@ import {
   rememberDevice,
   removeStation,
   renameStation,
+  setDisplayCounter,
   stationByCode,
   type Station,
 } from '../stations/index.ts';
@@ -42,6 +43,7 @@ export interface DevicePairing {
  */
 export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
+  private readonly displayListeners = new Set<(display: Station) => void>();
   private pairing: DevicePairing | null = null;
   /** The removed stations this host has told its listeners about (or found removed when it started). */
   private announced: Set<string>;
@@ -133,6 +135,26 @@ export class BranchStations implements StationApi {
     );
   }
 
+  /**
+   * Throws when a station of this kind may not call `method`: a display is
+   * a screen, not a till, and calls only what it shows (STATION_KIND_METHODS);
+   * whoever pairs a tablet as a display gets a display, never a counter.
+   */
+  checkMethod(code: string, method: string): void {
+    const station = stationByCode(this.db, code);
+    if (!station || stationKindMay(station.kind, method)) return;
+    throw new TillError('not_allowed', `this screen is station ${code}, a ${station.kind.replace('_', ' ')}: it only shows, and cannot ${method}`, {
+      code: 'station.displayOnly',
+      params: { code, kind: station.kind, method },
+    });
+  }
+
+  /** Whether the station's screens hear the events of every screen (sync, printers, tabs): a display hears only its own. */
+  hearsBroadcasts(code: string): boolean {
+    const station = stationByCode(this.db, code);
+    return !station || station.kind === 'counter';
+  }
+
   /** Keeps a newly paired device's credential, bound to its station. */
   rememberDevice(token: string, client: ClientContext & { station: string }): void {
     rememberDevice(this.db, token, { id: client.id, station_code: client.station, address: client.address }, this.now());
@@ -170,9 +192,22 @@ export class BranchStations implements StationApi {
   }
 
   async addStation(input: StationInputs['addStation']): Promise<Station[]> {
-    const { name, code, kind, receipt_printer_id, drawer_printer_id } = parseInput('addStation', input);
-    addStation(this.db, { name, code, kind, receipt_printer_id, drawer_printer_id }, this.now());
+    const { name, code, kind, receipt_printer_id, drawer_printer_id, shows_cart_of } = parseInput('addStation', input);
+    addStation(this.db, { name, code, kind, receipt_printer_id, drawer_printer_id, shows_cart_of }, this.now());
     return listStations(this.db);
+  }
+
+  async setDisplayCounter(input: StationInputs['setDisplayCounter']): Promise<Station[]> {
+    const { code, counter } = parseInput('setDisplayCounter', input);
+    const display = setDisplayCounter(this.db, code, counter);
+    for (const listener of [...this.displayListeners]) listener(display);
+    return listStations(this.db);
+  }
+
+  /** Tells `listener` each customer display given another counter (it shows that one's cart at once). */
+  onDisplayChanged(listener: (display: Station) => void): () => void {
+    this.displayListeners.add(listener);
+    return () => void this.displayListeners.delete(listener);
   }
 
   async renameStation(input: StationInputs['renameStation']): Promise<Station[]> {

@@ -31,3 +31,5 @@ export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
 export type * from './zatca-views.ts';
 export { floorInputs, type FloorInputs } from './floor-inputs.ts';
 export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
+export { CUSTOMER_DISPLAY_METHODS, type CustomerDisplayApi } from './customer-display-api.ts';
+export { STATION_KIND_METHODS, stationKindMay } from './station-kind-methods.ts';

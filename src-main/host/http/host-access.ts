@@ -15,6 +15,10 @@ export interface StationDirectory extends PairedDeviceStore {
   inUse(code: string): boolean;
   /** Throws the bilingual refusal when the station was removed. */
   checkInUse(code: string): void;
+  /** Throws when the station's kind may not call this method (a display calls only what it shows). */
+  checkMethod(code: string, method: string): void;
+  /** Whether the station's screens hear every screen's events (a display hears only its own). */
+  hearsBroadcasts(code: string): boolean;
   onRemoved(listener: (code: string) => void): () => void;
   /** Where the Stations tab's "Pairing code" gets its codes (the till API's pairingCode). */
   offerPairing(pairing: { issue(station: string): { code: string; expiresAt: number }; address(): string } | null): void;

@@ -85,6 +85,8 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       authorizer: options.authorizer,
       station: () => station,
       checkStation: (code) => access.stations.checkInUse(code),
+      checkMethod: (code, method) => access.stations.checkMethod(code, method),
+      hearsBroadcasts: (code) => access.stations.hearsBroadcasts(code),
       ...(chooseStation ? { chooseStation } : {}),
     });
   });

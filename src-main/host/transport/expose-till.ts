@@ -26,6 +26,10 @@ export interface ChannelAccess {
   station?: string | (() => string);
   /** Throws when the station may not call any more (it was removed); asked before every call. */
   checkStation?: (station: string) => void;
+  /** Throws when this station's kind may not call this method (a display is less than a counter); asked before every call. */
+  checkMethod?: (station: string, method: string) => void;
+  /** Whether this station's screens hear the events every screen hears (a display hears only its own); yes when absent. */
+  hearsBroadcasts?: (station: string) => boolean;
   /**
    * Makes this connection another station from its next call on (the till
    * API's useStation, after the authorization hook); absent where a
@@ -70,6 +74,8 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
     const call = async (station: string | null, args: unknown[]) => {
       // A removed station's screen is refused before anything runs.
       if (station !== null) access?.checkStation?.(station);
+      // A display calls only what it shows, before the hook or anything else runs.
+      if (station !== null) access?.checkMethod?.(station, method);
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, station!) : null;
       let result: unknown;
       try {
@@ -129,7 +135,12 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
     }
   });
   Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
-  const stopEvents = events.subscribe((event) => send({ kind: 'event', event }));
+  // An event for one station reaches only that station's screens; one for all, every screen that hears them.
+  const stopEvents = events.subscribe((event, to) => {
+    const station = stationOf(access);
+    if (to !== undefined ? to !== station : access.hearsBroadcasts?.(station) === false) return;
+    send({ kind: 'event', event });
+  });
   const detach = () => {
     stopEvents();
     stopReceiving();
