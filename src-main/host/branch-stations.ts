@@ -1,4 +1,11 @@
-import { parseInput, stationKindMay, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import {
+  CUSTOMER_DISPLAY_SCREEN_METHODS,
+  KITCHEN_DISPLAY_METHODS,
+  parseInput,
+  type StationApi,
+  type StationInputs,
+  type TillEvent,
+} from '../../src-shared/till/index.ts';
 import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
@@ -18,6 +25,10 @@ import {
 import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
+
+const DISPLAY_METHODS: ReadonlySet<string> = new Set(KITCHEN_DISPLAY_METHODS);
+/** A customer display's screen calls less still: its own view and station (it needs no session, cashier or cart). */
+const CUSTOMER_DISPLAY_ONLY: ReadonlySet<string> = new Set(CUSTOMER_DISPLAY_SCREEN_METHODS);
 
 /** How often a running host looks whether another process (`pos stations remove`) changed the file. */
 export const REMOVAL_POLL_MS = 2_000;
@@ -123,6 +134,35 @@ export class BranchStations implements StationApi {
     return stationByCode(this.db, code) !== null;
   }
 
+  /**
+   * Throws unless a screen of this station may make this call: the station is
+   * in use, and a kitchen display (less than a cashier: no sign-in, no
+   * selling) calls only its board and a screen's start-up basics.
+   */
+  checkCall(code: string, method: string): void {
+    this.checkInUse(code);
+    const kind = stationByCode(this.db, code)?.kind;
+    if (kind === 'customer_display' && !CUSTOMER_DISPLAY_ONLY.has(method))
+      throw new TillError('not_allowed', `this screen is station ${code}, a customer display: it only shows its counter's cart, and cannot ${method}`, {
+        code: 'station.displayOnly',
+        params: { code, method },
+      });
+    if (DISPLAY_METHODS.has(method) || kind !== 'kitchen_display') return;
+    throw new TillError('not_allowed', `station ${code} is a kitchen display: it shows and bumps kitchen tickets only (${method} is a counter's)`, {
+      code: 'kitchen.notForDisplay',
+      params: { code },
+    });
+  }
+
+  /** Whether a screen of this station hears an event: a kitchen display hears only its own tickets' changes, other screens everything else. */
+  hears(code: string, event: TillEvent): boolean {
+    const station = stationByCode(this.db, code);
+    if (station?.kind === 'kitchen_display') return event.type === 'kitchen' && event.station_id === station.id;
+    // A customer display hears its own view only; nobody else hears it (a counter's cart is that counter's customers' business).
+    if (station?.kind === 'customer_display') return event.type === 'customer-display' && event.view.station.code === code;
+    return event.type !== 'kitchen' && event.type !== 'customer-display';
+  }
+
   /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */
   checkInUse(code: string): void {
     if (this.inUse(code)) return;
@@ -133,26 +173,6 @@ export class BranchStations implements StationApi {
       `this screen's station ${code} was removed on the Branch screen; ask a manager to pair this device again with a code for another station`,
       { code: 'station.removed', params: { code } },
     );
-  }
-
-  /**
-   * Throws when a station of this kind may not call `method`: a display is
-   * a screen, not a till, and calls only what it shows (STATION_KIND_METHODS);
-   * whoever pairs a tablet as a display gets a display, never a counter.
-   */
-  checkMethod(code: string, method: string): void {
-    const station = stationByCode(this.db, code);
-    if (!station || stationKindMay(station.kind, method)) return;
-    throw new TillError('not_allowed', `this screen is station ${code}, a ${station.kind.replace('_', ' ')}: it only shows, and cannot ${method}`, {
-      code: 'station.displayOnly',
-      params: { code, kind: station.kind, method },
-    });
-  }
-
-  /** Whether the station's screens hear the events of every screen (sync, printers, tabs): a display hears only its own. */
-  hearsBroadcasts(code: string): boolean {
-    const station = stationByCode(this.db, code);
-    return !station || station.kind === 'counter';
   }
 
   /** Keeps a newly paired device's credential, bound to its station. */

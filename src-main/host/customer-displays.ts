@@ -25,8 +25,8 @@ export interface CustomerDisplaysOptions {
  * counter: after every commit that changes that counter's cart it is pushed
  * the cart; after a sale there, the change due, a thank-you and the
  * receipt's QR, for `customer_display.thank_you_seconds` on the host's clock
- * or until the next sale starts; then the branch's name and logo. Pushes go
- * to the display's own screens only (EventHub.emitTo).
+ * or until the next sale starts; then the branch's name and logo. Only the
+ * display's own screens hear its view (BranchStations.hears).
  */
 export class CustomerDisplays implements CustomerDisplayApi {
   /** The sale just paid at each counter (by code) and the timer that ends its thank-you. */
@@ -60,7 +60,7 @@ export class CustomerDisplays implements CustomerDisplayApi {
 
   /** A display was given another counter (or none): it shows that one's state at once. */
   displayChanged(display: Station): void {
-    const done = this.viewOf(display).then((view) => this.options.events.emitTo(display.code, { type: 'customer-display', view }));
+    const done = this.viewOf(display).then((view) => this.options.events.emit({ type: 'customer-display', view }));
     done.catch((error: unknown) => process.emitWarning(`customer display ${display.code} was not updated: ${(error as Error).message}`));
   }
 
@@ -99,7 +99,7 @@ export class CustomerDisplays implements CustomerDisplayApi {
       const displays = displaysOfCounter(this.options.db, counter);
       if (displays.length === 0) return;
       const state = await this.stateOf(counter);
-      for (const display of displays) this.options.events.emitTo(display.code, { type: 'customer-display', view: this.dress(display, state) });
+      for (const display of displays) this.options.events.emit({ type: 'customer-display', view: this.dress(display, state) });
     } catch (error) {
       // A display that missed one push gets the next; the sale never waits for it.
       process.emitWarning(`the customer displays of counter ${counter} were not updated: ${(error as Error).message}`);

@@ -235,6 +235,22 @@ export const SETTING_KEYS = {
       ar: 'عدد الثواني التي تعرض فيها شاشة العميل الباقي والشكر ورمز الإيصال قبل أن تعود إلى شعار الفرع (وتنتهي أسرع عند بدء البيع التالي)',
     },
   }),
+  'kitchen.warn_minutes': define({
+    kind: integerKind(1, 240),
+    default: 10,
+    description: {
+      en: 'Minutes after which a ticket’s age on a kitchen display shows in the warning colour',
+      ar: 'الدقائق التي يظهر بعدها عمر الطلب على شاشة المطبخ بلون التنبيه',
+    },
+  }),
+  'kitchen.late_minutes': define({
+    kind: integerKind(1, 480),
+    default: 20,
+    description: {
+      en: 'Minutes after which a ticket’s age on a kitchen display shows in the alarm colour (late)',
+      ar: 'الدقائق التي يظهر بعدها عمر الطلب على شاشة المطبخ بلون الإنذار (متأخر)',
+    },
+  }),
   'discount.limit_percent': define({
     kind: percentKind(),
     default: '20.00',

@@ -40,7 +40,9 @@ export type TillEvent =
   | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress }
   /** A tab changed (issue 21): a floor view or another screen on it reads it again. */
   | { type: 'tab'; tab_id: string; version: number; table_id: string | null }
-  /** What a customer display shows now (issue 21, part 5); pushed only to that display's screens. */
+  /** A kitchen display's tickets changed (issue 21): pushed to that display's screens only, after the commit; it reads kitchenBoard() again. */
+  | { type: 'kitchen'; station_id: number }
+  /** What a customer display shows now (issue 21, part 5): heard only by that display's screens (view.station.code). */
   | { type: 'customer-display'; view: CustomerDisplayView };
 
 /**

@@ -1,5 +1,13 @@
 import * as Comlink from 'comlink';
-import { parseInput, TILL_API_METHODS, toWireError, wireErrorTransfer, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import {
+  parseInput,
+  TILL_API_METHODS,
+  toWireError,
+  wireErrorTransfer,
+  type TillApi,
+  type TillEvent,
+  type TransportEnvelope,
+} from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
@@ -24,12 +32,10 @@ export interface ChannelAccess {
    * window follows the first counter); the client's session id unless given.
    */
   station?: string | (() => string);
-  /** Throws when the station may not call any more (it was removed); asked before every call. */
-  checkStation?: (station: string) => void;
-  /** Throws when this station's kind may not call this method (a display is less than a counter); asked before every call. */
-  checkMethod?: (station: string, method: string) => void;
-  /** Whether this station's screens hear the events every screen hears (a display hears only its own); yes when absent. */
-  hearsBroadcasts?: (station: string) => boolean;
+  /** Throws when the station may not make this call (it was removed; a kitchen display calls only its own methods); asked before every call. */
+  checkStation?: (station: string, method: string) => void;
+  /** Whether this connection hears an event (a kitchen display only its own tickets', a customer display its own view); without it, every event but the displays'. */
+  hears?: (event: TillEvent) => boolean;
   /**
    * Makes this connection another station from its next call on (the till
    * API's useStation, after the authorization hook); absent where a
@@ -73,9 +79,7 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
           : (api[method] as (...args: unknown[]) => unknown);
     const call = async (station: string | null, args: unknown[]) => {
       // A removed station's screen is refused before anything runs.
-      if (station !== null) access?.checkStation?.(station);
-      // A display calls only what it shows, before the hook or anything else runs.
-      if (station !== null) access?.checkMethod?.(station, method);
+      if (station !== null) access?.checkStation?.(station, method);
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, station!) : null;
       let result: unknown;
       try {
@@ -135,11 +139,10 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
     }
   });
   Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
-  // An event for one station reaches only that station's screens; one for all, every screen that hears them.
-  const stopEvents = events.subscribe((event, to) => {
-    const station = stationOf(access);
-    if (to !== undefined ? to !== station : access.hearsBroadcasts?.(station) === false) return;
-    send({ kind: 'event', event });
+  // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
+  const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen' && event.type !== 'customer-display');
+  const stopEvents = events.subscribe((event) => {
+    if (hears(event)) send({ kind: 'event', event });
   });
   const detach = () => {
     stopEvents();
