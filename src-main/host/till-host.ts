@@ -1,7 +1,9 @@
 import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  CUSTOMER_DISPLAY_METHODS,
   FLOOR_API_METHODS,
+  KITCHEN_API_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -13,12 +15,14 @@ import {
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
+import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
-import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
+import { composedOf, methodsOf, runAtStation, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
+import { CustomerDisplays } from './customer-displays.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -45,6 +49,8 @@ const eachMethodOnce: EachOnce<
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
+    ...typeof KITCHEN_API_METHODS,
+    ...typeof CUSTOMER_DISPLAY_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -68,6 +74,10 @@ export class TillHost extends composedOf<TillApi>() {
   readonly authorizer: Authorizer;
   /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
   readonly branchStations: BranchStations;
+  /** The kitchen displays: their tickets, and which are online (the web host reports their sockets). */
+  readonly kitchen: KitchenService;
+  /** The customer displays: each follows its counter's cart. */
+  private readonly displays: CustomerDisplays;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -89,10 +99,17 @@ export class TillHost extends composedOf<TillApi>() {
       ...(options.zatcaUrl ? { environmentUrls: standInUrls(options.zatcaUrl) } : {}),
       emit: (event) => events.emit(event),
     });
+    // Kitchen displays (issue 21): tickets written beside the kitchen's print jobs, in the same transactions.
+    const kitchen = new KitchenService({ db, clock: clock ?? systemClock, emit: (event) => events.emit(event), printQueued: () => queue.notify() });
+    const printAtCheckout = enqueuePrintJobsAtCheckout(db, { now });
+    const printRound = enqueueKitchenRound(db, { now });
     const till = new TillService({
       db,
       now,
-      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db, { now }),
+      alsoWriteAtCheckout: (order, what) => {
+        printAtCheckout(order, what);
+        kitchen.atCheckout(order, what);
+      },
       // ZATCA phase 2 once the EGS unit is onboarded; until then phase 1, as before.
       stampAtCheckout: checkoutStamp({
         db,
@@ -108,19 +125,26 @@ export class TillHost extends composedOf<TillApi>() {
         seller: () => readZatcaSeller(db).seller,
         ...(clock ? { clock } : {}),
       }),
-      onOrderCommitted: () => {
+      onOrderCommitted: (order) => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
+        kitchen.committed();
         zatca.notify();
         zatcaTab.notify();
+        // The counter's customer display: change due, thank-you and the receipt's QR.
+        displays.orderCommitted(order);
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
       // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
-      kitchenRoundAtSend: enqueueKitchenRound(db, { now }),
+      kitchenRoundAtSend: (round) => {
+        printRound(round);
+        kitchen.atRound(round);
+      },
       onTabChanged: (change) => {
         queue.notify();
+        kitchen.committed();
         events.emit({ type: 'tab', ...change });
       },
     });
@@ -145,6 +169,15 @@ export class TillHost extends composedOf<TillApi>() {
       },
     });
     const stations = new BranchStations(db, now);
+    // Each customer display follows its counter's cart; the cart is read as that counter's own screen reads it.
+    const displays = new CustomerDisplays({
+      db,
+      clock: clock ?? systemClock,
+      events,
+      cartOf: (counter) => runAtStation(counter, () => till.selling.cart()),
+    });
+    till.stations.onCartChanged((key) => displays.cartChanged(key));
+    stations.onDisplayChanged((display) => displays.displayChanged(display));
     const authorizer = new Authorizer({ db, now });
     // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
     const approvals: Pick<TillApi, 'approvalCheck'> = {
@@ -164,8 +197,12 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
+      ...methodsOf(kitchen, KITCHEN_API_METHODS),
+      ...methodsOf(displays, CUSTOMER_DISPLAY_METHODS),
     });
     this.branchStations = stations;
+    this.kitchen = kitchen;
+    this.displays = displays;
     this.clock = clock ?? systemClock;
     this.till = till;
     this.service = service;
@@ -200,6 +237,8 @@ export class TillHost extends composedOf<TillApi>() {
     this.started = false;
     this.zatcaTab.stop();
     this.branchStations.stop();
+    this.kitchen.presence.stop();
+    this.displays.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }
