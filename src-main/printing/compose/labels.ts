@@ -18,6 +18,7 @@ export const LABELS = {
   /** The standard credit note ZATCA cleared for a tax invoice's refund: it names the same buyer. */
   taxCreditNote: { en: 'Tax Credit Note', ar: 'إشعار دائن للفاتورة الضريبية' },
   copy: { en: '** COPY **', ar: 'نسخة' },
+  displayOffline: { en: 'DISPLAY OFFLINE - paper instead', ar: 'شاشة المطبخ غير متصلة - ورقة بدلاً منها' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },
   settled: { en: 'PAID - settled', ar: 'مدفوع - تمت التسوية' },
   vatNumber: { en: 'VAT No.', ar: 'الرقم الضريبي' },
