@@ -146,7 +146,8 @@ export class TillState {
         // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back;
         // a kitchen display keeps its tickets on screen while the hub prints new ones on the kitchen printer.
         this.hubLost = true;
-        this.notify('error', { key: this.screen === 'kitchen' ? 'kitchen.hubLost' : 'hub.lost' });
+        // (The kitchen board says so in its own banner, kept in view over the tickets.)
+        if (this.screen === 'till') this.notify('error', { key: 'hub.lost' });
         this.reconnectLater(RECONNECT_DELAY_MS);
       } else {
         this.notify('error', describeError(new Error('connection lost')));
