@@ -3,6 +3,7 @@ import {
   BRANCH_API_METHODS,
   FLOOR_API_METHODS,
   KITCHEN_API_METHODS,
+  KITCHEN_SETUP_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -48,6 +49,7 @@ const eachMethodOnce: EachOnce<
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
     ...typeof KITCHEN_API_METHODS,
+    ...typeof KITCHEN_SETUP_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -182,6 +184,7 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
       ...methodsOf(kitchen, KITCHEN_API_METHODS),
+      ...methodsOf(kitchen, KITCHEN_SETUP_METHODS),
     });
     this.branchStations = stations;
     this.kitchen = kitchen;

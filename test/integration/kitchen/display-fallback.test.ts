@@ -133,7 +133,7 @@ describe('a kitchen display offline', () => {
     { timeout: 180_000 },
     async () => {
       // Route bakery (5) to the display with no fallback: the category's own kitchen printer is the Bar, routed here to take it too.
-        setLocalRoute(web.db, bar.id, [1, 2, 3, 4, 5], clock.now());
+      setLocalRoute(web.db, bar.id, [1, 2, 3, 4, 5], clock.now());
       await kitchenDisplay(web);
       const bakery = (await counter.products({ category_id: 5 })).items.find((p) => p.price !== null)!;
       const order = await sell(bakery.id);
