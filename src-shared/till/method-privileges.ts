@@ -57,6 +57,7 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   stations: 'branch-settings',
   addStation: 'branch-settings',
   renameStation: 'branch-settings',
+  setDisplayCounter: 'branch-settings',
   removeStation: 'branch-settings',
   // Pairing a tablet and choosing this screen's station are the Stations tab's too.
   pairingCode: 'branch-settings',
