@@ -25,6 +25,8 @@ export type PrivilegedAction =
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
+  // A refund's credit note issued again gives the money back once cleared: the same approval as the refund.
+  clearCreditNoteAgain: 'refund',
   signIn: 'sign-in',
   updateItem: 'discount-over-limit',
   setOrderDiscount: 'discount-over-limit',

@@ -56,6 +56,8 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   checkout(input: TillInputs['checkout']): Promise<OrderView>;
   /** For a sale whose standard (B2B) invoice ZATCA did not clear: a simplified invoice for the same sale, then its receipt. */
   issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView>;
+  /** For a refund whose standard credit note ZATCA did not clear: asked again when unanswered; refused, a new credit note for it, cleared, then its receipt. */
+  clearCreditNoteAgain(input: TillInputs['clearCreditNoteAgain']): Promise<OrderView>;
   orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
   order(input: TillInputs['order']): Promise<OrderView>;
   /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
@@ -129,6 +131,7 @@ export const SELLING_METHODS = methods([
   'resumeCart',
   'checkout',
   'issueSimplifiedInvoice',
+  'clearCreditNoteAgain',
   'orders',
   'order',
   'refund',
