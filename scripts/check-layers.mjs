@@ -56,6 +56,10 @@ export const TABLE_OWNERS = {
   tab_lines: 'src-main/floor',
   tab_parts: 'src-main/floor',
   tab_changes: 'src-main/floor',
+  // Kitchen displays (issue 21): their routes and tickets.
+  kitchen_display_routes: 'src-main/kitchen',
+  kitchen_tickets: 'src-main/kitchen',
+  kitchen_items: 'src-main/kitchen',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -29,6 +29,11 @@ export class Alarm {
     });
   }
 
+  /** Whether a sleeper waits for its deadline or a ring (a worker loop that is idle, not working). */
+  isWaiting(): boolean {
+    return this.wake !== null;
+  }
+
   ring(): void {
     if (this.wake) this.wake();
     else this.rung = true;

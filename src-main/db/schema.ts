@@ -467,6 +467,42 @@ export interface TabChangesTable {
   table_id: string | null;
 }
 
+export interface KitchenDisplayRoutesTable {
+  station_id: Generated<number>;
+  category_ids: string;
+  fallback_printer_id: string | null;
+  updated_at: number;
+}
+
+export interface KitchenTicketsTable {
+  id: string;
+  station_id: number;
+  source: 'sale' | 'round';
+  source_id: string;
+  order_number: string | null;
+  table_name: string | null;
+  order_type: string | null;
+  round: number | null;
+  created_at: number;
+  bumped_at: number | null;
+  bump_seq: number | null;
+  fallback_printed_at: number | null;
+}
+
+export interface KitchenItemsTable {
+  ticket_id: string;
+  item_id: string;
+  position: number;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  modifiers: string;
+  notes: string | null;
+  bumped_at: number | null;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -510,6 +546,9 @@ export interface TillSchema {
   tab_lines: TabLinesTable;
   tab_parts: TabPartsTable;
   tab_changes: TabChangesTable;
+  kitchen_display_routes: KitchenDisplayRoutesTable;
+  kitchen_tickets: KitchenTicketsTable;
+  kitchen_items: KitchenItemsTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -702,4 +741,20 @@ export const TABLE_COLUMNS = {
   tab_lines: ['id', 'tab_id', 'round', 'position', 'line', 'added_at', 'added_by', 'sent_at', 'removed_at'],
   tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid'],
   tab_changes: ['tab_id', 'version', 'kind', 'station', 'cashier', 'at', 'count', 'table_id'],
+  kitchen_display_routes: ['station_id', 'category_ids', 'fallback_printer_id', 'updated_at'],
+  kitchen_tickets: [
+    'id',
+    'station_id',
+    'source',
+    'source_id',
+    'order_number',
+    'table_name',
+    'order_type',
+    'round',
+    'created_at',
+    'bumped_at',
+    'bump_seq',
+    'fallback_printed_at',
+  ],
+  kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

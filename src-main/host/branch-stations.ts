@@ -1,4 +1,4 @@
-import { parseInput, type StationApi, type StationInputs } from '../../src-shared/till/index.ts';
+import { KITCHEN_DISPLAY_METHODS, parseInput, type StationApi, type StationInputs, type TillEvent } from '../../src-shared/till/index.ts';
 import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
@@ -17,6 +17,8 @@ import {
 import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
+
+const DISPLAY_METHODS: ReadonlySet<string> = new Set(KITCHEN_DISPLAY_METHODS);
 
 /** How often a running host looks whether another process (`pos stations remove`) changed the file. */
 export const REMOVAL_POLL_MS = 2_000;
@@ -119,6 +121,27 @@ export class BranchStations implements StationApi {
 
   inUse(code: string): boolean {
     return stationByCode(this.db, code) !== null;
+  }
+
+  /**
+   * Throws unless a screen of this station may make this call: the station is
+   * in use, and a kitchen display (less than a cashier: no sign-in, no
+   * selling) calls only its board and a screen's start-up basics.
+   */
+  checkCall(code: string, method: string): void {
+    this.checkInUse(code);
+    if (DISPLAY_METHODS.has(method) || stationByCode(this.db, code)?.kind !== 'kitchen_display') return;
+    throw new TillError('not_allowed', `station ${code} is a kitchen display: it shows and bumps kitchen tickets only (${method} is a counter's)`, {
+      code: 'kitchen.notForDisplay',
+      params: { code },
+    });
+  }
+
+  /** Whether a screen of this station hears an event: a kitchen display hears only its own tickets' changes, other screens everything else. */
+  hears(code: string, event: TillEvent): boolean {
+    const station = stationByCode(this.db, code);
+    if (station?.kind === 'kitchen_display') return event.type === 'kitchen' && event.station_id === station.id;
+    return event.type !== 'kitchen';
   }
 
   /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */

@@ -2,6 +2,7 @@ import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
   FLOOR_API_METHODS,
+  KITCHEN_API_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -13,6 +14,7 @@ import {
 } from '../../src-shared/till/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
+import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
@@ -45,6 +47,7 @@ const eachMethodOnce: EachOnce<
     ...typeof APPROVAL_METHODS,
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
+    ...typeof KITCHEN_API_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -68,6 +71,8 @@ export class TillHost extends composedOf<TillApi>() {
   readonly authorizer: Authorizer;
   /** The branch's stations: which one a connection is, paired devices, removals (issue 20). */
   readonly branchStations: BranchStations;
+  /** The kitchen displays: their tickets, and which are online (the web host reports their sockets). */
+  readonly kitchen: KitchenService;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -89,10 +94,17 @@ export class TillHost extends composedOf<TillApi>() {
       ...(options.zatcaUrl ? { environmentUrls: standInUrls(options.zatcaUrl) } : {}),
       emit: (event) => events.emit(event),
     });
+    // Kitchen displays (issue 21): tickets written beside the kitchen's print jobs, in the same transactions.
+    const kitchen = new KitchenService({ db, clock: clock ?? systemClock, emit: (event) => events.emit(event), printQueued: () => queue.notify() });
+    const printAtCheckout = enqueuePrintJobsAtCheckout(db, { now });
+    const printRound = enqueueKitchenRound(db, { now });
     const till = new TillService({
       db,
       now,
-      alsoWriteAtCheckout: enqueuePrintJobsAtCheckout(db, { now }),
+      alsoWriteAtCheckout: (order, what) => {
+        printAtCheckout(order, what);
+        kitchen.atCheckout(order, what);
+      },
       // ZATCA phase 2 once the EGS unit is onboarded; until then phase 1, as before.
       stampAtCheckout: checkoutStamp({
         db,
@@ -112,15 +124,20 @@ export class TillHost extends composedOf<TillApi>() {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
+        kitchen.committed();
         zatca.notify();
         zatcaTab.notify();
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
       // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
-      kitchenRoundAtSend: enqueueKitchenRound(db, { now }),
+      kitchenRoundAtSend: (round) => {
+        printRound(round);
+        kitchen.atRound(round);
+      },
       onTabChanged: (change) => {
         queue.notify();
+        kitchen.committed();
         events.emit({ type: 'tab', ...change });
       },
     });
@@ -164,8 +181,10 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(stations, STATION_API_METHODS),
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
+      ...methodsOf(kitchen, KITCHEN_API_METHODS),
     });
     this.branchStations = stations;
+    this.kitchen = kitchen;
     this.clock = clock ?? systemClock;
     this.till = till;
     this.service = service;
@@ -200,6 +219,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.started = false;
     this.zatcaTab.stop();
     this.branchStations.stop();
+    this.kitchen.presence.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

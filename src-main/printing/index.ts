@@ -8,6 +8,7 @@
 // The print queue: jobs written at checkout, printed after the commit.
 export { enqueuePrintJobsAtCheckout } from './queue/enqueue-at-checkout.ts';
 export { enqueueKitchenRound } from './queue/enqueue-kitchen-round.ts';
+export { enqueueFallbackTicket } from './queue/enqueue-fallback-ticket.ts';
 export { PrintQueue, receiptPdfName, receiptsDir, sendToAddress, type PrinterStatus } from './queue/print-queue.ts';
 export { latestPrintJob, pendingJobCount } from './queue/print-job-store.ts';
 export { documentFor, renderForPrinter } from './queue/job-document.ts';

@@ -26,5 +26,5 @@ export {
   type UploadReport,
   type UploadStatus,
 } from './push/index.ts';
-export { UploadEngine, OrderKind, type UploadKind } from './push/index.ts';
+export { UploadEngine, OrderKind, type UploadKind, type UploadContext, type UploadCounts } from './push/index.ts';
 export { RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, tillUploadKinds } from './push/index.ts';

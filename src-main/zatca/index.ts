@@ -21,15 +21,8 @@ export { createEgsCsr, generateEgsKey, ZATCA_ENVIRONMENTS, type ZatcaEnvironment
 export { invoiceHash } from './invoice-hash.ts';
 export { onboardEgs, OnboardError, type OnboardDeps, type OnboardStep, type OnboardTarget } from './onboard-egs.ts';
 export { createZatcaApi, ZatcaApiError } from './zatca-api.ts';
-export {
-  ZatcaReporter,
-  DEFAULT_REPORT_BACKOFF,
-  DEFAULT_ZATCA_PROBE_INTERVAL_MS,
-  type ZatcaReporterOptions,
-  type ZatcaReportingStatus,
-  type DocumentOutcome,
-  type ReportRun,
-} from './zatca-reporter.ts';
+export { ZatcaReporter, type ZatcaReporterOptions } from './zatca-reporter.ts';
+export { ZATCA_REPORTING, type DocumentOutcome } from './zatca-report-kind.ts';
 export { headOfQueue, rejectedDocuments, parseMessages, type QueuedDocument, type RejectedDocument } from './report-queue.ts';
 export { rejectionAdvice } from './rejection-advice.ts';
 export { summarize as summarizeZatcaMessages, type ZatcaMessages, type ZatcaMessage } from './reporting-answer.ts';

@@ -150,6 +150,18 @@ const QUEUE_COUNTS = prepared<Record<string, never>>()(
   ]),
 );
 
+const REPORTED_COUNT = prepared<Record<string, never>>()(
+  q
+    .selectFrom('zatca_documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('report_state', '=', 'reported'),
+);
+
+/** How many documents ZATCA has taken, counted over the report_state index (never the rows with their XML). */
+export function reportedCount(db: TillDatabase): number {
+  return REPORTED_COUNT.get(db, {})!.n;
+}
+
 /**
  * What the status needs after every checkout, from the (report_state, …)
  * index alone: the pending and rejected documents, never the whole chain

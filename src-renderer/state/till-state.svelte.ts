@@ -20,7 +20,8 @@ import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 
-export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till';
+/** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
+export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till' | 'kitchen';
 export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
@@ -86,6 +87,8 @@ export class TillState {
   shiftNudge = $state(0);
   /** This station lost the hub while selling: the cart stays on screen, payment is refused until it is back. */
   hubLost = $state(false);
+  /** Connections made to the hub so far: a screen that shows what the hub holds (a kitchen board) reads it again when this grows. */
+  linkCount = $state(0);
 
   /** Customers already seen, by id: a cart or an order names its customer by id alone. */
   // A lookup for names, never rendered from directly: no reactivity needed.
@@ -96,6 +99,10 @@ export class TillState {
   private cartSeq = 0;
   private appliedCartSeq = 0;
   private noticeSeq = 0;
+  /** Screens' own listeners for the host's events (a kitchen board hears `kitchen`); kept across reconnections. */
+  // Never rendered: no reactivity needed.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  private readonly listeners = new Set<(event: TillEvent) => void>();
 
   constructor(private readonly connect: () => Promise<TillLink>) {}
 
@@ -110,9 +117,15 @@ export class TillState {
       await this.attach(await this.connect());
       this.session = await this.api.session();
       setMoneyDecimals(this.session.currency_decimals);
+      // Which station this screen is decides what it shows: a kitchen display shows its board and nothing of selling.
+      this.station = await this.api.thisStation();
     } catch (error) {
       this.notify('error', describeError(error));
       this.screen = 'connect-failed';
+      return;
+    }
+    if (this.station.kind === 'kitchen_display') {
+      this.screen = 'kitchen';
       return;
     }
     void this.refreshStatus();
@@ -123,15 +136,17 @@ export class TillState {
   /** Takes a new connection: its events, and what to do when it goes. */
   private async attach(link: TillLink): Promise<void> {
     this.link = link;
+    this.linkCount++;
     this.stopEvents = link.onEvent((event) => this.onEvent(event));
     link.onClose(() => {
       if (this.link !== link) return; // closed on purpose
       this.link = null;
       this.stopEvents?.();
-      if (this.screen === 'till') {
-        // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back.
+      if (this.screen === 'till' || this.screen === 'kitchen') {
+        // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back;
+        // a kitchen display keeps its tickets on screen while the hub prints new ones on the kitchen printer.
         this.hubLost = true;
-        this.notify('error', { key: 'hub.lost' });
+        this.notify('error', { key: this.screen === 'kitchen' ? 'kitchen.hubLost' : 'hub.lost' });
         this.reconnectLater(RECONNECT_DELAY_MS);
       } else {
         this.notify('error', describeError(new Error('connection lost')));
@@ -155,6 +170,11 @@ export class TillState {
     // The hub kept this station's cart and sign-in: show what it holds now (an empty cart if a payment went through).
     this.hubLost = false;
     this.dismissErrors();
+    if (this.screen === 'kitchen') {
+      // The board reads itself again (linkCount grew); a display has no catalog or cart to reload.
+      this.inform('kitchen.hubBack');
+      return;
+    }
     this.inform('hub.back');
     await this.reloadCatalog(); // (it says what went wrong itself, and never rejects)
     void this.refreshStatus();
@@ -166,7 +186,14 @@ export class TillState {
     this.link = null;
   }
 
+  /** Hears every event the host pushes from now on (across reconnections); returns the function that stops it. */
+  listen(listener: (event: TillEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
   private onEvent(event: TillEvent): void {
+    for (const listener of this.listeners) listener(event);
     switch (event.type) {
       case 'sync':
         this.sync = event.status;

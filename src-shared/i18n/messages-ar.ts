@@ -7,10 +7,12 @@ import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
 import { FLOOR_MESSAGES_AR } from './messages-floor.ts';
+import { KITCHEN_HUB_MESSAGES_AR } from './messages-kitchen-hub.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
+import { KITCHEN_DISPLAY_MESSAGES_AR } from './messages-kitchen-display.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -346,8 +348,10 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
   ...FLOOR_MESSAGES_AR,
+  ...KITCHEN_HUB_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
+  ...KITCHEN_DISPLAY_MESSAGES_AR,
 };

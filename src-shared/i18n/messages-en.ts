@@ -6,10 +6,12 @@ import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
 import { FLOOR_MESSAGES_EN } from './messages-floor.ts';
+import { KITCHEN_HUB_MESSAGES_EN } from './messages-kitchen-hub.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
+import { KITCHEN_DISPLAY_MESSAGES_EN } from './messages-kitchen-display.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -346,10 +348,12 @@ export const MESSAGES_EN = {
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
   ...FLOOR_MESSAGES_EN,
+  ...KITCHEN_HUB_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
+  ...KITCHEN_DISPLAY_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

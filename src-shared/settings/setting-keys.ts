@@ -227,6 +227,22 @@ export const SETTING_KEYS = {
     default: 5,
     description: { en: 'Minutes without use before the till locks (0 = never); Branch screen → Till', ar: 'دقائق عدم الاستخدام قبل قفل نقطة البيع (0 = أبداً)' },
   }),
+  'kitchen.warn_minutes': define({
+    kind: integerKind(1, 240),
+    default: 10,
+    description: {
+      en: 'Minutes after which a ticket’s age on a kitchen display shows in the warning colour',
+      ar: 'الدقائق التي يظهر بعدها عمر الطلب على شاشة المطبخ بلون التنبيه',
+    },
+  }),
+  'kitchen.late_minutes': define({
+    kind: integerKind(1, 480),
+    default: 20,
+    description: {
+      en: 'Minutes after which a ticket’s age on a kitchen display shows in the alarm colour (late)',
+      ar: 'الدقائق التي يظهر بعدها عمر الطلب على شاشة المطبخ بلون الإنذار (متأخر)',
+    },
+  }),
   'discount.limit_percent': define({
     kind: percentKind(),
     default: '20.00',

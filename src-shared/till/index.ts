@@ -31,3 +31,5 @@ export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';
 export type * from './zatca-views.ts';
 export { floorInputs, type FloorInputs } from './floor-inputs.ts';
 export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
+export { kitchenInputs, type KitchenInputs } from './kitchen-inputs.ts';
+export { KITCHEN_API_METHODS, KITCHEN_DISPLAY_METHODS, type KitchenApi } from './kitchen-api.ts';

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import { branchInputs } from './branch-inputs.ts';
 import { floorInputs } from './floor-inputs.ts';
+import { kitchenInputs } from './kitchen-inputs.ts';
 import { TillInputError } from '../errors/index.ts';
 import { stationInputs } from './station-inputs.ts';
 import { tillInputs } from './till-inputs.ts';
 import { zatcaInputs } from './zatca-inputs.ts';
 
 /** Every till API method that takes input, with the zod schema it is parsed by. */
-const API_INPUTS = { ...tillInputs, ...branchInputs, ...stationInputs, ...zatcaInputs, ...floorInputs };
+const API_INPUTS = { ...tillInputs, ...branchInputs, ...stationInputs, ...zatcaInputs, ...floorInputs, ...kitchenInputs };
 
 export type ApiInputMethod = keyof typeof API_INPUTS;
 export type ParsedInput<M extends ApiInputMethod> = z.output<(typeof API_INPUTS)[M]>;

@@ -38,7 +38,9 @@ export type TillEvent =
   | { type: 'zatca'; status: ZatcaStatusView }
   | { type: 'zatca-onboarding'; progress: ZatcaOnboardingProgress }
   /** A tab changed (issue 21): a floor view or another screen on it reads it again. */
-  | { type: 'tab'; tab_id: string; version: number; table_id: string | null };
+  | { type: 'tab'; tab_id: string; version: number; table_id: string | null }
+  /** A kitchen display's tickets changed (issue 21): pushed to that display's screens only, after the commit; it reads kitchenBoard() again. */
+  | { type: 'kitchen'; station_id: number };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

@@ -71,6 +71,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
     rendererDir,
     access,
     authorizer: host.authorizer,
+    presence: host.kitchen,
     routes,
     ...(limits ? { limits } : {}),
     ...(clock ? { clock } : {}),

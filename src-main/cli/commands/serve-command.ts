@@ -86,6 +86,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     rendererDir,
     access,
     authorizer: till.authorizer,
+    // Kitchen displays are online while their sockets answer; offline, their tickets print on paper.
+    presence: till.kitchen,
     routes: demo ? demoRoutes(demo, values['demo-control']) : [],
   });
   await new Promise<void>((ready, fail) => {

@@ -7,7 +7,7 @@
  */
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore } from '../../host/index.ts';
-import { chainSummary, readEgs, rejectionAdvice, summarizeZatcaMessages, ZatcaReporter, type DocumentOutcome } from '../../zatca/index.ts';
+import { chainSummary, readEgs, rejectionAdvice, summarizeZatcaMessages, ZATCA_REPORTING, ZatcaReporter, type DocumentOutcome } from '../../zatca/index.ts';
 import type { CliIo } from '../cli-io.ts';
 
 /** How long a run keeps trying a document ZATCA failed on (5xx, no answer) before it reports it pending. */
@@ -23,10 +23,11 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
       io.err('pos zatca report: this till has no EGS unit (not onboarded), so there is nothing to report; onboard it first.');
       return 1;
     }
-    const reporter = new ZatcaReporter({ db, secrets: () => new FileSecretStore(db), backoff: CLI_REPORT_BACKOFF });
     const rejected: (DocumentOutcome & { errors: string })[] = [];
-    const run = await reporter.reportDue({
-      retryWithinMs: REPORT_RETRY_MS,
+    const reporter = new ZatcaReporter({
+      db,
+      secrets: () => new FileSecretStore(db),
+      backoff: CLI_REPORT_BACKOFF,
       onDocument: (outcome) => {
         const name = `ICV ${outcome.icv} ${outcome.kind} ${outcome.number}`;
         const warnings = outcome.messages?.warnings.length ?? 0;
@@ -46,24 +47,26 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
         } else io.err(`${name}: not reported yet: ${outcome.detail}`);
       },
     });
+    const run = await reporter.uploadDue({ retryWithinMs: REPORT_RETRY_MS });
+    const notOnboarded = run.held.includes(ZATCA_REPORTING);
     const summary = chainSummary(db);
     const oldestHours = summary.oldestUnreportedAt === null ? null : Math.floor((now() - summary.oldestUnreportedAt) / HOUR_MS);
     io.err(
-      `ZATCA: ${run.reported} reported, ${run.rejected} rejected, ${summary.unreported} still pending${oldestHours === null ? '' : ` (the oldest issued ${oldestHours} h ago; the limit is 24 h)`}.`,
+      `ZATCA: ${run.created + run.duplicate} reported, ${run.rejected} rejected, ${summary.unreported} still pending${oldestHours === null ? '' : ` (the oldest issued ${oldestHours} h ago; the limit is 24 h)`}.`,
     );
     if (summary.unreported > 0 && run.error) io.err(`  still pending because: ${run.error}`);
-    if (run.stopped === 'not-onboarded') io.err(`  ${run.error}`);
+    if (notOnboarded) io.err(`  ${run.error}`);
     if (json) {
       io.out(
         JSON.stringify({
           ok: summary.unreported === 0 && run.rejected === 0,
-          sent: run.sent,
-          reported: run.reported,
+          sent: run.batches,
+          reported: run.created + run.duplicate,
           rejected: rejected.map((r) => ({ icv: r.icv, kind: r.kind, number: r.number, errors: r.messages?.errors ?? [], advice: rejectionAdvice(r) })),
           pending: summary.unreported,
           oldest_unreported_at: summary.oldestUnreportedAt,
           oldest_unreported_age_hours: oldestHours,
-          stopped: run.stopped,
+          stopped: notOnboarded ? 'not-onboarded' : run.stopped,
           error: summary.unreported > 0 ? run.error : null,
         }),
       );

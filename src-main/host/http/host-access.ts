@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import type { TillEvent } from '../../../src-shared/till/index.ts';
 import type { ClientContext } from '../authorization/index.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 import { BrowserSessions, cookieValue, type PairedDeviceStore } from './browser-sessions.ts';
@@ -15,6 +16,10 @@ export interface StationDirectory extends PairedDeviceStore {
   inUse(code: string): boolean;
   /** Throws the bilingual refusal when the station was removed. */
   checkInUse(code: string): void;
+  /** Throws unless a screen of this station may make this call (in use; a kitchen display only its own methods). */
+  checkCall(code: string, method: string): void;
+  /** Whether a screen of this station hears this event (a kitchen display only its own tickets'). */
+  hears(code: string, event: TillEvent): boolean;
   onRemoved(listener: (code: string) => void): () => void;
   /** Where the Stations tab's "Pairing code" gets its codes (the till API's pairingCode). */
   offerPairing(pairing: { issue(station: string): { code: string; expiresAt: number }; address(): string } | null): void;

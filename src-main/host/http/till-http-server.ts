@@ -28,6 +28,19 @@ export interface TillHttpServerOptions {
   limits?: ConnectionLimits;
   /** Times the handshake and idle deadlines of those sockets. */
   clock?: Clock;
+  /**
+   * Which kitchen displays are online (the host's KitchenService): told of
+   * each socket of a station it tracks, and of every answer on it; it pings
+   * them on its heartbeat and drops a silent one.
+   */
+  presence?: StationPresence;
+}
+
+/** The sockets a host wants to follow (a kitchen display's): null for a station it does not track. */
+export interface StationPresence {
+  connect(station: string, socket: { ping(): void; drop(): void }): { seen(): void; closed(): void } | null;
+  /** The server hangs up on every screen: that is no display going offline. */
+  serverClosing(): void;
 }
 
 export interface TillHttpServer {
@@ -71,12 +84,20 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     let station = access.stationOf(request, client);
     stationOfSocket.set(socket, station);
     socket.once('close', () => stationOfSocket.delete(socket));
+    // A kitchen display is online while a socket of it keeps answering: every frame and pong counts.
+    const follow = (code: string) => options.presence?.connect(code, { ping: () => pingQuietly(socket), drop: () => socket.terminate() }) ?? null;
+    let presence = follow(station);
+    socket.on('pong', () => presence?.seen());
+    socket.on('message', () => presence?.seen());
+    socket.once('close', () => presence?.closed());
     // A manager's browser may make itself another station (the Stations tab); a paired device is the station it paired as.
     const chooseStation =
       client.kind === 'manager-session'
         ? (code: string) => {
             station = code;
             stationOfSocket.set(socket, code);
+            presence?.closed();
+            presence = follow(code);
             access.chooseStation(client, code);
           }
         : undefined;
@@ -84,7 +105,8 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       client,
       authorizer: options.authorizer,
       station: () => station,
-      checkStation: (code) => access.stations.checkInUse(code),
+      checkStation: (code, method) => access.stations.checkCall(code, method),
+      hears: (event) => access.stations.hears(station, event),
       ...(chooseStation ? { chooseStation } : {}),
     });
   });
@@ -126,6 +148,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       new Promise<void>((closed) => {
         guard.close();
         stopWatchingRemovals();
+        options.presence?.serverClosing();
         access.closed();
         for (const client of sockets.clients) client.terminate();
         sockets.close();
@@ -133,6 +156,15 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
         server.closeAllConnections();
       }),
   };
+}
+
+/** A ping on a socket that is closing is no news: its close tells presence. */
+function pingQuietly(socket: WebSocket): void {
+  try {
+    socket.ping();
+  } catch {
+    // Not open (any more): the close event follows.
+  }
 }
 
 async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, request: IncomingMessage, response: ServerResponse): Promise<void> {

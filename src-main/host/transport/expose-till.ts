@@ -1,5 +1,13 @@
 import * as Comlink from 'comlink';
-import { parseInput, TILL_API_METHODS, toWireError, wireErrorTransfer, type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import {
+  parseInput,
+  TILL_API_METHODS,
+  toWireError,
+  wireErrorTransfer,
+  type TillApi,
+  type TillEvent,
+  type TransportEnvelope,
+} from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
@@ -24,8 +32,10 @@ export interface ChannelAccess {
    * window follows the first counter); the client's session id unless given.
    */
   station?: string | (() => string);
-  /** Throws when the station may not call any more (it was removed); asked before every call. */
-  checkStation?: (station: string) => void;
+  /** Throws when the station may not make this call (it was removed; a kitchen display calls only its own methods); asked before every call. */
+  checkStation?: (station: string, method: string) => void;
+  /** Whether this connection hears an event (a kitchen display only its own tickets'); without it, every event but the kitchen's. */
+  hears?: (event: TillEvent) => boolean;
   /**
    * Makes this connection another station from its next call on (the till
    * API's useStation, after the authorization hook); absent where a
@@ -69,7 +79,7 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
           : (api[method] as (...args: unknown[]) => unknown);
     const call = async (station: string | null, args: unknown[]) => {
       // A removed station's screen is refused before anything runs.
-      if (station !== null) access?.checkStation?.(station);
+      if (station !== null) access?.checkStation?.(station, method);
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, station!) : null;
       let result: unknown;
       try {
@@ -129,7 +139,11 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
     }
   });
   Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
-  const stopEvents = events.subscribe((event) => send({ kind: 'event', event }));
+  // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
+  const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen');
+  const stopEvents = events.subscribe((event) => {
+    if (hears(event)) send({ kind: 'event', event });
+  });
   const detach = () => {
     stopEvents();
     stopReceiving();

@@ -31,6 +31,11 @@ export function composeKitchenTicket(order: OrderRecord, options: KitchenTicketO
   if (bilingual) blocks.push({ kind: 'text', text: `${type.ar}${tableAr}`, align: 'center', bold: true, height: 2 });
   blocks.push({ kind: 'text', text: localDateTime(order.created_at), align: 'center' });
   if (options.reprint) blocks.push({ kind: 'text', text: LABELS.copy.en, align: 'center', bold: true });
+  // The chef must know the display missed it: in both languages whatever the printer's flags.
+  if (options.fallback) {
+    blocks.push({ kind: 'text', text: LABELS.displayOffline.en, align: 'center', bold: true });
+    blocks.push({ kind: 'text', text: LABELS.displayOffline.ar, align: 'center', bold: true });
+  }
   blocks.push({ kind: 'divider', style: 'double' });
 
   for (const line of lines) {

@@ -46,4 +46,6 @@ export interface KitchenTicketOptions {
   /** Categories routed to this printer; null prints every line (`pos print --kind kitchen`). */
   categories: ReadonlySet<number> | null;
   reprint: boolean;
+  /** Printed instead of a kitchen display that is offline: says so on top, in both languages. */
+  fallback?: boolean;
 }

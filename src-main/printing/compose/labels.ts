@@ -16,6 +16,7 @@ export const LABELS = {
   address: { en: 'Address', ar: 'العنوان' },
   creditNote: { en: 'Credit Note (Refund)', ar: 'إشعار دائن (استرجاع)' },
   copy: { en: '** COPY **', ar: 'نسخة' },
+  displayOffline: { en: 'DISPLAY OFFLINE - paper instead', ar: 'شاشة المطبخ غير متصلة - ورقة بدلاً منها' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },
   settled: { en: 'PAID - settled', ar: 'مدفوع - تمت التسوية' },
   vatNumber: { en: 'VAT No.', ar: 'الرقم الضريبي' },

@@ -5,6 +5,8 @@ export {
   DEFAULT_PROBE_INTERVAL_MS,
   type UploadEngineOptions,
   type UploadKind,
+  type UploadContext,
+  type UploadCounts,
   type UploadReport,
 } from './upload-engine.ts';
 export { OrderKind, ORDER_SYNC_PATH } from './order-kind.ts';

@@ -1,7 +1,7 @@
 import type { ServiceClient } from '../../upstream/index.ts';
 import { backoffDelay, type BackoffPolicy } from '../../upstream/index.ts';
 import { Alarm, systemClock, type Clock } from '../../clock/index.ts';
-import { oneLine, probeService, SESSION_EXPIRED, type Failure } from './connectivity.ts';
+import { oneLine, probeService, SESSION_EXPIRED, type Failure, type ProbeResult } from './connectivity.ts';
 import { StatusPublisher, type StatusListener, type UploadStatus } from './upload-status.ts';
 
 export const DEFAULT_UPLOAD_BACKOFF: BackoffPolicy = { baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
@@ -29,14 +29,16 @@ export type UploadCounts = Pick<UploadStatus, 'pending' | 'synced' | 'rejected'>
 /**
  * What the engine lends a kind while it drains: the client of the moment,
  * the time, the backoff, and the shared state (401 pause, online, status).
+ * `C` is what reaches the destination: the service's client by default,
+ * ZATCA's link for the reporting kind.
  */
-export interface UploadContext {
-  readonly client: ServiceClient;
+export interface UploadContext<C = ServiceClient> {
+  readonly client: C;
   now(): number;
   /** The wait before the next try of something tried `attempts` times (full jitter, capped). */
   retryDelay(attempts: number): number;
-  /** A 401: every kind stops sending until a new sign-in or `resume()`. */
-  pause(): void;
+  /** A 401: every kind stops sending until a new sign-in or `resume()`; `message` says what the person must do (the service's session by default). */
+  pause(message?: string): void;
   isPaused(): boolean;
   /** A request failed: say so in the status; without an answer the service is probed before the next try. */
   failed(failure: Failure): void;
@@ -51,10 +53,10 @@ export interface UploadContext {
  * attendance, settlements): its outbox table and its contract with the
  * service. The engine owns the loop; a kind only knows its own rows.
  */
-export interface UploadKind {
+export interface UploadKind<C = ServiceClient> {
   readonly name: string;
   /** Sends what is due, batch after batch, while `keepGoing()`; adds what it did to `report`. */
-  drain(context: UploadContext, keepGoing: () => boolean, report: UploadReport): Promise<void>;
+  drain(context: UploadContext<C>, keepGoing: () => boolean, report: UploadReport): Promise<void>;
   /** When the next pending item may go (ms on the clock); null when nothing of this kind waits to be sent. */
   nextAttemptAt(now: number): number | null;
   /** The service is reachable again: everything waiting out a network failure goes now. */
@@ -63,10 +65,10 @@ export interface UploadKind {
   counts?(): UploadCounts;
 }
 
-export interface UploadEngineOptions {
-  client: ServiceClient;
+interface EngineOptions<C> {
+  client: C;
   /** Drained in this order, every round (a settlement follows the order it pays). */
-  kinds: readonly UploadKind[];
+  kinds: readonly UploadKind<C>[];
   /** Waits after a failed batch: exponential in the attempts, full jitter, capped. */
   backoff?: BackoffPolicy;
   /** How often `GET /me` is tried while the service is unreachable. */
@@ -76,6 +78,12 @@ export interface UploadEngineOptions {
   random?: () => number;
 }
 
+/** How the engine learns, while offline, that the destination answers again. */
+export type Probe<C> = (client: C) => Promise<ProbeResult>;
+
+/** The service's engine probes `GET /me` by itself; an engine for another destination (ZATCA) says how to probe it. */
+export type UploadEngineOptions<C = ServiceClient> = EngineOptions<C> & ([C] extends [ServiceClient] ? { probe?: Probe<C> } : { probe: Probe<C> });
+
 /**
  * The one upload loop (DESIGN.md, step 4) for every outbox: it runs the
  * kinds one after the other, sleeps on the injected clock until the
@@ -83,15 +91,16 @@ export interface UploadEngineOptions {
  * service is unreachable, and stops every kind on a 401 until a new client
  * (new sign-in) or `resume()`. One upload runs at a time, whoever asks.
  */
-export class UploadEngine {
-  private client: ServiceClient;
-  private readonly kinds: readonly UploadKind[];
+export class UploadEngine<C = ServiceClient> {
+  private client: C;
+  private readonly kinds: readonly UploadKind<C>[];
+  private readonly probeClient: Probe<C>;
   private readonly backoff: BackoffPolicy;
   private readonly probeIntervalMs: number;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly publisher: StatusPublisher;
-  private readonly context: UploadContext;
+  private readonly context: UploadContext<C>;
 
   private paused: UploadStatus['paused'] = null;
   /** The tail of the chain every upload and probe runs on, so two never overlap. */
@@ -104,10 +113,13 @@ export class UploadEngine {
   /** Waits between the rounds of one `uploadDue` (its own, so a checkout's ring does not cut them short). */
   private readonly sleeper: Alarm;
   private nextProbeAt = 0;
+  private readonly idleWaiters: (() => void)[] = [];
 
-  constructor(options: UploadEngineOptions) {
+  constructor(options: UploadEngineOptions<C>) {
     this.client = options.client;
     this.kinds = options.kinds;
+    // Without a probe of its own the client is the service's (the options' type allows nothing else).
+    this.probeClient = options.probe ?? ((client) => probeService(client as ServiceClient));
     this.backoff = options.backoff ?? DEFAULT_UPLOAD_BACKOFF;
     this.probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
     const clock = options.clock ?? systemClock;
@@ -142,7 +154,7 @@ export class UploadEngine {
   }
 
   /** After a new sign-in: use this client from the next request on, and lift a 401 pause. */
-  setClient(client: ServiceClient): void {
+  setClient(client: C): void {
     this.client = client;
     this.resume();
   }
@@ -192,7 +204,22 @@ export class UploadEngine {
     this.stopping = false;
     this.loop = this.run().finally(() => {
       this.loop = null;
+      this.wakeIdleWaiters();
     });
+  }
+
+  /**
+   * Resolves once the background loop has done everything it can now and
+   * sleeps until its next deadline or a ring (or is not running): what a test
+   * waits for to say "nothing was sent", instead of a stretch of wall time.
+   */
+  whenIdle(): Promise<void> {
+    if (this.loop === null || this.alarm.isWaiting()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private wakeIdleWaiters(): void {
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /** Whether the background loop is running (started and not yet fully stopped). */
@@ -220,7 +247,9 @@ export class UploadEngine {
         }
         breakdowns = 0;
         if (this.stopping) break;
-        await this.alarm.sleep(this.nextWakeIn());
+        const sleeping = this.alarm.sleep(this.nextWakeIn());
+        if (this.alarm.isWaiting()) this.wakeIdleWaiters();
+        await sleeping;
       } catch (error) {
         // The database itself failed (disk full, locked past the busy timeout). Items stay
         // pending, so nothing is lost; say so and try again later rather than let the loop die.
@@ -275,7 +304,7 @@ export class UploadEngine {
   }
 
   private async probe(): Promise<void> {
-    const result = await probeService(this.client);
+    const result = await this.probeClient(this.client);
     this.nextProbeAt = this.now() + this.probeIntervalMs;
     if (!result.online) {
       this.publisher.update({ online: false, lastError: result.message });
@@ -288,9 +317,14 @@ export class UploadEngine {
     }
   }
 
-  private pause(): void {
+  private pause(message = SESSION_EXPIRED): void {
     this.paused = 'unauthenticated';
-    this.publisher.update({ online: true, paused: 'unauthenticated', lastError: SESSION_EXPIRED });
+    this.publisher.update({ online: true, paused: 'unauthenticated', lastError: message });
+  }
+
+  /** Whether a 401 has stopped the sending (until `setClient` or `resume`). */
+  isPaused(): boolean {
+    return this.paused !== null;
   }
 
   private counts(): UploadCounts {
@@ -305,7 +339,7 @@ export class UploadEngine {
     return total;
   }
 
-  private makeContext(): UploadContext {
+  private makeContext(): UploadContext<C> {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the context is a view of this engine
     const engine = this;
     return {
@@ -314,7 +348,7 @@ export class UploadEngine {
       },
       now: () => this.now(),
       retryDelay: (attempts) => backoffDelay(attempts, this.backoff, this.random),
-      pause: () => this.pause(),
+      pause: (message) => this.pause(message),
       isPaused: () => this.paused !== null,
       failed: (failure) => {
         // The first probe comes one interval after the failure: probing at once would only repeat it.

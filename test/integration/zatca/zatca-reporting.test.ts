@@ -12,7 +12,8 @@ import type { Clock } from '../../../src-main/clock/index.ts';
 import { main } from '../../../src-main/cli/main.ts';
 import type { CliIo } from '../../../src-main/cli/cli-io.ts';
 import { EventHub, FileSecretStore, TillHost } from '../../../src-main/host/index.ts';
-import { chainSummary, ZatcaReporter, type EgsSigner, type ZatcaReportingStatus } from '../../../src-main/zatca/index.ts';
+import { chainSummary, ZatcaReporter, type EgsSigner } from '../../../src-main/zatca/index.ts';
+import type { UploadStatus } from '../../../src-main/sync/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';
 import { spawnPos } from '../../support/run-pos.ts';
@@ -121,7 +122,7 @@ describe('reporting to ZATCA', () => {
       timeoutMs: TIMEOUT_MS,
       random: () => 0.5,
     });
-    const seen: ZatcaReportingStatus[] = [];
+    const seen: UploadStatus[] = [];
     reporter.subscribe((s) => seen.push(s));
 
     // Two 500s, then one answer lost after ZATCA reported the document (its connection dropped).
@@ -155,7 +156,7 @@ describe('reporting to ZATCA', () => {
       else expect(warnings.map((w) => w.code)).toContain('BR-KSA-98');
     }
     expect(rows.map((r) => r.attempts).reduce((a, b) => a + b)).toBe(7 + 2 + 2);
-    expect(reporter.status()).toMatchObject({ unreported: 0, rejected: 0, online: true, lastError: null, oldestUnreportedAt: null });
+    expect(reporter.status()).toMatchObject({ pending: 0, synced: 7, rejected: 0, online: true, lastError: null });
   });
 
   it('keeps a rejected document in its slot, tells the manager what to issue next, and reports the ones after it', { timeout: 180_000 }, async () => {
@@ -226,12 +227,16 @@ describe('reporting to ZATCA', () => {
     zatca.faults.unauthorizedNext = 1;
     reporter.start();
     await eventually('the pause', () => reporter!.status().paused === 'unauthenticated');
-    expect(reporter.status().lastError).toContain('401');
-    expect(reporter.status().unreported).toBe(3);
-    // Time passes and sales are made: nothing goes to ZATCA while paused.
+    // ZATCA refused the CSID: the status says so and what to do.
+    expect(reporter.status().lastError).toMatch(/401.*renew the CSID/);
+    expect(reporter.status().pending).toBe(3);
+    // Time passes and sales are made: nothing goes to ZATCA while paused. The loop is seen idle again (asleep
+    // until a ring or its next deadline) after the sale's ring, with no timer left on the clock: no wait of wall time.
     clock.manual.advance(3_600_000);
+    const [later] = await shop.sell(1);
     reporter.notify();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reporter.whenIdle();
+    expect(clock.manual.nextDue()).toBeNull();
     expect(zatca.received()).toHaveLength(0);
     // Not the document's fault: it keeps its attempts.
     expect(reportRows(shop.db)[0]!.attempts).toBe(0);
@@ -239,7 +244,7 @@ describe('reporting to ZATCA', () => {
     await drive(clock, 'every document reported', () => chainSummary(shop.db).unreported === 0);
     expectExactlyOnce(
       zatca.received(),
-      sales.map((s) => s.uuid),
+      [...sales, later!].map((s) => s.uuid),
     );
   });
 
@@ -295,11 +300,11 @@ describe('reporting to ZATCA', () => {
     const { shop, zatca } = await onboardedShop();
     const sales = await shop.sell(3);
     const host = new TillHost({ db: shop.db, events: new EventHub(), secrets: new FileSecretStore(shop.db) });
-    expect(host.zatca.status()).toMatchObject({ unreported: 3, online: null });
+    expect(host.zatca.status()).toMatchObject({ pending: 3, online: null });
     host.start();
     try {
       await eventually('the host to report the pending documents', () => chainSummary(shop.db).unreported === 0);
-      expect(host.zatca.status()).toMatchObject({ unreported: 0, online: true, paused: null });
+      expect(host.zatca.status()).toMatchObject({ pending: 0, synced: 3, online: true, paused: null });
     } finally {
       await host.stop();
     }

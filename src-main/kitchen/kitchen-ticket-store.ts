@@ -1,0 +1,132 @@
+// The kitchen display's tickets and items (tables kitchen_tickets and
+// kitchen_items): written in the transaction that sends them to the kitchen,
+// bumped, recalled, and marked once printed on a fallback printer.
+
+import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+
+export interface NewKitchenItem {
+  item_id: string;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  modifiers: { name_en: string; name_ar: string }[];
+  notes: string | null;
+}
+
+export interface NewKitchenTicket {
+  id: string;
+  station_id: number;
+  source: 'sale' | 'round';
+  source_id: string;
+  order_number: string | null;
+  table_name: string | null;
+  order_type: string | null;
+  round: number | null;
+  created_at: number;
+  items: NewKitchenItem[];
+}
+
+export interface KitchenTicketRow {
+  id: string;
+  station_id: number;
+  source: string;
+  source_id: string;
+  order_number: string | null;
+  table_name: string | null;
+  order_type: string | null;
+  round: number | null;
+  created_at: number;
+  bumped_at: number | null;
+  bump_seq: number | null;
+  fallback_printed_at: number | null;
+}
+
+export type KitchenItemRow = Omit<NewKitchenItem, 'modifiers'> & { ticket_id: string; position: number; modifiers: string; bumped_at: number | null };
+
+/** Writes a ticket and its items; false when it was written before (a sale's tickets are written once, whichever path reaches them first). */
+export function insertKitchenTicket(db: TillDatabase, ticket: NewKitchenTicket): boolean {
+  const { items, ...row } = ticket;
+  const inserted = run(
+    db,
+    q
+      .insertInto('kitchen_tickets')
+      .values({ ...row, bumped_at: null, bump_seq: null, fallback_printed_at: null })
+      .onConflict((c) => c.doNothing()),
+  );
+  if (inserted.changes === 0) return false;
+  items.forEach((item, position) => {
+    run(db, q.insertInto('kitchen_items').values({ ...item, ticket_id: ticket.id, position, modifiers: JSON.stringify(item.modifiers), bumped_at: null }));
+  });
+  return true;
+}
+
+const tickets = () => q.selectFrom('kitchen_tickets').selectAll();
+
+export function readKitchenTicket(db: TillDatabase, id: string): KitchenTicketRow | undefined {
+  return first(db, tickets().where('id', '=', id));
+}
+
+/** A display's open tickets, oldest first. */
+export function openKitchenTickets(db: TillDatabase, stationId: number): KitchenTicketRow[] {
+  return all(db, tickets().where('station_id', '=', stationId).where('bumped_at', 'is', null).orderBy('created_at').orderBy('id'));
+}
+
+/** The items of these tickets, in each ticket's order. */
+export function kitchenItemsOf(db: TillDatabase, ticketIds: readonly string[]): KitchenItemRow[] {
+  if (ticketIds.length === 0) return [];
+  return all(db, q.selectFrom('kitchen_items').selectAll().where('ticket_id', 'in', ticketIds).orderBy('ticket_id').orderBy('position'));
+}
+
+/** Toggles one item's bump; false when the ticket has no such item. */
+export function toggleKitchenItem(db: TillDatabase, ticketId: string, itemId: string, at: number): boolean {
+  const item = first(db, q.selectFrom('kitchen_items').select('bumped_at').where('ticket_id', '=', ticketId).where('item_id', '=', itemId));
+  if (!item) return false;
+  run(
+    db,
+    q
+      .updateTable('kitchen_items')
+      .set({ bumped_at: item.bumped_at === null ? at : null })
+      .where('ticket_id', '=', ticketId)
+      .where('item_id', '=', itemId),
+  );
+  return true;
+}
+
+/** Marks the whole ticket done, after every bump before it at its display (recall brings back the latest). */
+export function bumpKitchenTicketRow(db: TillDatabase, ticket: KitchenTicketRow, at: number): void {
+  const last = first(
+    db,
+    q
+      .selectFrom('kitchen_tickets')
+      .select((eb) => eb.fn.max('bump_seq').as('seq'))
+      .where('station_id', '=', ticket.station_id),
+  );
+  run(
+    db,
+    q
+      .updateTable('kitchen_tickets')
+      .set({ bumped_at: at, bump_seq: (last?.seq ?? 0) + 1 })
+      .where('id', '=', ticket.id),
+  );
+}
+
+/** The ticket bumped last at this display, or undefined. */
+export function lastBumpedTicket(db: TillDatabase, stationId: number): KitchenTicketRow | undefined {
+  return first(db, tickets().where('station_id', '=', stationId).where('bump_seq', 'is not', null).orderBy('bump_seq', 'desc').limit(1));
+}
+
+/** Brings a bumped ticket back open (its items keep their own bumps). */
+export function reopenKitchenTicket(db: TillDatabase, id: string): void {
+  run(db, q.updateTable('kitchen_tickets').set({ bumped_at: null, bump_seq: null }).where('id', '=', id));
+}
+
+/** A display's open tickets not yet printed on a fallback printer. */
+export function unprintedOpenTickets(db: TillDatabase, stationId: number): KitchenTicketRow[] {
+  return openKitchenTickets(db, stationId).filter((t) => t.fallback_printed_at === null);
+}
+
+export function markFallbackPrinted(db: TillDatabase, id: string, at: number): void {
+  run(db, q.updateTable('kitchen_tickets').set({ fallback_printed_at: at }).where('id', '=', id).where('fallback_printed_at', 'is', null));
+}

@@ -1,0 +1,186 @@
+/**
+ * ZATCA reporting as a kind of the one upload engine (sync/push/upload-engine.ts):
+ * every signed simplified document goes to ZATCA's reporting API, in counter
+ * (ICV) order, until ZATCA's answer proves it reported or rejected. The
+ * engine lends the clock, the backoff, the 401 pause, the offline probe and
+ * the start/stop behaviour it gives orders and records; this file knows only
+ * the zatca_documents queue and ZATCA's answers.
+ *
+ * - Exactly once, same bytes: a document is sent as stored (its XML, hash and
+ *   uuid never change), so a resend after a lost answer is the same request;
+ *   ZATCA answers a hash it already has with 409 Duplicate-Invoice, which
+ *   counts as reported (reporting-answer.ts).
+ * - Strict order: the oldest pending document goes first and the rest wait
+ *   behind it while it is retried, so ZATCA sees the chain in the order it was
+ *   written. A rejected document is final and keeps its ICV slot.
+ * - A 401 means ZATCA no longer accepts this unit's CSID (wrong or expired):
+ *   the engine pauses and says so; new credentials (onboarding again) lift it.
+ */
+import type { Clock } from '../clock/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import type { UploadContext, UploadCounts, UploadKind, UploadReport } from '../sync/index.ts';
+import { retryAfterMs } from '../upstream/index.ts';
+import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
+import { rejectionAdvice } from './rejection-advice.ts';
+import { submitDocument } from './report-document.ts';
+import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, reportedCount, type QueuedDocument } from './report-queue.ts';
+import { judgeZatcaReply, type ZatcaMessages } from './reporting-answer.ts';
+import { credentialsOf, probeZatca, type ZatcaCredentials } from './zatca-http.ts';
+import { readEgs } from './zatca-store.ts';
+
+/** ZATCA's address and this unit's credentials, as read when a document goes. */
+export interface ZatcaTarget {
+  baseUrl: string;
+  credentials: ZatcaCredentials;
+  /** Which credentials these are, to notice new ones after a 401. */
+  fingerprint: string;
+}
+
+/**
+ * What reaches ZATCA (the engine's client for this kind): the target is read
+ * afresh for every document, so a CSID that onboarding just wrote is used at once.
+ */
+export interface ZatcaLink {
+  /** Null until the unit is onboarded with its CSID secret. */
+  target(): ZatcaTarget | null;
+  clock: Clock;
+  /** How long one request may go unanswered, on the clock (zatca-http's default otherwise). */
+  timeoutMs?: number;
+}
+
+export function zatcaLink(db: TillDatabase, secrets: () => SecretStore, clock: Clock, timeoutMs?: number): ZatcaLink {
+  return {
+    clock,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    target() {
+      const egs = readEgs(db);
+      if (!egs) return null;
+      const secret = secrets().get(CSID_SECRET);
+      if (!secret) return null;
+      return { baseUrl: egs.base_url, credentials: credentialsOf(egs.certificate, secret), fingerprint: `${egs.certificate}:${secret}` };
+    },
+  };
+}
+
+/** The engine's probe while ZATCA is out of reach: any HTTP answer from its host means it is back. */
+export async function probeZatcaLink(link: ZatcaLink): Promise<{ online: true; unauthenticated: false } | { online: false; message: string }> {
+  const target = link.target();
+  if (!target) return { online: false, message: 'the EGS unit is not onboarded' };
+  const result = await probeZatca(target.baseUrl, link.clock, link.timeoutMs);
+  return result.online ? { online: true, unauthenticated: false } : { online: false, message: result.reason ?? 'ZATCA could not be reached' };
+}
+
+/** One document's outcome, as a run reports it (the CLI's progress lines). */
+export interface DocumentOutcome {
+  icv: number;
+  number: string;
+  kind: QueuedDocument['kind'];
+  outcome: 'reported' | 'rejected' | 'deferred';
+  /** ZATCA's status or the failure, one line. */
+  detail: string;
+  messages: ZatcaMessages | null;
+  /** For a rejected document: what the manager issues next, in both languages. */
+  advice: { en: string; ar: string } | null;
+}
+
+export const ZATCA_REPORTING = 'zatca-reporting';
+
+export class ZatcaReportKind implements UploadKind<ZatcaLink> {
+  readonly name = ZATCA_REPORTING;
+  /** The credentials ZATCA refused with a 401 (the pause lasts until they change). */
+  refusedFingerprint: string | null = null;
+
+  constructor(
+    private readonly db: TillDatabase,
+    private readonly link: ZatcaLink,
+    private readonly onDocument?: (outcome: DocumentOutcome) => void,
+  ) {}
+
+  /** The head of the queue alone: the rest wait behind it. Nothing while not onboarded (onboarding rings the engine). */
+  nextAttemptAt(): number | null {
+    if (!this.link.target()) return null;
+    return headOfQueue(this.db)?.next_attempt_at ?? null;
+  }
+
+  makePendingDue(now: number): void {
+    makeQueueDue(this.db, now);
+  }
+
+  counts(): UploadCounts {
+    const { unreported, rejected } = queueCounts(this.db);
+    return { pending: unreported, rejected, synced: reportedCount(this.db) };
+  }
+
+  async drain(context: UploadContext<ZatcaLink>, keepGoing: () => boolean, report: UploadReport): Promise<void> {
+    for (;;) {
+      const head = headOfQueue(this.db);
+      if (!head) return;
+      if (context.isPaused()) {
+        report.stopped = 'paused';
+        return;
+      }
+      if (!keepGoing()) {
+        report.stopped = 'stopping';
+        return;
+      }
+      const target = context.client.target();
+      if (!target) {
+        report.held.push(this.name);
+        report.error = readEgs(this.db)
+          ? "the EGS unit's CSID secret is not in this till's secret store; onboard the unit again"
+          : 'the EGS unit is not onboarded';
+        return;
+      }
+      // The head waits out its backoff and the rest wait behind it.
+      if (head.next_attempt_at > context.now()) return;
+      report.batches++;
+      if ((await this.send(context, head, target, report)) === 'stop') return;
+    }
+  }
+
+  /** One try of the head document; writes what ZATCA's answer proves. */
+  private async send(context: UploadContext<ZatcaLink>, head: QueuedDocument, target: ZatcaTarget, report: UploadReport): Promise<'continue' | 'stop'> {
+    const { timeoutMs } = context.client;
+    const reply = await submitDocument(
+      'reporting',
+      { hash: head.hash, uuid: head.uuid, xml: head.xml },
+      { baseUrl: target.baseUrl, credentials: target.credentials, clock: context.client.clock, ...(timeoutMs ? { timeoutMs } : {}) },
+    );
+    const verdict = judgeZatcaReply('reporting', reply);
+    const now = context.now();
+    const about = { icv: head.icv, number: head.number, kind: head.kind };
+    switch (verdict.outcome) {
+      case 'accepted':
+        recordReported(this.db, head.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, note: verdict.note, now });
+        if (verdict.note === null) report.created++;
+        else report.duplicate++;
+        context.succeeded();
+        this.onDocument?.({ ...about, outcome: 'reported', detail: verdict.note ?? verdict.zatcaStatus, messages: verdict.messages, advice: null });
+        return 'continue';
+      case 'rejected':
+        recordRejected(this.db, head.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
+        report.rejected++;
+        context.succeeded();
+        this.onDocument?.({ ...about, outcome: 'rejected', detail: verdict.reason, messages: verdict.messages, advice: rejectionAdvice(head) });
+        return 'continue';
+      case 'unauthenticated':
+        // Not the document's fault: it keeps its attempts and goes first once the CSID is renewed.
+        this.refusedFingerprint = target.fingerprint;
+        context.pause(verdict.reason);
+        report.stopped = 'paused';
+        report.error = verdict.reason;
+        return 'stop';
+      case 'retry': {
+        const wait = Math.max(context.retryDelay(head.attempts), retryAfterMs(verdict.retryAfter, now) ?? 0);
+        recordDeferred(this.db, head.icv, now + wait, verdict.reason);
+        report.deferred++;
+        report.error = verdict.reason;
+        // No answer: the engine probes ZATCA one interval on, and a reply brings the queue back before the backoff ends.
+        context.failed({ kind: verdict.online ? 'failing' : 'offline', online: verdict.online, message: verdict.reason });
+        if (!verdict.online) report.stopped = 'failed';
+        this.onDocument?.({ ...about, outcome: 'deferred', detail: verdict.reason, messages: verdict.messages, advice: null });
+        return 'stop';
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Text of the kitchen display's screen (issue 21, part 4): tickets, bumps,
+ * recall, the all-day counts and the bump bar's keys, in both languages;
+ * spread into MESSAGES_EN and MESSAGES_AR. The Arabic object is typed
+ * against the English keys, so a missing translation fails the build.
+ */
+export const KITCHEN_DISPLAY_MESSAGES_EN = {
+  'kitchen.title': 'Kitchen display',
+  'kitchen.station': '{name} ({code})',
+  'kitchen.tickets': 'Open tickets',
+  'kitchen.empty': 'No open tickets. New ones appear here as the counters send them.',
+  'kitchen.position': 'Ticket {n}',
+  'kitchen.order': 'Order {number}',
+  'kitchen.table': 'Table {table}',
+  'kitchen.tab': 'Tab {table}',
+  'kitchen.round': 'Round {round}',
+  'kitchen.age': '{minutes} min',
+  'kitchen.ageWarn': '{minutes} min, running late',
+  'kitchen.ageLate': '{minutes} min, late',
+  'kitchen.fallback': 'Also printed on the kitchen printer (this display was offline)',
+  'kitchen.itemDone': 'done',
+  'kitchen.bumpTicket': 'Done',
+  'kitchen.recall': 'Recall',
+  'kitchen.recallLast': 'Recall {label}',
+  'kitchen.recallNone': 'Nothing bumped yet',
+  'kitchen.allDay': 'All day',
+  'kitchen.allDayEmpty': 'Nothing to make.',
+  'kitchen.keys': 'Bump bar',
+  'kitchen.keySelect': 'ticket 1–9',
+  'kitchen.keyBump': 'bump the ticket',
+  'kitchen.keyRecall': 'recall',
+  'kitchen.selected': 'selected',
+  'kitchen.hubLost': 'The hub cannot be reached: new tickets print on the kitchen printer until it is back. Reconnecting…',
+  'kitchen.hubBack': 'Connected to the hub again: every open ticket is on screen.',
+} as const;
+
+export type KitchenDisplayMessageKey = keyof typeof KITCHEN_DISPLAY_MESSAGES_EN;
+
+export const KITCHEN_DISPLAY_MESSAGES_AR: Record<KitchenDisplayMessageKey, string> = {
+  'kitchen.title': 'شاشة المطبخ',
+  'kitchen.station': '{name} (\u2066{code}\u2069)',
+  'kitchen.tickets': 'التذاكر المفتوحة',
+  'kitchen.empty': 'لا تذاكر مفتوحة. تظهر التذاكر الجديدة هنا حين ترسلها نقاط البيع.',
+  'kitchen.position': 'التذكرة {n}',
+  'kitchen.order': 'الطلب \u2066{number}\u2069',
+  'kitchen.table': 'الطاولة {table}',
+  'kitchen.tab': 'الحساب {table}',
+  'kitchen.round': 'الجولة {round}',
+  'kitchen.age': '{minutes} د',
+  'kitchen.ageWarn': '{minutes} د، يتأخر',
+  'kitchen.ageLate': '{minutes} د، متأخر',
+  'kitchen.fallback': 'طُبعت أيضاً على طابعة المطبخ (كانت هذه الشاشة غير متصلة)',
+  'kitchen.itemDone': 'جاهز',
+  'kitchen.bumpTicket': 'جاهز',
+  'kitchen.recall': 'استرجاع',
+  'kitchen.recallLast': 'استرجاع {label}',
+  'kitchen.recallNone': 'لم تُنجز أي تذكرة بعد',
+  'kitchen.allDay': 'إجمالي المطلوب',
+  'kitchen.allDayEmpty': 'لا شيء للتحضير.',
+  'kitchen.keys': 'لوحة المطبخ',
+  'kitchen.keySelect': 'التذكرة 1–9',
+  'kitchen.keyBump': 'إنجاز التذكرة',
+  'kitchen.keyRecall': 'استرجاع',
+  'kitchen.selected': 'محددة',
+  'kitchen.hubLost': 'تعذّر الوصول إلى الجهاز الرئيسي: تُطبع التذاكر الجديدة على طابعة المطبخ حتى يعود. جارٍ إعادة الاتصال…',
+  'kitchen.hubBack': 'عاد الاتصال بالجهاز الرئيسي: كل التذاكر المفتوحة على الشاشة.',
+};

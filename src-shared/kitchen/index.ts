@@ -1,0 +1,1 @@
+export type { KitchenAllDayCount, KitchenBoardView, KitchenItemView, KitchenTicketView } from './kitchen-views.ts';
