@@ -11,7 +11,7 @@ import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/inde
 import type { EgsCertificate } from './egs-certificate.ts';
 import type { Document } from '@xmldom/xmldom';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
-import { buildUbl, ublTree } from './ubl-invoice.ts';
+import { unstampedUbl } from './ubl-invoice.ts';
 import { signedPropertiesDigest, signInvoiceHash, writeStamp } from './xades-stamp.ts';
 import type { ZatcaDocument } from './zatca-document.ts';
 
@@ -32,7 +32,9 @@ export interface SignedDocument {
 export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
   // xmlbuilder2's tree is a standard DOM, which is all the canonicalizer reads; the stamp test checks
   // this hash against xmllint --c14n11 and openssl over the signed text.
-  const hashBytes = unstampedInvoiceHashBytes(ublTree(doc).doc().node as unknown as Document);
+  // The document is built once: hashed as it is, then the stamp goes into the same tree (unstampedUbl).
+  const unstamped = unstampedUbl(doc);
+  const hashBytes = unstampedInvoiceHashBytes(unstamped.tree.doc().node as unknown as Document);
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);
@@ -58,6 +60,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const xml = buildUbl(doc, { qr: standard ? null : qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
+  const xml = unstamped.stamped({ qr: standard ? null : qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
   return { xml, hash, qr, signature };
 }

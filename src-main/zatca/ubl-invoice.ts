@@ -34,24 +34,73 @@ function clean(text: string): string {
 }
 
 export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
-  return ublTree(doc, stamp).end({ prettyPrint: false });
+  return ublTree(doc, stamp).root.end({ prettyPrint: false });
 }
 
-/** The document as an xmlbuilder2 tree: what `buildUbl` serializes, and what the invoice hash canonicalizes unparsed. */
-export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
+/** A document built once without its stamp: its tree (what the invoice hash canonicalizes) and the signed text once the stamp is known. */
+export interface UnstampedUbl {
+  /** The DOM the hash reads: exactly the unstamped document. */
+  tree: XMLBuilder;
+  /** Writes the stamp and the QR into this same tree, where a document built with them has them, and serializes it. */
+  stamped(stamp: UblStamp): string;
+}
+
+/**
+ * Checkout builds a document once: the hash needs the tree without the stamp,
+ * and the stamp needs the hash, so the stamp's parts are added to the hashed
+ * tree afterwards and moved to their places (UBLExtensions first; the QR
+ * reference and cac:Signature before the supplier) rather than the whole
+ * document being built a second time. The bytes are `buildUbl(doc, stamp)`'s.
+ */
+export function unstampedUbl(doc: ZatcaDocument): UnstampedUbl {
+  const { root, supplier } = ublTree(doc);
+  return {
+    tree: root,
+    stamped(stamp) {
+      const extensions = root.ele(NS.ext, 'ext:UBLExtensions');
+      stamp.writeExtensions(extensions);
+      root.node.insertBefore(extensions.node, root.node.firstChild);
+      for (const part of writeQrAndSignature(root, stamp)) root.node.insertBefore(part.node, supplier.node);
+      return root.end({ prettyPrint: false });
+    },
+  };
+}
+
+function cbc(parent: XMLBuilder, name: string, text: string, attributes: Record<string, string> = {}): XMLBuilder {
+  const node = parent.ele(NS.cbc, `cbc:${name}`);
+  for (const [key, value] of Object.entries(attributes)) node.att(key, value);
+  node.txt(clean(text));
+  return node;
+}
+
+function cac(parent: XMLBuilder, name: string): XMLBuilder {
+  return parent.ele(NS.cac, `cac:${name}`);
+}
+
+/** The QR reference (a simplified document's) and cac:Signature, appended to `root`; returns them in order. */
+function writeQrAndSignature(root: XMLBuilder, stamp: UblStamp): XMLBuilder[] {
+  const written: XMLBuilder[] = [];
+  if (stamp.qr) {
+    const qr = cac(root, 'AdditionalDocumentReference');
+    cbc(qr, 'ID', 'QR');
+    cbc(cac(qr, 'Attachment'), 'EmbeddedDocumentBinaryObject', stamp.qr, { mimeCode: 'text/plain' });
+    written.push(qr);
+  }
+  const signature = cac(root, 'Signature');
+  cbc(signature, 'ID', 'urn:oasis:names:specification:ubl:signature:Invoice');
+  cbc(signature, 'SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
+  written.push(signature);
+  return written;
+}
+
+/** The document as an xmlbuilder2 tree (`root`), and its supplier party, before which the stamp's QR and signature stand. */
+function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: XMLBuilder; supplier: XMLBuilder } {
   const root = create({ version: '1.0', encoding: 'UTF-8' })
     .ele(NS.invoice, 'Invoice')
     .att(NS.xmlns, 'xmlns', NS.invoice)
     .att(NS.xmlns, 'xmlns:cac', NS.cac)
     .att(NS.xmlns, 'xmlns:cbc', NS.cbc)
     .att(NS.xmlns, 'xmlns:ext', NS.ext);
-  const cbc = (parent: XMLBuilder, name: string, text: string, attributes: Record<string, string> = {}) => {
-    const node = parent.ele(NS.cbc, `cbc:${name}`);
-    for (const [key, value] of Object.entries(attributes)) node.att(key, value);
-    node.txt(clean(text));
-    return node;
-  };
-  const cac = (parent: XMLBuilder, name: string) => parent.ele(NS.cac, `cac:${name}`);
   const money = (parent: XMLBuilder, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
 
   const standard = doc.profile === 'standard';
@@ -76,18 +125,10 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
   const pih = cac(root, 'AdditionalDocumentReference');
   cbc(pih, 'ID', 'PIH');
   cbc(cac(pih, 'Attachment'), 'EmbeddedDocumentBinaryObject', doc.pih, { mimeCode: 'text/plain' });
-  if (stamp?.qr) {
-    const qr = cac(root, 'AdditionalDocumentReference');
-    cbc(qr, 'ID', 'QR');
-    cbc(cac(qr, 'Attachment'), 'EmbeddedDocumentBinaryObject', stamp.qr, { mimeCode: 'text/plain' });
-  }
-  if (stamp) {
-    const signature = cac(root, 'Signature');
-    cbc(signature, 'ID', 'urn:oasis:names:specification:ubl:signature:Invoice');
-    cbc(signature, 'SignatureMethod', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
-  }
+  if (stamp) writeQrAndSignature(root, stamp);
 
-  const party = cac(cac(root, 'AccountingSupplierParty'), 'Party');
+  const supplier = cac(root, 'AccountingSupplierParty');
+  const party = cac(supplier, 'Party');
   cbc(cac(party, 'PartyIdentification'), 'ID', doc.seller.crn, { schemeID: 'CRN' });
   const address = cac(party, 'PostalAddress');
   cbc(address, 'StreetName', doc.seller.street);
@@ -169,5 +210,5 @@ export function ublTree(doc: ZatcaDocument, stamp?: UblStamp): XMLBuilder {
     money(price, 'PriceAmount', line.net);
     cbc(price, 'BaseQuantity', String(line.quantity), { unitCode: 'PCE' });
   }
-  return root;
+  return { root, supplier };
 }

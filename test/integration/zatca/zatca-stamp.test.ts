@@ -6,7 +6,10 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { canonicalize } from '../../../src-main/zatca/c14n.ts';
 import { hashedCanonicalForm, invoiceHash, parseXml } from '../../../src-main/zatca/invoice-hash.ts';
 import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-document.ts';
-import { buildUbl } from '../../../src-main/zatca/ubl-invoice.ts';
+import { buildUbl, unstampedUbl } from '../../../src-main/zatca/ubl-invoice.ts';
+import { writeStamp } from '../../../src-main/zatca/xades-stamp.ts';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Document } from '@xmldom/xmldom';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { testDocument, testSigner } from '../../support/zatca-egs.ts';
@@ -43,6 +46,18 @@ function stripByText(xml: string): string {
     .replace(between(xml, '<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID>', '</cac:AdditionalDocumentReference>'), '');
 }
 
+/** A business buyer, as a standard (B2B) invoice names it. */
+const BUYER = {
+  name: 'شركة النور للتجارة',
+  vatNumber: '300000000000003',
+  crn: '1010010001',
+  street: 'Tahlia Street',
+  building: '4321',
+  district: 'Rawdah',
+  city: 'Jeddah',
+  postalCode: '23434',
+};
+
 const kinds = [
   testDocument(),
   testDocument({ kind: 'credit', icv: 2, billingReference: 'T1-20261125-0001', reason: 'Customer returned: wrong size\tand "cold"' }),
@@ -62,6 +77,24 @@ describe('the invoice hash', () => {
     // The unsigned build is exactly what the hash covers.
     expect(invoiceHash(buildUbl(doc))).toBe(signed.hash);
   });
+
+  it.each([...kinds, testDocument({ profile: 'standard', buyer: BUYER })])(
+    'of a $kind ($profile) is taken from the one build the stamp then goes into: the bytes of a document built stamped',
+    (doc) => {
+      const stamp = {
+        signatureValue: 'c2ln',
+        signedPropertiesDigest: 'ZGln',
+        signingTime: '2026-11-25T13:15:30',
+        invoiceHash: 'aGFzaA==',
+        certificate: signer.certificate,
+      };
+      const ubl = { qr: doc.profile === 'standard' ? null : 'cXI=', writeExtensions: (extensions: XMLBuilder) => writeStamp(extensions, stamp) };
+      const once = unstampedUbl(doc);
+      const before = hashedCanonicalForm(parseXml(buildUbl(doc)));
+      expect(canonicalize(once.tree.doc().node as unknown as Document, 'inclusive')).toBe(before);
+      expect(once.stamped(ubl)).toBe(buildUbl(doc, ubl));
+    },
+  );
 
   it('changes when any amount changes, and not when only the stamp does', () => {
     const a = signDocument(testDocument(), signer);
@@ -104,18 +137,26 @@ describe('the stamp', () => {
     expect(run('openssl', ['verify', '-CAfile', dir.file('ca.pem'), dir.file('egs.pem')]).toString()).toMatch(/OK/);
   });
 
-  it("carries the SignedProperties digest of xmllint's exclusive canonical form, and the certificate digest ZATCA's way", () => {
-    const signed = signDocument(testDocument(), signer);
-    const props = between(signed.xml, '<xades:SignedProperties ', '</xades:SignedProperties>');
-    const wrapper = `<w xmlns:xades="http://uri.etsi.org/01903/v1.3.2#" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">${props}</w>`;
-    writeFileSync(dir.file('props.xml'), wrapper);
-    const exclusive = between(run('xmllint', ['--exc-c14n', dir.file('props.xml')]).toString('utf8'), '<xades:SignedProperties ', '</xades:SignedProperties>');
-    expect(exclusive).toMatch(/^<xades:SignedProperties xmlns:xades="[^"]+" Id="xadesSignedProperties">/);
-    const hexBase64 = (data: string) => Buffer.from(createHash('sha256').update(data).digest('hex')).toString('base64');
-    const digests = [...signed.xml.matchAll(/<ds:DigestValue>([^<]+)<\/ds:DigestValue>/g)].map((m) => m[1]);
-    expect(digests[1]).toBe(hexBase64(exclusive));
-    expect(digests[2]).toBe(hexBase64(element(signed.xml, 'ds:X509Certificate')));
-  });
+  // The second document is signed from the canonical text kept for the certificate: only the signing time differs.
+  it.each([Date.UTC(2026, 10, 25, 10, 15, 30), Date.UTC(2027, 0, 2, 23, 59, 59)])(
+    "carries the SignedProperties digest of xmllint's exclusive canonical form, and the certificate digest ZATCA's way (issued %i)",
+    (issuedAt) => {
+      const signed = signDocument(testDocument({ issuedAt }), signer);
+      const props = between(signed.xml, '<xades:SignedProperties ', '</xades:SignedProperties>');
+      const wrapper = `<w xmlns:xades="http://uri.etsi.org/01903/v1.3.2#" xmlns:ds="http://www.w3.org/2000/09/xmldsig#">${props}</w>`;
+      writeFileSync(dir.file('props.xml'), wrapper);
+      const exclusive = between(
+        run('xmllint', ['--exc-c14n', dir.file('props.xml')]).toString('utf8'),
+        '<xades:SignedProperties ',
+        '</xades:SignedProperties>',
+      );
+      expect(exclusive).toMatch(/^<xades:SignedProperties xmlns:xades="[^"]+" Id="xadesSignedProperties">/);
+      const hexBase64 = (data: string) => Buffer.from(createHash('sha256').update(data).digest('hex')).toString('base64');
+      const digests = [...signed.xml.matchAll(/<ds:DigestValue>([^<]+)<\/ds:DigestValue>/g)].map((m) => m[1]);
+      expect(digests[1]).toBe(hexBase64(exclusive));
+      expect(digests[2]).toBe(hexBase64(element(signed.xml, 'ds:X509Certificate')));
+    },
+  );
 
   it('puts the nine tags in the QR: the phase-1 fields, the hash, the signature, the public key and the CA signature', () => {
     const signed = signDocument(testDocument(), signer);
@@ -135,7 +176,7 @@ describe('the stamp', () => {
     expect(qr.signature).toBe(signed.signature);
     expect(Buffer.from(qr.publicKey)).toEqual(spki);
     // The certificate's signature is its last element: the BIT STRING after the algorithm.
-    expect(certDer.subarray(certDer.length - qr.certificateSignature.length)).toEqual(Buffer.from(qr.certificateSignature));
+    expect(certDer.subarray(certDer.length - qr.certificateSignature!.length)).toEqual(Buffer.from(qr.certificateSignature!));
     expect(signed.qr.length).toBeLessThanOrEqual(700);
   });
 
