@@ -1,4 +1,4 @@
-// Migration 0020 (issue 24, part 2): the product snapshots kept in carts held
+// Migration 0021 (issue 24, part 2): the product snapshots kept in carts held
 // their prices as decimal strings; on a database made by the old migrations,
 // with rows written the way the old code wrote them, every such price becomes
 // the exact integer of minor units, and the carts price as they did before.
@@ -13,7 +13,7 @@ import { tempDir } from '../../support/temp-dir.ts';
 const dirs: ReturnType<typeof tempDir>[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
-const MIGRATION = '0020_cart_money_in_minor_units.sql';
+const MIGRATION = '0021_cart_money_in_minor_units.sql';
 
 /** A price as the old code kept it in a snapshot: the replica's minor units formatted back to a decimal string. */
 const oldPrice = (id: string, priceableId: string, value: string, valueType = 'NOMINAL', priceableType = 'PAYMENT_METHOD') => ({
@@ -76,7 +76,7 @@ function databaseOfTheOldMigrations(file: string): void {
   raw.close();
 }
 
-describe('migration 0020: cart snapshots hold money in minor units', () => {
+describe('migration 0021: cart snapshots hold money in minor units', () => {
   it('converts every stored snapshot price exactly, leaves everything else as it was, and the carts price as before', () => {
     const dir = tempDir();
     dirs.push(dir);
