@@ -23,7 +23,7 @@ import { setMoneyDecimals } from './format.ts';
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
 /** `customer`: a customer display station's (issue 21): its counter's cart for the customer, no sign-in, nothing else. */
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till' | 'kitchen' | 'customer';
-export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
+export type TillView = 'sell' | 'floor' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
   id: number;
@@ -88,6 +88,10 @@ export class TillState {
   shiftNudge = $state(0);
   /** This station lost the hub while selling: the cart stays on screen, payment is refused until it is back. */
   hubLost = $state(false);
+  /** Bumped when any screen changed a tab (the host's `tab` event): the floor and an open tab load again. */
+  tabsChanged = $state(0);
+  /** The tab the floor screen has open (kept while the cashier visits another screen); null: the floor itself. */
+  floorTab = $state<string | null>(null);
   /** Connections made to the hub so far: a screen that shows what the hub holds (a kitchen board) reads it again when this grows. */
   linkCount = $state(0);
 
@@ -224,6 +228,9 @@ export class TillState {
         break;
       case 'zatca-onboarding':
         this.zatcaOnboarding = event.progress;
+        break;
+      case 'tab':
+        this.tabsChanged++;
         break;
     }
   }

@@ -109,6 +109,43 @@ export async function droppableTill(): Promise<{ state: TillState; drop: () => v
 }
 
 /**
+ * A TillState over a real till whose events the test hands in (the host's
+ * `tab` event, as the WebSocket brings it), and `atStation`: the till API
+ * as another station's screen calls it (a tablet paired as that station).
+ */
+export async function floorTill(kind?: 'no-tables'): Promise<{
+  state: TillState;
+  emit: (event: TillEvent) => void;
+  atStation: (station: string) => TillApi;
+}> {
+  const id = await till.openTill(kind);
+  const listeners = new Set<(event: TillEvent) => void>();
+  const state = new TillState(async () => ({
+    api: apiOf(id),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onClose: () => {},
+    close: () => {},
+  }));
+  await state.start();
+  await state.enterTill();
+  const atStation = (station: string): TillApi =>
+    new Proxy({} as TillApi, {
+      get: (_target, method) =>
+        method === 'then'
+          ? undefined
+          : async (...args: unknown[]) => {
+              const answer = await till.callAtStation(id, station, String(method), args);
+              if (answer.ok) return answer.value;
+              throw fromWireError(answer.error);
+            },
+    });
+  return { state, emit: (event) => listeners.forEach((listener) => listener(event)), atStation };
+}
+
+/**
  * A real till whose window is counter A (selling, its cart and checkout) and
  * a kitchen display station on it (`code`, a tablet paired as one): its
  * TillState as the display's app starts it. `deliver` hands the display the

@@ -21,6 +21,8 @@ type Method = (typeof TILL_API_METHODS)[number];
 export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 let service: Promise<EmulatedService> | null = null;
+/** A service whose branch keeps no tables (its Tables list is empty), for the tills where a manager defines them. */
+const otherServices = new Map<string, Promise<EmulatedService>>();
 const hosts = new Map<string, TillHost>();
 /** Each till's database, for what a test sets up beside the till API (a station). */
 const databases = new Map<string, TillDatabase>();
@@ -31,10 +33,23 @@ let opened = 0;
 const eventHubs = new Map<string, EventHub>();
 const heard = new Map<string, TillEvent[]>();
 
-/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. */
-const openTill: BrowserCommand<[]> = async () => {
-  service ??= emulatedService();
-  const shared = await service;
+/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. `'no-tables'`: the service lists no tables. */
+const openTill: BrowserCommand<[kind?: 'no-tables']> = async (_context, kind) => {
+  let shared: EmulatedService;
+  if (kind) {
+    if (!otherServices.has(kind))
+      otherServices.set(
+        kind,
+        emulatedService().then((made) => {
+          made.emulator.tenant.tables = [];
+          return made;
+        }),
+      );
+    shared = await otherServices.get(kind)!;
+  } else {
+    service ??= emulatedService();
+    shared = await service;
+  }
   const id = `till-${++opened}`;
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
@@ -116,6 +131,32 @@ const signInAtStation: BrowserCommand<[id: string, station: string, cashierId: s
 };
 
 /**
+ * One till API call from another station's screen (a tablet paired as
+ * `station`, nobody signed in there), as when a second server adds to a
+ * tab this screen shows.
+ */
+const callAtStation: BrowserCommand<[id: string, station: string, method: string, args: unknown[]]> = async (
+  _context,
+  id,
+  station,
+  method,
+  args,
+): Promise<TillCallResult> => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const db = databases.get(id)!;
+  if (!stationByCode(db, station)) addStation(db, { name: `Tablet ${station}`, code: station }, Date.now());
+  const tablet = tillFacade(host, { authorizer: host.authorizer, client: { kind: 'paired-device', id: `tablet-${station}`, address: null }, station });
+  if (!(TILL_API_METHODS as readonly string[]).includes(method)) throw new Error(`${method} is not a till API method`);
+  try {
+    const call = tablet[method as Method] as (...input: unknown[]) => Promise<unknown>;
+    return { ok: true, value: (await call.apply(tablet, args)) ?? null };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+};
+
+/**
  * A kitchen display (a tablet paired as a kitchen_display station `code`,
  * added when missing) on till `id`: its own till API id for callTill, and
  * from now on the `kitchen` events the host pushes to it, for takeEvents.
@@ -170,11 +211,14 @@ const closeTills: BrowserCommand<[]> = async () => {
   hubConfigs.clear();
   if (service) await (await service).close();
   service = null;
+  for (const other of otherServices.values()) await (await other).close();
+  otherServices.clear();
 };
 
 export const tillCommands = {
   openTill,
   callTill,
+  callAtStation,
   closeTills,
   offerPairing,
   redeemPairing,
@@ -187,8 +231,9 @@ export const tillCommands = {
 };
 
 export type TillCommands = {
-  openTill(): Promise<string>;
+  openTill(kind?: 'no-tables'): Promise<string>;
   callTill(id: string, method: string, args: unknown[]): Promise<TillCallResult>;
+  callAtStation(id: string, station: string, method: string, args: unknown[]): Promise<TillCallResult>;
   closeTills(): Promise<void>;
   offerPairing(id: string, address: string): Promise<void>;
   redeemPairing(id: string, code: string): Promise<string | null>;
