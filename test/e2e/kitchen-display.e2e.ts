@@ -6,9 +6,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addProduct, CAPPUCCINO_OAT, CROISSANT, guardPage, payCashExact, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
-import { openDatabase } from '../../src-main/db/index.ts';
-import { setDisplayRoute } from '../../src-main/kitchen/index.ts';
-import { stationByCode } from '../../src-main/stations/index.ts';
 
 // Issue 21, part 4: a kitchen display on the branch's hub. A counter (one
 // browser) sells; a second browser, made the kitchen display station K,
@@ -32,19 +29,6 @@ test.afterEach(async () => {
 /** `pos COMMAND --db FILE ARGS…` on the served database, as the manager types it. */
 const run = (command: string, ...args: string[]) => execFileSync(process.execPath, [pos, command, '--db', server.dbFile, ...args], { encoding: 'utf8' });
 
-/**
- * Display K shows these categories, set in the served database as the
- * Kitchens tab's routing does (the hub reads the routes at each checkout).
- */
-function routeToDisplay(categories: number[]): void {
-  const db = openDatabase(server.dbFile);
-  try {
-    setDisplayRoute(db, stationByCode(db, 'K')!.id, categories, null, Date.now());
-  } finally {
-    db.close();
-  }
-}
-
 /** The labels of the board's tickets, oldest first. */
 const labels = (display: Page) => display.getByTestId('ticket-label').evaluateAll((els) => els.map((e) => e.querySelector('bdi')!.textContent!.trim()));
 
@@ -60,7 +44,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
 
     // The manager adds the kitchen display K and sends the hot drinks and the bakery to it.
     run('stations', 'add', lang === 'en' ? 'Hot kitchen' : 'المطبخ الساخن', '--code', 'K', '--kind', 'kitchen_display');
-    routeToDisplay([CAPPUCCINO_OAT.category, CROISSANT.category]);
+    run('kitchens', 'display', 'K', '--categories', `${CAPPUCCINO_OAT.category},${CROISSANT.category}`);
 
     // The display: a browser made station K (the Stations tab's "Use on this screen" cookie); no sign-in, its board.
     const contextK = await browser.newContext({ viewport: { width: 1280, height: 800 } });
