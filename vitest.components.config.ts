@@ -15,8 +15,8 @@ export default defineConfig({
     name: 'components',
     include: ['test/components/**/*.test.ts'],
     setupFiles: ['test/components/fresh-locale.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // What a cashier should see appears within a frame or two; a wrong screen fails in seconds, not at the test timeout.
     expect: { poll: { timeout: 10_000 } },
     // One till host process, one test file at a time.

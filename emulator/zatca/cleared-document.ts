@@ -6,8 +6,8 @@
  * it; everything else stays byte for byte, so the invoice hash (which
  * leaves the QR out) is the one the till sent. The QR's tags come from the
  * document itself: the seller, the time, the totals, the hash, the
- * stamp's signature, its certificate's public key and the CA's signature
- * over that certificate.
+ * stamp's signature and its certificate's public key (tags 1 to 8; the
+ * CA's signature, tag 9, is on simplified documents' QRs only).
  */
 import 'reflect-metadata';
 import { DOMParser, type Element } from '@xmldom/xmldom';
@@ -38,7 +38,8 @@ export function clearedXml(xml: string): string {
     invoiceHash: checked.hash,
     signature: text(root, DS, 'SignatureValue'),
     publicKey: new Uint8Array(certificate.publicKey.rawData),
-    certificateSignature: new Uint8Array(certificate.signature),
+    // A standard document's QR stops at tag 8 (ZATCA's standard samples): tag 9 is for simplified ones.
+    certificateSignature: null,
   });
   const reference =
     `<${cac}:AdditionalDocumentReference><${cbc}:ID>QR</${cbc}:ID><${cac}:Attachment>` +

@@ -124,6 +124,7 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
       icv: doc.icv,
       pih: doc.pih,
       typeCode: doc.typeCode,
+      billingReference: doc.billingReference,
       egs: csid.egs,
       resubmission: repeated,
       httpStatus,
@@ -147,6 +148,14 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
       log(status, outcome, true).warnings = duplicate;
       return { status, body: answerBody(route, doc, results, outcome, xml) };
     }
+    // A cleared note corrects an invoice ZATCA has: one this unit had cleared or reported under that number (BT-25).
+    if (route === 'clearance' && doc.billingReference) {
+      const known = [...state.accepted.values()].some((a) => a.egs === csid.egs && a.typeCode === '388' && a.id === doc.billingReference);
+      if (!known)
+        warnings.push(
+          zatcaWarning('billing-reference', 'KSA', `The billing reference ${doc.billingReference} names no invoice cleared or reported from this EGS unit.`),
+        );
+    }
     const chain = state.chains.check(csid.egs, doc);
     errors.push(...chain.errors);
     warnings.push(...chain.warnings);
@@ -160,7 +169,7 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
   const accepted = errors.length === 0;
   const outcome = outcomeOf(route, accepted);
   const status = !accepted ? 400 : warnings.length > 0 && route !== 'compliance' ? 202 : 200;
-  if (accepted && route !== 'compliance') state.accepted.set(doc.hash, { route, uuid: doc.uuid });
+  if (accepted && route !== 'compliance') state.accepted.set(doc.hash, { route, uuid: doc.uuid, egs: csid.egs, id: doc.id, typeCode: doc.typeCode });
   if (accepted && route === 'compliance') csid.passed.add(`${doc.subtype.slice(0, 2)}:${doc.typeCode}`);
   log(status, outcome);
   return { status, body: answerBody(route, doc, validationResults(errors, warnings), outcome, xml) };

@@ -16,6 +16,8 @@ export interface ReceivedDocument {
   icv: number | null;
   pih: string | null;
   typeCode: string;
+  /** A credit or debit note's billing reference (BT-25): the number of the invoice it corrects. */
+  billingReference: string | null;
   /** The EGS unit (certificate subject) of the credentials, or null when they named none. */
   egs: string | null;
   /** This uuid had already been received on this route (a retry); counted, never reported twice. */

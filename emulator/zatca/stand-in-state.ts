@@ -13,13 +13,23 @@ export interface StandInState {
   chains: EgsChains;
   log: ReceivedDocument[];
   /** By recomputed hash, the documents accepted on reporting or clearance and what they were answered (a resubmission gets the same). */
-  accepted: Map<string, { route: 'reporting' | 'clearance'; uuid: string }>;
+  accepted: Map<string, AcceptedDocument>;
   faults: ZatcaFaults;
   faultPrng: Prng;
   holds: ArmedHold[];
   now: () => number;
   /** The one OTP the compliance CSID endpoint accepts. */
   otp: string;
+}
+
+/** A document reported or cleared: enough to answer its resubmission and to find the invoice a note's billing reference names. */
+export interface AcceptedDocument {
+  route: 'reporting' | 'clearance';
+  uuid: string;
+  egs: string;
+  /** Its cbc:ID (the invoice number BT-1) and type code (388, 381, 383). */
+  id: string;
+  typeCode: string;
 }
 
 /** A route's answer: the HTTP status and the JSON body (none for a bare 401). */

@@ -40,6 +40,10 @@ export interface CheckedDocument {
   issueTime: string;
   /** The certificate the stamp carries (base64 DER), as written. */
   certificate: string | null;
+  /** A credit or debit note's cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID (BT-25): the invoice it corrects. */
+  billingReference: string | null;
+  /** A credit or debit note's reason (KSA-10): cac:PaymentMeans/cbc:InstructionNote. */
+  reason: string | null;
   /** The hash recomputed here. */
   hash: string;
   errors: ZatcaMessage[];
@@ -66,6 +70,13 @@ type XmlCryptoElement = Parameters<ExclusiveCanonicalization['process']>[0];
 type XmlCryptoNode = Parameters<C14nCanonicalization['process']>[0];
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
 
+/** BT-25: the first cac:BillingReference's cac:InvoiceDocumentReference/cbc:ID, or null. */
+function billingReferenceOf(root: Element): string | null {
+  const billing = childrenOf(root, CAC, 'BillingReference')[0];
+  const invoice = billing ? childrenOf(billing, CAC, 'InvoiceDocumentReference')[0] : undefined;
+  return text(invoice ? childrenOf(invoice, CBC, 'ID')[0] : undefined) || null;
+}
+
 export function checkDocument(xml: string): CheckedDocument {
   const errors: ZatcaMessage[] = [];
   let doc: Document;
@@ -86,6 +97,8 @@ export function checkDocument(xml: string): CheckedDocument {
       issueDate: '',
       issueTime: '',
       certificate: null,
+      billingReference: null,
+      reason: null,
       hash: '',
       certificateSerial: null,
       warnings: [],
@@ -109,6 +122,11 @@ export function checkDocument(xml: string): CheckedDocument {
     issueDate: text(childrenOf(root, CBC, 'IssueDate')[0]),
     issueTime: text(childrenOf(root, CBC, 'IssueTime')[0]),
     certificate: null,
+    billingReference: billingReferenceOf(root),
+    reason:
+      childrenOf(root, CAC, 'PaymentMeans')
+        .map((means) => text(childrenOf(means, CBC, 'InstructionNote')[0]))
+        .find(Boolean) || null,
     hash: '',
     errors,
     warnings: [],
@@ -116,6 +134,12 @@ export function checkDocument(xml: string): CheckedDocument {
   };
   if (result.icv === null) errors.push(error('BR-KSA-33', 'BR_KSA_ERROR', 'the invoice counter value (ICV) is missing or not a number'));
   if (!pih) errors.push(error('BR-KSA-61', 'BR_KSA_ERROR', 'the previous invoice hash (PIH) is missing'));
+  // The rules' own words (ZATCA's e-invoice validation rules, as the SDK's schematron states them).
+  if (result.typeCode === '381' || result.typeCode === '383') {
+    if (!result.billingReference)
+      errors.push(error('BR-KSA-56', 'BR_KSA_ERROR', 'For credit notes (381) and debit notes (383), the billing reference ID (BT-25) is mandatory'));
+    if (!result.reason) errors.push(error('BR-KSA-17', 'BR_KSA_ERROR', 'Debit and credit notes (381, 383) must contain the reason (KSA-10) for issuing them'));
+  }
 
   // The invoice hash: the document without the stamp, the cac:Signature and the QR reference.
   const stripped = doc.cloneNode(true) as Document;
@@ -172,7 +196,10 @@ export function checkDocument(xml: string): CheckedDocument {
     if (tags.invoiceHash !== result.hash) errors.push(error('qr-hash', 'QRCODE_VALIDATION', 'QR tag 6 is not the invoice hash'));
     if (tags.signature !== signatureValue.toString('base64')) errors.push(error('qr-signature', 'QRCODE_VALIDATION', 'QR tag 7 is not the signature value'));
     if (!same(tags.publicKey, cert.publicKey.rawData)) errors.push(error('qr-public-key', 'QRCODE_VALIDATION', "QR tag 8 is not the certificate's public key"));
-    if (!same(tags.certificateSignature, cert.signature))
+    // Tag 9 belongs to a simplified document's QR; a standard one's (ZATCA's, added on clearance) stops at tag 8.
+    if (result.subtype.startsWith('01')) {
+      if (tags.certificateSignature !== null) errors.push(error('qr-code', 'QRCODE_VALIDATION', "a standard document's QR has no tag 9"));
+    } else if (tags.certificateSignature === null || !same(tags.certificateSignature, cert.signature))
       errors.push(error('qr-certificate-signature', 'QRCODE_VALIDATION', "QR tag 9 is not the certificate's signature"));
     const total = text(first(doc, CBC, 'TaxInclusiveAmount'));
     if (tags.total !== total) errors.push(error('qr-total', 'QRCODE_VALIDATION', `QR tag 4 (${tags.total}) is not the total with VAT (${total})`));

@@ -370,6 +370,7 @@ export interface StationsTable {
   drawer_printer_id: string | null;
   created_at: number;
   revoked_at: number | null;
+  shows_cart_of: string | null;
 }
 
 export interface StationDevicesTable {
@@ -711,7 +712,7 @@ export const TABLE_COLUMNS = {
     'invoice_types',
   ],
   station_carts: ['station', 'cart', 'updated_at'],
-  stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at'],
+  stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],

@@ -1,4 +1,11 @@
-import { KITCHEN_DISPLAY_METHODS, parseInput, type StationApi, type StationInputs, type TillEvent } from '../../src-shared/till/index.ts';
+import {
+  CUSTOMER_DISPLAY_SCREEN_METHODS,
+  KITCHEN_DISPLAY_METHODS,
+  parseInput,
+  type StationApi,
+  type StationInputs,
+  type TillEvent,
+} from '../../src-shared/till/index.ts';
 import type { PairingCodeView } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
@@ -11,6 +18,7 @@ import {
   rememberDevice,
   removeStation,
   renameStation,
+  setDisplayCounter,
   stationByCode,
   type Station,
 } from '../stations/index.ts';
@@ -19,6 +27,8 @@ import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
 
 const DISPLAY_METHODS: ReadonlySet<string> = new Set(KITCHEN_DISPLAY_METHODS);
+/** A customer display's screen calls less still: its own view and station (it needs no session, cashier or cart). */
+const CUSTOMER_DISPLAY_ONLY: ReadonlySet<string> = new Set(CUSTOMER_DISPLAY_SCREEN_METHODS);
 
 /** How often a running host looks whether another process (`pos stations remove`) changed the file. */
 export const REMOVAL_POLL_MS = 2_000;
@@ -44,6 +54,7 @@ export interface DevicePairing {
  */
 export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
+  private readonly displayListeners = new Set<(display: Station) => void>();
   private pairing: DevicePairing | null = null;
   /** The removed stations this host has told its listeners about (or found removed when it started). */
   private announced: Set<string>;
@@ -130,7 +141,13 @@ export class BranchStations implements StationApi {
    */
   checkCall(code: string, method: string): void {
     this.checkInUse(code);
-    if (DISPLAY_METHODS.has(method) || stationByCode(this.db, code)?.kind !== 'kitchen_display') return;
+    const kind = stationByCode(this.db, code)?.kind;
+    if (kind === 'customer_display' && !CUSTOMER_DISPLAY_ONLY.has(method))
+      throw new TillError('not_allowed', `this screen is station ${code}, a customer display: it only shows its counter's cart, and cannot ${method}`, {
+        code: 'station.displayOnly',
+        params: { code, method },
+      });
+    if (DISPLAY_METHODS.has(method) || kind !== 'kitchen_display') return;
     throw new TillError('not_allowed', `station ${code} is a kitchen display: it shows and bumps kitchen tickets only (${method} is a counter's)`, {
       code: 'kitchen.notForDisplay',
       params: { code },
@@ -141,7 +158,9 @@ export class BranchStations implements StationApi {
   hears(code: string, event: TillEvent): boolean {
     const station = stationByCode(this.db, code);
     if (station?.kind === 'kitchen_display') return event.type === 'kitchen' && event.station_id === station.id;
-    return event.type !== 'kitchen';
+    // A customer display hears its own view only; nobody else hears it (a counter's cart is that counter's customers' business).
+    if (station?.kind === 'customer_display') return event.type === 'customer-display' && event.view.station.code === code;
+    return event.type !== 'kitchen' && event.type !== 'customer-display';
   }
 
   /** Throws the bilingual refusal when a connection's station was removed; checked before every call. */
@@ -193,9 +212,22 @@ export class BranchStations implements StationApi {
   }
 
   async addStation(input: StationInputs['addStation']): Promise<Station[]> {
-    const { name, code, kind, receipt_printer_id, drawer_printer_id } = parseInput('addStation', input);
-    addStation(this.db, { name, code, kind, receipt_printer_id, drawer_printer_id }, this.now());
+    const { name, code, kind, receipt_printer_id, drawer_printer_id, shows_cart_of } = parseInput('addStation', input);
+    addStation(this.db, { name, code, kind, receipt_printer_id, drawer_printer_id, shows_cart_of }, this.now());
     return listStations(this.db);
+  }
+
+  async setDisplayCounter(input: StationInputs['setDisplayCounter']): Promise<Station[]> {
+    const { code, counter } = parseInput('setDisplayCounter', input);
+    const display = setDisplayCounter(this.db, code, counter);
+    for (const listener of [...this.displayListeners]) listener(display);
+    return listStations(this.db);
+  }
+
+  /** Tells `listener` each customer display given another counter (it shows that one's cart at once). */
+  onDisplayChanged(listener: (display: Station) => void): () => void {
+    this.displayListeners.add(listener);
+    return () => void this.displayListeners.delete(listener);
   }
 
   async renameStation(input: StationInputs['renameStation']): Promise<Station[]> {

@@ -1,8 +1,10 @@
 import {
   APPROVAL_METHODS,
   BRANCH_API_METHODS,
+  CUSTOMER_DISPLAY_METHODS,
   FLOOR_API_METHODS,
   KITCHEN_API_METHODS,
+  KITCHEN_SETUP_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -17,10 +19,11 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
-import { composedOf, methodsOf, TillService, type EachOnce } from '../till/index.ts';
+import { composedOf, methodsOf, runAtStation, TillService, type EachOnce } from '../till/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
+import { CustomerDisplays } from './customer-displays.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -48,6 +51,8 @@ const eachMethodOnce: EachOnce<
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
     ...typeof KITCHEN_API_METHODS,
+    ...typeof KITCHEN_SETUP_METHODS,
+    ...typeof CUSTOMER_DISPLAY_METHODS,
   ]
 > = true;
 void eachMethodOnce;
@@ -73,6 +78,8 @@ export class TillHost extends composedOf<TillApi>() {
   readonly branchStations: BranchStations;
   /** The kitchen displays: their tickets, and which are online (the web host reports their sockets). */
   readonly kitchen: KitchenService;
+  /** The customer displays: each follows its counter's cart. */
+  private readonly displays: CustomerDisplays;
 
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
@@ -120,13 +127,15 @@ export class TillHost extends composedOf<TillApi>() {
         seller: () => readZatcaSeller(db).seller,
         ...(clock ? { clock } : {}),
       }),
-      onOrderCommitted: () => {
+      onOrderCommitted: (order) => {
         // After the commit, never awaited: a sale does not wait for the network or the printer.
         service.notifyOrder();
         queue.notify();
         kitchen.committed();
         zatca.notify();
         zatcaTab.notify();
+        // The counter's customer display: change due, thank-you and the receipt's QR.
+        displays.orderCommitted(order);
       },
       syncStatus: () => service.syncStatus(),
       onShiftClosed: () => service.notifyRecord(),
@@ -162,6 +171,15 @@ export class TillHost extends composedOf<TillApi>() {
       },
     });
     const stations = new BranchStations(db, now);
+    // Each customer display follows its counter's cart; the cart is read as that counter's own screen reads it.
+    const displays = new CustomerDisplays({
+      db,
+      clock: clock ?? systemClock,
+      events,
+      cartOf: (counter) => runAtStation(counter, () => till.selling.cart()),
+    });
+    till.stations.onCartChanged((key) => displays.cartChanged(key));
+    stations.onDisplayChanged((display) => displays.displayChanged(display));
     const authorizer = new Authorizer({ db, now });
     // In this process (no connection): asked as the local client; a transport answers for its own connection instead.
     const approvals: Pick<TillApi, 'approvalCheck'> = {
@@ -182,9 +200,12 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
       ...methodsOf(kitchen, KITCHEN_API_METHODS),
+      ...methodsOf(kitchen, KITCHEN_SETUP_METHODS),
+      ...methodsOf(displays, CUSTOMER_DISPLAY_METHODS),
     });
     this.branchStations = stations;
     this.kitchen = kitchen;
+    this.displays = displays;
     this.clock = clock ?? systemClock;
     this.till = till;
     this.service = service;
@@ -220,6 +241,7 @@ export class TillHost extends composedOf<TillApi>() {
     this.zatcaTab.stop();
     this.branchStations.stop();
     this.kitchen.presence.stop();
+    this.displays.stop();
     await Promise.all([this.service.stop(), this.queue.stop(), this.zatca.stop()]);
   }
 }

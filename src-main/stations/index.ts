@@ -1,9 +1,11 @@
 export {
   addStation,
+  displaysOfCounter,
   firstCounter,
   listStations,
   removeStation,
   renameStation,
+  setDisplayCounter,
   setStationPrinters,
   stationByCode,
   stationOfCode,

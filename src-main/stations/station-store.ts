@@ -58,6 +58,8 @@ export interface NewStation {
   kind?: StationKind;
   receipt_printer_id?: string | null;
   drawer_printer_id?: string | null;
+  /** A customer display's counter (its code); only for kind customer_display. */
+  shows_cart_of?: string | null;
 }
 
 function checkedName(name: string): string {
@@ -101,6 +103,7 @@ export function addStation(db: TillDatabase, input: NewStation, now: number): St
   const drawer = checkedPrinter(db, input.drawer_printer_id);
   return db
     .transaction(() => {
+      const showsCartOf = checkedCounter(db, kind, code, input.shows_cart_of ?? null);
       const taken = stationOfCode(db, code);
       if (taken?.revoked_at === null)
         throw new TillError('invalid_input', `the code ${code} is already the station "${taken.name}"; pick another code`, {
@@ -113,10 +116,32 @@ export function addStation(db: TillDatabase, input: NewStation, now: number): St
           `the code ${code} belonged to the removed station "${taken.name}" and its order numbers; pick another code so ${code}-numbers keep meaning one station`,
           { code: 'station.codeRemoved', params: { code, name: taken.name } },
         );
-      run(db, q.insertInto('stations').values({ code, name, kind, receipt_printer_id: receipt, drawer_printer_id: drawer, created_at: now, revoked_at: null }));
+      run(
+        db,
+        q
+          .insertInto('stations')
+          .values({ code, name, kind, receipt_printer_id: receipt, drawer_printer_id: drawer, shows_cart_of: showsCartOf, created_at: now, revoked_at: null }),
+      );
       return stationByCode(db, code)!;
     })
     .immediate();
+}
+
+/** The counter a customer display shows: a counter in use, and only ever for a customer display. */
+function checkedCounter(db: TillDatabase, kind: StationKind, display: string, counter: string | null): string | null {
+  if (counter === null) return null;
+  if (kind !== 'customer_display')
+    throw new TillError('invalid_input', `only a customer display shows a counter's cart; station ${display} is a ${kind}`, {
+      code: 'station.notCustomerDisplay',
+      params: { code: display },
+    });
+  const station = stationByCode(db, counter);
+  if (station?.kind !== 'counter')
+    throw new TillError('invalid_input', `a customer display shows the cart of a counter in use, and ${counter} is none; list them with \`pos stations\``, {
+      code: 'station.notACounter',
+      params: { code: counter },
+    });
+  return counter;
 }
 
 function inUse(db: TillDatabase, code: string): Station {
@@ -134,6 +159,23 @@ export function renameStation(db: TillDatabase, code: string, name: string): Sta
   inUse(db, code);
   run(db, q.updateTable('stations').set({ name: clean }).where('code', '=', code).where('revoked_at', 'is', null));
   return inUse(db, code);
+}
+
+/** Makes a customer display show this counter's cart (null: none, it stays idle). */
+export function setDisplayCounter(db: TillDatabase, code: string, counter: string | null): Station {
+  return db
+    .transaction(() => {
+      const display = inUse(db, code);
+      const showsCartOf = checkedCounter(db, display.kind, code, counter);
+      run(db, q.updateTable('stations').set({ shows_cart_of: showsCartOf }).where('id', '=', display.id));
+      return inUse(db, code);
+    })
+    .immediate();
+}
+
+/** The customer displays in use that show this counter's cart. */
+export function displaysOfCounter(db: TillDatabase, counter: string): Station[] {
+  return all(db, rows().where('kind', '=', 'customer_display').where('shows_cart_of', '=', counter).where('revoked_at', 'is', null).orderBy('id')).map(view);
 }
 
 /** Sets which printers print this station's receipts and open its drawer (null: the till's usual one). */

@@ -376,7 +376,10 @@ export class SellingService implements SellingMethods {
     return hooks;
   }
 
-  /** Cleared: the cleared invoice's QR on the order and its receipt printed now. Otherwise the sale waits for a simplified invoice. */
+  /**
+   * Cleared: the cleared document's QR on the order and its receipt printed now. Otherwise a sale waits for a simplified
+   * invoice, a refund for its credit note issued again (clearCreditNoteAgain).
+   */
   private afterClearance(uuid: string, outcome: Awaited<ReturnType<StandardInvoiceHooks['clear']>>): OrderView {
     if (outcome.state === 'cleared') {
       this.till.db.transaction(() => {
@@ -392,6 +395,17 @@ export class SellingService implements SellingMethods {
     const { uuid } = parseInput('issueSimplifiedInvoice', input);
     const order = readOrder(this.till.db, uuid);
     if (!order) throw new TillError('not_found', `this till has no order ${uuid}`);
+    // A credit note follows the flow of the invoice it corrects: a refund of a tax invoice has no simplified way out.
+    if (order.kind === 'REFUND') {
+      throw new TillError(
+        'zatca_clearance',
+        `order ${order.number} is a refund of a tax invoice: its credit note must be cleared by ZATCA; issue it again instead`,
+        {
+          code: 'zatca.notReplaceable',
+          params: { number: order.number },
+        },
+      );
+    }
     const b2b = this.b2b();
     // Asked once more first (the same document): a clearance that happened unseen is found, and the sale does not get two invoices.
     if (b2b.clearanceOf(uuid)?.state === 'unanswered') {
@@ -492,6 +506,11 @@ export class SellingService implements SellingMethods {
     if (original.kind !== 'SALE' || original.status === 'REFUNDED') {
       throw new TillError('not_refundable', `order ${original.number} is ${original.kind === 'REFUND' ? 'itself a refund' : 'already refunded'}`);
     }
+    // A sale whose standard (B2B) invoice ZATCA cleared is refunded with a standard credit note, cleared before it prints.
+    const b2b = this.creditNoteFor(original);
+    const buyer = b2b?.buyerOf(original.uuid) ?? null;
+    // Refused before anything is written (no refund, no counter used) when ZATCA cannot clear it now.
+    if (b2b) await b2b.ready('credit');
     const seller = this.seller();
     const request = { lines: lines ? new Map(lines.map((l) => [l.line_no, l.quantity])) : null, reason, methodKey: method_key ?? null };
     // Read what was refunded and write the refund in one transaction: two refunds at once cannot both take the last unit.
@@ -503,21 +522,73 @@ export class SellingService implements SellingMethods {
           createdAt: this.till.now(),
           profile: readBranchProfile(this.till.db),
         });
+        // A credit note's receipt waits for ZATCA's cleared note and its QR: no phase-1 QR, no print jobs yet.
+        if (b2b) draft.zatca_qr = null;
         return insertOrder(
           this.till.db,
           { ...draft, ...seller },
           (refund) => {
             const after = refundedSoFar(this.till.db, original.uuid);
             if (original.lines.every((l) => (after.lines.get(l.line_no)?.quantity ?? 0) >= l.quantity)) markRefunded(this.till.db, original.uuid);
-            this.options.alsoWriteAtCheckout?.(refund);
+            if (!b2b) this.options.alsoWriteAtCheckout?.(refund);
           },
-          this.options.stampAtCheckout,
+          b2b && buyer
+            ? (refund) => {
+                b2b.stamp(refund, buyer);
+                return null;
+              }
+            : this.options.stampAtCheckout,
         );
       })
       .immediate();
     checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
-    return this.orderView(record);
+    if (!b2b) return this.orderView(record);
+    return this.afterClearance(record.uuid, await b2b.clear(record.uuid));
+  }
+
+  /**
+   * The hooks that clear a refund's standard credit note, when the sale's standard invoice was cleared; null when the
+   * sale's invoice is a simplified one (its refund is a simplified credit note, as before). A sale whose standard
+   * invoice is not settled yet has no invoice to credit: refused.
+   */
+  private creditNoteFor(original: OrderRecord): StandardInvoiceHooks | null {
+    const hooks = this.options.standardInvoices;
+    const clearance = hooks?.clearanceOf(original.uuid);
+    if (!hooks || !clearance || clearance.state === 'simplified') return null;
+    if (clearance.state !== 'cleared') {
+      throw new TillError(
+        'not_refundable',
+        `order ${original.number} has no invoice yet: ZATCA has not cleared its tax invoice. Issue its invoice first (the sale's receipt: Issue simplified invoice), then refund it`,
+        { code: 'zatca.refundBeforeInvoice', params: { number: original.number } },
+      );
+    }
+    return hooks;
+  }
+
+  async clearCreditNoteAgain(input: TillInputs['clearCreditNoteAgain']): Promise<OrderView> {
+    const { uuid } = parseInput('clearCreditNoteAgain', input);
+    const refund = readOrder(this.till.db, uuid);
+    if (!refund) throw new TillError('not_found', `this till has no order ${uuid}`);
+    const b2b = this.b2b();
+    const clearance = b2b.clearanceOf(uuid);
+    const buyer = refund.kind === 'REFUND' && refund.refund_of ? b2b.buyerOf(refund.refund_of) : null;
+    if (!buyer || !clearance || clearance.state === 'cleared') {
+      throw new TillError('zatca_clearance', `order ${refund.number} has no credit note waiting for ZATCA; nothing was issued`, {
+        code: 'zatca.notReissuable',
+        params: { number: refund.number },
+      });
+    }
+    // Asked once more first (the same document): a clearance that happened unseen is found, and the refund does not get two notes.
+    if (clearance.state === 'unanswered') {
+      const outcome = await b2b.clear(uuid);
+      if (outcome.state !== 'refused') return this.afterClearance(uuid, outcome);
+    }
+    // Refused: that note keeps its slot; a new one for the same refund takes the next, once ZATCA can be reached.
+    await b2b.ready('credit');
+    this.till.db.transaction(() => b2b.stamp(readOrder(this.till.db, uuid)!, buyer, this.till.newUuid())).immediate();
+    checkpointSoon(this.till.db);
+    return this.afterClearance(uuid, await b2b.clear(uuid));
   }
 
   async settleOrder(input: TillInputs['settleOrder']): Promise<OrderView> {

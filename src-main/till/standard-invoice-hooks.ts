@@ -8,14 +8,22 @@ import type { ClearanceView, OrderRecord, ZatcaBuyer } from '../../src-shared/ti
 export type ClearanceOutcome = { state: 'cleared'; qr: string; messages: string[] } | { state: 'refused' | 'unanswered'; messages: string[] };
 
 export interface StandardInvoiceHooks {
-  /** Before the sale is written: throws a TillError when a standard invoice cannot be issued now (unit not onboarded for it, ZATCA unreachable). */
-  ready(): Promise<void>;
-  /** Inside the checkout transaction: the order's standard invoice, signed and chained (it takes the next ICV). */
-  stamp(order: OrderRecord, buyer: ZatcaBuyer): void;
-  /** After the commit: ZATCA's clearance of the order's standard invoice (asked again, the same bytes, when still unsettled). */
+  /**
+   * Before the sale (or a cleared sale's refund: 'credit') is written: throws a TillError when a standard invoice
+   * (or credit note) cannot be issued now (unit not onboarded for it, ZATCA unreachable).
+   */
+  ready(document?: 'invoice' | 'credit'): Promise<void>;
+  /**
+   * Inside the order's transaction: its standard invoice (a refund's: its standard credit note), signed and chained
+   * (it takes the next ICV). `documentUuid`: a note issued again after ZATCA refused the first.
+   */
+  stamp(order: OrderRecord, buyer: ZatcaBuyer, documentUuid?: string): void;
+  /** The buyer of the order's standard invoice when ZATCA cleared it (its refund is then a standard credit note), else null. */
+  buyerOf(orderUuid: string): ZatcaBuyer | null;
+  /** After the commit: ZATCA's clearance of the order's latest standard document (asked again, the same bytes, when still unsettled). */
   clear(orderUuid: string): Promise<ClearanceOutcome>;
   /** Inside a transaction: a simplified invoice for a sale whose standard one was not cleared; its QR. Throws a TillError otherwise. */
   simplify(order: OrderRecord): string;
-  /** What clearance did for this order, or null when it has no standard invoice. */
+  /** What clearance did for this order's latest standard document, or null when it has none. */
   clearanceOf(orderUuid: string): ClearanceView | null;
 }

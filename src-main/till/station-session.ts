@@ -23,6 +23,7 @@ export class StationSession {
     private readonly db: TillDatabase,
     private readonly now: () => number,
     signedInElsewhere?: SignedInElsewhere,
+    private readonly cartChanged: (key: string) => void = () => {},
   ) {
     this.staff = new StaffSession(db, now, signedInElsewhere && ((cashierId) => signedInElsewhere(cashierId, this)));
     this.open = loadStationCart(db, key) ?? emptyCart();
@@ -41,18 +42,21 @@ export class StationSession {
   setCart(cart: Cart): void {
     saveStationCart(this.db, this.key, cart, this.now());
     this.open = cart;
+    this.cartChanged(this.key);
   }
 
   /** Empties the cart; inside a transaction (checkout) the row goes with the order or not at all. */
   clearCart(): void {
     clearStationCart(this.db, this.key);
     this.open = emptyCart();
+    this.cartChanged(this.key);
   }
 }
 
 /** The branch's stations by key, each made on its first call (its kept cart loaded then). */
 export class StationSessions {
   private readonly sessions = new Map<string, StationSession>();
+  private readonly cartListeners = new Set<(key: string) => void>();
 
   constructor(
     private readonly db: TillDatabase,
@@ -61,8 +65,29 @@ export class StationSessions {
 
   get(key: string): StationSession {
     let session = this.sessions.get(key);
-    if (!session) this.sessions.set(key, (session = new StationSession(key, this.db, this.now, (cashierId, at) => this.signedInElsewhere(cashierId, at))));
+    if (!session)
+      this.sessions.set(
+        key,
+        (session = new StationSession(
+          key,
+          this.db,
+          this.now,
+          (cashierId, at) => this.signedInElsewhere(cashierId, at),
+          (changed) => this.cartListeners.forEach((listener) => listener(changed)),
+        )),
+      );
     return session;
+  }
+
+  /**
+   * Tells `listener` the key of each station whose cart was replaced or
+   * emptied, as it happens: possibly inside the transaction that writes it,
+   * so a listener that reads or sends anything waits for the commit (a
+   * microtask). Returns the unsubscribe.
+   */
+  onCartChanged(listener: (key: string) => void): () => void {
+    this.cartListeners.add(listener);
+    return () => void this.cartListeners.delete(listener);
   }
 
   /**

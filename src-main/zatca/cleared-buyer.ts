@@ -1,8 +1,9 @@
 /**
- * The buyer a receipt names: only that of a standard (B2B) invoice ZATCA
- * cleared. A refused or unanswered one is not the sale's invoice (a
- * simplified invoice replaces it, and is the order's latest document), so
- * its buyer is never printed as if it were.
+ * The buyer a receipt names: only that of a standard (B2B) invoice, or
+ * its refund's standard credit note, that ZATCA cleared. A refused or
+ * unanswered one is not the order's document (a simplified invoice, or a
+ * credit note issued again, follows it as the order's latest), so its
+ * buyer is never printed as if it were.
  */
 import type { ZatcaBuyer } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';

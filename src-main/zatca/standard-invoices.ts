@@ -22,6 +22,17 @@
  *
  * Offline (ZATCA unreachable before the sale) nothing is written: the till
  * says so and the cashier sells with a simplified invoice.
+ *
+ * A refund of a sale whose standard invoice ZATCA cleared is a standard
+ * credit note (381, subtype 0100000) to the same buyer, naming the invoice
+ * (billing reference, BR-KSA-56) and the cashier's reason (KSA-10,
+ * BR-KSA-17), chained and cleared the same way. A credit note follows the
+ * flow of the invoice it corrects, so a simplified one cannot stand in for
+ * it: offline nothing is written and the refund waits; refused, the note
+ * keeps its slot (not_cleared) and a new credit note for the same refund
+ * (a new UUID, the next slot) is cleared once the manager has fixed what
+ * ZATCA said; unanswered, it is asked again first. The refund's receipt
+ * prints only once a credit note of it is cleared.
  */
 import { randomUUID } from 'node:crypto';
 import { TillError } from '../../src-shared/errors/index.ts';
@@ -35,6 +46,7 @@ import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
 import { submitDocument } from './report-document.ts';
 import { parseMessages } from './report-queue.ts';
 import { judgeZatcaReply, summarize, type ZatcaMessages } from './reporting-answer.ts';
+import { clearedBuyerOf } from './cleared-buyer.ts';
 import type { ZatcaBuyerParty } from './zatca-document.ts';
 import { credentialsOf, probeZatca } from './zatca-http.ts';
 import { documentOfOrder, documentsOfOrder, readEgs } from './zatca-store.ts';
@@ -85,8 +97,15 @@ export class StandardInvoices {
     return { baseUrl: egs.base_url, credentials: credentialsOf(egs.certificate, secret) };
   }
 
-  async ready(): Promise<void> {
+  async ready(document: 'invoice' | 'credit' = 'invoice'): Promise<void> {
     const egs = readEgs(this.options.db);
+    if (document === 'credit' && (!egs || !coversStandard(egs.invoice_types) || !this.options.signer() || !this.target() || !this.options.seller())) {
+      throw new TillError(
+        'zatca_clearance',
+        "the sale's tax invoice was cleared by ZATCA, so its refund is a credit note ZATCA must clear, and this till's ZATCA unit cannot issue one now (not onboarded for standard documents, or the seller details are missing): nothing was refunded; a manager checks Branch → ZATCA, then refund again",
+        { code: 'zatca.creditNotOnboarded' },
+      );
+    }
     if (!egs || !coversStandard(egs.invoice_types) || !this.options.signer() || !this.target()) {
       throw new TillError(
         'zatca_clearance',
@@ -100,6 +119,13 @@ export class StandardInvoices {
       });
     }
     const probe = await probeZatca(egs.base_url, this.clock, this.options.timeoutMs);
+    if (!probe.online && document === 'credit') {
+      throw new TillError(
+        'zatca_clearance',
+        `${probe.reason}: the sale's tax invoice was cleared by ZATCA, so its refund is a credit note ZATCA must clear before it prints (a simplified credit note cannot reverse a tax invoice). Nothing was refunded and no money goes back yet: refund again once online`,
+        { code: 'zatca.creditOffline' },
+      );
+    }
     if (!probe.online) {
       throw new TillError(
         'zatca_clearance',
@@ -109,8 +135,8 @@ export class StandardInvoices {
     }
   }
 
-  stamp(order: OrderRecord, buyer: ZatcaBuyer): void {
-    const signed = stampOrder(this.options, order, { buyer: partyOf(buyer) });
+  stamp(order: OrderRecord, buyer: ZatcaBuyer, documentUuid?: string): void {
+    const signed = stampOrder(this.options, order, { buyer: partyOf(buyer), ...(documentUuid ? { documentUuid } : {}) });
     // ready() checked the unit a moment ago; should it be gone now, the sale is not written without its invoice.
     if (!signed)
       throw new TillError('zatca_clearance', 'the ZATCA unit could not sign the standard invoice; nothing was sold: try again', {
@@ -174,9 +200,14 @@ export class StandardInvoices {
     return signed.qr;
   }
 
+  buyerOf(orderUuid: string): ZatcaBuyer | null {
+    return clearedBuyerOf(this.options.db, orderUuid);
+  }
+
   clearanceOf(orderUuid: string): ClearanceView | null {
     const docs = documentsOfOrder(this.options.db, orderUuid);
-    const standard = docs.find((d) => d.profile === 'standard');
+    // The latest standard document speaks for the order (a refused credit note is followed by the one issued again).
+    const standard = docs.findLast((d) => d.profile === 'standard');
     if (!standard) return null;
     const messages = lines(parseMessages(standard.messages));
     if (docs.at(-1) !== standard) return { state: 'simplified', messages };

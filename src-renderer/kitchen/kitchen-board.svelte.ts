@@ -48,11 +48,12 @@ export class KitchenBoard {
     await this.run((api) => api.bumpKitchenItem({ ticket_id: ticket.id, item_id: item.item_id }));
   }
 
-  /** The whole ticket is done: it leaves the board, and the cursor stays where it was (on the ticket that moves up). */
+  /** The whole ticket is done: it leaves the board; a cursor on it stays at its place (on the ticket that moves up). */
   async bumpTicket(ticket: KitchenTicketView): Promise<void> {
-    const position = this.tickets.findIndex((t) => t.id === ticket.id);
-    if (position >= 0) this.#selectedPosition = position;
-    if (this.#selectedId === ticket.id) this.#selectedId = null;
+    if (this.selected?.id === ticket.id) {
+      this.#selectedPosition = this.tickets.findIndex((t) => t.id === ticket.id);
+      this.#selectedId = null;
+    }
     await this.run((api) => api.bumpKitchenTicket({ ticket_id: ticket.id }));
   }
 

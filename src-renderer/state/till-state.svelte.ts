@@ -22,7 +22,7 @@ import { setMoneyDecimals } from './format.ts';
 
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
 export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till' | 'kitchen';
-export type TillView = 'sell' | 'orders' | 'parked' | 'shift' | 'branch';
+export type TillView = 'sell' | 'floor' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
   id: number;
@@ -87,6 +87,10 @@ export class TillState {
   shiftNudge = $state(0);
   /** This station lost the hub while selling: the cart stays on screen, payment is refused until it is back. */
   hubLost = $state(false);
+  /** Bumped when any screen changed a tab (the host's `tab` event): the floor and an open tab load again. */
+  tabsChanged = $state(0);
+  /** The tab the floor screen has open (kept while the cashier visits another screen); null: the floor itself. */
+  floorTab = $state<string | null>(null);
   /** Connections made to the hub so far: a screen that shows what the hub holds (a kitchen board) reads it again when this grows. */
   linkCount = $state(0);
 
@@ -146,7 +150,8 @@ export class TillState {
         // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back;
         // a kitchen display keeps its tickets on screen while the hub prints new ones on the kitchen printer.
         this.hubLost = true;
-        this.notify('error', { key: this.screen === 'kitchen' ? 'kitchen.hubLost' : 'hub.lost' });
+        // (The kitchen board says so in its own banner, kept in view over the tickets.)
+        if (this.screen === 'till') this.notify('error', { key: 'hub.lost' });
         this.reconnectLater(RECONNECT_DELAY_MS);
       } else {
         this.notify('error', describeError(new Error('connection lost')));
@@ -212,6 +217,9 @@ export class TillState {
         break;
       case 'zatca-onboarding':
         this.zatcaOnboarding = event.progress;
+        break;
+      case 'tab':
+        this.tabsChanged++;
         break;
     }
   }

@@ -6,7 +6,9 @@ import { BRANCH_SETUP_MESSAGES_AR } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_AR } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_AR } from './messages-stations.ts';
+import { CUSTOMER_DISPLAY_MESSAGES_AR } from './messages-customer-display.ts';
 import { FLOOR_MESSAGES_AR } from './messages-floor.ts';
+import { FLOOR_UI_MESSAGES_AR } from './messages-floor-ui.ts';
 import { KITCHEN_HUB_MESSAGES_AR } from './messages-kitchen-hub.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
@@ -347,7 +349,9 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,
   ...STATION_MESSAGES_AR,
+  ...CUSTOMER_DISPLAY_MESSAGES_AR,
   ...FLOOR_MESSAGES_AR,
+  ...FLOOR_UI_MESSAGES_AR,
   ...KITCHEN_HUB_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,

@@ -5,7 +5,9 @@ import { BRANCH_SETUP_MESSAGES_EN } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
 import { ZATCA_REPORTING_MESSAGES_EN } from './messages-zatca-reporting.ts';
 import { STATION_MESSAGES_EN } from './messages-stations.ts';
+import { CUSTOMER_DISPLAY_MESSAGES_EN } from './messages-customer-display.ts';
 import { FLOOR_MESSAGES_EN } from './messages-floor.ts';
+import { FLOOR_UI_MESSAGES_EN } from './messages-floor-ui.ts';
 import { KITCHEN_HUB_MESSAGES_EN } from './messages-kitchen-hub.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
@@ -347,7 +349,9 @@ export const MESSAGES_EN = {
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,
   ...STATION_MESSAGES_EN,
+  ...CUSTOMER_DISPLAY_MESSAGES_EN,
   ...FLOOR_MESSAGES_EN,
+  ...FLOOR_UI_MESSAGES_EN,
   ...KITCHEN_HUB_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,

@@ -36,6 +36,20 @@ export const ZATCA_B2B_MESSAGES_EN = {
   'b2b.unanswered': 'ZATCA did not answer the clearance ({messages}). Issue a simplified invoice for this sale; the till asks ZATCA once more first.',
   'b2b.simplified': 'A simplified invoice was issued for this sale instead; the receipt is printing.',
   'b2b.issueSimplified': 'Issue simplified invoice',
+  'reason.zatca.creditOffline':
+    "ZATCA cannot be reached. This sale's tax invoice was cleared by ZATCA, so its refund is a credit note ZATCA must clear before it prints (a simplified credit note cannot reverse a tax invoice). Nothing was refunded: give no money back yet, and refund again once online.",
+  'reason.zatca.creditNotOnboarded':
+    "This sale's tax invoice was cleared by ZATCA, so its refund is a credit note ZATCA must clear, and this till's ZATCA unit cannot issue one now. Nothing was refunded: a manager checks Branch → ZATCA (onboarding for tax invoices, the seller details), then refund again.",
+  'reason.zatca.refundBeforeInvoice':
+    'Order {number} has no invoice yet: ZATCA has not cleared its tax invoice. Issue its invoice first (its receipt: Issue simplified invoice), then refund it.',
+  'reason.zatca.notReissuable': 'Order {number} has no credit note waiting for ZATCA; nothing was issued.',
+  'b2b.credit.cleared': 'ZATCA cleared the credit note; the receipt is printing. Give the money back.',
+  'b2b.credit.refused':
+    'ZATCA refused to clear the credit note: {messages}. Give no money back yet. The note keeps its number in the invoice chain and is not handed over. A manager fixes what ZATCA says, then issues the credit note again (it takes the next number).',
+  'b2b.credit.unanswered':
+    'ZATCA did not answer the clearance of the credit note ({messages}). Give no money back yet; issue it again once online (the till asks ZATCA about this one first).',
+  'b2b.credit.simplified': 'The credit note was replaced by a simplified one.',
+  'b2b.credit.retry': 'Issue the credit note again',
   'zatca.egs.invoiceTypes': 'Invoices',
   'zatca.egs.typesBoth': 'Standard (B2B, cleared) and simplified (reported)',
   'zatca.egs.typesSimplifiedOnly': 'Simplified only: onboard again (below) to issue tax invoices to businesses',
@@ -75,6 +89,20 @@ export const ZATCA_B2B_MESSAGES_AR: Record<ZatcaB2bMessageKey, string> = {
   'b2b.unanswered': 'لم ترد الهيئة على طلب الاعتماد ({messages}). أصدر فاتورة مبسطة لهذا البيع؛ يسأل الكاشير الهيئة مرة أخرى أولاً.',
   'b2b.simplified': 'صدرت فاتورة مبسطة لهذا البيع بدلاً منها؛ جارٍ طباعة الإيصال.',
   'b2b.issueSimplified': 'إصدار فاتورة مبسطة',
+  'reason.zatca.creditOffline':
+    'تعذّر الوصول إلى هيئة الزكاة والضريبة والجمارك. اعتمدت الهيئة الفاتورة الضريبية لهذا البيع، لذا يكون استرجاعه إشعاراً دائناً يجب أن تعتمده الهيئة قبل طباعته (لا يعكس الإشعار الدائن المبسط فاتورة ضريبية). لم يُسترجع شيء: لا تُعِد أي مبلغ الآن، وأعد الاسترجاع عند عودة الاتصال.',
+  'reason.zatca.creditNotOnboarded':
+    'اعتمدت الهيئة الفاتورة الضريبية لهذا البيع، لذا يكون استرجاعه إشعاراً دائناً تعتمده الهيئة، ووحدة الفوترة في هذا الكاشير لا تستطيع إصداره الآن. لم يُسترجع شيء: يراجع المدير (الفرع ← الزكاة والضريبة) التسجيل للفواتير الضريبية وبيانات البائع، ثم أعد الاسترجاع.',
+  'reason.zatca.refundBeforeInvoice':
+    'الطلب {number} ليس له فاتورة بعد: لم تعتمد الهيئة فاتورته الضريبية. أصدر فاتورته أولاً (من إيصاله: إصدار فاتورة مبسطة)، ثم استرجعه.',
+  'reason.zatca.notReissuable': 'الطلب {number} ليس له إشعار دائن ينتظر اعتماد الهيئة؛ لم يصدر شيء.',
+  'b2b.credit.cleared': 'اعتمدت الهيئة الإشعار الدائن؛ جارٍ طباعة الإيصال. أعِد المبلغ.',
+  'b2b.credit.refused':
+    'رفضت الهيئة اعتماد الإشعار الدائن: {messages}. لا تُعِد أي مبلغ الآن. يحتفظ الإشعار برقمه في سلسلة الفواتير ولا يُسلَّم. يصحح المدير ما ذكرته الهيئة، ثم يُصدر الإشعار الدائن مجدداً (يأخذ الرقم التالي).',
+  'b2b.credit.unanswered':
+    'لم ترد الهيئة على طلب اعتماد الإشعار الدائن ({messages}). لا تُعِد أي مبلغ الآن؛ أصدره مجدداً عند عودة الاتصال (يسأل الكاشير الهيئة عن هذا الإشعار أولاً).',
+  'b2b.credit.simplified': 'استُبدل الإشعار الدائن بإشعار مبسط.',
+  'b2b.credit.retry': 'إصدار الإشعار الدائن مجدداً',
   'zatca.egs.invoiceTypes': 'الفواتير',
   'zatca.egs.typesBoth': 'الضريبية للمنشآت (تعتمدها الهيئة) والمبسطة (يُبلَّغ عنها)',
   'zatca.egs.typesSimplifiedOnly': 'المبسطة فقط: أعد التسجيل (أدناه) لإصدار الفواتير الضريبية للمنشآت',

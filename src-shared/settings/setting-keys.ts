@@ -227,6 +227,14 @@ export const SETTING_KEYS = {
     default: 5,
     description: { en: 'Minutes without use before the till locks (0 = never); Branch screen → Till', ar: 'دقائق عدم الاستخدام قبل قفل نقطة البيع (0 = أبداً)' },
   }),
+  'customer_display.thank_you_seconds': define({
+    kind: integerKind(3, 600),
+    default: 20,
+    description: {
+      en: 'Seconds a customer display shows the change due, the thank-you and the receipt QR before it goes back to the branch logo (the next sale ends it sooner)',
+      ar: 'عدد الثواني التي تعرض فيها شاشة العميل الباقي والشكر ورمز الإيصال قبل أن تعود إلى شعار الفرع (وتنتهي أسرع عند بدء البيع التالي)',
+    },
+  }),
   'kitchen.warn_minutes': define({
     kind: integerKind(1, 240),
     default: 10,

@@ -24,6 +24,8 @@ export interface Station {
   receipt_printer_id: string | null;
   /** The printer whose drawer port opens this station's cash drawer; null: the receipt printer's. */
   drawer_printer_id: string | null;
+  /** A customer display's counter: the code of the counter whose cart it shows (null: none yet, it stays idle; always null on other kinds). */
+  shows_cart_of: string | null;
   created_at: number;
   /** When the manager removed it; a removed station keeps its row, its orders and shifts name it. */
   revoked_at: number | null;

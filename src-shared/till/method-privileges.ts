@@ -25,6 +25,8 @@ export type PrivilegedAction =
 
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
+  // A refund's credit note issued again gives the money back once cleared: the same approval as the refund.
+  clearCreditNoteAgain: 'refund',
   signIn: 'sign-in',
   updateItem: 'discount-over-limit',
   setOrderDiscount: 'discount-over-limit',
@@ -57,6 +59,7 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   stations: 'branch-settings',
   addStation: 'branch-settings',
   renameStation: 'branch-settings',
+  setDisplayCounter: 'branch-settings',
   removeStation: 'branch-settings',
   // Pairing a tablet and choosing this screen's station are the Stations tab's too.
   pairingCode: 'branch-settings',
@@ -69,6 +72,9 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   addTable: 'branch-settings',
   removeTable: 'branch-settings',
   removeTabLine: 'void-sent-line',
+  // The Kitchens tab's kitchen displays (issue 21): where a category's tickets show is a branch setting.
+  kitchenDisplays: 'branch-settings',
+  routeKitchenDisplay: 'branch-settings',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

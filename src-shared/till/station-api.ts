@@ -16,6 +16,8 @@ export interface StationApi {
   stations(): Promise<Station[]>;
   addStation(input: StationInputs['addStation']): Promise<Station[]>;
   renameStation(input: StationInputs['renameStation']): Promise<Station[]>;
+  /** Which counter's cart a customer display shows (null: none, it stays idle); the display hears the change at once. */
+  setDisplayCounter(input: StationInputs['setDisplayCounter']): Promise<Station[]>;
   removeStation(input: StationInputs['removeStation']): Promise<Station[]>;
   pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView>;
   useStation(input: StationInputs['useStation']): Promise<Station>;
@@ -26,6 +28,7 @@ export const STATION_API_METHODS = [
   'stations',
   'addStation',
   'renameStation',
+  'setDisplayCounter',
   'removeStation',
   'pairingCode',
   'useStation',

@@ -8,8 +8,17 @@ const name = z.string({ error: 'a name' }).overwrite(cleanLine).trim().min(1, 'a
 const printer = z.string().min(1, 'not empty').max(200, 'at most 200 characters').nullable().default(null);
 
 export const stationInputs = {
-  addStation: z.object({ name, code, kind: z.enum(STATION_KINDS).default('counter'), receipt_printer_id: printer, drawer_printer_id: printer }),
+  addStation: z.object({
+    name,
+    code,
+    kind: z.enum(STATION_KINDS).default('counter'),
+    receipt_printer_id: printer,
+    drawer_printer_id: printer,
+    // A customer display's counter (its code); only for kind customer_display.
+    shows_cart_of: code.nullable().default(null),
+  }),
   renameStation: z.object({ code, name }),
+  setDisplayCounter: z.object({ code, counter: code.nullable() }),
   removeStation: z.object({ code }),
   pairingCode: z.object({ station: code }),
   useStation: z.object({ code }),

@@ -1,6 +1,7 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
+import { CUSTOMER_DISPLAY_METHODS, type CustomerDisplayApi } from './customer-display-api.ts';
 import { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
-import { KITCHEN_API_METHODS, type KitchenApi } from './kitchen-api.ts';
+import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS, type KitchenApi, type KitchenSetupApi } from './kitchen-api.ts';
 import { STATION_API_METHODS, type StationApi } from './station-api.ts';
 import { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 import type { TillInputs } from './till-inputs.ts';
@@ -26,7 +27,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, KitchenApi {
+export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, KitchenApi, KitchenSetupApi, CustomerDisplayApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -55,6 +56,8 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   checkout(input: TillInputs['checkout']): Promise<OrderView>;
   /** For a sale whose standard (B2B) invoice ZATCA did not clear: a simplified invoice for the same sale, then its receipt. */
   issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView>;
+  /** For a refund whose standard credit note ZATCA did not clear: asked again when unanswered; refused, a new credit note for it, cleared, then its receipt. */
+  clearCreditNoteAgain(input: TillInputs['clearCreditNoteAgain']): Promise<OrderView>;
   orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
   order(input: TillInputs['order']): Promise<OrderView>;
   /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
@@ -128,6 +131,7 @@ export const SELLING_METHODS = methods([
   'resumeCart',
   'checkout',
   'issueSimplifiedInvoice',
+  'clearCreditNoteAgain',
   'orders',
   'order',
   'refund',
@@ -177,7 +181,9 @@ export const TILL_API_METHODS = [
   ...APPROVAL_METHODS,
   ...ZATCA_API_METHODS,
   ...FLOOR_API_METHODS,
+  ...CUSTOMER_DISPLAY_METHODS,
   ...KITCHEN_API_METHODS,
+  ...KITCHEN_SETUP_METHODS,
 ] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;

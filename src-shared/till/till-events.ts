@@ -1,6 +1,7 @@
 import type { SyncStatus } from './till-views.ts';
 import type { BranchPrinterState } from './branch-views.ts';
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from './zatca-views.ts';
+import type { CustomerDisplayView } from '../stations/index.ts';
 
 /** Pull progress as the UI shows it: which list, which page of how many. */
 export type PullProgressView =
@@ -40,7 +41,9 @@ export type TillEvent =
   /** A tab changed (issue 21): a floor view or another screen on it reads it again. */
   | { type: 'tab'; tab_id: string; version: number; table_id: string | null }
   /** A kitchen display's tickets changed (issue 21): pushed to that display's screens only, after the commit; it reads kitchenBoard() again. */
-  | { type: 'kitchen'; station_id: number };
+  | { type: 'kitchen'; station_id: number }
+  /** What a customer display shows now (issue 21, part 5): heard only by that display's screens (view.station.code). */
+  | { type: 'customer-display'; view: CustomerDisplayView };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

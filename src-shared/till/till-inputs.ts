@@ -74,6 +74,8 @@ export const tillInputs = {
   }),
   /** A sale whose standard invoice ZATCA did not clear (refused, or no answer) gets a simplified invoice instead. */
   issueSimplifiedInvoice: z.object({ uuid: id }),
+  /** A refund whose standard credit note ZATCA did not clear (refused, or no answer) gets it cleared, or a new one. */
+  clearCreditNoteAgain: z.object({ uuid: id }),
   orders: z.object({
     limit: z.number().int().min(1).max(500).default(50),
     offset: z.number().int().min(0).default(0),

@@ -1,9 +1,12 @@
 /**
- * The QR of a ZATCA phase-2 simplified document: the five phase-1 fields and
- * four of the stamp (tags 6 to 9), TLV in base64. Tags 6 and 7 are the
- * base64 texts of the invoice hash and the signature; 8 and 9 are raw bytes
- * (the public key's DER SubjectPublicKeyInfo and the certificate's
- * signature), as ZATCA's QR guideline and its signed samples carry them.
+ * The QR of a ZATCA phase-2 document: the five phase-1 fields and those of
+ * the stamp, TLV in base64. Tags 6 and 7 are the base64 texts of the invoice
+ * hash and the signature; 8 and 9 are raw bytes (the public key's DER
+ * SubjectPublicKeyInfo and the certificate's signature), as ZATCA's QR
+ * guideline and its signed samples carry them. Tag 9 is a simplified
+ * document's only: the QR ZATCA puts on a cleared standard invoice or note
+ * stops at tag 8 (the SDK's Standard_Invoice.xml and Standard_Credit_Note.xml
+ * samples hold tags 1 to 8, Simplified_Invoice.xml 1 to 9).
  */
 import { formatMinor, parseDecimal } from '../money/index.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
@@ -24,8 +27,8 @@ export interface ZatcaPhase2QrFields {
   signature: string;
   /** Tag 8: the public key, DER SubjectPublicKeyInfo. */
   publicKey: Uint8Array;
-  /** Tag 9: the ZATCA CA's signature over the stamp's certificate. */
-  certificateSignature: Uint8Array;
+  /** Tag 9: the ZATCA CA's signature over the stamp's certificate; null on a standard document's QR, which has no tag 9. */
+  certificateSignature: Uint8Array | null;
 }
 
 /** ZATCA's limit on the QR's base64 text. */
@@ -61,7 +64,8 @@ export function encodeZatcaPhase2Qr(fields: ZatcaPhase2QrFields): string {
     if (key === 'total' || key === 'vatTotal') amount(text, tag, label);
     return { tag, value: encodeUtf8(text, `tag ${tag} (${label})`) };
   });
-  entries.push({ tag: 8, value: fields.publicKey }, { tag: 9, value: fields.certificateSignature });
+  entries.push({ tag: 8, value: fields.publicKey });
+  if (fields.certificateSignature !== null) entries.push({ tag: 9, value: fields.certificateSignature });
   for (const entry of entries) {
     if (entry.value.length === 0) throw new ZatcaQrError(`tag ${entry.tag} is empty; every field of the phase-2 QR is required`, entry.tag);
     if (entry.value.length > 255) throw new ZatcaQrError(`tag ${entry.tag} is ${entry.value.length} bytes; the QR allows at most 255`, entry.tag);
@@ -73,7 +77,7 @@ export function encodeZatcaPhase2Qr(fields: ZatcaPhase2QrFields): string {
   return text;
 }
 
-/** The nine fields back from a payload: strict (every tag once, nothing else). */
+/** The fields back from a payload: strict (tags 1 to 8 once each, tag 9 at most once, nothing else). */
 export function decodeZatcaPhase2Qr(base64: string): ZatcaPhase2QrFields {
   let entries: TlvEntry[];
   try {
@@ -102,6 +106,6 @@ export function decodeZatcaPhase2Qr(base64: string): ZatcaPhase2QrFields {
     invoiceHash: text(6),
     signature: text(7),
     publicKey: bytes(8),
-    certificateSignature: bytes(9),
+    certificateSignature: found.get(9) ?? null,
   };
 }

@@ -3,7 +3,7 @@
 // (till-commands.ts), reached through vitest's browser commands.
 import { afterAll } from 'vitest';
 import { commands } from 'vitest/browser';
-import { fromWireError, type TillApi } from '../../src-shared/till/index.ts';
+import { fromWireError, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
 import { LocaleState, TillState, tillContext } from '../../src-renderer/state/index.ts';
 import type { TillCommands } from './till-commands.ts';
 import { appShellOverPort, type AppShell } from '../../src-renderer/transport/app-shell.ts';
@@ -103,6 +103,100 @@ export async function droppableTill(): Promise<{ state: TillState; drop: () => v
       const listeners = closeListeners;
       closeListeners = [];
       for (const listener of listeners) listener();
+    },
+    reachable: (yes) => void (up = yes),
+  };
+}
+
+/**
+ * A TillState over a real till whose events the test hands in (the host's
+ * `tab` event, as the WebSocket brings it), and `atStation`: the till API
+ * as another station's screen calls it (a tablet paired as that station).
+ */
+export async function floorTill(kind?: 'no-tables'): Promise<{
+  state: TillState;
+  emit: (event: TillEvent) => void;
+  atStation: (station: string) => TillApi;
+}> {
+  const id = await till.openTill(kind);
+  const listeners = new Set<(event: TillEvent) => void>();
+  const state = new TillState(async () => ({
+    api: apiOf(id),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onClose: () => {},
+    close: () => {},
+  }));
+  await state.start();
+  await state.enterTill();
+  const atStation = (station: string): TillApi =>
+    new Proxy({} as TillApi, {
+      get: (_target, method) =>
+        method === 'then'
+          ? undefined
+          : async (...args: unknown[]) => {
+              const answer = await till.callAtStation(id, station, String(method), args);
+              if (answer.ok) return answer.value;
+              throw fromWireError(answer.error);
+            },
+    });
+  return { state, emit: (event) => listeners.forEach((listener) => listener(event)), atStation };
+}
+
+/**
+ * A real till whose window is counter A (selling, its cart and checkout) and
+ * a kitchen display station on it (`code`, a tablet paired as one): its
+ * TillState as the display's app starts it. `deliver` hands the display the
+ * events the host pushed to it since the last call, as its WebSocket would;
+ * `route` sends those categories to it (the Kitchens tab's routing);
+ * `drop` and `reachable` take its connection away and let it back, as
+ * droppableTill does.
+ */
+export async function kitchenTill(code = 'K'): Promise<{
+  counter: TillState;
+  display: TillState;
+  deliver: () => Promise<number>;
+  route: (categories: number[]) => Promise<void>;
+  drop: () => void;
+  reachable: (yes: boolean) => void;
+}> {
+  const id = await till.openTill();
+  const counter = new TillState(async () => ({ api: apiOf(id), onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await counter.start();
+  await counter.enterTill();
+  const displayId = await till.openDisplay(id, code, 'Hot kitchen');
+  let listeners: ((event: TillEvent) => void)[] = [];
+  let closeListeners: (() => void)[] = [];
+  let up = true;
+  const display = new TillState(async () => {
+    if (!up) throw new Error('Could not connect to the till host');
+    return {
+      api: apiOf(displayId),
+      onEvent: (listener) => {
+        listeners.push(listener);
+        return () => void (listeners = listeners.filter((l) => l !== listener));
+      },
+      onClose: (listener) => void closeListeners.push(listener),
+      close: () => {},
+    };
+  });
+  await display.start();
+  return {
+    counter,
+    display,
+    deliver: async () => {
+      const events = await till.takeEvents(displayId);
+      for (const event of events) for (const listener of listeners) listener(event);
+      return events.length;
+    },
+    route: (categories) => till.routeDisplay(id, code, categories),
+    drop: () => {
+      up = false;
+      const closing = closeListeners;
+      closeListeners = [];
+      for (const listener of closing) listener();
     },
     reachable: (yes) => void (up = yes),
   };

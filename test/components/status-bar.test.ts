@@ -91,6 +91,7 @@ test("the screen's station shows by name and code, in both languages (issue 20)"
     kind: 'counter',
     receipt_printer_id: null,
     drawer_printer_id: null,
+    shows_cart_of: null,
     created_at: 0,
     revoked_at: null,
   };

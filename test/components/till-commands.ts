@@ -6,13 +6,14 @@
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
 import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi, TillEvent } from '../../src-shared/till/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
 import { readFileSync } from 'node:fs';
 import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
 import { answerHubRequest, leavingHubChecks } from '../../src-main/electron/hub-choice-requests.ts';
 import { tempDir } from '../support/temp-dir.ts';
 import { addStation, stationByCode } from '../../src-main/stations/index.ts';
+import { setDisplayRoute } from '../../src-main/kitchen/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
@@ -20,22 +21,42 @@ type Method = (typeof TILL_API_METHODS)[number];
 export type TillCallResult = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 let service: Promise<EmulatedService> | null = null;
+/** A service whose branch keeps no tables (its Tables list is empty), for the tills where a manager defines them. */
+const otherServices = new Map<string, Promise<EmulatedService>>();
 const hosts = new Map<string, TillHost>();
 /** Each till's database, for what a test sets up beside the till API (a station). */
 const databases = new Map<string, TillDatabase>();
 /** Each till as the Electron window reaches it: only the till API, privileged calls through the authorization hook. */
 const tills = new Map<string, TillApi>();
 let opened = 0;
+/** Each till's event hub, and the events each kitchen display heard that the browser has not taken yet. */
+const eventHubs = new Map<string, EventHub>();
+const heard = new Map<string, TillEvent[]>();
 
-/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. */
-const openTill: BrowserCommand<[]> = async () => {
-  service ??= emulatedService();
-  const shared = await service;
+/** A new till with the demo menu, no cashiers (sells as before cashiers existed); returns its id. `'no-tables'`: the service lists no tables. */
+const openTill: BrowserCommand<[kind?: 'no-tables']> = async (_context, kind) => {
+  let shared: EmulatedService;
+  if (kind) {
+    if (!otherServices.has(kind))
+      otherServices.set(
+        kind,
+        emulatedService().then((made) => {
+          made.emulator.tenant.tables = [];
+          return made;
+        }),
+      );
+    shared = await otherServices.get(kind)!;
+  } else {
+    service ??= emulatedService();
+    shared = await service;
+  }
   const id = `till-${++opened}`;
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
-  const host = new TillHost({ db, events: new EventHub(), secrets: new FileSecretStore(db) });
+  const events = new EventHub();
+  const host = new TillHost({ db, events, secrets: new FileSecretStore(db) });
   hosts.set(id, host);
+  eventHubs.set(id, events);
   databases.set(id, db);
   tills.set(id, tillFacade(host, { authorizer: host.authorizer, client: { kind: 'electron-window', id, address: null } }));
   return id;
@@ -109,6 +130,74 @@ const signInAtStation: BrowserCommand<[id: string, station: string, cashierId: s
   await tablet.unlock({ cashier_id: cashierId, pin });
 };
 
+/**
+ * One till API call from another station's screen (a tablet paired as
+ * `station`, nobody signed in there), as when a second server adds to a
+ * tab this screen shows.
+ */
+const callAtStation: BrowserCommand<[id: string, station: string, method: string, args: unknown[]]> = async (
+  _context,
+  id,
+  station,
+  method,
+  args,
+): Promise<TillCallResult> => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const db = databases.get(id)!;
+  if (!stationByCode(db, station)) addStation(db, { name: `Tablet ${station}`, code: station }, Date.now());
+  const tablet = tillFacade(host, { authorizer: host.authorizer, client: { kind: 'paired-device', id: `tablet-${station}`, address: null }, station });
+  if (!(TILL_API_METHODS as readonly string[]).includes(method)) throw new Error(`${method} is not a till API method`);
+  try {
+    const call = tablet[method as Method] as (...input: unknown[]) => Promise<unknown>;
+    return { ok: true, value: (await call.apply(tablet, args)) ?? null };
+  } catch (error) {
+    return { ok: false, error: toWireError(error) };
+  }
+};
+
+/**
+ * A kitchen display (a tablet paired as a kitchen_display station `code`,
+ * added when missing) on till `id`: its own till API id for callTill, and
+ * from now on the `kitchen` events the host pushes to it, for takeEvents.
+ */
+const openDisplay: BrowserCommand<[id: string, code: string, name: string]> = async (_context, id, code, name) => {
+  const host = hosts.get(id);
+  if (!host) throw new Error(`no till ${id}: call openTill first`);
+  const db = databases.get(id)!;
+  const station = stationByCode(db, code) ?? addStation(db, { name, code, kind: 'kitchen_display' }, Date.now());
+  const displayId = `${id}/display-${code}`;
+  tills.set(
+    displayId,
+    tillFacade(host, {
+      authorizer: host.authorizer,
+      client: { kind: 'paired-device', id: displayId, address: null },
+      station: code,
+      // As the web host checks a paired screen: a kitchen display may call its board and a screen's start-up basics only.
+      checkStation: (at, method) => host.branchStations.checkCall(at, method),
+    }),
+  );
+  heard.set(displayId, []);
+  eventHubs.get(id)!.subscribe((event) => {
+    if (event.type === 'kitchen' && event.station_id === station.id) heard.get(displayId)?.push(event);
+  });
+  return displayId;
+};
+
+/** Display `code` shows these categories (the Kitchens tab's routing, set on the hub as `pos kitchens display` does). */
+const routeDisplay: BrowserCommand<[id: string, code: string, categories: number[]]> = async (_context, id, code, categories) => {
+  const db = databases.get(id);
+  if (!db) throw new Error(`no till ${id}: call openTill first`);
+  setDisplayRoute(db, stationByCode(db, code)!.id, categories, null, Date.now());
+};
+
+/** The events display `displayId` heard since the last call (the browser hands them to its screen as a WebSocket would). */
+const takeEvents: BrowserCommand<[displayId: string]> = async (_context, displayId) => {
+  const events = heard.get(displayId) ?? [];
+  heard.set(displayId, []);
+  return events;
+};
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
@@ -116,21 +205,42 @@ const closeTills: BrowserCommand<[]> = async () => {
   databases.clear();
   tills.clear();
   pairings.clear();
+  eventHubs.clear();
+  heard.clear();
   for (const dir of hubConfigs.values()) dir.cleanup();
   hubConfigs.clear();
   if (service) await (await service).close();
   service = null;
+  for (const other of otherServices.values()) await (await other).close();
+  otherServices.clear();
 };
 
-export const tillCommands = { openTill, callTill, closeTills, offerPairing, redeemPairing, signInAtStation, hubRequest, hubConfig };
+export const tillCommands = {
+  openTill,
+  callTill,
+  callAtStation,
+  closeTills,
+  offerPairing,
+  redeemPairing,
+  signInAtStation,
+  hubRequest,
+  hubConfig,
+  openDisplay,
+  routeDisplay,
+  takeEvents,
+};
 
 export type TillCommands = {
-  openTill(): Promise<string>;
+  openTill(kind?: 'no-tables'): Promise<string>;
   callTill(id: string, method: string, args: unknown[]): Promise<TillCallResult>;
+  callAtStation(id: string, station: string, method: string, args: unknown[]): Promise<TillCallResult>;
   closeTills(): Promise<void>;
   offerPairing(id: string, address: string): Promise<void>;
   redeemPairing(id: string, code: string): Promise<string | null>;
   hubRequest(id: string, message: unknown): Promise<import('../../src-shared/stations/index.ts').HubReply>;
   hubConfig(id: string): Promise<unknown>;
   signInAtStation(id: string, station: string, cashierId: string, pin: string): Promise<void>;
+  openDisplay(id: string, code: string, name: string): Promise<string>;
+  routeDisplay(id: string, code: string, categories: number[]): Promise<void>;
+  takeEvents(displayId: string): Promise<TillEvent[]>;
 };

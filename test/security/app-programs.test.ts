@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TillError } from '../../src-shared/errors/index.ts';
 import { BranchSetup } from '../../src-main/branch/index.ts';
 import { printersCommand } from '../../src-main/cli/commands/printers-command.ts';
 import { settingsCommand } from '../../src-main/cli/commands/settings-command.ts';
@@ -10,6 +9,7 @@ import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts'
 import { getSetting, setSetting, SettingError } from '../../src-main/settings/index.ts';
 import { installAppProgram } from '../support/app-program.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
+import { refusal } from '../support/refusal.ts';
 
 // Finding (high, issue 18): a printer binding was any program with any
 // arguments, so any manager session (or a paired device made manager) could
@@ -33,12 +33,6 @@ function capture(): CliIo & { stdout: string[]; stderr: string[] } {
   const stderr: string[] = [];
   return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
 }
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 /** A program that proves it ran: it writes its arguments, one a line, to the file named by its first one. */
 const RECORDER = `const { writeFileSync } = require('node:fs');\nprocess.stdin.resume();\nprocess.stdin.on('end', () => writeFileSync(process.argv[2], process.argv.slice(2).join('\\n')));\n`;

@@ -5,6 +5,7 @@ import { readAudit } from '../../src-main/host/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import type { WebHost } from '../support/till-web-host.ts';
 import { pairedCashierTill } from '../support/paired-cashier-till.ts';
+import { refusal } from '../support/refusal.ts';
 
 // Issue 23, part 2: one manager-approval sheet for every privileged action,
 // shown before the action is sent. The host answers "would this need a
@@ -23,11 +24,6 @@ let manager: TillApi;
 let device: TillApi;
 let product: ProductCard;
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 const audited = () => readAudit(web.db, { limit: 10_000 }).length;
 const throttleRows = () => web.db.prepare('SELECT COUNT(*) AS n FROM pin_throttle WHERE failures > 0').get() as { n: number };
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ProductCard, type TillApi } from '../../src-shared/till/index.ts';
-import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import type { WebHost } from '../support/till-web-host.ts';
 import { pairedCashierTill } from '../support/paired-cashier-till.ts';
+import { refusal } from '../support/refusal.ts';
 
 // Finding (issue 18, part 4): an approval outlived its action. A manager's
 // PIN on a 100% discount of a 2 SAR water let the cashier then take 36% off
@@ -23,11 +23,6 @@ let device: TillApi;
 let cheap: ProductCard;
 let dear: ProductCard;
 
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 const newest = () => readAudit(web.db)[0]!;
 
 beforeEach(async () => {

@@ -6,6 +6,7 @@ import { wholeOrderOverLimit } from '../../src-main/host/authorization/whole-ord
 import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import { refusal } from '../support/refusal.ts';
 
 // Finding: refunds of every order, 100% discounts and signIn to an attacker's
 // service were open to any client. Now they pass one hook and are audited.
@@ -32,12 +33,6 @@ async function sale(api: TillApi) {
   const cart = await api.addItem({ product_id: product!.id, quantity: 2 });
   return api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
 }
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 describe('what costs money passes the authorization hook', () => {
   it('refuses a refund from a paired cashier device, allows it from the manager screen, and audits both', async () => {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TillApi } from '../../src-shared/till/index.ts';
-import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
 import { flags } from '../integration/printing/printing-shop.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import { refusal } from '../support/refusal.ts';
 
 // The critical chain of issue 18, over the real host (HTTP, pairing, the
 // WebSocket till API): a paired tablet, on a till with no manager yet and an
@@ -32,12 +32,6 @@ afterEach(async () => {
   await web.close();
   await service.close();
 });
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 describe('the critical chain: pair, become manager, bind a shell, test-print', () => {
   it('refuses every step from a paired device, and nothing runs', async () => {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METHOD_PRIVILEGES, type TillApi } from '../../src-shared/till/index.ts';
-import { TillError } from '../../src-shared/errors/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { listStations } from '../../src-main/stations/index.ts';
 import { getSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import { refusal } from '../support/refusal.ts';
 
 // Finding (critical, issue 18): while a till had no manager, a paired
 // cashier device could create the first manager and was then approved for
@@ -36,12 +36,6 @@ afterEach(async () => {
   await web.close();
   await service.close();
 });
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 async function sellOne(api: TillApi) {
   const [product] = await api.search({ query: 'a', limit: 1 });

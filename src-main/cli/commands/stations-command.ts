@@ -1,13 +1,13 @@
 import { STATION_KINDS, type Station, type StationKind } from '../../../src-shared/stations/index.ts';
 import { printerRows } from '../../catalog/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
-import { addStation, listStations, removeStation, renameStation } from '../../stations/index.ts';
+import { addStation, listStations, removeStation, renameStation, setDisplayCounter } from '../../stations/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 export const STATIONS_USAGE = [
   'pos stations --db FILE [list] [--json]',
-  '  pos stations --db FILE add NAME --code C [--kind counter|kitchen_display|customer_display] [--receipt-printer ID] [--drawer-printer ID]',
-  '  pos stations --db FILE rename CODE NAME | remove CODE',
+  '  pos stations --db FILE add NAME --code C [--kind counter|kitchen_display|customer_display] [--receipt-printer ID] [--drawer-printer ID] [--shows COUNTER]',
+  '  pos stations --db FILE rename CODE NAME | remove CODE | shows DISPLAY COUNTER|none',
 ].join('\n');
 
 function printerName(names: Map<string, string>, id: string | null): string {
@@ -15,6 +15,8 @@ function printerName(names: Map<string, string>, id: string | null): string {
 }
 
 function describe(station: Station, names: Map<string, string>): string {
+  if (station.kind === 'customer_display')
+    return `${station.code.padEnd(2)}  ${station.name}  ${station.kind}  shows the cart of: ${station.shows_cart_of ?? 'none'}`;
   return `${station.code.padEnd(2)}  ${station.name}  ${station.kind}  receipt: ${printerName(names, station.receipt_printer_id)}  drawer: ${printerName(names, station.drawer_printer_id)}`;
 }
 
@@ -37,6 +39,7 @@ export async function stationsCommand(argv: string[], io: CliIo): Promise<number
       kind: { type: 'string' },
       'receipt-printer': { type: 'string' },
       'drawer-printer': { type: 'string' },
+      shows: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
     true,
@@ -47,14 +50,15 @@ export async function stationsCommand(argv: string[], io: CliIo): Promise<number
     if (args.length !== count) throw new UsageError(`pos stations: ${action} takes ${what}`);
     return args;
   };
-  if (action !== 'add' && (values.code ?? values.kind ?? values['receipt-printer'] ?? values['drawer-printer']) !== undefined)
-    throw new UsageError('pos stations: --code, --kind, --receipt-printer and --drawer-printer go with add');
-  if (!['list', 'add', 'rename', 'remove'].includes(action))
-    throw new UsageError(`pos stations: say what to do: list, add, rename or remove (not "${action}")`);
+  if (action !== 'add' && (values.code ?? values.kind ?? values['receipt-printer'] ?? values['drawer-printer'] ?? values.shows) !== undefined)
+    throw new UsageError('pos stations: --code, --kind, --receipt-printer, --drawer-printer and --shows go with add');
+  if (!['list', 'add', 'rename', 'remove', 'shows'].includes(action))
+    throw new UsageError(`pos stations: say what to do: list, add, rename, remove or shows (not "${action}")`);
   if (action === 'list') only('nothing more', 0);
   if (action === 'add') only('one NAME (quote a name with spaces)', 1);
   if (action === 'rename') only('CODE and NAME (quote a name with spaces)', 2);
   if (action === 'remove') only('one CODE', 1);
+  if (action === 'shows') only("a customer display's CODE and the COUNTER whose cart it shows (or none)", 2);
   const kind = values.kind ?? 'counter';
   if (!STATION_KINDS.includes(kind as StationKind)) throw new UsageError(`pos stations: --kind must be ${STATION_KINDS.join(', ')}, not "${kind}"`);
 
@@ -77,6 +81,7 @@ export async function stationsCommand(argv: string[], io: CliIo): Promise<number
           kind: kind as StationKind,
           receipt_printer_id: values['receipt-printer'] ?? null,
           drawer_printer_id: values['drawer-printer'] ?? null,
+          shows_cart_of: values.shows ?? null,
         },
         Date.now(),
       );
@@ -84,6 +89,14 @@ export async function stationsCommand(argv: string[], io: CliIo): Promise<number
     } else if (action === 'rename') {
       station = renameStation(db, args[0]!, args[1]!);
       done = `Station ${station.code} is now "${station.name}".`;
+    } else if (action === 'shows') {
+      const counter = args[1]!.toLowerCase() === 'none' ? null : args[1]!;
+      station = setDisplayCounter(db, args[0]!, counter);
+      // A running host reads it at the next change of that counter's cart (or when the display reconnects).
+      done =
+        counter === null
+          ? `Customer display ${station.code} shows no counter: it stays idle.`
+          : `Customer display ${station.code} shows the cart of counter ${counter}.`;
     } else {
       station = removeStation(db, args[0]!, Date.now());
       done = `Removed station ${station.code}, "${station.name}": its screens are refused from their next call; its code is not given again.`;

@@ -34,7 +34,7 @@ export interface ChannelAccess {
   station?: string | (() => string);
   /** Throws when the station may not make this call (it was removed; a kitchen display calls only its own methods); asked before every call. */
   checkStation?: (station: string, method: string) => void;
-  /** Whether this connection hears an event (a kitchen display only its own tickets'); without it, every event but the kitchen's. */
+  /** Whether this connection hears an event (a kitchen display only its own tickets', a customer display its own view); without it, every event but the displays'. */
   hears?: (event: TillEvent) => boolean;
   /**
    * Makes this connection another station from its next call on (the till
@@ -140,7 +140,7 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   });
   Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
   // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
-  const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen');
+  const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen' && event.type !== 'customer-display');
   const stopEvents = events.subscribe((event) => {
     if (hears(event)) send({ kind: 'event', event });
   });

@@ -34,7 +34,7 @@ export interface ReceiptOptions {
   logo: Uint8Array | null;
   /** A reprint says COPY and never opens the drawer. */
   reprint: boolean;
-  /** The buyer of a cleared standard (B2B) invoice: the receipt is then a tax invoice naming them. */
+  /** The buyer of a cleared standard (B2B) invoice or credit note: the receipt is then a tax invoice (tax credit note) naming them. */
   buyer?: ZatcaBuyer | null;
 }
 

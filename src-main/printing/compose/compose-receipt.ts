@@ -1,7 +1,7 @@
 // The customer's receipt, from a stored order: a ZATCA simplified tax
 // invoice (seller, VAT number, time, VAT total, the QR) with the lines, the
 // payments and the change; for a cleared standard (B2B) invoice, a tax
-// invoice that also names the buyer. Pure: the same order and options always give the
+// invoice that also names the buyer (its cleared credit note likewise). Pure: the same order and options always give the
 // same document, which is what prints and what the preview shows.
 
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type Discount } from '../../../src-shared/pricing/index.ts';
@@ -60,9 +60,11 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
   for (const name of branch!) blocks.push({ kind: 'text', text: name, align: 'center' });
   if (header.vatNumber) centred({ en: `${LABELS.vatNumber.en} ${header.vatNumber}`, ar: `${LABELS.vatNumber.ar} ${header.vatNumber}` });
   ownLines(blocks, header.headerEn, header.headerAr, bilingual);
-  // ZATCA's names: a cleared standard (B2B) invoice is a "Tax Invoice" and names its buyer; a sale to anyone, a simplified one.
-  const buyer = order.kind === 'REFUND' ? null : (options.buyer ?? null);
-  centred(order.kind === 'REFUND' ? LABELS.creditNote : buyer ? LABELS.taxInvoice : LABELS.simplifiedInvoice, { bold: true });
+  // ZATCA's names: a cleared standard (B2B) invoice is a "Tax Invoice" and its cleared credit note a "Tax Credit Note", both
+  // naming the buyer; a sale to anyone, a simplified invoice, and its refund a credit note.
+  const buyer = options.buyer ?? null;
+  const refund = order.kind === 'REFUND';
+  centred(refund ? (buyer ? LABELS.taxCreditNote : LABELS.creditNote) : buyer ? LABELS.taxInvoice : LABELS.simplifiedInvoice, { bold: true });
   if (options.reprint) centred(LABELS.copy, { bold: true });
   // A pay-later order settled since says so: its reprint is proof of payment, not a bill.
   if (order.status === 'UNPAID') centred(LABELS.unpaid, { bold: true });

@@ -15,6 +15,8 @@ export const LABELS = {
   crn: { en: 'CRN', ar: 'السجل التجاري' },
   address: { en: 'Address', ar: 'العنوان' },
   creditNote: { en: 'Credit Note (Refund)', ar: 'إشعار دائن (استرجاع)' },
+  /** The standard credit note ZATCA cleared for a tax invoice's refund: it names the same buyer. */
+  taxCreditNote: { en: 'Tax Credit Note', ar: 'إشعار دائن للفاتورة الضريبية' },
   copy: { en: '** COPY **', ar: 'نسخة' },
   displayOffline: { en: 'DISPLAY OFFLINE - paper instead', ar: 'شاشة المطبخ غير متصلة - ورقة بدلاً منها' },
   unpaid: { en: 'UNPAID - pay later', ar: 'غير مدفوع - الدفع لاحقاً' },

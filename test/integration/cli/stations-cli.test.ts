@@ -36,6 +36,17 @@ describe('pos stations', () => {
     const json = await pos(['stations', '--db', db, 'add', 'Kitchen screen', '--code', 'K', '--kind', 'kitchen_display', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({ code: 'K', name: 'Kitchen screen', kind: 'kitchen_display', receipt_printer_id: null });
 
+    // A customer display shows one counter's cart: given at add, changed with `shows`, none to leave it idle.
+    const display = await pos(['stations', '--db', db, 'add', 'Customer screen', '--code', 'D', '--kind', 'customer_display', '--shows', 'B']);
+    expect(display.code, display.stderr).toBe(0);
+    expect(display.stdout).toContain('D   Customer screen  customer_display  shows the cart of: B');
+    expect((await pos(['stations', '--db', db, 'shows', 'D', 'A'])).stderr).toBe('Customer display D shows the cart of counter A.\n');
+    expect((await pos(['stations', '--db', db, 'shows', 'D', 'none'])).stderr).toBe('Customer display D shows no counter: it stays idle.\n');
+    expect((await pos(['stations', '--db', db, 'shows', 'D', 'K'])).stderr).toMatch(/shows the cart of a counter in use, and K is none/);
+    expect((await pos(['stations', '--db', db, 'shows', 'B', 'A'])).stderr).toMatch(/only a customer display shows a counter's cart; station B is a counter/);
+    expect((await pos(['stations', '--db', db, 'add', 'Till', '--code', 'E', '--shows', 'A'])).code).toBe(1);
+    expect((await pos(['stations', '--db', db, 'shows', 'D', 'B'])).code).toBe(0);
+
     const taken = await runPos(['stations', '--db', db, 'add', 'Again', '--code', 'B']);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toBe('pos stations: the code B is already the station "Drive-through"; pick another code\n');
@@ -48,6 +59,8 @@ describe('pos stations', () => {
       ['remove'],
       ['close', 'B'],
       ['remove', 'B', '--code', 'B'],
+      ['shows', 'D'],
+      ['rename', 'B', 'X', '--shows', 'A'],
       ['list', '--wat'],
     ]) {
       const result = await pos(['stations', '--db', db, ...wrong]);
@@ -72,9 +85,10 @@ describe('pos stations', () => {
     expect(spawned.stderr).toMatch(/^pos stations: remove takes one CODE\nusage: pos stations --db FILE \[list\] \[--json\]/);
 
     const list = JSON.parse((await pos(['stations', '--db', db, '--json'])).stdout) as Station[];
-    expect(list.map((s) => [s.code, s.name, s.kind])).toEqual([
-      ['B', 'Window', 'counter'],
-      ['K', 'Kitchen screen', 'kitchen_display'],
+    expect(list.map((s) => [s.code, s.name, s.kind, s.shows_cart_of])).toEqual([
+      ['B', 'Window', 'counter', null],
+      ['K', 'Kitchen screen', 'kitchen_display', null],
+      ['D', 'Customer screen', 'customer_display', 'B'],
     ]);
   });
 });

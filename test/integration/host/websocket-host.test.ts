@@ -55,8 +55,8 @@ describe('the till API over a WebSocket', () => {
     expect(cart.lines).toHaveLength(1);
     const order = await api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }], cash_tendered: cart.total + 500 });
     expect(order.change_due).toBe(500);
-    await expect.poll(() => service.emulator.orders.has(order.uuid), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => events.some((e) => e.type === 'sync' && e.status.synced >= 1 && e.status.pending === 0), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => service.emulator.orders.has(order.uuid), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => events.some((e) => e.type === 'sync' && e.status.synced >= 1 && e.status.pending === 0), { timeout: 60_000 }).toBe(true);
     expect((await api.order({ uuid: order.uuid })).upload.state).toBe('synced');
   });
 

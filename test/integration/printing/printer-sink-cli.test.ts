@@ -53,7 +53,7 @@ describe('runPrinterSinkCli', () => {
     expect(ready.port).toBeGreaterThan(0);
 
     await sendToPrinter(`127.0.0.1:${ready.port}`, Uint8Array.of(0x1b, 0x40, 0x48, 0x69, 0x0a));
-    await expect.poll(() => err.join(''), { timeout: 5_000 }).toMatch(/job 1: 5 bytes/);
+    await expect.poll(() => err.join(''), { timeout: 60_000 }).toMatch(/job 1: 5 bytes/);
     expect(await readFile(join(dir, '1.txt'), 'utf8')).toBe('Hi\n');
 
     stop.abort();
@@ -111,7 +111,7 @@ process.exitCode = await runPrinterSinkCli(process.argv.slice(1));`;
       });
       const { port } = JSON.parse(line) as { port: number };
       await sendToPrinter(`127.0.0.1:${port}`, Uint8Array.of(0x41, 0x0a));
-      await expect.poll(() => stderr, { timeout: 5_000 }).toMatch(/job 1/);
+      await expect.poll(() => stderr, { timeout: 60_000 }).toMatch(/job 1/);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(stdout).toBe(`${line}\n`);

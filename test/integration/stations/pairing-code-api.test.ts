@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAudit } from '../../../src-main/host/index.ts';
-import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillApi } from '../../../src-shared/till/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 20, the Stations tab's pairing code and "use on this screen" through
 // the till API (no fetch of the host's own routes, which the Electron window
@@ -22,12 +22,6 @@ afterEach(async () => {
   await web.close();
   await service.close();
 });
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 async function managerScreen(cookie?: string): Promise<TillApi> {
   return (await web.connect({ origin: web.origin, cookie: cookie ?? (await web.managerCookie()) })).api;

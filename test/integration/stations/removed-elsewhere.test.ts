@@ -9,6 +9,7 @@ import { addStation, removeStation } from '../../../src-main/stations/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 20: `pos stations remove` in another process, while `pos serve`
 // runs on the same file. The running host used to keep that station's
@@ -56,12 +57,6 @@ async function twoTablets() {
   await c.staffState();
   return { rawB: closeCode(rawB), rawC: closeCode(rawC), b, c, cookieB };
 }
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 describe('a station removed by another process while the host runs', () => {
   it('the host’s slow poll of data_version closes its sockets with 4403; other stations stay', async () => {

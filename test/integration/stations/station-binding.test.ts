@@ -6,6 +6,7 @@ import { type TillApi } from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 20, part 2: a connection is a station of the registry. A device is
 // paired as a station and comes back as it after `pos serve` restarts;
@@ -23,12 +24,6 @@ afterEach(async () => {
   await web.close();
   await service.close();
 });
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => null,
-    (error: unknown) => error as TillError,
-  );
 
 async function managerScreen(cookie?: string): Promise<TillApi> {
   return (await web.connect({ origin: web.origin, cookie: cookie ?? (await web.managerCookie()) })).api;

@@ -160,7 +160,7 @@ describe('drawers and order numbers per station', () => {
     },
   );
 
-  it('a cashier works at one station at a time, and answers for one drawer at a time', { timeout: 60_000 }, async () => {
+  it('a cashier works at one station at a time, and answers for one drawer at a time', async () => {
     const { a, b, c, sara, omar } = await branch();
     await c.openShift({ float: 5_000 });
 

@@ -170,7 +170,7 @@ describe('a service that pushes back', () => {
 });
 
 describe('a pull killed with pages in flight', () => {
-  it('leaves the previous replica whole', { timeout: 60_000 }, async () => {
+  it('leaves the previous replica whole', async () => {
     let kill: (() => void) | null = null;
     service = await emulatedService({
       seed: 26,

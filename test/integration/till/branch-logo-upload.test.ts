@@ -16,6 +16,7 @@ import { readPrintContext } from '../../../src-main/printing/index.ts';
 import { TillError, TillInputError } from '../../../src-shared/errors/index.ts';
 import { MESSAGES_AR, MESSAGES_EN } from '../../../src-shared/i18n/index.ts';
 import { openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
+import { refusal } from '../../support/refusal.ts';
 
 const SHIPPED_LOGO = fileURLToPath(new URL('../../../resources/printing/logo.png', import.meta.url));
 
@@ -63,15 +64,6 @@ function claimedPng(width: number, height: number): Uint8Array {
       chunk('IEND', Buffer.alloc(0)),
     ]),
   );
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TillError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as TillError;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('the receipt logo as a file', () => {

@@ -23,7 +23,6 @@ import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview, 
 import { decodeEscPos, type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
 import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../../src-main/zatca/index.ts';
-import { TillError } from '../../../src-shared/errors/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
 import type { OrderView, ZatcaBuyerInput } from '../../../src-shared/till/index.ts';
 import { decodeZatcaPhase2Qr, FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
@@ -32,6 +31,7 @@ import { scanQr } from '../../unit/printing/qr-scan.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
 import { onboardAgainstStandIn } from '../../support/zatca-reporting.ts';
+import { refusal } from '../../support/refusal.ts';
 
 const CLEARANCE = '/invoices/clearance/single';
 const CHILD = fileURLToPath(new URL('../../support/b2b-checkout-child.ts', import.meta.url));
@@ -101,15 +101,6 @@ async function pos(...args: string[]) {
   const io: CliIo = { out: (line) => stdout.push(line), err: () => undefined, interactive: false, env: {} };
   const code = await main(args, io);
   return { code, stdout: stdout.join('\n') };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TillError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TillError);
-  return error as TillError;
 }
 
 describe('a standard (B2B) tax invoice at checkout', () => {

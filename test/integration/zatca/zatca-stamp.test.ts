@@ -176,7 +176,7 @@ describe('the stamp', () => {
     expect(qr.signature).toBe(signed.signature);
     expect(Buffer.from(qr.publicKey)).toEqual(spki);
     // The certificate's signature is its last element: the BIT STRING after the algorithm.
-    expect(certDer.subarray(certDer.length - qr.certificateSignature.length)).toEqual(Buffer.from(qr.certificateSignature));
+    expect(certDer.subarray(certDer.length - qr.certificateSignature!.length)).toEqual(Buffer.from(qr.certificateSignature!));
     expect(signed.qr.length).toBeLessThanOrEqual(700);
   });
 

@@ -24,7 +24,7 @@ describe('the phase-2 QR', () => {
     expect(tags[0]![1].length).toBe(8);
     expect(tags[5]![1].toString('utf8')).toBe(FIELDS.invoiceHash);
     expect(tags[7]![1]).toEqual(Buffer.from(FIELDS.publicKey));
-    expect(tags[8]![1]).toEqual(Buffer.from(FIELDS.certificateSignature));
+    expect(tags[8]![1]).toEqual(Buffer.from(FIELDS.certificateSignature!));
     expect(decodeZatcaPhase2Qr(qr)).toEqual(FIELDS);
   });
 
@@ -33,7 +33,20 @@ describe('the phase-2 QR', () => {
     expect(() => encodeZatcaPhase2Qr({ ...FIELDS, total: '50.0' })).toThrow(/two-place/);
     expect(() => encodeZatcaPhase2Qr({ ...FIELDS, publicKey: new Uint8Array(0) })).toThrow(/tag 8/);
     expect(() => encodeZatcaPhase2Qr({ ...FIELDS, sellerName: 'م'.repeat(120) })).toThrow(/at most 700/);
-    const fiveTags = Buffer.from(encodeZatcaPhase2Qr(FIELDS), 'base64');
-    expect(() => decodeZatcaPhase2Qr(fiveTags.subarray(0, fiveTags.length - 73).toString('base64'))).toThrow(/no tag 9/);
+    const nineTags = Buffer.from(encodeZatcaPhase2Qr(FIELDS), 'base64');
+    // Without tag 9 it is a standard document's QR; without tag 8 as well, no phase-2 QR at all.
+    const withoutTag8 = nineTags.subarray(0, nineTags.length - 73 - 90).toString('base64');
+    expect(() => decodeZatcaPhase2Qr(withoutTag8)).toThrow(/no tag 8/);
+  });
+
+  it("of a standard document (ZATCA's cleared QR) stops at tag 8: no CA signature, as the SDK's standard samples", () => {
+    const qr = encodeZatcaPhase2Qr({ ...FIELDS, certificateSignature: null });
+    const bytes = Buffer.from(qr, 'base64');
+    const tags: number[] = [];
+    for (let at = 0; at < bytes.length; at += 2 + bytes[at + 1]!) tags.push(bytes[at]!);
+    expect(tags).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(decodeZatcaPhase2Qr(qr)).toEqual({ ...FIELDS, certificateSignature: null });
+    // It is the nine-tag QR without its last record.
+    expect(bytes).toEqual(Buffer.from(encodeZatcaPhase2Qr(FIELDS), 'base64').subarray(0, bytes.length));
   });
 });
