@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openDatabase } from '../../src-main/db/index.ts';
+import { setDisplayRoute } from '../../src-main/kitchen/index.ts';
 import {
   CAPPUCCINO_OAT,
   CROISSANT,
@@ -20,7 +22,9 @@ import { startTillServer, type TillServer } from './till-server.ts';
 // Issue 21: a table's whole evening on the floor, in English and in Arabic.
 // Counter A opens table T4 for four guests and sends a first round; counter
 // B (another browser on the same hub) sees the table change without a
-// reload and sends a second round; A sees it too. A splits the tab evenly
+// reload and sends a second round; A sees it too. The kitchen display (a
+// third browser, a kitchen_display station) gets each round as a ticket
+// and bumps it. A splits the tab evenly
 // in two, A pays one part and B the other (two orders, each its station's,
 // adding up to the tab), and the table is cleared and free again. The
 // screenshots in docs/ (the floor and the tab) are taken on the way.
@@ -36,6 +40,35 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await server.stop();
 });
+
+/**
+ * The kitchen display K shows these categories, set on the hub's database
+ * as the Kitchens tab's routing does (setDisplayRoute; the running host
+ * reads the routes at each send).
+ */
+function routeToDisplay(dbFile: string, code: string, categories: number[]): void {
+  const stations = JSON.parse(execFileSync(process.execPath, [pos, 'stations', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
+    id: number;
+    code: string;
+  }[];
+  const db = openDatabase(dbFile);
+  try {
+    setDisplayRoute(db, stations.find((s) => s.code === code)!.id, categories, null, Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+/** The kitchen bumps the one ticket on its board, for table `table` and round `round`; the board is empty after. */
+async function kitchenBumps(k: Page, table: string, round: number, items: number): Promise<void> {
+  const ticket = k.getByTestId('kitchen-ticket');
+  await expect(ticket).toHaveCount(1);
+  await expect(ticket.getByTestId('ticket-label')).toContainText(table);
+  await expect(ticket.getByTestId('ticket-round')).toContainText(String(round));
+  await expect(ticket.getByTestId('kitchen-item')).toHaveCount(items);
+  await ticket.getByTestId('bump-ticket').click();
+  await expect(k.getByTestId('kitchen-ticket')).toHaveCount(0);
+}
 
 /** A table's card on the floor, by its name. */
 const tableCard = (page: Page, name: string) => page.getByTestId('floor-table').filter({ has: page.getByText(name, { exact: true }) });
@@ -108,6 +141,16 @@ for (const lang of ['en', 'ar'] as const) {
     await b.getByTestId('pin-input').press('Enter');
     await expect(b.getByTestId('sell-screen')).toBeVisible();
     await openShiftWithFloat(b, '100');
+
+    // The kitchen display: a third browser made station K, a kitchen_display, showing the bakery and the drinks.
+    execFileSync(process.execPath, [pos, 'stations', '--db', server.dbFile, 'add', 'Kitchen', '--code', 'K', '--kind', 'kitchen_display']);
+    routeToDisplay(server.dbFile, 'K', [CROISSANT.category, ICED_AMERICANO.category, CAPPUCCINO_OAT.category]);
+    const contextK = await browser.newContext();
+    await contextK.addCookies([{ name: 'till_station', value: 'K', url: new URL(server.url).origin }]);
+    const k = await contextK.newPage();
+    const guardK = guardPage(k);
+    await k.goto(`${server.url}?lang=${lang}`);
+    await expect(k.getByTestId('kitchen-screen')).toBeVisible({ timeout: 60_000 });
     if (lang === 'ar') {
       await expect(a.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(b.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -131,6 +174,8 @@ for (const lang of ['en', 'ar'] as const) {
     await a.getByTestId('tab-send').click();
     await expect(a.getByTestId('tab-round')).toHaveCount(1);
     await expect(a.getByTestId('tab-round').first()).toHaveAttribute('data-sent', 'true');
+    // The kitchen has the round as a ticket and bumps it.
+    await kitchenBumps(k, 'T4', 1, 1);
 
     // B's floor shows T4 with the kitchen, with its guests, without a reload.
     await expect(tableCard(b, 'T4')).toHaveAttribute('data-state', 'waiting');
@@ -144,6 +189,7 @@ for (const lang of ['en', 'ar'] as const) {
     await b.getByTestId('tab-send').click();
     await expect(b.getByTestId('tab-round')).toHaveCount(2);
     await expect(b.getByTestId('tab-draft')).toHaveCount(0);
+    await kitchenBumps(k, 'T4', 2, 2);
 
     // A's tab screen shows B's round as it is now (the host's tab event), with the kitchen.
     await expect(a.getByTestId('tab-round')).toHaveCount(2);
@@ -160,6 +206,8 @@ for (const lang of ['en', 'ar'] as const) {
     await takeItem(b, CROISSANT, lang);
     await b.getByTestId('tab-add-round').click();
     await expect(b.getByTestId('tab-line')).toHaveCount(1);
+    // Added, not sent: the kitchen has nothing of it.
+    await expect(k.getByTestId('kitchen-empty')).toBeVisible();
     await b.getByTestId('tab-back').click();
     await expect(tableCard(b, 'T1')).toHaveAttribute('data-state', 'open');
     await expect(tableCard(b, 'T1').getByTestId('floor-unsent')).toBeVisible();
@@ -207,5 +255,6 @@ for (const lang of ['en', 'ar'] as const) {
     expect(numberB.startsWith('B')).toBe(true);
     expect(guardA.errors).toEqual([]);
     expect(guardB.errors).toEqual([]);
+    expect(guardK.errors).toEqual([]);
   });
 }
