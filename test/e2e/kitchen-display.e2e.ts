@@ -100,7 +100,19 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(display.getByTestId('kitchen-recall')).toContainText(second);
     await expect(display.getByTestId('all-day-count').filter({ hasText: CROISSANT[lang] })).toHaveCount(0);
 
+    // The display goes dark (its page closes: its socket with it). A sale meanwhile prints on the kitchen printer;
+    // opened again, the display shows every open ticket, marked where it was printed because it was away.
+    await display.close();
+    await addProduct(counter, CROISSANT, lang);
+    const third = await payCashExact(counter);
+    const again = await contextK.newPage();
+    const guardAgain = guardPage(again);
+    await again.goto(`${server.url}?lang=${lang}`);
+    await expect.poll(() => labels(again)).toEqual([first, third]);
+    await expect(again.getByTestId('kitchen-ticket').nth(1).getByTestId('ticket-fallback')).toBeVisible();
+
     expect(guardCounter.errors).toEqual([]);
     expect(guardDisplay.errors).toEqual([]);
+    expect(guardAgain.errors).toEqual([]);
   });
 }
