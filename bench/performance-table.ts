@@ -232,10 +232,23 @@ export function performanceTable(resultsDir: string): string {
     );
   }
 
+  const floor = load('floor');
+  if (floor) {
+    row(
+      `send → ticket on the kitchen display (event heard, board read), ${floor.open_tabs} open tabs across ${floor.stations} stations, p99`,
+      `${floor.send_to_board.p99_ms} ms (p50 ${floor.send_to_board.p50_ms})`,
+      `same run, same hub: commit round trip p99 ${floor.bound.commit_round_trip.p99_ms} ms + board read p99 ${floor.bound.board_read.p99_ms} ms = ${floor.bound.p99_sum_ms} ms`,
+      x(floor.send_p99_over_bound),
+      '≤ 2x',
+      floor.targets.send_within_2x_bound,
+      'npm run bench:floor',
+    );
+  }
+
   const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
   const lines = [PERFORMANCE_TABLE_START, `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
-  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations', 'floor'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
   lines.push(
     '',
     `Runs: ${dates

@@ -1,4 +1,4 @@
-import type { Barcode, Category, Me, Modifier, Price, Product, ProductIngredient } from '../src-shared/catalog/index.ts';
+import type { Barcode, Category, Me, ProductIngredient } from '../src-shared/catalog/index.ts';
 import { DAY_MS, DEFAULT_SEED, DEMO_ASSETS, DEMO_EPOCH } from './demo-constants.ts';
 import { demoCustomers } from './demo-customers.ts';
 import { demoIngredients, modifierIngredient, recipeFor } from './demo-ingredients.ts';
@@ -14,7 +14,7 @@ import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
 import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
 import type { Prng } from '../src-shared/random/index.ts';
-import type { Tenant } from './tenant.ts';
+import type { ServedModifier, ServedPrice, ServedProduct, Tenant } from './tenant.ts';
 
 /** The delivery app whose prices a category carries, and its markup in percent. */
 const DELIVERY_APP: Record<MenuCategory['kind'], { key: string; markup: number }> = {
@@ -48,7 +48,7 @@ export function demoCategories(): Category[] {
   }));
 }
 
-export function modifiersFor(keys: readonly ModifierKey[], productId: string, newId: () => string): Modifier[] {
+export function modifiersFor(keys: readonly ModifierKey[], productId: string, newId: () => string): ServedModifier[] {
   return keys.map((key) => {
     const template = MODIFIER_TEMPLATES[key];
     return { id: newId(), product_id: productId, name_en: template.en, name_ar: template.ar, price: template.price };
@@ -60,10 +60,10 @@ export function modifiersFor(keys: readonly ModifierKey[], productId: string, ne
  * and the category's order-type adjustment (drinks 1.00 off for takeaway,
  * food 10 % more for delivery).
  */
-function pricesFor(product: Product, price: string, kind: MenuCategory['kind'], newId: () => string): Price[] {
+function pricesFor(product: ServedProduct, price: string, kind: MenuCategory['kind'], newId: () => string): ServedPrice[] {
   const app = DELIVERY_APP[kind];
   const base = { product_id: product.id, modifier_id: null };
-  const prices: Price[] = [
+  const prices: ServedPrice[] = [
     { id: newId(), ...base, priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: price, value_type: 'NOMINAL' },
     { id: newId(), ...base, priceable_type: 'PAYMENT_METHOD', priceable_id: app.key, value: markedUp(price, app.markup), value_type: 'NOMINAL' },
   ];
@@ -110,7 +110,7 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
 
   const { ingredients, idOf } = demoIngredients(newId);
 
-  const products: Product[] = [];
+  const products: ServedProduct[] = [];
   const barcodes: Barcode[] = [];
   const productIngredients: ProductIngredient[] = [];
   let order = 0;
@@ -120,7 +120,7 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
       const id = newId();
       const created = DEMO_EPOCH + order * 60_000;
       const soldAmount = options.inactive ? 0 : prng.int(20, 2400);
-      const product: Product = {
+      const product: ServedProduct = {
         id,
         market_id: marketId,
         // Packaged goods are stocked per branch; prepared items are sold market-wide.

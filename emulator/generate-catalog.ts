@@ -1,4 +1,4 @@
-import type { Barcode, Modifier, Price, Product } from '../src-shared/catalog/index.ts';
+import type { Barcode } from '../src-shared/catalog/index.ts';
 import { MODIFIER_TEMPLATES } from './demo-modifiers.ts';
 import type { ModifierKey, ModifierTemplate } from './demo-modifiers.ts';
 import { DEMO_MENU } from './demo-menu.ts';
@@ -8,7 +8,7 @@ import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
 import { createPrng, deriveSeed } from '../src-shared/random/index.ts';
-import type { Tenant } from './tenant.ts';
+import type { ServedModifier, ServedPrice, ServedProduct, Tenant } from './tenant.ts';
 
 /** Words combined with the demo menu's item names; Arabic adjectives follow the noun. */
 const STYLES: readonly (readonly [string, string])[] = [
@@ -126,7 +126,7 @@ export function generateCatalog(options: GenerateCatalogOptions): Tenant {
   const byCategory = bases();
   const money = moneyCache();
   const markups = new Map<string, string>();
-  const products: Product[] = [];
+  const products: ServedProduct[] = [];
   const barcodes: Barcode[] = [];
 
   for (let i = 0; i < options.products; i++) {
@@ -144,14 +144,14 @@ export function generateCatalog(options: GenerateCatalogOptions): Tenant {
     const markupKey = `${price}+${base.markup}`;
     let deliveryPrice = markups.get(markupKey);
     if (deliveryPrice === undefined) markups.set(markupKey, (deliveryPrice = markedUp(price, base.markup)));
-    const modifiers: Modifier[] = base.modifiers.map((m) => ({
+    const modifiers: ServedModifier[] = base.modifiers.map((m) => ({
       id: newId(),
       product_id: id,
       name_en: m.en,
       name_ar: m.ar,
       price: m.price,
     }));
-    const prices: Price[] = [
+    const prices: ServedPrice[] = [
       { id: newId(), product_id: id, modifier_id: null, priceable_type: 'PAYMENT_METHOD', priceable_id: 'CASH', value: price, value_type: 'NOMINAL' },
       {
         id: newId(),

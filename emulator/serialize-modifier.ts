@@ -1,7 +1,7 @@
-import type { Modifier } from '../src-shared/catalog/index.ts';
+import type { ServedModifier } from './tenant.ts';
 
 /** A modifier has the same shape at every version (emulator/README.md, 9). */
-export function serializeModifier(modifier: Modifier): Record<string, unknown> {
+export function serializeModifier(modifier: ServedModifier): Record<string, unknown> {
   return {
     id: modifier.id,
     product_id: modifier.product_id,

@@ -1,4 +1,5 @@
-import type { Me, Price, Product } from '../src-shared/catalog/index.ts';
+import type { Me } from '../src-shared/catalog/index.ts';
+import type { ServedPrice, ServedProduct } from './tenant.ts';
 import { legacyMoney } from './money.ts';
 import type { LegacyMoney } from './money.ts';
 import type { VersionFeatures } from './version-features.ts';
@@ -8,7 +9,7 @@ import type { VersionFeatures } from './version-features.ts';
  * (below 2.2.3) can only say "this payment method costs this much", so
  * order-type and percentage prices are left out there (emulator/README.md, 10).
  */
-export function isPriceServed(price: Price, features: VersionFeatures): boolean {
+export function isPriceServed(price: ServedPrice, features: VersionFeatures): boolean {
   return features.polymorphicPrices || (price.priceable_type === 'PAYMENT_METHOD' && price.value_type === 'NOMINAL');
 }
 
@@ -27,8 +28,8 @@ function cachedLegacyMoney(value: string, vatRate: string, pricesIncludeTax: boo
 
 /** A price at the caller's version; `product` gives the tenant ids served below 2.3.0, `branch` the VAT for legacy money. */
 export function serializePrice(
-  price: Price,
-  product: Pick<Product, 'market_id' | 'branch_id'>,
+  price: ServedPrice,
+  product: Pick<ServedProduct, 'market_id' | 'branch_id'>,
   branch: Me['branch'],
   features: VersionFeatures,
 ): Record<string, unknown> {

@@ -1,4 +1,5 @@
-import type { Me, Product } from '../src-shared/catalog/index.ts';
+import type { Me } from '../src-shared/catalog/index.ts';
+import type { ServedProduct } from './tenant.ts';
 import { serializeModifier } from './serialize-modifier.ts';
 import { isPriceServed, serializePrice } from './serialize-price.ts';
 import type { VersionFeatures } from './version-features.ts';
@@ -13,7 +14,7 @@ export interface ProductIncludes {
  * (`category_id`, `duration`), plus `modifiers` and `prices` when included.
  * Serialized per request so nothing per version is kept in memory.
  */
-export function serializeProduct(product: Product, features: VersionFeatures, includes: ProductIncludes, branch: Me['branch']): Record<string, unknown> {
+export function serializeProduct(product: ServedProduct, features: VersionFeatures, includes: ProductIncludes, branch: Me['branch']): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: product.id,
     market_id: product.market_id,

@@ -1,16 +1,28 @@
 import type {
   Barcode,
   Category,
+  DecimalString,
   Ingredient,
   Kitchen,
   Me,
+  Modifier,
   PaymentMethod,
   PaymentMethodConfig,
+  Price,
   Printer,
   Product,
   ProductIngredient,
 } from '../src-shared/catalog/index.ts';
 import type { TenantTable } from './demo-tables.ts';
+
+/**
+ * The catalog as the service keeps and serves it: money as the wire's
+ * decimal strings, so a test can serve any text (too many places, not a
+ * number) and see what the till's reader makes of it.
+ */
+export type ServedProduct = Product<DecimalString>;
+export type ServedModifier = Modifier<DecimalString>;
+export type ServedPrice = Price<DecimalString>;
 
 /** A printer as the service holds it: the canonical record plus the branch it stands in. */
 export interface TenantPrinter extends Printer {
@@ -55,7 +67,7 @@ export interface TenantCustomer {
 export interface Tenant {
   me: Me;
   categories: Category[];
-  products: Product[];
+  products: ServedProduct[];
   barcodes: Barcode[];
   paymentMethods: PaymentMethod[];
   paymentMethodConfigs: PaymentMethodConfig[];

@@ -1,4 +1,4 @@
-import type { Modifier } from '../../src-shared/catalog/index.ts';
+import type { ServedModifier } from '../tenant.ts';
 import { detailAnswer } from '../answers.ts';
 import { MESSAGES, notFound, successBody } from '../envelope.ts';
 import { findLiveProduct } from '../find-product.ts';
@@ -8,7 +8,7 @@ import { serializeModifier } from '../serialize-modifier.ts';
 import { rules, Validator } from '../validation.ts';
 import { listing, listRoute } from './list-route.ts';
 
-type ModifierFields = Pick<Modifier, 'name_en' | 'name_ar' | 'price'>;
+type ModifierFields = Pick<ServedModifier, 'name_en' | 'name_ar' | 'price'>;
 
 /**
  * The modifier body (not shown by the spec; emulator/README.md, 26): `name_en`,
@@ -35,7 +35,7 @@ function readModifierBody(body: unknown, creating: boolean): Partial<ModifierFie
   return out;
 }
 
-function findModifier(context: RequestContext): Modifier {
+function findModifier(context: RequestContext): ServedModifier {
   const product = findLiveProduct(context.state.tenant, context.params.productId);
   const modifier = product.modifiers.find((m) => m.id === context.params.productModifierId);
   if (!modifier) throw notFound();
@@ -59,7 +59,7 @@ export const modifierRoutes: RouteSpec[] = [
     handle: (context) => {
       const product = findLiveProduct(context.state.tenant, context.params.productId);
       const fields = readModifierBody(context.body, true) as ModifierFields;
-      const modifier: Modifier = { id: context.state.newId(), product_id: product.id, ...fields };
+      const modifier: ServedModifier = { id: context.state.newId(), product_id: product.id, ...fields };
       product.modifiers.push(modifier);
       product.updated_at = context.state.now();
       return { status: 201, body: successBody(201, MESSAGES.created, serializeModifier(modifier)) };

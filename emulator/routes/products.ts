@@ -1,4 +1,4 @@
-import type { Product } from '../../src-shared/catalog/index.ts';
+import type { ServedProduct } from '../tenant.ts';
 import { detailAnswer, isLive } from '../answers.ts';
 import { findLiveProduct } from '../find-product.ts';
 import { filters, readPlainListParams } from '../list-params.ts';
@@ -31,7 +31,7 @@ function listProducts(context: RequestContext, params: ListParams, { scope, cate
   const idSet = ids && new Set(ids);
   const matches = params.search === null ? null : searchMatcher(params.search);
   const { marketId, branchId } = scope;
-  const keep = (p: Product) =>
+  const keep = (p: ServedProduct) =>
     isLive(p) &&
     (marketId === undefined || p.market_id === marketId) &&
     (branchId === undefined || p.branch_id === null || p.branch_id === branchId) &&

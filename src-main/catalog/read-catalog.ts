@@ -5,16 +5,14 @@ import type {
   Modifier,
   PaymentMethod,
   PaymentMethodConfig,
+  Price,
   Printer,
   PrinterSettings,
   Product,
 } from '../../src-shared/catalog/index.ts';
-import { formatMinor } from '../../src-shared/money/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
-import { priceRecord } from './price-record.ts';
-import { currencyDecimals } from './currency-decimals.ts';
 
-/** The whole replica as canonical records, the shape `pos catalog --json` prints. */
+/** The whole replica as canonical records (money in minor units); `pos catalog --json` prints it with money as decimal strings. */
 export interface CatalogSnapshot {
   categories: Category[];
   products: Product[];
@@ -36,20 +34,13 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
 }
 
 export function readCatalog(db: TillDatabase): CatalogSnapshot {
-  const decimals = currencyDecimals(db);
   const modifiers = groupBy(
-    all(db, q.selectFrom('modifiers').selectAll().orderBy('product_id').orderBy('position')).map((m): Modifier => ({
-      id: m.id,
-      product_id: m.product_id,
-      name_en: m.name_en,
-      name_ar: m.name_ar,
-      price: formatMinor(m.price, decimals),
-    })),
-    (m) => m.product_id,
+    all(db, q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).orderBy('product_id').orderBy('position')),
+    (m: Modifier) => m.product_id,
   );
   const prices = groupBy(
-    all(db, q.selectFrom('prices').selectAll().orderBy('seq')).map((row) => priceRecord(row, decimals)),
-    (p) => p.product_id,
+    all(db, q.selectFrom('prices').select(['id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type']).orderBy('seq')),
+    (p: Price) => p.product_id,
   );
   return {
     categories: all(db, q.selectFrom('categories').selectAll().orderBy('position')).map((c) => ({

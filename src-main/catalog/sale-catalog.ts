@@ -1,10 +1,11 @@
 import type { Price } from '../../src-shared/catalog/index.ts';
+import type { Minor } from '../../src-shared/money/index.ts';
 import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
-import { priceRecord } from './price-record.ts';
 
 /**
- * The replica as the till sells from it: only active products, with prices
- * turned back into canonical records for the pricing rules.
+ * The replica as the till sells from it: only active products, with their
+ * prices as the replica holds them (minor units), straight into the pricing
+ * rules. A line in a cart keeps this snapshot.
  */
 export interface SaleProduct {
   id: string;
@@ -13,7 +14,7 @@ export interface SaleProduct {
   name_ar: string;
   description_en: string | null;
   description_ar: string | null;
-  modifiers: { id: string; name_en: string; name_ar: string; price: number }[];
+  modifiers: { id: string; name_en: string; name_ar: string; price: Minor }[];
   prices: Price[];
 }
 
@@ -84,7 +85,13 @@ const SALE_MODIFIERS = prepared<{ ids: string }>()(
   q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', jsonList('ids')).orderBy('position'),
 );
 
-const SALE_PRICES = prepared<{ ids: string }>()(q.selectFrom('prices').selectAll().where('product_id', 'in', jsonList('ids')).orderBy('seq'));
+const SALE_PRICES = prepared<{ ids: string }>()(
+  q
+    .selectFrom('prices')
+    .select(['id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'])
+    .where('product_id', 'in', jsonList('ids'))
+    .orderBy('seq'),
+);
 
 const BARCODE = prepared<{ code: string }>()(q.selectFrom('barcodes').select(['product_id', 'modifier_id']).where('barcode', '=', param<string>('code')));
 
@@ -111,8 +118,8 @@ export function productIdsInCategory(db: TillDatabase, categoryId: number, offse
   return { ids, total };
 }
 
-/** Active products by id, in the order asked; unknown or inactive ids are left out. Prices as decimals of `decimals` places (currencyDecimals). */
-export function saleProducts(db: TillDatabase, ids: readonly string[], decimals = 2): SaleProduct[] {
+/** Active products by id, in the order asked; unknown or inactive ids are left out. Money in minor units, as the replica holds it. */
+export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProduct[] {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const asked = { ids: JSON.stringify(unique) };
@@ -121,7 +128,7 @@ export function saleProducts(db: TillDatabase, ids: readonly string[], decimals 
   const prices = SALE_PRICES.all(db, asked);
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
-  for (const p of prices) byId.get(p.product_id)?.prices.push(priceRecord(p, decimals));
+  for (const p of prices) byId.get(p.product_id)?.prices.push(p);
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 

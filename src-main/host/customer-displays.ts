@@ -136,6 +136,7 @@ export class CustomerDisplays implements CustomerDisplayApi {
         discount_total: cart.discount_total,
         tax: cart.tax,
         total: cart.total,
+        prices_include_tax: cart.prices_include_tax,
       };
     }
     const paid = this.paid.get(counter);

@@ -4,6 +4,7 @@ import {
   CUSTOMER_DISPLAY_METHODS,
   FLOOR_API_METHODS,
   KITCHEN_API_METHODS,
+  KITCHEN_SETUP_METHODS,
   parseInput,
   PRINTING_METHODS,
   SELLING_METHODS,
@@ -50,6 +51,7 @@ const eachMethodOnce: EachOnce<
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
     ...typeof KITCHEN_API_METHODS,
+    ...typeof KITCHEN_SETUP_METHODS,
     ...typeof CUSTOMER_DISPLAY_METHODS,
   ]
 > = true;
@@ -198,6 +200,7 @@ export class TillHost extends composedOf<TillApi>() {
       ...methodsOf(zatcaTab, ZATCA_API_METHODS),
       ...methodsOf(till.tabs, FLOOR_API_METHODS),
       ...methodsOf(kitchen, KITCHEN_API_METHODS),
+      ...methodsOf(kitchen, KITCHEN_SETUP_METHODS),
       ...methodsOf(displays, CUSTOMER_DISPLAY_METHODS),
     });
     this.branchStations = stations;

@@ -1,5 +1,5 @@
-import type { KitchenBoardView, KitchenItemView, KitchenTicketView } from '../../src-shared/kitchen/index.ts';
-import { parseInput, type KitchenApi, type KitchenInputs, type OrderRecord, type TillEvent } from '../../src-shared/till/index.ts';
+import type { KitchenBoardView, KitchenDisplayRouteView, KitchenItemView, KitchenTicketView } from '../../src-shared/kitchen/index.ts';
+import { parseInput, type KitchenApi, type KitchenInputs, type KitchenSetupApi, type OrderRecord, type TillEvent } from '../../src-shared/till/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
@@ -8,6 +8,7 @@ import { listStations, stationByCode, type Station } from '../stations/index.ts'
 import { currentStationKey } from '../till/index.ts';
 import { DisplayPresence, type PresenceHandle, type PresenceSocket } from './display-presence.ts';
 import { readDisplayRoutes, type DisplayRoute } from './display-routes.ts';
+import { kitchenDisplayRoutes, routeDisplay } from './display-setup.ts';
 import { printOnFallback, ticketLabel } from './kitchen-paper.ts';
 import {
   bumpKitchenTicketRow,
@@ -42,7 +43,7 @@ export interface KitchenOptions {
  * offline gets its tickets on paper instead (once each), and shows them all
  * again when it comes back.
  */
-export class KitchenService implements KitchenApi {
+export class KitchenService implements KitchenApi, KitchenSetupApi {
   /** Which displays hold a live socket (the web host reports its sockets here). */
   readonly presence: DisplayPresence;
   /** Displays whose tickets changed in the transaction under way, told once it committed. */
@@ -163,6 +164,14 @@ export class KitchenService implements KitchenApi {
       });
     }
     return station;
+  }
+
+  async kitchenDisplays(): Promise<KitchenDisplayRouteView[]> {
+    return kitchenDisplayRoutes(this.db);
+  }
+
+  async routeKitchenDisplay(input: KitchenInputs['routeKitchenDisplay']): Promise<KitchenDisplayRouteView[]> {
+    return routeDisplay(this.db, parseInput('routeKitchenDisplay', input), this.options.clock.now());
   }
 
   async kitchenBoard(): Promise<KitchenBoardView> {

@@ -2,6 +2,7 @@
 // kitchen_items): written in the transaction that sends them to the kitchen,
 // bumped, recalled, and marked once printed on a fallback printer.
 
+import { sql } from 'kysely';
 import { all, first, q, run, type TillDatabase } from '../db/index.ts';
 
 export interface NewKitchenItem {
@@ -70,7 +71,15 @@ export function readKitchenTicket(db: TillDatabase, id: string): KitchenTicketRo
 
 /** A display's open tickets, oldest first. */
 export function openKitchenTickets(db: TillDatabase, stationId: number): KitchenTicketRow[] {
-  return all(db, tickets().where('station_id', '=', stationId).where('bumped_at', 'is', null).orderBy('created_at').orderBy('id'));
+  // Written in the same millisecond, they keep the order they were written in (rowid).
+  return all(
+    db,
+    tickets()
+      .where('station_id', '=', stationId)
+      .where('bumped_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy(sql`rowid`),
+  );
 }
 
 /** The items of these tickets, in each ticket's order. */

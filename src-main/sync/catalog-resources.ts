@@ -11,7 +11,6 @@ import type {
   Printer,
   Product,
 } from '../../src-shared/catalog/index.ts';
-import { parseDecimal } from '../../src-shared/money/index.ts';
 import { searchIndexText } from '../../src-shared/search/index.ts';
 import type { ListResource } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from '../upstream/index.ts';
@@ -54,8 +53,8 @@ export interface CatalogResource<T = unknown> {
   path: string;
   query(scope: PullScope): QueryParams;
   tables: readonly ReplicaTable[];
-  /** `position` is the record's place in the service's order, kept for display; money is stored in minor units of `decimals` places. */
-  stage(record: T, position: number, put: Stage, decimals: number): void;
+  /** `position` is the record's place in the service's order, kept for display; money comes and is stored in minor units (the reader parsed it). */
+  stage(record: T, position: number, put: Stage): void;
   /**
    * Auxiliary: the till sells without it. A 404 means this service has none
    * (the list goes empty), a 403 or any other failure but a 401 keeps what
@@ -87,7 +86,7 @@ const products: CatalogResource<Product> = {
     return { ...(includes.length > 0 ? { includes: [...includes] } : {}), filter: { market_id: scope.marketId, branch_id: scope.branchId } };
   },
   tables: [PRODUCTS, MODIFIERS, PRICES],
-  stage(p, _position, put, decimals) {
+  stage(p, _position, put) {
     put(PRODUCTS, {
       id: p.id,
       market_id: p.market_id,
@@ -111,33 +110,25 @@ const products: CatalogResource<Product> = {
       accounting_id: p.accounting_id,
       search_text: searchIndexText(`${p.name_en} ${p.name_ar}`),
     });
-    p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index, decimals));
-    for (const price of p.prices) stagePrice(put, p.id, price, decimals);
+    p.modifiers.forEach((m, index) => stageModifier(put, p.id, m, index));
+    for (const price of p.prices) stagePrice(put, p.id, price);
   },
 };
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
-export function stageModifier(put: Stage, productId: string, m: Modifier, position: number, decimals: number): void {
-  put(MODIFIERS, {
-    id: m.id,
-    product_id: productId,
-    name_en: m.name_en,
-    name_ar: m.name_ar,
-    price: parseDecimal(m.price, `product ${productId} modifier ${m.id} price`, decimals),
-    position,
-  });
+export function stageModifier(put: Stage, productId: string, m: Modifier, position: number): void {
+  put(MODIFIERS, { id: m.id, product_id: productId, name_en: m.name_en, name_ar: m.name_ar, price: m.price, position });
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */
-export function stagePrice(put: Stage, productId: string, price: Price, decimals: number): void {
+export function stagePrice(put: Stage, productId: string, price: Price): void {
   put(PRICES, {
     id: price.id,
     product_id: productId,
     modifier_id: price.modifier_id,
     priceable_type: price.priceable_type,
     priceable_id: price.priceable_id,
-    // A PERCENT value is hundredths of a percent (two places) whatever the currency.
-    value: parseDecimal(price.value, `product ${productId} price ${price.id} value`, price.value_type === 'PERCENT' ? 2 : decimals),
+    value: price.value,
     value_type: price.value_type,
   });
 }

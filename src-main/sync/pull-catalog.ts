@@ -267,7 +267,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
           quarantined.push(...completed.failed);
           precisionLost += completed.precisionLost;
         }
-        skipped += stagePage(context.db, staging, resource, records, received, context.decimals);
+        skipped += stagePage(context.db, staging, resource, records, received);
         skipped += keepPreviousVersions(staging, resource, quarantined);
         bad.push(...quarantined);
         received += page.records.length + page.quarantined.length;
@@ -349,13 +349,13 @@ async function completeProducts(
 }
 
 /** Stages one page in one transaction; returns how many records were soft-deleted and left out. */
-function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number, decimals = 2): number {
+function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
   let skipped = 0;
   db.transaction(() => {
     records.forEach((record, index) => {
       // Soft-deleted records are gone for the till, like records that vanished upstream.
       if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-      else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row), decimals);
+      else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row));
     });
   })();
   return skipped;

@@ -8,7 +8,6 @@ import {
   type OrderType,
   type PricedCart,
 } from '../../src-shared/pricing/index.ts';
-import { formatMinor } from '../../src-shared/money/index.ts';
 import { type CartView } from '../../src-shared/till/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
@@ -59,11 +58,10 @@ export function findLine(cart: Cart, lineId: string): CartLine {
   return line;
 }
 
-/** `decimals`: the currency's places (currencyDecimals), the scale of the replica's amounts. */
-export function priceOf(cart: Cart, tax: BranchTax, decimals = 2): PricedCart {
+/** The cart priced: its lines' snapshots hold minor units, as the replica does, and go to pricing as they are. */
+export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
   return priceCart({
     tax,
-    decimals,
     methodKey: cart.price_list,
     orderType: cart.order_type,
     discount: cart.order_discount ?? undefined,
@@ -71,14 +69,12 @@ export function priceOf(cart: Cart, tax: BranchTax, decimals = 2): PricedCart {
       product: line.product,
       quantity: line.quantity,
       discount: line.discount ?? undefined,
-      modifiers: line.modifier_ids.map((id) => {
-        const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-        return { id: m.id, price: formatMinor(m.price, decimals) };
-      }),
+      modifiers: line.modifier_ids.map((id) => line.product.modifiers.find((candidate) => candidate.id === id)!),
     })),
   });
 }
 
+/** `decimals`: the currency's places (currencyDecimals), for the quick-cash notes counted in its major unit. */
 export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView {
   return {
     lines: cart.lines.map((line, index) => {

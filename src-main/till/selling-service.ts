@@ -1,4 +1,4 @@
-import { settlePayments, unitPriceOf, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
+import { settlePayments, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import {
   parseInput,
   type CartView,
@@ -8,7 +8,6 @@ import {
   type OrderView,
   type ParkedCartView,
   type PaymentMethodView,
-  type ProductCard,
   type SyncStatus,
   type TillApi,
   type TillInputs,
@@ -28,6 +27,7 @@ import {
   type SaleProduct,
   currencyDecimals,
 } from '../catalog/index.ts';
+import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
@@ -47,8 +47,8 @@ import {
   settlementBody,
   setZatcaQr,
 } from '../orders/index.ts';
-import { DecimalFormatError, formatMinor } from '../../src-shared/money/index.ts';
-import { PAY_LATER_METHOD_KEY, UnpriceableProductError } from '../../src-shared/pricing/index.ts';
+import { formatMinor } from '../../src-shared/money/index.ts';
+import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
 import type { LocalTill } from './local-till.ts';
@@ -110,44 +110,25 @@ export class SellingService implements SellingMethods {
     return currencyDecimals(this.till.db);
   }
 
-  private card(product: SaleProduct, decimals = this.decimals()): ProductCard {
-    let price: number | null;
-    const cart = this.current;
-    try {
-      price = unitPriceOf({ product, modifiers: [] }, cart.price_list, cart.order_type, decimals);
-    } catch (error) {
-      // No price for this method, or a price that is not a number of the currency: the card shows no price and the
-      // rest of the grid still sells. Anything else is a fault to see, not to hide.
-      if (!(error instanceof UnpriceableProductError || error instanceof DecimalFormatError)) throw error;
-      price = null;
-    }
-    return {
-      id: product.id,
-      category_id: product.category_id,
-      name_en: product.name_en,
-      name_ar: product.name_ar,
-      price,
-      has_modifiers: product.modifiers.length > 0,
-    };
+  private card(product: SaleProduct) {
+    return productCard(product, this.current.price_list, this.current.order_type);
   }
 
   private saleProduct(id: string): SaleProduct {
-    const product = saleProducts(this.till.db, [id], this.decimals())[0];
+    const product = saleProducts(this.till.db, [id])[0];
     if (!product) throw new TillError('not_found', `product ${id} is not in the catalog (or not active); sync the catalog or pick another`);
     return product;
   }
 
   private view(): CartView {
-    const decimals = this.decimals();
-    return cartView(this.current, priceOf(this.current, this.profile().tax, decimals), decimals);
+    return cartView(this.current, priceOf(this.current, this.profile().tax), this.decimals());
   }
 
   /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
   private change(mutate: (cart: Cart) => void): CartView {
     const next: Cart = structuredClone(this.current);
     mutate(next);
-    const decimals = this.decimals();
-    const view = cartView(next, priceOf(next, this.profile().tax, decimals), decimals);
+    const view = cartView(next, priceOf(next, this.profile().tax), this.decimals());
     this.till.station().setCart(next);
     return view;
   }
@@ -159,18 +140,15 @@ export class SellingService implements SellingMethods {
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit } = parseInput('products', input);
     const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
-    const decimals = this.decimals();
-    return { items: saleProducts(this.till.db, ids, decimals).map((p) => this.card(p, decimals)), total };
+    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit } = parseInput('search', input);
-    const decimals = this.decimals();
     return saleProducts(
       this.till.db,
       searchProducts(this.till.db, query, limit).map((hit) => hit.id),
-      decimals,
-    ).map((p) => this.card(p, decimals));
+    ).map((p) => this.card(p));
   }
 
   async product(input: TillInputs['product']) {
@@ -303,8 +281,7 @@ export class SellingService implements SellingMethods {
 
   async parkedCarts(): Promise<ParkedCartView[]> {
     const tax = this.profile().tax;
-    const decimals = this.decimals();
-    return parkedCarts(this.till.db).map((row) => this.parkedView(row, priceOf(row.cart, tax, decimals).total));
+    return parkedCarts(this.till.db).map((row) => this.parkedView(row, priceOf(row.cart, tax).total));
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
@@ -337,7 +314,7 @@ export class SellingService implements SellingMethods {
     const seller = this.seller();
     const station = this.till.station();
     const cart = station.cart;
-    const pricedCart = priceOf(cart, profile.tax, this.decimals());
+    const pricedCart = priceOf(cart, profile.tax);
     const settlement = settlePayments(pricedCart.total, payments, cash_tendered);
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.

@@ -12,7 +12,7 @@ import {
 } from '../../src-shared/floor/index.ts';
 import { PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
 import { FLOOR_API_METHODS, parseInput, type FloorInputs, type OrderRecord, type OrderView, type TillApi } from '../../src-shared/till/index.ts';
-import { currencyDecimals, paymentMethodRows, saleProducts } from '../catalog/index.ts';
+import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
 import {
   addLocalTable,
   changeTab,
@@ -125,7 +125,7 @@ export class TabService implements FloorMethods {
       tab,
       rows.map((r) => JSON.parse(r.line) as CartLine),
     );
-    const priced = priceOf(cart, this.tax(), currencyDecimals(this.db));
+    const priced = priceOf(cart, this.tax());
     const amounts = priced.lines.map((p, i) => ({
       line_id: rows[i]!.id,
       quantity: p.quantity,
@@ -279,8 +279,7 @@ export class TabService implements FloorMethods {
 
   async addRound(input: FloorInputs['addRound']): Promise<TabView> {
     const { tab_id, version, lines } = parseInput('addRound', input);
-    const decimals = currencyDecimals(this.db);
-    const products = new Map(saleProducts(this.db, [...new Set(lines.map((l) => l.product_id))], decimals).map((p) => [p.id, p]));
+    const products = new Map(saleProducts(this.db, [...new Set(lines.map((l) => l.product_id))]).map((p) => [p.id, p]));
     const made = lines.map((l) => {
       const product = products.get(l.product_id);
       if (!product) throw new TillError('not_found', `product ${l.product_id} is not in the catalog (or not active); sync the catalog or pick another`);

@@ -23,6 +23,9 @@ export interface QueuedDocument {
   last_error: string | null;
 }
 
+/** The states of a document ZATCA has not answered yet: to be reported, or a standard invoice to be cleared. */
+const AWAITING_ZATCA = ['pending', 'clearing'] as const;
+
 const HEAD = prepared<Record<string, never>>()(
   q
     .selectFrom('zatca_documents')
@@ -83,10 +86,10 @@ const DEFERRED = prepared<{ icv: number; nextAttemptAt: number; reason: string }
     .updateTable('zatca_documents')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
     .where('icv', '=', param<number>('icv'))
-    .where('report_state', '=', 'pending'),
+    .where('report_state', 'in', AWAITING_ZATCA),
 );
 
-/** The document stays pending, due again at `nextAttemptAt`, with why. */
+/** The document stays pending (or clearing), due again at `nextAttemptAt`, with why. */
 export function recordDeferred(db: TillDatabase, icv: number, nextAttemptAt: number, reason: string): void {
   DEFERRED.run(db, { icv, nextAttemptAt, reason });
 }
@@ -95,11 +98,11 @@ const MAKE_DUE = prepared<{ now: number }>()(
   q
     .updateTable('zatca_documents')
     .set({ next_attempt_at: param<number>('now') })
-    .where('report_state', '=', 'pending')
+    .where('report_state', 'in', AWAITING_ZATCA)
     .where('next_attempt_at', '>', param<number>('now')),
 );
 
-/** ZATCA is reachable again: a backoff computed while offline must not hold the queue. */
+/** ZATCA is reachable again: a backoff computed while offline must not hold the queue (nor the invoices awaiting clearance). */
 export function makeQueueDue(db: TillDatabase, now: number): void {
   MAKE_DUE.run(db, { now });
 }
@@ -150,16 +153,16 @@ const QUEUE_COUNTS = prepared<Record<string, never>>()(
   ]),
 );
 
-const REPORTED_COUNT = prepared<Record<string, never>>()(
+const TAKEN_COUNT = prepared<{ state: 'reported' | 'cleared' }>()(
   q
     .selectFrom('zatca_documents')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('report_state', '=', 'reported'),
+    .where('report_state', '=', param<'reported' | 'cleared'>('state')),
 );
 
-/** How many documents ZATCA has taken, counted over the report_state index (never the rows with their XML). */
-export function reportedCount(db: TillDatabase): number {
-  return REPORTED_COUNT.get(db, {})!.n;
+/** How many documents ZATCA has taken (reported, or cleared), counted over the report_state index (never the rows with their XML). */
+export function takenCount(db: TillDatabase, state: 'reported' | 'cleared'): number {
+  return TAKEN_COUNT.get(db, { state })!.n;
 }
 
 /**

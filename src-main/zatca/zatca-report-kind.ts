@@ -23,7 +23,7 @@ import { retryAfterMs } from '../upstream/index.ts';
 import { CSID_SECRET, type SecretStore } from './egs-secrets.ts';
 import { rejectionAdvice } from './rejection-advice.ts';
 import { submitDocument } from './report-document.ts';
-import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, reportedCount, type QueuedDocument } from './report-queue.ts';
+import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, takenCount, type QueuedDocument } from './report-queue.ts';
 import { judgeZatcaReply, type ZatcaMessages } from './reporting-answer.ts';
 import { credentialsOf, probeZatca, type ZatcaCredentials } from './zatca-http.ts';
 import { readEgs } from './zatca-store.ts';
@@ -46,12 +46,15 @@ export interface ZatcaLink {
   clock: Clock;
   /** How long one request may go unanswered, on the clock (zatca-http's default otherwise). */
   timeoutMs?: number;
+  /** The credentials ZATCA refused with a 401: the engine's pause lasts until they change. */
+  refusedFingerprint: string | null;
 }
 
 export function zatcaLink(db: TillDatabase, secrets: () => SecretStore, clock: Clock, timeoutMs?: number): ZatcaLink {
   return {
     clock,
     ...(timeoutMs ? { timeoutMs } : {}),
+    refusedFingerprint: null,
     target() {
       const egs = readEgs(db);
       if (!egs) return null;
@@ -87,8 +90,6 @@ export const ZATCA_REPORTING = 'zatca-reporting';
 
 export class ZatcaReportKind implements UploadKind<ZatcaLink> {
   readonly name = ZATCA_REPORTING;
-  /** The credentials ZATCA refused with a 401 (the pause lasts until they change). */
-  refusedFingerprint: string | null = null;
 
   constructor(
     private readonly db: TillDatabase,
@@ -108,29 +109,15 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
 
   counts(): UploadCounts {
     const { unreported, rejected } = queueCounts(this.db);
-    return { pending: unreported, rejected, synced: reportedCount(this.db) };
+    return { pending: unreported, rejected, synced: takenCount(this.db, 'reported') };
   }
 
   async drain(context: UploadContext<ZatcaLink>, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     for (;;) {
       const head = headOfQueue(this.db);
       if (!head) return;
-      if (context.isPaused()) {
-        report.stopped = 'paused';
-        return;
-      }
-      if (!keepGoing()) {
-        report.stopped = 'stopping';
-        return;
-      }
-      const target = context.client.target();
-      if (!target) {
-        report.held.push(this.name);
-        report.error = readEgs(this.db)
-          ? "the EGS unit's CSID secret is not in this till's secret store; onboard the unit again"
-          : 'the EGS unit is not onboarded';
-        return;
-      }
+      const target = targetToSend(this.db, this.name, context, keepGoing, report);
+      if (!target) return;
       // The head waits out its backoff and the rest wait behind it.
       if (head.next_attempt_at > context.now()) return;
       report.batches++;
@@ -165,10 +152,7 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
         return 'continue';
       case 'unauthenticated':
         // Not the document's fault: it keeps its attempts and goes first once the CSID is renewed.
-        this.refusedFingerprint = target.fingerprint;
-        context.pause(verdict.reason);
-        report.stopped = 'paused';
-        report.error = verdict.reason;
+        pauseOnRefusedCsid(context, target, verdict.reason, report);
         return 'stop';
       case 'retry': {
         const wait = Math.max(context.retryDelay(head.attempts), retryAfterMs(verdict.retryAfter, now) ?? 0);
@@ -183,4 +167,40 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
       }
     }
   }
+}
+
+/**
+ * Where the next document goes, or null when none may go now: the engine is
+ * paused or stopping, or the unit is not onboarded (the kind is then held,
+ * saying why).
+ */
+export function targetToSend(
+  db: TillDatabase,
+  kind: string,
+  context: UploadContext<ZatcaLink>,
+  keepGoing: () => boolean,
+  report: UploadReport,
+): ZatcaTarget | null {
+  if (context.isPaused()) {
+    report.stopped = 'paused';
+    return null;
+  }
+  if (!keepGoing()) {
+    report.stopped = 'stopping';
+    return null;
+  }
+  const target = context.client.target();
+  if (!target) {
+    report.held.push(kind);
+    report.error = readEgs(db) ? "the EGS unit's CSID secret is not in this till's secret store; onboard the unit again" : 'the EGS unit is not onboarded';
+  }
+  return target;
+}
+
+/** ZATCA refused the CSID (401): every ZATCA kind stops until these credentials change (onboarding again) or a resume. */
+export function pauseOnRefusedCsid(context: UploadContext<ZatcaLink>, target: ZatcaTarget, reason: string, report: UploadReport): void {
+  context.client.refusedFingerprint = target.fingerprint;
+  context.pause(reason);
+  report.stopped = 'paused';
+  report.error = reason;
 }

@@ -1,7 +1,9 @@
 /**
- * The reporting outbox (issue 22, part 3) as the host and `pos zatca report`
- * run it: the one upload engine (sync/push/upload-engine.ts) with ZATCA's
- * link and the reporting kind (zatca-report-kind.ts). Its own engine, not the
+ * Everything the till sends ZATCA after a sale, as the host and `pos zatca
+ * report` run it: the one upload engine (sync/push/upload-engine.ts) with
+ * ZATCA's link and two kinds, standard invoices whose clearance answer was
+ * lost asked again (zatca-clearance-kind.ts) and the reporting outbox
+ * (issue 22, part 3; zatca-report-kind.ts). Its own engine, not the
  * service's: ZATCA is another destination, reachable or not on its own, and
  * its 401 (the CSID) pauses only its documents.
  */
@@ -10,6 +12,7 @@ import type { TillDatabase } from '../db/index.ts';
 import { UploadEngine } from '../sync/index.ts';
 import type { BackoffPolicy } from '../upstream/index.ts';
 import type { SecretStore } from './egs-secrets.ts';
+import { ZatcaClearanceKind } from './zatca-clearance-kind.ts';
 import { probeZatcaLink, zatcaLink, ZatcaReportKind, type DocumentOutcome, type ZatcaLink } from './zatca-report-kind.ts';
 
 export interface ZatcaReporterOptions {
@@ -27,21 +30,20 @@ export interface ZatcaReporterOptions {
 }
 
 export class ZatcaReporter extends UploadEngine<ZatcaLink> {
-  private readonly reporting: ZatcaReportKind;
   private readonly link: ZatcaLink;
 
   constructor({ db, secrets, clock = systemClock, timeoutMs, onDocument, ...options }: ZatcaReporterOptions) {
     const link = zatcaLink(db, typeof secrets === 'function' ? secrets : () => secrets, clock, timeoutMs);
-    const reporting = new ZatcaReportKind(db, link, onDocument);
-    super({ ...options, clock, client: link, kinds: [reporting], probe: probeZatcaLink });
-    this.reporting = reporting;
+    // Clearance first: a business buyer waits for that invoice; reports have 24 hours.
+    const kinds = [new ZatcaClearanceKind(db), new ZatcaReportKind(db, link, onDocument)];
+    super({ ...options, clock, client: link, kinds, probe: probeZatcaLink });
     this.link = link;
   }
 
   /** A document was signed (a checkout committed) or the unit was onboarded: count it and report soon. */
   override notify(): void {
     // New credentials (a renewed CSID) lift a 401 pause by themselves.
-    if (this.isPaused() && this.link.target()?.fingerprint !== this.reporting.refusedFingerprint) this.resume();
+    if (this.isPaused() && this.link.target()?.fingerprint !== this.link.refusedFingerprint) this.resume();
     super.notify();
   }
 }

@@ -7,13 +7,14 @@
 import type { ZatcaStatusView } from '../../src-shared/till/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
+import { clearanceCounts } from './clearance-queries.ts';
 import { chainSummary, readEgs } from './zatca-store.ts';
 import { nextStatusChange, zatcaStatusAt } from './zatca-status.ts';
 
 const LOOK_AGAIN_MS = 60_000;
 
 export function readZatcaStatus(db: TillDatabase, now: number): ZatcaStatusView {
-  return zatcaStatusAt(readEgs(db), chainSummary(db), now);
+  return zatcaStatusAt(readEgs(db), { ...chainSummary(db), uncleared: clearanceCounts(db).clearing }, now);
 }
 
 export class ZatcaStatusFeed {

@@ -25,7 +25,11 @@ export function csidLevel(leftMs: number | null): ZatcaCsidLevel {
 }
 
 /** Where ZATCA reporting stands at `now`; without an EGS unit every level is 'ok' (the status bar shows nothing). */
-export function zatcaStatusAt(egs: Pick<EgsState, 'certificate_expires_at'> | null, summary: ChainSummary, now: number): ZatcaStatusView {
+export function zatcaStatusAt(
+  egs: Pick<EgsState, 'certificate_expires_at'> | null,
+  summary: ChainSummary & { uncleared?: number },
+  now: number,
+): ZatcaStatusView {
   const oldest = egs ? summary.oldestUnreportedAt : null;
   const age = oldest === null ? null : Math.max(0, now - oldest);
   const left = egs ? egs.certificate_expires_at - now : null;
@@ -34,6 +38,7 @@ export function zatcaStatusAt(egs: Pick<EgsState, 'certificate_expires_at'> | nu
     documents: summary.documents,
     unreported: summary.unreported,
     rejected: summary.rejected,
+    uncleared: summary.uncleared ?? 0,
     oldest_unreported_at: oldest,
     oldest_unreported_hours: age === null ? null : Math.floor(age / HOUR_MS),
     report_level: reportLevel(age),

@@ -21,7 +21,8 @@ import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
-export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till' | 'kitchen';
+/** `customer`: a customer display station's (issue 21): its counter's cart for the customer, no sign-in, nothing else. */
+export type Screen = 'connecting' | 'connect-failed' | 'signin' | 'till' | 'kitchen' | 'customer';
 export type TillView = 'sell' | 'floor' | 'orders' | 'parked' | 'shift' | 'branch';
 
 export interface Notice {
@@ -119,10 +120,17 @@ export class TillState {
     this.screen = 'connecting';
     try {
       await this.attach(await this.connect());
-      this.session = await this.api.session();
-      setMoneyDecimals(this.session.currency_decimals);
-      // Which station this screen is decides what it shows: a kitchen display shows its board and nothing of selling.
+      // Asked together; a customer display may not read the session (it is refused), so its answer is awaited only for the others.
+      const session = this.api.session();
+      session.catch(() => {});
+      // Which station this screen is decides what it shows: a kitchen display shows its board, a customer display its counter's cart, and nothing of selling.
       this.station = await this.api.thisStation();
+      if (this.station.kind === 'customer_display') {
+        this.screen = 'customer';
+        return;
+      }
+      this.session = await session;
+      setMoneyDecimals(this.session.currency_decimals);
     } catch (error) {
       this.notify('error', describeError(error));
       this.screen = 'connect-failed';
@@ -146,9 +154,10 @@ export class TillState {
       if (this.link !== link) return; // closed on purpose
       this.link = null;
       this.stopEvents?.();
-      if (this.screen === 'till' || this.screen === 'kitchen') {
+      if (this.screen === 'till' || this.screen === 'kitchen' || this.screen === 'customer') {
         // A station that loses the hub keeps its screen and its cart, and takes no payment until the hub is back;
-        // a kitchen display keeps its tickets on screen while the hub prints new ones on the kitchen printer.
+        // a kitchen display keeps its tickets on screen while the hub prints new ones on the kitchen printer;
+        // a customer display keeps its last view (and the customer reads no error).
         this.hubLost = true;
         // (The kitchen board says so in its own banner, kept in view over the tickets.)
         if (this.screen === 'till') this.notify('error', { key: 'hub.lost' });
@@ -175,6 +184,8 @@ export class TillState {
     // The hub kept this station's cart and sign-in: show what it holds now (an empty cart if a payment went through).
     this.hubLost = false;
     this.dismissErrors();
+    // A customer display reads its view again (linkCount grew), and says nothing.
+    if (this.screen === 'customer') return;
     if (this.screen === 'kitchen') {
       // The board reads itself again (linkCount grew); a display has no catalog or cart to reload.
       this.inform('kitchen.hubBack');

@@ -1,10 +1,17 @@
 /**
  * Canonical catalog records: what the replica stores and the till reads,
  * whatever contract version the service answered in. Field names are the
- * newest contract's (2.5.0). Money and percentages are decimal strings with
- * two places, exactly as the wire carries them; the domain turns them into
- * integer hundredths (see src-shared/money).
+ * newest contract's (2.5.0). Money is in one form inside the till: integer
+ * minor units of the market currency's places (`Minor`), read from the
+ * wire's decimal strings once, by the tolerant reader (src-shared/wire), and
+ * formatted again only for the wire, paper and screen. A PERCENT price is in
+ * hundredths of a percent whatever the currency.
+ *
+ * `Money` is there for the emulator, which stands in for the service and so
+ * keeps the wire's decimal strings (`Product<DecimalString>`); the till's
+ * records are always `Product` (minor units).
  */
+import type { Minor } from '../money/index.ts';
 
 export type DecimalString = string;
 export type EpochMs = number;
@@ -29,13 +36,13 @@ export interface Category {
  * The spec does not show modifier fields; this shape is the emulator's and is
  * documented in emulator/README.md.
  */
-export interface Modifier {
+export interface Modifier<Money = Minor> {
   id: string;
   product_id: string;
   name_en: string;
   name_ar: string;
-  /** Added to the line's unit price when the modifier is chosen. */
-  price: DecimalString;
+  /** Added to the line's unit price when the modifier is chosen, in minor units. */
+  price: Money;
 }
 
 export const PRICEABLE_TYPES = ['PAYMENT_METHOD', 'ORDER_TYPE'] as const;
@@ -44,7 +51,7 @@ export const PRICE_VALUE_TYPES = ['NOMINAL', 'PERCENT'] as const;
 export type PriceValueType = (typeof PRICE_VALUE_TYPES)[number];
 
 /** The 2.2.3+ polymorphic price; older shapes are normalized into it. */
-export interface Price {
+export interface Price<Money = Minor> {
   id: string;
   product_id: string;
   /** Null when the price belongs to the product itself rather than one of its modifiers. */
@@ -52,11 +59,12 @@ export interface Price {
   priceable_type: PriceableType;
   /** A payment method key for PAYMENT_METHOD; an order type (DINE_IN, TAKEAWAY, DELIVERY) for ORDER_TYPE. */
   priceable_id: string;
-  value: DecimalString;
+  /** NOMINAL: money, in minor units; PERCENT: hundredths of a percent (`HundredthsOfPercent`, 1500 is 15%), whatever the currency. */
+  value: Money;
   value_type: PriceValueType;
 }
 
-export interface Product {
+export interface Product<Money = Minor> {
   id: string;
   market_id: string;
   branch_id: string | null;
@@ -79,8 +87,8 @@ export interface Product {
   /** A sales statistic the service reports as a JSON number; never used for pricing. */
   sold_revenue: number;
   accounting_id: string | null;
-  modifiers: Modifier[];
-  prices: Price[];
+  modifiers: Modifier<Money>[];
+  prices: Price<Money>[];
   /**
    * Set when the list answer did not carry these includes at all (as opposed
    * to carrying an empty list): the pull then reads them per product.

@@ -11,6 +11,12 @@ export const KITCHEN_HUB_MESSAGES_EN = {
   'reason.kitchen.notDisplay': 'Station {code} is not a kitchen display: add a station of kind kitchen display on the Stations tab first.',
   'reason.kitchen.unknownCategory': 'This till has no category {category}: sync the catalog, or pick one of its categories.',
   'reason.kitchen.unknownPrinter': 'This till has no printer {printer} for the fallback: pick one of the catalog’s printers.',
+  'kitchenSetup.title': 'Kitchen displays',
+  'kitchenSetup.none': 'No kitchen display yet: add a station of kind “kitchen display” on the Stations tab, then choose its categories here.',
+  'kitchenSetup.onDisplay': 'display {name}',
+  'kitchenSetup.fallback': 'While it is offline, print on',
+  'kitchenSetup.fallbackDefault': 'each category’s kitchen printer',
+  'kitchenSetup.save': 'Save this display',
 } as const;
 
 export type KitchenHubMessageKey = keyof typeof KITCHEN_HUB_MESSAGES_EN;
@@ -23,4 +29,10 @@ export const KITCHEN_HUB_MESSAGES_AR: Record<KitchenHubMessageKey, string> = {
   'reason.kitchen.notDisplay': 'المحطة {code} ليست شاشة مطبخ: أضف محطة من نوع شاشة مطبخ في تبويب المحطات أولاً.',
   'reason.kitchen.unknownCategory': 'لا توجد في هذا النظام فئة {category}: زامن الكتالوج أو اختر إحدى فئاته.',
   'reason.kitchen.unknownPrinter': 'لا توجد في هذا النظام طابعة {printer} للطباعة البديلة: اختر إحدى طابعات الكتالوج.',
+  'kitchenSetup.title': 'شاشات المطبخ',
+  'kitchenSetup.none': 'لا توجد شاشة مطبخ بعد: أضف محطة من نوع «شاشة مطبخ» في تبويب المحطات، ثم اختر فئاتها هنا.',
+  'kitchenSetup.onDisplay': 'شاشة {name}',
+  'kitchenSetup.fallback': 'عند انقطاعها، اطبع على',
+  'kitchenSetup.fallbackDefault': 'طابعة المطبخ لكل فئة',
+  'kitchenSetup.save': 'احفظ هذه الشاشة',
 };

@@ -1,1 +1,1 @@
-export type { KitchenAllDayCount, KitchenBoardView, KitchenItemView, KitchenTicketView } from './kitchen-views.ts';
+export type { KitchenAllDayCount, KitchenBoardView, KitchenDisplayRouteView, KitchenItemView, KitchenTicketView } from './kitchen-views.ts';

@@ -60,3 +60,15 @@ export interface KitchenBoardView {
   /** Minutes after which it shows in the alarm colour (setting kitchen.late_minutes, default 20). */
   late_minutes: number;
 }
+
+/**
+ * A kitchen display as the Branch screen's Kitchens tab routes it: the
+ * categories it shows (beside the printers': a category goes to a printer,
+ * a display, or both) and where its tickets print while it is offline.
+ */
+export interface KitchenDisplayRouteView {
+  station: { id: number; code: string; name: string };
+  categories: number[];
+  /** Null: each category's own kitchen printer. */
+  fallback_printer_id: string | null;
+}

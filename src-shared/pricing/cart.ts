@@ -1,6 +1,7 @@
 /**
  * What the till asks to be priced and what it gets back. Inputs are plain
- * TypeScript (the till API validates them with zod before they get here);
+ * TypeScript (the till API validates them with zod before they get here),
+ * every amount in minor units as the replica holds it, never a string;
  * outputs use the order upload contract's names (`unit_price`, `subtotal`,
  * `discount_total`, ...) so they map onto the wire one to one.
  */
@@ -14,7 +15,7 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 /** A discount the cashier applies: a percentage of what it applies to, or a fixed amount. */
 export type Discount = { kind: 'PERCENT'; value: HundredthsOfPercent } | { kind: 'AMOUNT'; value: Minor };
 
-/** A chosen modifier; the catalog's Modifier fits. `prices` are its own canonical prices, if any. */
+/** A chosen modifier; the catalog's Modifier fits (its `price` in minor units). `prices` are its own canonical prices, if any. */
 export interface ChosenModifier extends Pick<Modifier, 'id' | 'price'> {
   prices?: readonly Price[];
 }
@@ -36,8 +37,6 @@ export interface CartInput {
   lines: readonly CartLineInput[];
   /** Applied to the net after line discounts, shared across lines in proportion to their net. */
   discount?: Discount;
-  /** Decimal places of the market's currency: the catalog's decimal strings are read to minor units of this many (default 2). */
-  decimals?: number;
 }
 
 /** One priced line; every amount in minor units. */

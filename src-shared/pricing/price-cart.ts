@@ -39,7 +39,7 @@ export function priceCart(cart: CartInput): PricedCart {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new TillError('invalid_input', `${where}: quantity ${String(line.quantity)} must be a whole number of at least 1`);
     }
-    const unit = unitPriceOf(line, cart.methodKey, cart.orderType, cart.decimals);
+    const unit = unitPriceOf(line, cart.methodKey, cart.orderType);
     const gross = toMinor(unit * line.quantity, `${where} gross`);
     const lineDiscount = discountAmount(line.discount, gross, `${where} discount`);
     return { line, unit, gross, lineDiscount, afterLine: gross - lineDiscount };

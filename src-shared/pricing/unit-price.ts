@@ -22,24 +22,24 @@
  * till never refuses a sale over duplicated catalog data.
  */
 import type { Price } from '../catalog/index.ts';
-import { parseDecimal, percentOf, sumMinor, type Minor } from '../money/index.ts';
+import { percentOf, sumMinor, toMinor, type Minor } from '../money/index.ts';
 import type { CartLineInput, ChosenModifier, OrderType } from './cart.ts';
 import { CASH_METHOD_KEY } from './method-keys.ts';
 import { UnpriceableProductError } from './pricing-errors.ts';
 
-/** A price's value in minor units of `decimals` places; a PERCENT in hundredths of a percent, whatever the currency. */
-function valueOf(price: Price, owner: string, decimals: number): Minor {
-  return parseDecimal(price.value, `${owner} price ${price.id} (${price.priceable_type} ${price.priceable_id})`, price.value_type === 'PERCENT' ? 2 : decimals);
+/** A price's value (minor units; a PERCENT in hundredths of a percent), checked whole so a corrupt amount names its price. */
+function valueOf(price: Price, owner: string): Minor {
+  return toMinor(price.value, `${owner} price ${price.id} (${price.priceable_type} ${price.priceable_id})`);
 }
 
 function isMethodPrice(price: Price, modifierId: string | null, methodKey: string): boolean {
   return price.modifier_id === modifierId && price.priceable_type === 'PAYMENT_METHOD' && price.priceable_id === methodKey;
 }
 
-function basePrice(product: CartLineInput['product'], methodKey: string, decimals: number): Minor {
+function basePrice(product: CartLineInput['product'], methodKey: string): Minor {
   const owner = `product ${product.id}`;
   const chosen = product.prices.find((p) => isMethodPrice(p, null, methodKey));
-  if (chosen?.value_type === 'NOMINAL') return valueOf(chosen, owner, decimals);
+  if (chosen?.value_type === 'NOMINAL') return valueOf(chosen, owner);
   // No price for the method, or one that is a percentage of the CASH price.
   const cash = product.prices.find((p) => isMethodPrice(p, null, CASH_METHOD_KEY));
   if (!cash) {
@@ -56,34 +56,37 @@ function basePrice(product: CartLineInput['product'], methodKey: string, decimal
   if (cash.value_type !== 'NOMINAL') {
     throw new UnpriceableProductError(product.id, methodKey, `its CASH price ${cash.id} is a percentage, with no amount to take it of`);
   }
-  const cashValue = valueOf(cash, owner, decimals);
-  return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner, decimals)) : cashValue;
+  const cashValue = valueOf(cash, owner);
+  return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner)) : cashValue;
 }
 
-function modifierPrice(product: CartLineInput['product'], modifier: ChosenModifier, methodKey: string, decimals: number): Minor {
+function modifierPrice(product: CartLineInput['product'], modifier: ChosenModifier, methodKey: string): Minor {
   const owner = `modifier ${modifier.id} of product ${product.id}`;
-  const own = parseDecimal(modifier.price, `${owner} price`, decimals);
   const candidates = [...(modifier.prices ?? []), ...product.prices];
   const chosen = candidates.find((p) => isMethodPrice(p, modifier.id, methodKey));
-  if (chosen?.value_type === 'NOMINAL') return valueOf(chosen, owner, decimals);
+  if (chosen?.value_type === 'NOMINAL') return valueOf(chosen, owner);
   // No price for the method (or a percentage of the CASH price): its CASH price, as for a product; else its `price`.
   const cash = candidates.find((p) => isMethodPrice(p, modifier.id, CASH_METHOD_KEY) && p.value_type === 'NOMINAL');
-  const cashValue = cash ? valueOf(cash, owner, decimals) : own;
-  return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner, decimals)) : cashValue;
+  const cashValue = cash ? valueOf(cash, owner) : toMinor(modifier.price, `${owner} price`);
+  return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner)) : cashValue;
 }
 
-function orderTypeAdjustment(product: CartLineInput['product'], orderType: OrderType, base: Minor, decimals: number): Minor {
+function orderTypeAdjustment(product: CartLineInput['product'], orderType: OrderType, base: Minor): Minor {
   const price = product.prices.find((p) => p.modifier_id === null && p.priceable_type === 'ORDER_TYPE' && p.priceable_id === orderType);
   if (!price) return 0;
-  const value = valueOf(price, `product ${product.id}`, decimals);
+  const value = valueOf(price, `product ${product.id}`);
   return price.value_type === 'NOMINAL' ? value : percentOf(base, value);
 }
 
-/** The unit price of one line under the rules above, in minor units of `decimals` places (default 2), never below 0. */
-export function unitPriceOf(line: Pick<CartLineInput, 'product' | 'modifiers'>, methodKey: string, orderType: OrderType, decimals = 2): Minor {
-  const base = basePrice(line.product, methodKey, decimals);
-  const adjustment = orderTypeAdjustment(line.product, orderType, base, decimals);
-  const modifiers = line.modifiers.map((m) => modifierPrice(line.product, m, methodKey, decimals));
+/**
+ * The unit price of one line under the rules above, in minor units, never
+ * below 0. Prices come in minor units of the currency (a PERCENT in
+ * hundredths of a percent), so the currency's places play no part here.
+ */
+export function unitPriceOf(line: Pick<CartLineInput, 'product' | 'modifiers'>, methodKey: string, orderType: OrderType): Minor {
+  const base = basePrice(line.product, methodKey);
+  const adjustment = orderTypeAdjustment(line.product, orderType, base);
+  const modifiers = line.modifiers.map((m) => modifierPrice(line.product, m, methodKey));
   const unit = sumMinor([base, adjustment, ...modifiers], `unit price of product ${line.product.id}`);
   return Math.max(0, unit);
 }

@@ -26,7 +26,16 @@ export interface CustomerDisplayBranch {
 
 export type CustomerDisplayState =
   | { state: 'idle' }
-  | { state: 'cart'; lines: CustomerDisplayLine[]; subtotal: Minor; discount_total: Minor; tax: Minor; total: Minor }
+  | {
+      state: 'cart';
+      lines: CustomerDisplayLine[];
+      subtotal: Minor;
+      discount_total: Minor;
+      tax: Minor;
+      total: Minor;
+      /** The prices already include the VAT shown (the usual case in Saudi Arabia): it is "included", not added. */
+      prices_include_tax: boolean;
+    }
   | {
       state: 'paid';
       order_number: string;

@@ -33,4 +33,4 @@ export { floorInputs, type FloorInputs } from './floor-inputs.ts';
 export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
 export { CUSTOMER_DISPLAY_METHODS, CUSTOMER_DISPLAY_SCREEN_METHODS, type CustomerDisplayApi } from './customer-display-api.ts';
 export { kitchenInputs, type KitchenInputs } from './kitchen-inputs.ts';
-export { KITCHEN_API_METHODS, KITCHEN_DISPLAY_METHODS, type KitchenApi } from './kitchen-api.ts';
+export { KITCHEN_API_METHODS, KITCHEN_DISPLAY_METHODS, KITCHEN_SETUP_METHODS, type KitchenApi, type KitchenSetupApi } from './kitchen-api.ts';

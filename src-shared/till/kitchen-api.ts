@@ -1,4 +1,4 @@
-import type { KitchenBoardView } from '../kitchen/index.ts';
+import type { KitchenBoardView, KitchenDisplayRouteView } from '../kitchen/index.ts';
 import type { KitchenInputs } from './kitchen-inputs.ts';
 
 /**
@@ -18,6 +18,14 @@ export interface KitchenApi {
   /** The last ticket bumped at this display comes back open. */
   recallKitchenTicket(): Promise<KitchenBoardView>;
 }
+
+/** The Branch screen's Kitchens tab: which categories each kitchen display shows, and its fallback printer ('branch-settings'). */
+export interface KitchenSetupApi {
+  kitchenDisplays(): Promise<KitchenDisplayRouteView[]>;
+  routeKitchenDisplay(input: KitchenInputs['routeKitchenDisplay']): Promise<KitchenDisplayRouteView[]>;
+}
+
+export const KITCHEN_SETUP_METHODS = ['kitchenDisplays', 'routeKitchenDisplay'] as const satisfies readonly (keyof KitchenSetupApi)[];
 
 export const KITCHEN_API_METHODS = [
   'kitchenBoard',

@@ -72,6 +72,9 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   addTable: 'branch-settings',
   removeTable: 'branch-settings',
   removeTabLine: 'void-sent-line',
+  // The Kitchens tab's kitchen displays (issue 21): where a category's tickets show is a branch setting.
+  kitchenDisplays: 'branch-settings',
+  routeKitchenDisplay: 'branch-settings',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

@@ -1,7 +1,7 @@
 import { BRANCH_API_METHODS, type BranchApi } from './branch-api.ts';
 import { CUSTOMER_DISPLAY_METHODS, type CustomerDisplayApi } from './customer-display-api.ts';
 import { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
-import { KITCHEN_API_METHODS, type KitchenApi } from './kitchen-api.ts';
+import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS, type KitchenApi, type KitchenSetupApi } from './kitchen-api.ts';
 import { STATION_API_METHODS, type StationApi } from './station-api.ts';
 import { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
 import type { TillInputs } from './till-inputs.ts';
@@ -27,7 +27,7 @@ import type {
  * crosses a MessagePort or a WebSocket in the app) and validates its input
  * with `tillInputs`; a bad input throws TillInputError and changes nothing.
  */
-export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, KitchenApi, CustomerDisplayApi {
+export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, KitchenApi, KitchenSetupApi, CustomerDisplayApi {
   categories(): Promise<CategoryView[]>;
   products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
   search(input: TillInputs['search']): Promise<ProductCard[]>;
@@ -183,6 +183,7 @@ export const TILL_API_METHODS = [
   ...FLOOR_API_METHODS,
   ...CUSTOMER_DISPLAY_METHODS,
   ...KITCHEN_API_METHODS,
+  ...KITCHEN_SETUP_METHODS,
 ] as const;
 
 type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;

@@ -18,6 +18,8 @@ export interface ZatcaStatusView {
   documents: number;
   unreported: number;
   rejected: number;
+  /** Standard (B2B) invoices whose clearance ZATCA has not answered yet: the till asks again in the background. */
+  uncleared: number;
   /** issued_at of the oldest unreported document. */
   oldest_unreported_at: number | null;
   /** Whole hours since then (rounded down). */

@@ -1,10 +1,13 @@
 import type { DecimalString } from '../catalog/index.ts';
-import { formatMinor, parseDecimalRounded } from '../money/index.ts';
+import { parseDecimalRounded, type HundredthsOfPercent, type Minor } from '../money/index.ts';
 
 /**
  * What reading one answer noticed without failing: money that came with
  * more places than the market's currency has (`currency.decimals`, 2 unless
  * the currency has 3) and was rounded (by the one rounding rule).
+ *
+ * This is where the wire's decimal strings become the till's one form of
+ * money, integer minor units: once, as a page is read, and never again.
  */
 export class ReadTally {
   precisionLost = 0;
@@ -14,19 +17,19 @@ export class ReadTally {
     readonly decimals = 2,
   ) {}
 
-  /** `value` (any decimal string or number) as a decimal string of the currency's places; `fallback` ("0.00") when absent. */
-  money(value: string | number | null | undefined, fallback: DecimalString, where: string): DecimalString {
-    if (value === null || value === undefined) return formatMinor(parseDecimalRounded(fallback, where, this.decimals).minor, this.decimals);
+  /** `value` (any decimal string or number) in minor units of the currency's places; `fallback` ("0.00") when absent. */
+  money(value: string | number | null | undefined, fallback: DecimalString, where: string): Minor {
+    if (value === null || value === undefined) return parseDecimalRounded(fallback, where, this.decimals).minor;
     const { minor, exact } = parseDecimalRounded(value, where, this.decimals);
     if (!exact) this.precisionLost++;
-    return formatMinor(minor, this.decimals);
+    return minor;
   }
 
-  /** A percentage (always two places: hundredths of a percent), rounded the same way. */
-  percent(value: string | number | null | undefined, where: string): DecimalString {
-    if (value === null || value === undefined) return '0.00';
+  /** A percentage in hundredths of a percent (two places, whatever the currency), rounded the same way. */
+  percent(value: string | number | null | undefined, where: string): HundredthsOfPercent {
+    if (value === null || value === undefined) return 0;
     const { minor, exact } = parseDecimalRounded(value, where, 2);
     if (!exact) this.precisionLost++;
-    return formatMinor(minor, 2);
+    return minor;
   }
 }

@@ -14,6 +14,7 @@ const status = (view: Partial<ZatcaStatusView>): ZatcaStatusView => ({
   unreported: 0,
   rejected: 0,
   oldest_unreported_at: null,
+  uncleared: 0,
   oldest_unreported_hours: null,
   report_level: 'ok',
   csid_expires_at: Date.UTC(2027, 10, 1),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import type { TillApi, TransportEnvelope } from '../../src-shared/till/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
+import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
 
 // A hub as a branch runs it: `pos serve` in its own process, and browsers
 // reaching it over real WebSockets with the renderer's own transport code.
@@ -50,6 +51,11 @@ export async function startServeHub(dbFile: string): Promise<ServeHub> {
  * caller to terminate.
  */
 export async function browserStation(hub: Pick<ServeHub, 'url' | 'origin'>, code?: string, sockets?: WebSocket[]): Promise<TillApi> {
+  return (await browserScreen(hub, code, sockets)).api;
+}
+
+/** browserStation with the connection itself: its API and the host's events as that screen hears them. */
+export async function browserScreen(hub: Pick<ServeHub, 'url' | 'origin'>, code?: string, sockets?: WebSocket[]): Promise<TillConnection> {
   const traded = await fetch(hub.url, { redirect: 'manual' });
   const session = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
   const cookie = code ? `${session}; till_station=${code}` : session;
@@ -64,5 +70,5 @@ export async function browserStation(hub: Pick<ServeHub, 'url' | 'origin'>, code
     onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
     onClose: (listener) => void socket.once('close', listener),
     close: () => socket.close(),
-  }).api;
+  });
 }

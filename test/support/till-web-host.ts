@@ -14,6 +14,7 @@ import {
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { addStation, listStations } from '../../src-main/stations/index.ts';
 import type { Clock } from '../../src-main/clock/index.ts';
+import type { PrinterAddressPolicy } from '../../src-main/printing/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
 import type { EmulatedService } from './emulated-service.ts';
@@ -46,12 +47,14 @@ export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'station
   routes?: RouteHandler[];
   /** A ZATCA stand-in's address for onboarding from the screen (`pos serve --zatca-url`). */
   zatcaUrl?: string;
+  /** Which printer addresses the print queue may send to (a sink on loopback needs allowLoopback). */
+  printerPolicy?: PrinterAddressPolicy;
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, routes = [], zatcaUrl, ...accessOptions } = options;
+  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, ...accessOptions } = options;
   const host = new TillHost({
     db,
     events,
@@ -59,6 +62,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
     uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 },
     ...(clock ? { clock } : {}),
     ...(zatcaUrl ? { zatcaUrl } : {}),
+    ...(printerPolicy ? { printerPolicy } : {}),
   });
   host.start();
   const rendererDir = service.dir.file('renderer');

@@ -1,6 +1,19 @@
+import { formatMinor } from '../../../src-shared/money/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { readCatalog, readReplicaMeta } from '../../catalog/index.ts';
+import { currencyDecimals, readCatalog, readReplicaMeta, type CatalogSnapshot } from '../../catalog/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
+
+/** The snapshot as printed: money as decimal strings of the currency's places (a PERCENT in two), as the wire writes it. */
+function withDecimalMoney(catalog: CatalogSnapshot, decimals: number) {
+  return {
+    ...catalog,
+    products: catalog.products.map((p) => ({
+      ...p,
+      modifiers: p.modifiers.map((m) => ({ ...m, price: formatMinor(m.price, decimals) })),
+      prices: p.prices.map((price) => ({ ...price, value: formatMinor(price.value, price.value_type === 'PERCENT' ? 2 : decimals) })),
+    })),
+  };
+}
 
 /** `pos catalog --db FILE [--json]`: the replica as canonical records. */
 export async function catalogCommand(argv: string[], io: CliIo): Promise<number> {
@@ -9,7 +22,7 @@ export async function catalogCommand(argv: string[], io: CliIo): Promise<number>
   try {
     const catalog = readCatalog(db);
     if (values.json) {
-      io.out(JSON.stringify(catalog));
+      io.out(JSON.stringify(withDecimalMoney(catalog, currencyDecimals(db))));
       return 0;
     }
     const meta = readReplicaMeta(db);

@@ -85,7 +85,12 @@ export async function stationsCommand(argv: string[], io: CliIo): Promise<number
         },
         Date.now(),
       );
-      done = `Added station ${station.code}, "${station.name}": its orders are numbered ${station.code}-001, ${station.code}-002, … each business day.`;
+      done =
+        station.kind === 'counter'
+          ? `Added station ${station.code}, "${station.name}": its orders are numbered ${station.code}-001, ${station.code}-002, … each business day.`
+          : station.kind === 'customer_display'
+            ? `Added customer display ${station.code}, "${station.name}": it shows the cart of ${station.shows_cart_of === null ? 'no counter yet (pos stations shows)' : `counter ${station.shows_cart_of}`}.`
+            : `Added ${station.kind.replace('_', ' ')} ${station.code}, "${station.name}".`;
     } else if (action === 'rename') {
       station = renameStation(db, args[0]!, args[1]!);
       done = `Station ${station.code} is now "${station.name}".`;

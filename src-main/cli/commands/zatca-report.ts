@@ -2,7 +2,9 @@
  * `pos zatca --db FILE report [--json]`: sends the documents not yet
  * reported to ZATCA now, oldest counter first, with a line per document and
  * a summary: reported, rejected (with ZATCA's messages and what to issue
- * next, in English and Arabic), still pending. Exit 0 when nothing is left
+ * next, in English and Arabic), still pending. Standard invoices whose
+ * clearance answer was lost are asked again in the same run (same bytes:
+ * ZATCA answers 208 with the cleared invoice). Exit 0 when nothing is left
  * pending and nothing was rejected, 1 otherwise.
  */
 import { openDatabase } from '../../db/index.ts';
@@ -24,6 +26,7 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
       return 1;
     }
     const rejected: (DocumentOutcome & { errors: string })[] = [];
+    let reported = 0;
     const reporter = new ZatcaReporter({
       db,
       secrets: () => new FileSecretStore(db),
@@ -38,6 +41,7 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
             : warnings
               ? ` with ${warnings} warning(s): ${summarizeZatcaMessages(outcome.messages!)}`
               : '';
+          reported++;
           io.err(`${name}: reported${said}`);
         } else if (outcome.outcome === 'rejected') {
           rejected.push({ ...outcome, errors: outcome.messages ? summarizeZatcaMessages(outcome.messages) : outcome.detail });
@@ -52,16 +56,16 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
     const summary = chainSummary(db);
     const oldestHours = summary.oldestUnreportedAt === null ? null : Math.floor((now() - summary.oldestUnreportedAt) / HOUR_MS);
     io.err(
-      `ZATCA: ${run.created + run.duplicate} reported, ${run.rejected} rejected, ${summary.unreported} still pending${oldestHours === null ? '' : ` (the oldest issued ${oldestHours} h ago; the limit is 24 h)`}.`,
+      `ZATCA: ${reported} reported, ${rejected.length} rejected, ${summary.unreported} still pending${oldestHours === null ? '' : ` (the oldest issued ${oldestHours} h ago; the limit is 24 h)`}.`,
     );
     if (summary.unreported > 0 && run.error) io.err(`  still pending because: ${run.error}`);
     if (notOnboarded) io.err(`  ${run.error}`);
     if (json) {
       io.out(
         JSON.stringify({
-          ok: summary.unreported === 0 && run.rejected === 0,
+          ok: summary.unreported === 0 && rejected.length === 0,
           sent: run.batches,
-          reported: run.created + run.duplicate,
+          reported,
           rejected: rejected.map((r) => ({ icv: r.icv, kind: r.kind, number: r.number, errors: r.messages?.errors ?? [], advice: rejectionAdvice(r) })),
           pending: summary.unreported,
           oldest_unreported_at: summary.oldestUnreportedAt,
@@ -71,7 +75,7 @@ export async function zatcaReport(dbFile: string, json: boolean, io: CliIo, now:
         }),
       );
     }
-    return summary.unreported === 0 && run.rejected === 0 ? 0 : 1;
+    return summary.unreported === 0 && rejected.length === 0 ? 0 : 1;
   } finally {
     db.close();
   }

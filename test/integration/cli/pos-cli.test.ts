@@ -28,6 +28,11 @@ describe('pos sync, catalog and search', () => {
     const parsed = JSON.parse(catalog.stdout) as Record<string, unknown[]>;
     expect(Object.keys(parsed)).toEqual(expect.arrayContaining(['categories', 'products', 'payment_methods', 'payment_method_configs', 'printers']));
     expect(parsed.products!.length).toBe(summary.counts.products);
+    // Printed money is decimal strings of the currency's places, as the wire writes it (the replica holds minor units).
+    const priced = parsed.products as { prices: { value: unknown }[]; modifiers: { price: unknown }[] }[];
+    const amounts = priced.flatMap((p) => [...p.prices.map((price) => price.value), ...p.modifiers.map((m) => m.price)]);
+    expect(amounts.length).toBeGreaterThan(0);
+    expect(amounts.filter((amount) => typeof amount !== 'string' || !/^-?\d+\.\d{2}$/.test(amount))).toEqual([]);
     expect(parsed.printers![0]).toMatchObject({
       id: expect.any(String),
       name: expect.any(String),

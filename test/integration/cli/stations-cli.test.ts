@@ -40,6 +40,7 @@ describe('pos stations', () => {
     const display = await pos(['stations', '--db', db, 'add', 'Customer screen', '--code', 'D', '--kind', 'customer_display', '--shows', 'B']);
     expect(display.code, display.stderr).toBe(0);
     expect(display.stdout).toContain('D   Customer screen  customer_display  shows the cart of: B');
+    expect(display.stderr).toBe('Added customer display D, "Customer screen": it shows the cart of counter B.\n');
     expect((await pos(['stations', '--db', db, 'shows', 'D', 'A'])).stderr).toBe('Customer display D shows the cart of counter A.\n');
     expect((await pos(['stations', '--db', db, 'shows', 'D', 'none'])).stderr).toBe('Customer display D shows no counter: it stays idle.\n');
     expect((await pos(['stations', '--db', db, 'shows', 'D', 'K'])).stderr).toMatch(/shows the cart of a counter in use, and K is none/);

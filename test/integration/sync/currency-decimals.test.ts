@@ -51,12 +51,13 @@ describe('a 3-decimal currency', () => {
     const summary = await pull(s);
     expect(summary.precisionLost).toBe(0);
     expect(currencyDecimals(db)).toBe(3);
-    expect(cashOf('Latte')).toBe('2.125');
-    expect(cashOf('Water')).toBe('3.005');
+    // In fils, read once from the wire's "2.125".
+    expect(cashOf('Latte')).toBe(2_125);
+    expect(cashOf('Water')).toBe(3_005);
     const latte = readCatalog(db).products.find((p) => p.name_en === 'Latte')!;
-    expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', price: '0.375' })]);
+    expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', price: 375 })]);
     // A percentage stays in hundredths of a percent, whatever the currency.
-    expect(latte.prices.find((p) => p.priceable_type === 'ORDER_TYPE')).toMatchObject({ value: '10.00', value_type: 'PERCENT' });
+    expect(latte.prices.find((p) => p.priceable_type === 'ORDER_TYPE')).toMatchObject({ value: 1_000, value_type: 'PERCENT' });
 
     const till = new TillService({ db, now: () => Date.UTC(2026, 10, 25, 9, 30) });
     await till.addItem({ product_id: latte.id, quantity: 2, modifier_ids: [latte.modifiers[0]!.id] });
@@ -113,7 +114,7 @@ describe('a 3-decimal currency', () => {
     expect(summary.facts.currency).toBe('KWD');
     expect(summary.precisionLost).toBe(0);
     expect(currencyDecimals(db)).toBe(3);
-    expect(cashOf('Cheesecake')).toBe('4.999');
+    expect(cashOf('Cheesecake')).toBe(4_999);
     // The receipt names the currency /me gave.
     expect(readPrintContext(db).header).toMatchObject({ decimals: 3, currency: 'KWD' });
   });
@@ -122,7 +123,7 @@ describe('a 3-decimal currency', () => {
     const s = await start({ threePlaces: {} });
     const summary = await pull(s);
     expect(currencyDecimals(db)).toBe(2);
-    expect(cashOf('Latte')).toBe('2.13');
+    expect(cashOf('Latte')).toBe(213);
     expect(summary.precisionLost).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_VERSIONS, isAtLeast, type ApiVersion } from '../../../src-shared/api-version.ts';
-import type { Product } from '../../../src-shared/catalog/index.ts';
+import type { ServedProduct } from '../../../emulator/tenant.ts';
 import { readCatalog, searchProducts, type CatalogSnapshot } from '../../../src-main/catalog/index.ts';
 import { CatalogChangedError, TooManyBadRecordsError, allowedBadRecords, type PullProgress } from '../../../src-main/sync/index.ts';
 import { readReplicaMeta } from '../../../src-main/catalog/index.ts';
@@ -80,7 +80,7 @@ describe('the catalog pull', () => {
     await service.pull(db);
     const tenant = service.emulator.tenant;
     const [gone, renamed] = tenant.products;
-    const added: Product = {
+    const added: ServedProduct = {
       ...structuredClone(tenant.products[2]!),
       id: 'new-product-1',
       name_en: 'Saffron latte',

@@ -62,7 +62,7 @@ describe('a service written from the spec alone', () => {
         expect(product.prices.some((p) => p.priceable_type === 'PAYMENT_METHOD' && p.priceable_id === 'CASH')).toBe(true);
       }
       const latte = catalog.products.find((p) => p.name_en === 'Latte')!;
-      expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', name_ar: 'Oat milk', price: '2.00' })]);
+      expect(latte.modifiers).toEqual([expect.objectContaining({ name_en: 'Oat milk', name_ar: 'Oat milk', price: 200 })]);
       expect(latte.accounting_id).toBe('Q-2');
       expect(catalog.printers.map((p) => [p.id, p.name])).toEqual([
         ['printer-1', 'Printer 1'],

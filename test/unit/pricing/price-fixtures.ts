@@ -1,6 +1,11 @@
-// Small builders for canonical catalog prices, so each test states only what it is about.
+// Small builders for canonical catalog prices, so each test states only what it is about. A test writes
+// amounts as the catalog shows them ("12.50", a PERCENT "15.00"); the records hold them in minor units
+// (hundredths of a percent), as the reader makes them and the replica keeps them.
 import type { Price, PriceValueType } from '../../../src-shared/catalog/index.ts';
+import { parseDecimal } from '../../../src-shared/money/index.ts';
 import type { CartLineInput, ChosenModifier } from '../../../src-shared/pricing/index.ts';
+
+const minor = (text: string) => parseDecimal(text, 'test price');
 
 let nextId = 1;
 
@@ -11,7 +16,7 @@ export function methodPrice(methodKey: string, value: string, opts: { modifierId
     modifier_id: opts.modifierId ?? null,
     priceable_type: 'PAYMENT_METHOD',
     priceable_id: methodKey,
-    value,
+    value: minor(value),
     value_type: opts.valueType ?? 'NOMINAL',
   };
 }
@@ -23,7 +28,7 @@ export function orderTypePrice(orderType: string, value: string, opts: { modifie
     modifier_id: opts.modifierId ?? null,
     priceable_type: 'ORDER_TYPE',
     priceable_id: orderType,
-    value,
+    value: minor(value),
     value_type: opts.valueType ?? 'NOMINAL',
   };
 }
@@ -38,5 +43,5 @@ export function line(prices: Price[], opts: Partial<Omit<CartLineInput, 'product
 }
 
 export function modifier(id: string, price: string, prices?: Price[]): ChosenModifier {
-  return prices ? { id, price, prices } : { id, price };
+  return prices ? { id, price: minor(price), prices } : { id, price: minor(price) };
 }

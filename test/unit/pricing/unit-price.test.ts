@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DecimalFormatError } from '../../../src-shared/money/index.ts';
 import { UnpriceableProductError, unitPriceOf } from '../../../src-shared/pricing/index.ts';
 import { line, methodPrice, modifier, orderTypePrice } from './price-fixtures.ts';
 
@@ -57,10 +56,10 @@ describe('base price', () => {
     expect(unitPriceOf(line([...percentCash, methodPrice('MADA', '9.00')]), 'MADA', 'DINE_IN')).toBe(900);
   });
 
-  it('names the price whose value is malformed', () => {
-    const bad = [{ ...methodPrice('CASH', '10.5.0'), id: 'price-bad' }];
-    expect(() => unitPriceOf(line(bad, { id: 'p9' }), 'CASH', 'DINE_IN')).toThrow(DecimalFormatError);
-    expect(() => unitPriceOf(line(bad, { id: 'p9' }), 'CASH', 'DINE_IN')).toThrow(/product p9 price price-bad \(PAYMENT_METHOD CASH\): "10.5.0"/);
+  it('names the price whose value is malformed (not a whole number of minor units: a corrupt amount, never priced)', () => {
+    const bad = [{ ...methodPrice('CASH', '10.00'), id: 'price-bad', value: 1050.5 }];
+    expect(() => unitPriceOf(line(bad, { id: 'p9' }), 'CASH', 'DINE_IN')).toThrow(RangeError);
+    expect(() => unitPriceOf(line(bad, { id: 'p9' }), 'CASH', 'DINE_IN')).toThrow(/product p9 price price-bad \(PAYMENT_METHOD CASH\): 1050.5/);
   });
 });
 
@@ -109,7 +108,7 @@ describe('modifier prices', () => {
   });
 
   it('name the modifier whose price is malformed', () => {
-    expect(() => unitPriceOf(line(base, { modifiers: [modifier('m7', 'free')] }), 'CASH', 'DINE_IN')).toThrow(/modifier m7 of product p1 price: "free"/);
+    expect(() => unitPriceOf(line(base, { modifiers: [{ id: 'm7', price: Number.NaN }] }), 'CASH', 'DINE_IN')).toThrow(/modifier m7 of product p1 price: NaN/);
   });
 });
 

@@ -129,7 +129,8 @@ describe('version boundaries', () => {
     };
     const { modifier_id: _m, ...without } = orderType;
     const wire223 = { ...without, product_modifier_id: null, market_id: 'm', branch_id: null };
-    const expected = { ...orderType };
+    // Read once into the till's form: hundredths of a percent.
+    const expected = { ...orderType, value: 1000 };
     expect(parseListPage('product_prices', '2.2.3', listBody([wire223]), 1).records).toStrictEqual([expected]);
     expect(parseListPage('product_prices', '2.5.0', listBody([orderType]), 1).records).toStrictEqual([expected]);
   });

@@ -110,7 +110,7 @@ export const modifierCanonical: Modifier = {
   product_id: PRODUCT,
   name_en: 'Extra shot',
   name_ar: 'جرعة إضافية',
-  price: '3.00',
+  price: 300,
 };
 
 // ---- prices ------------------------------------------------------------------
@@ -205,7 +205,7 @@ export const pricesCanonical: Price[] = [
     modifier_id: null,
     priceable_type: 'PAYMENT_METHOD',
     priceable_id: 'CASH',
-    value: '11.50',
+    value: 1150,
     value_type: 'NOMINAL',
   },
   {
@@ -214,7 +214,7 @@ export const pricesCanonical: Price[] = [
     modifier_id: SHOT,
     priceable_type: 'PAYMENT_METHOD',
     priceable_id: 'MADA',
-    value: '2.30',
+    value: 230,
     value_type: 'NOMINAL',
   },
 ];

@@ -73,7 +73,7 @@ describe('records the spec does not show take the documented defaults', () => {
         modifier_id: null,
         priceable_type: 'PAYMENT_METHOD',
         priceable_id: 'CASH',
-        value: '10.00',
+        value: 1000,
         value_type: 'NOMINAL',
       },
     ]);
@@ -83,8 +83,8 @@ describe('records the spec does not show take the documented defaults', () => {
     const product = { ...productWire['2.5.0'], modifiers: [{ name: 'Oat milk' }, {}] };
     const [read] = parseListPage('products', '2.5.0', listBody([product]), 1).records;
     expect(read!.modifiers).toStrictEqual([
-      { id: `${PRODUCT}:modifier:1`, product_id: PRODUCT, name_en: 'Oat milk', name_ar: 'Oat milk', price: '0.00' },
-      { id: `${PRODUCT}:modifier:2`, product_id: PRODUCT, name_en: 'Option 2', name_ar: 'Option 2', price: '0.00' },
+      { id: `${PRODUCT}:modifier:1`, product_id: PRODUCT, name_en: 'Oat milk', name_ar: 'Oat milk', price: 0 },
+      { id: `${PRODUCT}:modifier:2`, product_id: PRODUCT, name_en: 'Option 2', name_ar: 'Option 2', price: 0 },
     ]);
   });
 
@@ -156,7 +156,8 @@ describe('decimal strings', () => {
       ],
     };
     const page = readListPage('products', '2.5.0', listBody([product]), 1);
-    expect(page.records[0]!.prices.map((p) => p.value)).toStrictEqual(['10.13', '2.50', '3.12']);
+    // Read once, into minor units: 10.125 → 10.13, 2.5 → 2.50, 3.1240 → 3.12.
+    expect(page.records[0]!.prices.map((p) => p.value)).toStrictEqual([1013, 250, 312]);
     expect(page.precisionLost).toBe(2);
   });
 

@@ -1,0 +1,48 @@
+/**
+ * The standard invoices still waiting for ZATCA's clearance answer
+ * (zatca_documents in state clearing), as the background engine asks them
+ * again: which are due, and what is sent. A try that settles nothing is
+ * written by report-queue.ts (as for a report), what an answer settles by
+ * clearance-queries.ts, as at checkout.
+ */
+import { all, first, q, type TillDatabase } from '../db/index.ts';
+
+/** When a clearing invoice may be asked again. */
+export interface ClearingSlot {
+  icv: number;
+  attempts: number;
+  next_attempt_at: number;
+  issued_at: number;
+}
+
+/** A clearing invoice as it is sent again: the stored bytes, never rebuilt. */
+export interface ClearingDocument {
+  icv: number;
+  order_uuid: string;
+  uuid: string;
+  number: string;
+  hash: string;
+  xml: string;
+  attempts: number;
+}
+
+/** Every clearing invoice's schedule (few: one per sale whose answer was lost), in counter order. */
+export function clearingSlots(db: TillDatabase): ClearingSlot[] {
+  return all(
+    db,
+    q.selectFrom('zatca_documents').select(['icv', 'attempts', 'next_attempt_at', 'issued_at']).where('report_state', '=', 'clearing').orderBy('icv'),
+  );
+}
+
+export function clearingDocument(db: TillDatabase, icv: number): ClearingDocument | null {
+  return (
+    first(
+      db,
+      q
+        .selectFrom('zatca_documents')
+        .select(['icv', 'order_uuid', 'uuid', 'number', 'hash', 'xml', 'attempts'])
+        .where('icv', '=', icv)
+        .where('report_state', '=', 'clearing'),
+    ) ?? null
+  );
+}
