@@ -346,3 +346,38 @@ test('axe: every Branch tab', async ({ page }) => {
   await audit(page, 'branch-logo-chosen', run);
   finish(run, guard.errors);
 });
+
+test('axe: the floor, a table opened, a tab with a round sent and one being taken, splitting it', async ({ page }) => {
+  test.setTimeout(1_800_000);
+  const guard = guardPage(page);
+  const run: Run = { name: 'floor', findings: [], audited: [] };
+  await pairAndOpenShift(page);
+  await page.getByTestId('nav-floor').click();
+  await expect(page.getByTestId('floor-table')).toHaveCount(8);
+  await audit(page, 'floor', run);
+  await page.getByTestId('floor-table').first().click();
+  await expect(page.getByTestId('open-tab-dialog')).toBeVisible();
+  await audit(page, 'floor-open-tab', run);
+  await page.getByTestId('open-tab-guests-2').click();
+  await page.getByTestId('open-tab-confirm').click();
+  await expect(page.getByTestId('tab-screen')).toHaveAttribute('data-state', 'open');
+  // A bakery product with no options to choose.
+  await page.getByTestId('category-5').click();
+  for (const round of [1, 2]) {
+    await page.locator('[data-testid="product-tile"][data-has-options="false"]').first().click();
+    if (round === 1) {
+      await page.getByTestId('tab-send').click();
+      await expect(page.getByTestId('tab-round')).toHaveCount(1);
+    }
+  }
+  await expect(page.getByTestId('tab-draft-line')).toHaveCount(1);
+  await audit(page, 'floor-tab', run);
+  await page.getByTestId('tab-add-round').click();
+  await expect(page.getByTestId('tab-round')).toHaveCount(2);
+  await page.getByTestId('tab-split').click();
+  await expect(page.getByTestId('split-tab-dialog')).toBeVisible();
+  await page.getByTestId('split-by-lines').click();
+  await audit(page, 'floor-split', run);
+  await closeDialog(page, 'split-tab-dialog');
+  finish(run, guard.errors);
+});
