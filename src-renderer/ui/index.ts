@@ -9,3 +9,4 @@ export { default as LanguageButton } from './LanguageButton.svelte';
 export { default as ServiceEmoji } from './ServiceEmoji.svelte';
 export { default as Segmented } from './Segmented.svelte';
 export { default as ErrorDetail } from './ErrorDetail.svelte';
+export { qrPath } from './qr-path.ts';
