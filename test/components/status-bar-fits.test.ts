@@ -14,7 +14,17 @@ for (const lang of ['en', 'ar'] as const) {
   test(`at 1366 px in ${lang === 'en' ? 'English' : 'Arabic'} every header button is on screen`, async () => {
     await page.viewport(1366, 800);
     const till = offlineTill();
-    till.station = { id: 2, code: 'B', name: 'Counter B', kind: 'counter', receipt_printer_id: null, drawer_printer_id: null, created_at: 0, revoked_at: null };
+    till.station = {
+      id: 2,
+      code: 'B',
+      name: 'Counter B',
+      kind: 'counter',
+      receipt_printer_id: null,
+      drawer_printer_id: null,
+      created_at: 0,
+      revoked_at: null,
+      shows_cart_of: null,
+    };
     till.staff = { needs_first_manager: false, cashier: { id: 'c1', name: 'Sara', role: 'cashier', active: true }, shift: null, idle_lock_minutes: 5 };
     const locale = new LocaleState();
     locale.set(lang);
