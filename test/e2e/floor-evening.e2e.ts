@@ -19,7 +19,8 @@ import {
 } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
-// Issue 21: a table's whole evening on the floor, in English and in Arabic.
+// Issue 21: a table's whole evening on the floor, in English and in Arabic,
+// with the internet down from the first round to the last payment.
 // Counter A opens table T4 for four guests and sends a first round; counter
 // B (another browser on the same hub) sees the table change without a
 // reload and sends a second round; A sees it too. The kitchen display (a
@@ -156,6 +157,9 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(b.locator('html')).toHaveAttribute('dir', 'rtl');
     }
 
+    // The internet drops for the whole evening: the tables, tabs, kitchen and payments all run on the hub.
+    await server.emulator('stop');
+
     // Both on the floor: the demo branch's tables by area, all free.
     await a.getByTestId('nav-floor').click();
     await b.getByTestId('nav-floor').click();
@@ -240,6 +244,12 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(a.getByTestId('floor-view')).toBeVisible();
     await expect(tableCard(a, 'T4')).toHaveAttribute('data-state', 'free');
     await expect(tableCard(b, 'T4')).toHaveAttribute('data-state', 'free');
+
+    // Both orders wait on the hub while the service is away, and each uploads once when it is back.
+    await expect(a.getByTestId('status-pending')).toHaveAttribute('data-count', '2', { timeout: 60_000 });
+    await server.emulator('start');
+    await expect(a.getByTestId('status-pending')).toHaveAttribute('data-count', '0', { timeout: 120_000 });
+    await expect(b.getByTestId('status-pending')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
 
     // Two orders, each its station's and cashier's, adding up to the tab to the halala.
     const orders = JSON.parse(execFileSync(process.execPath, [pos, 'orders', '--db', server.dbFile, '--json'], { encoding: 'utf8' })) as {
