@@ -2,8 +2,8 @@
 // kitchen_items): written in the transaction that sends them to the kitchen,
 // bumped, recalled, and marked once printed on a fallback printer.
 
-import { sql } from 'kysely';
-import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+import { sql, type Selectable } from 'kysely';
+import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 
 export interface NewKitchenItem {
   item_id: string;
@@ -16,35 +16,12 @@ export interface NewKitchenItem {
   notes: string | null;
 }
 
-export interface NewKitchenTicket {
-  id: string;
-  station_id: number;
-  source: 'sale' | 'round';
-  source_id: string;
-  order_number: string | null;
-  table_name: string | null;
-  order_type: string | null;
-  round: number | null;
-  created_at: number;
-  items: NewKitchenItem[];
-}
+/** What the sending transaction writes: the table's columns but those a display sets later, with its items. */
+export type NewKitchenTicket = Omit<KitchenTicketRow, 'bumped_at' | 'bump_seq' | 'fallback_printed_at'> & { items: NewKitchenItem[] };
 
-export interface KitchenTicketRow {
-  id: string;
-  station_id: number;
-  source: string;
-  source_id: string;
-  order_number: string | null;
-  table_name: string | null;
-  order_type: string | null;
-  round: number | null;
-  created_at: number;
-  bumped_at: number | null;
-  bump_seq: number | null;
-  fallback_printed_at: number | null;
-}
+export type KitchenTicketRow = Selectable<TillSchema['kitchen_tickets']>;
 
-export type KitchenItemRow = Omit<NewKitchenItem, 'modifiers'> & { ticket_id: string; position: number; modifiers: string; bumped_at: number | null };
+export type KitchenItemRow = Selectable<TillSchema['kitchen_items']>;
 
 /** Writes a ticket and its items; false when it was written before (a sale's tickets are written once, whichever path reaches them first). */
 export function insertKitchenTicket(db: TillDatabase, ticket: NewKitchenTicket): boolean {
