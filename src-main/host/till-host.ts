@@ -141,7 +141,7 @@ export class TillHost extends composedOf<TillApi>() {
       onShiftClosed: () => service.notifyRecord(),
       // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
       kitchenRoundAtSend: (round) => {
-        printRound(round);
+        printRound(round.ticket);
         kitchen.atRound(round);
       },
       onTabChanged: (change) => {

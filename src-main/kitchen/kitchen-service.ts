@@ -5,7 +5,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { listStations, stationByCode, type Station } from '../stations/index.ts';
-import { currentStationKey } from '../till/index.ts';
+import { currentStationKey, type SentRound } from '../till/index.ts';
 import { DisplayPresence, type PresenceHandle, type PresenceSocket } from './display-presence.ts';
 import { readDisplayRoutes, type DisplayRoute } from './display-routes.ts';
 import { kitchenDisplayRoutes, routeDisplay } from './display-setup.ts';
@@ -70,13 +70,9 @@ export class KitchenService implements KitchenApi, KitchenSetupApi {
     }
   }
 
-  /** The tab service's `kitchenRoundAtSend` part: a round's tickets in the send's transaction (the round comes as the paper ticket's order). */
-  atRound(round: OrderRecord): void {
-    const number = /:round:(\d+)$/.exec(round.uuid);
-    const n = number ? Number(number[1]) : 1;
-    // The round's paper number is "LABEL Rn": the tab's label is the rest.
-    const label = round.number.endsWith(` R${n}`) ? round.number.slice(0, -` R${n}`.length) : round.number;
-    this.write(round, { source: 'round', order_number: null, table_name: label, order_type: null, round: n });
+  /** The tab service's `kitchenRoundAtSend` part: a round's tickets in the send's transaction. */
+  atRound(round: SentRound): void {
+    this.write(round.ticket, { source: 'round', order_number: null, table_name: round.label, order_type: null, round: round.round });
   }
 
   /** After the commit that wrote or changed tickets: each display changed hears of it, and fallback paper prints. */

@@ -49,9 +49,17 @@ import type { SellingService } from './selling-service.ts';
 
 export type FloorMethods = Pick<TillApi, (typeof FLOOR_API_METHODS)[number]>;
 
+/** A round sent to the kitchen: its lines as the paper ticket's order, and which tab and round it is. */
+export interface SentRound {
+  ticket: OrderRecord;
+  /** The tab's table name, or the name it was opened under. */
+  label: string;
+  round: number;
+}
+
 export interface TabHooks {
-  /** Writes a sent round's kitchen tickets in the send's own transaction (the print queue's jobs); `round` is the ticket as an order. */
-  kitchenRoundAtSend?: (round: OrderRecord) => unknown;
+  /** Writes a sent round's kitchen tickets in the send's own transaction (print jobs, display tickets). */
+  kitchenRoundAtSend?: (round: SentRound) => unknown;
   /** After a change to a tab committed: every screen hears of it, the print queue wakes. Never awaited. */
   onTabChanged?: (change: { tab_id: string; version: number; table_id: string | null }) => void;
 }
@@ -312,13 +320,13 @@ export class TabService implements FloorMethods {
   private sendUnsent(tab: TabRow, at: number): number {
     const sent = markUnsentSent(this.db, tab.id, at);
     if (sent.length === 0) return 0;
-    this.hooks.kitchenRoundAtSend?.(this.roundTicket(tab, sent, at));
+    const round = Math.max(...sent.map((r) => r.round));
+    this.hooks.kitchenRoundAtSend?.({ ticket: this.roundTicket(tab, round, sent, at), label: tab.label, round });
     return sent.length;
   }
 
   /** A round as the kitchen ticket prints it: the tab's name for a number, the table by its name. */
-  private roundTicket(tab: TabRow, rows: readonly TabLineRow[], at: number): OrderRecord {
-    const round = Math.max(...rows.map((r) => r.round));
+  private roundTicket(tab: TabRow, round: number, rows: readonly TabLineRow[], at: number): OrderRecord {
     return {
       uuid: `${tab.id}:round:${round}`,
       number: `${tab.label} R${round}`,
