@@ -48,7 +48,7 @@ export class CustomerDisplays implements CustomerDisplayApi {
     if (order.kind !== 'SALE' || !order.station) return;
     const counter = order.station;
     this.paid.get(counter)?.cancel();
-    const seconds = settingOrDefault(this.options.db, 'customer_display.thank_you_seconds') ?? 20;
+    const seconds = settingOrDefault(this.options.db, 'customer_display.thank_you_seconds');
     const cancel = this.options.clock.after(seconds * 1000, () => {
       if (this.paid.get(counter)?.uuid !== order.uuid) return;
       this.paid.delete(counter);
