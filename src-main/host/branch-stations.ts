@@ -6,7 +6,7 @@ import {
   type StationInputs,
   type TillEvent,
 } from '../../src-shared/till/index.ts';
-import type { PairingCodeView } from '../../src-shared/stations/index.ts';
+import type { PairingCodeView, StationKind } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { dataVersion, type TillDatabase } from '../db/index.ts';
@@ -26,9 +26,30 @@ import { hasActiveManager } from '../staff/index.ts';
 import { currentStationKey } from '../till/index.ts';
 import type { ClientContext } from './authorization/index.ts';
 
-const DISPLAY_METHODS: ReadonlySet<string> = new Set(KITCHEN_DISPLAY_METHODS);
-/** A customer display's screen calls less still: its own view and station (it needs no session, cashier or cart). */
-const CUSTOMER_DISPLAY_ONLY: ReadonlySet<string> = new Set(CUSTOMER_DISPLAY_SCREEN_METHODS);
+/**
+ * What a display's screen may call: a display is less than a cashier (no
+ * sign-in, no selling). A counter's screen is not limited here (its cashier,
+ * approvals and privileges are). Each refusal names the kind and what to do.
+ */
+const DISPLAY_SCREENS: Partial<Record<StationKind, { methods: ReadonlySet<string>; refusal: (code: string, method: string) => TillError }>> = {
+  kitchen_display: {
+    methods: new Set(KITCHEN_DISPLAY_METHODS),
+    refusal: (code, method) =>
+      new TillError('not_allowed', `station ${code} is a kitchen display: it shows and bumps kitchen tickets only (${method} is a counter's)`, {
+        code: 'kitchen.notForDisplay',
+        params: { code },
+      }),
+  },
+  // Its own view and station only: it needs no session, cashier or cart.
+  customer_display: {
+    methods: new Set(CUSTOMER_DISPLAY_SCREEN_METHODS),
+    refusal: (code, method) =>
+      new TillError('not_allowed', `this screen is station ${code}, a customer display: it only shows its counter's cart, and cannot ${method}`, {
+        code: 'station.displayOnly',
+        params: { code, method },
+      }),
+  },
+};
 
 /** How often a running host looks whether another process (`pos stations remove`) changed the file. */
 export const REMOVAL_POLL_MS = 2_000;
@@ -142,16 +163,8 @@ export class BranchStations implements StationApi {
   checkCall(code: string, method: string): void {
     this.checkInUse(code);
     const kind = stationByCode(this.db, code)?.kind;
-    if (kind === 'customer_display' && !CUSTOMER_DISPLAY_ONLY.has(method))
-      throw new TillError('not_allowed', `this screen is station ${code}, a customer display: it only shows its counter's cart, and cannot ${method}`, {
-        code: 'station.displayOnly',
-        params: { code, method },
-      });
-    if (DISPLAY_METHODS.has(method) || kind !== 'kitchen_display') return;
-    throw new TillError('not_allowed', `station ${code} is a kitchen display: it shows and bumps kitchen tickets only (${method} is a counter's)`, {
-      code: 'kitchen.notForDisplay',
-      params: { code },
-    });
+    const screen = kind ? DISPLAY_SCREENS[kind] : undefined;
+    if (screen && !screen.methods.has(method)) throw screen.refusal(code, method);
   }
 
   /** Whether a screen of this station hears an event: a kitchen display hears only its own tickets' changes, other screens everything else. */
