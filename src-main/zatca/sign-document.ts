@@ -9,7 +9,6 @@ import type { KeyObject } from 'node:crypto';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
-import type { Document } from '@xmldom/xmldom';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
 import { unstampedUbl } from './ubl-invoice.ts';
 import { signedPropertiesDigest, signInvoiceHash, writeStamp } from './xades-stamp.ts';
@@ -30,11 +29,11 @@ export interface SignedDocument {
 }
 
 export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
-  // xmlbuilder2's tree is a standard DOM, which is all the canonicalizer reads; the stamp test checks
-  // this hash against xmllint --c14n11 and openssl over the signed text.
+  // The canonicalizer reads the built DOM itself; the stamp test checks this hash against
+  // xmllint --c14n11 and openssl over the signed text.
   // The document is built once: hashed as it is, then the stamp goes into the same tree (unstampedUbl).
   const unstamped = unstampedUbl(doc);
-  const hashBytes = unstampedInvoiceHashBytes(unstamped.tree.doc().node as unknown as Document);
+  const hashBytes = unstampedInvoiceHashBytes(unstamped.tree);
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);

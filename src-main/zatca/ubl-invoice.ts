@@ -3,7 +3,7 @@
  * note 383): simplified (subtype 0200000, with the till's QR) or a standard
  * tax invoice (subtype 0100000: the buyer in AccountingCustomerParty, the
  * supply date, and no QR of the till's: ZATCA's cleared document carries
- * it), built with xmlbuilder2 in the
+ * it), built on xmldom's DOM (xml-tree.ts) in the
  * element order of ZATCA's XML implementation standard and its samples.
  * No indentation: whitespace between elements would become part of the
  * canonical form the hash covers, so none is written.
@@ -12,16 +12,16 @@
  * UBLExtensions, the cac:Signature and the QR reference are exactly what the
  * hash leaves out); with one it is the signed document.
  */
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Document, Element } from '@xmldom/xmldom';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import { NS } from './ubl-namespaces.ts';
+import { child, newDocument, serialize } from './xml-tree.ts';
 import { SIMPLIFIED_SUBTYPE, STANDARD_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
 
 export interface UblStamp {
   /** Writes the ext:UBLExtension(s) into ext:UBLExtensions. */
-  writeExtensions: (extensions: XMLBuilder) => void;
+  writeExtensions: (extensions: Element) => void;
   /** The QR reference's text; null for a standard invoice (ZATCA adds the QR when it clears it). */
   qr: string | null;
 }
@@ -34,13 +34,13 @@ function clean(text: string): string {
 }
 
 export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
-  return ublTree(doc, stamp).root.end({ prettyPrint: false });
+  return serialize(ublTree(doc, stamp).root.ownerDocument!);
 }
 
 /** A document built once without its stamp: its tree (what the invoice hash canonicalizes) and the signed text once the stamp is known. */
 export interface UnstampedUbl {
   /** The DOM the hash reads: exactly the unstamped document. */
-  tree: XMLBuilder;
+  tree: Document;
   /** Writes the stamp and the QR into this same tree, where a document built with them has them, and serializes it. */
   stamped(stamp: UblStamp): string;
 }
@@ -55,31 +55,28 @@ export interface UnstampedUbl {
 export function unstampedUbl(doc: ZatcaDocument): UnstampedUbl {
   const { root, supplier } = ublTree(doc);
   return {
-    tree: root,
+    tree: root.ownerDocument!,
     stamped(stamp) {
-      const extensions = root.ele(NS.ext, 'ext:UBLExtensions');
+      const extensions = child(root, NS.ext, 'ext:UBLExtensions');
       stamp.writeExtensions(extensions);
-      root.node.insertBefore(extensions.node, root.node.firstChild);
-      for (const part of writeQrAndSignature(root, stamp)) root.node.insertBefore(part.node, supplier.node);
-      return root.end({ prettyPrint: false });
+      root.insertBefore(extensions, root.firstChild);
+      for (const part of writeQrAndSignature(root, stamp)) root.insertBefore(part, supplier);
+      return serialize(root.ownerDocument!);
     },
   };
 }
 
-function cbc(parent: XMLBuilder, name: string, text: string, attributes: Record<string, string> = {}): XMLBuilder {
-  const node = parent.ele(NS.cbc, `cbc:${name}`);
-  for (const [key, value] of Object.entries(attributes)) node.att(key, value);
-  node.txt(clean(text));
-  return node;
+function cbc(parent: Element, name: string, text: string, attributes?: Record<string, string>): Element {
+  return child(parent, NS.cbc, `cbc:${name}`, clean(text), attributes);
 }
 
-function cac(parent: XMLBuilder, name: string): XMLBuilder {
-  return parent.ele(NS.cac, `cac:${name}`);
+function cac(parent: Element, name: string): Element {
+  return child(parent, NS.cac, `cac:${name}`);
 }
 
 /** The QR reference (a simplified document's) and cac:Signature, appended to `root`; returns them in order. */
-function writeQrAndSignature(root: XMLBuilder, stamp: UblStamp): XMLBuilder[] {
-  const written: XMLBuilder[] = [];
+function writeQrAndSignature(root: Element, stamp: UblStamp): Element[] {
+  const written: Element[] = [];
   if (stamp.qr) {
     const qr = cac(root, 'AdditionalDocumentReference');
     cbc(qr, 'ID', 'QR');
@@ -93,19 +90,14 @@ function writeQrAndSignature(root: XMLBuilder, stamp: UblStamp): XMLBuilder[] {
   return written;
 }
 
-/** The document as an xmlbuilder2 tree (`root`), and its supplier party, before which the stamp's QR and signature stand. */
-function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: XMLBuilder; supplier: XMLBuilder } {
-  const root = create({ version: '1.0', encoding: 'UTF-8' })
-    .ele(NS.invoice, 'Invoice')
-    .att(NS.xmlns, 'xmlns', NS.invoice)
-    .att(NS.xmlns, 'xmlns:cac', NS.cac)
-    .att(NS.xmlns, 'xmlns:cbc', NS.cbc)
-    .att(NS.xmlns, 'xmlns:ext', NS.ext);
-  const money = (parent: XMLBuilder, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
+/** The document's root element (`root`), and its supplier party, before which the stamp's QR and signature stand. */
+function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: Element; supplier: Element } {
+  const root = newDocument(NS.invoice, 'Invoice', { '': NS.invoice, cac: NS.cac, cbc: NS.cbc, ext: NS.ext });
+  const money = (parent: Element, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
 
   const standard = doc.profile === 'standard';
   if (standard && !doc.buyer) throw new RangeError('a standard document names its buyer');
-  if (stamp) stamp.writeExtensions(root.ele(NS.ext, 'ext:UBLExtensions'));
+  if (stamp) stamp.writeExtensions(child(root, NS.ext, 'ext:UBLExtensions'));
   const { date, time } = riyadhDateTime(doc.issuedAt);
   cbc(root, 'ProfileID', 'reporting:1.0');
   cbc(root, 'ID', doc.id);
@@ -167,7 +159,7 @@ function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: XMLBuilder; supp
   if (doc.kind !== 'invoice') cbc(means, 'InstructionNote', doc.reason!);
 
   const category = doc.vatRate > 0 ? 'S' : 'O';
-  const taxCategory = (parent: XMLBuilder, name: 'TaxCategory' | 'ClassifiedTaxCategory') => {
+  const taxCategory = (parent: Element, name: 'TaxCategory' | 'ClassifiedTaxCategory') => {
     const node = cac(parent, name);
     cbc(node, 'ID', category);
     cbc(node, 'Percent', formatMinor(doc.vatRate));

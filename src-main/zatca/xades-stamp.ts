@@ -14,12 +14,11 @@
  *   digest, as ZATCA's samples have it.
  */
 import { createHash, sign, type KeyObject } from 'node:crypto';
-import { create } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import type { Element } from '@xmldom/xmldom';
 import { canonicalize } from './c14n.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
-import { parseXml } from './invoice-hash.ts';
 import { NS } from './ubl-namespaces.ts';
+import { child, declare, newDocument } from './xml-tree.ts';
 
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const C14N11 = 'http://www.w3.org/2006/12/xml-c14n11';
@@ -43,26 +42,25 @@ export function signInvoiceHash(hash: Buffer, privateKey: KeyObject): string {
   return sign('sha256', hash, privateKey).toString('base64');
 }
 
-function writeSignedProperties(parent: XMLBuilder, certificate: EgsCertificate, signingTime: string, declareXades: boolean): void {
-  const props = parent.ele(NS.xades, 'xades:SignedProperties');
-  if (declareXades) props.att(NS.xmlns, 'xmlns:xades', NS.xades);
-  props.att('Id', 'xadesSignedProperties');
-  const signatureProps = props.ele(NS.xades, 'xades:SignedSignatureProperties');
-  signatureProps.ele(NS.xades, 'xades:SigningTime').txt(signingTime);
-  const cert = signatureProps.ele(NS.xades, 'xades:SigningCertificate').ele(NS.xades, 'xades:Cert');
-  const digest = cert.ele(NS.xades, 'xades:CertDigest');
-  digest.ele(NS.ds, 'ds:DigestMethod').att('Algorithm', SHA256);
-  digest.ele(NS.ds, 'ds:DigestValue').txt(certificate.digest);
-  const serial = cert.ele(NS.xades, 'xades:IssuerSerial');
-  serial.ele(NS.ds, 'ds:X509IssuerName').txt(certificate.issuerName);
-  serial.ele(NS.ds, 'ds:X509SerialNumber').txt(certificate.serialNumber);
+/** xades:SignedProperties written into `parent`, or as a document's root when `parent` is null (to be hashed on its own). */
+function writeSignedProperties(parent: Element | null, certificate: EgsCertificate, signingTime: string): Element {
+  const props = parent ? child(parent, NS.xades, 'xades:SignedProperties') : newDocument(NS.xades, 'xades:SignedProperties', { xades: NS.xades });
+  props.setAttribute('Id', 'xadesSignedProperties');
+  const signatureProps = child(props, NS.xades, 'xades:SignedSignatureProperties');
+  child(signatureProps, NS.xades, 'xades:SigningTime', signingTime);
+  const cert = child(child(signatureProps, NS.xades, 'xades:SigningCertificate'), NS.xades, 'xades:Cert');
+  const digest = child(cert, NS.xades, 'xades:CertDigest');
+  child(digest, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
+  child(digest, NS.ds, 'ds:DigestValue', certificate.digest);
+  const serial = child(cert, NS.xades, 'xades:IssuerSerial');
+  child(serial, NS.ds, 'ds:X509IssuerName', certificate.issuerName);
+  child(serial, NS.ds, 'ds:X509SerialNumber', certificate.serialNumber);
+  return props;
 }
 
 /** The exclusive canonical form of SignedProperties for this certificate and signing time. */
 function canonicalSignedProperties(certificate: EgsCertificate, signingTime: string): string {
-  const fragment = create({ version: '1.0' });
-  writeSignedProperties(fragment, certificate, signingTime, true);
-  return canonicalize(parseXml(fragment.end({ prettyPrint: false })).documentElement!, 'exclusive');
+  return canonicalize(writeSignedProperties(null, certificate, signingTime), 'exclusive');
 }
 
 /** A signing time as the stamp writes it (digits, dashes, colons, a T): canonical form leaves it as it is. */
@@ -94,40 +92,37 @@ export function signedPropertiesDigest(certificate: EgsCertificate, signingTime:
 }
 
 /** Writes the ext:UBLExtension holding the stamp. */
-export function writeStamp(extensions: XMLBuilder, stamp: Stamp): void {
-  const extension = extensions.ele(NS.ext, 'ext:UBLExtension');
-  extension.ele(NS.ext, 'ext:ExtensionURI').txt('urn:oasis:names:specification:ubl:dsig:enveloped:xades');
-  const signatures = extension
-    .ele(NS.ext, 'ext:ExtensionContent')
-    .ele(NS.sig, 'sig:UBLDocumentSignatures')
-    .att(NS.xmlns, 'xmlns:sig', NS.sig)
-    .att(NS.xmlns, 'xmlns:sac', NS.sac)
-    .att(NS.xmlns, 'xmlns:sbc', NS.sbc);
-  const information = signatures.ele(NS.sac, 'sac:SignatureInformation');
-  information.ele(NS.cbc, 'cbc:ID').txt('urn:oasis:names:specification:ubl:signature:1');
-  information.ele(NS.sbc, 'sbc:ReferencedSignatureID').txt('urn:oasis:names:specification:ubl:signature:Invoice');
-  const signature = information.ele(NS.ds, 'ds:Signature').att(NS.xmlns, 'xmlns:ds', NS.ds).att('Id', 'signature');
-  const signedInfo = signature.ele(NS.ds, 'ds:SignedInfo');
-  signedInfo.ele(NS.ds, 'ds:CanonicalizationMethod').att('Algorithm', C14N11);
-  signedInfo.ele(NS.ds, 'ds:SignatureMethod').att('Algorithm', 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256');
-  const invoiceRef = signedInfo.ele(NS.ds, 'ds:Reference').att('Id', 'invoiceSignedData').att('URI', '');
-  const transforms = invoiceRef.ele(NS.ds, 'ds:Transforms');
-  for (const xpath of EXCLUDED) transforms.ele(NS.ds, 'ds:Transform').att('Algorithm', XPATH).ele(NS.ds, 'ds:XPath').txt(xpath);
-  transforms.ele(NS.ds, 'ds:Transform').att('Algorithm', C14N11);
-  invoiceRef.ele(NS.ds, 'ds:DigestMethod').att('Algorithm', SHA256);
-  invoiceRef.ele(NS.ds, 'ds:DigestValue').txt(stamp.invoiceHash);
-  const propsRef = signedInfo
-    .ele(NS.ds, 'ds:Reference')
-    .att('Type', 'http://www.w3.org/2000/09/xmldsig#SignatureProperties')
-    .att('URI', '#xadesSignedProperties');
-  propsRef.ele(NS.ds, 'ds:DigestMethod').att('Algorithm', SHA256);
-  propsRef.ele(NS.ds, 'ds:DigestValue').txt(stamp.signedPropertiesDigest);
-  signature.ele(NS.ds, 'ds:SignatureValue').txt(stamp.signatureValue);
-  signature.ele(NS.ds, 'ds:KeyInfo').ele(NS.ds, 'ds:X509Data').ele(NS.ds, 'ds:X509Certificate').txt(stamp.certificate.base64);
-  const qualifying = signature
-    .ele(NS.ds, 'ds:Object')
-    .ele(NS.xades, 'xades:QualifyingProperties')
-    .att(NS.xmlns, 'xmlns:xades', NS.xades)
-    .att('Target', 'signature');
-  writeSignedProperties(qualifying, stamp.certificate, stamp.signingTime, false);
+export function writeStamp(extensions: Element, stamp: Stamp): void {
+  const extension = child(extensions, NS.ext, 'ext:UBLExtension');
+  child(extension, NS.ext, 'ext:ExtensionURI', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
+  const signatures = declare(child(child(extension, NS.ext, 'ext:ExtensionContent'), NS.sig, 'sig:UBLDocumentSignatures'), {
+    sig: NS.sig,
+    sac: NS.sac,
+    sbc: NS.sbc,
+  });
+  const information = child(signatures, NS.sac, 'sac:SignatureInformation');
+  child(information, NS.cbc, 'cbc:ID', 'urn:oasis:names:specification:ubl:signature:1');
+  child(information, NS.sbc, 'sbc:ReferencedSignatureID', 'urn:oasis:names:specification:ubl:signature:Invoice');
+  const signature = declare(child(information, NS.ds, 'ds:Signature'), { ds: NS.ds });
+  signature.setAttribute('Id', 'signature');
+  const signedInfo = child(signature, NS.ds, 'ds:SignedInfo');
+  child(signedInfo, NS.ds, 'ds:CanonicalizationMethod', undefined, { Algorithm: C14N11 });
+  child(signedInfo, NS.ds, 'ds:SignatureMethod', undefined, { Algorithm: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256' });
+  const invoiceRef = child(signedInfo, NS.ds, 'ds:Reference', undefined, { Id: 'invoiceSignedData', URI: '' });
+  const transforms = child(invoiceRef, NS.ds, 'ds:Transforms');
+  for (const xpath of EXCLUDED) child(child(transforms, NS.ds, 'ds:Transform', undefined, { Algorithm: XPATH }), NS.ds, 'ds:XPath', xpath);
+  child(transforms, NS.ds, 'ds:Transform', undefined, { Algorithm: C14N11 });
+  child(invoiceRef, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
+  child(invoiceRef, NS.ds, 'ds:DigestValue', stamp.invoiceHash);
+  const propsRef = child(signedInfo, NS.ds, 'ds:Reference', undefined, {
+    Type: 'http://www.w3.org/2000/09/xmldsig#SignatureProperties',
+    URI: '#xadesSignedProperties',
+  });
+  child(propsRef, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
+  child(propsRef, NS.ds, 'ds:DigestValue', stamp.signedPropertiesDigest);
+  child(signature, NS.ds, 'ds:SignatureValue', stamp.signatureValue);
+  child(child(child(signature, NS.ds, 'ds:KeyInfo'), NS.ds, 'ds:X509Data'), NS.ds, 'ds:X509Certificate', stamp.certificate.base64);
+  const qualifying = declare(child(child(signature, NS.ds, 'ds:Object'), NS.xades, 'xades:QualifyingProperties'), { xades: NS.xades });
+  qualifying.setAttribute('Target', 'signature');
+  writeSignedProperties(qualifying, stamp.certificate, stamp.signingTime);
 }

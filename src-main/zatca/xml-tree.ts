@@ -1,0 +1,39 @@
+/**
+ * Writing ZATCA's XML on @xmldom/xmldom's DOM: the same standard tree the
+ * canonicalizer and the parser use, so the hash reads what was built and the
+ * text is what was hashed. (xmlbuilder2 built it before; its spec-complete
+ * DOM was two thirds of the time of building and writing a document at
+ * checkout, and most of its garbage.)
+ */
+import { DOMImplementation, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { NS } from './ubl-namespaces.ts';
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** A document whose root is `qualifiedName` in `namespace`, declaring `prefixes` (prefix → namespace; '' for the default). */
+export function newDocument(namespace: string, qualifiedName: string, prefixes: Record<string, string> = {}): Element {
+  const root = new DOMImplementation().createDocument(namespace, qualifiedName, null).documentElement!;
+  declare(root, prefixes);
+  return root;
+}
+
+/** Namespace declarations written on `element` (prefix → namespace; '' for the default). */
+export function declare(element: Element, prefixes: Record<string, string>): Element {
+  for (const [prefix, uri] of Object.entries(prefixes)) element.setAttributeNS(NS.xmlns, prefix ? `xmlns:${prefix}` : 'xmlns', uri);
+  return element;
+}
+
+/** Appends the element `qualifiedName` in `namespace` to `parent`, with its attributes (unqualified) and text if given. */
+export function child(parent: Element, namespace: string, qualifiedName: string, text?: string, attributes?: Record<string, string>): Element {
+  const document = parent.ownerDocument!;
+  const element = document.createElementNS(namespace, qualifiedName);
+  if (attributes) for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  if (text !== undefined) element.appendChild(document.createTextNode(text));
+  parent.appendChild(element);
+  return element;
+}
+
+/** The document's text with its XML declaration, no whitespace added between elements (it would be hashed). */
+export function serialize(document: Document): string {
+  return DECLARATION + new XMLSerializer().serializeToString(document);
+}
