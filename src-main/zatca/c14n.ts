@@ -70,15 +70,18 @@ function element(el: Element, rendered: ReadonlyMap<string, string>, mode: C14nM
       if (attr.prefix && attr.namespaceURI !== XMLNS && attr.prefix !== 'xml') declarations.set(attr.prefix, attr.namespaceURI ?? '');
     }
   }
-  const inScope = new Map(rendered);
+  // Most elements declare nothing: they keep their parent's map, copied only when one is added.
+  let declared: Map<string, string> | null = null;
   const nsOut: string[] = [];
   for (const prefix of [...declarations.keys()].sort()) {
     const uri = declarations.get(prefix)!;
     // A declaration equal to the one in effect is superfluous; xmlns="" only undoes a non-empty default.
     if ((rendered.get(prefix) ?? '') === uri) continue;
-    inScope.set(prefix, uri);
+    declared ??= new Map(rendered);
+    declared.set(prefix, uri);
     nsOut.push(prefix === '' ? ` xmlns="${escapeAttribute(uri)}"` : ` xmlns:${prefix}="${escapeAttribute(uri)}"`);
   }
+  const inScope = declared ?? rendered;
   attributes.sort((a, b) => (a.ns === b.ns ? compare(a.local, b.local) : compare(a.ns, b.ns)));
   out.push(`<${el.tagName}`, ...nsOut);
   for (const a of attributes) out.push(` ${a.name}="${escapeAttribute(a.value)}"`);

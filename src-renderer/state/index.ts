@@ -2,6 +2,7 @@ export { TillState, type Notice, type Screen, type TillLink, type TillView } fro
 export { LocaleState } from './locale.svelte.ts';
 export { provideTill, tillContext, useLocale, useTill } from './till-context.ts';
 export { describeError, firstLine, issueLine, wordLine, type DetailLine, type ErrorText } from './describe-error.ts';
+export { EditedList } from './edited-list.svelte.ts';
 export { ListSource, PagedSource, type ProductSource } from './product-source.svelte.ts';
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';
 export { calendarDate, clockTime, dateTime, isolate, money, parseAmount, percent, phoneText, setMoneyDecimals } from './format.ts';

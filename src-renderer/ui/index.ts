@@ -9,4 +9,5 @@ export { default as LanguageButton } from './LanguageButton.svelte';
 export { default as ServiceEmoji } from './ServiceEmoji.svelte';
 export { default as Segmented } from './Segmented.svelte';
 export { default as ErrorDetail } from './ErrorDetail.svelte';
+export { default as FieldNotes } from './FieldNotes.svelte';
 export { qrPath } from './qr-path.ts';

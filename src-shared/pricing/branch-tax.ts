@@ -1,9 +1,10 @@
 /**
  * How a branch taxes: the VAT rate and whether catalog prices already include
  * it. Saudi VAT is 15% and cafes show tax-inclusive prices, hence the default.
+ * Pricing takes it in hundredths of a percent; the wire's decimal string is
+ * read once, by the till's branch profile (src-main/till/branch-profile.ts).
  */
-import type { Me } from '../catalog/index.ts';
-import { mulDivRound, ONE_HUNDRED_PERCENT, parseDecimal, percentOf, type HundredthsOfPercent, type Minor } from '../money/index.ts';
+import { mulDivRound, ONE_HUNDRED_PERCENT, percentOf, type HundredthsOfPercent, type Minor } from '../money/index.ts';
 import { PricingError } from './pricing-errors.ts';
 
 export interface BranchTax {
@@ -13,14 +14,6 @@ export interface BranchTax {
 }
 
 export const DEFAULT_BRANCH_TAX: BranchTax = Object.freeze({ vatRate: 1500, pricesIncludeTax: true });
-
-/** The branch's tax from `GET /me`; the default when the token has no branch. */
-export function branchTaxFromMe(branch: Me['branch']): BranchTax {
-  if (!branch) return DEFAULT_BRANCH_TAX;
-  const vatRate = parseDecimal(branch.vat_rate, `branch ${branch.id} vat_rate`);
-  assertVatRate(vatRate);
-  return { vatRate, pricesIncludeTax: branch.prices_include_tax };
-}
 
 export function assertVatRate(vatRate: number): void {
   if (!Number.isSafeInteger(vatRate) || vatRate < 0) {

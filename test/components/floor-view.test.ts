@@ -9,6 +9,7 @@ import { render } from 'vitest-browser-svelte';
 import { FloorScreen, TablesTab } from '../../src-renderer/floor/index.ts';
 import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { Notices } from '../../src-renderer/ui/index.ts';
+import { LocaleState } from '../../src-renderer/state/index.ts';
 import { floorTill, withTill } from './real-till.ts';
 import { plainProducts } from './sale-fixtures.ts';
 
@@ -172,4 +173,57 @@ test('the Tables tab: where the service has none, a manager adds tables by area 
   await screen.getByTestId('confirm-yes').click();
   await expect.poll(() => screen.container.querySelector('[data-testid="table-row"][data-name="W1"]')).toBeNull();
   expect((await till.api.floor()).map((t) => t.name)).toEqual(['W2']);
+});
+
+test('a tab moves to a free table and another open tab merges into it: the dialogs list only what may be chosen, in both languages', async () => {
+  const { state: till } = await floorTill();
+  const [tea] = await plainProducts(till, 1);
+  const floor = await till.api.floor();
+  const byName = (name: string) => floor.find((t) => t.name === name)!;
+  const tab = await till.api.openTab({ table_id: byName('T1').id, guests: 2 });
+  const other = await till.api.openTab({ table_id: byName('T2').id, guests: 1 });
+  await till.api.addRound({ tab_id: other.id, version: other.version, lines: [{ product_id: tea!.id, quantity: 3 }] });
+  till.floorTab = tab.id;
+  const locale = new LocaleState();
+  const screen = await render(FloorScreen, { props: { now: () => Date.now() }, ...withTill(till, locale) });
+  await render(Notices, withTill(till));
+  await expect.element(screen.getByTestId('tab-title')).toHaveTextContent('T1');
+
+  // Move: only the free tables are offered (not T1 or T2), each with its area.
+  await screen.getByTestId('tab-move').click();
+  await expect.element(screen.getByTestId('move-tab-dialog')).toBeVisible();
+  await expect.element(screen.getByRole('dialog')).toHaveAccessibleName('Move tab T1 to another table');
+  await expect.poll(() => screen.container.querySelectorAll('[data-testid="move-tab-to"]').length).toBe(floor.length - 2);
+  const t4 = screen.container.querySelector<HTMLElement>(`[data-testid="move-tab-to"][data-id="${byName('T4').id}"]`)!;
+  expect(t4.textContent).toContain('T4');
+  expect(t4.textContent).toContain(byName('T4').area!);
+  expect(screen.container.querySelector(`[data-testid="move-tab-to"][data-id="${byName('T2').id}"]`)).toBeNull();
+  t4.click();
+  await expect.element(screen.getByTestId('move-tab-dialog')).not.toBeInTheDocument();
+  await expect.element(screen.getByTestId('tab-title')).toHaveTextContent('T4');
+  await expect.poll(() => till.notices.find((n) => n.tone !== 'error')?.text.key).toBe('tab.moved');
+  expect((await till.api.tab({ tab_id: tab.id })).table_id).toBe(byName('T4').id);
+
+  // Merge, in Arabic: the one other open tab is offered with its total; choosing it brings its lines here.
+  locale.set('ar');
+  await screen.getByTestId('tab-merge').click();
+  await expect.element(screen.getByTestId('merge-tab-dialog')).toBeVisible();
+  await expect.element(screen.getByRole('dialog')).toHaveAccessibleName(/T4/);
+  await expect.poll(() => screen.container.querySelectorAll('[data-testid="merge-tab-from"]').length).toBe(1);
+  const from = screen.container.querySelector<HTMLElement>('[data-testid="merge-tab-from"]')!;
+  expect(from.dataset.id).toBe(other.id);
+  expect(from.textContent).toContain('T2');
+  from.click();
+  await expect.element(screen.getByTestId('merge-tab-dialog')).not.toBeInTheDocument();
+  await expect.poll(async () => (await till.api.tab({ tab_id: tab.id })).lines.map((l) => [l.product_id, l.quantity])).toEqual([[tea!.id, 3]]);
+  expect((await till.api.tab({ tab_id: other.id })).state).toBe('merged');
+
+  // Nothing left to merge: the dialog says so, and Cancel closes it.
+  await screen.getByTestId('tab-merge').click();
+  await expect.element(screen.getByTestId('merge-tab-dialog')).toHaveTextContent('لا يوجد حساب مفتوح آخر.');
+  expect(screen.container.querySelector('[data-testid="merge-tab-from"]')).toBeNull();
+  locale.set('en');
+  await expect.element(screen.getByTestId('merge-tab-dialog')).toHaveTextContent('No other open tab.');
+  await screen.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(screen.getByTestId('merge-tab-dialog')).not.toBeInTheDocument();
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  branchTaxFromMe,
   DEFAULT_BRANCH_TAX,
   formatPricedCart,
   priceCart,
@@ -9,7 +8,6 @@ import {
   type BranchTax,
   type CartInput,
 } from '../../../src-shared/pricing/index.ts';
-import { DecimalFormatError } from '../../../src-shared/money/index.ts';
 import { line, methodPrice } from './price-fixtures.ts';
 
 const INCLUSIVE: BranchTax = { vatRate: 1500, pricesIncludeTax: true };
@@ -161,16 +159,6 @@ describe('input checks', () => {
 describe('branch tax', () => {
   it('defaults to 15% with prices including tax', () => {
     expect(DEFAULT_BRANCH_TAX).toEqual({ vatRate: 1500, pricesIncludeTax: true });
-    expect(branchTaxFromMe(null)).toBe(DEFAULT_BRANCH_TAX);
-  });
-
-  it("reads GET /me's branch", () => {
-    const branch = { id: 'b1', name_en: 'Olaya', name_ar: 'العليا', vat_rate: '15.00', prices_include_tax: false };
-    expect(branchTaxFromMe(branch)).toEqual({ vatRate: 1500, pricesIncludeTax: false });
-    expect(branchTaxFromMe({ ...branch, vat_rate: '5' })).toEqual({ vatRate: 500, pricesIncludeTax: false });
-    expect(() => branchTaxFromMe({ ...branch, vat_rate: '15%' })).toThrow(DecimalFormatError);
-    expect(() => branchTaxFromMe({ ...branch, vat_rate: '15%' })).toThrow(/branch b1 vat_rate: "15%"/);
-    expect(() => branchTaxFromMe({ ...branch, vat_rate: '-1.00' })).toThrow(/VAT rate -100/);
   });
 
   it('taxOf: inclusive takes the tax out, exclusive puts it on', () => {
