@@ -2,12 +2,12 @@
 // item on its route's fallback printer, else on its category's kitchen
 // printer; one paper ticket per printer, marked "display offline".
 
-import type { KitchenLine, KitchenOrder } from '../../src-shared/kitchen/index.ts';
+import type { KitchenOrder } from '../../src-shared/kitchen/index.ts';
 import type { OrderType } from '../../src-shared/pricing/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { enqueueFallbackTicket, readTillPrinters } from '../printing/index.ts';
 import type { DisplayRoute } from './display-routes.ts';
-import { markFallbackPrinted, type KitchenItemRow, type KitchenTicketRow } from './kitchen-ticket-store.ts';
+import { kitchenLineOfRow, markFallbackPrinted, type KitchenItemRow, type KitchenTicketRow } from './kitchen-ticket-store.ts';
 
 /** Prints the ticket on paper and marks it; false when no bound printer could take any of its items (it stays unmarked). */
 export function printOnFallback(
@@ -41,15 +41,7 @@ function paperTicket(ticket: KitchenTicketRow, items: readonly KitchenItemRow[])
     created_at: ticket.created_at,
     round: ticket.round,
     notes: null,
-    lines: items.map((item) => ({
-      product_id: item.product_id,
-      category_id: item.category_id,
-      name_en: item.name_en,
-      name_ar: item.name_ar,
-      quantity: item.quantity,
-      modifiers: JSON.parse(item.modifiers) as KitchenLine['modifiers'],
-      notes: item.notes,
-    })),
+    lines: items.map(kitchenLineOfRow),
   };
 }
 

@@ -21,6 +21,7 @@ import {
   bumpKitchenTicketRow,
   insertKitchenTicket,
   kitchenItemsOf,
+  kitchenLineOfRow,
   lastBumpedTicket,
   openKitchenTickets,
   readKitchenTicket,
@@ -257,17 +258,7 @@ function ticketView(row: KitchenTicketRow, items: readonly KitchenItemRow[]): Ki
     created_at: row.created_at,
     bumped_at: row.bumped_at,
     fallback_printed_at: row.fallback_printed_at,
-    items: items.map((item): KitchenItemView => ({
-      item_id: item.item_id,
-      product_id: item.product_id,
-      category_id: item.category_id,
-      name_en: item.name_en,
-      name_ar: item.name_ar,
-      quantity: item.quantity,
-      modifiers: JSON.parse(item.modifiers) as KitchenItemView['modifiers'],
-      notes: item.notes,
-      bumped_at: item.bumped_at,
-    })),
+    items: items.map((item): KitchenItemView => ({ item_id: item.item_id, ...kitchenLineOfRow(item), bumped_at: item.bumped_at })),
   };
 }
 

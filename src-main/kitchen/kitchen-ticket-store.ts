@@ -3,17 +3,11 @@
 // bumped, recalled, and marked once printed on a fallback printer.
 
 import { sql, type Selectable } from 'kysely';
+import type { KitchenLine } from '../../src-shared/kitchen/index.ts';
 import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 
-export interface NewKitchenItem {
+export interface NewKitchenItem extends KitchenLine {
   item_id: string;
-  product_id: string;
-  category_id: number;
-  name_en: string;
-  name_ar: string;
-  quantity: number;
-  modifiers: { name_en: string; name_ar: string }[];
-  notes: string | null;
 }
 
 /** What the sending transaction writes: the table's columns but those a display sets later, with its items. */
@@ -22,6 +16,19 @@ export type NewKitchenTicket = Omit<KitchenTicketRow, 'bumped_at' | 'bump_seq' |
 export type KitchenTicketRow = Selectable<TillSchema['kitchen_tickets']>;
 
 export type KitchenItemRow = Selectable<TillSchema['kitchen_items']>;
+
+/** A stored item as the kitchen makes it (its modifiers are kept as JSON). */
+export function kitchenLineOfRow(item: KitchenItemRow): KitchenLine {
+  return {
+    product_id: item.product_id,
+    category_id: item.category_id,
+    name_en: item.name_en,
+    name_ar: item.name_ar,
+    quantity: item.quantity,
+    modifiers: JSON.parse(item.modifiers) as KitchenLine['modifiers'],
+    notes: item.notes,
+  };
+}
 
 /** Writes a ticket and its items; false when it was written before (a sale's tickets are written once, whichever path reaches them first). */
 export function insertKitchenTicket(db: TillDatabase, ticket: NewKitchenTicket): boolean {

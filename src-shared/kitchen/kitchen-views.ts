@@ -5,17 +5,12 @@
  * board again whenever a `kitchen` event names its station.
  */
 
+import type { KitchenLine } from './kitchen-order.ts';
+
 /** One item of a kitchen ticket: a sale's line or a tab round's line, for one display. */
-export interface KitchenItemView {
+export interface KitchenItemView extends KitchenLine {
   /** Stable id (the order or tab line and the display). */
   item_id: string;
-  product_id: string;
-  category_id: number;
-  name_en: string;
-  name_ar: string;
-  quantity: number;
-  modifiers: { name_en: string; name_ar: string }[];
-  notes: string | null;
   /** Epoch ms; null: still to make. */
   bumped_at: number | null;
 }
