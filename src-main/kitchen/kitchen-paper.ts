@@ -2,7 +2,7 @@
 // item on its route's fallback printer, else on its category's kitchen
 // printer; one paper ticket per printer, marked "display offline".
 
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { KitchenLine, KitchenOrder } from '../../src-shared/kitchen/index.ts';
 import type { OrderType } from '../../src-shared/pricing/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { enqueueFallbackTicket, readTillPrinters } from '../printing/index.ts';
@@ -31,48 +31,23 @@ export function printOnFallback(
   return printed;
 }
 
-/** The ticket as the kitchen ticket's composer reads an order: no prices, only what to make. */
-function paperTicket(ticket: KitchenTicketRow, items: readonly KitchenItemRow[]): OrderRecord {
+/** The display's ticket as the kitchen ticket prints it: only these items. */
+function paperTicket(ticket: KitchenTicketRow, items: readonly KitchenItemRow[]): KitchenOrder {
   return {
-    uuid: ticket.id,
+    id: ticket.id,
     number: ticketLabel(ticket),
-    business_day: '',
-    kind: 'SALE',
-    refund_of: null,
-    status: 'PAID',
     type: (ticket.order_type ?? 'DINE_IN') as OrderType,
-    table_id: ticket.table_name,
-    customer_id: null,
-    market_id: '',
-    branch_id: '',
-    price_list: 'CASH',
-    vat_rate: 0,
-    prices_include_tax: true,
-    subtotal: 0,
-    discount_total: 0,
-    tax: 0,
-    total: 0,
-    tendered: 0,
-    change_due: 0,
-    order_discount: null,
-    notes: null,
-    zatca_qr: null,
+    table: ticket.table_name,
     created_at: ticket.created_at,
-    payments: [],
-    lines: items.map((item, i) => ({
-      line_no: i + 1,
+    round: ticket.round,
+    notes: null,
+    lines: items.map((item) => ({
       product_id: item.product_id,
       category_id: item.category_id,
       name_en: item.name_en,
       name_ar: item.name_ar,
       quantity: item.quantity,
-      unit_price: 0,
-      gross: 0,
-      discount: 0,
-      tax: 0,
-      total: 0,
-      line_discount: null,
-      modifiers: (JSON.parse(item.modifiers) as { name_en: string; name_ar: string }[]).map((m) => ({ modifier_id: '', ...m, price: 0 })),
+      modifiers: JSON.parse(item.modifiers) as KitchenLine['modifiers'],
       notes: item.notes,
     })),
   };

@@ -1,4 +1,11 @@
-import type { KitchenBoardView, KitchenDisplayRouteView, KitchenItemView, KitchenTicketView } from '../../src-shared/kitchen/index.ts';
+import {
+  kitchenOrderOf,
+  type KitchenBoardView,
+  type KitchenDisplayRouteView,
+  type KitchenItemView,
+  type KitchenOrder,
+  type KitchenTicketView,
+} from '../../src-shared/kitchen/index.ts';
 import { parseInput, type KitchenApi, type KitchenInputs, type KitchenSetupApi, type OrderRecord, type TillEvent } from '../../src-shared/till/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { Clock } from '../clock/index.ts';
@@ -63,7 +70,7 @@ export class KitchenService implements KitchenApi, KitchenSetupApi {
     // In a savepoint, as the print jobs: should it fail, the sale still commits (its paper tickets print) and the log says why.
     try {
       this.db.transaction(() =>
-        this.write(order, { source: 'sale', order_number: order.number, table_name: order.table_id, order_type: order.type, round: null }),
+        this.write(kitchenOrderOf(order), { source: 'sale', order_number: order.number, table_name: order.table_id, order_type: order.type }),
       )();
     } catch (error) {
       process.emitWarning(`no kitchen display tickets were written for order ${order.number}: ${String(error)}`);
@@ -72,7 +79,7 @@ export class KitchenService implements KitchenApi, KitchenSetupApi {
 
   /** The tab service's `kitchenRoundAtSend` part: a round's tickets in the send's transaction. */
   atRound(round: SentRound): void {
-    this.write(round.ticket, { source: 'round', order_number: null, table_name: round.label, order_type: null, round: round.round });
+    this.write(round.ticket, { source: 'round', order_number: null, table_name: round.label, order_type: null });
   }
 
   /** After the commit that wrote or changed tickets: each display changed hears of it, and fallback paper prints. */
@@ -94,7 +101,7 @@ export class KitchenService implements KitchenApi, KitchenSetupApi {
     return stationByCode(this.db, code)?.kind === 'kitchen_display' ? this.presence.connect(code, socket) : null;
   }
 
-  private write(order: OrderRecord, head: Pick<NewKitchenTicket, 'source' | 'order_number' | 'table_name' | 'order_type' | 'round'>): void {
+  private write(order: KitchenOrder, head: Pick<NewKitchenTicket, 'source' | 'order_number' | 'table_name' | 'order_type'>): void {
     const routes = readDisplayRoutes(this.db);
     if (routes.length === 0) return;
     const displays = new Map(
@@ -103,29 +110,23 @@ export class KitchenService implements KitchenApi, KitchenSetupApi {
         .map((s) => [s.id, s]),
     );
     const at = this.options.clock.now();
+    // Numbered before routing, so an item keeps its line's number (a sale's line_no) on every display.
+    const numbered = order.lines.map((line, i) => ({ line, no: i + 1 }));
     for (const route of routes) {
       const station = displays.get(route.station_id);
       if (!station) continue;
       const routed = new Set(route.categories);
-      const lines = order.lines.filter((line) => routed.has(line.category_id) && line.quantity > 0);
+      const lines = numbered.filter(({ line }) => routed.has(line.category_id) && line.quantity > 0);
       if (lines.length === 0) continue;
-      const id = `${order.uuid}@${station.id}`;
+      const id = `${order.id}@${station.id}`;
       const inserted = insertKitchenTicket(this.db, {
         id,
         station_id: station.id,
-        source_id: order.uuid,
+        source_id: order.id,
         ...head,
+        round: order.round,
         created_at: at,
-        items: lines.map((line) => ({
-          item_id: `${id}:${line.line_no}`,
-          product_id: line.product_id,
-          category_id: line.category_id,
-          name_en: line.name_en,
-          name_ar: line.name_ar,
-          quantity: line.quantity,
-          modifiers: line.modifiers.map((m) => ({ name_en: m.name_en, name_ar: m.name_ar })),
-          notes: line.notes,
-        })),
+        items: lines.map(({ line, no }) => ({ item_id: `${id}:${no}`, ...line })),
       });
       if (!inserted) continue;
       this.changed.add(station.id);

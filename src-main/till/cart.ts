@@ -58,6 +58,11 @@ export function findLine(cart: Cart, lineId: string): CartLine {
   return line;
 }
 
+/** The modifiers a line chose, as its product's snapshot has them (they were checked when it was rung up). */
+export function chosenModifiers(line: CartLine): CartLine['product']['modifiers'] {
+  return line.modifier_ids.map((id) => line.product.modifiers.find((candidate) => candidate.id === id)!);
+}
+
 /** The cart priced: its lines' snapshots hold minor units, as the replica does, and go to pricing as they are. */
 export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
   return priceCart({
@@ -69,7 +74,7 @@ export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
       product: line.product,
       quantity: line.quantity,
       discount: line.discount ?? undefined,
-      modifiers: line.modifier_ids.map((id) => line.product.modifiers.find((candidate) => candidate.id === id)!),
+      modifiers: chosenModifiers(line),
     })),
   });
 }
@@ -85,7 +90,7 @@ export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView
         name_en: line.product.name_en,
         name_ar: line.product.name_ar,
         quantity: line.quantity,
-        modifiers: line.modifier_ids.map((id) => line.product.modifiers.find((m) => m.id === id)!),
+        modifiers: chosenModifiers(line),
         notes: line.notes,
         line_discount: line.discount,
         unit_price: p.unit_price,

@@ -4,7 +4,7 @@ import { type OrderDraft, type OrderRecord } from '../../src-shared/till/index.t
 import { TillError } from '../../src-shared/errors/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import type { BranchProfile } from './branch-profile.ts';
-import type { Cart } from './cart.ts';
+import { chosenModifiers, type Cart } from './cart.ts';
 
 export interface SaleInput {
   uuid: string;
@@ -70,10 +70,7 @@ export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }
         tax: p.tax,
         total: p.total,
         line_discount: line.discount,
-        modifiers: line.modifier_ids.map((id) => {
-          const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-          return { modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price };
-        }),
+        modifiers: chosenModifiers(line).map((m) => ({ modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price })),
         notes: line.notes,
       };
     }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TillError } from '../../src-shared/errors/index.ts';
+import type { KitchenLine, KitchenOrder } from '../../src-shared/kitchen/index.ts';
 import {
   partTotal,
   splitTabLines,
@@ -11,7 +12,7 @@ import {
   type TabView,
 } from '../../src-shared/floor/index.ts';
 import { PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
-import { FLOOR_API_METHODS, parseInput, type FloorInputs, type OrderRecord, type OrderView, type TillApi } from '../../src-shared/till/index.ts';
+import { FLOOR_API_METHODS, parseInput, type FloorInputs, type OrderView, type TillApi } from '../../src-shared/till/index.ts';
 import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
 import {
   addLocalTable,
@@ -43,18 +44,17 @@ import {
 } from '../floor/index.ts';
 import { readOrder } from '../orders/index.ts';
 import { readBranchProfile } from './branch-profile.ts';
-import { newLine, priceOf, type Cart, type CartLine } from './cart.ts';
+import { chosenModifiers, newLine, priceOf, type Cart, type CartLine } from './cart.ts';
 import type { LocalTill } from './local-till.ts';
 import type { SellingService } from './selling-service.ts';
 
 export type FloorMethods = Pick<TillApi, (typeof FLOOR_API_METHODS)[number]>;
 
-/** A round sent to the kitchen: its lines as the paper ticket's order, and which tab and round it is. */
+/** A round sent to the kitchen (its round number is the ticket's), and which tab it is. */
 export interface SentRound {
-  ticket: OrderRecord;
+  ticket: KitchenOrder;
   /** The tab's table name, or the name it was opened under. */
   label: string;
-  round: number;
 }
 
 export interface TabHooks {
@@ -176,16 +176,8 @@ export class TabService implements FloorMethods {
         return {
           line_id: row.id,
           round: row.round,
-          product_id: line.product.id,
-          category_id: line.product.category_id,
-          name_en: line.product.name_en,
-          name_ar: line.product.name_ar,
-          quantity: line.quantity,
-          modifiers: line.modifier_ids.map((id) => {
-            const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-            return { id: m.id, name_en: m.name_en, name_ar: m.name_ar };
-          }),
-          notes: line.notes,
+          ...kitchenLineOf(line),
+          modifiers: chosenModifiers(line).map((m) => ({ id: m.id, name_en: m.name_en, name_ar: m.name_ar })),
           sent_at: row.sent_at,
           unit_price: p.unit_price,
           total: p.total,
@@ -321,60 +313,21 @@ export class TabService implements FloorMethods {
     const sent = markUnsentSent(this.db, tab.id, at);
     if (sent.length === 0) return 0;
     const round = Math.max(...sent.map((r) => r.round));
-    this.hooks.kitchenRoundAtSend?.({ ticket: this.roundTicket(tab, round, sent, at), label: tab.label, round });
+    this.hooks.kitchenRoundAtSend?.({ ticket: this.roundTicket(tab, round, sent, at), label: tab.label });
     return sent.length;
   }
 
-  /** A round as the kitchen ticket prints it: the tab's name for a number, the table by its name. */
-  private roundTicket(tab: TabRow, round: number, rows: readonly TabLineRow[], at: number): OrderRecord {
+  /** A round as the kitchen gets it: the tab's name and round for a number, the table by its name. */
+  private roundTicket(tab: TabRow, round: number, rows: readonly TabLineRow[], at: number): KitchenOrder {
     return {
-      uuid: `${tab.id}:round:${round}`,
+      id: `${tab.id}:round:${round}`,
       number: `${tab.label} R${round}`,
-      business_day: '',
-      kind: 'SALE',
-      refund_of: null,
-      status: 'UNPAID',
       type: 'DINE_IN',
-      table_id: tab.table_id ? tab.label : null,
-      customer_id: null,
-      market_id: '',
-      branch_id: '',
-      price_list: 'CASH',
-      vat_rate: 0,
-      prices_include_tax: true,
-      subtotal: 0,
-      discount_total: 0,
-      tax: 0,
-      total: 0,
-      tendered: 0,
-      change_due: 0,
-      order_discount: null,
-      notes: null,
-      zatca_qr: null,
+      table: tab.table_id ? tab.label : null,
       created_at: at,
-      lines: rows.map((row, i) => {
-        const line = JSON.parse(row.line) as CartLine;
-        return {
-          line_no: i + 1,
-          product_id: line.product.id,
-          category_id: line.product.category_id,
-          name_en: line.product.name_en,
-          name_ar: line.product.name_ar,
-          quantity: line.quantity,
-          unit_price: 0,
-          gross: 0,
-          discount: 0,
-          tax: 0,
-          total: 0,
-          line_discount: null,
-          modifiers: line.modifier_ids.map((id) => {
-            const m = line.product.modifiers.find((candidate) => candidate.id === id)!;
-            return { modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: 0 };
-          }),
-          notes: line.notes,
-        };
-      }),
-      payments: [],
+      round,
+      notes: null,
+      lines: rows.map((row) => kitchenLineOf(JSON.parse(row.line) as CartLine)),
     };
   }
 
@@ -583,4 +536,17 @@ export class TabService implements FloorMethods {
       return { note: { kind: 'cleared' }, result: undefined };
     });
   }
+}
+
+/** A tab line as the kitchen makes it: the tab's view of it adds ids and prices. */
+function kitchenLineOf(line: CartLine): KitchenLine {
+  return {
+    product_id: line.product.id,
+    category_id: line.product.category_id,
+    name_en: line.product.name_en,
+    name_ar: line.product.name_ar,
+    quantity: line.quantity,
+    modifiers: chosenModifiers(line).map((m) => ({ name_en: m.name_en, name_ar: m.name_ar })),
+    notes: line.notes,
+  };
 }

@@ -2,7 +2,7 @@
 // no prices (the kitchen does not need them and the customer never sees
 // this paper). Only the lines routed to this printer; none, no ticket.
 
-import type { OrderLineRecord, OrderRecord } from '../../../src-shared/till/index.ts';
+import type { KitchenLine, KitchenOrder } from '../../../src-shared/kitchen/index.ts';
 import type { ReceiptBlock, ReceiptDocument } from '../layout/receipt-document.ts';
 import type { KitchenTicketOptions } from './compose-options.ts';
 import { EXTRA_SPACE_LINES } from './compose-receipt.ts';
@@ -10,18 +10,18 @@ import { localDateTime } from './format.ts';
 import { LABELS, ORDER_TYPE_LABELS } from './labels.ts';
 
 /** The lines of `order` this printer makes, in order. */
-export function routedLines(order: OrderRecord, categories: ReadonlySet<number> | null): OrderLineRecord[] {
+export function routedLines(order: KitchenOrder, categories: ReadonlySet<number> | null): KitchenLine[] {
   return categories === null ? order.lines : order.lines.filter((line) => categories.has(line.category_id));
 }
 
 /** Null when none of the order's lines are routed to this printer: it prints nothing. */
-export function composeKitchenTicket(order: OrderRecord, options: KitchenTicketOptions): ReceiptDocument | null {
+export function composeKitchenTicket(order: KitchenOrder, options: KitchenTicketOptions): ReceiptDocument | null {
   const lines = routedLines(order, options.categories);
   if (lines.length === 0) return null;
   const bilingual = options.flags.MULTILINGUAL;
   const type = ORDER_TYPE_LABELS[order.type] ?? { en: order.type, ar: order.type };
-  const table = order.table_id ? ` - ${LABELS.table.en} ${order.table_id}` : '';
-  const tableAr = order.table_id ? ` - ${LABELS.table.ar} ${order.table_id}` : '';
+  const table = order.table ? ` - ${LABELS.table.en} ${order.table}` : '';
+  const tableAr = order.table ? ` - ${LABELS.table.ar} ${order.table}` : '';
 
   const blocks: ReceiptBlock[] = [
     { kind: 'text', text: options.station.toUpperCase(), align: 'center', bold: true },

@@ -3,14 +3,14 @@
 // offline" in both languages. The caller writes it in its own transaction
 // with the ticket's fallback mark, so it prints once.
 
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { KitchenOrder } from '../../../src-shared/kitchen/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { composeKitchenTicket } from '../compose/compose-kitchen-ticket.ts';
 import { readTillPrinter } from '../setup/till-printers.ts';
 import { insertDocumentJob } from './print-job-store.ts';
 
 /** Queues `ticket` (only the display's lines) on `printerId`; false when that printer is not bound here (nothing can print it). */
-export function enqueueFallbackTicket(db: TillDatabase, printerId: string, ticket: OrderRecord, display: string, at: number): boolean {
+export function enqueueFallbackTicket(db: TillDatabase, printerId: string, ticket: KitchenOrder, display: string, at: number): boolean {
   const printer = readTillPrinter(db, printerId);
   if (!printer?.bound) return false;
   const doc = composeKitchenTicket(ticket, {

@@ -4,14 +4,14 @@
 // round has lines in). Each ticket is composed now and queued as a
 // document: the round is not an order yet, and the guests pay later.
 
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { KitchenOrder } from '../../../src-shared/kitchen/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { composeKitchenTicket } from '../compose/compose-kitchen-ticket.ts';
 import { readTillPrinters } from '../setup/till-printers.ts';
 import { insertDocumentJob } from './print-job-store.ts';
 
 /** The hook TillService calls when a round is sent: one document job per kitchen printer the round reaches; returns their printers. */
-export function enqueueKitchenRound(db: TillDatabase, options: { now?: () => number } = {}): (round: OrderRecord) => string[] {
+export function enqueueKitchenRound(db: TillDatabase, options: { now?: () => number } = {}): (round: KitchenOrder) => string[] {
   const now = options.now ?? Date.now;
   return (round) => {
     const at = now();

@@ -3,6 +3,7 @@
 // queue, the preview and `pos print`, so all three lay a receipt out alike.
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import { composeKitchenTicket } from '../compose/compose-kitchen-ticket.ts';
 import { composeReceipt } from '../compose/compose-receipt.ts';
@@ -25,7 +26,13 @@ export interface PrinterSetup {
 /** The document to print, or null when a kitchen printer has none of the order's lines. */
 export function documentFor(order: OrderRecord, kind: PrintKind, printer: PrinterSetup, context: PrintContext, reprint: boolean): ReceiptDocument | null {
   if (kind === 'kitchen') {
-    return composeKitchenTicket(order, { flags: printer.settings, width: printer.width, station: printer.name, categories: printer.categories, reprint });
+    return composeKitchenTicket(kitchenOrderOf(order), {
+      flags: printer.settings,
+      width: printer.width,
+      station: printer.name,
+      categories: printer.categories,
+      reprint,
+    });
   }
   return composeReceipt(order, {
     flags: printer.settings,

@@ -3,6 +3,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
+import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
 import { composeReceipt, type ReceiptDocument } from '../../../src-main/printing/index.ts';
 import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
 import { inlineRenderer, RenderWorkerError, WorkerRenderer } from '../../../src-main/printing/render-worker/document-renderer.ts';
@@ -79,7 +80,7 @@ const receipt: ReceiptDocument = composeReceipt(order, {
   logo: null,
   reprint: false,
 });
-const ticket: ReceiptDocument = composeKitchenTicket(order, {
+const ticket: ReceiptDocument = composeKitchenTicket(kitchenOrderOf(order), {
   flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW']),
   width: 58,
   station: 'Kitchen',

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import { composeReceipt, type TillPrinter } from '../../../src-main/printing/index.ts';
 import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
@@ -207,7 +208,13 @@ describe('the receipt document', () => {
 
 describe('the kitchen ticket', () => {
   const ticket = (categories: number[] | null, on: readonly PrinterFlag[] = []) =>
-    composeKitchenTicket(order(), { flags: settings(on), width: 80, station: 'Bar', categories: categories && new Set(categories), reprint: false });
+    composeKitchenTicket(kitchenOrderOf(order()), {
+      flags: settings(on),
+      width: 80,
+      station: 'Bar',
+      categories: categories && new Set(categories),
+      reprint: false,
+    });
 
   it('has the station, a large number, type and table, and only the routed lines, without prices', () => {
     const doc = ticket([1])!;
