@@ -24,18 +24,8 @@ function shiftOrders(db: TillDatabase, shiftId: string): ReportOrder[] {
 
 export function readShiftReport(db: TillDatabase, shift: StoredShift): ShiftReport {
   return buildShiftReport({
-    shift: {
-      id: shift.id,
-      station: shift.station,
-      cashier: shift.cashier,
-      business_day: shift.business_day,
-      opened_at: shift.opened_at,
-      closed_at: shift.closed_at,
-      closed_by: shift.closed_by,
-      float: shift.float,
-      cash_counted: shift.cash_counted,
-      other_counts: shift.other_counts,
-    },
+    // A stored shift carries every field the report reads (ReportShift); the report copies only those.
+    shift,
     orders: shiftOrders(db, shift.id),
     payments: shiftPayments(db, shift.id),
     movements: cashMovementsOf(db, shift.id),
