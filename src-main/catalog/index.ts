@@ -31,6 +31,7 @@ export {
   KITCHEN_PRINTERS,
   KITCHEN_CATEGORIES,
   SERVICE_TABLES,
+  productFieldsAsIs,
   type ReplicaRow,
   type ReplicaTable,
   type ReplicaTableName,

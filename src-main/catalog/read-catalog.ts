@@ -11,6 +11,7 @@ import type {
   Product,
 } from '../../src-shared/catalog/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
+import { productFieldsAsIs } from './replica-tables.ts';
 
 /** The whole replica as canonical records (money in minor units); `pos catalog --json` prints it with money as decimal strings. */
 export interface CatalogSnapshot {
@@ -52,27 +53,11 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
       sectors: JSON.parse(c.sectors) as Category['sectors'],
     })),
     products: all(db, q.selectFrom('products').selectAll().orderBy('category_id').orderBy('sort_order')).map((p) => ({
-      id: p.id,
-      market_id: p.market_id,
-      branch_id: p.branch_id,
-      category_id: p.category_id,
-      name_en: p.name_en,
-      name_ar: p.name_ar,
-      description_en: p.description_en,
-      description_ar: p.description_ar,
-      duration: p.duration,
-      stock: p.stock,
+      ...productFieldsAsIs(p),
       order: p.sort_order,
       images: p.images === null ? null : (JSON.parse(p.images) as string[]),
       is_active: p.is_active === 1,
-      created_at: p.created_at,
-      updated_at: p.updated_at,
       deleted_at: null,
-      rating_amount: p.rating_amount,
-      rating_avg: p.rating_avg,
-      sold_amount: p.sold_amount,
-      sold_revenue: p.sold_revenue,
-      accounting_id: p.accounting_id,
       modifiers: modifiers.get(p.id) ?? [],
       prices: prices.get(p.id) ?? [],
     })),

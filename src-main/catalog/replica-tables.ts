@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { Product } from '../../src-shared/catalog/index.ts';
 import { TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
 
 /**
@@ -33,6 +34,41 @@ export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> {
 
 /** One staged row of table `N`, by column name: every column the pull writes (all but `seq`), typed as the schema says. */
 export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq'>;
+
+/**
+ * A product's fields the replica stores under their own names and as they
+ * are: the pull writes them from the service's record and readCatalog reads
+ * them back, so the two cannot drift. The rest (order, images, is_active,
+ * search_text) each side converts itself.
+ */
+const PRODUCT_FIELDS_AS_IS = [
+  'id',
+  'market_id',
+  'branch_id',
+  'category_id',
+  'name_en',
+  'name_ar',
+  'description_en',
+  'description_ar',
+  'duration',
+  'stock',
+  'created_at',
+  'updated_at',
+  'rating_amount',
+  'rating_avg',
+  'sold_amount',
+  'sold_revenue',
+  'accounting_id',
+] as const satisfies readonly (keyof Product & keyof ReplicaRow<'products'>)[];
+
+type ProductFieldAsIs = (typeof PRODUCT_FIELDS_AS_IS)[number];
+
+/** Those fields of a product, or of its stored row (it has them under the same names and types). */
+export function productFieldsAsIs(from: Pick<Product, ProductFieldAsIs>): Pick<Product, ProductFieldAsIs> {
+  const picked: Record<string, unknown> = {};
+  for (const field of PRODUCT_FIELDS_AS_IS) picked[field] = from[field];
+  return picked as Pick<Product, ProductFieldAsIs>;
+}
 
 function writtenColumns(table: ReplicaTableName): readonly string[] {
   return TABLE_COLUMNS[table].filter((column) => column !== 'seq');
