@@ -1,18 +1,5 @@
-import type {
-  Barcode,
-  Category,
-  Customer,
-  DiningTable,
-  Kitchen,
-  Modifier,
-  PaymentMethod,
-  PaymentMethodConfig,
-  Price,
-  Printer,
-  Product,
-} from '../../src-shared/catalog/index.ts';
 import { searchIndexText } from '../../src-shared/search/index.ts';
-import type { ListResource } from '../../src-shared/wire/index.ts';
+import type { CanonicalRecordOf, ListResource } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from '../upstream/index.ts';
 import {
   BARCODES,
@@ -48,14 +35,17 @@ export const DEFAULT_PRODUCT_INCLUDES: readonly string[] = ['modifiers', 'prices
 /** Stages one row of `table`, its values by column name (the schema's names and types). */
 export type Stage = <N extends ReplicaTableName>(table: ReplicaTable<N>, row: ReplicaRow<N>) => void;
 
+/** The record a list's reader hands over (list-resource.ts says which); any list's, unknown. */
+type StagedRecord<R extends ListResource> = ListResource extends R ? unknown : CanonicalRecordOf<R>;
+
 /** One list the till replicates: where it is read from and how a record becomes rows. */
-export interface CatalogResource<T = unknown> {
-  name: ListResource;
+export interface CatalogResource<R extends ListResource = ListResource> {
+  name: R;
   path: string;
   query(scope: PullScope): QueryParams;
   tables: readonly ReplicaTable[];
   /** `position` is the record's place in the service's order, kept for display; money comes and is stored in minor units (the reader parsed it). */
-  stage(record: T, position: number, put: Stage): void;
+  stage(record: StagedRecord<R>, position: number, put: Stage): void;
   /**
    * Auxiliary: the till sells without it. A 404 means this service has none
    * (the list goes empty), a 403 or any other failure but a 401 keeps what
@@ -68,7 +58,7 @@ export interface CatalogResource<T = unknown> {
 
 const bool = (value: boolean) => (value ? 1 : 0);
 
-const categories: CatalogResource<Category> = {
+const categories: CatalogResource<'categories'> = {
   name: 'categories',
   path: '/product-categories',
   query: () => ({}),
@@ -78,7 +68,7 @@ const categories: CatalogResource<Category> = {
   },
 };
 
-const products: CatalogResource<Product> = {
+const products: CatalogResource<'products'> = {
   name: 'products',
   path: '/products',
   query: (scope) => {
@@ -101,12 +91,12 @@ const products: CatalogResource<Product> = {
 };
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
-export function stageModifier(put: Stage, productId: string, m: Modifier, position: number): void {
+export function stageModifier(put: Stage, productId: string, m: CanonicalRecordOf<'product_modifiers'>, position: number): void {
   put(MODIFIERS, { id: m.id, product_id: productId, name_en: m.name_en, name_ar: m.name_ar, price: m.price, position });
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */
-export function stagePrice(put: Stage, productId: string, price: Price): void {
+export function stagePrice(put: Stage, productId: string, price: CanonicalRecordOf<'product_prices'>): void {
   put(PRICES, {
     id: price.id,
     product_id: productId,
@@ -118,7 +108,7 @@ export function stagePrice(put: Stage, productId: string, price: Price): void {
   });
 }
 
-const barcodes: CatalogResource<Barcode> = {
+const barcodes: CatalogResource<'barcodes'> = {
   name: 'barcodes',
   path: '/products/modifiers/barcodes',
   // `includes` is marked required on this generated page (spec, "Common list parameters").
@@ -130,7 +120,7 @@ const barcodes: CatalogResource<Barcode> = {
   },
 };
 
-const paymentMethods: CatalogResource<PaymentMethod> = {
+const paymentMethods: CatalogResource<'payment_methods'> = {
   name: 'payment_methods',
   path: '/payment-methods',
   query: () => ({}),
@@ -140,7 +130,7 @@ const paymentMethods: CatalogResource<PaymentMethod> = {
   },
 };
 
-const paymentMethodConfigs: CatalogResource<PaymentMethodConfig> = {
+const paymentMethodConfigs: CatalogResource<'payment_method_configs'> = {
   name: 'payment_method_configs',
   path: '/payment-methods/settings',
   query: () => ({}),
@@ -150,7 +140,7 @@ const paymentMethodConfigs: CatalogResource<PaymentMethodConfig> = {
   },
 };
 
-const printers: CatalogResource<Printer> = {
+const printers: CatalogResource<'printers'> = {
   name: 'printers',
   path: '/printers',
   query: () => ({}),
@@ -161,7 +151,7 @@ const printers: CatalogResource<Printer> = {
 };
 
 /** Kitchen routing (emulator/README.md, 17): which printers get which categories' lines. */
-const kitchens: CatalogResource<Kitchen> = {
+const kitchens: CatalogResource<'kitchens'> = {
   name: 'kitchens',
   path: '/kitchens',
   query: () => ({}),
@@ -174,7 +164,7 @@ const kitchens: CatalogResource<Kitchen> = {
   },
 };
 
-const customers: CatalogResource<Customer> = {
+const customers: CatalogResource<'customers'> = {
   name: 'customers',
   path: '/users/customers',
   query: (scope) => ({ includes: ['userable'], filter: { market_id: scope.marketId } }),
@@ -199,7 +189,7 @@ const customers: CatalogResource<Customer> = {
  * path or fields; the till reads `GET /tables` for its branch, tolerantly.
  * 404 or 403: this service keeps no tables, a manager defines them locally.
  */
-const tables: CatalogResource<DiningTable> = {
+const tables: CatalogResource<'tables'> = {
   name: 'tables',
   path: '/tables',
   query: (scope) => ({ filter: { branch_id: scope.branchId } }),
