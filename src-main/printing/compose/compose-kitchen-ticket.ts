@@ -9,8 +9,8 @@ import { EXTRA_SPACE_LINES } from './compose-receipt.ts';
 import { localDateTime } from './format.ts';
 import { LABELS, ORDER_TYPE_LABELS } from './labels.ts';
 
-/** The lines of `order` this printer makes, in order. */
-export function routedLines(order: KitchenOrder, categories: ReadonlySet<number> | null): KitchenLine[] {
+/** The lines of `order` (a kitchen order or a stored sale: only the categories are read) this printer makes, in order. */
+export function routedLines<L extends Pick<KitchenLine, 'category_id'>>(order: { lines: readonly L[] }, categories: ReadonlySet<number> | null): readonly L[] {
   return categories === null ? order.lines : order.lines.filter((line) => categories.has(line.category_id));
 }
 

@@ -10,7 +10,6 @@ import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type OrderRecord } from '../../../src-shared/till/index.ts';
-import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder } from '../../orders/index.ts';
@@ -197,7 +196,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
         if (printerId !== undefined) throw new TillError('printer_error', `printer "${printer.name}" is not bound on this till: give it an address first`);
         continue;
       }
-      if (kind === 'kitchen' && routedLines(kitchenOrderOf(order), printer.kind === 'kitchen' ? printer.categories : new Set()).length === 0) {
+      if (kind === 'kitchen' && routedLines(order, printer.kind === 'kitchen' ? printer.categories : new Set()).length === 0) {
         if (printerId !== undefined)
           throw new TillError('printer_error', `printer "${printer.name}" has none of order ${order.number}'s categories routed to it`);
         continue;
