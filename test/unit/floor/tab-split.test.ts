@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partTotal, splitByLines, splitEvenly, SplitError, type LineAmounts } from '../../../src-shared/floor/index.ts';
-import { priceCart, type BranchTax } from '../../../src-shared/pricing/index.ts';
+import { lineFigures, priceCart, type BranchTax } from '../../../src-shared/pricing/index.ts';
 
 // Issue 21, "Tests and figures": split and merge keep the money. Whatever the
 // lines, prices, discounts and tax mode, the parts of a split add up to the
@@ -51,15 +51,7 @@ function priced(lines: readonly Line[], tax: { vat_rate: number; prices_include_
       modifiers: [],
     })),
   });
-  return cart.lines.map((p, i) => ({
-    line_id: `line-${i}`,
-    quantity: p.quantity,
-    unit_price: p.unit_price,
-    gross: p.gross,
-    discount: p.discount,
-    tax: p.tax,
-    total: p.total,
-  }));
+  return cart.lines.map((p, i) => ({ line_id: `line-${i}`, ...lineFigures(p) }));
 }
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
