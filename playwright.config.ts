@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './test/e2e/chromium-launch.ts';
 
-// End-to-end: Debian's Chromium (Playwright's own browser builds cannot be
-// downloaded here) against `pos serve --demo`, one fresh host per test.
-// The flags keep Chromium from reaching for the network it does not have.
+// End-to-end: Debian's Chromium (test/e2e/chromium-launch.ts) against
+// `pos serve --demo`, one fresh host per test.
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
@@ -20,17 +20,6 @@ export default defineConfig({
     viewport: { width: 1366, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

@@ -17,21 +17,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'electron-vite';
 import { ms, percentile, REPO, writeResults } from './bench-support.ts';
+import { CHROMIUM_LAUNCH } from '../test/e2e/chromium-launch.ts';
 import { startTillServer } from '../test/e2e/till-server.ts';
-import { E2E_MANAGER, waitForTill } from '../test/e2e/till-page.ts';
+import { E2E_MANAGER, signInWithPin, waitForTill } from '../test/e2e/till-page.ts';
 
 const PRODUCTS = 100_000;
 const START_RUNS = 7;
 const TAPS = 40;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function summary(samples: number[]) {
   const round = (n: number) => Math.round(n * 10) / 10;
@@ -62,9 +54,7 @@ async function unlockIfAsked(page: Page): Promise<void> {
   const grid = page.getByTestId('product-tile').first();
   await pin.or(grid).waitFor({ timeout: 60_000 });
   if (!(await pin.isVisible())) return;
-  await page.locator(`[data-testid="pick-cashier"][data-name="${E2E_MANAGER.name}"]`).click();
-  await page.getByTestId('pin-input').fill(E2E_MANAGER.pin);
-  await page.getByTestId('pin-input').press('Enter');
+  await signInWithPin(page, E2E_MANAGER);
 }
 
 async function interactiveAt(page: Page): Promise<number> {
@@ -148,7 +138,7 @@ async function main(): Promise<void> {
   await build({ configFile: join(REPO, 'electron.vite.config.ts'), logLevel: 'warn' });
   const dir = mkdtempSync(join(tmpdir(), 'till-bench-ui-'));
   const dbFile = join(dir, 'till.db');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     console.log(`bench:ui: pulling a ${PRODUCTS.toLocaleString('en')}-product replica through the UI…`);
     await prepareReplica(browser, dbFile);
