@@ -38,6 +38,11 @@ const PRODUCT_MEMBERS = [
   'accounting_id',
 ] as const satisfies readonly (keyof ServedProduct | readonly [string, keyof ServedProduct])[];
 
+/** The product's member names at a version, in the spec's order (the spec-only profile keeps to them). */
+export function productMemberNames(features: VersionFeatures): string[] {
+  return PRODUCT_MEMBERS.map((member) => (typeof member === 'string' ? member : member[features.renamed ? 1 : 0]));
+}
+
 /**
  * A product list item: the spec's 21 members in its order, renamed at 2.3.0
  * (`category_id`, `duration`), plus `modifiers` and `prices` when included.
