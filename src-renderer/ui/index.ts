@@ -11,5 +11,5 @@ export { default as ServiceEmoji } from './ServiceEmoji.svelte';
 export { default as Segmented } from './Segmented.svelte';
 export { default as ToggleButton } from './ToggleButton.svelte';
 export { default as ErrorDetail } from './ErrorDetail.svelte';
-export { default as FieldNotes } from './FieldNotes.svelte';
+export { default as FormField } from './FormField.svelte';
 export { qrPath } from './qr-path.ts';

@@ -22,6 +22,9 @@ test('the Till tab: a draft, the bar, a problem at the field, Discard, and Save'
   await screen.getByTestId('branch-till-idle').fill('999');
   await expect.element(bar).toHaveAttribute('data-dirty', 'true');
   await expect.element(screen.getByTestId('branch-till-idle-problem')).toHaveTextContent('whole minutes from 0 to 240');
+  // The field names its hint and problem lines, and says it is wrong, for a screen reader.
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveAttribute('aria-describedby', 'till-idle-hint till-idle-problem');
   await expect.element(screen.getByTestId('branch-save')).toBeDisabled();
 
   await screen.getByTestId('branch-discard').click();
