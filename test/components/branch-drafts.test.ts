@@ -49,6 +49,9 @@ test('leaving with unsaved changes asks; Stay keeps them, leaving drops them', a
   till.view = 'sell';
   expect(till.view).toBe('branch');
   await expect.element(screen.getByTestId('unsaved-dialog')).toBeVisible();
+  // Stay stands last and has the focus, so Enter keeps the changes.
+  await expect.element(screen.getByTestId('unsaved-stay')).toHaveFocus();
+  await expect.element(screen.getByTestId('unsaved-dialog').getByRole('button').last()).toHaveAttribute('data-testid', 'unsaved-stay');
   await screen.getByTestId('unsaved-stay').click();
   await expect.element(screen.getByTestId('branch-till-idle')).toHaveValue(9);
 
