@@ -18,162 +18,117 @@ const SERVE_ONLY = ['^emulator/', '^src-main/host/http/till-http-server\\.ts$', 
 
 const either = (names) => `(${names.join('|')})`;
 
-const printingOrder = PRINTING_ORDER.map((folder, i) => ({
-  name: `printing-order-${folder}`,
-  comment: `printing/${folder} imports only the sub-folders before it (${PRINTING_ORDER.join(' → ')}); move what both need lower`,
-  severity: 'error',
-  from: { path: `^src-main/printing/${folder}/` },
-  to: { path: '^src-main/printing/[^/]+/', pathNot: `^src-main/printing/${either(PRINTING_ORDER.slice(0, i + 1))}/` },
-}));
+/** Every package kind npm can name: a layer that may use few packages lists them in `pathNot`. */
+const NPM_TYPES = ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'];
+
+/** A forbidden import: `from` may not reach `to`; `comment` is what a violation prints. Every rule fails the check. */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+
+const printingOrder = PRINTING_ORDER.map((folder, i) =>
+  forbid(
+    `printing-order-${folder}`,
+    `printing/${folder} imports only the sub-folders before it (${PRINTING_ORDER.join(' → ')}); move what both need lower`,
+    { path: `^src-main/printing/${folder}/` },
+    { path: '^src-main/printing/[^/]+/', pathNot: `^src-main/printing/${either(PRINTING_ORDER.slice(0, i + 1))}/` },
+  ),
+);
 
 module.exports = {
   PRINTING_ORDER,
   forbidden: [
-    {
-      name: 'shared-is-pure',
-      comment: 'src-shared runs anywhere: no Node, no DOM, nothing else of ours',
-      severity: 'error',
-      from: { path: '^src-shared/' },
-      to: { path: '^(src-main|src-renderer|emulator)/' },
-    },
-    {
-      name: 'shared-no-node',
-      comment: 'src-shared runs anywhere: no Node modules',
-      severity: 'error',
-      from: { path: '^src-shared/' },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'shared-packages',
-      comment: 'src-shared may use zod and nothing else from npm',
-      severity: 'error',
-      from: { path: '^src-shared/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '(^|/)node_modules/zod/' },
-    },
-    {
-      name: 'renderer-through-till-api',
-      comment: 'the renderer talks only to the till API (src-shared contract): no src-main, no emulator, no Node',
-      severity: 'error',
-      from: { path: '^src-renderer/' },
-      to: { path: '^(src-main|emulator)/' },
-    },
-    {
-      name: 'renderer-no-node',
-      comment: 'the renderer runs in a browser: no Node modules',
-      severity: 'error',
-      from: { path: '^src-renderer/' },
-      to: { dependencyTypes: ['core'] },
-    },
-    {
-      name: 'renderer-packages',
-      comment: "the renderer may use svelte, comlink, @lucide/svelte and qrcode (the pairing QR: the encoder of the receipt's ZATCA QR) from npm",
-      severity: 'error',
-      from: { path: '^src-renderer/' },
-      to: {
-        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
-        pathNot: '(^|/)node_modules/(svelte|comlink|@lucide/svelte|qrcode)/',
-      },
-    },
-    {
-      name: 'main-not-renderer',
-      comment: 'src-main may import src-shared only',
-      severity: 'error',
-      from: { path: '^src-main/' },
-      to: { path: '^src-renderer/' },
-    },
-    {
-      name: 'emulator-from-roots',
-      comment: 'only the composition roots (cli, host) start the emulator; pos --help reads its usage line only',
-      severity: 'error',
-      from: { path: '^src-main/', pathNot: '^src-main/(cli|host)/' },
-      to: { path: '^emulator/' },
-    },
-    {
-      name: 'emulator-entry',
-      comment: 'the composition roots enter the emulator through emulator/index.ts',
-      severity: 'error',
-      from: { path: '^src-main/(cli|host)/', pathNot: '^src-main/cli/main\\.ts$' },
-      to: { path: '^emulator/', pathNot: '^emulator/index\\.ts$' },
-    },
-    {
-      name: 'emulator-usage-line',
-      comment: "`pos --help` shows the emulator's usage line (emulator/usage.ts) without loading the emulator; it starts it through emulator/index.ts",
-      severity: 'error',
-      from: { path: '^src-main/cli/main\\.ts$' },
-      to: { path: '^emulator/', pathNot: '^emulator/(index|usage)\\.ts$' },
-    },
-    {
-      name: 'emulator-stands-alone',
-      comment: 'the emulator may use src-shared schemas only',
-      severity: 'error',
-      from: { path: '^emulator/' },
-      to: { path: '^(src-main|src-renderer)/' },
-    },
-    {
-      name: 'electron-in-its-shell',
-      comment: 'only src-main/electron may import electron',
-      severity: 'error',
-      from: { pathNot: '^src-main/electron/' },
-      to: { path: '(^|/)node_modules/electron/' },
-    },
-    {
-      name: 'electron-shell-composed-there',
-      comment: 'only src-main/electron composes the Electron shell',
-      severity: 'error',
-      from: { path: '^src-main/', pathNot: '^src-main/electron/' },
-      to: { path: '^src-main/electron/' },
-    },
-    {
-      name: 'modules-through-index',
-      comment: 'other modules are imported through their index.ts',
-      severity: 'error',
-      from: { path: '^([^/]+/[^/]+)/' },
-      to: { dependencyTypes: ['local'], path: '^[^/]+/[^/]+/', pathNot: ['^$1/', '/index\\.ts$'] },
-    },
-    {
-      name: 'index-exports-own-folder',
-      comment: 'an index.ts exports its own folder only: re-exporting another module hides where a name lives; importers import the owner',
-      severity: 'error',
-      from: { path: '^(.+)/index\\.ts$' },
-      to: {
-        dependencyTypes: ['export'],
-        dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'],
-        pathNot: '^$1/',
-      },
-    },
-    {
-      name: 'printing-sub-folders-not-entry',
-      comment: "printing's sub-folders do not import printing's entry files",
-      severity: 'error',
-      from: { path: '^src-main/printing/[^/]+/' },
-      to: { path: '^src-main/printing/[^/]+\\.ts$' },
-    },
-    {
-      name: 'printing-folder-placed',
-      comment: 'every sub-folder of src-main/printing has its place in PRINTING_ORDER (.dependency-cruiser.cjs)',
-      severity: 'error',
-      from: { path: '^src-main/printing/[^/]+/', pathNot: `^src-main/printing/${either(PRINTING_ORDER)}/` },
-      to: {},
-    },
+    forbid(
+      'shared-is-pure',
+      'src-shared runs anywhere: no Node, no DOM, nothing else of ours',
+      { path: '^src-shared/' },
+      { path: '^(src-main|src-renderer|emulator)/' },
+    ),
+    forbid('shared-no-node', 'src-shared runs anywhere: no Node modules', { path: '^src-shared/' }, { dependencyTypes: ['core'] }),
+    forbid(
+      'shared-packages',
+      'src-shared may use zod and nothing else from npm',
+      { path: '^src-shared/' },
+      { dependencyTypes: NPM_TYPES, pathNot: '(^|/)node_modules/zod/' },
+    ),
+    forbid(
+      'renderer-through-till-api',
+      'the renderer talks only to the till API (src-shared contract): no src-main, no emulator, no Node',
+      { path: '^src-renderer/' },
+      { path: '^(src-main|emulator)/' },
+    ),
+    forbid('renderer-no-node', 'the renderer runs in a browser: no Node modules', { path: '^src-renderer/' }, { dependencyTypes: ['core'] }),
+    forbid(
+      'renderer-packages',
+      "the renderer may use svelte, comlink, @lucide/svelte and qrcode (the pairing QR: the encoder of the receipt's ZATCA QR) from npm",
+      { path: '^src-renderer/' },
+      { dependencyTypes: NPM_TYPES, pathNot: '(^|/)node_modules/(svelte|comlink|@lucide/svelte|qrcode)/' },
+    ),
+    forbid('main-not-renderer', 'src-main may import src-shared only', { path: '^src-main/' }, { path: '^src-renderer/' }),
+    forbid(
+      'emulator-from-roots',
+      'only the composition roots (cli, host) start the emulator; pos --help reads its usage line only',
+      { path: '^src-main/', pathNot: '^src-main/(cli|host)/' },
+      { path: '^emulator/' },
+    ),
+    forbid(
+      'emulator-entry',
+      'the composition roots enter the emulator through emulator/index.ts',
+      { path: '^src-main/(cli|host)/', pathNot: '^src-main/cli/main\\.ts$' },
+      { path: '^emulator/', pathNot: '^emulator/index\\.ts$' },
+    ),
+    forbid(
+      'emulator-usage-line',
+      "`pos --help` shows the emulator's usage line (emulator/usage.ts) without loading the emulator; it starts it through emulator/index.ts",
+      { path: '^src-main/cli/main\\.ts$' },
+      { path: '^emulator/', pathNot: '^emulator/(index|usage)\\.ts$' },
+    ),
+    forbid('emulator-stands-alone', 'the emulator may use src-shared schemas only', { path: '^emulator/' }, { path: '^(src-main|src-renderer)/' }),
+    forbid('electron-in-its-shell', 'only src-main/electron may import electron', { pathNot: '^src-main/electron/' }, { path: '(^|/)node_modules/electron/' }),
+    forbid(
+      'electron-shell-composed-there',
+      'only src-main/electron composes the Electron shell',
+      { path: '^src-main/', pathNot: '^src-main/electron/' },
+      { path: '^src-main/electron/' },
+    ),
+    forbid(
+      'modules-through-index',
+      'other modules are imported through their index.ts',
+      { path: '^([^/]+/[^/]+)/' },
+      { dependencyTypes: ['local'], path: '^[^/]+/[^/]+/', pathNot: ['^$1/', '/index\\.ts$'] },
+    ),
+    forbid(
+      'index-exports-own-folder',
+      'an index.ts exports its own folder only: re-exporting another module hides where a name lives; importers import the owner',
+      { path: '^(.+)/index\\.ts$' },
+      { dependencyTypes: ['export'], dependencyTypesNot: [...NPM_TYPES, 'core'], pathNot: '^$1/' },
+    ),
+    forbid(
+      'printing-sub-folders-not-entry',
+      "printing's sub-folders do not import printing's entry files",
+      { path: '^src-main/printing/[^/]+/' },
+      { path: '^src-main/printing/[^/]+\\.ts$' },
+    ),
+    forbid(
+      'printing-folder-placed',
+      'every sub-folder of src-main/printing has its place in PRINTING_ORDER (.dependency-cruiser.cjs)',
+      { path: '^src-main/printing/[^/]+/', pathNot: `^src-main/printing/${either(PRINTING_ORDER)}/` },
+      {},
+    ),
     ...printingOrder,
-    {
-      name: 'no-cycles',
-      comment: 'files import each other in a cycle (type-only imports aside); move what both need lower',
-      severity: 'error',
-      from: { path: '^(src-main|src-shared|src-renderer|emulator)/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
-    },
+    forbid(
+      'no-cycles',
+      'files import each other in a cycle (type-only imports aside); move what both need lower',
+      { path: '^(src-main|src-shared|src-renderer|emulator)/' },
+      { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    ),
   ],
   /** Followed without type-only imports, as the bundler does: see scripts/check-layers.mjs. */
   electronEntry: [
-    {
-      name: 'electron-entry-not-serve',
-      comment:
-        'the Electron entry loads what only `pos serve` needs (the web server, ws, the emulator, fastify); import it from a serve-only entry such as src-main/host/http/index.ts',
-      severity: 'error',
-      from: { path: ELECTRON_ENTRIES },
-      to: { path: SERVE_ONLY, reachable: true },
-    },
+    forbid(
+      'electron-entry-not-serve',
+      'the Electron entry loads what only `pos serve` needs (the web server, ws, the emulator, fastify); import it from a serve-only entry such as src-main/host/http/index.ts',
+      { path: ELECTRON_ENTRIES },
+      { path: SERVE_ONLY, reachable: true },
+    ),
   ],
   // The cruise options (what is followed, TypeScript's type-only imports) are in scripts/import-graph.mjs.
 };

@@ -26,6 +26,7 @@ import { clearStripCache } from '../src-main/printing/raster/draw-layout.ts';
 import { renderRequest } from '../src-main/printing/render-worker/render-request.ts';
 import { renderDocumentToEscPos } from '../src-main/printing/escpos/render-escpos.ts';
 import { type ReceiptOptions } from '../src-main/printing/compose/compose-options.ts';
+import { paidDineInSale } from '../test/support/paid-sale.ts';
 import { ms, percentile, writeResults } from './bench-support.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -80,21 +81,11 @@ function benchOrder(): OrderRecord {
   });
   const total = lines.reduce((sum, l) => sum + l.total, 0);
   const tax = lines.reduce((sum, l) => sum + l.tax, 0);
-  return {
+  return paidDineInSale({
     uuid: '00000000-0000-4000-8000-000000000020',
     number: '020',
     business_day: '2025-01-05',
-    kind: 'SALE',
-    refund_of: null,
-    status: 'PAID',
-    type: 'DINE_IN',
     table_id: '12',
-    customer_id: null,
-    market_id: 'm',
-    branch_id: 'b',
-    price_list: 'CASH',
-    vat_rate: 1500,
-    prices_include_tax: true,
     subtotal: total,
     discount_total: 0,
     tax,
@@ -102,7 +93,6 @@ function benchOrder(): OrderRecord {
     tendered: total + 1000,
     change_due: 1000,
     order_discount: null,
-    notes: null,
     zatca_qr: encodeZatcaQr({
       sellerName: 'بيت القهوة',
       vatNumber: '310123456700003',
@@ -113,7 +103,7 @@ function benchOrder(): OrderRecord {
     created_at: createdAt,
     lines,
     payments: [{ method_key: 'CASH', amount: total }],
-  };
+  });
 }
 
 const order = benchOrder();

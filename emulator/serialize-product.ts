@@ -10,36 +10,50 @@ export interface ProductIncludes {
 }
 
 /**
+ * The spec's members in its order: a member served under its canonical name,
+ * or the [before, since] pair of a 2.3.0 rename (the canonical field is the
+ * newer name).
+ */
+const PRODUCT_MEMBERS = [
+  'id',
+  'market_id',
+  'branch_id',
+  ['product_category_id', 'category_id'],
+  'name_en',
+  'name_ar',
+  'description_en',
+  'description_ar',
+  ['preparation_time', 'duration'],
+  'stock',
+  'order',
+  'images',
+  'is_active',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'rating_amount',
+  'rating_avg',
+  'sold_amount',
+  'sold_revenue',
+  'accounting_id',
+] as const satisfies readonly (keyof ServedProduct | readonly [string, keyof ServedProduct])[];
+
+/** The product's member names at a version, in the spec's order (the spec-only profile keeps to them). */
+export function productMemberNames(features: VersionFeatures): string[] {
+  return PRODUCT_MEMBERS.map((member) => (typeof member === 'string' ? member : member[features.renamed ? 1 : 0]));
+}
+
+/**
  * A product list item: the spec's 21 members in its order, renamed at 2.3.0
  * (`category_id`, `duration`), plus `modifiers` and `prices` when included.
  * Serialized per request so nothing per version is kept in memory.
  */
 export function serializeProduct(product: ServedProduct, features: VersionFeatures, includes: ProductIncludes, branch: Me['branch']): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: product.id,
-    market_id: product.market_id,
-    branch_id: product.branch_id,
-  };
-  if (features.renamed) out.category_id = product.category_id;
-  else out.product_category_id = product.category_id;
-  out.name_en = product.name_en;
-  out.name_ar = product.name_ar;
-  out.description_en = product.description_en;
-  out.description_ar = product.description_ar;
-  if (features.renamed) out.duration = product.duration;
-  else out.preparation_time = product.duration;
-  out.stock = product.stock;
-  out.order = product.order;
-  out.images = product.images;
-  out.is_active = product.is_active;
-  out.created_at = product.created_at;
-  out.updated_at = product.updated_at;
-  out.deleted_at = product.deleted_at;
-  out.rating_amount = product.rating_amount;
-  out.rating_avg = product.rating_avg;
-  out.sold_amount = product.sold_amount;
-  out.sold_revenue = product.sold_revenue;
-  out.accounting_id = product.accounting_id;
+  const out: Record<string, unknown> = {};
+  for (const member of PRODUCT_MEMBERS) {
+    if (typeof member === 'string') out[member] = product[member];
+    else out[features.renamed ? member[1] : member[0]] = product[member[1]];
+  }
   if (includes.modifiers) out.modifiers = product.modifiers.map(serializeModifier);
   if (includes.prices) {
     out.prices = product.prices.filter((price) => isPriceServed(price, features)).map((price) => serializePrice(price, product, branch, features));

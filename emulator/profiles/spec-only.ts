@@ -10,6 +10,7 @@
 
 import { MESSAGES, successBody } from '../envelope.ts';
 import type { RequestContext } from '../route-spec.ts';
+import { productMemberNames } from '../serialize-product.ts';
 import { catalogRecordRules, defineProfile, only, type JsonRecord } from './profile.ts';
 
 /** The accounting reference's wire name "carries the provider's name" (spec, Product). */
@@ -17,28 +18,8 @@ export const SPEC_ONLY_ACCOUNTING_MEMBER = 'qoyod_id';
 
 const CONVENTIONAL = ['id', 'name_en', 'name_ar'] as const;
 
-const PRODUCT_MEMBERS = (context: RequestContext) => [
-  'id',
-  'market_id',
-  'branch_id',
-  context.features.renamed ? 'category_id' : 'product_category_id',
-  'name_en',
-  'name_ar',
-  'description_en',
-  'description_ar',
-  context.features.renamed ? 'duration' : 'preparation_time',
-  'stock',
-  'order',
-  'images',
-  'is_active',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-  'rating_amount',
-  'rating_avg',
-  'sold_amount',
-  'sold_revenue',
-];
+/** The spec's product members but the accounting reference, which goes under a provider's name (below). */
+const PRODUCT_MEMBERS = (context: RequestContext) => productMemberNames(context.features).filter((member) => member !== 'accounting_id');
 
 const modifier = (record: JsonRecord): JsonRecord => only(record, CONVENTIONAL);
 

@@ -1,3 +1,4 @@
+import { normalizeMe } from '../../src-shared/wire/index.ts';
 import { detailAnswer } from '../answers.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
@@ -8,18 +9,8 @@ export const meRoutes: RouteSpec[] = [
     url: '/me',
     permission: 'none',
     handle: ({ state, caller }) => {
-      const { user, market, branch } = state.tenant.me;
-      return detailAnswer({
-        user: { id: user.id, name: user.name, role: caller.role },
-        market: { id: market.id, name_en: market.name_en, name_ar: market.name_ar, vat_number: market.vat_number },
-        branch: branch && {
-          id: branch.id,
-          name_en: branch.name_en,
-          name_ar: branch.name_ar,
-          vat_rate: branch.vat_rate,
-          prices_include_tax: branch.prices_include_tax,
-        },
-      });
+      const me = normalizeMe(state.tenant.me);
+      return detailAnswer({ ...me, user: { ...me.user, role: caller.role } });
     },
   },
 ];

@@ -16,26 +16,7 @@ export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } fr
 export { findCustomers, hasCustomer, methodsWithOwnPrices, type CustomerRow } from './customers.ts';
 export { readServiceKitchens, serviceKitchenRoutes, type ServiceKitchen } from './kitchens.ts';
 export { printerRows, type PrinterRow } from './printers.ts';
-export {
-  REPLICA_TABLES,
-  CATEGORIES,
-  PRODUCTS,
-  MODIFIERS,
-  PRICES,
-  BARCODES,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_CONFIGS,
-  PRINTERS,
-  CUSTOMERS,
-  KITCHENS,
-  KITCHEN_PRINTERS,
-  KITCHEN_CATEGORIES,
-  SERVICE_TABLES,
-  productFieldsAsIs,
-  type ReplicaRow,
-  type ReplicaTable,
-  type ReplicaTableName,
-} from './replica-tables.ts';
+export { REPLICA, REPLICA_TABLES, productFieldsAsIs, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
 export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';

@@ -2,173 +2,80 @@ import type { Selectable } from 'kysely';
 import type { Product } from '../../src-shared/catalog/index.ts';
 import { TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
 
-/**
- * The replica tables a pull replaces, with the columns it writes: every
- * column of the schema (db/schema.ts, checked against the migrations by a
- * test) but the `seq` rowid key, which is the database's own.
- */
-/** The tables a pull replaces (all owned by the catalog). */
-export type ReplicaTableName =
-  | 'categories'
-  | 'products'
-  | 'modifiers'
-  | 'prices'
-  | 'barcodes'
-  | 'payment_methods'
-  | 'payment_method_configs'
-  | 'printers'
-  | 'customers'
-  | 'kitchens'
-  | 'kitchen_printers'
-  | 'kitchen_categories'
-  | 'service_tables';
-
-export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> {
-  name: N;
+/** What a replica table says beyond its columns. */
+interface ReplicaKeys {
   /** The service's identity of a row: what "the same record" means between pulls. */
   key: string;
-  columns: readonly string[];
   /** For a table of nested records: the column naming the record they belong to (a modifier's product). */
   parentKey?: string;
+}
+
+/** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
+const REPLICA_KEYS = {
+  categories: { key: 'id' },
+  products: { key: 'id' },
+  modifiers: { key: 'id', parentKey: 'product_id' },
+  prices: { key: 'id', parentKey: 'product_id' },
+  barcodes: { key: 'id' },
+  payment_methods: { key: 'key' },
+  payment_method_configs: { key: 'id' },
+  printers: { key: 'id' },
+  customers: { key: 'id' },
+  kitchens: { key: 'id' },
+  kitchen_printers: { key: 'id', parentKey: 'kitchen_id' },
+  kitchen_categories: { key: 'id', parentKey: 'kitchen_id' },
+  /** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
+  service_tables: { key: 'id' },
+} as const satisfies { [N in keyof TillSchema]?: ReplicaKeys };
+
+export type ReplicaTableName = keyof typeof REPLICA_KEYS;
+
+/**
+ * A replica table with the columns the pull writes: every column of the
+ * schema (db/schema.ts, checked against the migrations by a test) but the
+ * `seq` rowid key, which is the database's own.
+ */
+export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> extends ReplicaKeys {
+  name: N;
+  columns: readonly string[];
 }
 
 /** One staged row of table `N`, by column name: every column the pull writes (all but `seq`), typed as the schema says. */
 export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq'>;
 
+function replicaTable<N extends ReplicaTableName>(name: N): ReplicaTable<N> {
+  const keys: ReplicaKeys = REPLICA_KEYS[name];
+  return { name, ...keys, columns: TABLE_COLUMNS[name].filter((column) => column !== 'seq') };
+}
+
+/** The replica tables by name: `REPLICA.products` is where a product's row is staged. */
+export const REPLICA = Object.fromEntries((Object.keys(REPLICA_KEYS) as ReplicaTableName[]).map((name) => [name, replicaTable(name)])) as {
+  readonly [N in ReplicaTableName]: ReplicaTable<N>;
+};
+
+export const REPLICA_TABLES: readonly ReplicaTable[] = Object.values(REPLICA);
+
 /**
- * A product's fields the replica stores under their own names and as they
- * are: the pull writes them from the service's record and readCatalog reads
- * them back, so the two cannot drift. The rest (order, images, is_active,
- * search_text) each side converts itself.
+ * The product columns the pull and readCatalog each convert themselves
+ * (order, images, is_active, search_text), and the rowid. Every other column
+ * is a product's field under its own name and as it is (below).
  */
-const PRODUCT_FIELDS_AS_IS = [
-  'id',
-  'market_id',
-  'branch_id',
-  'category_id',
-  'name_en',
-  'name_ar',
-  'description_en',
-  'description_ar',
-  'duration',
-  'stock',
-  'created_at',
-  'updated_at',
-  'rating_amount',
-  'rating_avg',
-  'sold_amount',
-  'sold_revenue',
-  'accounting_id',
-] as const satisfies readonly (keyof Product & keyof ReplicaRow<'products'>)[];
+const PRODUCT_COLUMNS_CONVERTED = ['seq', 'sort_order', 'images', 'is_active', 'search_text'] as const;
 
-type ProductFieldAsIs = (typeof PRODUCT_FIELDS_AS_IS)[number];
+/** A product column that is a field of Product by the same name; a new column that is not fails Pick<Product, …> below until it is listed above. */
+type ProductFieldAsIs = Exclude<(typeof TABLE_COLUMNS.products)[number], (typeof PRODUCT_COLUMNS_CONVERTED)[number]>;
 
-/** Those fields of a product, or of its stored row (it has them under the same names and types). */
+const PRODUCT_FIELDS_AS_IS = TABLE_COLUMNS.products.filter(
+  (column): column is ProductFieldAsIs => !(PRODUCT_COLUMNS_CONVERTED as readonly string[]).includes(column),
+);
+
+/**
+ * Those fields of a product, or of its stored row (it has them under the
+ * same names and types): the pull writes them from the service's record and
+ * readCatalog reads them back, so the two cannot drift.
+ */
 export function productFieldsAsIs(from: Pick<Product, ProductFieldAsIs>): Pick<Product, ProductFieldAsIs> {
   const picked: Record<string, unknown> = {};
   for (const field of PRODUCT_FIELDS_AS_IS) picked[field] = from[field];
   return picked as Pick<Product, ProductFieldAsIs>;
 }
-
-function writtenColumns(table: ReplicaTableName): readonly string[] {
-  return TABLE_COLUMNS[table].filter((column) => column !== 'seq');
-}
-
-export const CATEGORIES: ReplicaTable<'categories'> = {
-  name: 'categories',
-  key: 'id',
-  columns: writtenColumns('categories'),
-};
-
-export const PRODUCTS: ReplicaTable<'products'> = {
-  name: 'products',
-  key: 'id',
-  columns: writtenColumns('products'),
-};
-
-export const MODIFIERS: ReplicaTable<'modifiers'> = {
-  name: 'modifiers',
-  key: 'id',
-  parentKey: 'product_id',
-  columns: writtenColumns('modifiers'),
-};
-
-export const PRICES: ReplicaTable<'prices'> = {
-  name: 'prices',
-  key: 'id',
-  parentKey: 'product_id',
-  columns: writtenColumns('prices'),
-};
-
-export const BARCODES: ReplicaTable<'barcodes'> = {
-  name: 'barcodes',
-  key: 'id',
-  columns: writtenColumns('barcodes'),
-};
-
-export const PAYMENT_METHODS: ReplicaTable<'payment_methods'> = {
-  name: 'payment_methods',
-  key: 'key',
-  columns: writtenColumns('payment_methods'),
-};
-
-export const PAYMENT_METHOD_CONFIGS: ReplicaTable<'payment_method_configs'> = {
-  name: 'payment_method_configs',
-  key: 'id',
-  columns: writtenColumns('payment_method_configs'),
-};
-
-export const PRINTERS: ReplicaTable<'printers'> = {
-  name: 'printers',
-  key: 'id',
-  columns: writtenColumns('printers'),
-};
-
-export const KITCHENS: ReplicaTable<'kitchens'> = {
-  name: 'kitchens',
-  key: 'id',
-  columns: writtenColumns('kitchens'),
-};
-
-export const KITCHEN_PRINTERS: ReplicaTable<'kitchen_printers'> = {
-  name: 'kitchen_printers',
-  key: 'id',
-  parentKey: 'kitchen_id',
-  columns: writtenColumns('kitchen_printers'),
-};
-
-export const KITCHEN_CATEGORIES: ReplicaTable<'kitchen_categories'> = {
-  name: 'kitchen_categories',
-  key: 'id',
-  parentKey: 'kitchen_id',
-  columns: writtenColumns('kitchen_categories'),
-};
-
-export const CUSTOMERS: ReplicaTable<'customers'> = {
-  name: 'customers',
-  key: 'id',
-  columns: writtenColumns('customers'),
-};
-
-/** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
-export const SERVICE_TABLES: ReplicaTable<'service_tables'> = {
-  name: 'service_tables',
-  key: 'id',
-  columns: writtenColumns('service_tables'),
-};
-
-export const REPLICA_TABLES: readonly ReplicaTable[] = [
-  CATEGORIES,
-  PRODUCTS,
-  MODIFIERS,
-  PRICES,
-  BARCODES,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_CONFIGS,
-  PRINTERS,
-  CUSTOMERS,
-  KITCHENS,
-  KITCHEN_PRINTERS,
-  KITCHEN_CATEGORIES,
-  SERVICE_TABLES,
-];

@@ -1,25 +1,7 @@
 import { searchIndexText } from '../../src-shared/search/index.ts';
 import type { CanonicalRecordOf, ListResource } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from '../upstream/index.ts';
-import {
-  BARCODES,
-  CATEGORIES,
-  CUSTOMERS,
-  KITCHEN_CATEGORIES,
-  KITCHEN_PRINTERS,
-  KITCHENS,
-  MODIFIERS,
-  PAYMENT_METHOD_CONFIGS,
-  PAYMENT_METHODS,
-  PRICES,
-  PRINTERS,
-  PRODUCTS,
-  productFieldsAsIs,
-  SERVICE_TABLES,
-  type ReplicaRow,
-  type ReplicaTable,
-  type ReplicaTableName,
-} from '../catalog/index.ts';
+import { REPLICA, productFieldsAsIs, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from '../catalog/index.ts';
 
 /** Who the pull is for: SUBSCRIBER callers must name their market and branch on some lists. */
 export interface PullScope {
@@ -62,9 +44,9 @@ const categories: CatalogResource<'categories'> = {
   name: 'categories',
   path: '/product-categories',
   query: () => ({}),
-  tables: [CATEGORIES],
+  tables: [REPLICA.categories],
   stage(c, position, put) {
-    put(CATEGORIES, { id: c.id, icon: c.icon, name_en: c.name_en, name_ar: c.name_ar, sectors: JSON.stringify(c.sectors), position });
+    put(REPLICA.categories, { id: c.id, icon: c.icon, name_en: c.name_en, name_ar: c.name_ar, sectors: JSON.stringify(c.sectors), position });
   },
 };
 
@@ -76,9 +58,9 @@ const products: CatalogResource<'products'> = {
     // None: no `includes` at all (an empty `includes[]=` is itself refused by some services).
     return { ...(includes.length > 0 ? { includes: [...includes] } : {}), filter: { market_id: scope.marketId, branch_id: scope.branchId } };
   },
-  tables: [PRODUCTS, MODIFIERS, PRICES],
+  tables: [REPLICA.products, REPLICA.modifiers, REPLICA.prices],
   stage(p, _position, put) {
-    put(PRODUCTS, {
+    put(REPLICA.products, {
       ...productFieldsAsIs(p),
       sort_order: p.order,
       images: p.images === null ? null : JSON.stringify(p.images),
@@ -92,12 +74,12 @@ const products: CatalogResource<'products'> = {
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
 export function stageModifier(put: Stage, productId: string, m: CanonicalRecordOf<'product_modifiers'>, position: number): void {
-  put(MODIFIERS, { id: m.id, product_id: productId, name_en: m.name_en, name_ar: m.name_ar, price: m.price, position });
+  put(REPLICA.modifiers, { id: m.id, product_id: productId, name_en: m.name_en, name_ar: m.name_ar, price: m.price, position });
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */
 export function stagePrice(put: Stage, productId: string, price: CanonicalRecordOf<'product_prices'>): void {
-  put(PRICES, {
+  put(REPLICA.prices, {
     id: price.id,
     product_id: productId,
     modifier_id: price.modifier_id,
@@ -113,10 +95,10 @@ const barcodes: CatalogResource<'barcodes'> = {
   path: '/products/modifiers/barcodes',
   // `includes` is marked required on this generated page (spec, "Common list parameters").
   query: () => ({ includes: ['product'] }),
-  tables: [BARCODES],
+  tables: [REPLICA.barcodes],
   auxiliary: true,
   stage(b, _position, put) {
-    put(BARCODES, { id: b.id, barcode: b.barcode, product_id: b.product_id, modifier_id: b.modifier_id });
+    put(REPLICA.barcodes, { id: b.id, barcode: b.barcode, product_id: b.product_id, modifier_id: b.modifier_id });
   },
 };
 
@@ -124,9 +106,9 @@ const paymentMethods: CatalogResource<'payment_methods'> = {
   name: 'payment_methods',
   path: '/payment-methods',
   query: () => ({}),
-  tables: [PAYMENT_METHODS],
+  tables: [REPLICA.payment_methods],
   stage(m, position, put) {
-    put(PAYMENT_METHODS, { key: m.key, name: m.name, is_online: bool(m.is_online), logo_img: m.logo_img, position });
+    put(REPLICA.payment_methods, { key: m.key, name: m.name, is_online: bool(m.is_online), logo_img: m.logo_img, position });
   },
 };
 
@@ -134,9 +116,16 @@ const paymentMethodConfigs: CatalogResource<'payment_method_configs'> = {
   name: 'payment_method_configs',
   path: '/payment-methods/settings',
   query: () => ({}),
-  tables: [PAYMENT_METHOD_CONFIGS],
+  tables: [REPLICA.payment_method_configs],
   stage(c, _position, put) {
-    put(PAYMENT_METHOD_CONFIGS, { id: c.id, payment_method_key: c.payment_method_key, target: c.target, method: c.method, scope: c.scope, sort: c.sort });
+    put(REPLICA.payment_method_configs, {
+      id: c.id,
+      payment_method_key: c.payment_method_key,
+      target: c.target,
+      method: c.method,
+      scope: c.scope,
+      sort: c.sort,
+    });
   },
 };
 
@@ -144,9 +133,9 @@ const printers: CatalogResource<'printers'> = {
   name: 'printers',
   path: '/printers',
   query: () => ({}),
-  tables: [PRINTERS],
+  tables: [REPLICA.printers],
   stage(p, _position, put) {
-    put(PRINTERS, { id: p.id, name: p.name, settings: JSON.stringify(p.settings), address: p.address ?? null });
+    put(REPLICA.printers, { id: p.id, name: p.name, settings: JSON.stringify(p.settings), address: p.address ?? null });
   },
 };
 
@@ -155,12 +144,12 @@ const kitchens: CatalogResource<'kitchens'> = {
   name: 'kitchens',
   path: '/kitchens',
   query: () => ({}),
-  tables: [KITCHENS, KITCHEN_PRINTERS, KITCHEN_CATEGORIES],
+  tables: [REPLICA.kitchens, REPLICA.kitchen_printers, REPLICA.kitchen_categories],
   auxiliary: true,
   stage(k, position, put) {
-    put(KITCHENS, { id: k.id, branch_id: k.branch_id, name_en: k.name_en, name_ar: k.name_ar, position });
-    for (const link of k.printers) put(KITCHEN_PRINTERS, { id: link.id, kitchen_id: k.id, printer_id: link.printer_id });
-    for (const link of k.categories) put(KITCHEN_CATEGORIES, { id: link.id, kitchen_id: k.id, category_id: link.category_id });
+    put(REPLICA.kitchens, { id: k.id, branch_id: k.branch_id, name_en: k.name_en, name_ar: k.name_ar, position });
+    for (const link of k.printers) put(REPLICA.kitchen_printers, { id: link.id, kitchen_id: k.id, printer_id: link.printer_id });
+    for (const link of k.categories) put(REPLICA.kitchen_categories, { id: link.id, kitchen_id: k.id, category_id: link.category_id });
   },
 };
 
@@ -168,10 +157,10 @@ const customers: CatalogResource<'customers'> = {
   name: 'customers',
   path: '/users/customers',
   query: (scope) => ({ includes: ['userable'], filter: { market_id: scope.marketId } }),
-  tables: [CUSTOMERS],
+  tables: [REPLICA.customers],
   auxiliary: true,
   stage(c, _position, put) {
-    put(CUSTOMERS, {
+    put(REPLICA.customers, {
       id: c.id,
       userable_id: c.userable_id,
       name: c.name,
@@ -193,10 +182,10 @@ const tables: CatalogResource<'tables'> = {
   name: 'tables',
   path: '/tables',
   query: (scope) => ({ filter: { branch_id: scope.branchId } }),
-  tables: [SERVICE_TABLES],
+  tables: [REPLICA.service_tables],
   auxiliary: true,
   stage(t, position, put) {
-    put(SERVICE_TABLES, { id: t.id, name: t.name, area: t.area, seats: t.seats, is_active: bool(t.is_active), position });
+    put(REPLICA.service_tables, { id: t.id, name: t.name, area: t.area, seats: t.seats, is_active: bool(t.is_active), position });
   },
 };
 

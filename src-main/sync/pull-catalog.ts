@@ -4,7 +4,7 @@ import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { declaredCurrencyDecimals, readReplicaMeta, REPLICA_TABLES, SERVICE_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
+import { declaredCurrencyDecimals, readReplicaMeta, REPLICA, REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -181,7 +181,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
           base_url: client.baseUrl,
           counts,
           currency_decimals: decimals,
-          tables: tablesSource(db, skipped, counts[SERVICE_TABLES.name] ?? 0),
+          tables: tablesSource(db, skipped, counts[REPLICA.service_tables.name] ?? 0),
         },
       }),
     );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CASH_METHOD_KEY,
+  lineFigures,
   priceCart,
   quickCashAmounts,
   type BranchTax,
@@ -89,15 +90,10 @@ export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView
         product_id: line.product.id,
         name_en: line.product.name_en,
         name_ar: line.product.name_ar,
-        quantity: line.quantity,
         modifiers: chosenModifiers(line),
         notes: line.notes,
         line_discount: line.discount,
-        unit_price: p.unit_price,
-        gross: p.gross,
-        discount: p.discount,
-        tax: p.tax,
-        total: p.total,
+        ...lineFigures(p),
       };
     }),
     order_type: cart.order_type,

@@ -1,5 +1,5 @@
 import { formatMinor, mulDivRound } from '../../src-shared/money/index.ts';
-import { PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
+import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import { type OrderDraft, type OrderRecord } from '../../src-shared/till/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
@@ -63,12 +63,7 @@ export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }
         category_id: line.product.category_id,
         name_en: line.product.name_en,
         name_ar: line.product.name_ar,
-        quantity: line.quantity,
-        unit_price: p.unit_price,
-        gross: p.gross,
-        discount: p.discount,
-        tax: p.tax,
-        total: p.total,
+        ...lineFigures(p),
         line_discount: line.discount,
         modifiers: chosenModifiers(line).map((m) => ({ modifier_id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price })),
         notes: line.notes,

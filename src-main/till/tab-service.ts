@@ -11,7 +11,7 @@ import {
   type TabPartView,
   type TabView,
 } from '../../src-shared/floor/index.ts';
-import { PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
+import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
 import { FLOOR_API_METHODS, parseInput, type FloorInputs, type OrderView, type TillApi } from '../../src-shared/till/index.ts';
 import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
 import {
@@ -134,15 +134,7 @@ export class TabService implements FloorMethods {
       rows.map((r) => JSON.parse(r.line) as CartLine),
     );
     const priced = priceOf(cart, this.tax());
-    const amounts = priced.lines.map((p, i) => ({
-      line_id: rows[i]!.id,
-      quantity: p.quantity,
-      unit_price: p.unit_price,
-      gross: p.gross,
-      discount: p.discount,
-      tax: p.tax,
-      total: p.total,
-    }));
+    const amounts = priced.lines.map((p, i) => ({ line_id: rows[i]!.id, ...lineFigures(p) }));
     return { cart, priced, amounts };
   }
 

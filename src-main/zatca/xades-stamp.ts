@@ -13,10 +13,11 @@
  *   ZATCA hashes), and like xades:CertDigest it is base64 of the hexadecimal
  *   digest, as ZATCA's samples have it.
  */
-import { createHash, sign, type KeyObject } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
 import { canonicalize } from './c14n.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
+import { signSecp256k1Sha256 } from './secp256k1-signing.ts';
 import { NS } from './ubl-namespaces.ts';
 import { child, declare, newDocument } from './xml-tree.ts';
 
@@ -39,7 +40,7 @@ export interface Stamp {
 
 /** ECDSA-SHA256 over the invoice hash's bytes, DER, base64. */
 export function signInvoiceHash(hash: Buffer, privateKey: KeyObject): string {
-  return sign('sha256', hash, privateKey).toString('base64');
+  return signSecp256k1Sha256(hash, privateKey).toString('base64');
 }
 
 /** xades:SignedProperties written into `parent`, or as a document's root when `parent` is null (to be hashed on its own). */

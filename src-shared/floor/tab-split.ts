@@ -4,20 +4,12 @@
 // one rounding rule (largest remainder). So the parts' totals always add up
 // to the tab's total, to the halala, whatever the tax mode.
 
-import { allocateByLargestRemainder } from '../pricing/index.ts';
+import { allocateByLargestRemainder, type LineFigures } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 
-/** One line of a tab as priced (or a piece of it in a part): money in minor units. */
-export interface LineAmounts {
+/** One line of a tab as priced (or a piece of it in a part): its figures, by the tab line's id. */
+export interface LineAmounts extends LineFigures {
   line_id: string;
-  quantity: number;
-  unit_price: Minor;
-  /** unit_price × quantity. */
-  gross: Minor;
-  discount: Minor;
-  tax: Minor;
-  /** What the guest pays for it (gross − discount, + tax when prices exclude tax). */
-  total: Minor;
 }
 
 export type SplitRequest = { kind: 'lines'; parts: readonly (readonly string[])[] } | { kind: 'evenly'; parts: number };

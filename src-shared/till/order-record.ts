@@ -1,4 +1,4 @@
-import type { Discount, OrderType } from '../pricing/index.ts';
+import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 
 export const ORDER_KINDS = ['SALE', 'REFUND'] as const;
@@ -18,19 +18,13 @@ export interface OrderLineModifierRecord {
   price: Minor;
 }
 
-export interface OrderLineRecord {
+/** A sold line: its figures are negative on a refund (quantity too). */
+export interface OrderLineRecord extends LineFigures {
   line_no: number;
   product_id: string;
   category_id: number;
   name_en: string;
   name_ar: string;
-  /** Negative on a refund. */
-  quantity: number;
-  unit_price: Minor;
-  gross: Minor;
-  discount: Minor;
-  tax: Minor;
-  total: Minor;
   line_discount: Discount | null;
   modifiers: OrderLineModifierRecord[];
   notes: string | null;

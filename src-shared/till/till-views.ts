@@ -1,4 +1,4 @@
-import type { Discount, OrderType } from '../pricing/index.ts';
+import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 import type { OrderRecord, OrderUpload, UploadState } from './order-record.ts';
 
@@ -35,20 +35,14 @@ export interface ProductDetail extends ProductCard {
   modifiers: ModifierView[];
 }
 
-export interface CartLineView {
+export interface CartLineView extends LineFigures {
   line_id: string;
   product_id: string;
   name_en: string;
   name_ar: string;
-  quantity: number;
   modifiers: ModifierView[];
   notes: string | null;
   line_discount: Discount | null;
-  unit_price: Minor;
-  gross: Minor;
-  discount: Minor;
-  tax: Minor;
-  total: Minor;
 }
 
 export interface CartView {

@@ -23,34 +23,10 @@ export type { AccountFacts, AccountFact } from './read-me.ts';
 export { ReadTally } from './read-tally.ts';
 export { accountingMember, accountingReference } from './product.ts';
 
-export { categorySchema, normalizeCategory, parseCategory } from './category.ts';
-export type { WireCategory } from './category.ts';
-export { productSchema, normalizeProduct } from './product.ts';
-export type { WireProduct } from './product.ts';
-export { modifierSchema, normalizeModifier } from './modifier.ts';
-export type { WireModifier } from './modifier.ts';
-export { priceSchema, normalizePrice } from './price.ts';
-export type { WirePrice } from './price.ts';
-export { barcodeSchema, normalizeBarcode } from './barcode.ts';
-export type { WireBarcode } from './barcode.ts';
-export { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
-export type { WirePaymentMethod } from './payment-method.ts';
-export { paymentMethodConfigSchema, normalizePaymentMethodConfig } from './payment-method-config.ts';
-export type { WirePaymentMethodConfig } from './payment-method-config.ts';
-export { printerSchema, normalizePrinter, LEGACY_PRINTER_MEMBERS } from './printer.ts';
-export type { WirePrinter } from './printer.ts';
-export { productIngredientSchema, normalizeProductIngredient } from './product-ingredient.ts';
-export type { WireProductIngredient } from './product-ingredient.ts';
-export { ingredientSchema, normalizeIngredient } from './ingredient.ts';
-export type { WireIngredient } from './ingredient.ts';
-export { kitchenSchema, normalizeKitchen } from './kitchen.ts';
-export type { WireKitchen } from './kitchen.ts';
-export { diningTableSchema, normalizeDiningTable } from './dining-table.ts';
-export type { WireDiningTable } from './dining-table.ts';
-export { customerUserSchema, normalizeCustomer } from './customer.ts';
-export { meSchema, normalizeMe, parseMe } from './me.ts';
-export type { WireMe } from './me.ts';
-// meSchema/parseMe: the emulator's own /me shape, for checking the emulator; the till reads /me with readMe.
+// Each record's schema and normalizer stay inside: lists are read through parseListPage/readListPage.
+export { parseCategory } from './category.ts';
+// parseMe: the emulator's own /me shape, for checking the emulator; the till reads /me with readMe.
+export { normalizeMe, parseMe } from './me.ts';
 
 export { MAX_ORDERS_PER_SYNC, ORDER_SYNC_STATUSES, orderSchema, orderSyncRequestSchema, orderSyncResultSchema, parseOrderSyncResults } from './order-sync.ts';
 export type { Order, OrderLine, OrderLineModifier, OrderPayment, OrderSyncRequest, OrderSyncResult, OrderSyncStatus } from './order-sync.ts';

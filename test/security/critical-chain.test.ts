@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type TillApi } from '../../src-shared/till/index.ts';
+import { printerSettings } from '../../src-shared/catalog/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
-import { flags } from '../integration/printing/printing-shop.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
 import { refusal } from '../support/refusal.ts';
@@ -23,7 +23,7 @@ beforeEach(async () => {
   service = await emulatedService({ seed: 18 });
   // The service marks its receipt printer APP_TO_APP and "suggests" a command for it.
   const cashierPrinter = service.emulator.tenant.printers.find((p) => p.name === 'Cashier')!;
-  cashierPrinter.settings = flags(['APP_TO_APP', 'PRINT_AUTO']);
+  cashierPrinter.settings = printerSettings(['APP_TO_APP', 'PRINT_AUTO']);
   marker = service.dir.file('pwned');
   (cashierPrinter as { address?: string }).address = `app:/bin/sh -c id > ${marker}`;
   web = await startWebHost(service, { pairing: true });

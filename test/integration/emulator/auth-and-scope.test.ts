@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../../emulator/index.ts';
 import type { RunningEmulator } from '../../../emulator/index.ts';
+import { specShownMembers } from '../../support/spec-shown-members.ts';
 import { get, post, scope } from './service-client.ts';
 
 let emulator: RunningEmulator;
@@ -151,25 +152,7 @@ describe('customers', () => {
     const plain = await get(emulator, `/users/customers?filter[market_id]=${emulator.marketId}`);
     expect(plain.status).toBe(200);
     const first = plain.body.data.data[0];
-    expect(Object.keys(first)).toEqual([
-      'id',
-      'userable_id',
-      'role',
-      'name',
-      'username',
-      'email',
-      'phone_prefix',
-      'phone',
-      'lang',
-      'fcm_token',
-      'is_active',
-      'email_verified_at',
-      'phone_verified_at',
-      'created_at',
-      'updated_at',
-      'deleted_at',
-      'profile_img',
-    ]);
+    expect(Object.keys(first)).toEqual(specShownMembers('customer', '2.0.0'));
     expect(first.role).toBe('USER_CUSTOMER');
     const withUserable = await get(emulator, `/users/customers?filter[market_id]=${emulator.marketId}&includes[]=userable`);
     expect(withUserable.body.data.data[0].userable).toEqual({ id: first.userable_id, market_id: emulator.marketId, points: expect.any(Number) });

@@ -3,31 +3,13 @@
 // `variant` makes other plausible choices for what the spec leaves open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, SPEC_ONLY_ACCOUNTING_MEMBER, VARIANT_ACCOUNTING_MEMBER, type RunningEmulator } from '../../../emulator/index.ts';
+import { ACCOUNTING_MEMBER } from '../../../src-shared/wire/index.ts';
+import { specShownMembers } from '../../support/spec-shown-members.ts';
 import { get, post, scope } from './service-client.ts';
 import { validOrder } from './orders-fixture.ts';
 
-const PRODUCT_MEMBERS_2_5 = [
-  'id',
-  'market_id',
-  'branch_id',
-  'category_id',
-  'name_en',
-  'name_ar',
-  'description_en',
-  'description_ar',
-  'duration',
-  'stock',
-  'order',
-  'images',
-  'is_active',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-  'rating_amount',
-  'rating_avg',
-  'sold_amount',
-  'sold_revenue',
-];
+/** The product the spec shows at 2.5.0, but for the accounting reference, which spec-only names after a provider. */
+const PRODUCT_MEMBERS_2_5 = specShownMembers('product', '2.5.0').filter((member) => member !== ACCOUNTING_MEMBER);
 
 let full: RunningEmulator;
 let specOnly: RunningEmulator;
@@ -87,19 +69,8 @@ describe('the spec-only profile', () => {
     const printers = await get(specOnly, '/printers', { version: '2.5.0' });
     for (const printer of printers.body.data.data) expect(Object.keys(printer)).toEqual(['id', 'settings']);
     const legacy = await get(specOnly, '/printers', { version: '2.0.0' });
-    expect(Object.keys(legacy.body.data.data[0])).toEqual([
-      'id',
-      'is_multi_lang',
-      'is_show_product',
-      'is_open_drawer',
-      'is_postpaid_print',
-      'is_img_print',
-      'is_auto_print',
-      'is_app_to_app',
-      'add_space',
-      'is_raster',
-      'is_pdf',
-    ]);
+    // The ten flags below 2.2.1, and the id every record has by the general conventions.
+    expect(Object.keys(legacy.body.data.data[0])).toEqual(['id', ...specShownMembers('printer', '2.0.0')]);
     const barcodes = await get(specOnly, '/products/modifiers/barcodes?includes[]=modifier', { version: '2.5.0' });
     expect(barcodes.status).toBe(200);
     for (const barcode of barcodes.body.data.data) expect(Object.keys(barcode)).toEqual(['id']);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../../../src-shared/api-version.ts';
 import { startEmulator } from '../../../emulator/index.ts';
 import type { RunningEmulator } from '../../../emulator/index.ts';
+import { specShownMembers } from '../../support/spec-shown-members.ts';
 import { call, get, post, scope } from './service-client.ts';
 
 let emulator: RunningEmulator;
@@ -13,28 +14,6 @@ afterAll(() => emulator.close());
 
 const espresso = () => emulator.tenant.products.find((p) => p.name_en === 'Espresso')!;
 const byName = (name: string) => emulator.tenant.products.find((p) => p.name_en === name)!;
-
-const PRODUCT_COMMON = [
-  'id',
-  'market_id',
-  'branch_id',
-  'name_en',
-  'name_ar',
-  'description_en',
-  'description_ar',
-  'stock',
-  'order',
-  'images',
-  'is_active',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-  'rating_amount',
-  'rating_avg',
-  'sold_amount',
-  'sold_revenue',
-  'accounting_id',
-];
 
 describe('X-API-Version', () => {
   it('serves 2.0.0 when the header is absent', async () => {
@@ -56,10 +35,10 @@ describe('X-API-Version', () => {
 
 describe('products', () => {
   it('has the 21 legacy members below 2.3.0', async () => {
-    for (const version of ['2.0.0', '2.2.3']) {
+    for (const version of ['2.0.0', '2.2.3'] as const) {
       const product = (await get(emulator, `/products?${scope(emulator)}&per_page=1`, { version })).body.data.data[0];
       expect(Object.keys(product)).toHaveLength(21);
-      expect(Object.keys(product).sort()).toEqual([...PRODUCT_COMMON, 'product_category_id', 'preparation_time'].sort());
+      expect(Object.keys(product).sort()).toEqual(specShownMembers('product', version).sort());
       expect(product.product_category_id).toBe(1);
       expect(product.preparation_time).toBe(4);
       expect(product.rating_avg).toMatch(/^\d+\.\d{2}$/);
@@ -67,9 +46,9 @@ describe('products', () => {
   });
 
   it('renames category_id and duration from 2.3.0', async () => {
-    for (const version of ['2.3.0', '2.5.0']) {
+    for (const version of ['2.3.0', '2.5.0'] as const) {
       const product = (await get(emulator, `/products?${scope(emulator)}&per_page=1`, { version })).body.data.data[0];
-      expect(Object.keys(product).sort()).toEqual([...PRODUCT_COMMON, 'category_id', 'duration'].sort());
+      expect(Object.keys(product).sort()).toEqual(specShownMembers('product', version).sort());
       expect(product).toMatchObject({ id: espresso().id, category_id: 1, duration: 4, name_en: 'Espresso', name_ar: 'إسبريسو' });
     }
   });
@@ -171,23 +150,10 @@ describe('prices', () => {
 });
 
 describe('printers', () => {
-  const LEGACY = [
-    'is_multi_lang',
-    'is_show_product',
-    'is_open_drawer',
-    'is_postpaid_print',
-    'is_img_print',
-    'is_auto_print',
-    'is_app_to_app',
-    'add_space',
-    'is_raster',
-    'is_pdf',
-  ];
-
   it('has ten booleans below 2.2.1', async () => {
     const printers = (await get(emulator, '/printers', { version: '2.2.0' })).body.data.data;
     const cashier = printers.find((p: { name: string }) => p.name === 'Cashier');
-    expect(Object.keys(cashier)).toEqual(['id', 'name', 'branch_id', ...LEGACY]);
+    expect(Object.keys(cashier)).toEqual(['id', 'name', 'branch_id', ...specShownMembers('printer', '2.2.0')]);
     expect(cashier).toMatchObject({
       is_open_drawer: true,
       is_auto_print: true,

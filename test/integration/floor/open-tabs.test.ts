@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bindPrinter, readTillPrinters } from '../../../src-main/printing/index.ts';
 import type { TabView } from '../../../src-shared/floor/index.ts';
 import type { TillApi } from '../../../src-shared/till/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 import { PINS, threeStations, type Station } from '../stations/station-branch.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 21, "Tests and figures", over real WebSockets on one hub: stations
 // adding rounds to one tab at once (no line lost, none applied twice, the
@@ -13,29 +13,13 @@ import { PINS, threeStations, type Station } from '../stations/station-branch.ts
 // with a manager's approval, moving and merging, and a split tab paid at two
 // stations: two orders, each its station's, each uploaded once.
 
-let service: EmulatedService;
-let web: WebHost;
+const hub = pairingHubPerTest(21);
 let stations: Station[];
 let products: string[];
 
 beforeEach(async () => {
-  service = await emulatedService({ seed: 21 });
-  web = await startWebHost(service, { pairing: true });
-  ({ stations, products } = await threeStations(web, service));
+  ({ stations, products } = await threeStations(hub.web, hub.service));
 });
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
-
-async function rejection(call: Promise<unknown>): Promise<{ code: string; message: string; reason?: { code: string; params?: Record<string, unknown> } }> {
-  try {
-    await call;
-  } catch (error) {
-    return error as never;
-  }
-  throw new Error('the call was not refused');
-}
 
 /** Adds one round of one line, reading the tab again and retrying whenever another station changed it first; counts the refusals. */
 async function addRoundRetrying(api: TillApi, tabId: string, productId: string, quantity: number, stale: { count: number }): Promise<TabView> {
@@ -111,11 +95,11 @@ describe('open tabs on the hub', () => {
     async () => {
       const [a, b, c] = stations.map((s) => s.api);
       // The demo's kitchen printers (Bar, Kitchen) bound on this hub, so a round's tickets become print jobs.
-      const kitchens = readTillPrinters(web.db).filter((p) => p.kind === 'kitchen');
+      const kitchens = readTillPrinters(hub.web.db).filter((p) => p.kind === 'kitchen');
       expect(kitchens.length).toBeGreaterThan(0);
-      for (const printer of kitchens) bindPrinter(web.db, printer.id, { address: 'tcp://127.0.0.1:9' }, { allowLoopback: true, extraPorts: [] });
+      for (const printer of kitchens) bindPrinter(hub.web.db, printer.id, { address: 'tcp://127.0.0.1:9' }, { allowLoopback: true, extraPorts: [] });
       const documentJobs = () =>
-        web.db.prepare("SELECT printer_id, document FROM print_jobs WHERE kind = 'document'").all() as { printer_id: string; document: string }[];
+        hub.web.db.prepare("SELECT printer_id, document FROM print_jobs WHERE kind = 'document'").all() as { printer_id: string; document: string }[];
 
       const tables = await a!.floor();
       const [t1, t2, t3] = tables;
@@ -135,11 +119,11 @@ describe('open tabs on the hub', () => {
         for (const line of routed) expect(job.document).toContain(line.name_en);
         expect(job.document).toContain(t1!.name);
       }
-      expect(await rejection(b!.sendRound({ tab_id: tab.id, version: tab.version }))).toMatchObject({ reason: { code: 'tab.nothingToSend' } });
+      expect(await refusal(b!.sendRound({ tab_id: tab.id, version: tab.version }))).toMatchObject({ reason: { code: 'tab.nothingToSend' } });
 
       // A line the kitchen has goes only with a manager's approval; an unsent one goes freely.
       const sentLine = tab.lines[0]!;
-      expect(await rejection(b!.removeTabLine({ tab_id: tab.id, version: tab.version, line_id: sentLine.line_id }))).toMatchObject({
+      expect(await refusal(b!.removeTabLine({ tab_id: tab.id, version: tab.version, line_id: sentLine.line_id }))).toMatchObject({
         code: 'not_allowed',
         reason: { params: { action: 'void-sent-line' } },
       });
@@ -162,7 +146,7 @@ describe('open tabs on the hub', () => {
       const merged = await b!.tab({ tab_id: other.id });
       expect(merged).toMatchObject({ state: 'merged', merged_into: tab.id });
       // The screen that still shows T2's old tab is told it was merged away.
-      expect(await rejection(b!.addRound({ tab_id: other.id, version: other.version, lines: [{ product_id: products[0]!, quantity: 1 }] }))).toMatchObject({
+      expect(await refusal(b!.addRound({ tab_id: other.id, version: other.version, lines: [{ product_id: products[0]!, quantity: 1 }] }))).toMatchObject({
         code: 'stale_tab',
         reason: { code: 'tab.stale.mergedAway' },
       });
@@ -192,7 +176,7 @@ describe('open tabs on the hub', () => {
       );
       // Paying a part twice is refused; nothing is charged twice.
       const done = await a!.tab({ tab_id: tab.id });
-      expect(await rejection(c!.payTab({ tab_id: tab.id, version: done.version, part: 1, payments: [{ method_key: 'CASH', amount: 1 }] }))).toMatchObject({
+      expect(await refusal(c!.payTab({ tab_id: tab.id, version: done.version, part: 1, payments: [{ method_key: 'CASH', amount: 1 }] }))).toMatchObject({
         reason: { code: 'tab.closed' },
       });
       expect(done.state).toBe('paid');
@@ -205,18 +189,18 @@ describe('open tabs on the hub', () => {
         expect(order.table_id).toBe(t3!.id);
       }
       // No kitchen ticket at payment: the rounds were sent already.
-      expect(web.db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'kitchen'").get()).toEqual({ n: 0 });
+      expect(hub.web.db.prepare("SELECT count(*) AS n FROM print_jobs WHERE kind = 'kitchen'").get()).toEqual({ n: 0 });
       // The paid table waits to be cleared, then is free.
       expect((await a!.floor()).find((t) => t.id === t3!.id)!.state).toBe('paid');
       await c!.clearTab({ tab_id: tab.id, version: done.version });
       expect((await a!.floor()).find((t) => t.id === t3!.id)!.state).toBe('free');
 
       // One outbox entry per order; each reaches the service once.
-      const outbox = web.db.prepare('SELECT order_uuid, count(*) AS n FROM outbox GROUP BY order_uuid').all() as { order_uuid: string; n: number }[];
+      const outbox = hub.web.db.prepare('SELECT order_uuid, count(*) AS n FROM outbox GROUP BY order_uuid').all() as { order_uuid: string; n: number }[];
       expect(outbox.map((row) => row.n)).toEqual([1, 1]);
       await a!.syncNow();
       await expect.poll(async () => (await a!.syncStatus()).pending, { timeout: 60_000 }).toBe(0);
-      expect(new Set(service.emulator.orders.keys())).toEqual(new Set(orders.map((o) => o.uuid)));
+      expect(new Set(hub.service.emulator.orders.keys())).toEqual(new Set(orders.map((o) => o.uuid)));
     },
   );
 });

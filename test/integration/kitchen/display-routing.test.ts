@@ -1,40 +1,25 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TillApi } from '../../../src-shared/till/index.ts';
 import { readTillPrinters } from '../../../src-main/printing/index.ts';
 import { addStation } from '../../../src-main/stations/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { posInProcess as pos } from '../../support/pos-in-process.ts';
-import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { pairDevice } from '../../support/till-web-host.ts';
 import { threeStations, type Station } from '../stations/station-branch.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 21, part 4: a category goes to a printer, a display, or both. A
 // display's categories and its fallback printer are set on this hub only:
 // on the Branch screen's Kitchens tab (the till API, 'branch-settings') and
 // with `pos kitchens display`, both through the same checks.
 
-let service: EmulatedService;
-let web: WebHost;
+const hub = pairingHubPerTest(23);
 let stations: Station[];
 
 beforeEach(async () => {
-  service = await emulatedService({ seed: 23 });
-  web = await startWebHost(service, { pairing: true });
-  ({ stations } = await threeStations(web, service));
-  addStation(web.db, { name: 'Hot line', code: 'K', kind: 'kitchen_display' }, Date.now());
+  ({ stations } = await threeStations(hub.web, hub.service));
+  addStation(hub.web.db, { name: 'Hot line', code: 'K', kind: 'kitchen_display' }, Date.now());
 });
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
-
-async function refusal(call: Promise<unknown>): Promise<{ code: string; reason?: { code: string } }> {
-  try {
-    await call;
-  } catch (error) {
-    return error as never;
-  }
-  throw new Error('the call was not refused');
-}
 
 describe("a kitchen display's routing", () => {
   it(
@@ -42,7 +27,7 @@ describe("a kitchen display's routing", () => {
     { timeout: 180_000 },
     async () => {
       const manager = stations[0]!.api;
-      const bar = readTillPrinters(web.db).find((p) => p.name === 'Bar')!;
+      const bar = readTillPrinters(hub.web.db).find((p) => p.name === 'Bar')!;
       expect(await manager.kitchenDisplays()).toEqual([
         { station: { id: expect.any(Number), code: 'K', name: 'Hot line' }, categories: [], fallback_printer_id: null },
       ]);
@@ -58,15 +43,15 @@ describe("a kitchen display's routing", () => {
       // A paired cashier's tablet never changes branch settings; the display's own screen may not either.
       const tablet: TillApi = stations[1]!.api;
       expect(await refusal(tablet.routeKitchenDisplay({ station: 'K', categories: [] }))).toMatchObject({ code: 'not_allowed' });
-      const display = (await web.connect({ origin: web.origin, cookie: await pairDevice(web, 'K') })).api;
+      const display = (await hub.web.connect({ origin: hub.web.origin, cookie: await pairDevice(hub.web, 'K') })).api;
       expect(await refusal(display.kitchenDisplays())).toMatchObject({ code: 'not_allowed', reason: { code: 'kitchen.notForDisplay' } });
       expect((await manager.kitchenDisplays())[0]!.categories).toEqual([5, 6]);
     },
   );
 
   it('pos kitchens display sets the same routes, lists them, and refuses what the tab refuses', { timeout: 180_000 }, async () => {
-    const file = service.dir.file('host.db');
-    const bar = readTillPrinters(web.db).find((p) => p.name === 'Bar')!;
+    const file = hub.service.dir.file('host.db');
+    const bar = readTillPrinters(hub.web.db).find((p) => p.name === 'Bar')!;
     const set = await pos(['kitchens', '--db', file, 'display', 'K', '--categories', '7,8', '--fallback', bar.id]);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toContain('Kitchen display K shows categories 7,8');

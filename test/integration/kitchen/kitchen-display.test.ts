@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { KitchenBoardView } from '../../../src-shared/kitchen/index.ts';
 import type { ProductCard, TillApi } from '../../../src-shared/till/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { eventually } from '../../support/manual-clock.ts';
-import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 import { threeStations, type Station } from '../stations/station-branch.ts';
 import { FOOD, kitchenDisplay, openDisplay, type KitchenDisplay } from './kitchen-board.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
+import { refusal } from '../../support/refusal.ts';
 
 // Issue 21, part 4, over real WebSockets on one hub: a sale's food at
 // checkout and a tab's round when it is sent reach the kitchen display in
@@ -14,36 +14,20 @@ import { FOOD, kitchenDisplay, openDisplay, type KitchenDisplay } from './kitche
 // A display is less than a cashier: it signs nobody in and sells nothing,
 // and a counter cannot bump.
 
-let service: EmulatedService;
-let web: WebHost;
+const hub = pairingHubPerTest(21);
 let stations: Station[];
 let cards: ProductCard[];
 let display: KitchenDisplay;
 
 beforeEach(async () => {
-  service = await emulatedService({ seed: 21 });
-  web = await startWebHost(service, { pairing: true });
-  ({ stations } = await threeStations(web, service));
+  ({ stations } = await threeStations(hub.web, hub.service));
   cards = [];
   for (const category_id of [1, 2, ...FOOD]) cards.push(...(await stations[0]!.api.products({ category_id })).items.filter((p) => p.price !== null));
-  display = await openDisplay(web, await kitchenDisplay(web));
-});
-afterEach(async () => {
-  await web.close();
-  await service.close();
+  display = await openDisplay(hub.web, await kitchenDisplay(hub.web));
 });
 
 const food = () => cards.filter((p) => FOOD.includes(p.category_id));
 const drinks = () => cards.filter((p) => !FOOD.includes(p.category_id));
-
-async function refusal(call: Promise<unknown>): Promise<{ code: string; reason?: { code: string } }> {
-  try {
-    await call;
-  } catch (error) {
-    return error as never;
-  }
-  throw new Error('the call was not refused');
-}
 
 /** The display's board as it is when it hears its next `kitchen` event after `act` (the board read on the event, as the screen does). */
 async function boardAfter(act: () => Promise<unknown>): Promise<KitchenBoardView> {
@@ -170,7 +154,7 @@ describe('the kitchen display on the hub', () => {
     }
     // Events: a counter hears the tab but never the kitchen; the display hears its kitchen only.
     const counterHeard: string[] = [];
-    (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).onEvent((e) => counterHeard.push(e.type));
+    (await hub.web.connect({ origin: hub.web.origin, cookie: await hub.web.managerCookie() })).onEvent((e) => counterHeard.push(e.type));
     const board = await boardAfter(async () => {
       const tab = await a!.openTab({ label: 'Bar 3' });
       const added = await a!.addRound({ tab_id: tab.id, version: tab.version, lines: [{ product_id: food()[0]!.id, quantity: 1 }] });

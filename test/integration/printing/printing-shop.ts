@@ -5,7 +5,7 @@
 // starts from.
 
 import { createServer, type Server, type Socket } from 'node:net';
-import type { PrinterFlag, PrinterSettings } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type PrinterFlag } from '../../../src-shared/catalog/index.ts';
 import type { OrderType } from '../../../src-shared/pricing/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
@@ -70,25 +70,6 @@ export interface PrintingShop {
   close(): Promise<void>;
 }
 
-export function flags(on: readonly PrinterFlag[]): PrinterSettings {
-  const settings = {} as PrinterSettings;
-  for (const flag of [
-    'MULTILINGUAL',
-    'PRODUCT_SHOW',
-    'DRAWER_OPEN',
-    'PRINT_POSTPAID',
-    'PRINT_IMAGE',
-    'PRINT_AUTO',
-    'APP_TO_APP',
-    'HAS_SPACE',
-    'RASTER',
-    'PDF',
-  ] as const) {
-    settings[flag] = on.includes(flag);
-  }
-  return settings;
-}
-
 export interface ShopOptions {
   /** Printers to bind to a sink; default all three. */
   bind?: readonly PrinterName[];
@@ -106,7 +87,7 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
   const service = await emulatedService({ seed: 5 });
   const tenant = service.emulator.tenant;
   for (const [name, on] of Object.entries(options.flags ?? {})) {
-    tenant.printers.find((p) => p.name === name)!.settings = flags(on);
+    tenant.printers.find((p) => p.name === name)!.settings = printerSettings(on);
   }
   const db = service.open();
   await service.pull(db);
@@ -156,7 +137,7 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
     receiptsDir,
     printer: byName,
     async setFlags(name, on) {
-      tenant.printers.find((p) => p.name === name)!.settings = flags(on);
+      tenant.printers.find((p) => p.name === name)!.settings = printerSettings(on);
       await service.pull(db);
     },
     async sell(sale) {

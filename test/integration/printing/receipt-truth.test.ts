@@ -5,7 +5,7 @@
 // product names left out (no font draws them), never a box.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrinterFlag } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type PrinterFlag } from '../../../src-shared/catalog/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
 import { startDemoServices } from '../../../src-main/cli/demo-services.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
@@ -16,7 +16,7 @@ import { withoutEmoji } from '../../../src-main/printing/layout/without-emoji.ts
 import { readPrintContext } from '../../../src-main/printing/index.ts';
 import { getSetting, setSetting, setSettingFromText, unsetSetting } from '../../../src-main/settings/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
-import { flags, openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
+import { openPrintingShop, type PrintingShop, type Sale } from './printing-shop.ts';
 
 let shop: PrintingShop;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('emoji in product names', () => {
     const named = (en: string, ar: string): OrderView => ({ ...order, lines: order.lines.map((l) => ({ ...l, name_en: en, name_ar: ar })) });
     const render = async (o: OrderView) => {
       const doc = composeReceipt(o, {
-        flags: flags(['PRODUCT_SHOW', 'MULTILINGUAL', 'RASTER']),
+        flags: printerSettings(['PRODUCT_SHOW', 'MULTILINGUAL', 'RASTER']),
         width: 80,
         header: context.header,
         methodNames: context.methodNames,

@@ -8,23 +8,13 @@ import { composeReceipt, type ReceiptDocument } from '../../../src-main/printing
 import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
 import { inlineRenderer, RenderWorkerError, WorkerRenderer } from '../../../src-main/printing/render-worker/document-renderer.ts';
 import { type RenderOutput } from '../../../src-main/printing/render-worker/render-request.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import { paidDineInSale } from '../../support/paid-sale.ts';
 
-const order: OrderRecord = {
+const order = paidDineInSale({
   uuid: '00000000-0000-4000-8000-000000000031',
   number: '031',
   business_day: '2026-11-23',
-  kind: 'SALE',
-  refund_of: null,
-  status: 'PAID',
-  type: 'DINE_IN',
   table_id: '4',
-  customer_id: null,
-  market_id: 'm',
-  branch_id: 'b',
-  price_list: 'CASH',
-  vat_rate: 1500,
-  prices_include_tax: true,
   subtotal: 3300,
   discount_total: 0,
   tax: 430,
@@ -32,7 +22,6 @@ const order: OrderRecord = {
   tendered: 4000,
   change_due: 700,
   order_discount: null,
-  notes: null,
   zatca_qr: 'AQ1CYWl0IEFsIFFhaHdh',
   created_at: Date.UTC(2026, 10, 23, 9, 0),
   lines: [
@@ -70,7 +59,7 @@ const order: OrderRecord = {
     },
   ],
   payments: [{ method_key: 'CASH', amount: 3300 }],
-};
+});
 
 const receipt: ReceiptDocument = composeReceipt(order, {
   flags: printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW', 'DRAWER_OPEN']),

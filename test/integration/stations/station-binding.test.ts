@@ -1,45 +1,30 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';
 import { listStations } from '../../../src-main/stations/index.ts';
 import { type TillApi } from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 import { refusal } from '../../support/refusal.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 
 // Issue 20, part 2: a connection is a station of the registry. A device is
 // paired as a station and comes back as it after `pos serve` restarts;
 // removing a station closes its screens at once and refuses their calls.
 
 const MANAGER_PIN = '2468';
-let service: EmulatedService;
-let web: WebHost;
-
-beforeEach(async () => {
-  service = await emulatedService({ seed: 21 });
-  web = await startWebHost(service, { pairing: true });
-});
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
-
-async function managerScreen(cookie?: string): Promise<TillApi> {
-  return (await web.connect({ origin: web.origin, cookie: cookie ?? (await web.managerCookie()) })).api;
-}
+const hub = pairingHubPerTest(21);
 
 /** A code made on the manager's screen for `station`, typed on a device through the real /pair form; the device's cookie. */
 async function pairAs(station: string | null): Promise<string> {
-  const made = await fetch(`http://${web.base}/pair/code?format=json${station ? `&station=${station}` : ''}`, {
-    headers: { cookie: await web.managerCookie() },
+  const made = await fetch(`http://${hub.web.base}/pair/code?format=json${station ? `&station=${station}` : ''}`, {
+    headers: { cookie: await hub.web.managerCookie() },
   });
   expect(made.status).toBe(200);
   const { code, station: made_for } = (await made.json()) as { code: string; station: string };
   expect(made_for).toBe(station ?? 'A');
-  const paired = await fetch(`http://${web.base}/pair`, {
+  const paired = await fetch(`http://${hub.web.base}/pair`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: hub.web.origin },
     body: `code=${code}`,
     redirect: 'manual',
   });
@@ -49,13 +34,13 @@ async function pairAs(station: string | null): Promise<string> {
 }
 
 async function device(cookie: string): Promise<TillApi> {
-  return (await web.connect({ origin: web.origin, cookie })).api;
+  return (await hub.web.connect({ origin: hub.web.origin, cookie })).api;
 }
 
 /** A manager (signed in on the manager's screen), a catalog, and station B. */
 async function branch() {
-  const manager = await managerScreen();
-  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+  const manager = await hub.managerScreen();
+  await manager.signIn({ base_url: hub.service.emulator.baseUrl, token: hub.service.emulator.token });
   await manager.addCashier({ name: 'Huda', role: 'manager', pin: MANAGER_PIN });
   const stations = await manager.addStation({ name: 'Counter B', code: 'B' });
   expect(stations.map((s) => s.code)).toEqual(['A', 'B']);
@@ -80,8 +65,7 @@ describe('a connection is a station of the registry', () => {
     expect((await manager.cart()).lines.map((l) => l.product_id)).toEqual([products[1]]);
 
     // `pos serve` stops and starts again on the same file (a new port, a new launch secret).
-    await web.close();
-    web = await startWebHost(service, { pairing: true });
+    await hub.restart();
     const aAfter = await device(cookieA);
     const bAfter = await device(cookieB);
     expect((await aAfter.thisStation()).code).toBe('A');
@@ -93,29 +77,29 @@ describe('a connection is a station of the registry', () => {
   it("a manager's browser is the station its cookie names while the station is in use; a paired device never moves", async () => {
     await branch();
     // The cookie the Stations tab's "Use on this screen" leaves (pairing-code-api.test.ts chooses through the till API).
-    const cookie = await web.managerCookie();
-    expect((await (await managerScreen(`${cookie}; till_station=B`)).thisStation()).code).toBe('B');
+    const cookie = await hub.web.managerCookie();
+    expect((await (await hub.managerScreen(`${cookie}; till_station=B`)).thisStation()).code).toBe('B');
     // A station that does not exist is not chosen: the first counter.
-    expect((await (await managerScreen(`${cookie}; till_station=Q`)).thisStation()).code).toBe('A');
+    expect((await (await hub.managerScreen(`${cookie}; till_station=Q`)).thisStation()).code).toBe('A');
     // The host's old form route is gone: choosing is a till API call.
-    const posted = await fetch(`http://${web.base}/station`, {
+    const posted = await fetch(`http://${hub.web.base}/station`, {
       method: 'POST',
-      headers: { cookie, origin: web.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie, origin: hub.web.origin, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'code=B',
       redirect: 'manual',
     });
     expect(posted.status).toBe(405);
     // Nor does a paired device's till_station cookie move it, whatever its session says.
     const request = { headers: { cookie: 'till_station=B' } } as IncomingMessage;
-    expect(web.access.stationOf(request, { kind: 'paired-device', id: 's-x', address: null, station: 'A' })).toBe('A');
-    expect(web.access.stationOf(request, { kind: 'paired-device', id: 's-y', address: null })).toBe('A');
-    expect(web.access.stationOf(request, { kind: 'manager-session', id: 's-z', address: null })).toBe('B');
+    expect(hub.web.access.stationOf(request, { kind: 'paired-device', id: 's-x', address: null, station: 'A' })).toBe('A');
+    expect(hub.web.access.stationOf(request, { kind: 'paired-device', id: 's-y', address: null })).toBe('A');
+    expect(hub.web.access.stationOf(request, { kind: 'manager-session', id: 's-z', address: null })).toBe('B');
   });
 
   it('removing a station closes its screens at once and refuses their calls, in both languages; other stations go on', async () => {
     const { manager, products } = await branch();
     const cookieB = await pairAs('B');
-    const socket = await web.rawSocket({ origin: web.origin, cookie: cookieB });
+    const socket = await hub.web.rawSocket({ origin: hub.web.origin, cookie: cookieB });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const a = await device(await pairAs('A'));
 
@@ -129,7 +113,7 @@ describe('a connection is a station of the registry', () => {
     expect(refused).toBeInstanceOf(TillError);
     expect(refused).toMatchObject({ code: 'not_allowed', reason: { code: 'station.removed', params: { code: 'B' } } });
     expect(refused?.message).toMatch(/station B was removed/);
-    const page = await fetch(`http://${web.base}/`, { headers: { cookie: cookieB } });
+    const page = await fetch(`http://${hub.web.base}/`, { headers: { cookie: cookieB } });
     expect(page.status).toBe(403);
     const text = await page.text();
     expect(text).toMatch(/station was removed/);
@@ -138,14 +122,13 @@ describe('a connection is a station of the registry', () => {
     // Station A sells on.
     expect((await a.addItem({ product_id: products[0]!, quantity: 1 })).lines).toHaveLength(1);
     // After a restart the removed station's device is not paired at all; its code is never given again.
-    await web.close();
-    web = await startWebHost(service, { pairing: true });
-    await expect(web.rawSocket({ origin: web.origin, cookie: cookieB })).rejects.toThrow(/401/);
-    const managerAgain = await managerScreen();
+    await hub.restart();
+    await expect(hub.web.rawSocket({ origin: hub.web.origin, cookie: cookieB })).rejects.toThrow(/401/);
+    const managerAgain = await hub.managerScreen();
     await managerAgain.unlock({ cashier_id: (await managerAgain.cashiers())[0]!.id, pin: MANAGER_PIN });
     const again = await refusal(managerAgain.addStation({ name: 'B again', code: 'B' }));
     expect(again?.reason?.code).toBe('station.codeRemoved');
-    expect(listStations(web.db).map((s) => s.code)).toEqual(['A']);
+    expect(listStations(hub.web.db).map((s) => s.code)).toEqual(['A']);
   });
 
   it('a removed station that had a screen stops no sign-in at the stations left', async () => {
@@ -164,7 +147,7 @@ describe('a connection is a station of the registry', () => {
 
   it('makes no code for a station that does not exist, and says so', async () => {
     await branch();
-    const response = await fetch(`http://${web.base}/pair/code?station=Z`, { headers: { cookie: await web.managerCookie() } });
+    const response = await fetch(`http://${hub.web.base}/pair/code?station=Z`, { headers: { cookie: await hub.web.managerCookie() } });
     expect(response.status).toBe(404);
     expect(await response.text()).toMatch(/no station Z/);
   });

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { pairDevice } from '../../support/till-web-host.ts';
 import { ensureShift, threeStations } from './station-branch.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 
 // Issue 20: a station whose Wi-Fi drops mid-sale (its socket cut, not
 // closed) reconnects and finds its cart and its cashier, while the other
@@ -12,21 +12,11 @@ import { ensureShift, threeStations } from './station-branch.ts';
 // taken twice: the paid cart is gone with the order, so paying again finds
 // nothing to pay.
 
-let service: EmulatedService;
-let web: WebHost;
-
-beforeEach(async () => {
-  service = await emulatedService({ seed: 22 });
-  web = await startWebHost(service, { pairing: true });
-});
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
+const hub = pairingHubPerTest(22);
 
 /** A tablet's connection whose socket the test can cut as a dropped Wi-Fi does (no closing handshake). */
 async function tablet(cookie: string): Promise<{ api: TillApi; cut: () => Promise<void> }> {
-  const socket = await web.rawSocket({ origin: web.origin, cookie });
+  const socket = await hub.web.rawSocket({ origin: hub.web.origin, cookie });
   const connection = connectChannel({
     send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
     onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
@@ -43,15 +33,21 @@ async function tablet(cookie: string): Promise<{ api: TillApi; cut: () => Promis
   };
 }
 
+/** The three stations, and a tablet paired beside them (its socket cuttable) with its own cashier, Lina, signed in and its drawer open. */
+async function branchWithTablet() {
+  const { stations, products } = await threeStations(hub.web, hub.service);
+  const cookie = await pairDevice(hub.web);
+  const before = await tablet(cookie);
+  // Sara and Omar are signed in at B and C, and a cashier works at one station at a time: the tablet gets its own.
+  const lina = await stations[0]!.api.addCashier({ name: 'Lina', role: 'cashier', pin: '9753' });
+  await before.api.unlock({ cashier_id: lina.id, pin: '9753' });
+  await ensureShift(before.api);
+  return { stations, products, cookie, before, lina };
+}
+
 describe('a station that loses its connection mid-sale', () => {
   it('reconnects to its own cart and cashier while the other stations sell on', { timeout: 120_000 }, async () => {
-    const { stations, products } = await threeStations(web, service);
-    const cookie = await pairDevice(web);
-    const before = await tablet(cookie);
-    // Sara and Omar are signed in at B and C, and a cashier works at one station at a time: the tablet gets its own.
-    const lina = await stations[0]!.api.addCashier({ name: 'Lina', role: 'cashier', pin: '9753' });
-    await before.api.unlock({ cashier_id: lina.id, pin: '9753' });
-    await ensureShift(before.api);
+    const { stations, products, cookie, before, lina } = await branchWithTablet();
     await before.api.addItem({ product_id: products[0]!, quantity: 2 });
     await before.api.addItem({ product_id: products[1]!, quantity: 1 });
     await before.api.setOrderType({ type: 'TAKEAWAY', table_id: null });
@@ -77,14 +73,9 @@ describe('a station that loses its connection mid-sale', () => {
   });
 
   it('a payment cut off before its answer is recorded once: paying again finds the cart already paid', { timeout: 120_000 }, async () => {
-    const { stations, products } = await threeStations(web, service);
-    const cookie = await pairDevice(web);
-    const before = await tablet(cookie);
-    const lina = await stations[0]!.api.addCashier({ name: 'Lina', role: 'cashier', pin: '9753' });
-    await before.api.unlock({ cashier_id: lina.id, pin: '9753' });
-    await ensureShift(before.api);
+    const { products, cookie, before } = await branchWithTablet();
     const cart = await before.api.addItem({ product_id: products[4]!, quantity: 3 });
-    const count = () => (web.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+    const count = () => (hub.web.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
     const ordersBefore = count();
 
     // The payment leaves, and the connection drops before any answer can come back.
@@ -104,7 +95,7 @@ describe('a station that loses its connection mid-sale', () => {
       expect((retried as TillError).code).toBe('empty_cart');
     }
     expect(count()).toBe(ordersBefore + 1);
-    const outbox = web.db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number };
+    const outbox = hub.web.db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number };
     expect(outbox.n).toBe(count());
   });
 });

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type TillApi } from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { ELECTRON_WINDOW, EventHub, FileSecretStore, TillHost, tillFacade } from '../../../src-main/host/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { pairDevice } from '../../support/till-web-host.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 
 // Issue 20, part 1: two browsers on one `pos serve` shared one cart and one
 // signed-in cashier. Each connection is now a station with its own session.
@@ -11,30 +11,16 @@ import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-h
 const MANAGER_PIN = '2468';
 const SARA_PIN = '1357';
 
-let service: EmulatedService;
-let web: WebHost;
-
-beforeEach(async () => {
-  service = await emulatedService({ seed: 20 });
-  web = await startWebHost(service, { pairing: true });
-});
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
-
-async function managerScreen(): Promise<TillApi> {
-  return (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
-}
+const hub = pairingHubPerTest(20);
 
 async function pairedScreen(cookie?: string): Promise<TillApi> {
-  return (await web.connect({ origin: web.origin, cookie: cookie ?? (await pairDevice(web)) })).api;
+  return (await hub.web.connect({ origin: hub.web.origin, cookie: cookie ?? (await pairDevice(hub.web)) })).api;
 }
 
 /** A branch with a manager (Huda, signed in on the manager screen), a cashier (Sara) and an open shift. */
 async function branch() {
-  const manager = await managerScreen();
-  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+  const manager = await hub.managerScreen();
+  await manager.signIn({ base_url: hub.service.emulator.baseUrl, token: hub.service.emulator.token });
   const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: MANAGER_PIN });
   const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: SARA_PIN });
   await manager.openShift({ float: 10_000 });
@@ -94,7 +80,7 @@ describe('every screen of a branch is its own till', () => {
 
   it('a screen that reconnects (a reload, a Wi-Fi drop) finds its cart', async () => {
     const { products } = await branch();
-    const cookie = await pairDevice(web);
+    const cookie = await pairDevice(hub.web);
     const before = await pairedScreen(cookie);
     await before.addItem({ product_id: products[0]!, quantity: 2 });
     await before.setOrderType({ type: 'DINE_IN', table_id: null });
@@ -110,8 +96,8 @@ describe('every screen of a branch is its own till', () => {
 
   it('the open carts are in the database: a restarted hub gives each station its cart, and a paid cart does not come back', async () => {
     const { products } = await branch();
-    const window = tillFacade(web.host, { client: ELECTRON_WINDOW, authorizer: web.host.authorizer });
-    const counter = tillFacade(web.host, { client: { kind: 'local', id: 'counter-b', address: null }, authorizer: web.host.authorizer });
+    const window = tillFacade(hub.web.host, { client: ELECTRON_WINDOW, authorizer: hub.web.host.authorizer });
+    const counter = tillFacade(hub.web.host, { client: { kind: 'local', id: 'counter-b', address: null }, authorizer: hub.web.host.authorizer });
     await window.addItem({ product_id: products[0]!, quantity: 2 });
     const paid = await counter.addItem({ product_id: products[1]!, quantity: 1 });
     await counter.unlock({ cashier_id: (await counter.cashiers()).find((c) => c.name === 'Sara')!.id, pin: SARA_PIN });
@@ -119,7 +105,7 @@ describe('every screen of a branch is its own till', () => {
     await counter.addItem({ product_id: products[0]!, quantity: 5 });
 
     // A second host on the same file, as after a restart (no state carried over in memory).
-    const restarted = new TillHost({ db: web.db, events: new EventHub(), secrets: new FileSecretStore(web.db) });
+    const restarted = new TillHost({ db: hub.web.db, events: new EventHub(), secrets: new FileSecretStore(hub.web.db) });
     const windowAfter = tillFacade(restarted, { client: ELECTRON_WINDOW, authorizer: restarted.authorizer });
     const counterAfter = tillFacade(restarted, { client: { kind: 'local', id: 'counter-b', address: null }, authorizer: restarted.authorizer });
     expect((await windowAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[0], 2]]);

@@ -1,31 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../src-shared/till/index.ts';
-import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
-import { startWebHost, type WebHost } from '../../support/till-web-host.ts';
 import { expectNumbersGaplessPerStation, threeStations } from './station-branch.ts';
+import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 
 // Issue 20, "Tests and figures": three stations of one hub selling at once
 // over real WebSockets. Carts and cashiers stay apart, every order is its
 // station's (its cashier, its drawer's shift, its numbers), numbers are unique
 // and gapless, and the one outbox uploads each order once.
 
-let service: EmulatedService;
-let web: WebHost;
-
-beforeEach(async () => {
-  service = await emulatedService({ seed: 21 });
-  web = await startWebHost(service, { pairing: true });
-});
-afterEach(async () => {
-  await web.close();
-  await service.close();
-});
+const hub = pairingHubPerTest(21);
 
 const SALES_PER_STATION = 4;
 
 describe('three stations selling at once', () => {
   it('keeps carts and cashiers apart, files each order under its station, and uploads each once', { timeout: 120_000 }, async () => {
-    const { stations, products } = await threeStations(web, service);
+    const { stations, products } = await threeStations(hub.web, hub.service);
     // Station i rings up its own two products; nobody else ever taps them.
     const own = stations.map((_, i) => [products[2 * i]!, products[2 * i + 1]!]);
     const orders = new Map<string, OrderView[]>(stations.map((s) => [s.name, []]));
@@ -60,7 +49,7 @@ describe('three stations selling at once', () => {
     }
 
     const drawers = await Promise.all(stations.map((s) => s.api.staffState()));
-    const shiftOf = web.db.prepare('SELECT shift_id FROM orders WHERE uuid = ?');
+    const shiftOf = hub.web.db.prepare('SELECT shift_id FROM orders WHERE uuid = ?');
     stations.forEach((station, i) => {
       for (const order of orders.get(station.name)!) {
         expect(
@@ -77,7 +66,7 @@ describe('three stations selling at once', () => {
     expect(new Set(all.map((o) => o.number)).size).toBe(all.length);
 
     // One outbox, one entry per order; the upload sends each order once and the service holds each once.
-    const outbox = web.db.prepare('SELECT order_uuid, count(*) AS n FROM outbox GROUP BY order_uuid').all() as { order_uuid: string; n: number }[];
+    const outbox = hub.web.db.prepare('SELECT order_uuid, count(*) AS n FROM outbox GROUP BY order_uuid').all() as { order_uuid: string; n: number }[];
     expect(outbox.map((row) => row.n)).toEqual(all.map(() => 1));
     expect(new Set(outbox.map((row) => row.order_uuid))).toEqual(new Set(all.map((o) => o.uuid)));
     await stations[0]!.api.syncNow();
@@ -85,8 +74,8 @@ describe('three stations selling at once', () => {
     const status = await stations[0]!.api.syncStatus();
     expect(status.synced).toBe(all.length);
     expect(status.rejected).toBe(0);
-    expect(new Set(service.emulator.orders.keys())).toEqual(new Set(all.map((o) => o.uuid)));
-    const uploadedNumbers = [...service.emulator.orders.values()].map((r) => String(r.order.number));
+    expect(new Set(hub.service.emulator.orders.keys())).toEqual(new Set(all.map((o) => o.uuid)));
+    const uploadedNumbers = [...hub.service.emulator.orders.values()].map((r) => String(r.order.number));
     expect(uploadedNumbers.sort()).toEqual(all.map((o) => o.number).sort());
   });
 });

@@ -5,8 +5,6 @@
 // Renewal keeps the chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
-import type { CliIo } from '../../../src-main/cli/cli-io.ts';
-import { main } from '../../../src-main/cli/main.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { documentOfOrder, readEgs } from '../../../src-main/zatca/index.ts';
 import { OnboardError, onboardEgs } from '../../../src-main/zatca/onboard-egs.ts';
@@ -19,6 +17,7 @@ import { CSID_SECRET } from '../../../src-main/zatca/egs-secrets.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { hostStamp, setTestSeller } from '../../support/zatca-egs.ts';
+import { posInProcess } from '../../support/pos-in-process.ts';
 
 let zatca: RunningZatcaStandIn;
 let shop: CheckoutShop;
@@ -37,13 +36,7 @@ afterAll(async () => {
 
 const deps = (extra: { fetch?: typeof fetch } = {}) => ({ db: shop.db, secrets: new FileSecretStore(shop.db), now: () => Date.now(), ...extra });
 
-async function pos(...args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const io: CliIo = { out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-  const code = await main(args, io);
-  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
-}
+const pos = (...args: string[]) => posInProcess(args);
 
 /** Reports the stored document of an order to the stand-in, as the reporting outbox would. */
 async function report(orderUuid: string) {

@@ -12,71 +12,36 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
-import { main } from '../../../src-main/cli/main.ts';
-import type { CliIo } from '../../../src-main/cli/cli-io.ts';
-import type { TillDatabase } from '../../../src-main/db/index.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview, type ReceiptDocument } from '../../../src-main/printing/index.ts';
 import { decodeEscPos, type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
-import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../../src-main/zatca/index.ts';
+import { allDocuments, readEgs } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
-import type { OrderView, ZatcaBuyerInput } from '../../../src-shared/till/index.ts';
-import { decodeZatcaPhase2Qr, FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
+import type { OrderView } from '../../../src-shared/till/index.ts';
+import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr } from '../../unit/printing/qr-scan.ts';
-import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
-import { onboardAgainstStandIn } from '../../support/zatca-reporting.ts';
+import { B2B_BUYER, expectWholeChain, openB2bClearanceShop, type B2bClearanceShop } from '../../support/b2b-clearance-shop.ts';
+import type { CheckoutShop } from '../../support/checkout-shop.ts';
+import { testSigner } from '../../support/zatca-egs.ts';
 import { refusal } from '../../support/refusal.ts';
+import { posInProcess } from '../../support/pos-in-process.ts';
 
 const CLEARANCE = '/invoices/clearance/single';
 const CHILD = fileURLToPath(new URL('../../support/b2b-checkout-child.ts', import.meta.url));
-const BUYER: ZatcaBuyerInput = {
-  name: 'شركة الأفق للتجارة',
-  vat_number: '310175397400003',
-  crn: '1010101010',
-  street: 'Prince Mohammed Road',
-  building: '4321',
-  district: 'Al Malaz',
-  city: 'Riyadh',
-  postal_code: '12836',
-};
+const BUYER = B2B_BUYER;
 
-let shop: CheckoutShop | undefined;
-let zatca: RunningZatcaStandIn | undefined;
+let opened: B2bClearanceShop | undefined;
 afterEach(async () => {
-  await zatca?.close().catch(() => undefined);
-  await shop?.close();
-  zatca = undefined;
-  shop = undefined;
+  await opened?.close();
+  opened = undefined;
 });
 
-/** What checkout asked to print, and with which QR (the alsoWriteAtCheckout hook, written where print jobs are). */
-type Printed = { uuid: string; qr: string | null }[];
-
-async function b2bShop(invoiceTypes = '1100') {
-  const printed: Printed = [];
-  // The key a standard invoice is signed with, when a test swaps in one ZATCA will refuse (the credentials stay the unit's).
-  const stampWith: { signer: EgsSigner | null } = { signer: null };
-  shop = await openCheckoutShop({
-    stamp: (db) => hostStamp(db),
-    hooks: (db: TillDatabase) => ({
-      alsoWriteAtCheckout: (order) => printed.push({ uuid: order.uuid, qr: order.zatca_qr }),
-      standardInvoices: new StandardInvoices({
-        db,
-        secrets: () => new FileSecretStore(db),
-        signer: () => stampWith.signer ?? egsSignerSource(db, () => new FileSecretStore(db))(),
-        seller: () => readZatcaSeller(db).seller,
-      }),
-    }),
-  });
-  zatca = await startZatcaStandIn();
-  const signer = await onboardAgainstStandIn(shop.db, zatca, invoiceTypes);
-  return { shop, zatca, signer, printed, stampWith };
+async function b2bShop(invoiceTypes?: string) {
+  opened = await openB2bClearanceShop(invoiceTypes);
+  return opened;
 }
 
 async function sellB2b(s: CheckoutShop): Promise<OrderView> {
@@ -84,24 +49,7 @@ async function sellB2b(s: CheckoutShop): Promise<OrderView> {
   return s.till.order({ uuid: sale.uuid });
 }
 
-/** The chain as an auditor walks it: ICVs 1, 2, 3… and every PIH the hash before it. */
-function expectWholeChain(db: TillDatabase) {
-  const docs = allDocuments(db);
-  docs.forEach((doc, i) => {
-    expect(doc.icv).toBe(i + 1);
-    expect(doc.pih).toBe(i === 0 ? FIRST_PREVIOUS_INVOICE_HASH : docs[i - 1]!.hash);
-  });
-  expect(readEgs(db)!.next_icv).toBe(docs.length + 1);
-  expect(readEgs(db)!.last_hash).toBe(docs.at(-1)?.hash ?? FIRST_PREVIOUS_INVOICE_HASH);
-  return docs;
-}
-
-async function pos(...args: string[]) {
-  const stdout: string[] = [];
-  const io: CliIo = { out: (line) => stdout.push(line), err: () => undefined, interactive: false, env: {} };
-  const code = await main(args, io);
-  return { code, stdout: stdout.join('\n') };
-}
+const pos = (...args: string[]) => posInProcess(args);
 
 describe('a standard (B2B) tax invoice at checkout', () => {
   it('is cleared by ZATCA before it prints: the cleared document and its QR are the receipt, between simplified sales in one chain', async () => {
@@ -151,7 +99,7 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     // `pos zatca invoice --order` hands over ZATCA's cleared document.
     const out = await pos('zatca', '--db', shop.service.dir.file('till.db'), 'invoice', '--order', view.uuid);
     expect(out.code).toBe(0);
-    expect(out.stdout).toBe(standard.cleared_xml);
+    expect(out.stdout).toBe(`${standard.cleared_xml}\n`);
     expect(out.stdout).toContain(`<cbc:ID>QR</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">${standard.qr}<`);
   });
 

@@ -4,11 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
-import { main } from '../../../src-main/cli/main.ts';
-import type { CliIo } from '../../../src-main/cli/cli-io.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { hostStamp, onboardForTest } from '../../support/zatca-egs.ts';
+import { posInProcess } from '../../support/pos-in-process.ts';
 
 let shop: CheckoutShop;
 let dbFile: string;
@@ -27,13 +26,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function pos(...args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const io: CliIo = { out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-  const code = await main(args, io);
-  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
-}
+const pos = (...args: string[]) => posInProcess(args);
 
 describe('pos zatca', () => {
   it('status names the EGS unit, the counter, the last hash and what is not reported yet', async () => {

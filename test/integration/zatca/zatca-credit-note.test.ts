@@ -11,67 +11,35 @@
 // says so in both languages; a simplified sale's refund stays simplified.
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
+import type { RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
-import type { TillDatabase } from '../../../src-main/db/index.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview } from '../../../src-main/printing/index.ts';
 import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
-import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../../src-main/zatca/index.ts';
-import { TillError } from '../../../src-shared/errors/index.ts';
+import { allDocuments, readEgs } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
-import type { OrderView, ZatcaBuyerInput } from '../../../src-shared/till/index.ts';
-import { decodeZatcaPhase2Qr, FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
+import type { OrderView } from '../../../src-shared/till/index.ts';
+import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr } from '../../unit/printing/qr-scan.ts';
-import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { hostStamp, testSigner } from '../../support/zatca-egs.ts';
-import { onboardAgainstStandIn } from '../../support/zatca-reporting.ts';
+import { B2B_BUYER, expectWholeChain, openB2bClearanceShop, type B2bClearanceShop } from '../../support/b2b-clearance-shop.ts';
+import type { CheckoutShop } from '../../support/checkout-shop.ts';
+import { refusal } from '../../support/refusal.ts';
+import { testSigner } from '../../support/zatca-egs.ts';
 
-const BUYER: ZatcaBuyerInput = {
-  name: 'Horizon Trading Co.',
-  vat_number: '310175397400003',
-  crn: '1010101010',
-  street: 'Prince Mohammed Road',
-  building: '4321',
-  district: 'Al Malaz',
-  city: 'Riyadh',
-  postal_code: '12836',
-};
+// The buyer's name in English: the note's XML and paper are checked for it as text.
+const BUYER = { ...B2B_BUYER, name: 'Horizon Trading Co.' };
 
-let shop: CheckoutShop | undefined;
-let zatca: RunningZatcaStandIn | undefined;
+let opened: B2bClearanceShop | undefined;
 afterEach(async () => {
-  await zatca?.close().catch(() => undefined);
-  await shop?.close();
-  zatca = undefined;
-  shop = undefined;
+  await opened?.close();
+  opened = undefined;
 });
 
-/** What was asked to print, with which QR (the alsoWriteAtCheckout hook, written where print jobs are). */
-type Printed = { uuid: string; qr: string | null }[];
-
 async function b2bShop() {
-  const printed: Printed = [];
-  // The key a standard document is signed with, when a test swaps in one ZATCA will refuse (the credentials stay the unit's).
-  const stampWith: { signer: EgsSigner | null } = { signer: null };
-  shop = await openCheckoutShop({
-    stamp: (db) => hostStamp(db),
-    hooks: (db: TillDatabase) => ({
-      alsoWriteAtCheckout: (order) => printed.push({ uuid: order.uuid, qr: order.zatca_qr }),
-      standardInvoices: new StandardInvoices({
-        db,
-        secrets: () => new FileSecretStore(db),
-        signer: () => stampWith.signer ?? egsSignerSource(db, () => new FileSecretStore(db))(),
-        seller: () => readZatcaSeller(db).seller,
-      }),
-    }),
-  });
-  zatca = await startZatcaStandIn();
-  await onboardAgainstStandIn(shop.db, zatca, '1100');
-  return { shop, zatca, printed, stampWith };
+  opened = await openB2bClearanceShop();
+  return opened;
 }
 
 async function sellB2b(s: CheckoutShop): Promise<OrderView> {
@@ -85,28 +53,6 @@ async function sellB2b(s: CheckoutShop): Promise<OrderView> {
   const view = await s.till.order({ uuid: sale.uuid });
   expect(view.clearance?.state).toBe('cleared');
   return view;
-}
-
-/** The chain as an auditor walks it: ICVs 1, 2, 3… and every PIH the hash before it; no counter twice. */
-function expectWholeChain(db: TillDatabase) {
-  const docs = allDocuments(db);
-  docs.forEach((doc, i) => {
-    expect(doc.icv).toBe(i + 1);
-    expect(doc.pih).toBe(i === 0 ? FIRST_PREVIOUS_INVOICE_HASH : docs[i - 1]!.hash);
-  });
-  expect(new Set(docs.map((d) => d.hash)).size).toBe(docs.length);
-  expect(readEgs(db)!.next_icv).toBe(docs.length + 1);
-  expect(readEgs(db)!.last_hash).toBe(docs.at(-1)?.hash ?? FIRST_PREVIOUS_INVOICE_HASH);
-  return docs;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<TillError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TillError);
-  return error as TillError;
 }
 
 const clearances = (z: RunningZatcaStandIn) => z.received().filter((r) => r.route === 'clearance');

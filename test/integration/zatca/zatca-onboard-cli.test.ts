@@ -5,12 +5,11 @@
 // start on a loaded machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
-import type { CliIo } from '../../../src-main/cli/cli-io.ts';
-import { main } from '../../../src-main/cli/main.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { setTestSeller } from '../../support/zatca-egs.ts';
+import { posInProcess } from '../../support/pos-in-process.ts';
 
 let zatca: RunningZatcaStandIn;
 const dir = tempDir('till-zatca-cli-');
@@ -26,13 +25,7 @@ afterAll(async () => {
   dir.cleanup();
 });
 
-async function pos(...args: string[]) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const io: CliIo = { out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-  const code = await main(args, io);
-  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
-}
+const pos = (...args: string[]) => posInProcess(args);
 
 const SPAWN = { timeout: 600_000 };
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
 import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import { paidDineInSale } from '../../support/paid-sale.ts';
 import { composeReceipt, type TillPrinter } from '../../../src-main/printing/index.ts';
 import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';
 import { EXTRA_SPACE_LINES } from '../../../src-main/printing/compose/compose-receipt.ts';
@@ -22,21 +23,11 @@ function settings(on: readonly PrinterFlag[]): PrinterSettings {
 }
 
 function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
-  return {
+  return paidDineInSale({
     uuid: '6f1c0b1e-0000-4000-8000-000000000001',
     number: '007',
     business_day: '2025-01-05',
-    kind: 'SALE',
-    refund_of: null,
-    status: 'PAID',
-    type: 'DINE_IN',
     table_id: 'T3',
-    customer_id: null,
-    market_id: 'm',
-    branch_id: 'b',
-    price_list: 'CASH',
-    vat_rate: 1500,
-    prices_include_tax: true,
     subtotal: 4600,
     discount_total: 460,
     tax: 540,
@@ -44,7 +35,6 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     tendered: 5000,
     change_due: 860,
     order_discount: { kind: 'PERCENT', value: 1000 },
-    notes: null,
     zatca_qr: 'AQVRYWh3YQ==',
     created_at: new Date(2025, 0, 5, 9, 30).getTime(),
     lines: [
@@ -83,7 +73,7 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     ],
     payments: [{ method_key: 'CASH', amount: 4140 }],
     ...overrides,
-  };
+  });
 }
 
 function receiptOptions(on: readonly PrinterFlag[], extra: Partial<ReceiptOptions> = {}): ReceiptOptions {

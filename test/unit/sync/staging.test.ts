@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { CATEGORIES, Staging } from '../../../src-main/catalog/index.ts';
+import { REPLICA, Staging } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Staging tables take rows without an index (issue 12: the unique index was
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 afterAll(() => dir.cleanup());
 
-const categories = CATEGORIES;
+const categories = REPLICA.categories;
 const category = (id: number, icon: string, name_en: string, name_ar: string, position: number) => ({ id, icon, name_en, name_ar, sectors: '[]', position });
 const rows = (d: TillDatabase) => d.prepare('SELECT id, name_en, position FROM categories ORDER BY position').raw().all();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS, isAtLeast } from '../../../src-shared/api-version.ts';
-import type { Kitchen } from '../../../src-shared/catalog/index.ts';
+import { printerSettings, type Kitchen } from '../../../src-shared/catalog/index.ts';
 import { parseListPage } from '../../../src-shared/wire/index.ts';
 import { listBody } from './samples.ts';
 
@@ -44,18 +44,7 @@ describe.each(API_VERSIONS)('kitchens at contract %s', (version) => {
 });
 
 describe('printers', () => {
-  const settings = {
-    MULTILINGUAL: true,
-    PRODUCT_SHOW: true,
-    DRAWER_OPEN: false,
-    PRINT_POSTPAID: false,
-    PRINT_IMAGE: false,
-    PRINT_AUTO: true,
-    APP_TO_APP: false,
-    HAS_SPACE: false,
-    RASTER: false,
-    PDF: false,
-  };
+  const settings = printerSettings(['MULTILINGUAL', 'PRODUCT_SHOW', 'PRINT_AUTO']);
 
   it('keep an address the service sends as the binding default, and have none otherwise', () => {
     const withAddress = parseListPage(

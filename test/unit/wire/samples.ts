@@ -58,23 +58,18 @@ export function detailBody(data: unknown): Json {
 
 // ---- categories -------------------------------------------------------------
 
+// Each record's members that every version sends, and the canonical record keeps, as they are stand once below
+// (`…AsIs`); the members a version renames or reshapes are written out beside them in each shape.
+const categoryAsIs = { id: 7, icon: '☕', name_en: 'Hot drinks', name_ar: 'مشروبات ساخنة', deleted_at: null };
 const categoryBelow230 = {
-  id: 7,
-  icon: '☕',
-  name_en: 'Hot drinks',
-  name_ar: 'مشروبات ساخنة',
-  deleted_at: null,
+  ...categoryAsIs,
   sectors: [
     { id: 1, sector_id: 3, product_category_id: 7 },
     { id: 2, sector_id: 4, product_category_id: 7 },
   ],
 };
 const categoryFrom230 = {
-  id: 7,
-  icon: '☕',
-  name_en: 'Hot drinks',
-  name_ar: 'مشروبات ساخنة',
-  deleted_at: null,
+  ...categoryAsIs,
   sectors: [
     { id: 1, sector_id: 3, category_id: 7 },
     { id: 2, sector_id: 4, category_id: 7 },
@@ -91,11 +86,7 @@ export const categoryWire: PerVersion<Json> = {
   '2.5.0': categoryFrom230,
 };
 export const categoryCanonical: Category = {
-  id: 7,
-  icon: '☕',
-  name_en: 'Hot drinks',
-  name_ar: 'مشروبات ساخنة',
-  deleted_at: null,
+  ...categoryAsIs,
   sectors: [
     { id: 1, sector_id: 3, category_id: 7 },
     { id: 2, sector_id: 4, category_id: 7 },
@@ -221,7 +212,7 @@ export const pricesCanonical: Price[] = [
 
 // ---- products ----------------------------------------------------------------
 
-const productCommon = {
+const productAsIs = {
   id: PRODUCT,
   market_id: MARKET,
   branch_id: null,
@@ -243,10 +234,10 @@ const productCommon = {
   accounting_id: null,
 };
 function productBelow230(version: ApiVersion): Json {
-  return { ...productCommon, product_category_id: 7, preparation_time: 4, modifiers: [modifierWire], prices: pricesWire[version] };
+  return { ...productAsIs, product_category_id: 7, preparation_time: 4, modifiers: [modifierWire], prices: pricesWire[version] };
 }
 function productFrom230(version: ApiVersion): Json {
-  return { ...productCommon, category_id: 7, duration: 4, modifiers: [modifierWire], prices: pricesWire[version] };
+  return { ...productAsIs, category_id: 7, duration: 4, modifiers: [modifierWire], prices: pricesWire[version] };
 }
 export const productWire: PerVersion<Json> = {
   '2.0.0': productBelow230('2.0.0'),
@@ -259,27 +250,9 @@ export const productWire: PerVersion<Json> = {
   '2.5.0': productFrom230('2.5.0'),
 };
 export const productCanonical: Product = {
-  id: PRODUCT,
-  market_id: MARKET,
-  branch_id: null,
+  ...productAsIs,
   category_id: 7,
-  name_en: 'Flat white',
-  name_ar: 'فلات وايت',
-  description_en: 'Double shot, steamed milk',
-  description_ar: null,
   duration: 4,
-  stock: null,
-  order: 2,
-  images: ['https://cdn.example.com/flat-white.png'],
-  is_active: true,
-  created_at: 1_700_000_000_000,
-  updated_at: 1_700_000_500_000,
-  deleted_at: null,
-  rating_amount: 12,
-  rating_avg: '4.25',
-  sold_amount: 340,
-  sold_revenue: 3910.5,
-  accounting_id: null,
   modifiers: [modifierCanonical],
   prices: pricesCanonical,
 };
@@ -374,23 +347,20 @@ const printerBelow221 = {
   is_raster: true,
   is_pdf: false,
 };
-const printerFrom221 = {
-  id: 'printer-1',
-  name: 'Kitchen',
-  branch_id: BRANCH,
-  settings: {
-    MULTILINGUAL: true,
-    PRODUCT_SHOW: true,
-    DRAWER_OPEN: false,
-    PRINT_POSTPAID: false,
-    PRINT_IMAGE: true,
-    PRINT_AUTO: true,
-    APP_TO_APP: false,
-    HAS_SPACE: true,
-    RASTER: true,
-    PDF: false,
-  },
+// The flags above as the `settings` object of 2.2.1 on, which is also the canonical record's.
+const printerSettingsFrom221 = {
+  MULTILINGUAL: true,
+  PRODUCT_SHOW: true,
+  DRAWER_OPEN: false,
+  PRINT_POSTPAID: false,
+  PRINT_IMAGE: true,
+  PRINT_AUTO: true,
+  APP_TO_APP: false,
+  HAS_SPACE: true,
+  RASTER: true,
+  PDF: false,
 };
+const printerFrom221 = { id: 'printer-1', name: 'Kitchen', branch_id: BRANCH, settings: printerSettingsFrom221 };
 export const printerWire: PerVersion<Json> = {
   '2.0.0': printerBelow221,
   '2.1.0': printerBelow221,
@@ -401,22 +371,7 @@ export const printerWire: PerVersion<Json> = {
   '2.4.0': printerFrom221,
   '2.5.0': printerFrom221,
 };
-export const printerCanonical: Printer = {
-  id: 'printer-1',
-  name: 'Kitchen',
-  settings: {
-    MULTILINGUAL: true,
-    PRODUCT_SHOW: true,
-    DRAWER_OPEN: false,
-    PRINT_POSTPAID: false,
-    PRINT_IMAGE: true,
-    PRINT_AUTO: true,
-    APP_TO_APP: false,
-    HAS_SPACE: true,
-    RASTER: true,
-    PDF: false,
-  },
-};
+export const printerCanonical: Printer = { id: 'printer-1', name: 'Kitchen', settings: { ...printerSettingsFrom221 } };
 
 // ---- customers ---------------------------------------------------------------
 
@@ -480,13 +435,8 @@ export const productIngredientWire: PerVersion<Json> = {
   '2.4.0': productIngredientFrom230,
   '2.5.0': productIngredientFrom230,
 };
-const productIngredientKnown: ProductIngredient = {
-  id: 'pi-1',
-  product_id: PRODUCT,
-  modifier_id: SHOT,
-  ingredient_id: 'ing-espresso',
-  quantity: '18.00',
-};
+// From 2.3.0 the service sends the canonical record as it is.
+const productIngredientKnown: ProductIngredient = { ...productIngredientFrom230 };
 export const productIngredientCanonical: PerVersion<ProductIngredient> = {
   '2.0.0': { ...productIngredientKnown, ingredient_id: null },
   '2.1.0': { ...productIngredientKnown, ingredient_id: null },

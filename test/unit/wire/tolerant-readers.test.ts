@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API_VERSIONS } from '../../../src-shared/api-version.ts';
+import { printerSettings } from '../../../src-shared/catalog/index.ts';
 import { accountingReference, parseListPage, readListPage, readMe } from '../../../src-shared/wire/index.ts';
 import { listBody, PRODUCT, productWire } from './samples.ts';
 
-const settings = {
-  MULTILINGUAL: true,
-  PRODUCT_SHOW: false,
-  DRAWER_OPEN: true,
-  PRINT_POSTPAID: false,
-  PRINT_IMAGE: false,
-  PRINT_AUTO: true,
-  APP_TO_APP: false,
-  HAS_SPACE: false,
-  RASTER: false,
-  PDF: false,
-};
+const settings = printerSettings(['MULTILINGUAL', 'DRAWER_OPEN', 'PRINT_AUTO']);
 
 describe('/me is read for whatever it carries', () => {
   it("reads the emulator's nested shape", () => {
