@@ -6,13 +6,13 @@
 // the screenshots kept in docs/.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { addProduct, CAPPUCCINO_OAT, CROISSANT, expectInfoNotice, guardPage, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
+import { addProduct, CAPPUCCINO_OAT, closeNotices, CROISSANT, docsShot, expectInfoNotice, pairTill, type Lang } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -88,11 +88,8 @@ test.afterEach(async () => {
 
 for (const lang of ['en', 'ar'] as Lang[]) {
   test(`a branch is set up from the Branch screen and prints where it was told (${lang})`, async ({ page }) => {
-    const guard = guardPage(page);
     const saved = lang === 'ar' ? 'تم الحفظ' : 'Saved';
-    await page.goto(`${server.url}?lang=${lang}`);
-    await signInWithDemo(page, lang);
-    await waitForTill(page);
+    const guard = await pairTill(page, server.url, lang);
 
     // F4 opens the Branch screen; the top bar button does the same.
     await page.keyboard.press('F4');
@@ -141,17 +138,8 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     expect(testPage).toContain(`tcp://127.0.0.1:${receiptSink.port}`);
     await expect(cashier).toHaveAttribute('data-state', 'ready');
     // The screenshot for docs/: the screen itself, without the notices over it.
-    // Info notices also go away by themselves, so close whichever is first until none is left.
-    while ((await page.locator('.notices .notice').count()) > 0) {
-      await page
-        .locator('.notices .notice .btn')
-        .first()
-        .click({ timeout: 2_000 })
-        .catch(() => undefined);
-    }
-    await expect(page.locator('.notices .notice')).toHaveCount(0);
-    mkdirSync(join(root, 'docs'), { recursive: true });
-    await page.screenshot({ path: join(root, 'docs', `branch-screen-${lang}.png`) });
+    await closeNotices(page);
+    await docsShot(page, `branch-screen-${lang}`);
 
     // Kitchens: pastries (category 5) go to the bar from now on; the preview says so.
     await page.getByTestId('branch-tab-kitchens').click();

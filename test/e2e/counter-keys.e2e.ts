@@ -1,34 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { createFirstManager, CROISSANT, E2E_MANAGER, guardPage, scanBarcode, shot, signInWithDemo } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import { someBarcode } from './replica-catalog.ts';
+import { createFirstManager, CROISSANT, docsShot, E2E_MANAGER, guardPage, scanBarcode, shot, signInWithDemo } from './till-page.ts';
+import { expect, test } from './till-test.ts';
 
 // Issue 23, parts 1 and 4: the shift is asked for at the first item (with
 // "Open a shift" right there), a cash-exact sale by scanner and keyboard
 // takes four keys after the scan, Enter on a lone search result adds it, and
 // a notice raised while a dialog is open is shown inside that dialog.
 
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
-const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-function someBarcode(dbFile: string): string {
-  const catalog = JSON.parse(execFileSync(process.execPath, [pos, 'catalog', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
-    barcodes: { barcode: string; modifier_id: string | null }[];
-  };
-  return catalog.barcodes.find((b) => b.modifier_id === null)!.barcode;
-}
-
-test('the shift at the first item, a cash-exact sale in four keys after the scan, Enter on one search result, notices inside dialogs', async ({ page }) => {
+test('the shift at the first item, a cash-exact sale in four keys after the scan, Enter on one search result, notices inside dialogs', async ({
+  page,
+  server,
+}) => {
   // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
   test.setTimeout(600_000);
   const guard = guardPage(page);
@@ -43,13 +25,12 @@ test('the shift at the first item, a cash-exact sale in four keys after the scan
   const prompt = page.getByTestId('no-shift');
   await expect(prompt).toBeVisible();
   await expect(prompt).toHaveAttribute('role', 'alert');
-  const code = someBarcode(server.dbFile);
+  const { code } = someBarcode(server.dbFile);
   await page.getByTestId('grid-heading').click();
   await scanBarcode(page, code);
   await expect(page.getByTestId('open-shift-now')).toBeFocused();
   await expect(page.getByTestId('cart-empty')).toBeVisible();
-  mkdirSync(docs, { recursive: true });
-  await page.screenshot({ path: join(docs, 'counter-no-shift-en.png') });
+  await docsShot(page, 'counter-no-shift-en');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('shift-screen')).toHaveAttribute('data-open', 'no');
   await page.getByTestId('float-amount').fill('0');
@@ -118,7 +99,7 @@ test('the shift at the first item, a cash-exact sale in four keys after the scan
   const noticesSeen = () => page.evaluate(() => (window as unknown as { noticesSeen: string[] }).noticesSeen);
   await expect.poll(async () => (await noticesSeen()).some((n) => n.startsWith('dialog:') && n.includes('Sent to the printer'))).toBe(true);
   expect((await noticesSeen()).filter((n) => n.startsWith('page:') && n.includes('Sent to the printer'))).toEqual([]);
-  await page.screenshot({ path: join(docs, 'counter-notice-in-dialog-en.png') });
+  await docsShot(page, 'counter-notice-in-dialog-en');
   await shot(page, 'counter-keys-notice-in-dialog-en');
   await page.getByTestId('new-sale').click();
 

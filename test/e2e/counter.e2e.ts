@@ -1,34 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { addProduct, cartFigures, CROISSANT, guardPage, halalas, ICED_AMERICANO, scanBarcode, shot, signInWithDemo, waitForTill } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import { someBarcode } from './replica-catalog.ts';
+import { addProduct, cartFigures, CROISSANT, halalas, ICED_AMERICANO, pairTill, scanBarcode, shot } from './till-page.ts';
+import { expect, test } from './till-test.ts';
 
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-/** A barcode of the paired catalog, read from the replica with `pos catalog`, and the product it labels. */
-function someBarcode(dbFile: string): { code: string; productId: string } {
-  const catalog = JSON.parse(execFileSync(process.execPath, [pos, 'catalog', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
-    barcodes: { barcode: string; product_id: string; modifier_id: string | null }[];
-  };
-  const barcode = catalog.barcodes.find((b) => b.modifier_id === null)!;
-  return { code: barcode.barcode, productId: barcode.product_id };
-}
-
-test('at the counter: scanner, line edits and discounts, park and resume, keyboard payment, refund, void, errors in words', async ({ page }) => {
+test('at the counter: scanner, line edits and discounts, park and resume, keyboard payment, refund, void, errors in words', async ({ page, server }) => {
   // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
   test.setTimeout(600_000);
-  const guard = guardPage(page);
-  await page.goto(`${server.url}?lang=en`);
-  await signInWithDemo(page, 'en');
-  await waitForTill(page);
+  const guard = await pairTill(page, server.url, 'en');
 
   // A keyboard-wedge scanner types fast and presses Enter while no field has focus.
   const { code, productId } = someBarcode(server.dbFile);

@@ -1,20 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { firstRunSale } from './sale-flow.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import { expect, test } from './till-test.ts';
 
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-test('first run on the demo: pair with progress, sell three items with a modifier, split cash and card, print, upload', async ({ page }) => {
+test('first run on the demo: pair with progress, sell three items with a modifier, split cash and card, print, upload', async ({ page, server }) => {
   await firstRunSale(page, server, 'en');
 });
 
-test('the same sale in Arabic, right to left', async ({ page }) => {
+test('the same sale in Arabic, right to left', async ({ page, server }) => {
   await firstRunSale(page, server, 'ar');
   // The layout mirrors: the cart, at the inline end, is on the left of the catalog in Arabic.
   await page.getByTestId('nav-sell').click();

@@ -1,23 +1,23 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openDatabase } from '../../src-main/db/index.ts';
 import { setDisplayRoute } from '../../src-main/kitchen/index.ts';
+import { posJson, posOn } from './pos-cli.ts';
 import {
   CAPPUCCINO_OAT,
+  closeNotices,
   CROISSANT,
-  guardPage,
+  docsShot,
   halalas,
   ICED_AMERICANO,
   openShiftWithFloat,
-  signInWithDemo,
-  waitForTill,
+  openStation,
+  pairTill,
+  pickProduct,
+  signInWithPin,
   type DemoProduct,
   type Lang,
 } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import { expect, test } from './till-test.ts';
 
 // Issue 21: a table's whole evening on the floor, in English and in Arabic,
 // with the internet down from the first round to the last payment.
@@ -30,17 +30,7 @@ import { startTillServer, type TillServer } from './till-server.ts';
 // adding up to the tab), and the table is cleared and free again. The
 // screenshots in docs/ (the floor and the tab) are taken on the way.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const pos = join(root, 'bin/pos.mjs');
 const SARA = { name: 'Sara', pin: '1357' };
-
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
 
 /**
  * The kitchen display K shows these categories, set on the hub's database
@@ -48,10 +38,7 @@ test.afterEach(async () => {
  * reads the routes at each send).
  */
 function routeToDisplay(dbFile: string, code: string, categories: number[]): void {
-  const stations = JSON.parse(execFileSync(process.execPath, [pos, 'stations', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
-    id: number;
-    code: string;
-  }[];
+  const stations = posJson<{ id: number; code: string }[]>(dbFile, 'stations');
   const db = openDatabase(dbFile);
   try {
     setDisplayRoute(db, stations.find((s) => s.code === code)!.id, categories, null, Date.now());
@@ -77,16 +64,7 @@ const tableCard = (page: Page, name: string) => page.getByTestId('floor-table').
 /** Takes a product into the tab's new round (its option chosen in the picker when it has one). */
 async function takeItem(page: Page, product: DemoProduct, lang: Lang): Promise<void> {
   const before = await page.getByTestId('tab-draft-line').count();
-  await page.getByTestId(`category-${product.category}`).click();
-  const tile = page.getByTestId('product-tile').filter({ hasText: product[lang] }).first();
-  await tile.click();
-  if ((await tile.getAttribute('data-has-options')) === 'true') {
-    const dialog = page.getByTestId('line-dialog');
-    await expect(dialog).toBeVisible();
-    if (product.modifier) await dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] }).click();
-    await dialog.getByTestId('line-save').click();
-    await expect(dialog).toBeHidden();
-  }
+  await pickProduct(page, product, lang);
   await expect(page.getByTestId('tab-draft-line')).toHaveCount(before + 1);
 }
 
@@ -106,51 +84,29 @@ async function payCash(page: Page): Promise<string> {
 
 /** The screen for docs/, without the notices over it. */
 async function docShot(page: Page, name: string): Promise<void> {
-  while ((await page.locator('.notices .notice').count()) > 0) {
-    await page
-      .locator('.notices .notice')
-      .first()
-      .getByRole('button')
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  }
-  mkdirSync(join(root, 'docs'), { recursive: true });
-  await page.screenshot({ path: join(root, 'docs', `${name}.png`) });
+  await closeNotices(page);
+  await docsShot(page, name);
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`a table's evening: open, two rounds from two stations, split, two payments, cleared (${lang})`, async ({ browser }) => {
+  test(`a table's evening: open, two rounds from two stations, split, two payments, cleared (${lang})`, async ({ browser, server }) => {
     // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
     test.setTimeout(900_000);
     const a = await (await browser.newContext()).newPage();
-    const guardA = guardPage(a);
-    await a.goto(`${server.url}?lang=${lang}`);
-    await signInWithDemo(a, lang);
-    await waitForTill(a);
-    execFileSync(process.execPath, [pos, 'cashiers', '--db', server.dbFile, 'add', SARA.name, '--role', 'cashier', '--pin', SARA.pin]);
-    execFileSync(process.execPath, [pos, 'stations', '--db', server.dbFile, 'add', 'Counter B', '--code', 'B']);
+    const guardA = await pairTill(a, server.url, lang);
+    posOn(server.dbFile, 'cashiers', 'add', SARA.name, '--role', 'cashier', '--pin', SARA.pin);
+    posOn(server.dbFile, 'stations', 'add', 'Counter B', '--code', 'B');
 
     // Counter B: another browser, Sara signs in and opens its drawer.
-    const contextB = await browser.newContext();
-    await contextB.addCookies([{ name: 'till_station', value: 'B', url: new URL(server.url).origin }]);
-    const b = await contextB.newPage();
-    const guardB = guardPage(b);
-    await b.goto(`${server.url}?lang=${lang}`);
-    await expect(b.getByTestId('pin-screen')).toBeVisible({ timeout: 60_000 });
-    await b.locator(`[data-testid="pick-cashier"][data-name="${SARA.name}"]`).click();
-    await b.getByTestId('pin-input').fill(SARA.pin);
-    await b.getByTestId('pin-input').press('Enter');
+    const { page: b, guard: guardB } = await openStation(browser, server.url, 'B', lang);
+    await signInWithPin(b, SARA);
     await expect(b.getByTestId('sell-screen')).toBeVisible();
     await openShiftWithFloat(b, '100');
 
     // The kitchen display: a third browser made station K, a kitchen_display, showing the bakery and the drinks.
-    execFileSync(process.execPath, [pos, 'stations', '--db', server.dbFile, 'add', 'Kitchen', '--code', 'K', '--kind', 'kitchen_display']);
+    posOn(server.dbFile, 'stations', 'add', 'Kitchen', '--code', 'K', '--kind', 'kitchen_display');
     routeToDisplay(server.dbFile, 'K', [CROISSANT.category, ICED_AMERICANO.category, CAPPUCCINO_OAT.category]);
-    const contextK = await browser.newContext();
-    await contextK.addCookies([{ name: 'till_station', value: 'K', url: new URL(server.url).origin }]);
-    const k = await contextK.newPage();
-    const guardK = guardPage(k);
-    await k.goto(`${server.url}?lang=${lang}`);
+    const { page: k, guard: guardK } = await openStation(browser, server.url, 'K', lang);
     await expect(k.getByTestId('kitchen-screen')).toBeVisible({ timeout: 60_000 });
     if (lang === 'ar') {
       await expect(a.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -252,11 +208,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(b.getByTestId('status-pending')).toHaveAttribute('data-count', '0', { timeout: 60_000 });
 
     // Two orders, each its station's and cashier's, adding up to the tab to the halala.
-    const orders = JSON.parse(execFileSync(process.execPath, [pos, 'orders', '--db', server.dbFile, '--json'], { encoding: 'utf8' })) as {
-      number: string;
-      total: string;
-      status: string;
-    }[];
+    const orders = posJson<{ number: string; total: string; status: string }[]>(server.dbFile, 'orders');
     const paid = orders.filter((o) => o.number === numberA || o.number === numberB);
     expect(paid).toHaveLength(2);
     expect(paid.every((o) => o.status === 'PAID')).toBe(true);

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { addProduct, CAPPUCCINO_OAT, CROISSANT, guardPage, payCashExact, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import type { Page } from '@playwright/test';
+import { posOn } from './pos-cli.ts';
+import { addProduct, CAPPUCCINO_OAT, CROISSANT, docsShot, guardPage, openStation, pairTill, payCashExact, type Lang } from './till-page.ts';
+import { expect, test } from './till-test.ts';
 
 // Issue 21, part 4: a kitchen display on the branch's hub. A counter (one
 // browser) sells; a second browser, made the kitchen display station K,
@@ -15,43 +12,22 @@ import { startTillServer, type TillServer } from './till-server.ts';
 // In English and in Arabic; the README's pictures (docs/kitchen-display-*.png).
 
 const NOTE = { en: 'Warm, please', ar: 'ساخن من فضلك' } as const;
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
-const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
-
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-/** `pos COMMAND --db FILE ARGS…` on the served database, as the manager types it. */
-const run = (command: string, ...args: string[]) => execFileSync(process.execPath, [pos, command, '--db', server.dbFile, ...args], { encoding: 'utf8' });
-
 /** The labels of the board's tickets, oldest first. */
 const labels = (display: Page) => display.getByTestId('ticket-label').evaluateAll((els) => els.map((e) => e.querySelector('bdi')!.textContent!.trim()));
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
-  test(`a counter sells, the kitchen display shows it, bump by touch and keys, recall (${lang})`, async ({ browser }) => {
+  test(`a counter sells, the kitchen display shows it, bump by touch and keys, recall (${lang})`, async ({ browser, server }) => {
     // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
     test.setTimeout(600_000);
     const counter = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const guardCounter = guardPage(counter);
-    await counter.goto(`${server.url}?lang=${lang}`);
-    await signInWithDemo(counter, lang);
-    await waitForTill(counter);
+    const guardCounter = await pairTill(counter, server.url, lang);
 
     // The manager adds the kitchen display K and sends the hot drinks and the bakery to it.
-    run('stations', 'add', lang === 'en' ? 'Hot kitchen' : 'المطبخ الساخن', '--code', 'K', '--kind', 'kitchen_display');
-    run('kitchens', 'display', 'K', '--categories', `${CAPPUCCINO_OAT.category},${CROISSANT.category}`);
+    posOn(server.dbFile, 'stations', 'add', lang === 'en' ? 'Hot kitchen' : 'المطبخ الساخن', '--code', 'K', '--kind', 'kitchen_display');
+    posOn(server.dbFile, 'kitchens', 'display', 'K', '--categories', `${CAPPUCCINO_OAT.category},${CROISSANT.category}`);
 
-    // The display: a browser made station K (the Stations tab's "Use on this screen" cookie); no sign-in, its board.
-    const contextK = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await contextK.addCookies([{ name: 'till_station', value: 'K', url: new URL(server.url).origin }]);
-    const display = await contextK.newPage();
-    const guardDisplay = guardPage(display);
-    await display.goto(`${server.url}?lang=${lang}`);
+    // The display: a browser made station K; no sign-in, its board.
+    const { page: display, guard: guardDisplay } = await openStation(browser, server.url, 'K', lang, { viewport: { width: 1280, height: 800 } });
     await expect(display.getByTestId('kitchen-screen')).toBeVisible({ timeout: 60_000 });
     await expect(display.getByTestId('kitchen-empty')).toBeVisible();
     await expect(display.getByTestId('sell-screen')).toHaveCount(0);
@@ -81,8 +57,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     // The README's pictures, with one item already made.
     await ticket1.getByTestId('kitchen-item').click();
     await expect(ticket1.getByTestId('kitchen-item')).toHaveAttribute('aria-pressed', 'true');
-    mkdirSync(docs, { recursive: true });
-    await display.screenshot({ path: join(docs, `kitchen-display-${lang}.png`) });
+    await docsShot(display, `kitchen-display-${lang}`);
     const axe = await new AxeBuilder({ page: display }).setLegacyMode(true).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
@@ -105,7 +80,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await display.close();
     await addProduct(counter, CROISSANT, lang);
     const third = await payCashExact(counter);
-    const again = await contextK.newPage();
+    const again = await display.context().newPage();
     const guardAgain = guardPage(again);
     await again.goto(`${server.url}?lang=${lang}`);
     await expect.poll(() => labels(again)).toEqual([first, third]);

@@ -1,37 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import {
-  addProduct,
-  cartFigures,
-  CROISSANT,
-  guardPage,
-  halalas,
-  ICED_AMERICANO,
-  shot,
-  signInWithDemo,
-  waitForTill,
-  type DemoProduct,
-  type Lang,
-} from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
-
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-interface CatalogPrice {
-  modifier_id: string | null;
-  priceable_type: 'PAYMENT_METHOD' | 'ORDER_TYPE';
-  priceable_id: string;
-  value: string;
-  value_type: 'NOMINAL' | 'PERCENT';
-}
+import type { Page } from '@playwright/test';
+import { replicaCatalog, type CatalogPrice } from './replica-catalog.ts';
+import { addProduct, cartFigures, CROISSANT, halalas, ICED_AMERICANO, pairTill, shot, type DemoProduct, type Lang } from './till-page.ts';
+import type { TillServer } from './till-server.ts';
+import { expect, test } from './till-test.ts';
 
 /**
  * What a product costs on a price list for a takeaway order, worked out
@@ -40,10 +11,7 @@ interface CatalogPrice {
  * takeaway adjustment. The demo's prices are all NOMINAL.
  */
 function takeawayPrice(dbFile: string, product: DemoProduct, list: string): number {
-  const catalog = JSON.parse(execFileSync(process.execPath, [pos, 'catalog', '--db', dbFile, '--json'], { encoding: 'utf8' })) as {
-    products: { name_en: string; is_active: boolean; prices: CatalogPrice[] }[];
-  };
-  const { prices } = catalog.products.find((p) => p.name_en === product.en && p.is_active)!;
+  const { prices } = replicaCatalog(dbFile).products.find((p) => p.name_en === product.en && p.is_active)!;
   const own = (type: CatalogPrice['priceable_type'], id: string) =>
     prices.find((p) => p.modifier_id === null && p.priceable_type === type && p.priceable_id === id && p.value_type === 'NOMINAL');
   const base = own('PAYMENT_METHOD', list) ?? own('PAYMENT_METHOD', 'CASH')!;
@@ -62,14 +30,11 @@ const ABDULLAH = 'Abdullah Al-Qahtani';
  * is on the counter's prices, so the till warns and switches on one tap;
  * the order in the history carries the customer and the app's prices.
  */
-async function deliveryAppSale(page: Page, lang: Lang): Promise<void> {
+async function deliveryAppSale(page: Page, server: TillServer, lang: Lang): Promise<void> {
   // Pairing, two sales and the history on a loaded machine take longer than the default three minutes.
   test.setTimeout(600_000);
   const prefix = 'price-list';
-  const guard = guardPage(page);
-  await page.goto(`${server.url}?lang=${lang}`);
-  await signInWithDemo(page, lang);
-  await waitForTill(page);
+  const guard = await pairTill(page, server.url, lang);
 
   // The counter's prices by default; the delivery apps, which have menus of their own, besides.
   const select = page.getByTestId('pricelist-select');
@@ -187,12 +152,12 @@ async function deliveryAppSale(page: Page, lang: Lang): Promise<void> {
   expect(guard.errors).toEqual([]);
 }
 
-test("a delivery-app order: the app's prices, a customer, the warning when paying at other prices", async ({ page }) => {
-  await deliveryAppSale(page, 'en');
+test("a delivery-app order: the app's prices, a customer, the warning when paying at other prices", async ({ page, server }) => {
+  await deliveryAppSale(page, server, 'en');
 });
 
-test('the same delivery-app order in Arabic, right to left', async ({ page }) => {
-  await deliveryAppSale(page, 'ar');
+test('the same delivery-app order in Arabic, right to left', async ({ page, server }) => {
+  await deliveryAppSale(page, server, 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // The price list and the customer sit in the cart panel, mirrored: the price list at the inline start (right).
   await page.getByTestId('nav-sell').click();

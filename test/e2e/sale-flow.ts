@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { printedTexts } from './printed-texts.ts';
 import type { TillServer } from './till-server.ts';
 import {
   addProduct,
@@ -17,17 +16,6 @@ import {
   watchPullProgress,
   type Lang,
 } from './till-page.ts';
-
-/** Every `.txt` a virtual printer saved (the sink decodes each job's ESC/POS to text). */
-function printedTexts(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.txt'))
-      .map((name) => readFileSync(join(dir, name), 'utf8'));
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The first-run sale, in either language: pair with the demo service behind

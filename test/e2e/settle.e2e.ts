@@ -1,39 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { addProduct, CROISSANT, guardPage, halalas, shot, signInWithDemo, waitForTill } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import { printedTexts } from './printed-texts.ts';
+import { addProduct, CROISSANT, halalas, pairTill, shot } from './till-page.ts';
+import { expect, test } from './till-test.ts';
 
 // Issue 23, part 5: settling a pay-later order opens the sale's own payment
 // dialog (tenders, remaining, change, the focus on the next step), for what
 // that order owes; by keyboard, Enter takes it in cash, exact, and Enter
 // again completes it. The receipt then says PAID, on screen and on paper.
 
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-function printedTexts(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.txt'))
-      .map((name) => readFileSync(join(dir, name), 'utf8'));
-  } catch {
-    return [];
-  }
-}
-
-test('settling a pay-later order: the payment dialog with what it owes, cash exact in three keys, a PAID receipt', async ({ page }) => {
+test('settling a pay-later order: the payment dialog with what it owes, cash exact in three keys, a PAID receipt', async ({ page, server }) => {
   // Pairing pulls the demo catalog first; on a loaded machine that alone can take minutes.
   test.setTimeout(600_000);
-  const guard = guardPage(page);
-  await page.goto(`${server.url}?lang=en`);
-  await signInWithDemo(page, 'en');
-  await waitForTill(page);
+  const guard = await pairTill(page, server.url, 'en');
 
   // A pay-later sale, owed by a name (pay later names somebody).
   await addProduct(page, CROISSANT, 'en');

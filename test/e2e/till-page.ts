@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 const screenshots = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
 
 /** A product of the demo menu, by category and by its name in each language. */
 export interface DemoProduct {
@@ -25,7 +26,24 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${screenshots}${name}.png` });
 }
 
-/** "1,234.50" or "38.00" as halalas. */
+/** Saves a screenshot of the page as a picture of the README, under docs/. */
+export async function docsShot(page: Page, name: string): Promise<void> {
+  mkdirSync(docs, { recursive: true });
+  await page.screenshot({ path: `${docs}${name}.png` });
+}
+
+/** Closes every notice on the screen (info notices also go away by themselves: whichever is first, until none is left). */
+export async function closeNotices(page: Page): Promise<void> {
+  while ((await page.locator('.notices .notice').count()) > 0) {
+    await page
+      .locator('.notices .notice .btn')
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await expect(page.locator('.notices .notice')).toHaveCount(0);
+}
+
 /**
  * A keyboard-wedge scan as a scanner sends it: every key and the Enter in one
  * burst, dispatched to the focused element within one task of the page, so the
@@ -40,6 +58,7 @@ export async function scanBarcode(page: Page, code: string): Promise<void> {
   }, code);
 }
 
+/** "1,234.50" or "38.00" as halalas. */
 export function halalas(text: string | null): number {
   const match = /(-?)(\d+)\.(\d{2})/.exec((text ?? '').replace(/,/g, ''));
   if (!match) throw new Error(`"${text}" is not an amount`);
@@ -146,6 +165,47 @@ export async function waitForTill(page: Page): Promise<void> {
   await expect(page.getByTestId('product-tile').first()).toBeVisible();
 }
 
+/**
+ * Opens the till at `url` in `lang`, pairs it with the demo service and
+ * waits for the till (on a first run: the manager made, a shift opened).
+ * Returns the page's guard (guardPage).
+ */
+export async function pairTill(page: Page, url: string, lang: Lang): Promise<{ errors: string[] }> {
+  const guard = guardPage(page);
+  await page.goto(`${url}?lang=${lang}`);
+  await signInWithDemo(page, lang);
+  await waitForTill(page);
+  return guard;
+}
+
+/**
+ * Another browser made station `code` of the hub at `url` (the till_station
+ * cookie the Stations tab's "Use on this screen" sets), opened in `lang`;
+ * nobody is signed in there yet.
+ */
+export async function openStation(
+  browser: Browser,
+  url: string,
+  code: string,
+  lang: Lang,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; guard: { errors: string[] } }> {
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: 'till_station', value: code, url: new URL(url).origin }]);
+  const page = await context.newPage();
+  const guard = guardPage(page);
+  await page.goto(`${url}?lang=${lang}`);
+  return { page, guard };
+}
+
+/** Signs `cashier` in on the PIN screen (a station's first load can be slow on a loaded machine). */
+export async function signInWithPin(page: Page, cashier: { name: string; pin: string }): Promise<void> {
+  await expect(page.getByTestId('pin-screen')).toBeVisible({ timeout: 60_000 });
+  await page.locator(`[data-testid="pick-cashier"][data-name="${cashier.name}"]`).click();
+  await page.getByTestId('pin-input').fill(cashier.pin);
+  await page.getByTestId('pin-input').press('Enter');
+}
+
 export async function createFirstManager(page: Page, name: string, pin: string): Promise<void> {
   await page.getByTestId('manager-name').fill(name);
   await page.getByTestId('manager-pin').fill(pin);
@@ -161,9 +221,15 @@ export async function openShiftWithFloat(page: Page, amount: string): Promise<vo
   await expect(page.getByTestId('shift-screen')).toHaveAttribute('data-open', 'yes');
 }
 
-/** Taps a product (choosing its modifier in the picker when it has options); returns the line count after. */
+/** Adds a product to the cart (pickProduct); one more cart line after. */
 export async function addProduct(page: Page, product: DemoProduct, lang: Lang, screenshotName?: string): Promise<void> {
   const before = await page.getByTestId('cart-line').count();
+  await pickProduct(page, product, lang, screenshotName);
+  await expect(page.getByTestId('cart-line')).toHaveCount(before + 1);
+}
+
+/** Taps a product on the sell grid, choosing its modifier in the picker when it has options (the cart or a tab's new round takes it). */
+export async function pickProduct(page: Page, product: DemoProduct, lang: Lang, screenshotName?: string): Promise<void> {
   await page.getByTestId(`category-${product.category}`).click();
   const tile = page.getByTestId('product-tile').filter({ hasText: product[lang] }).first();
   await tile.click();
@@ -178,7 +244,6 @@ export async function addProduct(page: Page, product: DemoProduct, lang: Lang, s
     await dialog.getByTestId('line-save').click();
     await expect(dialog).toBeHidden();
   }
-  await expect(page.getByTestId('cart-line')).toHaveCount(before + 1);
 }
 
 /** Σ line totals, and the cart's subtotal, VAT and total, in halalas. */

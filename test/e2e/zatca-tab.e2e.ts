@@ -4,14 +4,8 @@
 // with its OTP, and sees this till's EGS unit. In English and in
 // Arabic, with the screenshots kept in docs/.
 
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { expectInfoNotice, guardPage, signInWithDemo, waitForTill, type Lang } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { closeNotices, docsShot, expectInfoNotice, pairTill, type Lang } from './till-page.ts';
+import { expect, test } from './till-test.ts';
 
 const SELLER = {
   seller_name: 'مقهى الفجر',
@@ -24,32 +18,10 @@ const SELLER = {
   postal_code: '12345',
 };
 
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-async function closeNotices(page: Page): Promise<void> {
-  while ((await page.locator('.notices .notice').count()) > 0) {
-    await page
-      .locator('.notices .notice .btn')
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-  }
-  await expect(page.locator('.notices .notice')).toHaveCount(0);
-}
-
 for (const lang of ['en', 'ar'] as Lang[]) {
-  test(`the seller's details are checked as typed and saved on the ZATCA tab, then the till is onboarded (${lang})`, async ({ page }) => {
-    const guard = guardPage(page);
+  test(`the seller's details are checked as typed and saved on the ZATCA tab, then the till is onboarded (${lang})`, async ({ page, server }) => {
     const ar = lang === 'ar';
-    await page.goto(`${server.url}?lang=${lang}`);
-    await signInWithDemo(page, lang);
-    await waitForTill(page);
+    const guard = await pairTill(page, server.url, lang);
     await page.keyboard.press('F4');
     await page.getByTestId('branch-tab-zatca').click();
     await expect(page.getByTestId('branch-tab-zatca')).toHaveAttribute('aria-selected', 'true');
@@ -98,8 +70,7 @@ for (const lang of ['en', 'ar'] as Lang[]) {
     await expect(page.getByTestId('zatca-egs-documents')).toHaveText('0');
 
     await closeNotices(page);
-    mkdirSync(join(root, 'docs'), { recursive: true });
-    await page.screenshot({ path: join(root, 'docs', `zatca-tab-${lang}.png`) });
+    await docsShot(page, `zatca-tab-${lang}`);
     expect(guard.errors).toEqual([]);
   });
 }
