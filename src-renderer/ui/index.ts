@@ -1,5 +1,6 @@
 export { default as Dialog } from './Dialog.svelte';
 export { default as ConfirmDialog } from './ConfirmDialog.svelte';
+export { default as FormDialog } from './FormDialog.svelte';
 export { default as Money } from './Money.svelte';
 export { default as Notices } from './Notices.svelte';
 export { default as SearchField } from './SearchField.svelte';
@@ -8,6 +9,7 @@ export type { IconName } from './icon-names.ts';
 export { default as LanguageButton } from './LanguageButton.svelte';
 export { default as ServiceEmoji } from './ServiceEmoji.svelte';
 export { default as Segmented } from './Segmented.svelte';
+export { default as ToggleButton } from './ToggleButton.svelte';
 export { default as ErrorDetail } from './ErrorDetail.svelte';
-export { default as FieldNotes } from './FieldNotes.svelte';
+export { default as FormField } from './FormField.svelte';
 export { qrPath } from './qr-path.ts';

@@ -22,6 +22,9 @@ test('the Till tab: a draft, the bar, a problem at the field, Discard, and Save'
   await screen.getByTestId('branch-till-idle').fill('999');
   await expect.element(bar).toHaveAttribute('data-dirty', 'true');
   await expect.element(screen.getByTestId('branch-till-idle-problem')).toHaveTextContent('whole minutes from 0 to 240');
+  // The field names its hint and problem lines, and says it is wrong, for a screen reader.
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(screen.getByTestId('branch-till-idle')).toHaveAttribute('aria-describedby', 'till-idle-hint till-idle-problem');
   await expect.element(screen.getByTestId('branch-save')).toBeDisabled();
 
   await screen.getByTestId('branch-discard').click();
@@ -46,6 +49,9 @@ test('leaving with unsaved changes asks; Stay keeps them, leaving drops them', a
   till.view = 'sell';
   expect(till.view).toBe('branch');
   await expect.element(screen.getByTestId('unsaved-dialog')).toBeVisible();
+  // Stay stands last and has the focus, so Enter keeps the changes.
+  await expect.element(screen.getByTestId('unsaved-stay')).toHaveFocus();
+  await expect.element(screen.getByTestId('unsaved-dialog').getByRole('button').last()).toHaveAttribute('data-testid', 'unsaved-stay');
   await screen.getByTestId('unsaved-stay').click();
   await expect.element(screen.getByTestId('branch-till-idle')).toHaveValue(9);
 

@@ -35,6 +35,9 @@ test('the Till tab connects this till to a hub on the LAN with a pairing code, a
   await screen.getByTestId('hub-choice-connect').click();
   await expect.element(screen.getByTestId('hub-choice-code-problem')).toHaveTextContent('The pairing code is six digits');
   await expect.element(screen.getByTestId('hub-choice-address-problem')).toHaveTextContent('');
+  await expect.element(screen.getByTestId('hub-choice-address')).toHaveAttribute('aria-invalid', 'false');
+  await expect.element(screen.getByTestId('hub-choice-code')).toHaveAttribute('aria-invalid', 'true');
+  await expect.element(screen.getByTestId('hub-choice-code')).toHaveAttribute('aria-describedby', 'hub-choice-code-hint hub-choice-code-problem');
   expect(await config()).toBeNull();
 
   await screen.getByTestId('hub-choice-code').fill('042917');

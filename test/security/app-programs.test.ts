@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BranchSetup } from '../../src-main/branch/index.ts';
 import { printersCommand } from '../../src-main/cli/commands/printers-command.ts';
 import { settingsCommand } from '../../src-main/cli/commands/settings-command.ts';
-import type { CliIo } from '../../src-main/cli/cli-io.ts';
 import { readTillPrinters } from '../../src-main/printing/index.ts';
 import { readPrintJobs } from '../../src-main/printing/queue/print-job-store.ts';
 import { getSetting, setSetting, SettingError } from '../../src-main/settings/index.ts';
 import { installAppProgram } from '../support/app-program.ts';
 import { openPrintingShop, type PrintingShop } from '../integration/printing/printing-shop.ts';
 import { refusal } from '../support/refusal.ts';
+import { capturedIo } from '../support/captured-io.ts';
 
 // Finding (high, issue 18): a printer binding was any program with any
 // arguments, so any manager session (or a paired device made manager) could
@@ -28,12 +28,6 @@ async function shopWith(...args: Parameters<typeof openPrintingShop>): Promise<P
   return shop;
 }
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-}
-
 /** A program that proves it ran: it writes its arguments, one a line, to the file named by its first one. */
 const RECORDER = `const { writeFileSync } = require('node:fs');\nprocess.stdin.resume();\nprocess.stdin.on('end', () => writeFileSync(process.argv[2], process.argv.slice(2).join('\\n')));\n`;
 
@@ -42,7 +36,7 @@ describe('printing.app_programs: the operator’s list, set only on the till’s
     const shop = await shopWith({ bind: [], startQueue: false });
     expect(() => setSetting(shop.db, 'printing.app_programs', ['/usr/bin/lp'])).toThrow(SettingError);
     expect(() => setSetting(shop.db, 'printing.app_programs', ['/usr/bin/lp'])).toThrow(/set only by the operator/);
-    const io = capture();
+    const io = capturedIo();
     expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', '/usr/bin/lp,/opt/vendor/spool'], io)).toBe(0);
     expect(getSetting(shop.db, 'printing.app_programs')).toEqual(['/usr/bin/lp', '/opt/vendor/spool']);
   });
@@ -61,7 +55,7 @@ describe('printing.app_programs: the operator’s list, set only on the till’s
       '/opt/../bin/sh',
       '/usr/bin/',
     ]) {
-      const io = capture();
+      const io = capturedIo();
       expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', bad], io), bad).toBe(1);
     }
     expect(getSetting(shop.db, 'printing.app_programs')).toBeNull();
@@ -77,7 +71,7 @@ describe('an APP_TO_APP binding runs only a listed program, without a shell', ()
     const refused = await refusal(branch.bindPrinter({ printer_id: id, app_command: ['/bin/sh', '-c', `id > ${marker}`] }));
     expect(refused?.code).toBe('invalid_input');
     expect(refused?.message).toMatch(/not one this till may run.*pos settings set printing\.app_programs/);
-    const io = capture();
+    const io = capturedIo();
     expect(await printersCommand(['--db', shop.db.name, 'bind', id, `app:/bin/sh -c touch ${marker}`], io)).toBe(1);
     expect(io.stderr.join('\n')).toMatch(/not one this till may run/);
     expect(readTillPrinters(shop.db).find((p) => p.id === id)!.bound).toBe(false);
@@ -89,7 +83,7 @@ describe('an APP_TO_APP binding runs only a listed program, without a shell', ()
     const out = shop.service.dir.file('argv.txt');
     const marker = shop.service.dir.file('pwned');
     const recorder = installAppProgram(shop.service.dir.file('recorder'), RECORDER);
-    expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', recorder], capture())).toBe(0);
+    expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', recorder], capturedIo())).toBe(0);
     const branch = new BranchSetup({ db: shop.db, probeTimeoutMs: 0 });
     const id = shop.printer('Cashier').id;
     const args = [out, `; touch ${marker}`, `$(touch ${marker})`, `| touch ${marker}`];
@@ -119,14 +113,14 @@ describe('an APP_TO_APP binding runs only a listed program, without a shell', ()
     ]);
     expect(existsSync(out)).toBe(false);
 
-    const io = capture();
+    const io = capturedIo();
     expect(await printersCommand(['--db', shop.db.name], io)).toBe(0);
     expect(io.stdout.join('\n')).toMatch(/Cashier.*failed: the program .* is not one this till may run/);
     const view = (await branch.branchSetup()).printers.find((p) => p.id === id)!;
     expect(view).toMatchObject({ state: 'failed', last_error: expect.stringMatching(/pos settings set printing\.app_programs/) });
 
     // Listed by the operator: the same binding prints.
-    expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', recorder], capture())).toBe(0);
+    expect(await settingsCommand(['--db', shop.db.name, 'set', 'printing.app_programs', recorder], capturedIo())).toBe(0);
     await branch.testPrint({ printer_id: id });
     expect(existsSync(out)).toBe(true);
   });
@@ -147,7 +141,7 @@ describe('a service suggestion is never a program', () => {
     expect(await suggest('Cashier', 'tcp://192.168.1.50:9100')).toBeNull();
     // `pos printers` shows no planted command either.
     await suggest('Kitchen', 'app:/bin/sh -c id');
-    const io = capture();
+    const io = capturedIo();
     await printersCommand(['--db', shop.db.name], io);
     expect(io.stdout.join('\n')).not.toContain('/bin/sh');
   });

@@ -135,14 +135,19 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
  */
 export async function pairDevice(web: WebHost, station?: string): Promise<string> {
   const { code } = web.access.pairing!.issue(station ?? addTabletStation(web.db));
-  const response = await fetch(`http://${web.base}/pair`, {
+  const response = await typePairingCode(web, code);
+  if (response.status !== 303) throw new Error(`pairing answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** `code` typed into the host's real /pair form and sent, as a tablet's browser does (a same-site POST); the answer as it is (303 and a session cookie when it paired). */
+export function typePairingCode(web: WebHost, code: string): Promise<Response> {
+  return fetch(`http://${web.base}/pair`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web.origin },
     body: `code=${code}`,
     redirect: 'manual',
   });
-  if (response.status !== 303) throw new Error(`pairing answered ${response.status}`);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 /** Adds a counter station with the next free code (B, C, …, Z, BA, …) and returns its code. */

@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitchensCommand } from '../../../src-main/cli/commands/kitchens-command.ts';
 import { printersCommand } from '../../../src-main/cli/commands/printers-command.ts';
-import { UsageError, type CliIo } from '../../../src-main/cli/cli-io.ts';
+import { UsageError } from '../../../src-main/cli/cli-io.ts';
 import { readKitchenRoutes, readPrinterBindings, startPrinterSink } from '../../../src-main/printing/index.ts';
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { freePort, openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
+import { capturedIo } from '../../support/captured-io.ts';
 
 let shop: PrintingShop;
 let sink: PrinterSink;
@@ -24,14 +25,8 @@ afterAll(async () => {
   await shop.close();
 });
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-}
-
 async function run(command: typeof printersCommand, args: string[]) {
-  const io = capture();
+  const io = capturedIo();
   let code: number;
   try {
     code = await command(args, io);

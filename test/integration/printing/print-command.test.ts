@@ -6,7 +6,7 @@ import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTER_FLAGS } from '../../../src-shared/catalog/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
-import { UsageError, type CliIo } from '../../../src-main/cli/cli-io.ts';
+import { UsageError } from '../../../src-main/cli/cli-io.ts';
 import { printCommand } from '../../../src-main/cli/commands/print-command.ts';
 import { startPrinterSink } from '../../../src-main/printing/index.ts';
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
@@ -14,6 +14,7 @@ import { runPos } from '../../support/run-pos.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr, stackBands } from '../../unit/printing/qr-scan.ts';
 import { freePort, openPrintingShop, type PrintingShop } from './printing-shop.ts';
+import { capturedIo } from '../../support/captured-io.ts';
 
 let shop: PrintingShop;
 let sink: PrinterSink;
@@ -30,19 +31,13 @@ afterAll(async () => {
   await shop.close();
 });
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (line) => stdout.push(line), err: (line) => stderr.push(line), interactive: false, env: {} };
-}
-
 const to = () => `tcp://127.0.0.1:${sink.port}`;
 /** The sink listens on loopback: printing there needs the operator's leave, as for a bound printer. */
 const toSink = () => ['--to', to(), '--allow-loopback'];
 
 describe('pos print (in-process)', () => {
   it('prints a receipt with the given flags and paper width, and writes the PNG preview', async () => {
-    const io = capture();
+    const io = capturedIo();
     const png = shop.service.dir.file('out/receipt.png');
     const before = sink.jobs.length;
     const code = await printCommand(
@@ -64,7 +59,7 @@ describe('pos print (in-process)', () => {
   });
 
   it('prints a kitchen ticket with every line and no prices', async () => {
-    const io = capture();
+    const io = capturedIo();
     const before = sink.jobs.length;
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--kind', 'kitchen', '--settings', ''], io)).toBe(0);
     const [job] = (await sink.waitForJobs(before + 1)).slice(before);
@@ -75,7 +70,7 @@ describe('pos print (in-process)', () => {
   });
 
   it('writes the PDF into the receipts folder with PDF', async () => {
-    const io = capture();
+    const io = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--png', shop.service.dir.file('p.png'), '--settings', 'PDF'], io)).toBe(0);
     const file = /PDF of the receipt of order (?:[A-Z]{1,2}-)?\d+ written to (.*)\.$/.exec(io.stderr.join('\n'))![1]!;
     expect(existsSync(file)).toBe(true);
@@ -83,13 +78,13 @@ describe('pos print (in-process)', () => {
   });
 
   it('rejects an unknown flag naming it and the allowed ones', async () => {
-    const error = await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,SHINY'], capture()).catch((e: unknown) => e);
+    const error = await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink(), '--settings', 'RASTER,SHINY'], capturedIo()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe(`pos print: unknown printer flag "SHINY" in --settings; allowed: ${PRINTER_FLAGS.join(', ')}`);
   });
 
   it('rejects other mistakes in the call as usage errors', async () => {
-    const usage = (argv: string[]) => printCommand(argv, capture()).catch((e: unknown) => e);
+    const usage = (argv: string[]) => printCommand(argv, capturedIo()).catch((e: unknown) => e);
     expect(await usage(['--order', order.uuid, ...toSink()])).toMatchObject({ message: 'pos print: --db is required' });
     expect(await usage(['--db', dbFile, '--order', order.uuid])).toMatchObject({ message: expect.stringMatching(/--to is required/) });
     expect(await usage(['--db', dbFile, '--order', order.uuid, ...toSink(), '--width', '72'])).toMatchObject({
@@ -105,11 +100,11 @@ describe('pos print (in-process)', () => {
   });
 
   it('fails with one clear line when the printer is off or the order unknown', async () => {
-    const io = capture();
+    const io = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', `tcp://127.0.0.1:${await freePort()}`, '--allow-loopback'], io)).toBe(1);
     expect(io.stderr).toHaveLength(1);
     expect(io.stderr[0]).toMatch(/^pos print: printer at 127\.0\.0\.1:\d+ refused the connection; check that the printer is on/);
-    const unknown = capture();
+    const unknown = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', 'nope', ...toSink()], unknown)).toBe(1);
     expect(unknown.stderr).toEqual([`pos print: the database ${dbFile} has no order nope; list them with "pos orders --db ${dbFile}"`]);
   });
@@ -118,24 +113,24 @@ describe('pos print (in-process)', () => {
 describe('pos print --to and the printer address policy', () => {
   it('refuses what a binding would refuse, before printing, and allows what the operator allows', async () => {
     const before = sink.jobs.length;
-    const loopback = capture();
+    const loopback = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', to()], loopback)).toBe(1);
     expect(loopback.stderr).toEqual([
       expect.stringMatching(/^pos print: --to: printer address "tcp:\/\/127\.0\.0\.1:\d+" is not allowed: it is this machine \(loopback\)/),
     ]);
-    const sshPort = capture();
+    const sshPort = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', 'tcp://10.0.0.5:22'], sshPort)).toBe(1);
     expect(sshPort.stderr).toEqual([expect.stringMatching(/port 22 is not a printer port .* --allow-port 22/)]);
-    const metadata = capture();
+    const metadata = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', 'tcp://169.254.169.254:9100'], metadata)).toBe(1);
     expect(metadata.stderr).toEqual([expect.stringMatching(/link-local/)]);
-    const device = capture();
+    const device = capturedIo();
     expect(await printCommand(['--db', dbFile, '--order', order.uuid, '--to', '/etc/passwd'], device)).toBe(1);
     expect(device.stderr).toEqual([expect.stringMatching(/not a printer device file/)]);
     // Nothing reached the printer on any refusal.
     expect(sink.jobs.length).toBe(before);
     // The operator's leave (--allow-loopback, as the demo and tests have it) lets it print.
-    expect(await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink()], capture())).toBe(0);
+    expect(await printCommand(['--db', dbFile, '--order', order.uuid, ...toSink()], capturedIo())).toBe(0);
     await sink.waitForJobs(before + 1);
   });
 });

@@ -1,6 +1,4 @@
 import { cpSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { recordKinds, UploadEngine } from '../../../src-main/sync/index.ts';
@@ -10,6 +8,7 @@ import { runAtStation, TillService } from '../../../src-main/till/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../../src-main/db/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { startAttendanceStandIn, type AttendanceStandIn } from '../../support/attendance-stand-in.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 // Issue 20: a shift is one station's drawer, and its attendance record
@@ -18,27 +17,15 @@ import { emulatedService, type EmulatedService } from '../../support/emulated-se
 // the till (the shift row and the record's row) and never sent: the body
 // of a station B shift has exactly the members of a station A one.
 
-let received: Record<string, unknown>[] = [];
-let server: Server;
-let baseUrl: string;
+let attendance: AttendanceStandIn;
 let service: EmulatedService;
 
 beforeAll(async () => {
-  // A stand-in for the service's attendance endpoint (the spec shows no path): it keeps every body.
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      received.push(JSON.parse(text) as Record<string, unknown>);
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 201, message: 'ok', data: {} }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  attendance = await startAttendanceStandIn();
   service = await emulatedService({ seed: 34 });
 });
 afterAll(async () => {
-  server.close();
+  await attendance.close();
   await service.close();
 });
 
@@ -69,11 +56,11 @@ describe('attendance of a station’s shift', () => {
       { id: shiftB.id, station: 'B' },
     ]);
 
-    received = [];
+    attendance.received = [];
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
-    const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' });
+    const client = new ServiceClient({ baseUrl: attendance.baseUrl, token: 't', apiVersion: '2.5.0' });
     expect(await new UploadEngine({ client, kinds: recordKinds(db) }).uploadDue()).toMatchObject({ batches: 2, created: 2 });
-    const byUuid = new Map(received.map((body) => [body.uuid, body]));
+    const byUuid = new Map(attendance.received.map(({ body }) => [body.uuid, body]));
     const bodyA = byUuid.get(shiftA.id)!;
     const bodyB = byUuid.get(shiftB.id)!;
     // The same members for both stations: no station, device or register member is invented.

@@ -1,38 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { recordKinds, UploadEngine, type UploadReport } from '../../../src-main/sync/index.ts';
 import { TillService } from '../../../src-main/till/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { startAttendanceStandIn, type AttendanceStandIn } from '../../support/attendance-stand-in.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
-// A stand-in for the service's attendance endpoint (the spec shows no path):
-// records every body, and answers with the status the test sets.
-let received: { path: string; version: string; body: Record<string, unknown> }[] = [];
-let answer = 201;
-let server: Server;
-/** When set, the body of every answer instead of the plain one. */
-let answerBody: unknown = null;
-let baseUrl: string;
+let attendance: AttendanceStandIn;
 let service: EmulatedService;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      received.push({ path: req.url!, version: String(req.headers['x-api-version']), body: JSON.parse(text) });
-      res.writeHead(answer, { 'content-type': 'application/json' }).end(JSON.stringify(answerBody ?? { status: answer, message: 'ok', data: {} }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  attendance = await startAttendanceStandIn();
   service = await emulatedService({ seed: 3 });
 });
 afterAll(async () => {
-  server.close();
+  await attendance.close();
   await service.close();
 });
 
@@ -53,56 +36,56 @@ async function closedShift(name: string): Promise<{ db: TillDatabase; shiftId: s
 
 describe('closed shifts reach the service as attendance records, exactly once', () => {
   it('waits for upload.attendance_path, then sends once with the names of the version (end_* before 2.1.0)', async () => {
-    received = [];
+    attendance.received = [];
     const { db, shiftId } = await closedShift('old');
-    const client = new ServiceClient({ baseUrl, token: 't', apiVersion: '2.0.0' });
+    const client = new ServiceClient({ baseUrl: attendance.baseUrl, token: 't', apiVersion: '2.0.0' });
     expect(await uploadRecords(db, client)).toMatchObject({ batches: 0, held: ['attendance'] });
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
-    answer = 500; // the answer is lost: the same record goes again later
+    attendance.status = 500; // the answer is lost: the same record goes again later
     expect(await uploadRecords(db, client)).toMatchObject({ batches: 1, deferred: 1 });
     db.prepare('UPDATE record_outbox SET next_attempt_at = 0').run();
-    answer = 201;
+    attendance.status = 201;
     expect(await uploadRecords(db, client)).toMatchObject({ batches: 1, created: 1 });
     expect(await uploadRecords(db, client)).toMatchObject({ batches: 0 });
-    expect(received.map((r) => r.body.uuid)).toEqual([shiftId, shiftId]);
-    const body = received[1]!.body;
-    expect(received[1]!).toMatchObject({ path: '/attendances/sync', version: '2.0.0' });
+    expect(attendance.received.map((r) => r.body.uuid)).toEqual([shiftId, shiftId]);
+    const body = attendance.received[1]!.body;
+    expect(attendance.received[1]!).toMatchObject({ path: '/attendances/sync', version: '2.0.0' });
     expect(body).toMatchObject({ start_cash: '100.00', end_cash: '99.00', expected_cash: '100.00', over_short: '-1.00' });
     expect(body).not.toHaveProperty('close_cash');
     expect(typeof body.end_at).toBe('number');
   });
 
   it('uses close_* from 2.1.0, and keeps a refused record with its reason instead of resending it', async () => {
-    received = [];
+    attendance.received = [];
     const { db } = await closedShift('new');
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
-    answer = 201;
-    await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }));
-    expect(received[0]!.body).toMatchObject({ close_cash: '99.00', close_schedule_at: null });
-    expect(received[0]!.body).not.toHaveProperty('end_cash');
+    attendance.status = 201;
+    await uploadRecords(db, new ServiceClient({ baseUrl: attendance.baseUrl, token: 't', apiVersion: '2.5.0' }));
+    expect(attendance.received[0]!.body).toMatchObject({ close_cash: '99.00', close_schedule_at: null });
+    expect(attendance.received[0]!.body).not.toHaveProperty('end_cash');
 
     const again = await closedShift('refused');
     setSetting(again.db, 'upload.attendance_path', '/attendances/sync');
-    answer = 422;
-    expect(await uploadRecords(again.db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ rejected: 1 });
+    attendance.status = 422;
+    expect(await uploadRecords(again.db, new ServiceClient({ baseUrl: attendance.baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({ rejected: 1 });
     expect(again.db.prepare('SELECT state FROM record_outbox').get()).toEqual({ state: 'rejected' });
   });
 
   it('never takes a 2xx that names a failure as delivered: the record is rejected with the reason it gives (issue 19)', async () => {
-    received = [];
+    attendance.received = [];
     const { db } = await closedShift('failed-in-200');
     setSetting(db, 'upload.attendance_path', '/attendances/sync');
-    answer = 200;
-    answerBody = { success: false, message: 'the shift overlaps another one' };
+    attendance.status = 200;
+    attendance.body = { success: false, message: 'the shift overlaps another one' };
     try {
-      expect(await uploadRecords(db, new ServiceClient({ baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({
+      expect(await uploadRecords(db, new ServiceClient({ baseUrl: attendance.baseUrl, token: 't', apiVersion: '2.5.0' }))).toMatchObject({
         batches: 1,
         created: 0,
         duplicate: 0,
         rejected: 1,
       });
     } finally {
-      answerBody = null;
+      attendance.body = null;
     }
     expect(db.prepare('SELECT state, last_error FROM record_outbox').get()).toEqual({
       state: 'rejected',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAudit } from '../../../src-main/host/index.ts';
-import { pairDevice } from '../../support/till-web-host.ts';
+import { pairDevice, typePairingCode } from '../../support/till-web-host.ts';
 import { refusal } from '../../support/refusal.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 
@@ -14,12 +14,7 @@ const hub = pairingHubPerTest(22);
 
 /** Types `code` into the host's real /pair form as a tablet; its session cookie. */
 async function typeOnTablet(code: string): Promise<string> {
-  const paired = await fetch(`http://${hub.web.base}/pair`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: hub.web.origin },
-    body: `code=${code}`,
-    redirect: 'manual',
-  });
+  const paired = await typePairingCode(hub.web, code);
   expect(paired.status).toBe(303);
   return paired.headers.get('set-cookie')!.split(';')[0]!;
 }

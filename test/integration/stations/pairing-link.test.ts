@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
+import { typePairingCode } from '../../support/till-web-host.ts';
 
 // The pairing QR opens `/pair?code=NNNNNN` on the tablet: the hub's form with
 // the code filled in. Only the tap on "Pair" (a same-site POST) pairs; a
@@ -21,12 +22,7 @@ describe('the link in the pairing QR', () => {
     expect(opened.body).toContain(`value="${code}"`);
     expect(opened.cookie).toBeNull();
     // The code is still good: opening the link did not spend it.
-    const paired = await fetch(`http://${hub.web.base}/pair`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: hub.web.origin },
-      body: `code=${code}`,
-      redirect: 'manual',
-    });
+    const paired = await typePairingCode(hub.web, code);
     expect(paired.status).toBe(303);
   });
 

@@ -6,6 +6,7 @@ import { type TillApi } from '../../../src-shared/till/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { refusal } from '../../support/refusal.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
+import { typePairingCode } from '../../support/till-web-host.ts';
 
 // Issue 20, part 2: a connection is a station of the registry. A device is
 // paired as a station and comes back as it after `pos serve` restarts;
@@ -22,12 +23,7 @@ async function pairAs(station: string | null): Promise<string> {
   expect(made.status).toBe(200);
   const { code, station: made_for } = (await made.json()) as { code: string; station: string };
   expect(made_for).toBe(station ?? 'A');
-  const paired = await fetch(`http://${hub.web.base}/pair`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: hub.web.origin },
-    body: `code=${code}`,
-    redirect: 'manual',
-  });
+  const paired = await typePairingCode(hub.web, code);
   expect(paired.status).toBe(303);
   expect(paired.headers.get('set-cookie')).toMatch(/Max-Age=\d+/);
   return paired.headers.get('set-cookie')!.split(';')[0]!;

@@ -10,6 +10,7 @@ import { readOrder } from '../../../src-main/orders/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { sellOneLatte } from '../../support/sell-one-latte.ts';
 
 let service: EmulatedService;
 let db: TillDatabase;
@@ -29,18 +30,12 @@ afterAll(async () => {
   await service.close();
 });
 
-async function sellOne(till: TillService) {
-  const [latte] = await till.search({ query: 'latte', limit: 1 });
-  const cart = await till.addItem({ product_id: latte!.id, quantity: 1 });
-  return till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
-}
-
 describe('no sale without a branch', () => {
   const now = () => Date.UTC(2026, 10, 21, 9, 30);
 
   it('refuses to sell with a market and no branch, naming --branch-id and the setting', async () => {
     const till = new TillService({ db, now });
-    const refusal = await sellOne(till).catch((error: unknown) => error);
+    const refusal = await sellOneLatte(till).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(TillError);
     expect(refusal).toMatchObject({ code: 'no_branch' });
     expect((refusal as Error).message).toContain('--branch-id');
@@ -50,7 +45,7 @@ describe('no sale without a branch', () => {
 
   it('sells in the branch once it is named, and the order reaches the service with that branch', async () => {
     setSettingFromText(db, 'branch_id', branchId);
-    const order = await sellOne(new TillService({ db, now }));
+    const order = await sellOneLatte(new TillService({ db, now }));
     expect(order.branch_id).toBe(branchId);
     expect(order.branch_id).not.toBe(order.market_id);
     const report = await new OrderUploader({ db, client: service.client() }).uploadDue();

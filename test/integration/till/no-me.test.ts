@@ -11,6 +11,7 @@ import { FileSecretStore, EventHub, TillHost } from '../../../src-main/host/inde
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { sellOneLatte } from '../../support/sell-one-latte.ts';
 
 let service: EmulatedService;
 let db: TillDatabase;
@@ -25,24 +26,18 @@ afterAll(async () => {
   await service.close();
 });
 
-async function sellOne(till: TillService) {
-  const [latte] = await till.search({ query: 'latte', limit: 1 });
-  const cart = await till.addItem({ product_id: latte!.id, quantity: 1 });
-  return till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
-}
-
 describe('selling and printing with no /me', () => {
   const now = () => Date.UTC(2026, 10, 21, 9, 30);
 
   it('refuses to sell until something names the market, and says which setting does', async () => {
     const till = new TillService({ db, now });
-    await expect(sellOne(till)).rejects.toThrow(/sync first, or set one with `pos settings set market_id ID`/);
+    await expect(sellOneLatte(till)).rejects.toThrow(/sync first, or set one with `pos settings set market_id ID`/);
   });
 
   it('sells for the market and branch of the settings, with no QR and a note in its place, and the status bar warns', async () => {
     setSettingFromText(db, 'market_id', 'market-from-settings');
     setSettingFromText(db, 'branch_id', 'branch-from-settings');
-    const order = await sellOne(new TillService({ db, now }));
+    const order = await sellOneLatte(new TillService({ db, now }));
     expect(order).toMatchObject({
       market_id: 'market-from-settings',
       branch_id: 'branch-from-settings',
@@ -73,7 +68,7 @@ describe('selling and printing with no /me', () => {
     setSettingFromText(db, 'seller_name', 'مقهى الإعدادات');
     setSettingFromText(db, 'tax.rate', '5');
     setSettingFromText(db, 'tax.prices_include_tax', 'false');
-    const order = await sellOne(new TillService({ db, now }));
+    const order = await sellOneLatte(new TillService({ db, now }));
     expect(order).toMatchObject({ vat_rate: 500, prices_include_tax: false });
     expect(order.tax).toBe(Math.round(order.subtotal * 0.05));
     expect(decodeZatcaQr(order.zatca_qr!)).toMatchObject({ sellerName: 'مقهى الإعدادات', vatNumber: '310122393500003' });
