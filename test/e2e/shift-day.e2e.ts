@@ -1,9 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { printedTexts } from './printed-texts.ts';
 import { addProduct, CROISSANT, createFirstManager, guardPage, halalas, ICED_AMERICANO, payCashExact, shot, signInWithDemo, type Lang } from './till-page.ts';
-import { startTillServer, type TillServer } from './till-server.ts';
+import type { TillServer } from './till-server.ts';
+import { expect, test } from './till-test.ts';
 
 // A day at the till, as part 9 of issue 11 describes it: the first manager,
 // a cashier, a shift opened with a counted float, sales in cash and card, a
@@ -13,24 +15,6 @@ import { startTillServer, type TillServer } from './till-server.ts';
 
 const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url));
-
-let server: TillServer;
-test.beforeEach(async () => {
-  server = await startTillServer();
-});
-test.afterEach(async () => {
-  await server.stop();
-});
-
-function printed(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.txt'))
-      .map((n) => readFileSync(join(dir, n), 'utf8'));
-  } catch {
-    return [];
-  }
-}
 
 async function money(page: Page, testid: string): Promise<number> {
   return halalas(await page.getByTestId(testid).first().textContent());
@@ -44,7 +28,7 @@ async function payByCard(page: Page): Promise<void> {
   await page.getByTestId('new-sale').click();
 }
 
-async function day(page: Page, lang: Lang): Promise<void> {
+async function day(page: Page, server: TillServer, lang: Lang): Promise<void> {
   // A whole day (pairing, cashiers, four sales, a refund, the close) on a loaded machine takes longer than the default three minutes.
   test.setTimeout(600_000);
   const guard = guardPage(page);
@@ -156,7 +140,7 @@ async function day(page: Page, lang: Lang): Promise<void> {
   mkdirSync(docs, { recursive: true });
   await page.getByTestId('shift-screen').screenshot({ path: join(docs, `shift-z-report-${lang}.png`) });
   await shot(page, `shift-day-z-report-${lang}`);
-  await expect.poll(() => printed(server.demo.printers.receipt).some((t) => t.includes('Z report (shift closed)')), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => printedTexts(server.demo.printers.receipt).some((t) => t.includes('Z report (shift closed)')), { timeout: 30_000 }).toBe(true);
 
   const z = {
     orders: Number(await page.getByTestId('report-orders').textContent()),
@@ -177,10 +161,10 @@ async function day(page: Page, lang: Lang): Promise<void> {
   expect(guard.errors).toEqual([]);
 }
 
-test('a day at the till: cashiers, a shift, sales, a partial refund, cash out, X and Z reports', async ({ page }) => {
-  await day(page, 'en');
+test('a day at the till: cashiers, a shift, sales, a partial refund, cash out, X and Z reports', async ({ page, server }) => {
+  await day(page, server, 'en');
 });
 
-test('the same day in Arabic', async ({ page }) => {
-  await day(page, 'ar');
+test('the same day in Arabic', async ({ page, server }) => {
+  await day(page, server, 'ar');
 });
