@@ -20,7 +20,7 @@ import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, runAtStation, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { checkoutStamp, egsStampOptions, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { CustomerDisplays } from './customer-displays.ts';
@@ -105,6 +105,8 @@ export class TillHost extends composedOf<TillApi>() {
     const kitchen = new KitchenService({ db, clock: clock ?? systemClock, emit: (event) => events.emit(event), printQueued: () => queue.notify() });
     const printAtCheckout = enqueuePrintJobsAtCheckout(db, { now });
     const printRound = enqueueKitchenRound(db, { now });
+    // One signer (key and certificate read once) for the counter's stamp and the standard invoices.
+    const stamping = egsStampOptions(db, options.secrets);
     const till = new TillService({
       db,
       now,
@@ -114,17 +116,13 @@ export class TillHost extends composedOf<TillApi>() {
       },
       // ZATCA phase 2 once the EGS unit is onboarded; until then phase 1, as before.
       stampAtCheckout: checkoutStamp({
-        db,
-        signer: egsSignerSource(db, options.secrets),
-        seller: () => readZatcaSeller(db).seller,
+        ...stamping,
         onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
       }),
       // Standard (B2B) tax invoices: cleared by ZATCA before they print, so only online.
       standardInvoices: new StandardInvoices({
-        db,
+        ...stamping,
         secrets: options.secrets,
-        signer: egsSignerSource(db, options.secrets),
-        seller: () => readZatcaSeller(db).seller,
         ...(clock ? { clock } : {}),
       }),
       onOrderCommitted: (order) => {

@@ -62,7 +62,7 @@ export interface SellingHooks {
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord, what?: { kitchen: boolean }) => void;
   /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
-  stampAtCheckout?: (order: OrderRecord) => string | null;
+  stampAtCheckout?: (order: OrderRecord, profile: BranchProfile | null) => string | null;
   /** ZATCA standard (B2B) tax invoices, cleared before they print; without it a checkout naming a buyer is refused. */
   standardInvoices?: StandardInvoiceHooks;
   syncStatus?: () => SyncStatus;
@@ -98,6 +98,12 @@ export class SellingService implements SellingMethods {
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
     if (profile.branchId === null) throw new TillError('no_branch', NO_BRANCH_MESSAGE);
     return { ...profile, branchId: profile.branchId };
+  }
+
+  /** The phase-2 stamp for an order made under `profile` (the one the sale already read: not read again inside the transaction). */
+  private stampUnder(profile: BranchProfile | null): ((order: OrderRecord) => string | null) | undefined {
+    const stamp = this.options.stampAtCheckout;
+    return stamp && ((order) => stamp(order, profile));
   }
 
   /** The calling station's cart: never another screen's. */
@@ -334,7 +340,7 @@ export class SellingService implements SellingMethods {
             b2b.stamp(order, buyer);
             return null;
           }
-        : this.options.stampAtCheckout,
+        : this.stampUnder(profile),
     );
     station.clearCart();
     checkpointSoon(this.till.db);
@@ -432,7 +438,7 @@ export class SellingService implements SellingMethods {
         input.alsoWrite(order);
         this.options.alsoWriteAtCheckout?.(order, { kitchen: false });
       },
-      this.options.stampAtCheckout,
+      this.stampUnder(profile),
     );
     return { record, settlement };
   }
@@ -494,11 +500,8 @@ export class SellingService implements SellingMethods {
     const record: OrderRecord = this.till.db
       .transaction(() => {
         const soFar = refundedSoFar(this.till.db, original.uuid);
-        const draft = refundDraft(original, request, soFar, {
-          uuid: this.till.newUuid(),
-          createdAt: this.till.now(),
-          profile: readBranchProfile(this.till.db),
-        });
+        const profile = readBranchProfile(this.till.db);
+        const draft = refundDraft(original, request, soFar, { uuid: this.till.newUuid(), createdAt: this.till.now(), profile });
         // A credit note's receipt waits for ZATCA's cleared note and its QR: no phase-1 QR, no print jobs yet.
         if (b2b) draft.zatca_qr = null;
         return insertOrder(
@@ -514,7 +517,7 @@ export class SellingService implements SellingMethods {
                 b2b.stamp(refund, buyer);
                 return null;
               }
-            : this.options.stampAtCheckout,
+            : this.stampUnder(profile),
         );
       })
       .immediate();

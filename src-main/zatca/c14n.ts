@@ -52,6 +52,20 @@ function pi(node: Node): string {
 
 /** `rendered`: the prefix → namespace declarations in effect from output ancestors ('' is the default namespace). */
 function element(el: Element, rendered: ReadonlyMap<string, string>, mode: C14nMode, out: string[]): void {
+  const inScope = startTag(el, rendered, mode, out);
+  for (let child = el.firstChild; child; child = child.nextSibling) node(child, inScope, mode, out);
+  out.push(`</${el.tagName}>`);
+}
+
+/** A child of an element, in canonical form. */
+function node(child: Node, inScope: ReadonlyMap<string, string>, mode: C14nMode, out: string[]): void {
+  if (child.nodeType === ELEMENT_NODE) element(child as Element, inScope, mode, out);
+  else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_SECTION_NODE) out.push(escapeText((child as Node & { data: string }).data));
+  else if (child.nodeType === PROCESSING_INSTRUCTION_NODE) out.push(pi(child));
+}
+
+/** Writes `el`'s start tag; returns the declarations in effect inside it. */
+function startTag(el: Element, rendered: ReadonlyMap<string, string>, mode: C14nMode, out: string[]): ReadonlyMap<string, string> {
   const declarations = new Map<string, string>();
   const attributes: { ns: string; local: string; name: string; value: string }[] = [];
   for (let i = 0; i < el.attributes.length; i++) {
@@ -81,17 +95,49 @@ function element(el: Element, rendered: ReadonlyMap<string, string>, mode: C14nM
     declared.set(prefix, uri);
     nsOut.push(prefix === '' ? ` xmlns="${escapeAttribute(uri)}"` : ` xmlns:${prefix}="${escapeAttribute(uri)}"`);
   }
-  const inScope = declared ?? rendered;
   attributes.sort((a, b) => (a.ns === b.ns ? compare(a.local, b.local) : compare(a.ns, b.ns)));
   out.push(`<${el.tagName}`, ...nsOut);
   for (const a of attributes) out.push(` ${a.name}="${escapeAttribute(a.value)}"`);
   out.push('>');
-  for (let child = el.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === ELEMENT_NODE) element(child as Element, inScope, mode, out);
-    else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_SECTION_NODE) out.push(escapeText((child as Node & { data: string }).data));
-    else if (child.nodeType === PROCESSING_INSTRUCTION_NODE) out.push(pi(child));
+  return declared ?? rendered;
+}
+
+/**
+ * A document's root element in inclusive canonical form, kept child by
+ * child: the text of the root as it is when asked, each child canonicalized
+ * once. A document hashed without parts that are added after the hash (a
+ * stamp) is then written whole without canonicalizing again what was hashed.
+ * The root's own start tag is taken when this is made.
+ */
+export class CanonicalRoot {
+  private readonly start: string;
+  private readonly end: string;
+  private readonly inScope: ReadonlyMap<string, string>;
+  private readonly written = new Map<Node, string>();
+
+  constructor(private readonly root: Element) {
+    const start: string[] = [];
+    this.inScope = startTag(root, new Map(), 'inclusive', start);
+    this.start = start.join('');
+    this.end = `</${root.tagName}>`;
   }
-  out.push(`</${el.tagName}>`);
+
+  /** The canonical text of the root and its children now: what `canonicalize` gives for the whole document. */
+  text(): string {
+    const out = [this.start];
+    for (let child = this.root.firstChild; child; child = child.nextSibling) {
+      let text = this.written.get(child);
+      if (text === undefined) {
+        const parts: string[] = [];
+        node(child, this.inScope, 'inclusive', parts);
+        text = parts.join('');
+        this.written.set(child, text);
+      }
+      out.push(text);
+    }
+    out.push(this.end);
+    return out.join('');
+  }
 }
 
 /** Code-unit order, as C14N sorts (not locale order). */

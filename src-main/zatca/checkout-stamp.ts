@@ -8,18 +8,26 @@
  */
 import type { OrderRecord } from '../../src-shared/till/index.ts';
 import type { TillDatabase } from '../db/index.ts';
+import type { BranchProfile } from '../till/index.ts';
 import { documentFromOrder } from './document-from-order.ts';
+import { egsSignerSource, type SecretStore } from './egs-secrets.ts';
 import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
-import { appendDocument, readEgs } from './zatca-store.ts';
+import { appendDocument, readEgs, type EgsState } from './zatca-store.ts';
 import type { ZatcaBuyerParty, ZatcaSeller } from './zatca-document.ts';
+import { readZatcaSeller } from './zatca-seller.ts';
 
 export interface CheckoutStampOptions {
   db: TillDatabase;
-  /** The unit's key and certificate; null when they cannot be had (phase 1 then). */
-  signer: () => EgsSigner | null;
-  /** The seller as the documents state it; null while a required field is missing. */
-  seller: () => ZatcaSeller | null;
+  /** The unit's key and certificate (for the unit as just read, when given); null when they cannot be had (phase 1 then). */
+  signer: (egs?: EgsState) => EgsSigner | null;
+  /** The seller as the documents state it (by the branch profile the sale was made under, when given); null while a required field is missing. */
+  seller: (profile?: BranchProfile | null) => ZatcaSeller | null;
   onSkipped?: (why: string, order: OrderRecord) => void;
+}
+
+/** The stamp's options for a till whose EGS key is in `secrets`: the signer kept across sales, the seller read for each. */
+export function egsStampOptions(db: TillDatabase, secrets: SecretStore | (() => SecretStore)): CheckoutStampOptions {
+  return { db, signer: egsSignerSource(db, secrets), seller: (profile) => readZatcaSeller(db, profile).seller };
 }
 
 /** How this order's document differs from a sale's or refund's simplified one. */
@@ -30,12 +38,15 @@ export interface StampChoice {
   documentUuid?: string;
 }
 
-/** Signs `order` as the unit's next document and chains it; call inside the order's transaction. Null: phase 1 (not onboarded, or the skip). */
-export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, choice: StampChoice = {}): SignedDocument | null {
+/**
+ * Signs `order` as the unit's next document and chains it; call inside the order's transaction. Null: phase 1 (not
+ * onboarded, or the skip). `profile` is the branch profile the checkout already read, when it has one.
+ */
+export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, choice: StampChoice = {}, profile?: BranchProfile | null): SignedDocument | null {
   const egs = readEgs(options.db);
   if (!egs) return null;
-  const signer = options.signer();
-  const seller = options.seller();
+  const signer = options.signer(egs);
+  const seller = profile === undefined ? options.seller() : options.seller(profile);
   if (!signer || !seller) {
     options.onSkipped?.(signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available", order);
     return null;
@@ -66,6 +77,6 @@ export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, ch
 }
 
 /** The `stampAtCheckout` hook of TillService: returns the nine-tag QR for the receipt, or null to keep phase 1's. */
-export function checkoutStamp(options: CheckoutStampOptions): (order: OrderRecord) => string | null {
-  return (order) => stampOrder(options, order)?.qr ?? null;
+export function checkoutStamp(options: CheckoutStampOptions): (order: OrderRecord, profile: BranchProfile | null) => string | null {
+  return (order, profile) => stampOrder(options, order, {}, profile)?.qr ?? null;
 }

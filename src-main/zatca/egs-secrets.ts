@@ -7,7 +7,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readEgsCertificate } from './egs-certificate.ts';
 import type { EgsSigner } from './sign-document.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readEgs } from './zatca-store.ts';
+import { readEgs, type EgsState } from './zatca-store.ts';
 
 /** The host's secret store as this module uses it (host/secret-store.ts; named here so zatca does not import host). */
 export interface SecretStore {
@@ -26,12 +26,12 @@ export function storeEgsKey(secrets: SecretStore, key: KeyObject): void {
 /**
  * The signer for checkout, read once and kept (a sale must not parse a key
  * and a certificate each time); re-read when the certificate changes
- * (renewal).
+ * (renewal). A checkout passes the unit it has just read in its transaction.
  */
-export function egsSignerSource(db: TillDatabase, secrets: SecretStore | (() => SecretStore)): () => EgsSigner | null {
+export function egsSignerSource(db: TillDatabase, secrets: SecretStore | (() => SecretStore)): (known?: EgsState) => EgsSigner | null {
   let cached: { certificate: string; signer: EgsSigner } | null = null;
-  return () => {
-    const egs = readEgs(db);
+  return (known) => {
+    const egs = known ?? readEgs(db);
     if (!egs) return null;
     if (cached?.certificate === egs.certificate) return cached.signer;
     // A store made on demand (the CLI's secrets file) is read afresh, so a key onboarding just wrote is found.

@@ -53,12 +53,12 @@ export function invoiceHashBytes(doc: Document): Buffer {
 }
 
 /**
- * The hash of a document built without its stamp, straight from the builder's
- * tree: it holds nothing the hash leaves out, so there is nothing to strip, and
- * no serializing and parsing again (most of the signing time at checkout).
+ * The hash of a document built without its stamp, from the canonical form of
+ * the builder's tree (unstampedUbl): it holds nothing the hash leaves out, so
+ * there is nothing to strip, and no serializing and parsing again.
  */
-export function unstampedInvoiceHashBytes(unstamped: Document): Buffer {
-  return sha256(canonicalize(unstamped, 'inclusive'));
+export function unstampedInvoiceHashBytes(canonicalUnstamped: string): Buffer {
+  return sha256(canonicalUnstamped);
 }
 
 function sha256(canonical: string): Buffer {

@@ -33,7 +33,7 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   // xmllint --c14n11 and openssl over the signed text.
   // The document is built once: hashed as it is, then the stamp goes into the same tree (unstampedUbl).
   const unstamped = unstampedUbl(doc);
-  const hashBytes = unstampedInvoiceHashBytes(unstamped.tree);
+  const hashBytes = unstampedInvoiceHashBytes(unstamped.canonical);
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);

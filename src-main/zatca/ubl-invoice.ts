@@ -12,11 +12,12 @@
  * UBLExtensions, the cac:Signature and the QR reference are exactly what the
  * hash leaves out); with one it is the signed document.
  */
-import type { Document, Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { riyadhDateTime } from '../../src-shared/zatca/index.ts';
+import { CanonicalRoot } from './c14n.ts';
 import { NS } from './ubl-namespaces.ts';
-import { child, newDocument, serialize } from './xml-tree.ts';
+import { child, newDocument, serialize, XML_DECLARATION } from './xml-tree.ts';
 import { SIMPLIFIED_SUBTYPE, STANDARD_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
 
 export interface UblStamp {
@@ -37,11 +38,11 @@ export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
   return serialize(ublTree(doc, stamp).root.ownerDocument!);
 }
 
-/** A document built once without its stamp: its tree (what the invoice hash canonicalizes) and the signed text once the stamp is known. */
+/** A document built once without its stamp: its canonical text (what the invoice hash covers) and the signed text once the stamp is known. */
 export interface UnstampedUbl {
-  /** The DOM the hash reads: exactly the unstamped document. */
-  tree: Document;
-  /** Writes the stamp and the QR into this same tree, where a document built with them has them, and serializes it. */
+  /** The C14N 1.1 form of exactly the unstamped document. */
+  canonical: string;
+  /** Writes the stamp and the QR into this same tree, where a document built with them has them, and returns its text. */
   stamped(stamp: UblStamp): string;
 }
 
@@ -50,18 +51,20 @@ export interface UnstampedUbl {
  * and the stamp needs the hash, so the stamp's parts are added to the hashed
  * tree afterwards and moved to their places (UBLExtensions first; the QR
  * reference and cac:Signature before the supplier) rather than the whole
- * document being built a second time. The bytes are `buildUbl(doc, stamp)`'s.
+ * document being built a second time; nor is what was hashed canonicalized
+ * again for the text (CanonicalRoot). The bytes are `buildUbl(doc, stamp)`'s.
  */
 export function unstampedUbl(doc: ZatcaDocument): UnstampedUbl {
   const { root, supplier } = ublTree(doc);
+  const canonical = new CanonicalRoot(root);
   return {
-    tree: root.ownerDocument!,
+    canonical: canonical.text(),
     stamped(stamp) {
       const extensions = child(root, NS.ext, 'ext:UBLExtensions');
       stamp.writeExtensions(extensions);
       root.insertBefore(extensions, root.firstChild);
       for (const part of writeQrAndSignature(root, stamp)) root.insertBefore(part, supplier);
-      return serialize(root.ownerDocument!);
+      return XML_DECLARATION + canonical.text();
     },
   };
 }

@@ -1,14 +1,17 @@
 /**
  * Writing ZATCA's XML on @xmldom/xmldom's DOM: the same standard tree the
- * canonicalizer and the parser use, so the hash reads what was built and the
- * text is what was hashed. (xmlbuilder2 built it before; its spec-complete
- * DOM was two thirds of the time of building and writing a document at
- * checkout, and most of its garbage.)
+ * canonicalizer and the parser use, so the hash reads what was built. The
+ * text is written in its canonical form (C14N 1.1) after the XML
+ * declaration: one writer for what is hashed and what is kept and sent, so
+ * the signed text is, byte for byte, the hashed text with the stamp's parts
+ * in it. (xmlbuilder2 built it before; its spec-complete DOM was two thirds
+ * of the time of building and writing a document at checkout.)
  */
-import { DOMImplementation, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
+import { DOMImplementation, type Document, type Element } from '@xmldom/xmldom';
+import { canonicalize } from './c14n.ts';
 import { NS } from './ubl-namespaces.ts';
 
-const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** A document whose root is `qualifiedName` in `namespace`, declaring `prefixes` (prefix → namespace; '' for the default). */
 export function newDocument(namespace: string, qualifiedName: string, prefixes: Record<string, string> = {}): Element {
@@ -33,7 +36,7 @@ export function child(parent: Element, namespace: string, qualifiedName: string,
   return element;
 }
 
-/** The document's text with its XML declaration, no whitespace added between elements (it would be hashed). */
+/** The document's text: its XML declaration and its canonical form, no whitespace added between elements (it would be hashed). */
 export function serialize(document: Document): string {
-  return DECLARATION + new XMLSerializer().serializeToString(document);
+  return XML_DECLARATION + canonicalize(document, 'inclusive');
 }

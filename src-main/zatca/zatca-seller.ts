@@ -1,12 +1,14 @@
 /** The seller as ZATCA's documents state it: name and VAT number as on the receipt, address and CRN from the seller.* settings. */
 import type { TillDatabase } from '../db/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { readBranchProfile } from '../till/index.ts';
+import { readBranchProfile, type BranchProfile } from '../till/index.ts';
 import type { ZatcaSeller } from './zatca-document.ts';
 
-/** The settings a phase-2 document needs, with what is missing named (for onboarding's refusal and the status). */
-export function readZatcaSeller(db: TillDatabase): { seller: ZatcaSeller | null; missing: string[] } {
-  const profile = readBranchProfile(db);
+/**
+ * The settings a phase-2 document needs, with what is missing named (for onboarding's refusal and the status).
+ * A checkout passes the branch profile it already read: the document then names the seller its receipt names.
+ */
+export function readZatcaSeller(db: TillDatabase, profile: BranchProfile | null = readBranchProfile(db)): { seller: ZatcaSeller | null; missing: string[] } {
   const fields = {
     name: profile?.sellerName ?? getSetting(db, 'seller_name') ?? null,
     vatNumber: profile?.vatNumber ?? getSetting(db, 'vat_number') ?? null,

@@ -12,7 +12,7 @@ const meSchema = record({
 
 const meEnvelopeSchema = successEnvelopeSchema(meSchema);
 
-/** The members `/me` carries, and no others: of a parsed body, or of the emulator's tenant when it answers. */
+/** The members `/me` carries, and no others (unknown members of a parsed body are dropped). */
 export function normalizeMe(me: Me): Me {
   const { user, market, branch } = me;
   return {

@@ -75,7 +75,7 @@ export interface CheckoutShopOptions extends EmulatorOptions {
   /** Changes the back office makes to the menu before the till's first pull. */
   menu?: (tenant: Tenant) => void;
   /** ZATCA phase 2 at checkout (TillService's stampAtCheckout), made once the database is open. */
-  stamp?: (db: TillDatabase) => (order: OrderRecord) => string | null;
+  stamp?: (db: TillDatabase) => TillOptions['stampAtCheckout'];
   /** More of TillService's hooks (print jobs, standard invoices), made once the database is open. */
   hooks?: (db: TillDatabase) => Partial<TillOptions>;
 }

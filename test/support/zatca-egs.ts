@@ -8,8 +8,9 @@ import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
+import { checkoutStamp, egsStampOptions, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
 import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { BranchProfile } from '../../src-main/till/index.ts';
 
 export const TEST_SELLER: ZatcaSeller = {
   name: 'مقهى الفجر & Co <Riyadh>',
@@ -100,6 +101,6 @@ export function setTestSeller(db: TillDatabase): void {
 }
 
 /** The stamp hook as the host builds it, for a TillService under test. */
-export function hostStamp(db: TillDatabase): (order: OrderRecord) => string | null {
-  return checkoutStamp({ db, signer: egsSignerSource(db, () => new FileSecretStore(db)), seller: () => readZatcaSeller(db).seller });
+export function hostStamp(db: TillDatabase): (order: OrderRecord, profile: BranchProfile | null) => string | null {
+  return checkoutStamp(egsStampOptions(db, () => new FileSecretStore(db)));
 }

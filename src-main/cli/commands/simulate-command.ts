@@ -8,7 +8,7 @@ import { activeProductIds, paymentMethodRows } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore } from '../../host/index.ts';
 import { TillService } from '../../till/index.ts';
-import { checkoutStamp, egsSignerSource, readZatcaSeller } from '../../zatca/index.ts';
+import { checkoutStamp, egsStampOptions } from '../../zatca/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cli-io.ts';
 import { randomInt } from 'node:crypto';
 import type { TillDatabase } from '../../db/index.ts';
@@ -51,7 +51,7 @@ export async function simulateCommand(argv: string[], _io: CliIo): Promise<numbe
   const db = openDatabase(dbFile);
   try {
     // Phase 2 as at the counter: once the EGS unit is onboarded every simulated sale is a signed document.
-    const stampAtCheckout = checkoutStamp({ db, signer: egsSignerSource(db, () => new FileSecretStore(db)), seller: () => readZatcaSeller(db).seller });
+    const stampAtCheckout = checkoutStamp(egsStampOptions(db, () => new FileSecretStore(db)));
     const till = new TillService({ db, stampAtCheckout });
     await sellUnderAShift(db, till);
     const productIds = activeProductIds(db);
