@@ -66,6 +66,11 @@ function node(child: Node, inScope: ReadonlyMap<string, string>, mode: C14nMode,
 
 /** Writes `el`'s start tag; returns the declarations in effect inside it. */
 function startTag(el: Element, rendered: ReadonlyMap<string, string>, mode: C14nMode, out: string[]): ReadonlyMap<string, string> {
+  // Most elements of a document have no attributes and, inclusive, declare nothing: nothing to sort or compare.
+  if (mode === 'inclusive' && el.attributes.length === 0) {
+    out.push(`<${el.tagName}>`);
+    return rendered;
+  }
   const declarations = new Map<string, string>();
   const attributes: { ns: string; local: string; name: string; value: string }[] = [];
   for (let i = 0; i < el.attributes.length; i++) {
@@ -145,10 +150,15 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+const TEXT_SPECIALS = /[&<>\r]/;
+const ATTRIBUTE_SPECIALS = /[&<"\t\n\r]/;
+
 function escapeText(text: string): string {
+  if (!TEXT_SPECIALS.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
 }
 
 function escapeAttribute(text: string): string {
+  if (!ATTRIBUTE_SPECIALS.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
 }
