@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startEmulator, startZatcaStandIn, type RunningEmulator } from '../../emulator/index.ts';
 import type { TillDatabase } from '../db/index.ts';
+import { moveServiceAddress } from '../host/index.ts';
 import { bindPrinter, LOGO_SETTING, shippedLogoPath, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { readEgs } from '../zatca/index.ts';
@@ -24,6 +25,27 @@ export interface DemoServices {
 }
 
 /**
+ * The demo's service on the address it had last time, so a till signed in to
+ * it finds it again after a restart; when that port is taken now, on a new
+ * one, and a till signed in to the old address is moved to the new one (the
+ * same seed gives the same tenant and token, so the session stays valid).
+ */
+async function startEmulatorWhereItWas(db: TillDatabase, options: { seed: number; products?: number }): Promise<RunningEmulator> {
+  const previous = getSetting(db, 'demo.service_url');
+  const previousPort = previous === null ? 0 : Number(new URL(previous).port);
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator({ ...options, port: previousPort });
+  } catch (error) {
+    if (previousPort === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    emulator = await startEmulator({ ...options, port: 0 });
+  }
+  if (previous !== null) moveServiceAddress(db, previous, emulator.baseUrl);
+  setSetting(db, 'demo.service_url', emulator.baseUrl);
+  return emulator;
+}
+
+/**
  * `--demo`: the emulator's demo tenant and two virtual printers in this
  * process, with the tenant's printers bound to them (the cashier printer to
  * one, the kitchen printers to the other), so a first run is a full working
@@ -35,7 +57,7 @@ export interface DemoServices {
 export async function startDemoServices(db: TillDatabase, options: { dataDir: string; products?: number; seed?: number }): Promise<DemoServices> {
   const seed = options.seed ?? 1;
   const emulatorOptions = { seed, ...(options.products ? { products: options.products } : {}) };
-  let emulator: RunningEmulator | null = await startEmulator(emulatorOptions);
+  let emulator: RunningEmulator | null = await startEmulatorWhereItWas(db, emulatorOptions);
   const port = Number(new URL(emulator.baseUrl).port);
   const printerDirs = { receipt: join(options.dataDir, 'demo-printers', 'receipt'), kitchen: join(options.dataDir, 'demo-printers', 'kitchen') };
   const sinks: PrinterSink[] = [

@@ -2,6 +2,7 @@ export { EventHub } from './event-hub.ts';
 export type { SecretStore } from './secret-store.ts';
 export { FileSecretStore, secretsFileFor } from './file-secret-store.ts';
 export { TillHost, type TillHostOptions } from './till-host.ts';
+export { moveServiceAddress } from './service-session.ts';
 export { BranchStations } from './branch-stations.ts';
 export { exposeTill, tillFacade, type ChannelAccess, type EnvelopeChannel } from './transport/expose-till.ts';
 export { filterComlinkCall, type FilteredCall } from './transport/comlink-call-filter.ts';

@@ -197,3 +197,15 @@ export class ServiceSession implements SessionMethods {
     return this.pulling;
   }
 }
+
+/**
+ * Points a till signed in to the service at `from` to `to` instead: the same
+ * service (same token) come back at another address, as the demo's does when
+ * its old port is taken after a restart. True when the till was moved.
+ */
+export function moveServiceAddress(db: TillDatabase, from: string, to: string): boolean {
+  const session = getSetting(db, SESSION_SETTING);
+  if (session === null || session.base_url !== from || from === to) return false;
+  setSetting(db, SESSION_SETTING, { ...session, base_url: to } satisfies SessionSettings);
+  return true;
+}

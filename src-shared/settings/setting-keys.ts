@@ -304,6 +304,15 @@ export const SETTING_KEYS = {
     internal: true,
     description: { en: 'The service this till is signed in to', ar: 'الخدمة المتصلة بها نقطة البيع' },
   }),
+  'demo.service_url': define({
+    kind: internalKind(z.string()),
+    default: null,
+    internal: true,
+    description: {
+      en: "Where the demo's service listened last time (`pos serve --demo`): it comes back on that address",
+      ar: 'العنوان الذي عملت عليه خدمة العرض التجريبي آخر مرة',
+    },
+  }),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_KEYS;
