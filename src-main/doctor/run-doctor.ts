@@ -18,7 +18,15 @@ import {
   type ListResource,
   type WireObjectName,
 } from '../../src-shared/wire/index.ts';
-import { adjustAfterRefusal, CATALOG_RESOURCES, isVersionRefusal, MAX_ADJUSTMENTS, type ListRequest, type PullScope } from '../sync/index.ts';
+import {
+  adjustAfterRefusal,
+  allowedBadRecords,
+  CATALOG_RESOURCES,
+  isVersionRefusal,
+  MAX_ADJUSTMENTS,
+  type ListRequest,
+  type PullScope,
+} from '../sync/index.ts';
 import { ForbiddenError, NotFoundError, ServiceError, UnauthenticatedError, type ServiceClient } from '../upstream/index.ts';
 
 /** The first page of each list is asked for with this many records, unless `--per-page` says otherwise. */
@@ -310,6 +318,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       for (const adjusted of check.adjusted) warnings.push(`${check.list}: ${adjusted} (a pull does the same)`);
       if (resource.name === 'products') productsBody = body;
       if (check.error !== null) (check.required ? blockers : warnings).push(`${check.list}: ${check.error}`);
+      else if (check.quarantined > allowedBadRecords(check.records + check.quarantined))
+        (check.required ? blockers : warnings).push(
+          `${check.list}: ${check.quarantined} of ${check.records + check.quarantined} records on the first page break the contract, more than half: ${check.required ? 'a pull would keep the previous catalog' : 'a pull would keep what the till had of this list'} (${check.problems[0] ?? ''})`,
+        );
       else if (check.quarantined > 0)
         warnings.push(
           `${check.list}: ${check.quarantined} of ${check.records + check.quarantined} records on the first page would be left out (${check.problems[0] ?? ''})`,

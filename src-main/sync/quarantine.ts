@@ -1,15 +1,18 @@
 import type { QuarantinedRecord } from '../../src-shared/wire/index.ts';
 
 /**
- * How many bad records a list may have and still be pulled without them:
- * 1% of the list, at least 1, at most 50. More than that says the service
- * and the till disagree about the list itself, not about a few records.
+ * How many bad records a list may have and still be pulled without them: up
+ * to half of the list. A few odd records (a name longer than the till takes,
+ * a member of an unexpected type) cost the branch those records only, never
+ * its catalog, not even on a first pull; only a list that is mostly
+ * unreadable says the service and the till disagree about the list itself,
+ * and then the previous replica is kept. See docs/decisions.md.
  */
 export function allowedBadRecords(total: number): number {
-  return Math.min(50, Math.max(1, Math.floor(total / 100)));
+  return Math.floor(Math.max(0, total) / 2);
 }
 
-/** Too many records of one list broke the contract: the pull fails and the previous replica stays. */
+/** Most of one list broke the contract: the pull fails and the previous replica stays. */
 export class TooManyBadRecordsError extends Error {
   override readonly name = 'TooManyBadRecordsError';
   constructor(
@@ -22,7 +25,7 @@ export class TooManyBadRecordsError extends Error {
       .map((record) => record.reason)
       .join('; ');
     super(
-      `${bad.length} of ${total} ${list} records break the contract (more than ${allowedBadRecords(total)} allowed), so the previous catalog is kept: ${examples}${bad.length > 3 ? '; …' : ''}`,
+      `${bad.length} of ${total} ${list} records break the contract (more than half of the list), so the previous catalog is kept: ${examples}${bad.length > 3 ? '; …' : ''}`,
     );
   }
 }

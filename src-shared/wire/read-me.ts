@@ -1,6 +1,7 @@
 import type { DecimalString } from '../catalog/index.ts';
 import { formatMinor, parseDecimalRounded } from '../money/index.ts';
 import { cleanLine } from '../text/index.ts';
+import { MAX_NAME_CHARS } from './schema-from-table.ts';
 
 // `GET /me` is named by the spec ("Me: Detail (GET)") but its path and shape
 // are not shown. So it is a bonus, never a gate: whatever facts it carries,
@@ -79,17 +80,17 @@ function at(root: unknown, path: string): unknown {
   return value;
 }
 
-const MAX_TEXT = 200;
+const MAX_ID = 200;
 
 function asId(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT) return value.trim();
+  if (typeof value === 'string' && value.trim() !== '' && value.length <= MAX_ID) return value.trim();
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   return null;
 }
 
 /** A name from `/me`: cleaned of control and bidi-override characters like every name the till reads. */
 function asText(value: unknown): string | null {
-  if (typeof value !== 'string' || value.length > MAX_TEXT) return null;
+  if (typeof value !== 'string' || value.length > MAX_NAME_CHARS) return null;
   const clean = cleanLine(value).trim();
   return clean !== '' ? clean : null;
 }

@@ -4,9 +4,14 @@ import { objectTable, type MemberRule, type WireObjectName } from './member-tabl
 import { bool, decimal, epochMs, epochMsOrNull, id, idOrNull, int, intOrNull, listOrNull, number, oneOf, text, textOrNull } from './primitives.ts';
 import { cleanLine, cleanLines } from '../text/index.ts';
 
-/** The longest name and description the till takes from the service; a longer record is quarantined, never cut. */
-export const MAX_NAME_CHARS = 200;
-export const MAX_DESCRIPTION_CHARS = 2_000;
+/**
+ * The longest name and description the till takes from the service; a longer
+ * record is quarantined, never cut. The contract states no limit: these only
+ * protect memory, far above what a real menu holds (a dish name with its
+ * description runs to a few hundred characters). See docs/decisions.md.
+ */
+export const MAX_NAME_CHARS = 2_000;
+export const MAX_DESCRIPTION_CHARS = 20_000;
 
 // The length is checked before cleaning, so a 5 MiB name costs no regex pass.
 const capped = (max: number, clean: (value: string) => string, what: string) =>

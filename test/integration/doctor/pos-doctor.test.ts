@@ -118,4 +118,20 @@ describe('pos doctor against an independent spec-only service', () => {
     expect(result.stderr).toContain('pos doctor: --token is required');
     expect(result.stderr).toContain('usage: pos doctor --base-url URL --token TOKEN');
   });
+  it('warns of a few unreadable records on a first page and blocks only when most of it is unreadable', async () => {
+    const odd = await startEmulator({ port: 0, seed: 35 });
+    try {
+      const firstPage = odd.tenant.products.filter((p) => p.deleted_at === null).slice(0, 50);
+      for (const product of firstPage.slice(0, 2)) (product as unknown as { is_active: unknown }).is_active = 'sometimes';
+      const few = await doctor([...of(odd), '--json']);
+      expect(few.code).toBe(0);
+      expect(few.report!.warnings.join('\n')).toMatch(/products: 2 of \d+ records on the first page would be left out/);
+      for (const product of firstPage) (product as unknown as { is_active: unknown }).is_active = 'sometimes';
+      const most = await doctor([...of(odd), '--json']);
+      expect(most.code).not.toBe(0);
+      expect(most.report!.blockers.join('\n')).toMatch(/products: \d+ of \d+ records on the first page break the contract, more than half/);
+    } finally {
+      await odd.close();
+    }
+  });
 });

@@ -157,7 +157,7 @@ describe('the catalog pull', () => {
     expect(readCatalog(db).products.find((p) => p.id === broken.id)!.name_en).toBe(name);
   });
 
-  it('fails the pull and keeps the whole previous replica when more than 1% of a list is bad', async () => {
+  it('fails the pull and keeps the whole previous replica when more than half of a list is bad', async () => {
     const db = service.open();
     await service.pull(db, { perPage: 50 });
     const before = readCatalog(db);
