@@ -1,5 +1,5 @@
 // The Orders Sync answer, read for evidence. The spec names the operation but
-// shows neither its body nor its answer (DESIGN.md, "The order upload
+// shows neither its body nor its answer (docs/decisions.md, "The order upload
 // contract"), so a real service may answer in many plausible shapes. The
 // rule: an order is synced only on evidence (the answer names it with a
 // success, or unambiguously accepts the whole batch); a named failure is a
