@@ -1,4 +1,4 @@
-// The import rules of DESIGN.md, checked by dependency-cruiser on every
+// The import rules of docs/decisions.md ("Layers, enforced by tools"), checked by dependency-cruiser on every
 // `npm test` by scripts/check-layers.mjs (which adds the table owners):
 // a rule that only a reviewer remembers is not a rule. Each rule's comment is
 // the message a violation prints.

@@ -1,9 +1,9 @@
 /**
- * The README's "Performance" table from the last run of every benchmark
+ * The Performance table of docs/performance.md from the last run of every benchmark
  * (bench/results/*.json, kept in the repository): each figure with the bound
  * it was measured against in the same run, the ratio, the target, and the
- * command that reproduces it. `npm run bench:table` writes it into the
- * README; test/unit/bench/performance-table.test.ts checks that it is there.
+ * command that reproduces it. `npm run bench:table` writes it into
+ * docs/performance.md; test/unit/bench/performance-table.test.ts checks that it is there.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

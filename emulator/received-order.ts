@@ -1,4 +1,4 @@
-/** One order line as uploaded (DESIGN.md, "The order upload contract"). */
+/** One order line as uploaded (docs/decisions.md, "The order upload contract"). */
 export interface UploadedOrderItem {
   product_id: string;
   quantity: number;

@@ -93,7 +93,7 @@ function checkItem(raw: unknown, at: string, tenant: Tenant, r: Reader): number 
 }
 
 /**
- * Checks one uploaded order against DESIGN.md's contract and the tenant:
+ * Checks one uploaded order against the upload contract (docs/decisions.md) and the tenant:
  * shapes, known product, modifier and payment-method ids, the caller's
  * market and branch, and totals that add up (item total = unit_price ×
  * quantity, subtotal = Σ item totals, total = subtotal − discount_total,

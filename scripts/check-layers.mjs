@@ -1,4 +1,4 @@
-// The rules of DESIGN.md that keep the code in its layers, checked on every
+// The rules of docs/decisions.md ("Layers, enforced by tools") that keep the code in its layers, checked on every
 // `npm test`: a rule that only a reviewer remembers is not a rule.
 // - Imports: dependency-cruiser with the rules in .dependency-cruiser.cjs
 //   (layers, entry files, printing's one direction, cycles, what the Electron
@@ -176,7 +176,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const violations = await findLayerViolations(root);
   for (const v of violations) console.error(`${v.file}${v.line ? `:${v.line}` : ''}: ${v.message}`);
   if (violations.length > 0) {
-    console.error(`check-layers: ${violations.length} import(s) or table reference(s) break the layer rules of DESIGN.md`);
+    console.error(`check-layers: ${violations.length} import(s) or table reference(s) break the layer rules of docs/decisions.md`);
     process.exit(1);
   }
   console.log('check-layers: every import keeps to its layer, every table to its owner');

@@ -9,7 +9,7 @@ type SyncResult =
   { uuid: string | null; status: 'created' | 'duplicate'; id: string } | { uuid: string | null; status: 'rejected'; errors: Record<string, string[]> };
 
 /**
- * `POST /orders/sync` (DESIGN.md, "The order upload contract"; emulator/README.md, 30): idempotent on
+ * `POST /orders/sync` (docs/decisions.md, "The order upload contract"; emulator/README.md, 30): idempotent on
  * `uuid`. An order the service already holds is `duplicate` and nothing new
  * is stored; an invalid one is `rejected` with its errors; the rest are
  * `created`. A malformed batch as a whole is a 422.

@@ -100,8 +100,8 @@ export interface OpenShiftInput {
 /**
  * Opens a station's shift (its drawer). A second at the same station while
  * one is open is `shift_open`; so is a second for the same cashier at another
- * station: a cashier answers for one drawer at a time (README, "Shifts and
- * the drawer"). Checked and written under one write lock. Durable when it returns.
+ * station: a cashier answers for one drawer at a time (docs/service-contract.md, "Order numbers, drawers and
+ * reports per station"). Checked and written under one write lock. Durable when it returns.
  */
 export function insertShift(db: TillDatabase, input: OpenShiftInput): StoredShift {
   db.transaction(() => {

@@ -100,7 +100,7 @@ interface PullContext {
 }
 
 /**
- * DESIGN.md step 2: read every list completely into staging, then swap the
+ * docs/decisions.md, "The catalog pull": read every list completely into staging, then swap the
  * whole catalog in with one transaction. Anything that fails before the swap
  * (a bad page, too many bad records, a dead connection, a kill) leaves the
  * replica as it was. Auxiliary lists that fail are skipped, not fatal.

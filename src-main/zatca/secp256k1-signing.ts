@@ -3,7 +3,7 @@
  * (Bitcoin Core's library, in tiny-secp256k1's WebAssembly build) rather
  * than node:crypto: OpenSSL has no fast path for this curve, and its
  * signing was the largest single cost of a phase-2 checkout (see the
- * README's Performance table). The key stays a node:crypto KeyObject
+ * Performance table of docs/performance.md). The key stays a node:crypto KeyObject
  * everywhere else (generated, stored, put in the CSR); only its scalar is
  * handed to libsecp256k1, once per key.
  *

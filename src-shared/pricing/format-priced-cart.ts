@@ -1,5 +1,5 @@
 /**
- * The wire carries money as two-place decimal strings (DESIGN.md, order
+ * The wire carries money as two-place decimal strings (docs/decisions.md, order
  * upload contract); these turn priced amounts into exactly those strings, so
  * no other code formats money by hand.
  */

@@ -1,7 +1,7 @@
 // Every local setting of a till, in one list: its key, what it holds, its
 // default and what it is for, in both languages. The settings store
 // (src-main/settings) reads and writes only these keys, `pos settings` lists
-// them, and the README's table is this list. To add a setting, add one entry
+// them, and docs/configuration.md's table names them all. To add a setting, add one entry
 // here; nothing else needs to know about it.
 
 import { z } from 'zod';

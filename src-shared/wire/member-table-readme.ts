@@ -1,9 +1,9 @@
 import { MEMBER_TABLE, type MemberRule, type WireObjectTable } from './member-table.ts';
 import { ME_MEMBER_PATHS, type AccountFact } from './read-me.ts';
 
-// The README's section "What the till needs from the service", generated
+// docs/service-contract.md's section "What the till needs from the service", generated
 // from the member table and the /me reader's member names: a test keeps the
-// README byte-equal to this output (UPDATE_README=1 rewrites it).
+// page byte-equal to this output (UPDATE_README=1 rewrites it).
 
 export const README_TABLE_START =
   '<!-- member-table:start (generated from src-shared/wire/member-table.ts; UPDATE_README=1 npx vitest run test/unit/wire/member-table.test.ts) -->';
@@ -81,7 +81,7 @@ function meSection(): string[] {
   return lines;
 }
 
-/** The generated part of the README section, markers included. */
+/** The generated part of that section, markers included. */
 export function memberTableMarkdown(): string {
   const lines = [
     README_TABLE_START,

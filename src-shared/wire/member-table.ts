@@ -2,7 +2,7 @@ import type { ApiVersion } from '../api-version.ts';
 
 // The one table of what the till reads from the service, per object and per
 // contract version. The zod schemas are built from it (schema-from-table.ts)
-// and the README's section "What the till needs from the service" is
+// and docs/service-contract.md's section "What the till needs from the service" is
 // generated from it (member-table-readme.ts), so the code, the table and the
 // documentation cannot drift apart.
 //
@@ -58,7 +58,7 @@ export interface MemberRule {
    * are never rewritten: changing them would change what they name.
    */
   human?: 'line' | 'lines';
-  /** What the till uses when the member is missing (documented in the README). */
+  /** What the till uses when the member is missing (documented in docs/service-contract.md). */
   fallback?: string;
   note?: string;
 }
@@ -85,7 +85,7 @@ export type WireObjectName = (typeof WIRE_OBJECTS)[number];
 
 export interface WireObjectTable {
   name: WireObjectName;
-  /** How the README names it. */
+  /** How docs/service-contract.md names it. */
   title: string;
   /** Where the till reads it. */
   source: string;

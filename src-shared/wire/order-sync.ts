@@ -5,7 +5,7 @@ import { successEnvelopeSchema } from './envelope.ts';
 import { readBody } from './wire-validation-error.ts';
 
 // The order upload contract is the project's assumption, not the spec's
-// (DESIGN.md, "The order upload contract"): `POST /orders/sync` with
+// (docs/decisions.md, "The order upload contract"): `POST /orders/sync` with
 // `{"orders": [Order, ...]}`, answered by one result per order.
 
 /** At most this many orders go in one sync request. */
@@ -49,7 +49,7 @@ export interface Order {
   payments: OrderPayment[];
   /** PAID, UNPAID (some of it on PAY_LATER) or REFUND. */
   status: string;
-  /** Till's addition to DESIGN.md's contract: a refund names the order it refunds. */
+  /** Till's addition to the upload contract (docs/decisions.md): a refund names the order it refunds. */
   refund_of: string | null;
   /** Extra members (issue 11): the cashier's name and the shift's uuid; null on orders from before cashiers. */
   cashier?: string | null;

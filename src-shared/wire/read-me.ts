@@ -46,7 +46,7 @@ export const NO_ACCOUNT_FACTS: AccountFacts = Object.freeze({
 
 /**
  * Where each fact may sit, in the order tried (dotted paths inside `data`,
- * or inside the body itself when it has no envelope). The README's table
+ * or inside the body itself when it has no envelope). The table in docs/service-contract.md
  * is generated from this list.
  */
 export const ME_MEMBER_PATHS: { readonly [F in AccountFact]: readonly string[] } = {

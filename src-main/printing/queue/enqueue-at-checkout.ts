@@ -1,4 +1,4 @@
-// Print jobs are written in the checkout transaction (DESIGN.md step 3), so
+// Print jobs are written in the checkout transaction (docs/decisions.md, "Checkout in one transaction"), so
 // a sale that is on disk always has its receipt and tickets on disk too;
 // nothing here touches a printer, so a printer that is off cannot fail the
 // sale. Which jobs, under the printers' flags:

@@ -1,4 +1,4 @@
-// The print worker (DESIGN.md step 5). Jobs are rows; each printer has its
+// The print worker (docs/decisions.md, "Printing"). Jobs are rows; each printer has its
 // own lane that prints that printer's jobs oldest first, so a printer that
 // is off, slow or out of paper holds up only itself. A refused connection
 // or a timeout is retried with backoff until the job is `giveUpAfterMs`

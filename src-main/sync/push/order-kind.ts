@@ -23,13 +23,13 @@ import {
 import { rejectionReason, rejectionsNamedBy } from './service-rejections.ts';
 import type { UploadContext, UploadCounts, UploadKind, UploadReport } from './upload-engine.ts';
 
-/** The upload contract's default path (DESIGN.md, "The order upload contract"); the setting `upload.path` changes it. */
+/** The upload contract's default path (docs/decisions.md, "The order upload contract"); the setting `upload.path` changes it. */
 export const ORDER_SYNC_PATH = SETTING_KEYS['upload.path'].default;
 
 type Step = 'continue' | 'stop';
 
 /**
- * Orders as an upload kind (DESIGN.md, step 4). Each order's uuid is its
+ * Orders as an upload kind (docs/decisions.md, "The upload"). Each order's uuid is its
  * idempotency key, so resending after a lost answer is safe: the service
  * answers `duplicate`, which counts as delivered. A rejection is final and
  * kept; anything short of an answer puts the batch back with backoff; a 401

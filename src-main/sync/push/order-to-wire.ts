@@ -4,7 +4,7 @@ import type { OrderRecord } from '../../../src-shared/till/index.ts';
 import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../../src-shared/wire/index.ts';
 
 /**
- * An order as the upload contract carries it (DESIGN.md, "The order upload
+ * An order as the upload contract carries it (docs/decisions.md, "The order upload
  * contract"): money as decimal strings with the currency's places (two,
  * or three for KWD: `decimals`; negative on a refund), times in epoch ms. What only this till needs (names, tendered cash, the
  * ZATCA QR, the price list) stays local.
@@ -41,7 +41,7 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
     })),
     status: wireStatus(record),
     refund_of: record.refund_of,
-    // Extra members (DESIGN.md): who sold it and in which shift; null on orders from before cashiers.
+    // Extra members (docs/decisions.md, "The order upload contract"): who sold it and in which shift; null on orders from before cashiers.
     cashier: record.cashier_name ?? null,
     shift_id: record.shift_id ?? null,
     ...(record.kind === 'REFUND' ? { refund_reason: record.refund_reason ?? null } : {}),

@@ -1,11 +1,11 @@
 // The Orders Sync answer, read for evidence. The spec names the operation but
-// shows neither its body nor its answer (DESIGN.md, "The order upload
+// shows neither its body nor its answer (docs/decisions.md, "The order upload
 // contract"), so a real service may answer in many plausible shapes. The
 // rule: an order is synced only on evidence (the answer names it with a
 // success, or unambiguously accepts the whole batch); a named failure is a
 // rejection with its reason; anything else leaves the order unconfirmed, and
 // the uploader sends it again in a smaller batch, down to one order, where a
-// 2xx that names no failure is unambiguous. The README's "What the till
+// 2xx that names no failure is unambiguous. docs/service-contract.md, "What the till
 // needs from the service" lists every shape read here.
 
 /** What an answer says about one order it names. */

@@ -85,7 +85,7 @@ export type Probe<C> = (client: C) => Promise<ProbeResult>;
 export type UploadEngineOptions<C = ServiceClient> = EngineOptions<C> & ([C] extends [ServiceClient] ? { probe?: Probe<C> } : { probe: Probe<C> });
 
 /**
- * The one upload loop (DESIGN.md, step 4) for every outbox: it runs the
+ * The one upload loop (docs/decisions.md, "The upload") for every outbox: it runs the
  * kinds one after the other, sleeps on the injected clock until the
  * earliest item falls due or someone rings, probes `GET /me` while the
  * service is unreachable, and stops every kind on a 401 until a new client

@@ -1,4 +1,4 @@
-// The README's Performance table is what `npm run bench:table` makes of the
+// docs/performance.md's table is what `npm run bench:table` makes of the
 // committed last runs (bench/results/*.json): never pasted, never edited by hand.
 
 import { readFileSync } from 'node:fs';
@@ -6,16 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PERFORMANCE_TABLE_END, PERFORMANCE_TABLE_START, performanceTable } from '../../../bench/performance-table.ts';
 
-const README = fileURLToPath(new URL('../../../README.md', import.meta.url));
+const DOC = fileURLToPath(new URL('../../../docs/performance.md', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../../bench/results', import.meta.url));
 
-describe("the README's Performance table", () => {
+describe("docs/performance.md's table", () => {
   it('is byte-equal to what npm run bench:table makes of bench/results', () => {
-    const readme = readFileSync(README, 'utf8');
+    const readme = readFileSync(DOC, 'utf8');
     const start = readme.indexOf(PERFORMANCE_TABLE_START);
     const end = readme.indexOf(PERFORMANCE_TABLE_END);
-    expect(start, 'README has the start marker').toBeGreaterThanOrEqual(0);
-    expect(end, 'README has the end marker').toBeGreaterThan(start);
+    expect(start, 'docs/performance.md has the start marker').toBeGreaterThanOrEqual(0);
+    expect(end, 'docs/performance.md has the end marker').toBeGreaterThan(start);
     expect(readme.slice(start, end + PERFORMANCE_TABLE_END.length)).toBe(performanceTable(RESULTS));
   });
 
