@@ -12,12 +12,23 @@ export const DEMO_ADDRESS_POLICY: PrinterAddressPolicy = { allowLoopback: true, 
 
 type PrinterSink = Awaited<ReturnType<typeof startPrinterSink>>;
 
+/** The uploads the demo service holds, newest last: what a trainer shows after a sale or an outage drill. */
+export interface DemoReceived {
+  running: boolean;
+  order_requests: number;
+  orders: { uuid: string; number: string; total: string; items: number; received_at: number }[];
+  settlements: number;
+  attendances: number;
+}
+
 export interface DemoServices {
   credentials: { base_url: string; token: string };
   /** Where the virtual printers save what they receive. */
   printerDirs: { receipt: string; kitchen: string };
   /** The ZATCA stand-in the Branch screen's ZATCA tab onboards against (OTP below). */
   zatca: { url: string; otp: string };
+  /** What the demo service holds now (`GET /demo/received.json` on the till): the orders, late payments and closed shifts uploaded to it. */
+  received(): DemoReceived;
   /** For outage drills: the service goes away and comes back on the same address. */
   stopService(): Promise<void>;
   startService(): Promise<void>;
@@ -77,6 +88,19 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
     credentials,
     printerDirs,
     zatca: { url: zatca.url, otp: zatca.otp },
+    received() {
+      if (!emulator) return { running: false, order_requests: 0, orders: [], settlements: 0, attendances: 0 };
+      const orders = [...emulator.orders.values()]
+        .sort((a, b) => a.receivedAt - b.receivedAt)
+        .map((held) => ({
+          uuid: held.uuid,
+          number: String(held.order.number),
+          total: held.order.total,
+          items: held.order.items.length,
+          received_at: held.receivedAt,
+        }));
+      return { running: true, order_requests: emulator.orderPosts, orders, settlements: emulator.settlements.size, attendances: emulator.attendances.size };
+    },
     async stopService() {
       await emulator?.close();
       emulator = null;

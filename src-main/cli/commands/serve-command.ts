@@ -158,6 +158,10 @@ function demoRoutes(demo: DemoServices, control: boolean): RouteHandler[] {
         json(response, demo.credentials);
         return true;
       }
+      if (path === '/demo/received.json' && request.method === 'GET') {
+        json(response, demo.received());
+        return true;
+      }
       return false;
     },
     async (request: IncomingMessage, response: ServerResponse) => {

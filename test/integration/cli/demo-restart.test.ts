@@ -55,4 +55,14 @@ describe('the demo service across restarts', () => {
     expect(getSetting(db, 'session')?.base_url).toBe(moved.base_url);
     expect(await answers(moved.base_url, moved.token)).toBe(200);
   });
+
+  it('says what the demo service holds, and that it is down during an outage drill', { timeout: 120_000 }, async () => {
+    db = openDatabase(dir.file('received.db'));
+    running = await startDemoServices(db, { dataDir: dir.path, products: 10 });
+    expect(running.received()).toEqual({ running: true, order_requests: 0, orders: [], settlements: 0, attendances: 0 });
+    await running.stopService();
+    expect(running.received().running).toBe(false);
+    await running.startService();
+    expect(running.received().running).toBe(true);
+  });
 });
