@@ -6,6 +6,21 @@
  * document is a fork. A gap (documents not received yet) or a document
  * arriving after a later one is only warned about: a till reporting after
  * an outage may be retrying an earlier one.
+ *
+ * ZATCA's rule, which the till follows too (zatca-store.ts): the ICV goes
+ * up by one for every document the EGS unit generates and the PIH is the
+ * hash of the document generated immediately before, whatever its type and
+ * whether ZATCA accepted or rejected it; a rejected document keeps its
+ * counter, and its correction is a new document (a new UUID and the next
+ * ICV, chained to the document just before it). ZATCA's answers on its developer
+ * community: "Understanding of PIH and ICV",
+ * https://zatca1.discourse.group/t/understanding-of-pih-and-icv/8376, and
+ * "Rejected Tax / Simplified Invoice",
+ * https://zatca1.discourse.group/t/rejected-tax-simplified-invoice/6274.
+ * So a document keeps its slot with the hash its EGS unit gave it (the
+ * request's invoiceHash), not only the one read here: when the two differ
+ * the document is refused for its hash, and the unit's next document still
+ * chains to the hash the unit computed, which is the only one it has.
  */
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { CheckedDocument, ZatcaMessage } from './verify-document.ts';
@@ -16,10 +31,13 @@ interface ChainEntry {
   hash: string;
 }
 
+/** A received document's place in its unit's chain; `hash` is the hash the EGS unit gave it (the request's invoiceHash). */
+export type ChainLink = Pick<CheckedDocument, 'uuid' | 'icv' | 'pih'> & { hash: string };
+
 export class EgsChains {
   private readonly chains = new Map<string, Map<number, ChainEntry>>();
 
-  check(egs: string, doc: CheckedDocument): { errors: ZatcaMessage[]; warnings: ZatcaMessage[] } {
+  check(egs: string, doc: ChainLink): { errors: ZatcaMessage[]; warnings: ZatcaMessage[] } {
     const errors: ZatcaMessage[] = [];
     const warnings: ZatcaMessage[] = [];
     if (doc.icv === null || doc.pih === null) return { errors, warnings };
@@ -50,7 +68,7 @@ export class EgsChains {
   }
 
   /** Keeps the document's place (a rejected document keeps its slot too: the next one chains to it). */
-  record(egs: string, doc: CheckedDocument): void {
+  record(egs: string, doc: ChainLink): void {
     if (doc.icv === null) return;
     let chain = this.chains.get(egs);
     if (!chain) this.chains.set(egs, (chain = new Map()));

@@ -156,14 +156,16 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
           zatcaWarning('billing-reference', 'KSA', `The billing reference ${doc.billingReference} names no invoice cleared or reported from this EGS unit.`),
         );
     }
-    const chain = state.chains.check(csid.egs, doc);
+    // The chain holds the hash the EGS unit gave the document (egs-chains.ts): a document read to another hash is refused for it, not its successors.
+    const link = { uuid: doc.uuid, icv: doc.icv, pih: doc.pih, hash: request.invoiceHash };
+    const chain = state.chains.check(csid.egs, link);
     errors.push(...chain.errors);
     warnings.push(...chain.warnings);
     const at = issuedAt(doc);
     if (route === 'reporting' && at !== null && state.now() - at > DAY_MS) {
       warnings.push(zatcaWarning('BR-KSA-98', 'KSA', 'The simplified document was reported more than 24 hours after it was issued.'));
     }
-    state.chains.record(csid.egs, doc);
+    state.chains.record(csid.egs, link);
   }
 
   const accepted = errors.length === 0;

@@ -8,6 +8,7 @@
 import type { KeyObject } from 'node:crypto';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
+import { documentText } from './document-text.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
 import { unstampedUbl } from './ubl-invoice.ts';
@@ -42,7 +43,8 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   const qr = standard
     ? ''
     : encodeZatcaPhase2Qr({
-        sellerName: doc.seller.name,
+        // The seller's name as the document states it (xml-tree writes every text through documentText).
+        sellerName: documentText(doc.seller.name),
         vatNumber: doc.seller.vatNumber,
         timestamp: signingTime,
         total: formatMinor(doc.total),

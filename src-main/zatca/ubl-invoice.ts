@@ -29,11 +29,6 @@ export interface UblStamp {
 
 const CURRENCY = 'SAR';
 
-/** Text bound for the document: control characters (other than tab and newline) have no place in XML 1.0. */
-function clean(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/\r/g, '');
-}
-
 export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
   return serialize(ublTree(doc, stamp).root.ownerDocument!);
 }
@@ -70,7 +65,7 @@ export function unstampedUbl(doc: ZatcaDocument): UnstampedUbl {
 }
 
 function cbc(parent: Element, name: string, text: string, attributes?: Record<string, string>): Element {
-  return child(parent, NS.cbc, `cbc:${name}`, clean(text), attributes);
+  return child(parent, NS.cbc, `cbc:${name}`, text, attributes);
 }
 
 function cac(parent: Element, name: string): Element {

@@ -9,6 +9,7 @@
  */
 import { DOMImplementation, type Document, type Element } from '@xmldom/xmldom';
 import { canonicalize } from './c14n.ts';
+import { attributeText, documentText } from './document-text.ts';
 import { NS } from './ubl-namespaces.ts';
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -26,12 +27,16 @@ export function declare(element: Element, prefixes: Record<string, string>): Ele
   return element;
 }
 
-/** Appends the element `qualifiedName` in `namespace` to `parent`, with its attributes (unqualified) and text if given. */
+/**
+ * Appends the element `qualifiedName` in `namespace` to `parent`, with its attributes (unqualified) and text if given.
+ * Every text and attribute value of a document passes here, so here it becomes what any XML reader reads back
+ * (document-text.ts) before anything is hashed.
+ */
 export function child(parent: Element, namespace: string, qualifiedName: string, text?: string, attributes?: Record<string, string>): Element {
   const document = parent.ownerDocument!;
   const element = document.createElementNS(namespace, qualifiedName);
-  if (attributes) for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  if (text !== undefined) element.appendChild(document.createTextNode(text));
+  if (attributes) for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, attributeText(value));
+  if (text !== undefined) element.appendChild(document.createTextNode(documentText(text)));
   parent.appendChild(element);
   return element;
 }

@@ -79,7 +79,16 @@ const ADVANCE = prepared<{ icv: number; hash: string; next: number }>()(
     .where('next_icv', '=', param<number>('icv')),
 );
 
-/** Writes a signed document and moves the chain past it; call inside the order's transaction. */
+/**
+ * Writes a signed document and moves the chain past it; call inside the order's transaction.
+ * The chain moves at signing, never on ZATCA's answer, as ZATCA's rule says: the ICV goes up by one for every
+ * document the EGS unit generates and the next PIH is this document's hash, whether ZATCA then accepts or
+ * rejects it; a rejected document keeps its counter and is corrected by a new document (a new UUID, the next
+ * ICV). ZATCA's answers on its developer community: "Understanding of PIH and ICV",
+ * https://zatca1.discourse.group/t/understanding-of-pih-and-icv/8376, and "Rejected Tax / Simplified Invoice",
+ * https://zatca1.discourse.group/t/rejected-tax-simplified-invoice/6274. The stand-in checks the same
+ * (emulator/zatca/egs-chains.ts).
+ */
 export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   INSERT_DOCUMENT.run(db, doc);
   const { changes } = ADVANCE.run(db, { icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });

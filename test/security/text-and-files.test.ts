@@ -18,10 +18,13 @@ describe('text from outside is clean before it is stored or printed', () => {
     expect(cleanText('Latte\u0000\u0007 \u202Eإضافي\u202C\u0085')).toBe('Latte إضافي');
     expect(cleanText('a\r\nb\tc', { multiline: true })).toBe('a\nb c');
     expect(cleanText('a\nb')).toBe('a b');
+    // Line and paragraph separators are line breaks (an XML reader may read them back as LF from a signed invoice).
+    expect(cleanText('a\u2028b\u2029c')).toBe('a b c');
+    expect(cleanText('a\u2028b\u2029c', { multiline: true })).toBe('a\nb\nc');
     expect(cleanText('\u200Fقهوة\u200E 2')).toBe('\u200Fقهوة\u200E 2');
     expect(cleanText('x\uD800y')).toBe('x\uFFFDy');
     // The fast paths agree with the full cleaning, and hand clean text back as it came.
-    for (const dirty of ['Latte\u0000', 'a\r\nb', 'a\tb', '\u2066x\u2069', 'emoji 😀 ok', 'x\uDC00']) {
+    for (const dirty of ['Latte\u0000', 'a\r\nb', 'a\tb', '\u2066x\u2069', 'emoji 😀 ok', 'x\uDC00', 'a\u2028b\u2029c']) {
       expect(cleanLine(dirty)).toBe(cleanText(dirty));
       expect(cleanLines(dirty)).toBe(cleanText(dirty, { multiline: true }));
     }

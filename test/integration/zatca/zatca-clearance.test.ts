@@ -17,7 +17,9 @@ import { readOrder } from '../../../src-main/orders/index.ts';
 import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview, type ReceiptDocument } from '../../../src-main/printing/index.ts';
 import { decodeEscPos, type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
-import { allDocuments, readEgs } from '../../../src-main/zatca/index.ts';
+import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
+import { allDocuments, readEgs, ZatcaReporter } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
 import type { OrderView } from '../../../src-shared/till/index.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
@@ -28,6 +30,7 @@ import type { CheckoutShop } from '../../support/checkout-shop.ts';
 import { testSigner } from '../../support/zatca-egs.ts';
 import { refusal } from '../../support/refusal.ts';
 import { posInProcess } from '../../support/pos-in-process.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
 
 const CLEARANCE = '/invoices/clearance/single';
 const CHILD = fileURLToPath(new URL('../../support/b2b-checkout-child.ts', import.meta.url));
@@ -50,6 +53,16 @@ async function sellB2b(s: CheckoutShop): Promise<OrderView> {
 }
 
 const pos = (...args: string[]) => posInProcess(args);
+
+/** Reports every simplified document waiting (the ZATCA engine's one pass, on a clock of its own). */
+async function reportPending(s: CheckoutShop): Promise<void> {
+  const reporter = new ZatcaReporter({ db: s.db, secrets: () => new FileSecretStore(s.db), clock: new ManualClock(Date.now()) });
+  try {
+    await reporter.uploadDue();
+  } finally {
+    await reporter.stop();
+  }
+}
 
 describe('a standard (B2B) tax invoice at checkout', () => {
   it('is cleared by ZATCA before it prints: the cleared document and its QR are the receipt, between simplified sales in one chain', async () => {
@@ -196,6 +209,39 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     const again = await refusal(shop.till.issueSimplifiedInvoice({ uuid: view.uuid }));
     expect(again.reason?.code).toBe('zatca.notReplaceable');
     expect(allDocuments(shop.db)).toHaveLength(3);
+    // ZATCA's rule for the chain after a refusal: the next document took the next ICV and the refused one's hash; ZATCA accepts both.
+    await reportPending(shop);
+    expect(zatca.received().map((r) => [r.route, r.icv, r.pih === docs[r.icv! - 2]?.hash, r.outcome])).toEqual([
+      ['clearance', 2, true, 'NOT_CLEARED'],
+      ['reporting', 1, false, 'REPORTED'],
+      ['reporting', 3, true, 'REPORTED'],
+    ]);
+  });
+
+  it('a buyer and a seller address with line and paragraph separators, NEL and CRLF: cleared, one hash for the till, its re-reader and ZATCA, and the chain goes on', async () => {
+    const { shop, zatca, printed } = await b2bShop();
+    // The seller's district as a setting takes U+2028 (it refuses only C0 controls): the document builder alone makes it what readers read.
+    setSetting(shop.db, 'seller.district', 'Al\u2028Olaya');
+    const [before] = await shop.sell(1);
+    const name = 'شركة\u2028الأفق\u2029للتجارة\u0085 و\r\nشركاه';
+    const sale = await shop.sellLines([{ product: shop.products[0]!, quantity: 2 }], { buyer: { ...BUYER, name } });
+    const view = await shop.till.order({ uuid: sale.uuid });
+    expect(view.clearance).toEqual({ state: 'cleared', messages: [] });
+    const [after] = await shop.sell(1);
+    const docs = expectWholeChain(shop.db);
+    const standard = docs[1]!;
+    // The buyer's name is one line as the checkout cleaned it; the district as every XML reader reads it back (one LF).
+    expect(standard.xml).toContain('<cbc:RegistrationName>شركة الأفق للتجارة و شركاه</cbc:RegistrationName>');
+    expect(standard.xml).toContain('<cbc:CitySubdivisionName>Al\nOlaya</cbc:CitySubdivisionName>');
+    expect(checkDocument(standard.cleared_xml!).hash).toBe(standard.hash);
+    expect(printed.map((p) => p.uuid)).toEqual([before!.uuid, view.uuid, after!.uuid]);
+    await reportPending(shop);
+    // Accepted, each (the shop's clock dates its sales in January 2025, so reporting warns of the 24 hours; nothing is an error).
+    expect(zatca.received().map((r) => [r.route, r.icv, r.outcome, r.errors])).toEqual([
+      ['clearance', 2, 'CLEARED', []],
+      ['reporting', 1, 'REPORTED', []],
+      ['reporting', 3, 'REPORTED', []],
+    ]);
   });
 
   it('offline: nothing is written (no order, no ICV), the till says so in both languages, and the same cart sells with a simplified invoice', async () => {

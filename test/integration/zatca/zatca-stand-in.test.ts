@@ -103,7 +103,7 @@ describe('reporting', () => {
   });
 
   it('checks the chain: the PIH must be the previous document hash, an ICV is not used twice', async () => {
-    // The tampered document above kept slot 2 with its own (recomputed) hash; a sound document 2 is a fork.
+    // The tampered document above kept slot 2 with the hash the EGS unit gave it; a PIH that skips it is wrong, a second document 2 a fork.
     const wrongPih = signDocument(testDocument({ uuid: uuid(3), icv: 3, pih: firstHash, issuedAt: NOW - 3_600_000 }), signer);
     const answer = await post('/invoices/reporting/single', submission(wrongPih.xml, wrongPih.hash, uuid(3)), { authorization: auth });
     expect(answer.status).toBe(400);
@@ -112,6 +112,49 @@ describe('reporting', () => {
     const forked = await post('/invoices/reporting/single', submission(fork.xml, fork.hash, uuid(4)), { authorization: auth });
     expect(forked.status).toBe(400);
     expect(forked.body!.validationResults.errorMessages.map((m: Message) => m.code)).toContain('KSA-16');
+  });
+
+  it("continues the chain after a refused document as ZATCA's rule says: the next one chains to the hash its unit gave it, and its ICV is never reused", async () => {
+    const own = await startZatcaStandIn({ now: () => NOW });
+    try {
+      const { signer: unit } = await testSigner(own.ca);
+      const c = own.credentialsFor(unit.certificate.base64);
+      const report = (signed: { xml: string; hash: string }, id: string) =>
+        post('/invoices/reporting/single', submission(signed.xml, signed.hash, id), {
+          authorization: `Basic ${Buffer.from(`${c.binarySecurityToken}:${c.secret}`).toString('base64')}`,
+        }, own.url); // prettier-ignore
+      const issuedAt = NOW - 60_000;
+      const first = signDocument(testDocument({ uuid: uuid(11), icv: 1, issuedAt }), unit);
+      expect((await report(first, uuid(11))).status).toBe(200);
+      // Document 2 as a reader that turns U+2028 into a line feed reads it: another hash than its unit signed, so refused for it.
+      const second = signDocument(testDocument({ id: 'T1-20261125-0002', uuid: uuid(12), icv: 2, pih: first.hash, issuedAt }), unit);
+      const misread = { xml: second.xml.replace('<cbc:Name>كرواسون<', '<cbc:Name>كروا\u2028سون<'), hash: second.hash };
+      expect(misread.xml).not.toBe(second.xml);
+      const refused = await report(misread, uuid(12));
+      expect(refused.status).toBe(400);
+      expect(refused.body!.validationResults.errorMessages.map((m: Message) => m.code)).toContain('invalid-invoice-hash');
+      // Document 3 chains to document 2 as its unit hashed it: accepted, the chain goes on.
+      const third = signDocument(testDocument({ id: 'T1-20261125-0003', uuid: uuid(13), icv: 3, pih: second.hash, issuedAt }), unit);
+      const next = await report(third, uuid(13));
+      expect(next.body!.validationResults.errorMessages).toEqual([]);
+      expect(next.status).toBe(200);
+      // The correction of document 2 is a new document: its counter again is a fork, the next counter is accepted.
+      const reused = signDocument(testDocument({ id: 'T1-20261125-0002', uuid: uuid(14), icv: 2, pih: first.hash, issuedAt }), unit);
+      const fork = await report(reused, uuid(14));
+      expect(fork.status).toBe(400);
+      expect(fork.body!.validationResults.errorMessages.map((m: Message) => m.code)).toContain('KSA-16');
+      const corrected = signDocument(testDocument({ id: 'T1-20261125-0002', uuid: uuid(15), icv: 4, pih: third.hash, issuedAt }), unit);
+      expect((await report(corrected, uuid(15))).status).toBe(200);
+      expect(own.received().map((r) => [r.icv, r.outcome])).toEqual([
+        [1, 'REPORTED'],
+        [2, 'NOT_REPORTED'],
+        [3, 'REPORTED'],
+        [2, 'NOT_REPORTED'],
+        [4, 'REPORTED'],
+      ]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('warns (202) when a simplified document is reported more than 24 hours after it was issued', async () => {
