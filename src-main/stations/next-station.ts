@@ -28,9 +28,13 @@ export function addNextCounter(db: TillDatabase, now: number): Station {
     .transaction(() => {
       const code = nextFreeCode(db);
       if (code === null)
-        throw new TillError('not_allowed', 'this till has used all 702 station codes: make the pairing code on the row of a station in use (Branch screen → Stations)', {
-          code: 'station.noFreeCode',
-        });
+        throw new TillError(
+          'not_allowed',
+          'this till has used all 702 station codes: make the pairing code on the row of a station in use (Branch screen → Stations)',
+          {
+            code: 'station.noFreeCode',
+          },
+        );
       return addStation(db, { name: `Counter ${code}`, code }, now);
     })
     .immediate();
