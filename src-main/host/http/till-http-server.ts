@@ -330,8 +330,8 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
 
 /**
  * `/pair/code?station=B` on a manager screen: a fresh one-time code for the
- * next device, which will be station B (the first counter when none is
- * named); `&format=json` answers {code, expires_at, station} for a
+ * next device, which will be station B (a new station of its own, made when
+ * it pairs, when none is named; never a station a manager's browser is); `&format=json` answers {code, expires_at, station} for a
  * script (the Stations tab asks the till API's pairingCode). None before the till has a manager: the first manager is
  * made on the host's own screen, and a paired device needs someone who can approve.
  */
