@@ -69,7 +69,7 @@ export function leavingHubChecks(till: Pick<TillHost, 'syncStatus' | 'branchStat
     const pending = (await till.syncStatus()).pending;
     if (pending > 0) return { code: 'hubChoice.pending', params: { count: String(pending) } };
     try {
-      await runAtStation(till.branchStations.defaultStation(), () =>
+      await runAtStation(till.branchStations.hostWindowStation(), () =>
         till.authorizer.requireApproval('branch-settings', { client: ELECTRON_WINDOW, method: 'useHub' }),
       );
       return null;

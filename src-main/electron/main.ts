@@ -80,7 +80,7 @@ async function start(): Promise<void> {
     exposeTill(till, messagePortChannel(port1), events, {
       client: ELECTRON_WINDOW,
       authorizer: till.authorizer,
-      station: () => till.branchStations.defaultStation(),
+      station: () => till.branchStations.hostWindowStation(),
     });
     // A second port for the "Use another till as hub" screen: main checks each message (hub-choice-requests.ts).
     const hubChoice = new MessageChannelMain();

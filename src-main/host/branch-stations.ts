@@ -11,8 +11,10 @@ import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { dataVersion, type TillDatabase } from '../db/index.ts';
 import {
+  addNextCounter,
   addStation,
   firstCounter,
+  hasPairedDevice,
   listStations,
   pairedDevice,
   rememberDevice,
@@ -146,9 +148,30 @@ export class BranchStations implements StationApi {
     this.stopPolling?.();
   }
 
-  /** The station of a screen that chose none: the first counter in use. */
-  defaultStation(): string {
+  /**
+   * The station of the host's own window (the desktop app) and of the CLI:
+   * the first counter in use, the till as it was before stations. That
+   * screen is the operator's own, on this computer. Never a screen on the
+   * network: the web host places those itself and refuses what it cannot
+   * place (issue 32).
+   */
+  hostWindowStation(): string {
     return firstCounter(this.db).code;
+  }
+
+  /** The first counter in use (the station a first manager's browser gets when no screen had it). */
+  firstCounterCode(): string {
+    return firstCounter(this.db).code;
+  }
+
+  /** Whether a tablet is paired to this station. */
+  hasPairedDevice(code: string): boolean {
+    return hasPairedDevice(this.db, code);
+  }
+
+  /** A new counter ("Counter X", the next code never used) for a screen of its own: a tablet paired with a code that named none, a second manager's browser. */
+  addScreenStation(): string {
+    return addNextCounter(this.db, this.now()).code;
   }
 
   inUse(code: string): boolean {

@@ -13,4 +13,5 @@ export {
   type Station,
   type StationKind,
 } from './station-store.ts';
-export { forgetStationDevices, pairedDevice, rememberDevice, type PairedDevice } from './station-devices.ts';
+export { forgetStationDevices, hasPairedDevice, pairedDevice, rememberDevice, type PairedDevice } from './station-devices.ts';
+export { addNextCounter, nextFreeCode } from './next-station.ts';

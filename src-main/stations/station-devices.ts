@@ -41,3 +41,8 @@ export function pairedDevice(db: TillDatabase, token: string): PairedDevice | nu
 export function forgetStationDevices(db: TillDatabase, code: string): void {
   run(db, q.deleteFrom('station_devices').where('station_code', '=', code));
 }
+
+/** Whether a device is paired to this station (its screen has the station's cart and sign-in). */
+export function hasPairedDevice(db: TillDatabase, code: string): boolean {
+  return first(db, q.selectFrom('station_devices').select('id').where('station_code', '=', code).limit(1)) !== undefined;
+}

@@ -6,8 +6,10 @@ import { LOCAL_STATION } from './station-context.ts';
 /**
  * The station a key sells as: a key that is a station's code is that
  * station (even removed); the till's own `local` station (the CLI, the
- * host's window) and a screen bound to no station are the first counter,
- * the till as it was before stations.
+ * host's window) and an in-process caller bound to no station are the first
+ * counter, the till as it was before stations. No screen on the network gets
+ * here without a station code: the web host places each screen itself and
+ * refuses one it cannot place (issue 32; host/http/screen-stations.ts).
  */
 function stationOfKey(db: TillDatabase, key: string): Station {
   return (key === LOCAL_STATION ? null : stationOfCode(db, key)) ?? firstCounter(db);

@@ -19,6 +19,10 @@ export const STATION_MESSAGES_EN = {
   'reason.station.pairingOff':
     'This till pairs no tablets: start it with pos serve on the branch network (or behind a TLS proxy), open its manager screen and make the code there.',
   'reason.station.noManagerYet': 'No tablet can pair yet: add this till’s first manager on the Cashiers screen, then make the code.',
+  'reason.station.unplaced': 'The till cannot tell which station this screen is: pair it again with a new pairing code.',
+  'reason.station.hasScreen':
+    'Station {code} is already a manager’s screen: make the code on a new station’s row, or without a station (the device becomes a new station).',
+  'reason.station.noFreeCode': 'This till has used all 702 station codes: make the pairing code on the row of a station in use (Branch screen → Stations).',
   'reason.station.fixedScreen':
     'This screen’s station cannot be changed here: the till’s own window is the first counter. Open the till in a browser to make it another station.',
   'branch.tab.stations': 'Stations',
@@ -69,6 +73,9 @@ export const STATION_MESSAGES_AR: Record<StationMessageKey, string> = {
   'reason.station.pairingOff':
     'لا يقترن هذا النظام بأجهزة لوحية: شغّله بالأمر \u2066pos serve\u2069 على شبكة الفرع (أو خلف وكيل TLS)، وافتح شاشة المدير فيه وأنشئ الرمز هناك.',
   'reason.station.noManagerYet': 'لا يمكن إقران أي جهاز لوحي بعد: أضف المدير الأول لنظام الكاشير من شاشة الكاشيرين، ثم أنشئ الرمز.',
+  'reason.station.unplaced': 'لا يعرف النظام أي محطة هذه الشاشة: أقرنها من جديد برمز إقران جديد.',
+  'reason.station.hasScreen': 'المحطة \u2066{code}\u2069 هي شاشة مدير بالفعل: أنشئ الرمز في صف محطة جديدة، أو دون محطة (فيصبح الجهاز محطة جديدة).',
+  'reason.station.noFreeCode': 'استخدم هذا النظام رموز المحطات الـ 702 كلها: أنشئ رمز الإقران في صف محطة مستخدمة (شاشة الفرع ← المحطات).',
   'reason.station.fixedScreen': 'لا يمكن تغيير محطة هذه الشاشة من هنا: نافذة النظام نفسها هي الكاونتر الأول. افتح النظام في متصفح لجعله محطة أخرى.',
   'branch.tab.stations': 'المحطات',
   'station.status': 'المحطة {name} (\u2066{code}\u2069)',

@@ -73,7 +73,10 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       extraOrigins: values.origin,
       pairing: onLan || behindProxy,
       behindProxy,
-      pairingCodes: { onNewCode: (code) => io.err(`Pairing code for one device: ${code} (good for 5 minutes, once)`) },
+      pairingCodes: {
+        onNewCode: (code, _expiresAt, station) =>
+          io.err(`Pairing code for one device, ${station === null ? 'a new station of its own' : `station ${station}`}: ${code} (good for 5 minutes, once)`),
+      },
     });
   } catch (error) {
     throw new UsageError(`pos serve: ${(error as Error).message}`);
@@ -101,6 +104,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
   // No code before the first manager exists: that manager is made on the screen the launch URL opens.
+  // The printed code names no station: the device becomes a new one when it pairs (issue 32).
   const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;
   io.out(
     JSON.stringify({

@@ -8,11 +8,14 @@ import { BrowserSessions, cookieValue, type PairedDeviceStore } from './browser-
 import { clientAddress } from './client-address.ts';
 import { HostAllowlist } from './host-allowlist.ts';
 import { PairingCodes, type PairingCodeOptions } from './pairing-codes.ts';
+import { ScreenStations, STATION_COOKIE, stationHasScreen, type ScreenStationDirectory } from './screen-stations.ts';
 
-/** The branch's stations as the web host needs them (the host's BranchStations). */
-export interface StationDirectory extends PairedDeviceStore {
-  /** The station of a screen that chose none: the first counter. */
-  defaultStation(): string;
+/**
+ * The branch's stations as the web host needs them (the host's BranchStations).
+ * There is no "default station" here: a screen on the network is never the
+ * first counter for want of another answer (issue 32; ScreenStations).
+ */
+export interface StationDirectory extends PairedDeviceStore, ScreenStationDirectory {
   inUse(code: string): boolean;
   /** Throws the bilingual refusal when the station was removed. */
   checkInUse(code: string): void;
@@ -25,8 +28,7 @@ export interface StationDirectory extends PairedDeviceStore {
   offerPairing(pairing: { issue(station: string): { code: string; expiresAt: number }; address(): string } | null): void;
 }
 
-/** The cookie in which a manager's browser remembers the station it was made (a station code; survives restarts). */
-export const STATION_COOKIE = 'till_station';
+export { STATION_COOKIE };
 const STATION_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 export interface HostAccessOptions {
@@ -58,14 +60,15 @@ export class HostAccess {
   readonly stations: StationDirectory;
   readonly pairing: PairingCodes | null;
   readonly throttle: AttemptThrottle;
-  /** The station each manager's browser chose this launch (its cookie keeps it after a restart). */
-  private readonly chosen = new WeakMap<ClientContext, string>();
+  /** Which station each screen is this launch (a manager's browser's choice is kept in its cookie across restarts). */
+  private readonly screens: ScreenStations;
   private allowlist: HostAllowlist | null = null;
 
   constructor(private readonly options: HostAccessOptions) {
     const now = options.now ? { now: options.now } : {};
     this.stations = options.stations;
     this.sessions = new BrowserSessions(options.stations);
+    this.screens = new ScreenStations(options.stations);
     this.pairing = options.pairing ? new PairingCodes({ ...now, ...options.pairingCodes }) : null;
     this.throttle = new AttemptThrottle(now);
     // Fail at start, not at the first request, on a bad --origin.
@@ -76,7 +79,14 @@ export class HostAccess {
   listening(port: number): void {
     this.allowlist = new HostAllowlist(this.options.bindHost, port, this.options.extraOrigins);
     const pairing = this.pairing;
-    if (pairing) this.stations.offerPairing({ issue: (station) => pairing.issue(station), address: () => this.pairingAddress(port) });
+    if (pairing)
+      this.stations.offerPairing({
+        issue: (station) => {
+          this.checkPairable(station);
+          return pairing.issue(station);
+        },
+        address: () => this.pairingAddress(port),
+      });
   }
 
   /** The host stopped: its codes are no longer offered (a new host offers its own). */
@@ -141,27 +151,37 @@ export class HostAccess {
   }
 
   /**
-   * The station a connection is: a paired device's is the one it paired as
-   * (never its own say); a manager's browser is the one it chose (its
-   * `till_station` cookie) while that station is in use, else the first counter.
+   * The station a connection is (ScreenStations): a paired device's is the
+   * one it paired as (never its own say, never another); a manager's browser
+   * is its own station, never one another screen was given this launch.
+   * Throws the bilingual refusal for a screen it cannot place.
    */
   stationOf(request: IncomingMessage, client: ClientContext): string {
-    // Never the cookie for a paired device, even one that somehow came without a station.
-    if (client.kind === 'paired-device') return client.station ?? this.stations.defaultStation();
-    const chosen = this.chosen.get(client) ?? cookieValue(request, STATION_COOKIE);
-    return chosen !== null && /^[A-Z]{1,2}$/.test(chosen) && this.stations.inUse(chosen) ? chosen : this.stations.defaultStation();
+    return this.screens.stationOf(request, client);
   }
 
   /** A manager's browser made itself `code` on the Stations tab (the till API's useStation): its next connections are that station. */
   chooseStation(client: ClientContext, code: string): void {
-    if (client.kind === 'paired-device') return;
-    this.chosen.set(client, code);
+    this.screens.choose(client, code);
   }
 
-  /** The Set-Cookie that keeps a browser's choice across restarts, when its cookie does not say it yet; else null. */
+  /** The same browser opened the launch address again (it still had `previous`'s cookie): it stays the station it was. */
+  reopened(previous: ClientContext | null, next: ClientContext): void {
+    if (previous) this.screens.carryOver(previous, next);
+  }
+
+  /**
+   * Throws unless a device may pair as `code`: never as a station a manager's
+   * browser is this launch (it would share her cart and sign-in).
+   */
+  checkPairable(code: string): void {
+    if (this.screens.heldByBrowser(code)) throw stationHasScreen(code);
+  }
+
+  /** The Set-Cookie that keeps a browser's station across restarts, when its cookie does not say it yet; else null. */
   stationCookieUpdate(request: IncomingMessage, client: ClientContext): string | null {
-    const chosen = client.kind === 'paired-device' ? undefined : this.chosen.get(client);
-    return chosen === undefined || cookieValue(request, STATION_COOKIE) === chosen ? null : this.stationCookie(chosen, request);
+    const placed = this.screens.placedAt(client);
+    return placed === undefined || cookieValue(request, STATION_COOKIE) === placed ? null : this.stationCookie(placed, request);
   }
 
   /** The Set-Cookie header that makes a manager's browser this station. */

@@ -9,8 +9,8 @@ export interface PairingCodeOptions {
   /** Addresses remembered per code; the oldest are forgotten first. */
   maxAddresses?: number;
   now?: () => number;
-  /** Told every new code (`pos serve` prints it where the operator sees it). */
-  onNewCode?: (code: string, expiresAt: number) => void;
+  /** Told every new code and the station it makes (null: a new one); `pos serve` prints it where the operator sees it. */
+  onNewCode?: (code: string, expiresAt: number, station: string | null) => void;
 }
 
 /**
@@ -30,12 +30,16 @@ export class PairingCodes {
     return (this.options.now ?? Date.now)();
   }
 
-  /** Makes a fresh code for a device that will be `station` (null: the first counter); the old code stops working. */
+  /**
+   * Makes a fresh code for a device that will be `station` (null: a new
+   * station of its own, made when the code is redeemed, so a code never used
+   * leaves no station behind); the old code stops working.
+   */
   issue(station: string | null = null): { code: string; expiresAt: number } {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = this.now + (this.options.lifetimeMs ?? 5 * 60_000);
     this.current = { code, expiresAt, station, wrongBy: new Map() };
-    this.options.onNewCode?.(code, expiresAt);
+    this.options.onNewCode?.(code, expiresAt, station);
     return { code, expiresAt };
   }
 
@@ -46,8 +50,8 @@ export class PairingCodes {
 
   /**
    * Once for the right code in time from an address that has not guessed
-   * wrong too often: the station the code was made for (null: the first
-   * counter); the code is then spent. Otherwise false.
+   * wrong too often: the station the code was made for (null: the host
+   * makes a new one for the device); the code is then spent. Otherwise false.
    */
   redeem(presented: string, address: string): { station: string | null } | false {
     const current = this.current;

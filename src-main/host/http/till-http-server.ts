@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { TillError } from '../../../src-shared/errors/index.ts';
+import { isMessageKey, translate } from '../../../src-shared/i18n/index.ts';
 import type { TillApi } from '../../../src-shared/till/index.ts';
 import { systemClock, type Clock } from '../../clock/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
@@ -79,9 +81,15 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   // Each socket's station: removing a station closes its sockets at once (their next calls are refused anyway).
   const stationOfSocket = new Map<WebSocket, string>();
-  sockets.on('connection', (socket: WebSocket, request: IncomingMessage, client: ClientContext) => {
+  // A browser placed at its station by this very upgrade keeps it in its cookie (the 101 answer sets it).
+  const cookieOfUpgrade = new WeakMap<IncomingMessage, string>();
+  sockets.on('headers', (headers: string[], request: IncomingMessage) => {
+    const cookie = cookieOfUpgrade.get(request);
+    if (cookie) headers.push(`Set-Cookie: ${cookie}`);
+  });
+  sockets.on('connection', (socket: WebSocket, request: IncomingMessage, client: ClientContext, placed: string) => {
     socket.on('error', () => socket.terminate());
-    let station = access.stationOf(request, client);
+    let station = placed;
     stationOfSocket.set(socket, station);
     socket.once('close', () => stationOfSocket.delete(socket));
     // A kitchen display is online while a socket of it keeps answering: every frame and pong counts.
@@ -140,7 +148,16 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     const client = access.clientOf(request);
     if (!client) return refuse('401 Unauthorized');
     guard.authenticated(socket as Socket);
-    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request, client));
+    // Placed before the socket opens: a screen the host cannot place is refused, never made the first counter (issue 32).
+    let station: string;
+    try {
+      station = access.stationOf(request, client);
+    } catch {
+      return refuse('403 Forbidden');
+    }
+    const cookie = access.stationCookieUpdate(request, client);
+    if (cookie) cookieOfUpgrade.set(request, cookie);
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request, client, station));
   });
   return {
     http: server,
@@ -239,7 +256,10 @@ function trade(options: TillHttpServerOptions, request: IncomingMessage, respons
     return;
   }
   access.throttle.succeed(address);
-  const { cookie } = access.sessions.open('manager-session', address, { secure: access.onHttps(request) });
+  const previous = access.clientOf(request);
+  const { cookie, client } = access.sessions.open('manager-session', address, { secure: access.onHttps(request) });
+  // The same browser opening the address again stays its station; any other browser is a screen of its own.
+  access.reopened(previous, client);
   response.writeHead(303, { 'Set-Cookie': cookie, Location: `/${url.search}`, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).end();
 }
 
@@ -284,7 +304,18 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     return;
   }
   access.throttle.succeed(address);
-  const station = grant.station ?? access.stations.defaultStation();
+  let station: string;
+  try {
+    // A code that named no station makes one now, when a device is there to be it (issue 32): an unused code leaves nothing behind.
+    if (grant.station === null) station = access.stations.addScreenStation();
+    else {
+      station = grant.station;
+      access.checkPairable(station);
+    }
+  } catch (error) {
+    sendPage(response, 409, refusalPage(error));
+    return;
+  }
   if (!access.stations.inUse(station)) {
     sendPage(response, 409, {
       en: `Station ${station}, which this code was made for, has been removed. Ask a manager for a new code.`,
@@ -299,8 +330,8 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
 
 /**
  * `/pair/code?station=B` on a manager screen: a fresh one-time code for the
- * next device, which will be station B (the first counter when none is
- * named); `&format=json` answers {code, expires_at, station} for a
+ * next device, which will be station B (a new station of its own, made when
+ * it pairs, when none is named; never a station a manager's browser is); `&format=json` answers {code, expires_at, station} for a
  * script (the Stations tab asks the till API's pairingCode). None before the till has a manager: the first manager is
  * made on the host's own screen, and a paired device needs someone who can approve.
  */
@@ -319,7 +350,9 @@ async function newCode(options: TillHttpServerOptions, response: ServerResponse,
     return;
   }
   const named = url.searchParams.get('station');
-  const station = named === null || named === '' ? access.stations.defaultStation() : named.toUpperCase();
+  // No station named: the device becomes a new station when it pairs (never the first counter, never this screen's).
+  const station = named === null || named === '' ? null : named.toUpperCase();
+  if (station === null) return sendCode(response, url, pairing.issue(null), null);
   if (!access.stations.inUse(station)) {
     sendPage(response, 404, {
       en: `This till has no station ${station.slice(0, 2)}: make the code for one of the stations on the Branch screen.`,
@@ -327,7 +360,17 @@ async function newCode(options: TillHttpServerOptions, response: ServerResponse,
     });
     return;
   }
-  const { code, expiresAt } = pairing.issue(station);
+  try {
+    access.checkPairable(station);
+  } catch (error) {
+    sendPage(response, 409, refusalPage(error));
+    return;
+  }
+  sendCode(response, url, pairing.issue(station), station);
+}
+
+/** The fresh code as JSON (`format=json`) or as a page; `station` null: the device becomes a new station. */
+function sendCode(response: ServerResponse, url: URL, { code, expiresAt }: { code: string; expiresAt: number }, station: string | null): void {
   if (url.searchParams.get('format') === 'json') {
     response
       .writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
@@ -335,10 +378,27 @@ async function newCode(options: TillHttpServerOptions, response: ServerResponse,
     return;
   }
   const minutes = Math.round((expiresAt - Date.now()) / 60_000);
-  sendPage(response, 200, {
-    en: `Pairing code for one device, which will be station ${station}: ${code} (good for ${minutes} minutes, once).`,
-    ar: `رمز الإقران لجهاز واحد سيكون المحطة \u2066${station}\u2069: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
-  });
+  sendPage(
+    response,
+    200,
+    station === null
+      ? {
+          en: `Pairing code for one device, which will be a new station of its own: ${code} (good for ${minutes} minutes, once).`,
+          ar: `رمز الإقران لجهاز واحد سيكون محطة جديدة خاصة به: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
+        }
+      : {
+          en: `Pairing code for one device, which will be station ${station}: ${code} (good for ${minutes} minutes, once).`,
+          ar: `رمز الإقران لجهاز واحد سيكون المحطة \u2066${station}\u2069: ${code} (صالح ${minutes} دقائق، مرة واحدة).`,
+        },
+  );
+}
+
+/** A refusal (a TillError) as a page in both languages, the pairing form below it. */
+function refusalPage(error: unknown): { en: string; ar: string; form: true } {
+  const reason = error instanceof TillError ? error.reason : undefined;
+  const key = reason ? `reason.${reason.code}` : '';
+  if (!isMessageKey(key)) throw error;
+  return { en: translate('en', key, reason?.params), ar: translate('ar', key, reason?.params), form: true };
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (the rest is not read). */

@@ -47,7 +47,13 @@ export interface ChannelAccess {
 /** The station a connection's calls run at: the station a browser or device was given, the Electron window's, a CLI's. */
 export function stationOf(access: ChannelAccess): string {
   const station = access.station;
-  return typeof station === 'function' ? station() : (station ?? access.client.id);
+  if (station !== undefined) return typeof station === 'function' ? station() : station;
+  // A screen on the network is always given its station: without one it is refused, never made the first counter (issue 32).
+  if (access.client.kind === 'paired-device' || access.client.kind === 'manager-session')
+    throw new TillError('not_allowed', 'the till cannot tell which station this screen is: pair it again with a new pairing code', {
+      code: 'station.unplaced',
+    });
+  return access.client.id;
 }
 
 // Errors cross as name, message and TillError code; never the host's stack.

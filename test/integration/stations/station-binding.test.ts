@@ -21,8 +21,9 @@ async function pairAs(station: string | null): Promise<string> {
     headers: { cookie: await hub.web.managerCookie() },
   });
   expect(made.status).toBe(200);
-  const { code, station: made_for } = (await made.json()) as { code: string; station: string };
-  expect(made_for).toBe(station ?? 'A');
+  const { code, station: made_for } = (await made.json()) as { code: string; station: string | null };
+  // No station named: the device becomes a new one when it pairs (issue 32), never the first counter.
+  expect(made_for).toBe(station);
   const paired = await typePairingCode(hub.web, code);
   expect(paired.status).toBe(303);
   expect(paired.headers.get('set-cookie')).toMatch(/Max-Age=\d+/);
@@ -45,38 +46,41 @@ async function branch() {
 }
 
 describe('a connection is a station of the registry', () => {
-  it('two devices paired as A and B keep their station and their carts across a host restart', async () => {
+  it('two devices paired as a new station and as B keep their station and their carts across a host restart', async () => {
     const { manager, products } = await branch();
-    const cookieA = await pairAs(null);
+    const cookieC = await pairAs(null);
     const cookieB = await pairAs('B');
-    const a = await device(cookieA);
+    const c = await device(cookieC);
     const b = await device(cookieB);
-    expect((await a.thisStation()).code).toBe('A');
+    // A code for no station made a new one (issue 32): never the manager's screen A.
+    expect(await c.thisStation()).toMatchObject({ code: 'C', name: 'Counter C' });
     expect(await b.thisStation()).toMatchObject({ code: 'B', name: 'Counter B' });
-    // The manager's browser chose no station: it is the first counter, the same till as device A.
     expect((await manager.thisStation()).code).toBe('A');
 
     await b.addItem({ product_id: products[0]!, quantity: 2 });
-    await a.addItem({ product_id: products[1]!, quantity: 1 });
-    expect((await manager.cart()).lines.map((l) => l.product_id)).toEqual([products[1]]);
+    await c.addItem({ product_id: products[1]!, quantity: 1 });
+    expect((await manager.cart()).lines).toEqual([]);
 
     // `pos serve` stops and starts again on the same file (a new port, a new launch secret).
     await hub.restart();
-    const aAfter = await device(cookieA);
+    const cAfter = await device(cookieC);
     const bAfter = await device(cookieB);
-    expect((await aAfter.thisStation()).code).toBe('A');
+    expect((await cAfter.thisStation()).code).toBe('C');
     expect((await bAfter.thisStation()).code).toBe('B');
     expect((await bAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[0], 2]]);
-    expect((await aAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[1], 1]]);
+    expect((await cAfter.cart()).lines.map((l) => [l.product_id, l.quantity])).toEqual([[products[1], 1]]);
   });
 
-  it("a manager's browser is the station its cookie names while the station is in use; a paired device never moves", async () => {
+  it("a manager's browser is the station its cookie names while no other screen has it; a paired device never moves", async () => {
     await branch();
     // The cookie the Stations tab's "Use on this screen" leaves (pairing-code-api.test.ts chooses through the till API).
     const cookie = await hub.web.managerCookie();
     expect((await (await hub.managerScreen(`${cookie}; till_station=B`)).thisStation()).code).toBe('B');
-    // A station that does not exist is not chosen: the first counter.
-    expect((await (await hub.managerScreen(`${cookie}; till_station=Q`)).thisStation()).code).toBe('A');
+    // That browser stays B this launch, whatever its cookie says next.
+    expect((await (await hub.managerScreen(`${cookie}; till_station=Q`)).thisStation()).code).toBe('B');
+    // Another browser naming a station that does not exist, or one another browser has (A, B): a new station of its own (issue 32).
+    expect((await (await hub.managerScreen(`${await hub.web.managerCookie()}; till_station=Q`)).thisStation()).code).toBe('C');
+    expect((await (await hub.managerScreen(`${await hub.web.managerCookie()}; till_station=A`)).thisStation()).code).toBe('D');
     // The host's old form route is gone: choosing is a till API call.
     const posted = await fetch(`http://${hub.web.base}/station`, {
       method: 'POST',
@@ -88,8 +92,12 @@ describe('a connection is a station of the registry', () => {
     // Nor does a paired device's till_station cookie move it, whatever its session says.
     const request = { headers: { cookie: 'till_station=B' } } as IncomingMessage;
     expect(hub.web.access.stationOf(request, { kind: 'paired-device', id: 's-x', address: null, station: 'A' })).toBe('A');
-    expect(hub.web.access.stationOf(request, { kind: 'paired-device', id: 's-y', address: null })).toBe('A');
-    expect(hub.web.access.stationOf(request, { kind: 'manager-session', id: 's-z', address: null })).toBe('B');
+    // One without a station is refused, never made the first counter (issue 32).
+    expect(() => hub.web.access.stationOf(request, { kind: 'paired-device', id: 's-y', address: null })).toThrow(
+      expect.objectContaining({ reason: { code: 'station.unplaced' } }),
+    );
+    // B is another browser's this launch: a new one.
+    expect(hub.web.access.stationOf(request, { kind: 'manager-session', id: 's-z', address: null })).toBe('E');
   });
 
   it('removing a station closes its screens at once and refuses their calls, in both languages; other stations go on', async () => {
@@ -97,10 +105,10 @@ describe('a connection is a station of the registry', () => {
     const cookieB = await pairAs('B');
     const socket = await hub.web.rawSocket({ origin: hub.web.origin, cookie: cookieB });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-    const a = await device(await pairAs('A'));
+    const a = await device(await pairAs(null));
 
     const left = await manager.removeStation({ code: 'B' });
-    expect(left.map((s) => s.code)).toEqual(['A']);
+    expect(left.map((s) => s.code)).toEqual(['A', 'C']);
     expect(await closed).toBe(STATION_REMOVED_CLOSE);
 
     // The device comes back (a reload): every call is refused with the reason, which the screen words in its language.
@@ -124,7 +132,7 @@ describe('a connection is a station of the registry', () => {
     await managerAgain.unlock({ cashier_id: (await managerAgain.cashiers())[0]!.id, pin: MANAGER_PIN });
     const again = await refusal(managerAgain.addStation({ name: 'B again', code: 'B' }));
     expect(again?.reason?.code).toBe('station.codeRemoved');
-    expect(listStations(hub.web.db).map((s) => s.code)).toEqual(['A']);
+    expect(listStations(hub.web.db).map((s) => s.code)).toEqual(['A', 'C']);
   });
 
   it('a removed station that had a screen stops no sign-in at the stations left', async () => {
@@ -134,8 +142,8 @@ describe('a connection is a station of the registry', () => {
     await b.unlock({ cashier_id: sara.id, pin: '1357' });
     await b.addItem({ product_id: products[0]!, quantity: 1 });
     await manager.removeStation({ code: 'B' });
-    // Sara was signed in at B, which is gone: she signs in at A, and so does anyone else.
-    const a = await device(await pairAs('A'));
+    // Sara was signed in at B, which is gone: she signs in at a new station, and so does anyone else.
+    const a = await device(await pairAs(null));
     expect((await a.unlock({ cashier_id: sara.id, pin: '1357' })).cashier?.name).toBe('Sara');
     const huda = (await manager.cashiers()).find((c) => c.name === 'Huda')!;
     expect((await manager.unlock({ cashier_id: huda.id, pin: MANAGER_PIN })).cashier?.name).toBe('Huda');
