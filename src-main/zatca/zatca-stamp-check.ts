@@ -11,7 +11,10 @@
  * - the signed properties' digest, and in them the certificate digest and
  *   serial, match;
  * - the certificate was issued and signed by a trusted ZATCA CA
- *   (zatca-trust-anchors.ts);
+ *   (zatca-trust-anchors.ts), and is no EGS unit's: neither this unit's
+ *   own nor one made from an EGS CSR (ZATCA's certificate template
+ *   extension), since every onboarded taxpayer holds such a key and could
+ *   otherwise "clear" an invoice by signing it;
  * - the QR's hash, signature and public key (tags 6 to 8) are the stamp's.
  *
  * The answer is why it does not count, or null.
@@ -20,9 +23,12 @@ import { createHash, verify, X509Certificate } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
 import { decodeZatcaPhase2Qr } from '../../src-shared/zatca/index.ts';
 import { canonicalize } from './c14n.ts';
+import { x509 } from './peculiar-x509.ts';
 import { NS } from './ubl-namespaces.ts';
 import type { StampTrust } from './zatca-trust-anchors.ts';
 
+/** The certificate template name (szOID_ENROLL_CERTTYPE_EXTENSION) every EGS CSR, and so every CSID, carries. */
+const EGS_TEMPLATE_OID = '1.3.6.1.4.1.311.20.2';
 const hexBase64 = (data: string) => Buffer.from(createHash('sha256').update(data, 'utf8').digest('hex'), 'utf8').toString('base64');
 const textOf = (el: Element | undefined) => el?.textContent?.trim() ?? '';
 
@@ -66,6 +72,10 @@ export function zatcaStampProblem(root: Element, hash: string, qr: string, trust
   if (textOf(only(props, NS.ds, 'X509SerialNumber') ?? undefined) !== BigInt(`0x${certificate.serialNumber}`).toString(10))
     return "its stamp's certificate serial is not the one its signed properties name";
 
+  if (trust.unitCertificate !== null && certText === trust.unitCertificate.replace(/\s+/g, ''))
+    return "it carries the till's own stamp, not ZATCA's (the invoice was echoed back)";
+  if (new x509.X509Certificate(certificate.raw).getExtension(EGS_TEMPLATE_OID))
+    return "its stamp's certificate is an EGS unit's (it carries ZATCA's CSID template), not ZATCA's";
   if (trust.anchors.length === 0) return `ZATCA's stamp cannot be checked: ${trust.missing ?? 'no ZATCA CA is trusted'}`;
   const issuedByTrusted = trust.anchors.some((ca) => {
     try {

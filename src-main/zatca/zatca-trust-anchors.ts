@@ -31,6 +31,8 @@ export const ZATCA_PUBLISHED_CAS: Record<ZatcaEnvironment, readonly string[]> = 
 
 export interface StampTrust {
   anchors: X509Certificate[];
+  /** The unit's own certificate (base64 DER): a stamp made with it is the till's, not ZATCA's. */
+  unitCertificate: string | null;
   /** Why no anchor applies (null when some do). */
   missing: string | null;
 }
@@ -51,7 +53,11 @@ export function certificatesOfPem(pem: string): X509Certificate[] {
   return blocks.map((block) => new X509Certificate(block));
 }
 
-export function stampTrustOf(db: TillDatabase, egs: { base_url: string; environment: string }): StampTrust {
+export function stampTrustOf(db: TillDatabase, egs: { base_url: string; environment: string; certificate: string }): StampTrust {
+  return { unitCertificate: egs.certificate, ...anchorsOf(db, egs) };
+}
+
+function anchorsOf(db: TillDatabase, egs: { base_url: string; environment: string }): Omit<StampTrust, 'unitCertificate'> {
   if (isZatcaGateway(egs.base_url)) {
     const environment = egs.environment as ZatcaEnvironment;
     const anchors = (ZATCA_PUBLISHED_CAS[environment] ?? []).flatMap(certificatesOfPem);
