@@ -42,10 +42,11 @@ export function trustDemoStandIn(db: TillDatabase, caPem: string): void {
  */
 export async function onboardDemoTill(
   db: TillDatabase,
-  zatca: { url: string; otp: string; ca: { certificatePem: string } },
+  zatca: { url: string; otp: string; ca?: { certificatePem: string } },
   now: () => number,
 ): Promise<EgsState> {
-  trustDemoStandIn(db, zatca.ca.certificatePem);
+  // (demo-services trusts its stand-in before it calls this, without handing over the CA.)
+  if (zatca.ca) trustDemoStandIn(db, zatca.ca.certificatePem);
   const existing = readEgs(db);
   if (existing?.base_url === zatca.url) return existing;
   // Validated as `pos settings set` validates them.

@@ -37,6 +37,15 @@ function only(root: Element, ns: string, local: string): Element | null {
   return found.length === 1 ? found[0]! : null;
 }
 
+/** ECDSA-SHA256 over the hash's bytes with the certificate's key; false for a value that is not a signature at all. */
+function verifiesOver(hash: string, certificate: X509Certificate, signatureValue: string): boolean {
+  try {
+    return verify('sha256', Buffer.from(hash, 'base64'), certificate.publicKey, Buffer.from(signatureValue, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
 export function zatcaStampProblem(root: Element, hash: string, qr: string, trust: StampTrust): string | null {
   const signature = only(root, NS.ds, 'Signature');
   if (!signature) return 'it does not carry exactly one stamp (ds:Signature)';
@@ -54,12 +63,7 @@ export function zatcaStampProblem(root: Element, hash: string, qr: string, trust
     return "its stamp's certificate cannot be read";
   }
   const signatureValue = textOf(only(signature, NS.ds, 'SignatureValue') ?? undefined);
-  let signed = false;
-  try {
-    signed = verify('sha256', Buffer.from(hash, 'base64'), certificate.publicKey, Buffer.from(signatureValue, 'base64'));
-  } catch {
-    signed = false;
-  }
+  const signed = verifiesOver(hash, certificate, signatureValue);
   if (!signed) return "its stamp's signature does not verify over the invoice hash with the stamp's certificate";
 
   const props = only(signature, NS.xades, 'SignedProperties');
