@@ -35,14 +35,21 @@ function outcomeOf(route: SubmissionRoute, accepted: boolean): string {
   return accepted ? 'REPORTED' : 'NOT_REPORTED';
 }
 
-function answerBody(route: SubmissionRoute, doc: CheckedDocument | null, results: ReturnType<typeof validationResults>, outcome: string, xml: string) {
+function answerBody(
+  route: SubmissionRoute,
+  doc: CheckedDocument | null,
+  results: ReturnType<typeof validationResults>,
+  outcome: string,
+  xml: string,
+  stamp: StandInState['ca']['stamp'],
+) {
   const simplified = doc?.subtype.startsWith('02') ?? true;
   if (route === 'reporting') return { validationResults: results, reportingStatus: outcome };
   if (route === 'clearance')
     return {
       validationResults: results,
       clearanceStatus: outcome,
-      clearedInvoice: outcome === 'CLEARED' ? Buffer.from(clearedXml(xml), 'utf8').toString('base64') : null,
+      clearedInvoice: outcome === 'CLEARED' ? Buffer.from(clearedXml(xml, stamp), 'utf8').toString('base64') : null,
     };
   // The compliance checks answer as reporting does for a simplified document and as clearance does for a standard one.
   return {
@@ -67,7 +74,7 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
       [zatcaError('invalid-request', 'HTTP-Errors', 'The body must be {invoiceHash, uuid, invoice} (the invoice as base64 of its XML).')],
       [],
     );
-    return { status: 400, body: answerBody(route, null, results, outcomeOf(route, false), '') };
+    return { status: 400, body: answerBody(route, null, results, outcomeOf(route, false), '', state.ca.stamp) };
   }
   const xml = Buffer.from(request.invoice, 'base64').toString('utf8');
   const doc = checkDocument(xml);
@@ -146,7 +153,7 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
       const outcome = route === 'reporting' ? 'REPORTED' : 'CLEARED';
       const status = route === 'reporting' ? 409 : 208;
       log(status, outcome, true).warnings = duplicate;
-      return { status, body: answerBody(route, doc, results, outcome, xml) };
+      return { status, body: answerBody(route, doc, results, outcome, xml, state.ca.stamp) };
     }
     // A cleared note corrects an invoice ZATCA has: one this unit had cleared or reported under that number (BT-25).
     if (route === 'clearance' && doc.billingReference) {
@@ -174,5 +181,5 @@ export function receiveDocument(state: StandInState, route: SubmissionRoute, csi
   if (accepted && route !== 'compliance') state.accepted.set(doc.hash, { route, uuid: doc.uuid, egs: csid.egs, id: doc.id, typeCode: doc.typeCode });
   if (accepted && route === 'compliance') csid.passed.add(`${doc.subtype.slice(0, 2)}:${doc.typeCode}`);
   log(status, outcome);
-  return { status, body: answerBody(route, doc, validationResults(errors, warnings), outcome, xml) };
+  return { status, body: answerBody(route, doc, validationResults(errors, warnings), outcome, xml, state.ca.stamp) };
 }

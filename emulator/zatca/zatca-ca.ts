@@ -5,7 +5,7 @@
  * issuer name has the shape of ZATCA's sandbox CA.
  */
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import { Crypto } from '@peculiar/webcrypto';
 import * as x509 from '@peculiar/x509';
 
@@ -16,6 +16,12 @@ export interface ZatcaCa {
   /** Verifies the CSR's own signature, then issues a certificate valid from `now` for `days`. */
   issue(csrPem: string, now: number, days: number): Promise<string>;
   certificatePem: string;
+  /**
+   * ZATCA's own stamp, which a cleared document carries instead of the EGS
+   * unit's: a key and a certificate this CA issued for it (as FATOORA
+   * stamps a standard invoice it clears with its own certificate).
+   */
+  stamp: { privateKey: KeyObject; certificateBase64: string };
 }
 
 export class CsrError extends Error {
@@ -40,8 +46,29 @@ export async function createZatcaCa(now: number): Promise<ZatcaCa> {
     },
     webcrypto,
   );
+  const stampKeys = (await webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as typeof keys;
+  const stampSerial = randomBytes(16);
+  stampSerial[0] = stampSerial[0]! & 0x7f;
+  const stampCertificate = await x509.X509CertificateGenerator.create(
+    {
+      serialNumber: stampSerial.toString('hex'),
+      subject: 'CN=FATOORA clearance stamp (stand-in), O=ZATCA stand-in, C=SA',
+      issuer: root.subject,
+      notBefore: new Date(now - 86_400_000),
+      notAfter: new Date(now + 10 * 365 * 86_400_000),
+      publicKey: stampKeys.publicKey,
+      signingKey: keys.privateKey,
+      signingAlgorithm: ALGORITHM,
+    },
+    webcrypto,
+  );
+  const stampPkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', stampKeys.privateKey));
   return {
     certificatePem: root.toString('pem'),
+    stamp: {
+      privateKey: createPrivateKey({ key: stampPkcs8, format: 'der', type: 'pkcs8' }),
+      certificateBase64: stampCertificate.toString('base64'),
+    },
     async issue(csrPem, at, days) {
       let csr: x509.Pkcs10CertificateRequest;
       try {

@@ -5,7 +5,7 @@ import { moveServiceAddress } from '../host/index.ts';
 import { bindPrinter, LOGO_SETTING, shippedLogoPath, startPrinterSink, type PrinterAddressPolicy } from '../printing/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { readEgs } from '../zatca/index.ts';
-import { onboardDemoTill } from './demo-zatca.ts';
+import { onboardDemoTill, trustDemoStandIn } from './demo-zatca.ts';
 
 /** The demo's virtual printers listen on loopback at ephemeral ports: the one place loopback printing is expected. */
 export const DEMO_ADDRESS_POLICY: PrinterAddressPolicy = { allowLoopback: true, extraPorts: [] };
@@ -82,6 +82,8 @@ export async function startDemoServices(db: TillDatabase, options: { dataDir: st
   // The demo brand's logo is the demo's own choice, set like any branch sets its logo (a real till prints none until it does).
   if (getSetting(db, LOGO_SETTING) === null) setSetting(db, LOGO_SETTING, shippedLogoPath());
   const zatca = await startZatcaStandIn();
+  // Onboarding from the Branch screen goes to this stand-in: its cleared invoices carry its CA's stamp.
+  trustDemoStandIn(db, zatca.ca.certificatePem);
   if (readEgs(db)) await onboardDemoTill(db, zatca, Date.now);
   const credentials = { base_url: emulator.baseUrl, token: emulator.token };
   return {

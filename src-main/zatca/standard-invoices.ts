@@ -50,6 +50,8 @@ import { clearedBuyerOf } from './cleared-buyer.ts';
 import type { ZatcaBuyerParty } from './zatca-document.ts';
 import { credentialsOf, probeZatca } from './zatca-http.ts';
 import { documentOfOrder, documentsOfOrder, readEgs } from './zatca-store.ts';
+import { clearanceUnproven } from './clearance-unproven.ts';
+import { stampTrustOf } from './zatca-trust-anchors.ts';
 
 export interface StandardInvoicesOptions extends CheckoutStampOptions {
   secrets: SecretStore | (() => SecretStore);
@@ -163,10 +165,15 @@ export class StandardInvoices {
     const db = this.options.db;
     switch (verdict.outcome) {
       case 'accepted': {
-        const cleared = readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash });
+        const egs = readEgs(db);
+        const cleared = egs
+          ? readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash }, stampTrustOf(db, egs))
+          : ({ ok: false, problem: 'the EGS unit is gone' } as const);
         if (!cleared.ok) {
-          recordClearanceUnsettled(db, doc.icv, `not counted as cleared: ${cleared.problem}`);
-          return { state: 'unanswered', messages: [cleared.problem] };
+          // Not cleared as far as anyone can prove: the invoice keeps its ICV, stays clearing, and is not printed.
+          const unproven = clearanceUnproven(cleared.problem);
+          recordClearanceUnsettled(db, doc.icv, unproven.message);
+          return { state: 'unanswered', messages: [unproven.message] };
         }
         recordCleared(db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now: this.clock.now() });
         return { state: 'cleared', qr: cleared.qr, messages: lines(verdict.messages) };

@@ -25,6 +25,9 @@ import { retryAfterMs } from '../upstream/index.ts';
 import { clearingDocument, clearingSlots, type ClearingSlot } from './clearance-queue.ts';
 import { clearanceCounts, recordCleared, recordNotCleared } from './clearance-queries.ts';
 import { readClearedInvoice } from './cleared-invoice.ts';
+import { clearanceUnproven } from './clearance-unproven.ts';
+import { stampTrustOf } from './zatca-trust-anchors.ts';
+import { readEgs } from './zatca-store.ts';
 import { submitDocument } from './report-document.ts';
 import { judgeZatcaReply } from './reporting-answer.ts';
 import { DEFAULT_ZATCA_TIMEOUT_MS } from './zatca-http.ts';
@@ -94,9 +97,12 @@ export class ZatcaClearanceKind implements UploadKind<ZatcaLink> {
     };
     switch (verdict.outcome) {
       case 'accepted': {
-        const cleared = readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash });
+        const egs = readEgs(this.db);
+        const cleared = egs
+          ? readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash }, stampTrustOf(this.db, egs))
+          : ({ ok: false, problem: 'the EGS unit is gone' } as const);
         if (!cleared.ok) {
-          later(`not counted as cleared: ${cleared.problem}`);
+          later(clearanceUnproven(cleared.problem).message);
           context.publish({ online: true });
           return 'continue';
         }

@@ -13,6 +13,7 @@
  */
 import type { Clock } from '../clock/index.ts';
 import { readCappedBytes } from '../upstream/index.ts';
+import { zatcaUrlProblem } from './zatca-url.ts';
 
 /** ZATCA's answers are small JSON; a cleared invoice carries the XML back, still far below this. */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
@@ -61,6 +62,9 @@ export async function postToZatca(path: string, request: ZatcaRequest, options: 
     ...request.headers,
   };
   if (request.credentials) {
+    // The secret never crosses the network in clear, whatever address was stored.
+    const refused = zatcaUrlProblem(options.baseUrl);
+    if (refused) return { answered: false, reason: `not sent: ${refused}` };
     const { binarySecurityToken, secret } = request.credentials;
     headers.Authorization = `Basic ${Buffer.from(`${binarySecurityToken}:${secret}`, 'utf8').toString('base64')}`;
   }

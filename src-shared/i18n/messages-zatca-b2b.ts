@@ -43,6 +43,8 @@ export const ZATCA_B2B_MESSAGES_EN = {
   'reason.zatca.refundBeforeInvoice':
     'Order {number} has no invoice yet: ZATCA has not cleared its tax invoice. Issue its invoice first (its receipt: Issue simplified invoice), then refund it.',
   'reason.zatca.notReissuable': 'Order {number} has no credit note waiting for ZATCA; nothing was issued.',
+  'reason.zatca.clearanceUnproven':
+    "ZATCA's answer said cleared, but it is not counted as cleared: {problem}. The invoice keeps its number and is not printed. A manager checks where this till sends its invoices (Branch → ZATCA); meanwhile issue a simplified invoice for the sale.",
   'b2b.credit.cleared': 'ZATCA cleared the credit note; the receipt is printing. Give the money back.',
   'b2b.credit.refused':
     'ZATCA refused to clear the credit note: {messages}. Give no money back yet. The note keeps its number in the invoice chain and is not handed over. A manager fixes what ZATCA says, then issues the credit note again (it takes the next number).',
@@ -96,6 +98,8 @@ export const ZATCA_B2B_MESSAGES_AR: Record<ZatcaB2bMessageKey, string> = {
   'reason.zatca.refundBeforeInvoice':
     'الطلب {number} ليس له فاتورة بعد: لم تعتمد الهيئة فاتورته الضريبية. أصدر فاتورته أولاً (من إيصاله: إصدار فاتورة مبسطة)، ثم استرجعه.',
   'reason.zatca.notReissuable': 'الطلب {number} ليس له إشعار دائن ينتظر اعتماد الهيئة؛ لم يصدر شيء.',
+  'reason.zatca.clearanceUnproven':
+    'قال الرد إن الفاتورة معتمدة، لكنها لا تُحتسب معتمدة: {problem}. تحتفظ الفاتورة برقمها ولا تُطبع. يتحقق المدير من الجهة التي ترسل إليها نقطة البيع فواتيرها (الفرع ← هيئة الزكاة)؛ وفي الأثناء أصدر فاتورة مبسطة لهذا البيع.',
   'b2b.credit.cleared': 'اعتمدت الهيئة الإشعار الدائن؛ جارٍ طباعة الإيصال. أعِد المبلغ.',
   'b2b.credit.refused':
     'رفضت الهيئة اعتماد الإشعار الدائن: {messages}. لا تُعِد أي مبلغ الآن. يحتفظ الإشعار برقمه في سلسلة الفواتير ولا يُسلَّم. يصحح المدير ما ذكرته الهيئة، ثم يُصدر الإشعار الدائن مجدداً (يأخذ الرقم التالي).',

@@ -280,6 +280,16 @@ export const SETTING_KEYS = {
       ar: 'البرامج (مسارات كاملة) التي يمكن ربط طابعة APP_TO_APP بها؛ تُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
     },
   }),
+  'zatca.stand_in_ca_file': define({
+    kind: textKind(1000, 'a PEM file path of at most 1000 characters'),
+    default: null,
+    operatorOnly: true,
+    unset: "only ZATCA's own CA certificates, and only for a unit onboarded at ZATCA's gateway",
+    description: {
+      en: "PEM file of the CA whose stamp on a cleared invoice counts for a unit onboarded at a ZATCA stand-in (never at ZATCA's gateway); set only with pos settings set on the till's machine",
+      ar: 'ملف PEM لجهة التصديق التي يُعتمد ختمها على الفاتورة المعتمدة لوحدة مسجلة لدى بديل تجريبي لهيئة الزكاة (لا لدى بوابة الهيئة)؛ يُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
+    },
+  }),
   'printing.receipts_dir': define({
     kind: textKind(1000, 'a folder path of at most 1000 characters'),
     default: null,

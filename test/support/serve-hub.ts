@@ -23,8 +23,8 @@ export interface ServeHub {
 }
 
 /** Starts `pos serve` on a free port over `dbFile`; resolves once it printed its address. */
-export async function startServeHub(dbFile: string): Promise<ServeHub> {
-  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServeHub(dbFile: string, extraArgs: string[] = []): Promise<ServeHub> {
+  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const ready = await new Promise<{ url: string }>((resolve, reject) => {

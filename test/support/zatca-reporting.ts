@@ -4,15 +4,29 @@
  * beside the database (as `pos zatca onboard` leaves it), and a signer can
  * be swapped in to make a document ZATCA will refuse.
  */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { RunningZatcaStandIn } from '../../emulator/zatca/start-zatca-stand-in.ts';
+import { setSettingFromText } from '../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
 import { CSID_SECRET, readEgs, saveEgs, storeEgsKey, type EgsSigner } from '../../src-main/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { onboardForTest } from './zatca-egs.ts';
 
-/** Onboards the till of `db` with a certificate from the stand-in's CA, registered there as its production CSID. */
+/**
+ * Makes the till of `db` trust `caPem` (the stand-in's test CA) for ZATCA's stamp on cleared invoices, as an operator
+ * would: the PEM beside the database, named by the operator-only setting zatca.stand_in_ca_file.
+ */
+export function trustStandInCa(db: TillDatabase, caPem: string): void {
+  const file = join(dirname(db.name), 'zatca-stand-in-ca.pem');
+  writeFileSync(file, caPem);
+  setSettingFromText(db, 'zatca.stand_in_ca_file', file);
+}
+
+/** Onboards the till of `db` with a certificate from the stand-in's CA, registered there as its production CSID; the till trusts that CA's stamp. */
 export async function onboardAgainstStandIn(db: TillDatabase, zatca: RunningZatcaStandIn, invoiceTypes = '0100'): Promise<EgsSigner> {
+  trustStandInCa(db, zatca.ca.certificatePem);
   const { signer } = await onboardForTest(db, zatca.ca);
   const { secret } = zatca.credentialsFor(signer.certificate.base64, 'sandbox', invoiceTypes);
   useSigner(db, signer, zatca.url, invoiceTypes);

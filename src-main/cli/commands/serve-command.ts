@@ -7,6 +7,7 @@ import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
+import { zatcaUrlProblem } from '../../zatca/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -34,8 +35,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     'zatca-url': { type: 'string' },
   });
   const zatcaUrl = values['zatca-url'];
-  if (zatcaUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(zatcaUrl))
-    throw new UsageError("pos serve: --zatca-url takes the http(s) address of a ZATCA API (the stand-in's zatca_url)");
+  const zatcaUrlRefused = zatcaUrl === undefined ? null : zatcaUrlProblem(zatcaUrl);
+  if (zatcaUrlRefused)
+    throw new UsageError(`pos serve: --zatca-url takes the https address of a ZATCA API, or http on loopback for the stand-in's zatca_url: ${zatcaUrlRefused}`);
   const port = parseInteger('serve', 'port', values.port, 0, 65_535) ?? 4780;
   const demoProducts = parseInteger('serve', 'demo-products', values['demo-products'], 1, 1_000_000);
   if ((demoProducts || values['demo-control']) && !values.demo) throw new UsageError('pos serve: --demo-products and --demo-control go with --demo');

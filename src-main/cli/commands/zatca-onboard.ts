@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '../../db/index.ts';
 import { FileSecretStore } from '../../host/index.ts';
-import { onboardEgs, OnboardError, ZATCA_ENVIRONMENTS, ZatcaApiError, type OnboardStep, type ZatcaEnvironment } from '../../zatca/index.ts';
+import { onboardEgs, OnboardError, ZATCA_ENVIRONMENTS, ZatcaApiError, type OnboardStep, type ZatcaEnvironment, zatcaUrlProblem } from '../../zatca/index.ts';
 import { UsageError, type CliIo } from '../cli-io.ts';
 
 const STEP_TEXT: Record<OnboardStep, string> = {
@@ -31,7 +31,8 @@ export async function zatcaOnboard(args: ZatcaOnboardArgs, io: CliIo, now: () =>
   if (args.env !== undefined && !(ZATCA_ENVIRONMENTS as readonly string[]).includes(args.env)) {
     throw new UsageError(`pos zatca onboard: --env must be one of ${ZATCA_ENVIRONMENTS.join(', ')}, got "${args.env}"`);
   }
-  if (args.url !== undefined && !/^https?:\/\/\S+$/.test(args.url)) throw new UsageError(`pos zatca onboard: --url must be an http(s) URL, got "${args.url}"`);
+  const urlRefused = args.url === undefined ? null : zatcaUrlProblem(args.url);
+  if (urlRefused) throw new UsageError(`pos zatca onboard: --url must be an https URL (http on loopback for a stand-in): ${urlRefused}`);
   const db = openDatabase(args.db);
   try {
     const egs = await onboardEgs(

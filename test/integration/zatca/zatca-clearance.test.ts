@@ -107,7 +107,10 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     expect(tags.invoiceHash).toBe(standard.hash);
     expect(tags.vatNumber).toBe('399999999900003');
     expect(tags.total).toBe(/<cbc:TaxInclusiveAmount currencyID="SAR">([\d.]+)</.exec(standard.xml)![1]);
-    expect(tags.signature).toBe(/<ds:SignatureValue>([^<]+)</.exec(standard.xml)![1]);
+    // Tag 7 is ZATCA's stamp on the cleared document (its signature and certificate, not the unit's).
+    expect(tags.signature).toBe(/<ds:SignatureValue>([^<]+)</.exec(standard.cleared_xml!)![1]);
+    expect(tags.signature).not.toBe(/<ds:SignatureValue>([^<]+)</.exec(standard.xml)![1]);
+    expect(/<ds:X509Certificate>([^<]+)</.exec(standard.cleared_xml!)![1]).toBe(zatca.ca.stamp.certificateBase64);
 
     // `pos zatca invoice --order` hands over ZATCA's cleared document.
     const out = await pos('zatca', '--db', shop.service.dir.file('till.db'), 'invoice', '--order', view.uuid);
