@@ -11,7 +11,9 @@
  * - the signed properties' digest, and in them the certificate digest and
  *   serial, match;
  * - the certificate was issued and signed by a trusted ZATCA CA
- *   (zatca-trust-anchors.ts), and is no EGS unit's: neither this unit's
+ *   (zatca-trust-anchors.ts; at ZATCA's own gateway with no CA known, the
+ *   https answer from ZATCA's host stands in for that one check), and is
+ *   no EGS unit's: neither this unit's
  *   own nor one made from an EGS CSR (ZATCA's certificate template
  *   extension), since every onboarded taxpayer holds such a key and could
  *   otherwise "clear" an invoice by signing it;
@@ -80,14 +82,16 @@ export function zatcaStampProblem(root: Element, hash: string, qr: string, trust
     return "it carries the till's own stamp, not ZATCA's (the invoice was echoed back)";
   if (new x509.X509Certificate(certificate.raw).getExtension(EGS_TEMPLATE_OID))
     return "its stamp's certificate is an EGS unit's (it carries ZATCA's CSID template), not ZATCA's";
-  if (trust.anchors.length === 0) return `ZATCA's stamp cannot be checked: ${trust.missing ?? 'no ZATCA CA is trusted'}`;
-  const issuedByTrusted = trust.anchors.some((ca) => {
-    try {
-      return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
-    } catch {
-      return false;
-    }
-  });
+  if (trust.anchors.length === 0 && !trust.tlsVouched) return `ZATCA's stamp cannot be checked: ${trust.missing ?? 'no ZATCA CA is trusted'}`;
+  const issuedByTrusted =
+    trust.anchors.length === 0 ||
+    trust.anchors.some((ca) => {
+      try {
+        return certificate.checkIssued(ca) && certificate.verify(ca.publicKey);
+      } catch {
+        return false;
+      }
+    });
   if (!issuedByTrusted) return `its stamp's certificate (${certificate.subject.replace(/\n/g, ', ')}) is not issued by a trusted ZATCA CA`;
 
   try {

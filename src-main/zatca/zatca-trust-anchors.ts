@@ -3,8 +3,13 @@
  * clearance answer's stamp certificate must be issued by.
  *
  * - A unit onboarded at ZATCA's gateway (gw-fatoora.zatca.gov.sa) trusts
- *   only the CA certificates ZATCA publishes for that environment, shipped
- *   in ZATCA_PUBLISHED_CAS below; nothing an operator sets changes that.
+ *   the CA certificates ZATCA publishes for that environment: shipped in
+ *   ZATCA_PUBLISHED_CAS below, or given by the operator in the
+ *   operator-only setting zatca.ca_file. With neither, the stamp is still
+ *   checked for everything but its chain (zatca-stamp-check.ts), and the
+ *   answer counts because it came over https from ZATCA's own host: TLS
+ *   vouches for the gateway, as it does for the CSID the till sends there
+ *   (docs/zatca.md, "ZATCA's stamp on a cleared invoice").
  * - A unit onboarded anywhere else (a stand-in on loopback, `pos serve
  *   --zatca-url`) trusts only the CA in the operator-only setting
  *   zatca.stand_in_ca_file; unset, none: no cleared document counts.
@@ -20,8 +25,8 @@ import type { ZatcaEnvironment } from './egs-csr.ts';
  * Empty until a copy from ZATCA itself is added: this build found none in
  * a public, documented source (the SDK's Data/Certificates holds a sample
  * taxpayer certificate and key, not ZATCA's CA), and a guessed certificate
- * would be worse than none. While a list is empty, clearance at that
- * environment is never counted (the invoice stays unanswered).
+ * would be worse than none. While a list is empty and zatca.ca_file is
+ * unset, the gateway's TLS stands in for the chain (StampTrust.tlsVouched).
  */
 export const ZATCA_PUBLISHED_CAS: Record<ZatcaEnvironment, readonly string[]> = {
   sandbox: [],
@@ -35,6 +40,11 @@ export interface StampTrust {
   unitCertificate: string | null;
   /** Why no anchor applies (null when some do). */
   missing: string | null;
+  /**
+   * No ZATCA CA is known, but the answer came over https from ZATCA's own
+   * gateway: the stamp is checked for everything but its chain.
+   */
+  tlsVouched: boolean;
 }
 
 /** ZATCA's own gateway: https on a zatca.gov.sa host. */
@@ -60,23 +70,29 @@ export function stampTrustOf(db: TillDatabase, egs: { base_url: string; environm
 function anchorsOf(db: TillDatabase, egs: { base_url: string; environment: string }): Omit<StampTrust, 'unitCertificate'> {
   if (isZatcaGateway(egs.base_url)) {
     const environment = egs.environment as ZatcaEnvironment;
-    const anchors = (ZATCA_PUBLISHED_CAS[environment] ?? []).flatMap(certificatesOfPem);
-    return {
-      anchors,
-      missing: anchors.length > 0 ? null : `this till has no ZATCA CA certificate for the ${environment} environment to check ZATCA's stamp with`,
-    };
+    const shipped = (ZATCA_PUBLISHED_CAS[environment] ?? []).flatMap(certificatesOfPem);
+    if (shipped.length > 0) return { anchors: shipped, missing: null, tlsVouched: false };
+    const file = settingOrDefault(db, 'zatca.ca_file');
+    if (!file) return { anchors: [], missing: null, tlsVouched: true };
+    return anchorsInFile(file, 'zatca.ca_file');
   }
   const file = settingOrDefault(db, 'zatca.stand_in_ca_file');
   if (!file) {
     return {
       anchors: [],
       missing: `the unit was onboarded at ${egs.base_url}, not ZATCA's gateway, and no stand-in CA is trusted (setting zatca.stand_in_ca_file)`,
+      tlsVouched: false,
     };
   }
+  return anchorsInFile(file, 'zatca.stand_in_ca_file');
+}
+
+/** The CA certificates in an operator's PEM file; a file that cannot be read trusts nothing (never falls back). */
+function anchorsInFile(file: string, setting: string): Omit<StampTrust, 'unitCertificate'> {
   try {
     const anchors = certificatesOfPem(readFileSync(file, 'utf8'));
-    return { anchors, missing: anchors.length > 0 ? null : `${file} (setting zatca.stand_in_ca_file) holds no PEM certificate` };
+    return { anchors, missing: anchors.length > 0 ? null : `${file} (setting ${setting}) holds no PEM certificate`, tlsVouched: false };
   } catch (error) {
-    return { anchors: [], missing: `${file} (setting zatca.stand_in_ca_file) cannot be read: ${(error as Error).message}` };
+    return { anchors: [], missing: `${file} (setting ${setting}) cannot be read: ${(error as Error).message}`, tlsVouched: false };
   }
 }

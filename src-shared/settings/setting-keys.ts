@@ -280,6 +280,17 @@ export const SETTING_KEYS = {
       ar: 'البرامج (مسارات كاملة) التي يمكن ربط طابعة APP_TO_APP بها؛ تُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
     },
   }),
+  'zatca.ca_file': define({
+    kind: textKind(1000, 'a PEM file path of at most 1000 characters'),
+    default: null,
+    operatorOnly: true,
+    unset:
+      "ZATCA's stamp on a cleared invoice is checked (its signature, digests and QR, and that no EGS unit made it) without its chain: the answer came over https from ZATCA's own gateway",
+    description: {
+      en: "PEM file of ZATCA's CA certificates (as ZATCA gives them for the unit's environment): a cleared invoice then counts only with a stamp issued by one of them; set only with pos settings set on the till's machine",
+      ar: 'ملف PEM لشهادات جهة التصديق لدى هيئة الزكاة: لا تُعتمد الفاتورة المعتمدة إلا بختم صادر عن إحداها؛ يُضبط فقط بالأمر pos settings set على جهاز نقطة البيع',
+    },
+  }),
   'zatca.stand_in_ca_file': define({
     kind: textKind(1000, 'a PEM file path of at most 1000 characters'),
     default: null,

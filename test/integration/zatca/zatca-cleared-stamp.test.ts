@@ -4,10 +4,12 @@
 // stamp from a CA the till does not trust, nor a cleared document changed
 // after its stamp; the stand-in's properly stamped answer is cleared. And
 // the till sends its CSID to plain http only on loopback.
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createZatcaCa } from '../../../emulator/zatca/zatca-ca.ts';
+import { setSettingFromText } from '../../../src-main/settings/index.ts';
 import { readClearedInvoice } from '../../../src-main/zatca/cleared-invoice.ts';
 import { stampTrustOf } from '../../../src-main/zatca/zatca-trust-anchors.ts';
 import { allDocuments, readEgs } from '../../../src-main/zatca/index.ts';
@@ -120,6 +122,39 @@ describe("a cleared invoice counts only with ZATCA's stamp", () => {
     // One byte of the invoice itself.
     const body = doc.cleared_xml!.replace('<cbc:CompanyID>310175397400003<', '<cbc:CompanyID>310175397400004<');
     expect(read(body)).toMatchObject({ ok: false });
+  });
+});
+
+describe("ZATCA's own gateway with no ZATCA CA certificate on the till", () => {
+  it("checks the stamp for everything but its chain: ZATCA's stamp counts, the till's own or a changed one does not", async () => {
+    const shop = (opened = await openB2bClearanceShop()).shop;
+    await sellB2b(opened);
+    const doc = allDocuments(shop.db)[0]!;
+    const egs = readEgs(shop.db)!;
+    // As at gw-fatoora.zatca.gov.sa over https with ZATCA_PUBLISHED_CAS empty and zatca.ca_file unset.
+    const gateway = stampTrustOf(shop.db, { ...egs, base_url: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core', environment: 'production' });
+    expect(gateway).toMatchObject({ anchors: [], tlsVouched: true });
+    const read = (xml: string) => readClearedInvoice(Buffer.from(xml, 'utf8').toString('base64'), { uuid: doc.uuid, hash: doc.hash }, gateway);
+    expect(read(doc.cleared_xml!)).toMatchObject({ ok: true });
+    const time = /(<xades:SigningTime>\d{4}-\d\d-\d\dT\d\d:\d\d:)(\d)/.exec(doc.cleared_xml!)!;
+    expect(read(doc.cleared_xml!.replace(time[0], `${time[1]}${(Number(time[2]) + 1) % 6}`))).toMatchObject({ ok: false });
+    // The invoice as the till signed it (its own stamp, as an echoing endpoint would send it back) is not ZATCA's.
+    expect(read(doc.xml)).toMatchObject({ ok: false });
+    // An operator's CA file that is not ZATCA's: the stand-in's stamp is then refused, and a file that cannot be read trusts nothing.
+    const other = shop.service.dir.file('other-ca.pem');
+    writeFileSync(other, (await createZatcaCa(Date.now())).certificatePem);
+    setSettingFromText(shop.db, 'zatca.ca_file', other);
+    const pinned = stampTrustOf(shop.db, { ...egs, base_url: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core', environment: 'production' });
+    expect(pinned.tlsVouched).toBe(false);
+    expect(readClearedInvoice(Buffer.from(doc.cleared_xml!, 'utf8').toString('base64'), { uuid: doc.uuid, hash: doc.hash }, pinned)).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('not issued by a trusted ZATCA CA'),
+    });
+    setSettingFromText(shop.db, 'zatca.ca_file', shop.service.dir.file('missing.pem'));
+    expect(stampTrustOf(shop.db, { ...egs, base_url: 'https://gw-fatoora.zatca.gov.sa/e-invoicing/core', environment: 'production' })).toMatchObject({
+      anchors: [],
+      tlsVouched: false,
+    });
   });
 });
 
