@@ -361,6 +361,14 @@ export interface StationCartsTable {
   updated_at: number;
 }
 
+/** One line of a station's open cart (migration 0022): the CartLine as JSON, in rung-up order by `position`. */
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+}
+
 export interface StationsTable {
   id: Generated<number>;
   code: string;
@@ -538,6 +546,7 @@ export interface TillSchema {
   print_jobs: PrintJobsTable;
   zatca_egs: ZatcaEgsTable;
   station_carts: StationCartsTable;
+  station_cart_lines: StationCartLinesTable;
   stations: StationsTable;
   station_devices: StationDevicesTable;
   service_tables: ServiceTablesTable;
@@ -712,6 +721,7 @@ export const TABLE_COLUMNS = {
     'invoice_types',
   ],
   station_carts: ['station', 'cart', 'updated_at'],
+  station_cart_lines: ['station', 'line_id', 'position', 'line'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
