@@ -361,14 +361,6 @@ export interface StationCartsTable {
   updated_at: number;
 }
 
-/** One line of a station's open cart (migration 0022): the CartLine as JSON, in rung-up order by `position`. */
-export interface StationCartLinesTable {
-  station: string;
-  line_id: string;
-  position: number;
-  line: string;
-}
-
 export interface StationsTable {
   id: Generated<number>;
   code: string;
@@ -512,6 +504,13 @@ export interface KitchenItemsTable {
   bumped_at: number | null;
 }
 
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -546,7 +545,6 @@ export interface TillSchema {
   print_jobs: PrintJobsTable;
   zatca_egs: ZatcaEgsTable;
   station_carts: StationCartsTable;
-  station_cart_lines: StationCartLinesTable;
   stations: StationsTable;
   station_devices: StationDevicesTable;
   service_tables: ServiceTablesTable;
@@ -559,6 +557,7 @@ export interface TillSchema {
   kitchen_display_routes: KitchenDisplayRoutesTable;
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
+  station_cart_lines: StationCartLinesTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -721,7 +720,6 @@ export const TABLE_COLUMNS = {
     'invoice_types',
   ],
   station_carts: ['station', 'cart', 'updated_at'],
-  station_cart_lines: ['station', 'line_id', 'position', 'line'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
@@ -768,4 +766,5 @@ export const TABLE_COLUMNS = {
     'fallback_printed_at',
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
+  station_cart_lines: ['station', 'line_id', 'position', 'line'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };
