@@ -282,7 +282,8 @@ export const SETTING_KEYS = {
     },
   }),
   'limits.order_total': define({
-    kind: amountKind(),
+    // Up to ten trillion: an operator may lift it far, never to "no limit".
+    kind: amountKind(10_000_000_000_000),
     default: '100000.00',
     description: {
       en: 'Largest total of one order, in the currency (a cart, a tab or a checkout over it is refused)',
