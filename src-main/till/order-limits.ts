@@ -35,11 +35,10 @@ export function orderLimits(db: TillDatabase): OrderLimits {
 /** Refuses a cart or tab that would hold more than `limits.lines` lines. */
 export function checkLineCount(count: number, limits: OrderLimits): void {
   if (count <= limits.lines) return;
-  throw new TillError(
-    'invalid_input',
-    `an order holds at most ${limits.lines} lines (limits.cart_lines): ring up a quantity on a line, or split the order`,
-    { code: 'limits.cartLines', params: { max: limits.lines } },
-  );
+  throw new TillError('invalid_input', `an order holds at most ${limits.lines} lines (limits.cart_lines): ring up a quantity on a line, or split the order`, {
+    code: 'limits.cartLines',
+    params: { max: limits.lines },
+  });
 }
 
 /** Refuses a line of more than `limits.quantity`. */

@@ -83,12 +83,16 @@ describe('adding a line to a cart', () => {
     for (let i = 0; i < 150; i++) await api.addItem({ product_id: card.id, quantity: 1 });
     const written = countWrites(web.db);
     const line = (await api.cart()).lines[75]!;
+    const lineBytes = (web.db.prepare('SELECT max(length(CAST(line AS BLOB))) AS n FROM station_cart_lines').get() as { n: number }).n;
     const before = written();
     await api.updateItem({ line_id: line.line_id, quantity: 2 });
     const changed = written();
     expect(changed.rows - before.rows).toBe(1);
+    expect(changed.bytes - before.bytes).toBeLessThan(lineBytes + 200);
     await api.removeItem({ line_id: line.line_id });
-    expect(written().rows - changed.rows).toBe(1);
+    const removed = written();
+    expect(removed.rows - changed.rows).toBe(1);
+    expect(removed.bytes - changed.bytes).toBeLessThan(lineBytes + 200);
     expect((await api.cart()).lines).toHaveLength(149);
   });
 });
