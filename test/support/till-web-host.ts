@@ -53,12 +53,14 @@ export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'station
   printerPolicy?: PrinterAddressPolicy;
   /** WebSockets one session may hold open (default 8). */
   maxSocketsPerSession?: number;
+  /** Calls one WebSocket may have waiting or running (default 8). */
+  maxCallsInFlight?: number;
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, maxSocketsPerSession, ...accessOptions } = options;
+  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, maxSocketsPerSession, maxCallsInFlight, ...accessOptions } = options;
   const host = new TillHost({
     db,
     events,
@@ -84,6 +86,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
     ...(limits ? { limits } : {}),
     ...(clock ? { clock } : {}),
     ...(maxSocketsPerSession ? { maxSocketsPerSession } : {}),
+    ...(maxCallsInFlight ? { maxCallsInFlight } : {}),
   });
   await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
   const base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
