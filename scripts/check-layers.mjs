@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   outbox_counts: 'src-main/orders',
   parked_carts: 'src-main/till',
   station_carts: 'src-main/till',
+  station_cart_lines: 'src-main/till',
   // The branch's stations (each screen a till: its code, name, kind and printers).
   stations: 'src-main/stations',
   station_devices: 'src-main/stations',

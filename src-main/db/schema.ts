@@ -504,6 +504,13 @@ export interface KitchenItemsTable {
   bumped_at: number | null;
 }
 
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -550,6 +557,7 @@ export interface TillSchema {
   kitchen_display_routes: KitchenDisplayRoutesTable;
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
+  station_cart_lines: StationCartLinesTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -758,4 +766,5 @@ export const TABLE_COLUMNS = {
     'fallback_printed_at',
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
+  station_cart_lines: ['station', 'line_id', 'position', 'line'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -4,6 +4,11 @@ import type { TillEvent } from '../../src-shared/till/index.ts';
 export class EventHub {
   private readonly listeners = new Set<(event: TillEvent) => void>();
 
+  /** Listeners now subscribed: one per connected screen, and the host's own (for tests and diagnostics). */
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
   subscribe(listener: (event: TillEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

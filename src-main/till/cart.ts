@@ -36,6 +36,36 @@ export interface Cart {
   order_discount: Discount | null;
 }
 
+/** The cart without its lines: what station_carts keeps in one small row. */
+export type CartHeader = Omit<Cart, 'lines'>;
+
+/**
+ * One change to a cart, naming what it touches, so a station keeps only
+ * that: a line added or changed (by its id), a line removed, or the header.
+ */
+export type CartEdit = { kind: 'line'; line: CartLine } | { kind: 'remove'; line_id: string } | { kind: 'header'; header: CartHeader };
+
+/** The cart after `edit`, sharing every untouched line with `cart` (a new array, no line copied). */
+export function withEdit(cart: Cart, edit: CartEdit): Cart {
+  switch (edit.kind) {
+    case 'line': {
+      const at = cart.lines.findIndex((l) => l.line_id === edit.line.line_id);
+      const lines = at < 0 ? [...cart.lines, edit.line] : cart.lines.with(at, edit.line);
+      return { ...cart, lines };
+    }
+    case 'remove':
+      return { ...cart, lines: cart.lines.filter((l) => l.line_id !== edit.line_id) };
+    case 'header':
+      return { ...edit.header, lines: cart.lines };
+  }
+}
+
+/** The cart's header. */
+export function headerOf(cart: Cart): CartHeader {
+  const { lines: _lines, ...header } = cart;
+  return header;
+}
+
 export function emptyCart(): Cart {
   return { lines: [], order_type: 'TAKEAWAY', table_id: null, customer_id: null, price_list: CASH_METHOD_KEY, order_discount: null };
 }

@@ -31,7 +31,8 @@ import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from './branch-profile.ts';
-import { cartView, checkModifiers, findLine, newLine, priceOf, type Cart } from './cart.ts';
+import { cartView, checkModifiers, findLine, headerOf, newLine, priceOf, withEdit, type Cart, type CartEdit, type CartHeader } from './cart.ts';
+import { checkLineCount, checkQuantity, checkTotal, orderLimits } from './order-limits.ts';
 import { clearStationCart } from './station-carts.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
@@ -130,13 +131,35 @@ export class SellingService implements SellingMethods {
     return cartView(this.current, priceOf(this.current, this.profile().tax), this.decimals());
   }
 
-  /** Applies a change to a copy of the cart, and keeps it only if the result can be priced. */
-  private change(mutate: (cart: Cart) => void): CartView {
-    const next: Cart = structuredClone(this.current);
-    mutate(next);
-    const view = cartView(next, priceOf(next, this.profile().tax), this.decimals());
-    this.till.station().setCart(next);
+  /**
+   * Applies one change to the calling station's cart and keeps it, only if
+   * the result is within the order limits and can be priced. The station
+   * writes only what the change touches (one line, or the header); pricing
+   * and the view are still of the whole cart, which the limits keep small.
+   */
+  private change(edit: CartEdit): CartView {
+    const limits = orderLimits(this.till.db);
+    const before = this.current;
+    // Only what grows is held to a limit: a cart over one (kept from before it, or the limit lowered) can still shrink.
+    if (edit.kind === 'line') {
+      const was = before.lines.find((l) => l.line_id === edit.line.line_id);
+      if (!was || edit.line.quantity > was.quantity) checkQuantity(edit.line.quantity, limits);
+    }
+    const next = withEdit(before, edit);
+    if (next.lines.length > before.lines.length) checkLineCount(next.lines.length, limits);
+    const tax = this.profile().tax;
+    const priced = priceOf(next, tax);
+    if (priced.total > limits.total && priced.total > priceOf(before, tax).total) checkTotal(priced.total, limits);
+    const view = cartView(next, priced, this.decimals());
+    this.till.station().change(edit);
     return view;
+  }
+
+  /** A change of the cart's header (order type, table, customer, price list, order discount). */
+  private changeHeader(mutate: (header: CartHeader) => void): CartView {
+    const header = headerOf(this.current);
+    mutate(header);
+    return this.change({ kind: 'header', header });
   }
 
   async categories() {
@@ -179,7 +202,7 @@ export class SellingService implements SellingMethods {
   async addItem(input: TillInputs['addItem']) {
     const { product_id, quantity, modifier_ids, notes } = parseInput('addItem', input);
     const product = this.saleProduct(product_id);
-    return this.change((cart) => void cart.lines.push(newLine(product, quantity, modifier_ids, notes)));
+    return this.change({ kind: 'line', line: newLine(product, quantity, modifier_ids, notes) });
   }
 
   async scan(input: TillInputs['scan']) {
@@ -187,36 +210,34 @@ export class SellingService implements SellingMethods {
     const hit = findBarcode(this.till.db, code);
     if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
     const product = this.saleProduct(hit.product_id);
-    return this.change((cart) => void cart.lines.push(newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null)));
+    return this.change({ kind: 'line', line: newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null) });
   }
 
   async updateItem(input: TillInputs['updateItem']) {
     const { line_id, quantity, modifier_ids, notes, discount } = parseInput('updateItem', input);
-    return this.change((cart) => {
-      const line = findLine(cart, line_id);
-      if (quantity !== undefined) line.quantity = quantity;
-      if (modifier_ids !== undefined) {
-        checkModifiers(line.product, modifier_ids);
-        line.modifier_ids = modifier_ids;
-      }
-      if (notes !== undefined) line.notes = notes;
-      if (discount !== undefined) line.discount = discount;
-    });
+    // A copy of the one line changed: the kept cart's lines are never changed in place.
+    const line = { ...findLine(this.current, line_id) };
+    if (quantity !== undefined) line.quantity = quantity;
+    if (modifier_ids !== undefined) {
+      checkModifiers(line.product, modifier_ids);
+      line.modifier_ids = modifier_ids;
+    }
+    if (notes !== undefined) line.notes = notes;
+    if (discount !== undefined) line.discount = discount;
+    return this.change({ kind: 'line', line });
   }
 
   async removeItem(input: TillInputs['removeItem']) {
     const { line_id } = parseInput('removeItem', input);
-    return this.change((cart) => {
-      findLine(cart, line_id);
-      cart.lines = cart.lines.filter((l) => l.line_id !== line_id);
-    });
+    findLine(this.current, line_id);
+    return this.change({ kind: 'remove', line_id });
   }
 
   async setOrderType(input: TillInputs['setOrderType']) {
     const { type, table_id } = parseInput('setOrderType', input);
-    return this.change((cart) => {
-      cart.order_type = type;
-      cart.table_id = table_id;
+    return this.changeHeader((header) => {
+      header.order_type = type;
+      header.table_id = table_id;
     });
   }
 
@@ -225,7 +246,7 @@ export class SellingService implements SellingMethods {
     if (customer_id !== null && !hasCustomer(this.till.db, customer_id)) {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
-    return this.change((cart) => void (cart.customer_id = customer_id));
+    return this.changeHeader((header) => void (header.customer_id = customer_id));
   }
 
   async setPriceList(input: TillInputs['setPriceList']) {
@@ -233,12 +254,12 @@ export class SellingService implements SellingMethods {
     if (!paymentMethodRows(this.till.db).some((m) => m.key === method_key)) {
       throw new TillError('not_found', `payment method ${method_key} is not in the catalog`);
     }
-    return this.change((cart) => void (cart.price_list = method_key));
+    return this.changeHeader((header) => void (header.price_list = method_key));
   }
 
   async setOrderDiscount(input: TillInputs['setOrderDiscount']) {
     const { discount } = parseInput('setOrderDiscount', input);
-    return this.change((cart) => void (cart.order_discount = discount));
+    return this.changeHeader((header) => void (header.order_discount = discount));
   }
 
   async voidCart(input?: TillInputs['voidCart']) {
@@ -321,6 +342,10 @@ export class SellingService implements SellingMethods {
     const station = this.till.station();
     const cart = station.cart;
     const pricedCart = priceOf(cart, profile.tax);
+    // The limits hold at payment too: a cart kept from before them, or under a limit lowered since, is not sold over them.
+    const limits = orderLimits(this.till.db);
+    checkLineCount(cart.lines.length, limits);
+    checkTotal(pricedCart.total, limits);
     const settlement = settlePayments(pricedCart.total, payments, cash_tendered);
     const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
@@ -426,6 +451,7 @@ export class SellingService implements SellingMethods {
   }): { record: OrderRecord; settlement: Settlement } {
     const profile = this.profile();
     const seller = this.seller();
+    checkTotal(input.priced.total, orderLimits(this.till.db));
     const settlement = settlePayments(input.priced.total, input.payments, input.cash_tendered);
     const draft = {
       ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart: input.cart, priced: input.priced, settlement, profile }),

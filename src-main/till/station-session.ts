@@ -1,6 +1,6 @@
 import type { TillDatabase } from '../db/index.ts';
-import { emptyCart, type Cart } from './cart.ts';
-import { clearStationCart, loadStationCart, saveStationCart } from './station-carts.ts';
+import { emptyCart, withEdit, type Cart, type CartEdit } from './cart.ts';
+import { clearStationCart, loadKeptCart, removeCartLine, saveCartHeader, saveCartLine, saveStationCart } from './station-carts.ts';
 import { liveStationCodeOf, stationCodeOf } from './station-code.ts';
 import { StaffSession } from './staff-session.ts';
 
@@ -11,12 +11,16 @@ type SignedInElsewhere = (cashierId: string, at: StationSession) => string | nul
  * One screen of the branch: its cart (order type, customer and price list
  * are part of it) and who is signed in there. Two screens never share
  * either. The cart is kept in the database on every change, so a reload or
- * a hub restart finds it again; the sign-in lives as long as the hub (a
+ * a hub restart finds it again: a change writes only the line or header it
+ * touches, never the whole cart. The sign-in lives as long as the hub (a
  * restarted hub asks for the PIN again).
  */
 export class StationSession {
   readonly staff: StaffSession;
   private open: Cart;
+  /** Each kept line's place (the order lines were rung up in), and the place of the next new line. */
+  private positions = new Map<string, number>();
+  private nextPosition = 0;
 
   constructor(
     readonly key: string,
@@ -26,7 +30,14 @@ export class StationSession {
     private readonly cartChanged: (key: string) => void = () => {},
   ) {
     this.staff = new StaffSession(db, now, signedInElsewhere && ((cashierId) => signedInElsewhere(cashierId, this)));
-    this.open = loadStationCart(db, key) ?? emptyCart();
+    const kept = loadKeptCart(db, key);
+    this.open = kept?.cart ?? emptyCart();
+    if (kept) this.placeLines(kept.cart, kept.positions);
+  }
+
+  private placeLines(cart: Cart, positions: readonly number[]): void {
+    this.positions = new Map(cart.lines.map((line, i) => [line.line_id, positions[i]!]));
+    this.nextPosition = positions.length === 0 ? 0 : Math.max(...positions) + 1;
   }
 
   /** The station's code: its orders are numbered CODE-001… and its cash goes to its own drawer (shift). */
@@ -38,10 +49,38 @@ export class StationSession {
     return this.open;
   }
 
-  /** Replaces the cart and keeps it. */
+  /** Replaces the whole cart and keeps it (a parked cart resumed): one row per line. */
   setCart(cart: Cart): void {
     saveStationCart(this.db, this.key, cart, this.now());
     this.open = cart;
+    this.placeLines(
+      cart,
+      cart.lines.map((_, i) => i),
+    );
+    this.cartChanged(this.key);
+  }
+
+  /** Applies one change and keeps it: one row written (the line, or the header), whatever the cart holds. */
+  change(edit: CartEdit): void {
+    const next = withEdit(this.open, edit);
+    switch (edit.kind) {
+      case 'line': {
+        let position = this.positions.get(edit.line.line_id);
+        if (position === undefined) position = this.nextPosition;
+        saveCartLine(this.db, this.key, edit.line, position);
+        this.positions.set(edit.line.line_id, position);
+        if (position === this.nextPosition) this.nextPosition++;
+        break;
+      }
+      case 'remove':
+        removeCartLine(this.db, this.key, edit.line_id);
+        this.positions.delete(edit.line_id);
+        break;
+      case 'header':
+        saveCartHeader(this.db, this.key, edit.header, this.now());
+        break;
+    }
+    this.open = next;
     this.cartChanged(this.key);
   }
 
@@ -49,6 +88,8 @@ export class StationSession {
   clearCart(): void {
     clearStationCart(this.db, this.key);
     this.open = emptyCart();
+    this.positions.clear();
+    this.nextPosition = 0;
     this.cartChanged(this.key);
   }
 }

@@ -45,6 +45,7 @@ import {
 import { readOrder } from '../orders/index.ts';
 import { readBranchProfile } from './branch-profile.ts';
 import { chosenModifiers, newLine, priceOf, type Cart, type CartLine } from './cart.ts';
+import { checkLineCount, checkQuantity, checkTotal, orderLimits } from './order-limits.ts';
 import type { LocalTill } from './local-till.ts';
 import type { SellingService } from './selling-service.ts';
 
@@ -277,10 +278,15 @@ export class TabService implements FloorMethods {
       if (!product) throw new TillError('not_found', `product ${l.product_id} is not in the catalog (or not active); sync the catalog or pick another`);
       return newLine(product, l.quantity, l.modifier_ids, l.notes);
     });
+    const limits = orderLimits(this.db);
+    for (const line of made) checkQuantity(line.quantity, limits);
     const actor = this.actor();
     const now = this.till.now();
     return this.apply(tab_id, version, (tab) => {
       TabService.requireOpen(tab);
+      // A tab is one order: held to the same limits as a cart, counted with the lines it has.
+      const before = tabLines(this.db, tab.id);
+      checkLineCount(before.length + made.length, limits);
       const { round, position } = nextRound(this.db, tab.id);
       insertTabLines(
         this.db,
@@ -294,8 +300,8 @@ export class TabService implements FloorMethods {
           added_by: actor.station,
         })),
       );
-      // Priced now, so a line the catalog cannot price is refused before anyone sends it.
-      this.priced(tab, tabLines(this.db, tab.id));
+      // Priced now, so a line the catalog cannot price is refused before anyone sends it, and a round over the total limit too.
+      checkTotal(this.priced(tab, tabLines(this.db, tab.id)).priced.total, limits);
       return { note: { kind: 'round', count: made.length }, result: undefined };
     });
   }
@@ -384,6 +390,7 @@ export class TabService implements FloorMethods {
       const from = this.require(from_tab_id);
       if (from.version !== from_version) throw staleTab(from, tabChanges(this.db, from.id, from_version));
       TabService.requireOpen(from);
+      checkLineCount(tabLines(this.db, tab.id).length + tabLines(this.db, from.id).length, orderLimits(this.db));
       const moved = moveLines(this.db, from.id, tab.id);
       if (from.guests !== null) updateTab(this.db, tab.id, { guests: (tab.guests ?? 0) + from.guests });
       closeMergedTab(this.db, from, tab.id, actor, now);

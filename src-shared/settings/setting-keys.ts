@@ -264,6 +264,32 @@ export const SETTING_KEYS = {
       ar: 'أكبر مبلغ نقدي يسحبه الكاشير من الدرج دون موافقة المدير',
     },
   }),
+  // Limits on one order (issue 32): a screen, a paired tablet or a script cannot ring up an order no restaurant sells.
+  'limits.cart_lines': define({
+    kind: integerKind(1, 1000),
+    default: 200,
+    description: {
+      en: 'Most lines one cart or one tab may hold; a line over it is refused (ring up a quantity, or split the order)',
+      ar: 'أكبر عدد من الأسطر في سلة واحدة أو حساب طاولة واحد؛ يُرفض السطر الزائد (أدخل الكمية أو قسّم الطلب)',
+    },
+  }),
+  'limits.line_quantity': define({
+    kind: integerKind(1, 999),
+    default: 500,
+    description: {
+      en: 'Largest quantity of one line of a cart or a tab',
+      ar: 'أكبر كمية في سطر واحد من السلة أو من حساب الطاولة',
+    },
+  }),
+  'limits.order_total': define({
+    // Up to ten trillion: an operator may lift it far, never to "no limit".
+    kind: amountKind(10_000_000_000_000),
+    default: '100000.00',
+    description: {
+      en: 'Largest total of one order, in the currency (a cart, a tab or a checkout over it is refused)',
+      ar: 'أكبر إجمالي لطلب واحد بعملة السوق (تُرفض السلة أو حساب الطاولة أو الدفع إذا تجاوزه)',
+    },
+  }),
   'printing.allowed_ports': define({
     kind: portListKind(),
     default: null,

@@ -96,22 +96,22 @@ export function percentKind(): SettingKind<string> {
   };
 }
 
-const AMOUNT_TEXT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
-
 /**
  * An amount of money with at most two places, kept as the decimal string
  * "500.00" (never a float: it is read with parseDecimal into halalas).
  */
 export function amountKind(max = 1_000_000): SettingKind<string> {
   const expects = `an amount from 0 to ${max} with at most two decimal places (like 500 or 250.50)`;
+  const digits = String(max).length;
+  const text = new RegExp(`^(\\d{1,${digits}})(?:\\.(\\d{1,2}))?$`);
   return {
     schema: z
       .string({ error: expects })
-      .regex(/^\d{1,7}\.\d{2}$/, { error: expects })
+      .regex(new RegExp(`^\\d{1,${digits}}\\.\\d{2}$`), { error: expects })
       .refine((v) => Number(v.replace('.', '')) <= max * 100, { error: expects }),
-    fromText: (text) => {
-      const match = AMOUNT_TEXT.exec(text.trim());
-      if (!match) return text;
+    fromText: (typed) => {
+      const match = text.exec(typed.trim());
+      if (!match) return typed;
       return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
     },
     toText: (value) => value,

@@ -34,7 +34,8 @@ const guesses = () => Array.from({ length: GUESSES }, (_, i) => (i === GUESSES -
 beforeEach(async () => {
   service = await emulatedService({ seed: 5 });
   clock = new ManualClock();
-  web = await startWebHost(service, { pairing: true, clock });
+  // A socket may have 8 calls in flight (session-limits.test.ts): lifted here, so that all 300 guesses reach the throttle.
+  web = await startWebHost(service, { pairing: true, clock, maxCallsInFlight: GUESSES + 10 });
   const screen = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
   manager = await screen.addCashier({ name: 'Mona', role: 'manager', pin: MANAGER_PIN });
   await screen.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
@@ -64,7 +65,7 @@ describe('PIN guesses sent at once', () => {
     // A new host on the same database file: the wait is still on.
     await web.close();
     web.db.close();
-    web = await startWebHost(service, { pairing: true, clock });
+    web = await startWebHost(service, { pairing: true, clock, maxCallsInFlight: GUESSES + 10 });
     const screen = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
     expect(await outcome(screen.unlock({ cashier_id: manager.id, pin: MANAGER_PIN }))).toBe('pin_throttled');
 

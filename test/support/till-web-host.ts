@@ -22,6 +22,8 @@ import type { EmulatedService } from './emulated-service.ts';
 /** The real HTTP + WebSocket host on a free loopback port, as `pos serve` builds it. */
 export interface WebHost {
   host: TillHost;
+  /** The host's events: one subscriber per connected screen. */
+  events: EventHub;
   db: TillDatabase;
   server: TillHttpServer;
   access: HostAccess;
@@ -49,12 +51,16 @@ export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'station
   zatcaUrl?: string;
   /** Which printer addresses the print queue may send to (a sink on loopback needs allowLoopback). */
   printerPolicy?: PrinterAddressPolicy;
+  /** WebSockets one session may hold open (default 8). */
+  maxSocketsPerSession?: number;
+  /** Calls one WebSocket may have waiting or running (default 8). */
+  maxCallsInFlight?: number;
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, ...accessOptions } = options;
+  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, maxSocketsPerSession, maxCallsInFlight, ...accessOptions } = options;
   const host = new TillHost({
     db,
     events,
@@ -79,6 +85,8 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
     routes,
     ...(limits ? { limits } : {}),
     ...(clock ? { clock } : {}),
+    ...(maxSocketsPerSession ? { maxSocketsPerSession } : {}),
+    ...(maxCallsInFlight ? { maxCallsInFlight } : {}),
   });
   await new Promise<void>((ready) => server.http.listen(0, '127.0.0.1', ready));
   const base = `127.0.0.1:${(server.http.address() as AddressInfo).port}`;
@@ -96,6 +104,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
 
   return {
     host,
+    events,
     db,
     server,
     access,

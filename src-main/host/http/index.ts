@@ -15,3 +15,4 @@ export { isLoopback } from './host-allowlist.ts';
 export { ConnectionGuard, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-guard.ts';
 export { clientAddress, CONFLICTING_FORWARDED } from './client-address.ts';
 export { SESSION_COOKIE } from './browser-sessions.ts';
+export { DEFAULT_MAX_SOCKETS_PER_SESSION, SessionSockets } from './session-sockets.ts';

@@ -14,6 +14,7 @@ import { sendPage } from './access-pages.ts';
 import { ConnectionGuard, type ConnectionLimits } from './connection-guard.ts';
 import type { HostAccess } from './host-access.ts';
 import { isLoopback } from './host-allowlist.ts';
+import { SessionSockets } from './session-sockets.ts';
 import { serveStatic } from './static-files.ts';
 
 /** Extra routes (the demo's `/demo.json` and controls); return true when handled. Reached only with a session. */
@@ -28,6 +29,10 @@ export interface TillHttpServerOptions {
   routes?: RouteHandler[];
   /** Limits on sockets that have not shown a session (defaults: DEFAULT_CONNECTION_LIMITS). */
   limits?: ConnectionLimits;
+  /** WebSockets one session may hold open at once (default DEFAULT_MAX_SOCKETS_PER_SESSION); the next is refused with 429. */
+  maxSocketsPerSession?: number;
+  /** Calls one WebSocket may have waiting or running at once (default MAX_CALLS_IN_FLIGHT); the next is refused. */
+  maxCallsInFlight?: number;
   /** Times the handshake and idle deadlines of those sockets. */
   clock?: Clock;
   /**
@@ -81,6 +86,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   // Each socket's station: removing a station closes its sockets at once (their next calls are refused anyway).
   const stationOfSocket = new Map<WebSocket, string>();
+  const perSession = new SessionSockets(options.maxSocketsPerSession);
   // A browser placed at its station by this very upgrade keeps it in its cookie (the 101 answer sets it).
   const cookieOfUpgrade = new WeakMap<IncomingMessage, string>();
   sockets.on('headers', (headers: string[], request: IncomingMessage) => {
@@ -89,6 +95,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
   });
   sockets.on('connection', (socket: WebSocket, request: IncomingMessage, client: ClientContext, placed: string) => {
     socket.on('error', () => socket.terminate());
+    perSession.add(client.id, socket);
     let station = placed;
     stationOfSocket.set(socket, station);
     socket.once('close', () => stationOfSocket.delete(socket));
@@ -116,6 +123,7 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       checkStation: (code, method) => access.stations.checkCall(code, method),
       hears: (event) => access.stations.hears(station, event),
       ...(chooseStation ? { chooseStation } : {}),
+      ...(options.maxCallsInFlight ? { maxCallsInFlight: options.maxCallsInFlight } : {}),
     });
   });
   const stopWatchingRemovals = access.stations.onRemoved((code) => {
@@ -147,6 +155,8 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     if (!access.admitsOrigin(request)) return refuse('403 Forbidden');
     const client = access.clientOf(request);
     if (!client) return refuse('401 Unauthorized');
+    // One cookie holds a few sockets (a screen and its reconnections), never hundreds.
+    if (!perSession.admits(client.id)) return refuse('429 Too Many Requests');
     guard.authenticated(socket as Socket);
     // Placed before the socket opens: a screen the host cannot place is refused, never made the first counter (issue 32).
     let station: string;

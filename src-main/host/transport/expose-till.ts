@@ -12,6 +12,7 @@ import { TillError } from '../../../src-shared/errors/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
+import { ConnectionCalls } from './connection-calls.ts';
 import { pinCallerOf, runAsPinCaller } from '../../staff/index.ts';
 import { runAtStation } from '../../till/index.ts';
 
@@ -42,6 +43,8 @@ export interface ChannelAccess {
    * screen's station is fixed (the Electron window, a paired device).
    */
   chooseStation?: (station: string) => void;
+  /** Calls this connection may have waiting or running at once (default MAX_CALLS_IN_FLIGHT). */
+  maxCallsInFlight?: number;
 }
 
 /** The station a connection's calls run at: the station a browser or device was given, the Electron window's, a CLI's. */
@@ -64,7 +67,7 @@ Comlink.transferHandlers.set('throw', wireErrorTransfer(Comlink.transferHandlers
  * host. With `access`, a method listed in METHOD_PRIVILEGES first passes the
  * authorization hook (which audits the decision).
  */
-export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
+export function tillFacade(api: TillApi, access?: ChannelAccess, calls?: ConnectionCalls): TillApi {
   const facade = Object.create(null) as Record<string, unknown>;
   for (const method of TILL_API_METHODS) {
     // "Would this need approval?" is answered for this connection: who it is and its station, as the host saw them.
@@ -98,12 +101,14 @@ export function tillFacade(api: TillApi, access?: ChannelAccess): TillApi {
       return result;
     };
     // Each call runs at its connection's station (its own cart and cashier); PIN checks are throttled per connection as well as per cashier.
-    facade[method] = access
+    const atStation = access
       ? (...args: unknown[]) => {
           const station = stationOf(access);
           return runAtStation(station, () => runAsPinCaller(pinCallerOf(access.client), () => call(station, args)));
         }
       : (...args: unknown[]) => call(null, args);
+    // Over a connection, in its turn: the station is read when the call starts (after an earlier useStation of the same screen).
+    facade[method] = calls ? (...args: unknown[]) => calls.run(method, () => atStation(...args)) : atStation;
   }
   return Object.freeze(facade) as unknown as TillApi;
 }
@@ -144,13 +149,16 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
       // Dispatch never throws out of a socket handler: one bad frame must not stop the host.
     }
   });
-  Comlink.expose(tillFacade(api, access), endpoint as unknown as Comlink.Endpoint);
+  // This connection's calls run in turn, capped, and those not started when it closes never run.
+  const calls = new ConnectionCalls(access.maxCallsInFlight);
+  Comlink.expose(tillFacade(api, access, calls), endpoint as unknown as Comlink.Endpoint);
   // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
   const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen' && event.type !== 'customer-display');
   const stopEvents = events.subscribe((event) => {
     if (hears(event)) send({ kind: 'event', event });
   });
   const detach = () => {
+    calls.close();
     stopEvents();
     stopReceiving();
     listeners.clear();

@@ -86,16 +86,20 @@ describe('a customer display follows its counter over WebSockets', () => {
     if (view.state !== 'cart') throw new Error('not a cart');
     expect(view.lines).toEqual([expect.objectContaining({ name_en: added.lines[0]!.name_en, name_ar: added.lines[0]!.name_ar, quantity: 1 })]);
 
+    // Counted before each call: its view may arrive before its answer (the host promises no order between the two).
+    let seen = views(events).length;
     const two = await counter.api.addItem({ product_id: products[1], quantity: 2 });
-    view = await nextView(events, views(events).length, 'the second line');
+    view = await nextView(events, seen, 'the second line');
     expect(view).toMatchObject({ state: 'cart', total: two.total, lines: [{ quantity: 1 }, { quantity: 2 }] });
 
+    seen = views(events).length;
     const changed = await counter.api.updateItem({ line_id: two.lines[1]!.line_id, quantity: 3 });
-    view = await nextView(events, views(events).length, 'the changed quantity');
+    view = await nextView(events, seen, 'the changed quantity');
     expect(view).toMatchObject({ state: 'cart', total: changed.total, lines: [{ quantity: 1 }, { quantity: 3 }] });
 
+    seen = views(events).length;
     const removed = await counter.api.removeItem({ line_id: changed.lines[0]!.line_id });
-    view = await nextView(events, views(events).length, 'the removed line');
+    view = await nextView(events, seen, 'the removed line');
     expect(view).toMatchObject({ state: 'cart', total: removed.total, lines: [{ name_en: removed.lines[0]!.name_en, quantity: 3 }] });
 
     // Paid in cash with more than the total: the change due and the receipt's own QR payload.

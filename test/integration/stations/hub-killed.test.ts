@@ -84,10 +84,14 @@ describe('the hub killed with open carts on three stations', () => {
       // Every order announced is there, once.
       for (const order of paid) expect(uuids.has(order.uuid), order.number).toBe(true);
       expect(new Set(orders.map((o) => `${o.business_day} ${o.number}`)).size).toBe(orders.length);
-      // As the hub keeps them (station_carts): each line's product and quantity.
-      const kept = (db.prepare('SELECT cart FROM station_carts').all() as { cart: string }[]).map((row) =>
-        (JSON.parse(row.cart) as { lines: { product: { id: string }; quantity: number }[] }).lines.map((l) => [l.product.id, l.quantity]),
-      );
+      // As the hub keeps them (a row per line in station_cart_lines, by station): each line's product and quantity.
+      const rows = db.prepare('SELECT station, line FROM station_cart_lines ORDER BY station, position').all() as { station: string; line: string }[];
+      const byStation = new Map<string, [string, number][]>();
+      for (const row of rows) {
+        const line = JSON.parse(row.line) as { product: { id: string }; quantity: number };
+        byStation.set(row.station, [...(byStation.get(row.station) ?? []), [line.product.id, line.quantity]]);
+      }
+      const kept = [...byStation.values()];
       // The first two stations' carts are kept line for line.
       expect(kept).toContainEqual(linesOf(open[0]!));
       expect(kept).toContainEqual(linesOf(open[1]!));

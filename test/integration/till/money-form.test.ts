@@ -65,12 +65,13 @@ function replicaRow(db: TillDatabase, productId: string, modifierId: string) {
   return { price, modifier };
 }
 
-async function sellOne(options: { decimals?: number; cash: string; modifier: string }) {
+async function sellOne(options: { decimals?: number; cash: string; modifier: string; orderLimit?: string }) {
   service = await emulatedService();
   const product = service.emulator.tenant.products.find((p) => p.deleted_at === null && p.is_active && p.modifiers.length > 0)!;
   priceOnTheWire(product, options.cash, options.modifier);
   const db = service.open();
   if (options.decimals) setSetting(db, 'currency.decimals', options.decimals);
+  if (options.orderLimit) setSetting(db, 'limits.order_total', options.orderLimit);
   const summary = await service.pull(db);
   const till = new TillService({ db, now: () => Date.UTC(2026, 10, 26, 10, 0) });
   const snapshot = saleProducts(db, [product.id])[0]!;
@@ -103,7 +104,8 @@ describe('the form of money, sold', () => {
 
   it('a large amount (nine trillion riyals, 9.0 × 10^14 halalas) goes through unchanged', async () => {
     // A tenth of 2^53 halalas, so the quick-cash notes offered above the total still fit in a safe integer.
-    const { replica, record } = await sellOne({ cash: '9007199254740.98', modifier: '0.01' });
+    // Far over the default order limit (100,000.00): this branch's operator lifted it to its ceiling.
+    const { replica, record } = await sellOne({ cash: '9007199254740.98', modifier: '0.01', orderLimit: '10000000000000.00' });
     expect(replica.price).toEqual({ value: 900_719_925_474_098, type: 'integer' });
     expect(record.lines[0]!.unit_price).toBe(900_719_925_474_099);
     expect(record.total).toBe(900_719_925_474_099);
