@@ -28,3 +28,4 @@ export {
   type TabPartRow,
   type TabRow,
 } from './tab-store.ts';
+export { TabService, type SentRound, type TabHooks } from './tab-service.ts';

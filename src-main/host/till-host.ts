@@ -1,25 +1,17 @@
-import {
-  APPROVAL_METHODS,
-  BRANCH_API_METHODS,
-  CUSTOMER_DISPLAY_METHODS,
-  FLOOR_API_METHODS,
-  KITCHEN_API_METHODS,
-  KITCHEN_SETUP_METHODS,
-  parseInput,
-  PRINTING_METHODS,
-  SELLING_METHODS,
-  SESSION_METHODS,
-  SHIFT_METHODS,
-  STATION_API_METHODS,
-  ZATCA_API_METHODS,
-  type TillApi,
-} from '../../src-shared/till/index.ts';
+import { APPROVAL_METHODS, parseInput, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/api/index.ts';
+import { BRANCH_API_METHODS } from '../../src-shared/branch/index.ts';
+import { CUSTOMER_DISPLAY_METHODS, STATION_API_METHODS } from '../../src-shared/stations/index.ts';
+import { FLOOR_API_METHODS } from '../../src-shared/floor/index.ts';
+import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS } from '../../src-shared/kitchen/index.ts';
+import { ZATCA_API_METHODS } from '../../src-shared/zatca/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { KitchenService } from '../kitchen/index.ts';
 import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
-import { composedOf, methodsOf, runAtStation, TillService, type EachOnce } from '../till/index.ts';
+import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
+import { runAtStation } from '../stations/index.ts';
+import { TillService } from './till-service.ts';
 import { checkoutStamp, egsStampOptions, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';

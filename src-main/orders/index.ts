@@ -29,3 +29,5 @@ export {
 } from './outbox-queries.ts';
 export { shiftPayments, shiftSales, type ShiftSale } from './shift-sales.ts';
 export { settlementBody, type SettlementBody } from './settlement-record.ts';
+export { chosenModifiers, cartView, checkModifiers, findLine, newLine, priceOf, emptyCart } from './cart.ts';
+export type { Cart, CartLine } from './cart.ts';

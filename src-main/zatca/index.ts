@@ -29,3 +29,4 @@ export { summarize as summarizeZatcaMessages, type ZatcaMessages, type ZatcaMess
 export { ZatcaSetup, standInUrls, type OnboardFlow, type ZatcaSetupOptions } from './zatca-setup.ts';
 export { zatcaStatusAt, nextStatusChange, reportLevel, csidLevel, REPORT_WARNING_MS, REPORT_ALARM_MS, CSID_WARNING_MS } from './zatca-status.ts';
 export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';
+export type { ClearanceOutcome, StandardInvoiceHooks } from './standard-invoice-hooks.ts';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { systemClock, type Clock } from '../../clock/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
