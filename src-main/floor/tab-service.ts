@@ -45,16 +45,10 @@ import { readOrder } from '../orders/index.ts';
 import { readBranchProfile } from '../catalog/index.ts';
 import { chosenModifiers, newLine, priceOf, type Cart, type CartLine } from '../orders/index.ts';
 import type { LocalTill } from '../stations/index.ts';
-import type { SellingService } from '../selling/index.ts';
+import type { SentRound } from '../kitchen/index.ts';
+import type { TabCheckout } from './tab-checkout.ts';
 
 export type FloorMethods = Pick<TillApi, (typeof FLOOR_API_METHODS)[number]>;
-
-/** A round sent to the kitchen (its round number is the ticket's), and which tab it is. */
-export interface SentRound {
-  ticket: KitchenOrder;
-  /** The tab's table name, or the name it was opened under. */
-  label: string;
-}
 
 export interface TabHooks {
   /** Writes a sent round's kitchen tickets in the send's own transaction (print jobs, display tickets). */
@@ -74,7 +68,7 @@ export interface TabHooks {
 export class TabService implements FloorMethods {
   constructor(
     private readonly till: LocalTill,
-    private readonly selling: SellingService,
+    private readonly selling: TabCheckout,
     private readonly hooks: TabHooks = {},
   ) {}
 

@@ -15,7 +15,7 @@ import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { listStations, stationByCode, type Station } from '../stations/index.ts';
 import { currentStationKey } from '../stations/index.ts';
-import { type SentRound } from '../floor/index.ts';
+import type { SentRound } from './sent-round.ts';
 import { DisplayPresence, type PresenceHandle, type PresenceSocket } from './display-presence.ts';
 import { readDisplayRoutes, type DisplayRoute } from './display-routes.ts';
 import { kitchenDisplayRoutes, routeDisplay } from './display-setup.ts';

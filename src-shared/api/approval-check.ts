@@ -1,4 +1,19 @@
-import type { PrivilegedAction } from './method-privileges.ts';
+/** A privilege a till API method may need (METHOD_PRIVILEGES says which method needs which). */
+export type PrivilegedAction =
+  | 'refund'
+  | 'discount-over-limit'
+  | 'sign-in'
+  | 'sign-out'
+  | 'branch-settings'
+  | 'drawer-open'
+  | 'void-printed-cart'
+  | 'manage-cashiers'
+  | 'cash-out'
+  | 'pay-later'
+  | 'close-shift'
+  | 'release-cashier'
+  /** Removing a tab's line the kitchen already has (issue 21). */
+  | 'void-sent-line';
 
 /**
  * What the host says before a privileged action is sent (the approval

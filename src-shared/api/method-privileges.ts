@@ -1,3 +1,4 @@
+import type { PrivilegedAction } from './approval-check.ts';
 import type { TillApi } from './till-api.ts';
 
 /**
@@ -7,22 +8,6 @@ import type { TillApi } from './till-api.ts';
  * audited. `when-over-limit` methods are checked only when they set a
  * discount above the branch's limit.
  */
-export type PrivilegedAction =
-  | 'refund'
-  | 'discount-over-limit'
-  | 'sign-in'
-  | 'sign-out'
-  | 'branch-settings'
-  | 'drawer-open'
-  | 'void-printed-cart'
-  | 'manage-cashiers'
-  | 'cash-out'
-  | 'pay-later'
-  | 'close-shift'
-  | 'release-cashier'
-  /** Removing a tab's line the kitchen already has (issue 21). */
-  | 'void-sent-line';
-
 export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>> = {
   refund: 'refund',
   // A refund's credit note issued again gives the money back once cleared: the same approval as the refund.
