@@ -115,9 +115,21 @@ module.exports = {
     ),
     ...printingOrder,
     forbid(
+      'selling-from-roots',
+      "only the composition roots (host, cli) import selling: a feature that needs a sale takes a port of its own (floor's TabCheckout) and the host hands selling in",
+      { path: '^src-main/', pathNot: '^src-main/(selling|host|cli)/' },
+      { path: '^src-main/selling/' },
+    ),
+    forbid(
       'no-cycles',
+      'files import each other in a cycle, type-only imports too (a loop of types is a loop a reader follows); move what both need lower',
+      { path: '^(src-main|src-shared|emulator)/' },
+      { circular: true },
+    ),
+    forbid(
+      'no-cycles-renderer',
       'files import each other in a cycle (type-only imports aside); move what both need lower',
-      { path: '^(src-main|src-shared|src-renderer|emulator)/' },
+      { path: '^src-renderer/' },
       { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     ),
   ],

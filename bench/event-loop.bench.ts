@@ -17,7 +17,7 @@ import { openDatabase } from '../src-main/db/index.ts';
 import { bindPrinter, enqueuePrintJobsAtCheckout, PrintQueue, readTillPrinters, registerPrintingFonts } from '../src-main/printing/index.ts';
 import { inlineRenderer, WorkerRenderer, type DocumentRenderer } from '../src-main/printing/render-worker/document-renderer.ts';
 import { pullCatalog } from '../src-main/sync/index.ts';
-import { TillService } from '../src-main/till/index.ts';
+import { TillService } from '../src-main/host/index.ts';
 import { ServiceClient } from '../src-main/upstream/index.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
 import { spawnEmulator, writeResults } from './bench-support.ts';

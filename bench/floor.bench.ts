@@ -15,7 +15,7 @@
  * as a kitchen would, so the board stays a kitchen's size.
  */
 import type { TabView } from '../src-shared/floor/index.ts';
-import type { TillApi } from '../src-shared/till/index.ts';
+import type { TillApi } from '../src-shared/api/index.ts';
 import { createPrng } from '../src-shared/random/index.ts';
 import { browserScreen, browserStation, startServeHub } from '../test/support/serve-hub.ts';
 import { tempDir } from '../test/support/temp-dir.ts';

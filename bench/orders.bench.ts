@@ -14,10 +14,10 @@ import { randomUUID } from 'node:crypto';
 
 import { openDatabase, type TillDatabase } from '../src-main/db/index.ts';
 import { pullCatalog, OrderUploader, buildSyncBatches } from '../src-main/sync/index.ts';
-import { TillService } from '../src-main/till/index.ts';
+import { TillService } from '../src-main/host/index.ts';
 import { insertOrder, readOrder } from '../src-main/orders/index.ts';
 import { ServiceClient } from '../src-main/upstream/index.ts';
-import type { OrderRecord } from '../src-shared/till/index.ts';
+import type { OrderRecord } from '../src-shared/selling/index.ts';
 import { chainSummary, readZatcaSeller, signDocument } from '../src-main/zatca/index.ts';
 import { documentFromOrder } from '../src-main/zatca/document-from-order.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../src-shared/zatca/index.ts';

@@ -18,7 +18,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { printerSettings } from '../src-shared/catalog/index.ts';
 import { formatMinor } from '../src-shared/money/index.ts';
-import type { OrderLineRecord, OrderRecord } from '../src-shared/till/index.ts';
+import type { OrderLineRecord, OrderRecord } from '../src-shared/selling/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../src-shared/zatca/index.ts';
 import { composeReceipt, registerPrintingFonts, renderDocumentToPng } from '../src-main/printing/index.ts';
 import { clearQrCache } from '../src-main/printing/layout/qr-matrix.ts';

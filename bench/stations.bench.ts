@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { TillApi } from '../src-shared/till/index.ts';
+import type { TillApi } from '../src-shared/api/index.ts';
 import { createPrng } from '../src-shared/random/index.ts';
 import { browserStation, startServeHub } from '../test/support/serve-hub.ts';
 import { tempDir } from '../test/support/temp-dir.ts';

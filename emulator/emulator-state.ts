@@ -1,4 +1,3 @@
-import type { EmulatorProfile } from './profiles/index.ts';
 import type { Faults } from './faults.ts';
 import type { Prng } from '../src-shared/random/index.ts';
 import type { ReceivedAttendance, ReceivedOrder, ReceivedSettlement } from './received-order.ts';
@@ -28,6 +27,4 @@ export interface EmulatorState {
   traffic: { inFlight: number; peakInFlight: number };
   /** Told of every request as it arrives (the route's last path segment and the page asked for). */
   onRequest?: (resource: string, page: number) => void;
-  /** Which reading of the spec is served (emulator/profiles). */
-  profile: EmulatorProfile;
 }

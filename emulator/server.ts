@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, MESSAGES, ServiceError } from './envelope.ts';
 import type { EmulatorState } from './emulator-state.ts';
+import type { EmulatorProfile } from './profiles/index.ts';
 import { planFaults } from './faults.ts';
 import { takeHold } from './request-hold.ts';
 import type { FaultPlan } from './faults.ts';
@@ -68,9 +69,9 @@ function authorize(context: RequestContext, permission: Permission): void {
  * token (401), the route's version gate (426/410), permission (403), then
  * the handler (422/403/404/2xx). An injected reset destroys the socket once
  * the answer is ready, so the work (an order upload, say) is done but never
- * acknowledged.
+ * acknowledged. Routes answer as `profile` reads the spec (emulator/profiles).
  */
-export function createServer(state: EmulatorState): FastifyInstance {
+export function createServer(state: EmulatorState, profile: EmulatorProfile): FastifyInstance {
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
@@ -127,7 +128,7 @@ export function createServer(state: EmulatorState): FastifyInstance {
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404, MESSAGES.notFound)));
 
   // A route the profile hides is not registered: it answers 404 like any path the service does not have.
-  for (const spec of ROUTES.filter((route) => state.profile.serves(route))) {
+  for (const spec of ROUTES.filter((route) => profile.serves(route))) {
     app.route({
       method: spec.method,
       url: `${BASE_PATH}${spec.url}`,
@@ -146,7 +147,7 @@ export function createServer(state: EmulatorState): FastifyInstance {
         };
         spec.gate?.(context);
         authorize(context, spec.permission);
-        const answer = state.profile.shape(spec, context, spec.handle(context));
+        const answer = profile.shape(spec, context, spec.handle(context));
         await takeHold(state.holds, spec.method, spec.url);
         return reply.code(answer.status).send(answer.body);
       },

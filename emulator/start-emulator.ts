@@ -92,10 +92,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    profile: profileNamed(options.profile ?? 'full'),
   };
   const token = tokens.issue();
-  const app = createServer(state);
+  const profile = profileNamed(options.profile ?? 'full');
+  const app = createServer(state, profile);
   await app.listen({ port: options.port ?? 0, host });
   const { port } = app.server.address() as AddressInfo;
   const { me } = state.tenant;
@@ -104,7 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     token,
     marketId: me.market.id,
     branchId: me.branch?.id ?? '',
-    profile: state.profile.name,
+    profile: profile.name,
     get tenant() {
       return state.tenant;
     },

@@ -45,9 +45,9 @@ export const TABLE_OWNERS = {
   order_payments: 'src-main/orders',
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
-  parked_carts: 'src-main/till',
-  station_carts: 'src-main/till',
-  station_cart_lines: 'src-main/till',
+  parked_carts: 'src-main/selling',
+  station_carts: 'src-main/stations',
+  station_cart_lines: 'src-main/stations',
   // The branch's stations (each screen a till: its code, name, kind and printers).
   stations: 'src-main/stations',
   station_devices: 'src-main/stations',

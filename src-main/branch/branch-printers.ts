@@ -3,7 +3,7 @@
 // can act on (ready, offline, out of paper, failed with the last error).
 
 import { PRINTER_FLAGS } from '../../src-shared/catalog/index.ts';
-import { type BranchPrinterState, type BranchPrinterView } from '../../src-shared/till/index.ts';
+import { type BranchPrinterState, type BranchPrinterView } from '../../src-shared/branch/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {

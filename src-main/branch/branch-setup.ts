@@ -3,15 +3,9 @@
 // identity and the till's numbering. Every input is parsed by its zod
 // schema first; bad input is a TillError naming the field and changes nothing.
 
-import {
-  normalizePrinterAddress,
-  parseInput,
-  type BranchApi,
-  type BranchInputs,
-  type BranchPrinterView,
-  type BranchSetupView,
-  type TestPrintView,
-} from '../../src-shared/till/index.ts';
+import { normalizePrinterAddress } from '../../src-shared/printing/index.ts';
+import { parseInput } from '../../src-shared/api/index.ts';
+import { type BranchApi, type BranchInputs, type BranchPrinterView, type BranchSetupView, type TestPrintView } from '../../src-shared/branch/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import {
@@ -28,7 +22,7 @@ import {
   type PrinterStatus,
 } from '../printing/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
-import { readBranchProfile } from '../till/index.ts';
+import { readBranchProfile } from '../catalog/index.ts';
 import { SettingError } from '../settings/index.ts';
 import { probeBranchPrinters, readBranchPrinters, type ProbeAnswers } from './branch-printers.ts';
 import type { PrinterProbes } from './printer-probes.ts';

@@ -2,7 +2,7 @@
 // it: the service's kitchens, each category with the printers its tickets
 // go to now, and moving a category to one printer on this till only.
 
-import { type BranchKitchenView, type CategoryRouteView } from '../../src-shared/till/index.ts';
+import { type BranchKitchenView, type CategoryRouteView } from '../../src-shared/branch/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { categoryNames, hasCategory, readServiceKitchens } from '../catalog/index.ts';

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { checkLogoPng, LOGO_MAX_SIDE, LOGO_MAX_BYTES } from '../../src-shared/till/index.ts';
+import { checkLogoPng, LOGO_MAX_SIDE, LOGO_MAX_BYTES } from '../../src-shared/branch/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { decodeImage, LOGO_SETTING } from '../printing/index.ts';

@@ -3,15 +3,15 @@
 // composition and raster engine as a real receipt.
 
 import { formatMinor } from '../../src-shared/money/index.ts';
-import type { ReceiptSettingsView } from '../../src-shared/till/index.ts';
+import type { ReceiptSettingsView } from '../../src-shared/branch/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { printerSettings } from '../../src-shared/catalog/index.ts';
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { formatOrderNumber } from '../orders/index.ts';
 import { composeReceipt, loadLogo, renderDocumentToPng, type PaperWidth } from '../printing/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
-import { readBranchProfile } from '../till/index.ts';
+import { readBranchProfile } from '../catalog/index.ts';
 
 /** A small cash sale at station `stationCode` (its number: A-001): one English-and-Arabic item with a modifier, one plain; 15% VAT included. */
 export function sampleOrder(settings: Pick<ReceiptSettingsView, 'seller_name_ar' | 'vat_number'>, stationCode: string | null, now: number): OrderRecord {

@@ -4,7 +4,7 @@
 // service's /me says when left empty.
 
 import type { SettingKey } from '../../src-shared/settings/index.ts';
-import type { ReceiptSettingsView } from '../../src-shared/till/index.ts';
+import type { ReceiptSettingsView } from '../../src-shared/branch/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { putSetting, settingOrDefault } from '../settings/index.ts';
 

@@ -4,7 +4,7 @@
 // till.code only named the first counter when the database was made, so
 // the tab no longer offers it.
 
-import type { TillSettingsView } from '../../src-shared/till/index.ts';
+import type { TillSettingsView } from '../../src-shared/branch/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { readOrderNumbering } from '../orders/index.ts';
 import { setSetting, settingOrDefault } from '../settings/index.ts';

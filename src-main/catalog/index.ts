@@ -20,3 +20,4 @@ export { REPLICA, REPLICA_TABLES, productFieldsAsIs, type ReplicaRow, type Repli
 export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';
+export { readBranchProfile, type BranchProfile, NO_BRANCH_MESSAGE } from './branch-profile.ts';

@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve } from 'node:path';
-import { APP_HOST, APP_SCHEME } from '../../src-shared/till/index.ts';
+import { APP_HOST, APP_SCHEME } from '../../src-shared/api/index.ts';
 
 // The `app://` protocol's answers: which file a request maps to, and the
 // response. No `electron` import (Request and Response are Node's own too),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HubChoiceView, HubReply } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { ELECTRON_WINDOW, type TillHost } from '../host/index.ts';
-import { runAtStation } from '../till/index.ts';
+import { runAtStation } from '../stations/index.ts';
 import { PAIR_CODE_PATTERN, parseLanHubAddress, readHubChoice, writeHubChoice, type HubChoice } from './hub-choice.ts';
 
 // The main side of the "Use another till as hub" screen (issue 20): every

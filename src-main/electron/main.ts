@@ -2,7 +2,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, MessageChannelMain, type Mes
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ENTRY_URL } from '../../src-shared/till/index.ts';
+import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { openDatabase } from '../db/index.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';

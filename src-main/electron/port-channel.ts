@@ -1,5 +1,5 @@
 import type { MessagePortMain } from 'electron';
-import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TransportEnvelope } from '../../src-shared/api/index.ts';
 import type { EnvelopeChannel } from '../host/index.ts';
 
 /** The renderer's one MessagePort as a host channel; envelopes are structured-cloned, not JSON. */

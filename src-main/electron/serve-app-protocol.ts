@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { APP_SCHEME } from '../../src-shared/till/index.ts';
+import { APP_SCHEME } from '../../src-shared/api/index.ts';
 import { ELECTRON_CONTENT_SECURITY_POLICY } from '../host/index.ts';
 import { appProtocolResponse } from './app-protocol.ts';
 

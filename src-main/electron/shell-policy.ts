@@ -1,4 +1,4 @@
-import { APP_HOST, APP_SCHEME } from '../../src-shared/till/index.ts';
+import { APP_HOST, APP_SCHEME } from '../../src-shared/api/index.ts';
 
 // The Electron shell's decisions, kept free of `electron` so plain Node
 // tests them: what a window may show, and which web permissions it gets.

@@ -28,3 +28,5 @@ export {
   type TabPartRow,
   type TabRow,
 } from './tab-store.ts';
+export { TabService, type TabHooks } from './tab-service.ts';
+export type { TabCheckout } from './tab-checkout.ts';

@@ -1,11 +1,6 @@
-import {
-  CUSTOMER_DISPLAY_SCREEN_METHODS,
-  KITCHEN_DISPLAY_METHODS,
-  parseInput,
-  type StationApi,
-  type StationInputs,
-  type TillEvent,
-} from '../../src-shared/till/index.ts';
+import { CUSTOMER_DISPLAY_SCREEN_METHODS, type StationApi, type StationInputs } from '../../src-shared/stations/index.ts';
+import { KITCHEN_DISPLAY_METHODS } from '../../src-shared/kitchen/index.ts';
+import { parseInput, type TillEvent } from '../../src-shared/api/index.ts';
 import type { PairingCodeView, StationKind } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
@@ -25,7 +20,7 @@ import {
   type Station,
 } from '../stations/index.ts';
 import { hasActiveManager } from '../staff/index.ts';
-import { currentStationKey } from '../till/index.ts';
+import { currentStationKey } from '../stations/index.ts';
 import type { ClientContext } from './authorization/index.ts';
 
 /**

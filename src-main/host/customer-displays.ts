@@ -1,5 +1,6 @@
 import type { CustomerDisplayBranch, CustomerDisplayState, CustomerDisplayView, Station } from '../../src-shared/stations/index.ts';
-import type { CartView, CustomerDisplayApi, OrderRecord } from '../../src-shared/till/index.ts';
+import type { CartView, OrderRecord } from '../../src-shared/selling/index.ts';
+import type { CustomerDisplayApi } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { readReceiptSettings } from '../branch/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
@@ -9,7 +10,8 @@ import { readOrder } from '../orders/index.ts';
 import { readBranchLogo } from '../printing/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { displaysOfCounter, stationByCode } from '../stations/index.ts';
-import { currentStationKey, readBranchProfile } from '../till/index.ts';
+import { currentStationKey } from '../stations/index.ts';
+import { readBranchProfile } from '../catalog/index.ts';
 import type { EventHub } from './event-hub.ts';
 
 export interface CustomerDisplaysOptions {

@@ -1,4 +1,4 @@
-import type { TillEvent } from '../../src-shared/till/index.ts';
+import type { TillEvent } from '../../src-shared/api/index.ts';
 
 /** The host's events, fanned out to every connected UI. */
 export class EventHub {

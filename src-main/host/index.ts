@@ -30,3 +30,5 @@ export {
 // The renderer's policy, also set on Electron's responses (static-files.ts needs only node:fs).
 export { CONTENT_SECURITY_POLICY, ELECTRON_CONTENT_SECURITY_POLICY } from './http/static-files.ts';
 // `pos serve`'s web server is ./http/index.ts: the Electron entry imports this file and must not load it.
+export { TillService, type TillOptions } from './till-service.ts';
+export { composedOf, methodsOf, type EachOnce } from './composed-api.ts';

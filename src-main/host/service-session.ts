@@ -1,5 +1,6 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../src-shared/api-version.ts';
-import { parseInput, SESSION_METHODS, type SessionView, type SyncStatus, type TillApi, type TillInputs } from '../../src-shared/till/index.ts';
+import { parseInput, SESSION_METHODS, type TillApi } from '../../src-shared/api/index.ts';
+import { type SessionView, type SyncStatus, type TillInputs } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
@@ -7,7 +8,7 @@ import { localSyncStatus } from '../orders/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
 import { pullCatalog, tillUploadKinds, UploadEngine } from '../sync/index.ts';
 import { currencyDecimals, readReplicaMeta } from '../catalog/index.ts';
-import { readBranchProfile, type BranchProfile } from '../till/index.ts';
+import { readBranchProfile, type BranchProfile } from '../catalog/index.ts';
 import { ServiceClient } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from './secret-store.ts';

@@ -1,29 +1,22 @@
-import {
-  APPROVAL_METHODS,
-  BRANCH_API_METHODS,
-  CUSTOMER_DISPLAY_METHODS,
-  FLOOR_API_METHODS,
-  KITCHEN_API_METHODS,
-  KITCHEN_SETUP_METHODS,
-  parseInput,
-  PRINTING_METHODS,
-  SELLING_METHODS,
-  SESSION_METHODS,
-  SHIFT_METHODS,
-  STATION_API_METHODS,
-  ZATCA_API_METHODS,
-  type TillApi,
-} from '../../src-shared/till/index.ts';
+import { APPROVAL_METHODS, parseInput, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/api/index.ts';
+import { BRANCH_API_METHODS } from '../../src-shared/branch/index.ts';
+import { CUSTOMER_DISPLAY_METHODS, STATION_API_METHODS } from '../../src-shared/stations/index.ts';
+import { FLOOR_API_METHODS } from '../../src-shared/floor/index.ts';
+import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS } from '../../src-shared/kitchen/index.ts';
+import { ZATCA_API_METHODS } from '../../src-shared/zatca/index.ts';
 import { BranchSetup, PrinterProbes } from '../branch/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { KitchenService } from '../kitchen/index.ts';
-import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
+import { PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
-import { composedOf, methodsOf, runAtStation, TillService, type EachOnce } from '../till/index.ts';
-import { checkoutStamp, egsStampOptions, StandardInvoices, standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
+import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
+import { runAtStation } from '../stations/index.ts';
+import { TillService } from './till-service.ts';
+import { standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
 import { Authorizer, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { CustomerDisplays } from './customer-displays.ts';
+import { saleEffects } from './sale-effects.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
 
@@ -103,51 +96,16 @@ export class TillHost extends composedOf<TillApi>() {
     });
     // Kitchen displays (issue 21): tickets written beside the kitchen's print jobs, in the same transactions.
     const kitchen = new KitchenService({ db, clock: clock ?? systemClock, emit: (event) => events.emit(event), printQueued: () => queue.notify() });
-    const printAtCheckout = enqueuePrintJobsAtCheckout(db, { now });
-    const printRound = enqueueKitchenRound(db, { now });
-    // One signer (key and certificate read once) for the counter's stamp and the standard invoices.
-    const stamping = egsStampOptions(db, options.secrets);
-    const till = new TillService({
+    // Each customer display follows its counter's cart; the cart is read as that counter's own screen reads it.
+    const displays = new CustomerDisplays({
       db,
-      now,
-      alsoWriteAtCheckout: (order, what) => {
-        printAtCheckout(order, what);
-        kitchen.atCheckout(order, what);
-      },
-      // ZATCA phase 2 once the EGS unit is onboarded; until then phase 1, as before.
-      stampAtCheckout: checkoutStamp({
-        ...stamping,
-        onSkipped: (why, order) => process.emitWarning(`order ${order.number} carries the phase-1 QR only: ${why}`),
-      }),
-      // Standard (B2B) tax invoices: cleared by ZATCA before they print, so only online.
-      standardInvoices: new StandardInvoices({
-        ...stamping,
-        secrets: options.secrets,
-        ...(clock ? { clock } : {}),
-      }),
-      onOrderCommitted: (order) => {
-        // After the commit, never awaited: a sale does not wait for the network or the printer.
-        service.notifyOrder();
-        queue.notify();
-        kitchen.committed();
-        zatca.notify();
-        zatcaTab.notify();
-        // The counter's customer display: change due, thank-you and the receipt's QR.
-        displays.orderCommitted(order);
-      },
-      syncStatus: () => service.syncStatus(),
-      onShiftClosed: () => service.notifyRecord(),
-      // A round sent to the kitchen: its tickets are print jobs in the same transaction; after the commit the queue wakes and every screen hears of the tab.
-      kitchenRoundAtSend: (round) => {
-        printRound(round.ticket);
-        kitchen.atRound(round);
-      },
-      onTabChanged: (change) => {
-        queue.notify();
-        kitchen.committed();
-        events.emit({ type: 'tab', ...change });
-      },
+      clock: clock ?? systemClock,
+      events,
+      cartOf: (counter) => runAtStation(counter, () => till.selling.cart()),
     });
+    // What a sale sets in motion, inside its transaction and after: one table, in sale-effects.ts.
+    const effects = saleEffects({ db, now, clock, secrets: options.secrets, events, service, queue, kitchen, zatca, zatcaTab, displays });
+    const till = new TillService({ db, now, syncStatus: () => service.syncStatus(), ...effects });
     // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
     const probes = new PrinterProbes();
     queue.on('status', (status) => probes.forget(status.printerId));
@@ -169,13 +127,6 @@ export class TillHost extends composedOf<TillApi>() {
       },
     });
     const stations = new BranchStations(db, now);
-    // Each customer display follows its counter's cart; the cart is read as that counter's own screen reads it.
-    const displays = new CustomerDisplays({
-      db,
-      clock: clock ?? systemClock,
-      events,
-      cartOf: (counter) => runAtStation(counter, () => till.selling.cart()),
-    });
     till.stations.onCartChanged((key) => displays.cartChanged(key));
     stations.onDisplayChanged((display) => displays.displayChanged(display));
     const authorizer = new Authorizer({ db, now });

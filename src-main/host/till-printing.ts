@@ -1,13 +1,6 @@
-import {
-  parseInput,
-  PRINTING_METHODS,
-  type BranchPrinterState,
-  type BranchPrinterView,
-  type PrinterHealth,
-  type PrinterStateView,
-  type TillApi,
-  type TillInputs,
-} from '../../src-shared/till/index.ts';
+import { parseInput, PRINTING_METHODS, type PrinterHealth, type PrinterStateView, type TillApi } from '../../src-shared/api/index.ts';
+import { type BranchPrinterState, type BranchPrinterView } from '../../src-shared/branch/index.ts';
+import { type TillInputs } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { DayReport, ShiftReport } from '../../src-shared/shifts/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
@@ -23,7 +16,7 @@ import {
   type ReceiptDocument,
   type TillPrinter,
 } from '../printing/index.ts';
-import type { TillService } from '../till/index.ts';
+import type { TillService } from './till-service.ts';
 
 /** How long the till keeps trying to open the drawer before it gives up. */
 export { DRAWER_GIVE_UP_MS };

@@ -3,7 +3,7 @@
 // printers before anything is written.
 
 import type { KitchenDisplayRouteView } from '../../src-shared/kitchen/index.ts';
-import type { ParsedInput } from '../../src-shared/till/index.ts';
+import type { ParsedInput } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { hasCategory } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';

@@ -6,13 +6,16 @@ import {
   type KitchenOrder,
   type KitchenTicketView,
 } from '../../src-shared/kitchen/index.ts';
-import { parseInput, type KitchenApi, type KitchenInputs, type KitchenSetupApi, type OrderRecord, type TillEvent } from '../../src-shared/till/index.ts';
+import { parseInput, type TillEvent } from '../../src-shared/api/index.ts';
+import { type KitchenApi, type KitchenInputs, type KitchenSetupApi } from '../../src-shared/kitchen/index.ts';
+import { type OrderRecord } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { listStations, stationByCode, type Station } from '../stations/index.ts';
-import { currentStationKey, type SentRound } from '../till/index.ts';
+import { currentStationKey } from '../stations/index.ts';
+import type { SentRound } from './sent-round.ts';
 import { DisplayPresence, type PresenceHandle, type PresenceSocket } from './display-presence.ts';
 import { readDisplayRoutes, type DisplayRoute } from './display-routes.ts';
 import { kitchenDisplayRoutes, routeDisplay } from './display-setup.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OrderFilter, OrderSummary } from '../../src-shared/till/index.ts';
+import type { OrderFilter, OrderSummary } from '../../src-shared/selling/index.ts';
 import { all, jsonList, prepared, q, type TillDatabase } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 

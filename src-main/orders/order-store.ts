@@ -1,4 +1,4 @@
-import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/till/index.ts';
+import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/selling/index.ts';
 import { sql, type Selectable } from 'kysely';
 import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';

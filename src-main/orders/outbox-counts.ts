@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../src-shared/till/index.ts';
+import type { SyncStatus } from '../../src-shared/selling/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
 
 export interface OutboxCounts {

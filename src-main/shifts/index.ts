@@ -16,3 +16,5 @@ export {
   type PendingRecord,
   type RecordKind,
 } from './record-outbox.ts';
+export { ShiftService } from './shift-service.ts';
+export type { ShiftHooks } from './shift-service.ts';

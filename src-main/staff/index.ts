@@ -16,3 +16,4 @@ export {
 } from './cashier-store.ts';
 export { approveWithManagerPin, checkCashierPin } from './pin-checks.ts';
 export { managerPinPolicy, type PinApprovalRequest, type PinDecision } from './manager-pin-policy.ts';
+export { StaffSession } from './staff-session.ts';

@@ -1,4 +1,4 @@
-import type { PrivilegedAction } from '../../src-shared/till/index.ts';
+import type { PrivilegedAction } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';

@@ -15,3 +15,7 @@ export {
 } from './station-store.ts';
 export { forgetStationDevices, hasPairedDevice, pairedDevice, rememberDevice, type PairedDevice } from './station-devices.ts';
 export { addNextCounter, nextFreeCode } from './next-station.ts';
+export { currentStationKey, LOCAL_STATION, runAtStation } from './station-context.ts';
+export { StationSession, StationSessions } from './station-session.ts';
+export { clearStationCart } from './station-carts.ts';
+export type { LocalTill } from './local-till.ts';

@@ -6,9 +6,9 @@
  * both: no gap, no fork. Off (phase 1 unchanged) until the unit is
  * onboarded and its key is at hand.
  */
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import type { BranchProfile } from '../till/index.ts';
+import type { BranchProfile } from '../catalog/index.ts';
 import { documentFromOrder } from './document-from-order.ts';
 import { egsSignerSource, type SecretStore } from './egs-secrets.ts';
 import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';

@@ -5,7 +5,7 @@
  * credit note issued again, follows it as the order's latest), so its
  * buyer is never printed as if it were.
  */
-import type { ZatcaBuyer } from '../../src-shared/till/index.ts';
+import type { ZatcaBuyer } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { ZatcaBuyerParty } from './zatca-document.ts';
 import { documentOfOrder } from './zatca-store.ts';

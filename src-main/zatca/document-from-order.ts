@@ -4,7 +4,7 @@
  * the cashier's reason. Till keeps refunds negative; a credit note states
  * positive amounts and its type code says they are given back.
  */
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { ZatcaDocument, ZatcaSeller } from './zatca-document.ts';
 
 export function documentFromOrder(order: OrderRecord, chain: { icv: number; pih: string }, seller: ZatcaSeller): ZatcaDocument {

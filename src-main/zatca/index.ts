@@ -30,3 +30,4 @@ export { ZatcaSetup, standInUrls, type OnboardFlow, type ZatcaSetupOptions } fro
 export { zatcaStatusAt, nextStatusChange, reportLevel, csidLevel, REPORT_WARNING_MS, REPORT_ALARM_MS, CSID_WARNING_MS } from './zatca-status.ts';
 export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';
 export { zatcaUrlProblem, isLoopbackHost } from './zatca-url.ts';
+export type { ClearanceOutcome, StandardInvoiceHooks } from './standard-invoice-hooks.ts';

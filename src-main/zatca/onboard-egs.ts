@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { translate, type MessageKey, type MessageParams } from '../../src-shared/i18n/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { readBranchProfile } from '../till/index.ts';
+import { readBranchProfile } from '../catalog/index.ts';
 import { readEgsCertificate } from './egs-certificate.ts';
 import { createEgsCsr, generateEgsKey, type CsrSubject, type ZatcaEnvironment } from './egs-csr.ts';
 import { CSID_SECRET, storeEgsKey, type SecretStore } from './egs-secrets.ts';

@@ -36,9 +36,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { TillError } from '../../src-shared/errors/index.ts';
-import type { ClearanceView, OrderRecord, ZatcaBuyer } from '../../src-shared/till/index.ts';
+import type { ClearanceView, OrderRecord } from '../../src-shared/selling/index.ts';
+import type { ZatcaBuyer } from '../../src-shared/zatca/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
-import type { ClearanceOutcome } from '../till/index.ts';
+import type { ClearanceOutcome } from './standard-invoice-hooks.ts';
 import { stampOrder, type CheckoutStampOptions } from './checkout-stamp.ts';
 import { readClearedInvoice } from './cleared-invoice.ts';
 import { recordCleared, recordClearanceUnsettled, recordNotCleared } from './clearance-queries.ts';

@@ -1,5 +1,5 @@
 /** The seller's details as the ZATCA tab edits them: each field is its own setting (seller_name, vat_number, seller.*). */
-import { ZATCA_SELLER_FIELDS, ZATCA_SELLER_SETTING, type ZatcaSellerField, type ZatcaSellerView } from '../../src-shared/till/index.ts';
+import { ZATCA_SELLER_FIELDS, ZATCA_SELLER_SETTING, type ZatcaSellerField, type ZatcaSellerView } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { putSetting, settingOrDefault } from '../settings/index.ts';
 

@@ -1,7 +1,7 @@
 /** The seller as ZATCA's documents state it: name and VAT number as on the receipt, address and CRN from the seller.* settings. */
 import type { TillDatabase } from '../db/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { readBranchProfile, type BranchProfile } from '../till/index.ts';
+import { readBranchProfile, type BranchProfile } from '../catalog/index.ts';
 import type { ZatcaSeller } from './zatca-document.ts';
 
 /**

@@ -4,9 +4,8 @@
  * Fatoora portal's OTP (its steps pushed as events), and the status bar's
  * ZATCA status. Inputs are parsed by their zod schemas first.
  */
+import { parseInput, type TillEvent } from '../../src-shared/api/index.ts';
 import {
-  parseInput,
-  type TillEvent,
   type ZatcaApi,
   type ZatcaInputs,
   type ZatcaMessageView,
@@ -14,7 +13,7 @@ import {
   type ZatcaSellerField,
   type ZatcaSetupView,
   type ZatcaStatusView,
-} from '../../src-shared/till/index.ts';
+} from '../../src-shared/zatca/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { readReplicaMeta } from '../catalog/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';

@@ -4,7 +4,7 @@
  * a shown figure falls due, and at least once a minute (reporting moves
  * documents on its own schedule), or at once when asked (a sale, onboarding).
  */
-import type { ZatcaStatusView } from '../../src-shared/till/index.ts';
+import type { ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { clearanceCounts } from './clearance-queries.ts';

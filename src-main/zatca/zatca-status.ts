@@ -4,7 +4,7 @@
  * oldest unreported one warns at 12 hours and alarms at 20 (time left to
  * get the till online); the CSID is warned 30 days before it expires.
  */
-import type { ZatcaCsidLevel, ZatcaReportLevel, ZatcaStatusView } from '../../src-shared/till/index.ts';
+import type { ZatcaCsidLevel, ZatcaReportLevel, ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import type { ChainSummary, EgsState } from './zatca-store.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Minor } from '../../src-shared/money/index.ts';
-import type { ModifierView, ProductCard } from '../../src-shared/till/index.ts';
+import type { ModifierView, ProductCard } from '../../src-shared/selling/index.ts';
 import type { PickedLine } from '../selling/index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { TabView } from '../../src-shared/floor/index.ts';
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import { describeError, type TillState } from '../state/index.ts';
 
 /** A change refused because another screen changed the tab first (its message names what changed). */

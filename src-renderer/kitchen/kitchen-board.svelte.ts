@@ -1,5 +1,5 @@
 import type { KitchenBoardView, KitchenItemView, KitchenTicketView } from '../../src-shared/kitchen/index.ts';
-import type { TillApi, TillEvent } from '../../src-shared/till/index.ts';
+import type { TillApi, TillEvent } from '../../src-shared/api/index.ts';
 import type { TillState } from '../state/index.ts';
 
 /**

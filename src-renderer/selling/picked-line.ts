@@ -1,5 +1,5 @@
 import type { Minor } from '../../src-shared/money/index.ts';
-import type { ModifierView } from '../../src-shared/till/index.ts';
+import type { ModifierView } from '../../src-shared/selling/index.ts';
 
 /** A product as chosen in the line dialog (options, quantity, a note), for a list other than the cart: a tab's next round. */
 export interface PickedLine {

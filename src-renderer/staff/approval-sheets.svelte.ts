@@ -1,4 +1,4 @@
-import type { ApprovalCheckView, TillApi } from '../../src-shared/till/index.ts';
+import type { ApprovalCheckView, TillApi } from '../../src-shared/api/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import { describeError, type ErrorText, type TillState } from '../state/index.ts';
 

@@ -1,5 +1,5 @@
 import type { Discount } from '../../src-shared/pricing/index.ts';
-import type { CartView } from '../../src-shared/till/index.ts';
+import type { CartView } from '../../src-shared/selling/index.ts';
 import type { Minor } from '../../src-shared/money/index.ts';
 import { isolate, money, percent, type LocaleState } from '../state/index.ts';
 import type { ApprovalWords } from './approval-sheets.svelte.ts';

@@ -1,4 +1,4 @@
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import type { TillState } from './till-state.svelte.ts';
 
 /**

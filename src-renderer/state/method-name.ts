@@ -1,6 +1,6 @@
 import { isMessageKey, type MessageKey } from '../../src-shared/i18n/index.ts';
 import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
-import type { PaymentMethodView } from '../../src-shared/till/index.ts';
+import type { PaymentMethodView } from '../../src-shared/selling/index.ts';
 
 /**
  * A payment method's name for the cashier: the well-known methods in the

@@ -1,4 +1,4 @@
-import type { ProductCard } from '../../src-shared/till/index.ts';
+import type { ProductCard } from '../../src-shared/selling/index.ts';
 
 /**
  * What the virtualized grid reads: a total, the products it has so far by

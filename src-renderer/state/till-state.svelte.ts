@@ -1,18 +1,6 @@
-import type {
-  CartView,
-  CategoryView,
-  CustomerView,
-  OrderView,
-  PaymentMethodView,
-  PrinterStateView,
-  PullProgressView,
-  SessionView,
-  SyncStatus,
-  TillApi,
-  TillEvent,
-  ZatcaOnboardingProgress,
-  ZatcaStatusView,
-} from '../../src-shared/till/index.ts';
+import type { CartView, CategoryView, CustomerView, OrderView, PaymentMethodView, SessionView, SyncStatus } from '../../src-shared/selling/index.ts';
+import type { PrinterStateView, PullProgressView, TillApi, TillEvent } from '../../src-shared/api/index.ts';
+import type { ZatcaOnboardingProgress, ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
 import type { StaffState } from '../../src-shared/shifts/index.ts';

@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { toWireError, wireErrorTransfer, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
+import { toWireError, wireErrorTransfer, type TillApi, type TillEvent } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { RendererChannel, TillConnection } from './till-connection.ts';
 

@@ -2,7 +2,7 @@ import { connectChannel } from './connect-channel.ts';
 import { receiveMessagePortChannel } from './message-port-channel.ts';
 import type { TillConnection } from './till-connection.ts';
 import { openWebSocketChannel } from './websocket-channel.ts';
-import { APP_SCHEME } from '../../src-shared/till/index.ts';
+import { APP_SCHEME } from '../../src-shared/api/index.ts';
 
 export type { TillConnection } from './till-connection.ts';
 export { appShell, type AppShell } from './app-shell.ts';

@@ -1,4 +1,4 @@
-import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TransportEnvelope } from '../../src-shared/api/index.ts';
 import { appShellOverPort, setAppShell } from './app-shell.ts';
 import type { RendererChannel } from './till-connection.ts';
 

@@ -1,4 +1,4 @@
-import type { TillApi, TillEvent, TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TillApi, TillEvent, TransportEnvelope } from '../../src-shared/api/index.ts';
 
 /** What the UI holds: the till API, the host's pushed events, and a way to hang up. */
 export interface TillConnection {

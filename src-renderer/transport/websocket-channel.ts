@@ -1,4 +1,4 @@
-import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TransportEnvelope } from '../../src-shared/api/index.ts';
 import type { RendererChannel } from './till-connection.ts';
 
 /** The browser host: a WebSocket to this page's own origin, path /till; the session cookie says who this page is. */

@@ -10,3 +10,5 @@ export {
   type TabState,
   type TabView,
 } from './tab-views.ts';
+export { floorInputs, type FloorInputs } from './floor-inputs.ts';
+export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';

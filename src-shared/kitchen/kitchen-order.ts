@@ -6,7 +6,7 @@
  */
 
 import type { OrderType } from '../pricing/index.ts';
-import type { OrderRecord } from '../till/index.ts';
+import type { OrderRecord } from '../selling/index.ts';
 
 /** A line as the kitchen makes it: what, how many, with what. */
 export interface KitchenLine {

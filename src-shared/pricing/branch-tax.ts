@@ -2,7 +2,7 @@
  * How a branch taxes: the VAT rate and whether catalog prices already include
  * it. Saudi VAT is 15% and cafes show tax-inclusive prices, hence the default.
  * Pricing takes it in hundredths of a percent; the wire's decimal string is
- * read once, by the till's branch profile (src-main/till/branch-profile.ts).
+ * read once, by the till's branch profile (src-main/catalog/branch-profile.ts).
  */
 import { mulDivRound, ONE_HUNDRED_PERCENT, percentOf, type HundredthsOfPercent, type Minor } from '../money/index.ts';
 import { PricingError } from './pricing-errors.ts';

@@ -12,3 +12,4 @@ export {
 } from './shift-report.ts';
 export { shiftReportJson, dayReportJson } from './report-json.ts';
 export { isPin, PIN_PATTERN } from './pin-rule.ts';
+export { approvalInput, refundInput, shiftInputs } from './shift-inputs.ts';

@@ -3,3 +3,8 @@ export type { ZatcaQrFields } from './zatca-qr.ts';
 export { encodeZatcaPhase2Qr, decodeZatcaPhase2Qr, ZATCA_QR_MAX_CHARS, type ZatcaPhase2QrFields } from './zatca-qr-phase2.ts';
 export { encodeBase64, decodeBase64 } from './base64.ts';
 export { FIRST_PREVIOUS_INVOICE_HASH, riyadhDateTime } from './invoice-chain.ts';
+export type * from './zatca-views.ts';
+export { ZATCA_API_METHODS, type ZatcaApi } from './zatca-api.ts';
+export { zatcaInputs, zatcaSellerFieldOk, ZATCA_SELLER_SETTING, type ZatcaInputs } from './zatca-inputs.ts';
+export { zatcaBuyerInput, zatcaBuyerProblems, ZATCA_BUYER_FIELDS, type ZatcaBuyer, type ZatcaBuyerInput, type ZatcaBuyerField } from './zatca-buyer.ts';
+export { ZATCA_ONBOARDING_STEPS, ZATCA_SELLER_FIELDS } from './zatca-views.ts';

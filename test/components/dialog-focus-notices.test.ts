@@ -5,8 +5,8 @@
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import { userEvent } from 'vitest/browser';
-import type { OrderView, ProductCard } from '../../src-shared/till/index.ts';
-import { PaymentDialog } from '../../src-renderer/paying/index.ts';
+import type { OrderView, ProductCard } from '../../src-shared/selling/index.ts';
+import { PaymentDialog } from '../../src-renderer/selling/index.ts';
 import LineDialog from '../../src-renderer/selling/LineDialog.svelte';
 import type { TillState } from '../../src-renderer/state/index.ts';
 import { Notices } from '../../src-renderer/ui/index.ts';

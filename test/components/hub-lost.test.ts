@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import CartPanel from '../../src-renderer/selling/CartPanel.svelte';
-import { PaymentDialog } from '../../src-renderer/paying/index.ts';
+import { PaymentDialog } from '../../src-renderer/selling/index.ts';
 import { StatusBar } from '../../src-renderer/status/index.ts';
 import { droppableTill, withTill } from './real-till.ts';
 import { addToCart, plainProducts } from './sale-fixtures.ts';

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
-import type { ProductCard } from '../../src-shared/till/index.ts';
+import type { ProductCard } from '../../src-shared/selling/index.ts';
 import { KitchenScreen, KitchenTicker } from '../../src-renderer/kitchen/index.ts';
 import { LocaleState, type TillState } from '../../src-renderer/state/index.ts';
 import App from '../../src-renderer/App.svelte';

@@ -2,8 +2,8 @@
 // sale can be completed, and that completing it records the order.
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
-import type { OrderView } from '../../src-shared/till/index.ts';
-import { PaymentDialog } from '../../src-renderer/paying/index.ts';
+import type { OrderView } from '../../src-shared/selling/index.ts';
+import { PaymentDialog } from '../../src-renderer/selling/index.ts';
 import { money, type TillState } from '../../src-renderer/state/index.ts';
 import { realTill, withTill } from './real-till.ts';
 import { addToCart, cardMethod, plainProducts } from './sale-fixtures.ts';

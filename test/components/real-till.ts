@@ -3,7 +3,7 @@
 // (till-commands.ts), reached through vitest's browser commands.
 import { afterAll } from 'vitest';
 import { commands } from 'vitest/browser';
-import { fromWireError, type TillApi, type TillEvent } from '../../src-shared/till/index.ts';
+import { fromWireError, type TillApi, type TillEvent } from '../../src-shared/api/index.ts';
 import { LocaleState, TillState, tillContext } from '../../src-renderer/state/index.ts';
 import type { TillCommands } from './till-commands.ts';
 import { appShellOverPort, type AppShell } from '../../src-renderer/transport/app-shell.ts';

@@ -6,7 +6,7 @@
 // here the view the host would send is given to the dialog.
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
-import { ReceiptDialog } from '../../src-renderer/paying/index.ts';
+import { ReceiptDialog } from '../../src-renderer/selling/index.ts';
 import { realTill, withTill } from './real-till.ts';
 import { addToCart, plainProducts } from './sale-fixtures.ts';
 

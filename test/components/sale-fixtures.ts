@@ -1,6 +1,6 @@
 // Rings items into a real till's cart the way the product grid does, so the
 // cart and payment tests start from what the host priced.
-import type { PaymentMethodView, ProductCard } from '../../src-shared/till/index.ts';
+import type { PaymentMethodView, ProductCard } from '../../src-shared/selling/index.ts';
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import type { TillState } from '../../src-renderer/state/index.ts';
 

@@ -2,7 +2,7 @@
 // the session; here the state is set as the host's events would set it.
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
-import type { SyncStatus } from '../../src-shared/till/index.ts';
+import type { SyncStatus } from '../../src-shared/selling/index.ts';
 import { LocaleState } from '../../src-renderer/state/index.ts';
 import { StatusBar } from '../../src-renderer/status/index.ts';
 import { offlineTill, withTill } from './real-till.ts';

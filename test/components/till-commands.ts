@@ -6,8 +6,8 @@
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
 import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
-import type { TillApi, TillEvent } from '../../src-shared/till/index.ts';
-import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/till/index.ts';
+import type { TillApi, TillEvent } from '../../src-shared/api/index.ts';
+import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/api/index.ts';
 import { readFileSync } from 'node:fs';
 import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
 import { answerHubRequest, leavingHubChecks } from '../../src-main/electron/hub-choice-requests.ts';

@@ -3,7 +3,7 @@
 // the state is set as the host's `zatca` events set it, in both languages.
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
-import type { ZatcaStatusView } from '../../src-shared/till/index.ts';
+import type { ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import { LocaleState } from '../../src-renderer/state/index.ts';
 import { StatusBar } from '../../src-renderer/status/index.ts';
 import { offlineTill, withTill } from './real-till.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ProductCard, type TillApi } from '../../src-shared/till/index.ts';
+import { type ProductCard } from '../../src-shared/selling/index.ts';
+import { type TillApi } from '../../src-shared/api/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CartLineView, type TillApi } from '../../src-shared/till/index.ts';
+import { type CartLineView } from '../../src-shared/selling/index.ts';
+import { type TillApi } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { DISCOUNT_LIMIT_SETTING, readAudit } from '../../src-main/host/index.ts';
 import { wholeOrderOverLimit } from '../../src-main/host/authorization/whole-order-discount.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { startWebHost, type WebHost } from '../support/till-web-host.ts';

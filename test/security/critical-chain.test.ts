@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TillApi } from '../../src-shared/till/index.ts';
+import { type TillApi } from '../../src-shared/api/index.ts';
 import { printerSettings } from '../../src-shared/catalog/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';

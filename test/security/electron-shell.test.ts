@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL } from '../../src-shared/till/index.ts';
+import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { CONTENT_SECURITY_POLICY, ELECTRON_CONTENT_SECURITY_POLICY } from '../../src-main/host/index.ts';
 import { appProtocolResponse, resolveAppRequest } from '../../src-main/electron/app-protocol.ts';
 import { mayNavigate, permissionAllowed } from '../../src-main/electron/shell-policy.ts';

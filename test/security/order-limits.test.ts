@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { translate, isMessageKey } from '../../src-shared/i18n/index.ts';
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import { listSettings, setSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { refusal } from '../support/refusal.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { METHOD_PRIVILEGES, type TillApi } from '../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, type TillApi } from '../../src-shared/api/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';
 import { listCashiers } from '../../src-main/staff/index.ts';
 import { listStations } from '../../src-main/stations/index.ts';

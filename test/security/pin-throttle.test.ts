@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TillApi } from '../../src-shared/till/index.ts';
+import { type TillApi } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import { readAudit } from '../../src-main/host/index.ts';

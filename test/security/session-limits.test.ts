@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as WebSocketClient, type WebSocket } from 'ws';
 import { isMessageKey, translate } from '../../src-shared/i18n/index.ts';
-import type { SyncStatus, TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
+import type { SyncStatus } from '../../src-shared/selling/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 import { eventually } from '../support/manual-clock.ts';
 import { refusal } from '../support/refusal.ts';

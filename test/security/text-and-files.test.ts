@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanLine, cleanLines, cleanText } from '../../src-shared/text/index.ts';
-import { tillInputs } from '../../src-shared/till/index.ts';
+import { tillInputs } from '../../src-shared/selling/index.ts';
 import { schemaOf } from '../../src-shared/wire/schema-from-table.ts';
 import { openDatabase } from '../../src-main/db/index.ts';
 import { saleProducts } from '../../src-main/catalog/index.ts';

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pullCatalog } from '../../src-main/sync/index.ts';
 import { ServiceClient } from '../../src-main/upstream/index.ts';
-import { readBranchProfile, TillService } from '../../src-main/till/index.ts';
+import { readBranchProfile } from '../../src-main/catalog/index.ts';
+import { TillService } from '../../src-main/host/index.ts';
 import { emulatedService, FAST_RETRY, type EmulatedService } from '../support/emulated-service.ts';
 
 const BAD_VAT = '3000\u0000x';

@@ -4,7 +4,7 @@
 // checkout call is made and never returns from it while the answer is held.
 import { openDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
-import { TillService } from '../../src-main/till/index.ts';
+import { TillService } from '../../src-main/host/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices } from '../../src-main/zatca/index.ts';
 
 const [dbFile, productId, buyerJson] = process.argv.slice(2);

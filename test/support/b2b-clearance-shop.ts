@@ -10,7 +10,7 @@ import { startZatcaStandIn, type RunningZatcaStandIn } from '../../emulator/zatc
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
 import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../src-main/zatca/index.ts';
-import type { ZatcaBuyerInput } from '../../src-shared/till/index.ts';
+import type { ZatcaBuyerInput } from '../../src-shared/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { openCheckoutShop, type CheckoutShop } from './checkout-shop.ts';
 import { hostStamp } from './zatca-egs.ts';

@@ -6,11 +6,12 @@
 import type { EmulatorOptions, RunningEmulator, Tenant } from '../../emulator/index.ts';
 import type { Selectable } from 'kysely';
 import type { TillDatabase, TillSchema } from '../../src-main/db/index.ts';
-import { TillService, type TillOptions } from '../../src-main/till/index.ts';
+import { TillService, type TillOptions } from '../../src-main/host/index.ts';
 import { readOrder } from '../../src-main/orders/index.ts';
 import { ServiceClient } from '../../src-main/upstream/index.ts';
 import { parseDecimal } from '../../src-shared/money/index.ts';
-import type { OrderRecord, ZatcaBuyerInput } from '../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
+import type { ZatcaBuyerInput } from '../../src-shared/zatca/index.ts';
 import { emulatedService, type EmulatedService } from './emulated-service.ts';
 
 /** A product on the demo menu, with its CASH price (minor units) to choose sales by. */

@@ -1,4 +1,4 @@
-import type { OrderRecord } from '../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
 
 /**
  * What a plain sale carries besides its number, lines and money: paid, dine-in, on the cash price list, at a

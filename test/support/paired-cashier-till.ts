@@ -1,4 +1,4 @@
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import type { CashierView } from '../../src-shared/shifts/index.ts';
 import type { EmulatedService } from './emulated-service.ts';
 import { pairDevice, startWebHost, type WebHost } from './till-web-host.ts';

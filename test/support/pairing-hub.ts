@@ -1,5 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
-import type { TillApi } from '../../src-shared/till/index.ts';
+import type { TillApi } from '../../src-shared/api/index.ts';
 import { emulatedService, type EmulatedService } from './emulated-service.ts';
 import { startWebHost, type WebHost } from './till-web-host.ts';
 

@@ -1,4 +1,4 @@
-import type { TillService } from '../../src-main/till/index.ts';
+import type { TillService } from '../../src-main/host/index.ts';
 
 /**
  * Rings up one latte paid in cash, as the cashier's screen does (search,

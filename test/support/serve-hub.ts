@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import type { TillApi, TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TillApi, TransportEnvelope } from '../../src-shared/api/index.ts';
 import { connectChannel } from '../../src-renderer/transport/connect-channel.ts';
 import type { TillConnection } from '../../src-renderer/transport/till-connection.ts';
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
-import type { TransportEnvelope } from '../../src-shared/till/index.ts';
+import type { TransportEnvelope } from '../../src-shared/api/index.ts';
 import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
 import {
   createTillHttpServer,

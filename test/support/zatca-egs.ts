@@ -9,8 +9,8 @@ import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { checkoutStamp, egsStampOptions, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
-import type { OrderRecord } from '../../src-shared/till/index.ts';
-import type { BranchProfile } from '../../src-main/till/index.ts';
+import type { OrderRecord } from '../../src-shared/selling/index.ts';
+import type { BranchProfile } from '../../src-main/catalog/index.ts';
 
 export const TEST_SELLER: ZatcaSeller = {
   name: 'مقهى الفجر & Co <Riyadh>',

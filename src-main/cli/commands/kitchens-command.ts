@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { kitchenDisplayRoutes, routeDisplay } from '../../kitchen/index.ts';
-import { parseInput } from '../../../src-shared/till/index.ts';
+import { parseInput } from '../../../src-shared/api/index.ts';
 import { readCategoryRoutes, readKitchens, resetRouting, routeCategory } from '../../branch/index.ts';
 import { readTillPrinters } from '../../printing/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';

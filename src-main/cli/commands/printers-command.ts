@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/index.ts';
 import { BranchSetup, parseBindingText } from '../../branch/index.ts';
 import { readTillPrinter } from '../../printing/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import type { BranchPrinterView } from '../../../src-shared/till/index.ts';
+import type { BranchPrinterView } from '../../../src-shared/branch/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, PRINTER_POLICY_USAGE, printerPolicyFromArgs } from '../printer-policy-args.ts';
 

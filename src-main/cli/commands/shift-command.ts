@@ -5,7 +5,7 @@ import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { findCashierByName, publicCashier } from '../../staff/index.ts';
 import { openShiftRow } from '../../shifts/index.ts';
-import { TillService } from '../../till/index.ts';
+import { TillService } from '../../host/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 export const SHIFT_USAGE = [

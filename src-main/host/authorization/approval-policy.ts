@@ -1,4 +1,4 @@
-import type { PrivilegedAction } from '../../../src-shared/till/index.ts';
+import type { PrivilegedAction } from '../../../src-shared/api/index.ts';
 import type { ClientContext } from './client-context.ts';
 
 /** One privileged action waiting for a decision. */

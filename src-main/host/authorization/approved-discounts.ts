@@ -1,5 +1,5 @@
 import { discountAmount } from '../../../src-shared/pricing/index.ts';
-import type { CartLineView, CartView } from '../../../src-shared/till/index.ts';
+import type { CartLineView, CartView } from '../../../src-shared/selling/index.ts';
 
 /** A discount's figures: how much it takes off (halalas) and what it applies to. */
 export interface DiscountFigures {

@@ -1,4 +1,5 @@
-import { METHOD_PRIVILEGES, type ApprovalCheckView, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, type ApprovalCheckView, type PrivilegedAction, type TillApi } from '../../../src-shared/api/index.ts';
+import { type CartView } from '../../../src-shared/selling/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import type { ApprovalPolicy, ApprovalRequest, RefusalCode } from './approval-policy.ts';

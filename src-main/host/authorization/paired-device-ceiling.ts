@@ -1,4 +1,4 @@
-import type { PrivilegedAction } from '../../../src-shared/till/index.ts';
+import type { PrivilegedAction } from '../../../src-shared/api/index.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 
 /**

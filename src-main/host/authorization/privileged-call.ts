@@ -1,4 +1,5 @@
-import { METHOD_PRIVILEGES, type CartView, type PrivilegedAction, type TillApi } from '../../../src-shared/till/index.ts';
+import { METHOD_PRIVILEGES, type PrivilegedAction, type TillApi } from '../../../src-shared/api/index.ts';
+import { type CartView } from '../../../src-shared/selling/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
 import { formatMinor, percentOf } from '../../../src-shared/money/index.ts';
 import { orderFigures, type ApprovedDiscounts, type DiscountFigures } from './approved-discounts.ts';

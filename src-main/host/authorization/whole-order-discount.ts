@@ -1,4 +1,4 @@
-import type { CartView } from '../../../src-shared/till/index.ts';
+import type { CartView } from '../../../src-shared/selling/index.ts';
 import { lineFigures, orderFigures, type ApprovedDiscounts } from './approved-discounts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import type { TillEvent } from '../../../src-shared/till/index.ts';
+import type { TillEvent } from '../../../src-shared/api/index.ts';
 import type { ClientContext } from '../authorization/index.ts';
 import { AttemptThrottle } from './attempt-throttle.ts';
 import { BrowserSessions, cookieValue, type PairedDeviceStore } from './browser-sessions.ts';

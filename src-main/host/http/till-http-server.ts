@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { isMessageKey, translate } from '../../../src-shared/i18n/index.ts';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { systemClock, type Clock } from '../../clock/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';

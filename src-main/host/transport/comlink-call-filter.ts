@@ -1,4 +1,4 @@
-import { TILL_API_METHODS } from '../../../src-shared/till/index.ts';
+import { TILL_API_METHODS } from '../../../src-shared/api/index.ts';
 import { notPlainData } from './plain-value.ts';
 
 const METHODS: ReadonlySet<string> = new Set(TILL_API_METHODS);

@@ -7,14 +7,14 @@ import {
   type TillApi,
   type TillEvent,
   type TransportEnvelope,
-} from '../../../src-shared/till/index.ts';
+} from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
 import { ConnectionCalls } from './connection-calls.ts';
 import { pinCallerOf, runAsPinCaller } from '../../staff/index.ts';
-import { runAtStation } from '../../till/index.ts';
+import { runAtStation } from '../../stations/index.ts';
 
 /** A two-way channel carrying transport envelopes: a WebSocket, or an Electron MessagePort. */
 export interface EnvelopeChannel {

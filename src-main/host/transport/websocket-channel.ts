@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { TransportEnvelope } from '../../../src-shared/till/index.ts';
+import type { TransportEnvelope } from '../../../src-shared/api/index.ts';
 import type { EnvelopeChannel } from './expose-till.ts';
 
 /** Envelopes as JSON text frames; anything that is not one is dropped, not trusted. */

@@ -3,7 +3,7 @@
 // pure function that tests and the preview call directly.
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
-import type { ZatcaBuyer } from '../../../src-shared/till/index.ts';
+import type { ZatcaBuyer } from '../../../src-shared/zatca/index.ts';
 import type { PaperWidth } from '../layout/paper.ts';
 
 /** The top of a receipt: the seller as ZATCA wants it named, in both languages. */

@@ -5,7 +5,8 @@
 // same document, which is what prints and what the preview shows.
 
 import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type Discount } from '../../../src-shared/pricing/index.ts';
-import type { OrderLineRecord, OrderRecord, ZatcaBuyer } from '../../../src-shared/till/index.ts';
+import type { OrderLineRecord, OrderRecord } from '../../../src-shared/selling/index.ts';
+import type { ZatcaBuyer } from '../../../src-shared/zatca/index.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptBlock, ReceiptDocument, TextStyle } from '../layout/receipt-document.ts';
 import type { ReceiptHeader, ReceiptOptions } from './compose-options.ts';

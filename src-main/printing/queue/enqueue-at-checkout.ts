@@ -13,7 +13,7 @@
 //  - a station with a drawer printer that gets no receipt of this order
 //    (and a cash payment) gets the drawer kick as a job of its own.
 
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { hasCashPayment, isPostpaid } from '../compose/compose-receipt.ts';
 import { DRAWER_GIVE_UP_MS, DRAWER_KICK } from '../layout/drawer-kick.ts';

@@ -4,7 +4,7 @@
 
 import type { PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { composeKitchenTicket } from '../compose/compose-kitchen-ticket.ts';
 import { composeReceipt } from '../compose/compose-receipt.ts';
 import { renderDocumentToEscPos } from '../escpos/render-escpos.ts';

@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type OrderRecord } from '../../../src-shared/till/index.ts';
+import { type OrderRecord } from '../../../src-shared/selling/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder } from '../../orders/index.ts';

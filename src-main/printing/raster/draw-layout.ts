@@ -8,12 +8,15 @@
 
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { ReceiptBlock } from '../layout/receipt-document.ts';
+import { printingFontsDir } from './fonts.ts';
 import { createMonoBitmap, getDot, monochromeFromRgba, setDot, type MonoBitmap } from './mono-bitmap.ts';
 import type { LaidOutItem, RasterLayout } from './raster-layout.ts';
 
 /** Strips kept: a day's distinct lines on a busy till, at 2-8 KB each. */
 const CACHE_LIMIT = 2_000;
 const strips = new Map<string, MonoBitmap>();
+/** The fonts the cached strips were drawn with: strips drawn with other fonts are not reused. */
+let stripsDrawnWith: string | null = null;
 
 /** Forgets every cached strip (fonts re-registered; benchmarks measuring a cold render). */
 export function clearStripCache(): void {
@@ -36,6 +39,11 @@ function scratch(width: number, height: number): SKRSContext2D {
 
 function drawStrip(item: LaidOutItem, width: number): MonoBitmap {
   const key = cacheKey(item.block, width, item.height);
+  const fonts = printingFontsDir();
+  if (fonts !== stripsDrawnWith) {
+    strips.clear();
+    stripsDrawnWith = fonts;
+  }
   const cached = strips.get(key);
   if (cached) {
     // Refresh its place: the oldest unused strip is the one dropped.

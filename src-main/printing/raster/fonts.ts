@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
-import { clearStripCache } from './draw-layout.ts';
 
 export const LATIN_FAMILY = 'Till Sans';
 export const ARABIC_FAMILY = 'Till Sans Arabic';
@@ -39,9 +38,8 @@ export function registerPrintingFonts(dir?: string): void {
       throw new Error(`printing font could not be loaded: ${path}`);
     }
   }
+  // Lines drawn with the old fonts are not reused: the strip cache (draw-layout.ts) compares this folder.
   registeredFrom = fontsDir;
-  // Lines drawn with the old fonts must not be reused.
-  clearStripCache();
 }
 
 /** The folder the fonts were registered from, or null before the first registration (a render worker registers the same). */

@@ -2,9 +2,9 @@
 // number (local settings first, then the last pull's /me, as checkout uses
 // for the ZATCA QR), the payment methods' names and the logo.
 
-import type { ZatcaBuyer } from '../../../src-shared/till/index.ts';
+import type { ZatcaBuyer } from '../../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readBranchProfile } from '../../till/index.ts';
+import { readBranchProfile } from '../../catalog/index.ts';
 import { currencyDecimals, paymentMethodRows, readReplicaMeta } from '../../catalog/index.ts';
 import { settingOrDefault } from '../../settings/index.ts';
 import { clearedBuyerOf } from '../../zatca/index.ts';

@@ -3,7 +3,7 @@ import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { getSetting, putSetting, settingOrDefault } from '../../settings/index.ts';
 import { judgeBatch, readSyncAnswer, unreadableAnswer, type BatchJudgement, type SyncAnswer } from './read-sync-answer.ts';
 import { batchSizeRefusal } from './batch-size-refusal.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
 import { readOrder, readOrders } from '../../orders/index.ts';
 import { ServiceError, ValidationError } from '../../upstream/index.ts';

@@ -1,6 +1,6 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../../src-shared/wire/index.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** What the till shows about uploads, and a tiny typed publisher for it. */
-import type { SyncStatus } from '../../../src-shared/till/index.ts';
+import type { SyncStatus } from '../../../src-shared/selling/index.ts';
 
 /**
  * The till API's SyncStatus: `online` is null before the first request,

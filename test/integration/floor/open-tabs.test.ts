@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bindPrinter, readTillPrinters } from '../../../src-main/printing/index.ts';
 import type { TabView } from '../../../src-shared/floor/index.ts';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { PINS, threeStations, type Station } from '../stations/station-branch.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 import { refusal } from '../../support/refusal.ts';

@@ -5,7 +5,7 @@
 // event as soon as the Branch screen has asked the printer.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrinterStateView, TillEvent } from '../../../src-shared/till/index.ts';
+import type { PrinterStateView, TillEvent } from '../../../src-shared/api/index.ts';
 import { EventHub, FileSecretStore, TillHost } from '../../../src-main/host/index.ts';
 import { bindPrinter, PrintQueue, startPrinterSink } from '../../../src-main/printing/index.ts';
 import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type TillEvent } from '../../../src-shared/till/index.ts';
+import { type TillEvent } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { bindPrinter } from '../../../src-main/printing/index.ts';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ProductCard, TillApi } from '../../../src-shared/till/index.ts';
+import type { ProductCard } from '../../../src-shared/selling/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { DISPLAY_HEARTBEAT_MS } from '../../../src-main/kitchen/index.ts';
 import { setLocalRoute } from '../../../src-main/printing/index.ts';
 import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { readTillPrinters } from '../../../src-main/printing/index.ts';
 import { addStation } from '../../../src-main/stations/index.ts';
 import { posInProcess as pos } from '../../support/pos-in-process.ts';

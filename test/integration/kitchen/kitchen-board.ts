@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { TillApi, TillEvent } from '../../../src-shared/till/index.ts';
+import type { TillApi, TillEvent } from '../../../src-shared/api/index.ts';
 import { bindPrinter, readTillPrinters, startPrinterSink } from '../../../src-main/printing/index.ts';
 import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { setDisplayRoute } from '../../../src-main/kitchen/index.ts';

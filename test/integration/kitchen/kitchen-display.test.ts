@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { KitchenBoardView } from '../../../src-shared/kitchen/index.ts';
-import type { ProductCard, TillApi } from '../../../src-shared/till/index.ts';
+import type { ProductCard } from '../../../src-shared/selling/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { eventually } from '../../support/manual-clock.ts';
 import { threeStations, type Station } from '../stations/station-branch.ts';
 import { FOOD, kitchenDisplay, openDisplay, type KitchenDisplay } from './kitchen-board.ts';

@@ -4,7 +4,7 @@
 // override on the till wins over it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { readKitchenRoutes, setLocalRoute } from '../../../src-main/printing/index.ts';
 import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
 import { type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';

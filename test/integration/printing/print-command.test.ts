@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINTER_FLAGS } from '../../../src-shared/catalog/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { UsageError } from '../../../src-main/cli/cli-io.ts';
 import { printCommand } from '../../../src-main/cli/commands/print-command.ts';
 import { startPrinterSink } from '../../../src-main/printing/index.ts';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterFlag } from '../../../src-shared/catalog/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { bindPrinter, LOGO_SETTING, renderReceiptPreview, shippedLogoPath } from '../../../src-main/printing/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { EXTRA_SPACE_LINES } from '../../../src-main/printing/compose/compose-receipt.ts';

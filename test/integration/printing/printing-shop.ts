@@ -7,7 +7,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { printerSettings, type PrinterFlag } from '../../../src-shared/catalog/index.ts';
 import type { OrderType } from '../../../src-shared/pricing/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import {
   bindPrinter,
@@ -22,7 +22,7 @@ import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts
 import { readPrintJobs } from '../../../src-main/printing/queue/print-job-store.ts';
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { type PrintJobOutcome, type PrintQueueOptions } from '../../../src-main/printing/queue/print-queue.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
 export type PrinterName = 'Cashier' | 'Bar' | 'Kitchen';

@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printerSettings, type PrinterFlag } from '../../../src-shared/catalog/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { startDemoServices } from '../../../src-main/cli/demo-services.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import { composeReceipt, LOGO_SETTING, shippedLogoPath } from '../../../src-main/printing/index.ts';

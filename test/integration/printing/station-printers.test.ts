@@ -4,7 +4,7 @@ import type { TenantPrinter } from '../../../emulator/tenant.ts';
 import { bindPrinter, readTillPrinters, startPrinterSink } from '../../../src-main/printing/index.ts';
 import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import { addStation } from '../../../src-main/stations/index.ts';
-import { runAtStation } from '../../../src-main/till/index.ts';
+import { runAtStation } from '../../../src-main/stations/index.ts';
 import { decodedJobs, DRINK_CATEGORIES, jobsOf, LOOPBACK_SINKS, openPrintingShop, type PrintingShop } from './printing-shop.ts';
 
 // Issue 20, part 4: a station's receipts print on its own receipt printer

@@ -9,8 +9,8 @@ import { main } from '../../../src-main/cli/main.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import { startPrinterSink } from '../../../src-main/printing/index.ts';
 import { type PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
-import { TillService } from '../../../src-main/till/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 /** `pos ...` in this process: the same main() as bin/pos.mjs, without a process per call. */

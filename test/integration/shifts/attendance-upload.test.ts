@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { recordKinds, UploadEngine, type UploadReport } from '../../../src-main/sync/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { startAttendanceStandIn, type AttendanceStandIn } from '../../support/attendance-stand-in.ts';

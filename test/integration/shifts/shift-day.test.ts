@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftReportJson } from '../../../src-shared/shifts/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import { orderToWire } from '../../../src-main/sync/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';

@@ -4,9 +4,9 @@
 // each operation (computed here independently of the report code).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type OrderView } from '../../../src-shared/till/index.ts';
+import { type OrderView } from '../../../src-shared/selling/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

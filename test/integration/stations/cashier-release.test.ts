@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { MESSAGES_AR, MESSAGES_EN } from '../../../src-shared/i18n/index.ts';
 import { readAudit } from '../../../src-main/host/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CustomerDisplayView } from '../../../src-shared/stations/index.ts';
-import type { TillEvent } from '../../../src-shared/till/index.ts';
+import type { TillEvent } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { addStation } from '../../../src-main/stations/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listStations } from '../../../src-main/stations/index.ts';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { refusal } from '../../support/refusal.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 import { typePairingCode } from '../../support/till-web-host.ts';

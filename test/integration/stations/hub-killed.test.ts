@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CartView, OrderView, TillApi } from '../../../src-shared/till/index.ts';
+import type { CartView, OrderView } from '../../../src-shared/selling/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from './station-branch.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import type { TillApi } from '../../../src-shared/till/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { BranchStations, REMOVAL_POLL_MS } from '../../../src-main/host/branch-stations.ts';
 import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';

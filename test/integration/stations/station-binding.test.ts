@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { STATION_REMOVED_CLOSE } from '../../../src-main/host/http/index.ts';
 import { listStations } from '../../../src-main/stations/index.ts';
-import { type TillApi } from '../../../src-shared/till/index.ts';
+import { type TillApi } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { refusal } from '../../support/refusal.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';

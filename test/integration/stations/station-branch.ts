@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { OrderView, TillApi } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
+import type { TillApi } from '../../../src-shared/api/index.ts';
 import type { EmulatedService } from '../../support/emulated-service.ts';
 import { pairDevice, type WebHost } from '../../support/till-web-host.ts';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShiftView } from '../../../src-shared/shifts/index.ts';
-import { type OrderView, type TillApi } from '../../../src-shared/till/index.ts';
+import { type OrderView } from '../../../src-shared/selling/index.ts';
+import { type TillApi } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { MESSAGES_AR, MESSAGES_EN } from '../../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, tillFacade } from '../../../src-main/host/index.ts';

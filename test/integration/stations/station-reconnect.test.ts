@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TillApi, type TransportEnvelope } from '../../../src-shared/till/index.ts';
+import { type TillApi, type TransportEnvelope } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import { pairDevice } from '../../support/till-web-host.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type TillApi } from '../../../src-shared/till/index.ts';
+import { type TillApi } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { ELECTRON_WINDOW, EventHub, FileSecretStore, TillHost, tillFacade } from '../../../src-main/host/index.ts';
 import { pairDevice } from '../../support/till-web-host.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { expectNumbersGaplessPerStation, threeStations } from './station-branch.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 

@@ -7,7 +7,7 @@ import { currencyDecimals, readCatalog } from '../../../src-main/catalog/index.t
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { OrderUploader, pullCatalog } from '../../../src-main/sync/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { FAST_RETRY } from '../../support/emulated-service.ts';
 import { startSpecOnlyService, type SpecOnlyOptions, type SpecOnlyService } from '../../support/spec-only-service.ts';

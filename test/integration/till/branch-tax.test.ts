@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { writeReplicaMeta } from '../../../src-main/catalog/index.ts';
 import { setSettingFromText } from '../../../src-main/settings/index.ts';
-import { readBranchProfile } from '../../../src-main/till/index.ts';
+import { readBranchProfile } from '../../../src-main/catalog/index.ts';
 import { DecimalFormatError } from '../../../src-shared/money/index.ts';
 import { DEFAULT_BRANCH_TAX } from '../../../src-shared/pricing/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TILL_API_METHODS, type CustomerView } from '../../../src-shared/till/index.ts';
+import { TILL_API_METHODS } from '../../../src-shared/api/index.ts';
+import { type CustomerView } from '../../../src-shared/selling/index.ts';
 import { TillError, TillInputError } from '../../../src-shared/errors/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

@@ -3,7 +3,7 @@
 // one), says which flag or setting names it, and once named, every order
 // carries that branch to the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { OrderUploader } from '../../../src-main/sync/push/index.ts';
 import { setSettingFromText } from '../../../src-main/settings/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';

@@ -3,7 +3,7 @@
 // so where the QR would be, and the status bar warns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import { composeReceipt, readPrintContext } from '../../../src-main/printing/index.ts';
 import { PREVIEW_FLAGS } from '../../../src-main/printing/preview/receipt-preview.ts';
 import { setSettingFromText, unsetSetting } from '../../../src-main/settings/index.ts';

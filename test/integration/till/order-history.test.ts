@@ -2,7 +2,7 @@
 // amount, filters (unpaid, refunds, waiting to upload, this shift), and who
 // rang each order up with which tenders, over a real till and database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

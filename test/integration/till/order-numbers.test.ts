@@ -9,7 +9,7 @@ import { BranchSetup } from '../../../src-main/branch/index.ts';
 import { orderToWire } from '../../../src-main/sync/push/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import { addStation, removeStation } from '../../../src-main/stations/index.ts';
-import { runAtStation } from '../../../src-main/till/index.ts';
+import { runAtStation } from '../../../src-main/stations/index.ts';
 import { openPrintingShop, type PrintingShop } from '../printing/printing-shop.ts';
 
 const open: PrintingShop[] = [];

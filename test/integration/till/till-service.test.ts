@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TillError, TillInputError } from '../../../src-shared/errors/index.ts';
 import { decodeZatcaQr } from '../../../src-shared/zatca/index.ts';
-import { TillService } from '../../../src-main/till/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 

@@ -10,7 +10,7 @@ import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { allDocuments, egsSignerSource, readZatcaSeller, readZatcaStatus, StandardInvoices, ZatcaReporter } from '../../../src-main/zatca/index.ts';
 import { CHECKOUT_TRY_MS } from '../../../src-main/zatca/zatca-clearance-kind.ts';
-import type { ZatcaBuyerInput } from '../../../src-shared/till/index.ts';
+import type { ZatcaBuyerInput } from '../../../src-shared/zatca/index.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';

@@ -21,7 +21,7 @@ import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { allDocuments, readEgs, ZatcaReporter } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr } from '../../unit/printing/qr-scan.ts';

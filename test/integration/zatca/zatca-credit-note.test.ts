@@ -19,7 +19,7 @@ import { decodeEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
 import { allDocuments, readEgs } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
-import type { OrderView } from '../../../src-shared/till/index.ts';
+import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { loadPngAsBitmap } from '../../unit/printing/pixel-diff.ts';
 import { scanQr } from '../../unit/printing/qr-scan.ts';

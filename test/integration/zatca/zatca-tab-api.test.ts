@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TillApi, TillEvent, ZatcaStatusView } from '../../../src-shared/till/index.ts';
+import type { TillApi, TillEvent } from '../../../src-shared/api/index.ts';
+import type { ZatcaStatusView } from '../../../src-shared/zatca/index.ts';
 import { q, run } from '../../../src-main/db/index.ts';
 import { getSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';

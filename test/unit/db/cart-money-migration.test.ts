@@ -5,9 +5,9 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, openDatabase, readMigrations } from '../../../src-main/db/index.ts';
-import { parkedCarts } from '../../../src-main/till/parked-carts.ts';
-import { loadStationCart } from '../../../src-main/till/station-carts.ts';
-import { priceOf, type Cart, type CartLine } from '../../../src-main/till/cart.ts';
+import { parkedCarts } from '../../../src-main/selling/parked-carts.ts';
+import { loadStationCart } from '../../../src-main/stations/station-carts.ts';
+import { priceOf, type Cart, type CartLine } from '../../../src-main/orders/cart.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];

@@ -81,13 +81,17 @@ describe('the layer check', () => {
     expect(cycles[0]!.message).toMatch(/src-main\/orders\/orders\.ts → src-main\/till\/index\.ts → src-main\/till\/till\.ts → src-main\/sync\/index\.ts/);
   });
 
-  it('does not count a cycle made only of type imports (they are erased)', async () => {
+  it('counts a cycle made only of type imports in src-main (a reader follows it), not in the renderer (issue 33)', async () => {
     const violations = await check({
       'src-main/till/index.ts': "export type { X } from './till.ts';\n",
       'src-main/till/till.ts': "import type { Y } from '../sync/index.ts';\nexport type X = { y?: Y };\n",
       'src-main/sync/index.ts': "import type { X } from '../till/index.ts';\nexport type Y = { x?: X };\n",
+      'src-renderer/a/index.ts': "export type { X } from './a.ts';\n",
+      'src-renderer/a/a.ts': "import type { Y } from '../b/index.ts';\nexport type X = { y?: Y };\n",
+      'src-renderer/b/index.ts': "import type { X } from '../a/index.ts';\nexport type Y = { x?: X };\n",
     });
-    expect(violations).toEqual([]);
+    expect(where(violations).filter((w) => w.endsWith('no-cycles'))).not.toEqual([]);
+    expect(violations.filter((v) => v.file.startsWith('src-renderer/'))).toEqual([]);
   });
 
   it('lets only its owner name a table in SQL', async () => {

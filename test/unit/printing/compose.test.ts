@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { printerSettings, type PrinterFlag, type PrinterSettings } from '../../../src-shared/catalog/index.ts';
 import { kitchenOrderOf } from '../../../src-shared/kitchen/index.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { paidDineInSale } from '../../support/paid-sale.ts';
 import { composeReceipt, type TillPrinter } from '../../../src-main/printing/index.ts';
 import { composeKitchenTicket } from '../../../src-main/printing/compose/compose-kitchen-ticket.ts';

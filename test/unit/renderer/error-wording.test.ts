@@ -4,7 +4,7 @@
 // the till API uses.
 import { describe, expect, it } from 'vitest';
 import { translate, type Locale } from '../../../src-shared/i18n/index.ts';
-import { fromWireError, parseInput, toWireError } from '../../../src-shared/till/index.ts';
+import { fromWireError, parseInput, toWireError } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { describeError, wordLine, type ErrorText } from '../../../src-renderer/state/describe-error.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CashTenderError, PaymentMismatchError, PricingError, UnpriceableProductError } from '../../../src-shared/pricing/index.ts';
-import { parseInput, toWireError } from '../../../src-shared/till/index.ts';
+import { parseInput, toWireError } from '../../../src-shared/api/index.ts';
 import { TillError, TillInputError } from '../../../src-shared/errors/index.ts';
-import { RefundLimitError } from '../../../src-main/till/order-drafts.ts';
+import { RefundLimitError } from '../../../src-main/selling/order-drafts.ts';
 
 describe('parseInput, the one reader of till API input', () => {
   it('returns the parsed input with its defaults', () => {

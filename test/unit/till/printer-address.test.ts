@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePrinterAddress } from '../../../src-shared/till/index.ts';
+import { normalizePrinterAddress } from '../../../src-shared/printing/index.ts';
 
 describe('normalizePrinterAddress: what an owner types, as the till stores and shows it', () => {
   it('a bare IP gets the raw printing port', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../../emulator/index.ts';
 import { buildSyncBatches, orderToWire } from '../../../src-main/sync/push/index.ts';
-import type { OrderRecord } from '../../../src-shared/till/index.ts';
+import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { orderSyncRequestSchema } from '../../../src-shared/wire/index.ts';
 import { openCheckoutShop, type CheckoutShop, type MenuProduct } from '../../support/checkout-shop.ts';
 

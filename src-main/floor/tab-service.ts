@@ -1,0 +1,543 @@
+import { randomUUID } from 'node:crypto';
+import { TillError } from '../../src-shared/errors/index.ts';
+import type { KitchenLine, KitchenOrder } from '../../src-shared/kitchen/index.ts';
+import {
+  partTotal,
+  splitTabLines,
+  SplitError,
+  type FloorTable,
+  type FloorTableView,
+  type LineAmounts,
+  type TabPartView,
+  type TabView,
+} from '../../src-shared/floor/index.ts';
+import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
+import { FLOOR_API_METHODS, type FloorInputs } from '../../src-shared/floor/index.ts';
+import { parseInput, type TillApi } from '../../src-shared/api/index.ts';
+import { type OrderView } from '../../src-shared/selling/index.ts';
+import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
+import { addLocalTable, removeLocalTable } from './local-tables.ts';
+import {
+  changeTab,
+  closeMergedTab,
+  insertParts,
+  insertTab,
+  insertTabLines,
+  markPartPaid,
+  markUnsentSent,
+  moveLines,
+  nextRound,
+  readTab,
+  removeTabLineRow,
+  staleTab,
+  tabAtTable,
+  tabChanges,
+  tabLines,
+  tabParts,
+  tabsInUse,
+  updateTab,
+  type TabActor,
+  type TabLineRow,
+  type TabRow,
+} from './tab-store.ts';
+import { floorTables, requireFloorTable, requireLocalTables } from './floor-tables.ts';
+import { readOrder } from '../orders/index.ts';
+import { readBranchProfile } from '../catalog/index.ts';
+import { checkLineCount, checkQuantity, checkTotal, chosenModifiers, newLine, orderLimits, priceOf, type Cart, type CartLine } from '../orders/index.ts';
+import type { LocalTill } from '../stations/index.ts';
+import type { SentRound } from '../kitchen/index.ts';
+import type { TabCheckout } from './tab-checkout.ts';
+
+export type FloorMethods = Pick<TillApi, (typeof FLOOR_API_METHODS)[number]>;
+
+export interface TabHooks {
+  /** Writes a sent round's kitchen tickets in the send's own transaction (print jobs, display tickets). */
+  kitchenRoundAtSend?: (round: SentRound) => unknown;
+  /** After a change to a tab committed: every screen hears of it, the print queue wakes. Never awaited. */
+  onTabChanged?: (change: { tab_id: string; version: number; table_id: string | null }) => void;
+}
+
+/**
+ * Open tabs shared by every counter station (issue 21). The tab lives in
+ * SQLite on the hub; every change is one transaction checked against the
+ * version the screen saw (changeTab), so two stations adding rounds at once
+ * never lose a line or apply one twice: the second is refused naming what
+ * the first did, and sends again on the new version. Paying goes through
+ * the selling service's order path at the calling station.
+ */
+export class TabService implements FloorMethods {
+  constructor(
+    private readonly till: LocalTill,
+    private readonly selling: TabCheckout,
+    private readonly hooks: TabHooks = {},
+  ) {}
+
+  private get db() {
+    return this.till.db;
+  }
+
+  /** The calling station and its cashier: on a till with cashiers, someone is signed in there. */
+  private actor(): TabActor {
+    const station = this.till.station();
+    const cashier = station.staff.require();
+    return { station: station.code, cashier: cashier?.name ?? null };
+  }
+
+  private tax() {
+    const profile = readBranchProfile(this.db);
+    if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
+    return profile.tax;
+  }
+
+  private changed(tab: TabRow | undefined): void {
+    if (tab) this.hooks.onTabChanged?.({ tab_id: tab.id, version: tab.version, table_id: tab.table_id });
+  }
+
+  private require(tabId: string): TabRow {
+    const tab = readTab(this.db, tabId);
+    if (!tab)
+      throw new TillError('not_found', `there is no tab ${tabId}; it may have been paid or merged on another screen`, {
+        code: 'tab.unknown',
+        params: { tab: tabId },
+      });
+    return tab;
+  }
+
+  private static requireOpen(tab: TabRow): void {
+    if (tab.state === 'split')
+      throw new TillError('invalid_input', `the tab "${tab.label}" is split into parts: pay the parts, or open a new tab`, {
+        code: 'tab.split',
+        params: { tab: tab.label },
+      });
+    if (tab.state !== 'open')
+      throw new TillError('invalid_input', `the tab "${tab.label}" is already ${tab.state}: nothing more can be done on it`, {
+        code: 'tab.closed',
+        params: { tab: tab.label, state: tab.state },
+      });
+  }
+
+  /** The tab's lines as a cart (dine-in on its table, at the cash price list), for pricing and for the order. */
+  private cartOf(tab: TabRow, lines: readonly CartLine[]): Cart {
+    return { lines: [...lines], order_type: 'DINE_IN', table_id: tab.table_id, customer_id: null, price_list: 'CASH', order_discount: null };
+  }
+
+  private priced(tab: TabRow, rows: readonly TabLineRow[]): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {
+    const cart = this.cartOf(
+      tab,
+      rows.map((r) => JSON.parse(r.line) as CartLine),
+    );
+    const priced = priceOf(cart, this.tax());
+    const amounts = priced.lines.map((p, i) => ({ line_id: rows[i]!.id, ...lineFigures(p) }));
+    return { cart, priced, amounts };
+  }
+
+  private view(tab: TabRow): TabView {
+    const rows = tabLines(this.db, tab.id);
+    const { priced } = this.priced(tab, rows);
+    const parts: TabPartView[] = tabParts(this.db, tab.id).map((p) => {
+      const pieces = JSON.parse(p.pieces) as LineAmounts[];
+      return {
+        part: p.part,
+        lines: pieces.map((piece) => ({ line_id: piece.line_id, quantity: piece.quantity, total: piece.total })),
+        total: p.total,
+        order_uuid: p.order_uuid,
+        order_number: p.order_uuid ? (readOrder(this.db, p.order_uuid)?.number ?? null) : null,
+      };
+    });
+    const sent = rows.map((r) => r.sent_at).filter((at): at is number => at !== null);
+    return {
+      id: tab.id,
+      label: tab.label,
+      table_id: tab.table_id,
+      guests: tab.guests,
+      state: tab.state,
+      version: tab.version,
+      opened_at: tab.opened_at,
+      opened_by: tab.opened_by,
+      merged_into: tab.merged_into,
+      lines: rows.map((row, i) => {
+        const line = JSON.parse(row.line) as CartLine;
+        const p = priced.lines[i]!;
+        return {
+          line_id: row.id,
+          round: row.round,
+          ...kitchenLineOf(line),
+          modifiers: chosenModifiers(line).map((m) => ({ id: m.id, name_en: m.name_en, name_ar: m.name_ar })),
+          sent_at: row.sent_at,
+          unit_price: p.unit_price,
+          total: p.total,
+        };
+      }),
+      unsent: rows.filter((r) => r.sent_at === null).length,
+      last_sent_at: sent.length > 0 ? Math.max(...sent) : null,
+      subtotal: priced.subtotal,
+      tax: priced.tax,
+      total: priced.total,
+      parts,
+      changes: tabChanges(this.db, tab.id),
+    };
+  }
+
+  async floor(): Promise<FloorTableView[]> {
+    const byTable = new Map(tabsInUse(this.db).flatMap((tab) => (tab.table_id ? [[tab.table_id, tab] as const] : [])));
+    return floorTables(this.db).map((table) => {
+      const tab = byTable.get(table.id);
+      if (!tab) return { ...table, state: 'free' as const, tab: null };
+      const view = this.view(tab);
+      return {
+        ...table,
+        state: tab.state === 'paid' ? ('paid' as const) : ('open' as const),
+        tab: {
+          id: tab.id,
+          version: tab.version,
+          state: tab.state,
+          total: view.total,
+          guests: tab.guests,
+          opened_at: tab.opened_at,
+          unsent: view.unsent,
+          last_sent_at: view.last_sent_at,
+        },
+      };
+    });
+  }
+
+  async addTable(input: FloorInputs['addTable']): Promise<FloorTable[]> {
+    const { name, area, seats } = parseInput('addTable', input);
+    requireLocalTables(this.db);
+    addLocalTable(this.db, { name, area, seats }, this.till.now());
+    return floorTables(this.db);
+  }
+
+  async removeTable(input: FloorInputs['removeTable']): Promise<FloorTable[]> {
+    const { id } = parseInput('removeTable', input);
+    requireLocalTables(this.db);
+    removeLocalTable(this.db, id, this.till.now(), (table) => (tabAtTable(this.db, table) ? `table ${table} has an open tab: pay it or move it first` : null));
+    return floorTables(this.db);
+  }
+
+  async tabs(): Promise<TabView[]> {
+    return tabsInUse(this.db).map((tab) => this.view(tab));
+  }
+
+  async tab(input: FloorInputs['tab']): Promise<TabView> {
+    return this.view(this.require(parseInput('tab', input).tab_id));
+  }
+
+  async openTab(input: FloorInputs['openTab']): Promise<TabView> {
+    const { table_id, label, guests } = parseInput('openTab', input);
+    const actor = this.actor();
+    const table = table_id === null ? null : requireFloorTable(this.db, table_id);
+    if (!table && label === '') throw new TillError('invalid_input', 'a tab needs a table or a name', { code: 'tab.needsLabel' });
+    const now = this.till.now();
+    const tab = this.db
+      .transaction((): TabRow => {
+        if (table) {
+          const there = tabAtTable(this.db, table.id);
+          // A second screen on the same table finds the tab already there, never a second one.
+          if (there && there.state !== 'paid') return there;
+          // New guests at a paid table: the last party's tab is cleared as they sit down.
+          if (there) {
+            changeTab(this.db, there.id, there.version, actor, now, () => {
+              updateTab(this.db, there.id, { state: 'cleared' });
+              return { note: { kind: 'cleared' }, result: null };
+            });
+          }
+        }
+        return insertTab(
+          this.db,
+          { id: randomUUID(), label: table ? table.name : label, table_id: table?.id ?? null, guests, opened_at: now, opened_by: actor.station },
+          actor,
+        );
+      })
+      .immediate();
+    this.changed(tab);
+    return this.view(this.require(tab.id));
+  }
+
+  /** One change through changeTab, then every screen hears it; answers the tab as it is now. */
+  private apply(tabId: string, version: number, change: Parameters<typeof changeTab<void>>[5]): TabView {
+    changeTab(this.db, tabId, version, this.actor(), this.till.now(), change);
+    const tab = this.require(tabId);
+    this.changed(tab);
+    return this.view(tab);
+  }
+
+  async addRound(input: FloorInputs['addRound']): Promise<TabView> {
+    const { tab_id, version, lines } = parseInput('addRound', input);
+    const products = new Map(saleProducts(this.db, [...new Set(lines.map((l) => l.product_id))]).map((p) => [p.id, p]));
+    const made = lines.map((l) => {
+      const product = products.get(l.product_id);
+      if (!product) throw new TillError('not_found', `product ${l.product_id} is not in the catalog (or not active); sync the catalog or pick another`);
+      return newLine(product, l.quantity, l.modifier_ids, l.notes);
+    });
+    const limits = orderLimits(this.db);
+    for (const line of made) checkQuantity(line.quantity, limits);
+    const actor = this.actor();
+    const now = this.till.now();
+    return this.apply(tab_id, version, (tab) => {
+      TabService.requireOpen(tab);
+      // A tab is one order: held to the same limits as a cart, counted with the lines it has.
+      const before = tabLines(this.db, tab.id);
+      checkLineCount(before.length + made.length, limits);
+      const { round, position } = nextRound(this.db, tab.id);
+      insertTabLines(
+        this.db,
+        made.map((line, i) => ({
+          id: line.line_id,
+          tab_id: tab.id,
+          round,
+          position: position + i,
+          line: JSON.stringify(line),
+          added_at: now,
+          added_by: actor.station,
+        })),
+      );
+      // Priced now, so a line the catalog cannot price is refused before anyone sends it, and a round over the total limit too.
+      checkTotal(this.priced(tab, tabLines(this.db, tab.id)).priced.total, limits);
+      return { note: { kind: 'round', count: made.length }, result: undefined };
+    });
+  }
+
+  /** Marks the tab's unsent lines sent and writes their kitchen tickets (by category); inside the change's transaction. */
+  private sendUnsent(tab: TabRow, at: number): number {
+    const sent = markUnsentSent(this.db, tab.id, at);
+    if (sent.length === 0) return 0;
+    const round = Math.max(...sent.map((r) => r.round));
+    this.hooks.kitchenRoundAtSend?.({ ticket: this.roundTicket(tab, round, sent, at), label: tab.label });
+    return sent.length;
+  }
+
+  /** A round as the kitchen gets it: the tab's name and round for a number, the table by its name. */
+  private roundTicket(tab: TabRow, round: number, rows: readonly TabLineRow[], at: number): KitchenOrder {
+    return {
+      id: `${tab.id}:round:${round}`,
+      number: `${tab.label} R${round}`,
+      type: 'DINE_IN',
+      table: tab.table_id ? tab.label : null,
+      created_at: at,
+      round,
+      notes: null,
+      lines: rows.map((row) => kitchenLineOf(JSON.parse(row.line) as CartLine)),
+    };
+  }
+
+  async sendRound(input: FloorInputs['sendRound']): Promise<TabView> {
+    const { tab_id, version } = parseInput('sendRound', input);
+    const now = this.till.now();
+    return this.apply(tab_id, version, (tab) => {
+      if (tab.state !== 'open' && tab.state !== 'split') TabService.requireOpen(tab);
+      const count = this.sendUnsent(tab, now);
+      if (count === 0)
+        throw new TillError('invalid_input', `every line of "${tab.label}" is already with the kitchen`, {
+          code: 'tab.nothingToSend',
+          params: { tab: tab.label },
+        });
+      return { note: { kind: 'sent', count }, result: undefined };
+    });
+  }
+
+  async removeTabLine(input: FloorInputs['removeTabLine']): Promise<TabView> {
+    const { tab_id, version, line_id } = parseInput('removeTabLine', input);
+    const now = this.till.now();
+    return this.apply(tab_id, version, (tab) => {
+      TabService.requireOpen(tab);
+      if (!tabLines(this.db, tab.id).some((l) => l.id === line_id))
+        throw new TillError('not_found', `the tab "${tab.label}" has no line ${line_id}`, {
+          code: 'tab.lineUnknown',
+          params: { tab: tab.label, line: line_id },
+        });
+      removeTabLineRow(this.db, line_id, now);
+      return { note: { kind: 'removed', count: 1 }, result: undefined };
+    });
+  }
+
+  /** Whether a line of a tab is already with the kitchen (the authorization hook asks before a removal). */
+  lineSent(tabId: string, lineId: string): boolean {
+    return tabLines(this.db, tabId).some((l) => l.id === lineId && l.sent_at !== null);
+  }
+
+  async moveTab(input: FloorInputs['moveTab']): Promise<TabView> {
+    const { tab_id, version, table_id } = parseInput('moveTab', input);
+    const table = requireFloorTable(this.db, table_id);
+    return this.apply(tab_id, version, (tab) => {
+      if (tab.state !== 'open' && tab.state !== 'split') TabService.requireOpen(tab);
+      const there = tabAtTable(this.db, table.id);
+      if (there && there.id !== tab.id)
+        throw new TillError('invalid_input', `table "${table.name}" already has an open tab: merge the two instead`, {
+          code: 'tab.tableTaken',
+          params: { table: table.name },
+        });
+      updateTab(this.db, tab.id, { table_id: table.id, label: table.name });
+      return { note: { kind: 'moved', table: table.name }, result: undefined };
+    });
+  }
+
+  async mergeTabs(input: FloorInputs['mergeTabs']): Promise<TabView> {
+    const { tab_id, version, from_tab_id, from_version } = parseInput('mergeTabs', input);
+    if (tab_id === from_tab_id) throw new TillError('invalid_input', 'a tab cannot be merged into itself', { code: 'tab.sameTab' });
+    const actor = this.actor();
+    const now = this.till.now();
+    const view = this.apply(tab_id, version, (tab) => {
+      TabService.requireOpen(tab);
+      const from = this.require(from_tab_id);
+      if (from.version !== from_version) throw staleTab(from, tabChanges(this.db, from.id, from_version));
+      TabService.requireOpen(from);
+      checkLineCount(tabLines(this.db, tab.id).length + tabLines(this.db, from.id).length, orderLimits(this.db));
+      const moved = moveLines(this.db, from.id, tab.id);
+      if (from.guests !== null) updateTab(this.db, tab.id, { guests: (tab.guests ?? 0) + from.guests });
+      closeMergedTab(this.db, from, tab.id, actor, now);
+      return { note: { kind: 'merged', count: moved }, result: undefined };
+    });
+    this.changed(readTab(this.db, from_tab_id));
+    return view;
+  }
+
+  async splitTab(input: FloorInputs['splitTab']): Promise<TabView> {
+    const parsed = parseInput('splitTab', input);
+    const request = 'parts' in parsed ? { kind: 'lines' as const, parts: parsed.parts } : { kind: 'evenly' as const, parts: parsed.evenly };
+    return this.apply(parsed.tab_id, parsed.version, (tab) => {
+      TabService.requireOpen(tab);
+      const rows = tabLines(this.db, tab.id);
+      if (rows.length === 0) throw new TillError('invalid_input', `the tab "${tab.label}" has no lines yet`, { code: 'tab.empty', params: { tab: tab.label } });
+      let parts: LineAmounts[][];
+      try {
+        parts = splitTabLines(this.priced(tab, rows).amounts, request);
+      } catch (error) {
+        if (!(error instanceof SplitError)) throw error;
+        throw new TillError('invalid_input', `that split does not work: ${error.message}`, { code: 'tab.splitInvalid', params: { why: error.message } });
+      }
+      insertParts(
+        this.db,
+        tab.id,
+        parts.map((pieces) => ({ pieces: JSON.stringify(pieces), total: partTotal(pieces) })),
+      );
+      updateTab(this.db, tab.id, { state: 'split' });
+      return { note: { kind: 'split', count: parts.length }, result: undefined };
+    });
+  }
+
+  async payTab(input: FloorInputs['payTab']): Promise<OrderView> {
+    const { tab_id, version, part, payments, cash_tendered } = parseInput('payTab', input);
+    const known = new Set(paymentMethodRows(this.db).map((m) => m.key));
+    for (const payment of payments) {
+      if (payment.method_key === PAY_LATER_METHOD_KEY)
+        throw new TillError('invalid_input', 'payments: a tab is paid now; to pay later, pay the tab with PAY_LATER at the counter as a sale', {
+          code: 'settle.payNow',
+        });
+      if (!known.has(payment.method_key))
+        throw new TillError(
+          'unknown_method',
+          `payment method ${payment.method_key} is not in this till's catalog; sync the catalog or pick one of its payment methods`,
+        );
+    }
+    const now = this.till.now();
+    const { record, settlement } = changeTab(this.db, tab_id, version, this.actor(), now, (tab) => {
+      let number: number;
+      let pieces: LineAmounts[];
+      const rows = tabLines(this.db, tab.id);
+      if (tab.state === 'open') {
+        if (part !== undefined && part !== 1)
+          throw new TillError('invalid_input', `the tab "${tab.label}" is not split`, { code: 'tab.partUnknown', params: { tab: tab.label, part } });
+        if (rows.length === 0)
+          throw new TillError('invalid_input', `the tab "${tab.label}" has no lines yet`, { code: 'tab.empty', params: { tab: tab.label } });
+        pieces = this.priced(tab, rows).amounts;
+        insertParts(this.db, tab.id, [{ pieces: JSON.stringify(pieces), total: partTotal(pieces) }]);
+        number = 1;
+      } else if (tab.state === 'split') {
+        if (part === undefined)
+          throw new TillError('invalid_input', `the tab "${tab.label}" is split: say which part is paid`, {
+            code: 'tab.partNeeded',
+            params: { tab: tab.label },
+          });
+        const row = tabParts(this.db, tab.id).find((p) => p.part === part && p.order_uuid === null);
+        if (!row)
+          throw new TillError('not_found', `the tab "${tab.label}" has no unpaid part ${part}`, { code: 'tab.partUnknown', params: { tab: tab.label, part } });
+        pieces = JSON.parse(row.pieces) as LineAmounts[];
+        number = part;
+      } else {
+        TabService.requireOpen(tab);
+        throw new Error('unreachable');
+      }
+      // Whatever the kitchen has not had yet goes now, before the guests leave.
+      this.sendUnsent(tab, now);
+      const { cart, priced } = this.partOrder(tab, rows, pieces);
+      const sold = this.selling.sellPriced({
+        cart,
+        priced,
+        payments,
+        cash_tendered,
+        alsoWrite: (order) => {
+          markPartPaid(this.db, tab.id, number, order.uuid);
+          if (tabParts(this.db, tab.id).every((p) => p.order_uuid !== null)) updateTab(this.db, tab.id, { state: 'paid', closed_at: now });
+        },
+      });
+      return { note: { kind: 'paid', count: number }, result: sold };
+    });
+    this.changed(readTab(this.db, tab_id));
+    return this.selling.orderCommitted(record, settlement);
+  }
+
+  /** The order one part becomes: its pieces as cart lines and priced lines, the amounts exactly the tab's. */
+  private partOrder(tab: TabRow, rows: readonly TabLineRow[], pieces: readonly LineAmounts[]): { cart: Cart; priced: PricedCart } {
+    const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.line) as CartLine]));
+    const whole = this.priced(tab, rows).priced;
+    const lines = pieces.map((piece) => {
+      const line = byId.get(piece.line_id);
+      if (!line)
+        throw new TillError('not_found', `a line of this part was removed from the tab "${tab.label}"; split it again`, {
+          code: 'tab.lineUnknown',
+          params: { tab: tab.label, line: piece.line_id },
+        });
+      return { ...line, quantity: piece.quantity };
+    });
+    const sum = (pick: (p: LineAmounts) => number) => pieces.reduce((acc, p) => acc + pick(p), 0);
+    const priced: PricedCart = {
+      lines: pieces.map((p, i) => ({
+        product_id: lines[i]!.product.id,
+        quantity: p.quantity,
+        unit_price: p.unit_price,
+        gross: p.gross,
+        line_discount: p.discount,
+        order_discount: 0,
+        discount: p.discount,
+        net: p.gross - p.discount,
+        tax: p.tax,
+        total: p.total,
+      })),
+      subtotal: sum((p) => p.gross),
+      order_discount: 0,
+      discount_total: sum((p) => p.discount),
+      tax: sum((p) => p.tax),
+      total: sum((p) => p.total),
+      prices_include_tax: whole.prices_include_tax,
+      vat_rate: whole.vat_rate,
+    };
+    return { cart: this.cartOf(tab, lines), priced };
+  }
+
+  async clearTab(input: FloorInputs['clearTab']): Promise<TabView> {
+    const { tab_id, version } = parseInput('clearTab', input);
+    return this.apply(tab_id, version, (tab) => {
+      if (tab.state !== 'paid')
+        throw new TillError('invalid_input', `the tab "${tab.label}" is ${tab.state}: only a paid tab's table is cleared`, {
+          code: 'tab.closed',
+          params: { tab: tab.label, state: tab.state },
+        });
+      updateTab(this.db, tab.id, { state: 'cleared', closed_at: tab.closed_at ?? this.till.now() });
+      return { note: { kind: 'cleared' }, result: undefined };
+    });
+  }
+}
+
+/** A tab line as the kitchen makes it: the tab's view of it adds ids and prices. */
+function kitchenLineOf(line: CartLine): KitchenLine {
+  return {
+    product_id: line.product.id,
+    category_id: line.product.category_id,
+    name_en: line.product.name_en,
+    name_ar: line.product.name_ar,
+    quantity: line.quantity,
+    modifiers: chosenModifiers(line).map((m) => ({ name_en: m.name_en, name_ar: m.name_ar })),
+    notes: line.notes,
+  };
+}

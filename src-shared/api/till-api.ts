@@ -1,0 +1,191 @@
+import { BRANCH_API_METHODS, type BranchApi } from '../branch/index.ts';
+import { CUSTOMER_DISPLAY_METHODS, type CustomerDisplayApi } from '../stations/index.ts';
+import { FLOOR_API_METHODS, type FloorApi } from '../floor/index.ts';
+import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS, type KitchenApi, type KitchenSetupApi } from '../kitchen/index.ts';
+import { STATION_API_METHODS, type StationApi } from '../stations/index.ts';
+import { ZATCA_API_METHODS, type ZatcaApi } from '../zatca/index.ts';
+import type { TillInputs } from '../selling/index.ts';
+import type { CashierView, DayReport, ShiftReport, ShiftView, StaffState } from '../shifts/index.ts';
+import type { PrinterStateView } from './till-events.ts';
+import type { ApprovalCheckView } from './approval-check.ts';
+import type {
+  CartView,
+  CategoryView,
+  CustomerView,
+  OrderSummary,
+  OrderView,
+  ParkedCartView,
+  PaymentMethodView,
+  SessionView,
+  ProductCard,
+  ProductDetail,
+  SyncStatus,
+} from '../selling/index.ts';
+
+/**
+ * The one API the UI, the CLI and the tests use. Every method is async (it
+ * crosses a MessagePort or a WebSocket in the app) and validates its input
+ * with `tillInputs`; a bad input throws TillInputError and changes nothing.
+ */
+export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, KitchenApi, KitchenSetupApi, CustomerDisplayApi {
+  categories(): Promise<CategoryView[]>;
+  products(input: TillInputs['products']): Promise<{ items: ProductCard[]; total: number }>;
+  search(input: TillInputs['search']): Promise<ProductCard[]>;
+  product(input: TillInputs['product']): Promise<ProductDetail>;
+  paymentMethods(): Promise<PaymentMethodView[]>;
+  /** Active customers whose name, phone or email contains the query (any case), or whose id it is; all of them (up to `limit`) for no query. */
+  customers(input: TillInputs['customers']): Promise<CustomerView[]>;
+
+  cart(): Promise<CartView>;
+  addItem(input: TillInputs['addItem']): Promise<CartView>;
+  /** Adds the product a barcode labels (with its modifier when the barcode names one). */
+  scan(input: TillInputs['scan']): Promise<CartView>;
+  updateItem(input: TillInputs['updateItem']): Promise<CartView>;
+  removeItem(input: TillInputs['removeItem']): Promise<CartView>;
+  setOrderType(input: TillInputs['setOrderType']): Promise<CartView>;
+  setCustomer(input: TillInputs['setCustomer']): Promise<CartView>;
+  setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
+  setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
+  /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
+  voidCart(input?: TillInputs['voidCart']): Promise<CartView>;
+  parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
+  parkedCarts(): Promise<ParkedCartView[]>;
+  resumeCart(input: TillInputs['resumeCart']): Promise<CartView>;
+
+  /** One durable transaction; resolves only once the order is on disk. */
+  checkout(input: TillInputs['checkout']): Promise<OrderView>;
+  /** For a sale whose standard (B2B) invoice ZATCA did not clear: a simplified invoice for the same sale, then its receipt. */
+  issueSimplifiedInvoice(input: TillInputs['issueSimplifiedInvoice']): Promise<OrderView>;
+  /** For a refund whose standard credit note ZATCA did not clear: asked again when unanswered; refused, a new credit note for it, cleared, then its receipt. */
+  clearCreditNoteAgain(input: TillInputs['clearCreditNoteAgain']): Promise<OrderView>;
+  orders(input: TillInputs['orders']): Promise<OrderSummary[]>;
+  order(input: TillInputs['order']): Promise<OrderView>;
+  /** Gives back chosen lines and quantities (all that is left by default), with a reason; never more than is left. */
+  refund(input: TillInputs['refund']): Promise<OrderView>;
+  /** Pays an UNPAID (PAY_LATER) order now, in full, by one or more methods. */
+  settleOrder(input: TillInputs['settleOrder']): Promise<OrderView>;
+
+  /** Who is at the till, the open shift, and whether the first manager is still to be made. */
+  staffState(): Promise<StaffState>;
+  cashiers(): Promise<CashierView[]>;
+  /** The first manager needs no approval; every later cashier is added by a manager. */
+  addCashier(input: TillInputs['addCashier']): Promise<CashierView>;
+  updateCashier(input: TillInputs['updateCashier']): Promise<CashierView>;
+  unlock(input: TillInputs['unlock']): Promise<StaffState>;
+  lock(): Promise<StaffState>;
+  openShift(input: TillInputs['openShift']): Promise<ShiftView>;
+  cashMovement(input: TillInputs['cashMovement']): Promise<ShiftReport>;
+  /** X report of the open shift, or the Z report of a closed one. */
+  shiftReport(input: TillInputs['shiftReport']): Promise<ShiftReport>;
+  /** Closes the open shift with a blind count and returns its Z report. */
+  closeShift(input: TillInputs['closeShift']): Promise<ShiftReport>;
+  dayReport(input: TillInputs['dayReport']): Promise<DayReport>;
+  /** Prints the X/Z report (or the day's) on the receipt printer. */
+  printReport(input: TillInputs['printReport']): Promise<void>;
+  /** Opens the cash drawer without a sale (a manager approves). */
+  openDrawer(input: TillInputs['openDrawer']): Promise<void>;
+
+  syncStatus(): Promise<SyncStatus>;
+
+  /** Whether this till is paired with a service, and with which market and branch. */
+  session(): Promise<SessionView>;
+  /** Pairs with a service and runs the first catalog pull (progress arrives as `pull` events). */
+  signIn(input: TillInputs['signIn']): Promise<SessionView>;
+  /** Pulls the catalog again and uploads pending orders now. */
+  syncNow(): Promise<SessionView>;
+
+  printers(): Promise<PrinterStateView[]>;
+  /** The receipt exactly as it prints, as a `data:image/png;base64,...` URL. */
+  receiptPreview(input: TillInputs['receiptPreview']): Promise<string>;
+  reprint(input: TillInputs['reprint']): Promise<void>;
+
+  /** Whether this call would need a manager's approval from this screen, and the branch's limits; never runs it, never audits. */
+  approvalCheck(input: TillInputs['approvalCheck']): Promise<ApprovalCheckView>;
+}
+
+const methods = <const Names extends readonly (keyof TillApi)[]>(names: Names) => names;
+
+// The till API in the parts the host composes it from, one service each
+// (src-main/host/till-host.ts); TILL_API_METHODS is their union.
+
+/** Selling over the local database: the catalog, the cart, payment, orders and refunds. */
+export const SELLING_METHODS = methods([
+  'categories',
+  'products',
+  'search',
+  'product',
+  'paymentMethods',
+  'customers',
+  'cart',
+  'addItem',
+  'scan',
+  'updateItem',
+  'removeItem',
+  'setOrderType',
+  'setCustomer',
+  'setPriceList',
+  'setOrderDiscount',
+  'voidCart',
+  'parkCart',
+  'parkedCarts',
+  'resumeCart',
+  'checkout',
+  'issueSimplifiedInvoice',
+  'clearCreditNoteAgain',
+  'orders',
+  'order',
+  'refund',
+  'settleOrder',
+  'syncStatus',
+]);
+
+/** Staff and shifts: cashiers, PINs, shifts, cash movements and their reports. */
+export const SHIFT_METHODS = methods([
+  'staffState',
+  'cashiers',
+  'addCashier',
+  'updateCashier',
+  'unlock',
+  'lock',
+  'openShift',
+  'cashMovement',
+  'shiftReport',
+  'closeShift',
+  'dayReport',
+]);
+
+/** The session with the service: pairing, pulling the catalog, uploading. */
+export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
+
+/** Printing: printer states, the receipt preview, reprints, reports and the drawer. */
+export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
+
+/** The host's authorization hook, asked ahead: does this call need a manager's approval from this screen? */
+export const APPROVAL_METHODS = methods(['approvalCheck']);
+
+/** The part of the till API that works from the local database alone: selling and shifts. */
+export type SellingApi = Pick<TillApi, (typeof SELLING_METHODS)[number] | (typeof SHIFT_METHODS)[number]>;
+
+/**
+ * Every method of TillApi, at run time: the host exposes exactly these to
+ * a UI and nothing else. The check below makes a method added to the
+ * interface but to no part a type error.
+ */
+export const TILL_API_METHODS = [
+  ...SELLING_METHODS,
+  ...SHIFT_METHODS,
+  ...SESSION_METHODS,
+  ...PRINTING_METHODS,
+  ...BRANCH_API_METHODS,
+  ...STATION_API_METHODS,
+  ...APPROVAL_METHODS,
+  ...ZATCA_API_METHODS,
+  ...FLOOR_API_METHODS,
+  ...CUSTOMER_DISPLAY_METHODS,
+  ...KITCHEN_API_METHODS,
+  ...KITCHEN_SETUP_METHODS,
+] as const;
+
+type Missing = Exclude<keyof TillApi, (typeof TILL_API_METHODS)[number]>;
+const everyMethodListed: Missing extends never ? true : Missing = true;
+void everyMethodListed;

@@ -1,0 +1,1 @@
+export { normalizePrinterAddress, type AddressCheck } from './printer-address.ts';
