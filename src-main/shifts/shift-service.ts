@@ -5,7 +5,7 @@ import { TillError } from '../../src-shared/errors/index.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import { closeShift, openShift, recordCashMovement, requireOpenShift } from './shift-desk.ts';
-import { findShift, openShiftRow, publicShift } from './shift-store.ts';
+import { findShift, latestShift, openShiftRow, publicShift } from './shift-store.ts';
 import { readDayReport, readShiftReport } from './read-shift-report.ts';
 import { addCashier, hasActiveManager, listCashiers, publicCashier, updateCashier } from '../staff/index.ts';
 import { readBranchProfile } from '../catalog/index.ts';
@@ -31,12 +31,14 @@ export class ShiftService implements ShiftMethods {
   ) {}
 
   async staffState(): Promise<StaffState> {
-    const shift = openShiftRow(this.till.db, this.till.station().code);
+    const station = this.till.station().code;
+    const shift = openShiftRow(this.till.db, station);
     return {
       needs_first_manager: !hasActiveManager(this.till.db),
       cashier: this.till.station().staff.current(),
       shift: shift ? publicShift(shift) : null,
       idle_lock_minutes: this.till.station().staff.idleLockMinutes(),
+      last_close_cash: shift ? null : (latestShift(this.till.db, station)?.cash_counted ?? null),
     };
   }
 

@@ -43,6 +43,12 @@ export interface StaffState {
   shift: ShiftView | null;
   /** Minutes without a touch before the till locks itself; 0 never. */
   idle_lock_minutes: number;
+  /**
+   * The cash counted when this station's drawer last closed, offered as the
+   * next shift's float (the cashier confirms or changes it); absent or null
+   * when the drawer never closed.
+   */
+  last_close_cash?: Minor | null;
   /** Only in the answer to a sign-in with `release`: the station a manager's approval signed the cashier out of. */
   released_from?: string;
 }

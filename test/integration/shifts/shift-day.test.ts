@@ -41,7 +41,10 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     await till.unlock({ cashier_id: cashier.id, pin: '1357' });
     expect(await code(till.checkout({ payments: [{ method_key: 'CASH', amount: 3 * latte.price! }] }))).toBe('no_shift');
 
+    // A drawer that never closed offers no float: the cashier types it.
+    expect((await till.staffState()).last_close_cash).toBeNull();
     const shift = await till.openShift({ float_counts: { '10000': 2, '5000': 1, '100': 10 } });
+    expect((await till.staffState()).last_close_cash).toBeNull();
     expect(shift.float).toBe(26_000);
     const cashSale = await till.checkout({ payments: [{ method_key: 'CASH', amount: 3 * latte.price! }], cash_tendered: 3 * latte.price! + 500 });
     expect(cashSale).toMatchObject({ cashier_id: cashier.id, shift_id: shift.id, cashier_name: 'Sami' });
@@ -119,6 +122,8 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     expect(json).toMatchObject({ float: '260.00', cash_in: '10.00', cash_out: '50.00', over_short: '-2.50' });
     expect(json.by_payment_method).toMatchObject({ MADA: ((2 * latte.price!) / 100).toFixed(2) });
     expect(await code(till.closeShift({ counted: 0 }))).toBe('no_shift');
+    // The next shift's float is offered as what the drawer held at this close (issue 34: an empty float opened at 0.00).
+    expect((await till.staffState()).last_close_cash).toBe(x.cash_expected - 250);
     // The closed shift waits in the outbox as an attendance record.
     expect(db.prepare('SELECT kind, state FROM record_outbox WHERE uuid = ?').get(shift.id)).toEqual({ kind: 'attendance', state: 'pending' });
   });
