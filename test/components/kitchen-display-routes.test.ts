@@ -21,7 +21,7 @@ test('the Kitchens tab: a display’s categories and fallback printer, saved and
   await display.getByTestId('kitchen-display-category').nth(1).click();
   await display.getByTestId('kitchen-display-fallback').selectOptions(setup.printers[0]!.id);
   await display.getByTestId('kitchen-display-save').click();
-  await expect.element(screen.getByTestId('branch-route-display').first()).toHaveTextContent('display Hot line');
+  await expect.element(screen.getByTestId('branch-route-display').first()).toHaveTextContent('display \u2068Hot line\u2069');
   expect(await till.api.kitchenDisplays()).toMatchObject([
     { station: { code: 'K' }, categories: [first!.category_id, second!.category_id].sort((a, b) => a - b), fallback_printer_id: setup.printers[0]!.id },
   ]);

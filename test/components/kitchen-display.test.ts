@@ -45,7 +45,7 @@ test('a kitchen display starts on its board; a sale arrives on the event; bump i
   const clock = testClock();
   const screen = await render(KitchenScreen, { props: { ticker: clock.ticker }, ...withTill(display) });
   await expect.element(screen.getByTestId('kitchen-empty')).toBeVisible();
-  await expect.element(screen.getByTestId('kitchen-station')).toHaveTextContent('Hot kitchen (K)');
+  await expect.element(screen.getByTestId('kitchen-station')).toHaveTextContent('\u2068Hot kitchen\u2069 (K)');
   await expect.element(screen.getByTestId('kitchen-recall')).toBeDisabled();
 
   const number = await sell(counter, [

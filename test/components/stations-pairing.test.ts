@@ -23,7 +23,7 @@ test('a code for station B: the QR opens the hub’s pairing form with it, and t
   await screen.getByRole('button', { name: 'Pairing code: Counter B' }).click();
 
   const shown = screen.getByTestId('station-pairing');
-  await expect.element(shown.getByRole('heading')).toHaveTextContent('Pairing a tablet as Counter B (B)');
+  await expect.element(shown.getByRole('heading')).toHaveTextContent('Pairing a tablet as \u2068Counter B\u2069 (B)');
   await expect.element(shown.getByTestId('pairing-address')).toHaveTextContent(HUB);
   const code = shown.getByTestId('pairing-code').element().textContent!.trim();
   expect(code).toMatch(/^\d{6}$/);

@@ -95,9 +95,9 @@ test("the screen's station shows by name and code, in both languages (issue 20)"
     created_at: 0,
     revoked_at: null,
   };
-  await expect.element(screen.getByTestId('status-station')).toHaveTextContent('Station Drive-through (B)');
+  await expect.element(screen.getByTestId('status-station')).toHaveTextContent('Station \u2068Drive-through\u2069 (B)');
   const locale = new LocaleState();
   locale.set('ar');
   const arabic = await render(StatusBar, withTill(till, locale));
-  await expect.element(arabic.getByTestId('status-station').last()).toHaveTextContent('المحطة Drive-through');
+  await expect.element(arabic.getByTestId('status-station').last()).toHaveTextContent('المحطة \u2068Drive-through\u2069');
 });
