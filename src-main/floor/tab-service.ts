@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TillError } from '../../src-shared/errors/index.ts';
-import type { KitchenLine, KitchenOrder } from '../../src-shared/kitchen/index.ts';
+import { kitchenLine, type KitchenOrder } from '../../src-shared/kitchen/index.ts';
 import {
   partTotal,
   splitTabLines,
@@ -161,7 +161,7 @@ export class TabService implements FloorMethods {
         return {
           line_id: row.id,
           round: row.round,
-          ...kitchenLineOf(line),
+          ...kitchenLine({ ...line, modifiers: chosenModifiers(line) }),
           modifiers: chosenModifiers(line).map((m) => ({ id: m.id, name_en: m.name_en, name_ar: m.name_ar })),
           sent_at: row.sent_at,
           unit_price: p.unit_price,
@@ -317,7 +317,10 @@ export class TabService implements FloorMethods {
       created_at: at,
       round,
       notes: null,
-      lines: rows.map((row) => kitchenLineOf(JSON.parse(row.line) as CartLine)),
+      lines: rows.map((row) => {
+        const line = JSON.parse(row.line) as CartLine;
+        return kitchenLine({ ...line, modifiers: chosenModifiers(line) });
+      }),
     };
   }
 
@@ -527,17 +530,4 @@ export class TabService implements FloorMethods {
       return { note: { kind: 'cleared' }, result: undefined };
     });
   }
-}
-
-/** A tab line as the kitchen makes it: the tab's view of it adds ids and prices. */
-function kitchenLineOf(line: CartLine): KitchenLine {
-  return {
-    product_id: line.product.id,
-    category_id: line.product.category_id,
-    name_en: line.product.name_en,
-    name_ar: line.product.name_ar,
-    quantity: line.quantity,
-    modifiers: chosenModifiers(line).map((m) => ({ name_en: m.name_en, name_ar: m.name_ar })),
-    notes: line.notes,
-  };
 }

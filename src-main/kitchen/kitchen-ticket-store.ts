@@ -3,7 +3,7 @@
 // bumped, recalled, and marked once printed on a fallback printer.
 
 import { sql, type Selectable } from 'kysely';
-import type { KitchenLine } from '../../src-shared/kitchen/index.ts';
+import { kitchenLine, type KitchenLine, type KitchenModifier } from '../../src-shared/kitchen/index.ts';
 import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 
 export interface NewKitchenItem extends KitchenLine {
@@ -19,15 +19,7 @@ export type KitchenItemRow = Selectable<TillSchema['kitchen_items']>;
 
 /** A stored item as the kitchen makes it (its modifiers are kept as JSON). */
 export function kitchenLineOfRow(item: KitchenItemRow): KitchenLine {
-  return {
-    product_id: item.product_id,
-    category_id: item.category_id,
-    name_en: item.name_en,
-    name_ar: item.name_ar,
-    quantity: item.quantity,
-    modifiers: JSON.parse(item.modifiers) as KitchenLine['modifiers'],
-    notes: item.notes,
-  };
+  return kitchenLine({ ...item, modifiers: JSON.parse(item.modifiers) as KitchenModifier[] });
 }
 
 /** Writes a ticket and its items; false when it was written before (a sale's tickets are written once, whichever path reaches them first). */

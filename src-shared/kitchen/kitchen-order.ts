@@ -7,18 +7,7 @@
 
 import type { OrderType } from '../pricing/index.ts';
 import type { OrderRecord } from '../selling/index.ts';
-
-/** A line as the kitchen makes it: what, how many, with what. */
-export interface KitchenLine {
-  product_id: string;
-  /** Routes the line to a kitchen printer or display. */
-  category_id: number;
-  name_en: string;
-  name_ar: string;
-  quantity: number;
-  modifiers: { name_en: string; name_ar: string }[];
-  notes: string | null;
-}
+import { kitchenLine, type KitchenLine } from './kitchen-line.ts';
 
 export interface KitchenOrder {
   /** The sale's uuid, or the tab's round (`<tab>:round:<n>`): a display's tickets are keyed by it. */
@@ -47,14 +36,6 @@ export function kitchenOrderOf(order: OrderRecord): KitchenOrder {
     created_at: order.created_at,
     round: null,
     notes: order.notes,
-    lines: order.lines.map((line) => ({
-      product_id: line.product_id,
-      category_id: line.category_id,
-      name_en: line.name_en,
-      name_ar: line.name_ar,
-      quantity: line.quantity,
-      modifiers: line.modifiers.map((m) => ({ name_en: m.name_en, name_ar: m.name_ar })),
-      notes: line.notes,
-    })),
+    lines: order.lines.map(kitchenLine),
   };
 }

@@ -5,7 +5,7 @@
  * board again whenever a `kitchen` event names its station.
  */
 
-import type { KitchenLine } from './kitchen-order.ts';
+import type { KitchenLine } from './kitchen-line.ts';
 
 /** One item of a kitchen ticket: a sale's line or a tab round's line, for one display. */
 export interface KitchenItemView extends KitchenLine {

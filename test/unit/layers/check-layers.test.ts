@@ -67,6 +67,21 @@ describe('the layer check', () => {
     expect(where(violations)).toEqual(['src-main/host/serve.ts emulator-entry', 'src-main/sync/pull.ts emulator-from-roots']);
   });
 
+  it('lets only host and cli import selling; floor takes a port instead, a type-only import is refused too (issue 33)', async () => {
+    const violations = await check({
+      'src-main/selling/index.ts': "export { SellingService, type SaleDone } from './selling-service.ts';\n",
+      'src-main/selling/selling-service.ts': 'export class SellingService {}\nexport type SaleDone = { uuid: string };\n',
+      'src-main/host/till-service.ts': "import { SellingService } from '../selling/index.ts';\nexport const t = new SellingService();\n",
+      'src-main/cli/commands/sell.ts': "import { SellingService } from '../../selling/index.ts';\nexport const c = SellingService;\n",
+      'src-main/floor/tab-service.ts': "import { SellingService } from '../selling/index.ts';\nexport const f = SellingService;\n",
+      'src-main/floor/index.ts': "export { f } from './tab-service.ts';\n",
+      'src-main/printing/receipt.ts': "import type { SaleDone } from '../selling/index.ts';\nexport type R = SaleDone;\n",
+      'src-main/printing/index.ts': "export type { R } from './receipt.ts';\n",
+    });
+    expect(where(violations)).toEqual(['src-main/floor/tab-service.ts selling-from-roots', 'src-main/printing/receipt.ts selling-from-roots']);
+    expect(violations[0]!.message).toMatch(/imports src-main\/selling\/index\.ts: only the composition roots \(host, cli\) import selling/);
+  });
+
   it('rejects files that import each other in a cycle, through modules', async () => {
     const violations = await check({
       'src-main/till/index.ts': "export { x } from './till.ts';\n",
