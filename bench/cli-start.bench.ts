@@ -1,7 +1,7 @@
 /**
  * npm run bench:cli — how long a trivial `pos` command takes from start to
  * exit, and its peak memory, against the bare `node -e 0` in the same run:
- *   pos outbox / pos settings on a small replica, and pos --help,
+ *   pos outbox / pos settings on a small replica (300 products, 20 sales), and pos --help,
  *     through bin/pos.mjs running the CLI built ahead of time (out/cli/);
  *   the same outbox from the sources through tsx (POS_FROM_SOURCE=1), the
  *     path a stale or missing build takes.
@@ -17,10 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { buildCli } from '../scripts/build-cli.mjs';
-import { REPO, ms, percentile, writeResults } from './bench-support.ts';
+import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
 const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 10);
 const SOURCE_ROUNDS = Math.min(ROUNDS, 3);
+const REPLICA_PRODUCTS = 300;
+const REPLICA_ORDERS = 20;
 const TIME = '/usr/bin/time';
 const POS = join(REPO, 'bin/pos.mjs');
 
@@ -54,7 +56,28 @@ const COMMANDS: Record<string, { args: string[]; env?: NodeJS.ProcessEnv; rounds
 };
 
 try {
-  // The replica, made by the first command (migrations), and one warm-up of each so the disk cache is alike for all.
+  // A small replica, as a till has one: a pull of a few hundred products, then some sales in its outbox.
+  const emulator = await spawnEmulator(['--products', String(REPLICA_PRODUCTS), '--seed', '7']);
+  try {
+    run([
+      POS,
+      'sync',
+      '--db',
+      db,
+      '--base-url',
+      emulator.baseUrl,
+      '--token',
+      emulator.token,
+      '--market-id',
+      emulator.marketId,
+      '--branch-id',
+      emulator.branchId,
+    ]);
+  } finally {
+    await emulator.stop();
+  }
+  run([POS, 'simulate', '--db', db, '--orders', String(REPLICA_ORDERS), '--seed', '7']);
+  // One warm-up of each, so the disk cache is alike for all.
   for (const { args, env } of Object.values(COMMANDS)) run(args, env);
   const runs = new Map<string, Run[]>(Object.keys(COMMANDS).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -70,7 +93,12 @@ try {
         name,
         {
           runs: samples.length,
-          wall_ms: Number(percentile(samples.map((s) => s.wallMs), 50).toFixed(1)),
+          wall_ms: Number(
+            percentile(
+              samples.map((s) => s.wallMs),
+              50,
+            ).toFixed(1),
+          ),
           wall_ms_min: Number(Math.min(...samples.map((s) => s.wallMs)).toFixed(1)),
           wall_ms_max: Number(Math.max(...samples.map((s) => s.wallMs)).toFixed(1)),
           over_node_e_0: Number(percentile(ratios, 50).toFixed(2)),
@@ -82,6 +110,7 @@ try {
   const trivial = ['pos outbox', 'pos settings'].map((name) => figures[name]!);
   const results = {
     rounds: ROUNDS,
+    replica: { products: REPLICA_PRODUCTS, orders: REPLICA_ORDERS },
     commands: figures,
     targets: {
       trivial_command_at_most_300_ms: trivial.every((f) => f.wall_ms <= 300),
@@ -90,7 +119,9 @@ try {
   };
   const file = writeResults('cli-start', results);
   for (const [name, f] of Object.entries(figures)) {
-    console.log(`${name.padEnd(36)} ${ms(f.wall_ms).padStart(10)} (${f.wall_ms_min.toFixed(0)}–${f.wall_ms_max.toFixed(0)})  ${String(f.over_node_e_0).padStart(6)}x node -e 0  peak ${f.peak_mb ?? '?'} MB`);
+    console.log(
+      `${name.padEnd(36)} ${ms(f.wall_ms).padStart(10)} (${f.wall_ms_min.toFixed(0)}–${f.wall_ms_max.toFixed(0)})  ${String(f.over_node_e_0).padStart(6)}x node -e 0  peak ${f.peak_mb ?? '?'} MB`,
+    );
   }
   console.log(`targets: ${JSON.stringify(results.targets)}\nwritten to ${file}`);
 } finally {

@@ -3,7 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReceiptDocument } from '../../../src-main/printing/index.ts';
+import { inlineRenderer } from '../../../src-main/printing/render-worker/document-renderer.ts';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { buildCli } from '../../../scripts/build-cli.mjs';
 // @ts-expect-error: a plain .mjs script without type declarations
@@ -59,7 +62,10 @@ describe('the pos CLI built ahead of time', () => {
   /** Runs the built main() in a fresh node, as bin/pos.mjs does. */
   const runBuilt = (args: string[], env: NodeJS.ProcessEnv = {}) => {
     const script = `const { main } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'main.js')).href)}); process.exitCode = await main(JSON.parse(process.argv[1]));`;
-    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(args)], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(args)], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
@@ -95,6 +101,23 @@ describe('the pos CLI built ahead of time', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/\npos sync: Could not reach the service for GET \/me[^\n]*\n$/);
     expect(refused.stderr).not.toContain('    at ');
+  });
+
+  it('starts the render worker from the build, drawing (fonts, canvas) what the sources draw', async () => {
+    const doc: ReceiptDocument = { blocks: [{ kind: 'bilingual', en: 'Spanish latte', ar: 'سبانيش لاتيه' }] };
+    const worker = new Worker(join(outdir, 'render-worker.js'));
+    try {
+      const reply = await new Promise<{ ok: boolean; bytes?: Uint8Array; message?: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ id: 1, request: { doc, width: 80, output: 'escpos-raster' }, fontsDir: null });
+      });
+      expect(reply.message).toBeUndefined();
+      const inline = await inlineRenderer.render({ doc, width: 80, output: 'escpos-raster' });
+      expect(Buffer.from(reply.bytes!).equals(Buffer.from(inline))).toBe(true);
+    } finally {
+      await worker.terminate();
+    }
   });
 });
 
