@@ -6,13 +6,6 @@ import { recordAudit } from '../../host/index.ts';
 import { addCashier, findCashier, findCashierByName, listCashiers, publicCashier, signOutEverywhere, updateCashier } from '../../staff/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const CASHIERS_USAGE = [
-  'pos cashiers --db FILE [list] [--json]',
-  '  pos cashiers --db FILE add NAME --role cashier|manager --pin PIN',
-  '  pos cashiers --db FILE disable NAME | enable NAME | reset-pin NAME --pin PIN',
-  '  pos cashiers --db FILE release NAME_OR_ID',
-].join('\n');
-
 /** `pos cashiers`: the till's local accounts, for support and tests (whoever holds the database file is trusted). */
 export async function cashiersCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(

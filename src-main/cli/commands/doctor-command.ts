@@ -5,9 +5,6 @@ import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 
-export const DOCTOR_USAGE =
-  'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]';
-
 function members(report: MemberReport | null): string {
   if (!report) return '';
   const list = (names: string[]) => (names.length > 0 ? names.join(', ') : '-');

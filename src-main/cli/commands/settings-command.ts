@@ -3,8 +3,6 @@ import { SettingError, listSettings, publicKey, setSettingFromText, unsetSetting
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const SETTINGS_USAGE = 'pos settings --db FILE [--json] | pos settings --db FILE set KEY VALUE | pos settings --db FILE unset KEY';
-
 /**
  * `pos settings`: lists this till's local settings (value in effect, whether
  * set, default, what it is for); `set KEY VALUE` validates and writes one;

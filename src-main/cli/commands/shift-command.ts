@@ -8,14 +8,6 @@ import { openShiftRow } from '../../shifts/index.ts';
 import { TillService } from '../../host/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const SHIFT_USAGE = [
-  'pos shift --db FILE open --cashier NAME --float AMOUNT',
-  '  pos shift --db FILE cash-in AMOUNT --reason TEXT      (and cash-out)',
-  '  pos shift --db FILE report [--json]                   X report of the open shift',
-  '  pos shift --db FILE close --counted AMOUNT [--json]   Z report',
-  '  pos shift --db FILE day [--date YYYY-MM-DD] [--json]  the business day across shifts',
-].join('\n');
-
 function amount(text: string | undefined, name: string, decimals: number): number {
   const value = requireOption('shift', name, text);
   try {

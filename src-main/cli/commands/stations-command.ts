@@ -4,12 +4,6 @@ import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { addStation, listStations, removeStation, renameStation, setDisplayCounter } from '../../stations/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const STATIONS_USAGE = [
-  'pos stations --db FILE [list] [--json]',
-  '  pos stations --db FILE add NAME --code C [--kind counter|kitchen_display|customer_display] [--receipt-printer ID] [--drawer-printer ID] [--shows COUNTER]',
-  '  pos stations --db FILE rename CODE NAME | remove CODE | shows DISPLAY COUNTER|none',
-].join('\n');
-
 function printerName(names: Map<string, string>, id: string | null): string {
   return id === null ? 'usual' : `${names.get(id) ?? '?'} (${id})`;
 }

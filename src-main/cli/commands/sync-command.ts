@@ -8,9 +8,6 @@ import { parseConcurrencyFlag } from '../concurrency-flag.ts';
 import { pullProgressPrinter } from '../progress-line.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 
-export const SYNC_USAGE =
-  'pos sync --db FILE --base-url URL --token TOKEN [--market-id ID] [--branch-id ID] [--api-version X.Y.Z] [--per-page N] [--concurrency N] [--json]';
-
 /** How long `pos sync` keeps trying a batch the service failed on, without --timeout-ms. */
 const DEFAULT_UPLOAD_RETRY_MS = 20_000;
 /** Short waits between tries within one run: a person is watching. */

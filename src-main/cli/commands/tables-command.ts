@@ -3,8 +3,6 @@ import { openDatabase } from '../../db/index.ts';
 import { addLocalTable, floorTables, floorTablesSource, removeLocalTable, requireLocalTables } from '../../floor/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
-export const TABLES_USAGE = 'pos tables --db FILE [--json] | add NAME [--area A] [--seats N] | remove ID';
-
 function describe(table: FloorTable): string {
   return `${table.id.padEnd(6)}  ${table.name}  ${table.area ?? '-'}  ${table.seats === null ? '' : `${table.seats} seats`}`.trimEnd();
 }
