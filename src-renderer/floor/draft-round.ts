@@ -43,6 +43,27 @@ export function withPicked(draft: readonly DraftLine[], product: ProductCard, pi
   ];
 }
 
+/** The round with one of its lines changed as picked again (its options, quantity and note). */
+export function withChanged(draft: readonly DraftLine[], key: number, picked: PickedLine): DraftLine[] {
+  return draft.map((l) =>
+    l.key === key
+      ? { ...l, quantity: picked.quantity, modifier_ids: picked.modifier_ids, modifiers: picked.modifiers, notes: picked.notes, unit_price: picked.unit_price }
+      : l,
+  );
+}
+
+/** A draft line as the line dialog opens it to be changed. */
+export function pickedOf(line: DraftLine): PickedLine {
+  return {
+    product_id: line.product_id,
+    quantity: line.quantity,
+    modifier_ids: line.modifier_ids,
+    modifiers: line.modifiers,
+    notes: line.notes,
+    unit_price: line.unit_price,
+  };
+}
+
 /** The round as addRound takes it. */
 export function roundInput(draft: readonly DraftLine[]): { product_id: string; quantity: number; modifier_ids: string[]; notes: string | null }[] {
   return draft.map((l) => ({ product_id: l.product_id, quantity: l.quantity, modifier_ids: l.modifier_ids, notes: l.notes }));

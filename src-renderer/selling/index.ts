@@ -5,3 +5,4 @@ export type { PickedLine } from './picked-line.ts';
 export { default as PaymentDialog } from './PaymentDialog.svelte';
 export { default as ReceiptDialog } from './ReceiptDialog.svelte';
 export type { TabPayment } from './tab-payment.ts';
+export { opensPickerFirst } from './tap-rule.ts';

@@ -20,6 +20,8 @@ export interface ProductCard {
   /** The unit price for the cart's price list and order type, before modifiers; null when it cannot be priced. */
   price: Minor | null;
   has_modifiers: boolean;
+  /** True when a choice must be made before the product can be sold (an option group with a minimum); absent: every option is optional. */
+  requires_choice?: boolean;
 }
 
 export interface ModifierView {
