@@ -256,6 +256,14 @@ export const SETTING_KEYS = {
     default: '20.00',
     description: { en: 'Largest discount a cashier may give without approval, in percent', ar: 'أكبر خصم يمنحه الكاشير دون موافقة' },
   }),
+  'approvals.void_unsent': define({
+    kind: booleanKind(),
+    default: false,
+    description: {
+      en: "Whether clearing a cart, or taking away its last line, needs a manager's approval though nothing of it went to the kitchen or was paid",
+      ar: 'هل يحتاج إفراغ السلة أو حذف آخر سطر فيها إلى موافقة المدير مع أنه لم يُرسل منها شيء إلى المطبخ ولم يُدفع',
+    },
+  }),
   'cash.out_limit': define({
     kind: amountKind(),
     default: '500.00',

@@ -13,6 +13,7 @@ import {
   signInWithDemo,
   waitForTill,
 } from './till-page.ts';
+import { posOn } from './pos-cli.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 
 // Issue 23, part 2: one manager-approval sheet for every privileged action,
@@ -108,7 +109,9 @@ test('a cashier asks, the sheet says what, a wrong PIN is refused in it, the man
   await page.getByTestId('nav-sell').click();
   const before = audit(server.dbFile).length;
 
-  // 1. A void: cancelled first (nothing is sent), then approved.
+  // 1. A void: cancelled first (nothing is sent), then approved. This branch wants a manager for every void
+  //    (approvals.void_unsent; by default clearing an unsent cart needs none), set as its manager would.
+  posOn(server.dbFile, 'settings', 'set', 'approvals.void_unsent', 'true');
   await addProduct(page, CROISSANT, 'en');
   await page.getByTestId('void-button').click();
   await expectSheet(page, 'voidCart', /Approve voiding this order: 1 items, .*Nothing of it will be kept\./);

@@ -114,7 +114,23 @@ describe('what else costs money passes the hook, with audit records', () => {
     expect(newest()).toMatchObject({ action: 'pay-later', outcome: 'approved', detail: expect.stringMatching(/owed by "Khalid"/) });
   });
 
-  it('emptying the cart line by line needs the void approval', async () => {
+  it('clearing a cart that nothing was sent or paid from needs no manager, unless approvals.void_unsent says so', async () => {
+    // By default (issue 34): removing the last line and voiding are what removing any other line is.
+    let cart = await device.addItem({ product_id: cheap.id, quantity: 1 });
+    expect((await device.removeItem({ line_id: cart.lines[0]!.line_id })).lines).toEqual([]);
+    await device.addItem({ product_id: cheap.id, quantity: 1 });
+    expect((await device.voidCart({})).lines).toEqual([]);
+    expect(readAudit(web.db, { limit: 10_000 }).some((row) => row.action === 'void-printed-cart')).toBe(false);
+    // A branch that wants a manager for every void says so.
+    setSetting(web.db, 'approvals.void_unsent', true);
+    await device.addItem({ product_id: cheap.id, quantity: 1 });
+    expect((await refusal(device.voidCart({})))?.code).toBe('not_allowed');
+    expect((await device.voidCart({ ...approval })).lines).toEqual([]);
+    expect(newest()).toMatchObject({ action: 'void-printed-cart', method: 'voidCart', outcome: 'approved' });
+  });
+
+  it('emptying the cart line by line needs the void approval where approvals.void_unsent says so', async () => {
+    setSetting(web.db, 'approvals.void_unsent', true);
     await device.addItem({ product_id: cheap.id, quantity: 1 });
     const cart = await device.addItem({ product_id: dear.id, quantity: 1 });
     await device.removeItem({ line_id: cart.lines[0]!.line_id });

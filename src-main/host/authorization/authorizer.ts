@@ -2,6 +2,7 @@ import { METHOD_PRIVILEGES, type ApprovalCheckView, type PrivilegedAction, type 
 import { type CartView } from '../../../src-shared/selling/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
+import { getSetting } from '../../settings/index.ts';
 import type { ApprovalPolicy, ApprovalRequest, RefusalCode } from './approval-policy.ts';
 import { recordAudit } from './audit-log.ts';
 import { clientLabel, type ClientContext } from './client-context.ts';
@@ -66,7 +67,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'sign-out': 'signing out of the service',
   'branch-settings': 'changing branch settings',
   'drawer-open': 'opening the drawer without a sale',
-  // The privilege's id is kept for the audit table; every void asks, whether or not the kitchen has the order.
+  // The privilege's id is kept for the audit table; a void asks only where approvals.void_unsent says so.
   'void-printed-cart': 'voiding an order',
   'manage-cashiers': 'adding or changing cashiers',
   'cash-out': 'a cash out over the limit',
@@ -218,7 +219,12 @@ export class Authorizer {
   }
 
   private rules(station: string) {
-    return { limitPercent: discountLimitPercent(this.options.db), cashOutLimit: cashOutLimit(this.options.db), approved: this.approvedAt(station) };
+    return {
+      limitPercent: discountLimitPercent(this.options.db),
+      cashOutLimit: cashOutLimit(this.options.db),
+      voidUnsent: getSetting(this.options.db, 'approvals.void_unsent'),
+      approved: this.approvedAt(station),
+    };
   }
 
   /** The station's Branch pass while it lasts (never a paired device's: the ceiling keeps the Branch screen from them). */

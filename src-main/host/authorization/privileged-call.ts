@@ -28,6 +28,8 @@ export interface CallRules {
   limitPercent: number;
   /** Halalas a cashier may take out of the drawer without approval. */
   cashOutLimit: number;
+  /** Clearing a counter cart (nothing of it sent or paid) needs a manager (`approvals.void_unsent`). */
+  voidUnsent: boolean;
   approved: ApprovedDiscounts;
 }
 
@@ -85,7 +87,8 @@ async function unknownPaymentKeys(api: Pick<TillApi, 'paymentMethods'>, input: u
  *   approved with its figures (ApprovedDiscounts); at checkout the whole
  *   order's unapproved discount is checked again;
  * - a cash out only above `cash.out_limit`;
- * - removing the cart's last line, like a void;
+ * - voiding the cart, or removing its last line, only where
+ *   `approvals.void_unsent` says so (nothing of a counter cart was sent);
  * - a checkout on PAY_LATER names who owes it (a customer or a name) and
  *   is approved; every payment key of a checkout or settlement is one of
  *   the catalog's.
@@ -121,6 +124,8 @@ export async function privilegedCalls(api: CallApi, method: string, args: unknow
     if (line === 'not-sent' || line === 'absent') return [];
     return [{ privilege, orderUuid: null, detail: `tab ${input.tab_id}: line ${input.line_id} is already with the kitchen` }];
   }
+  // A counter cart is never sent to the kitchen before it is paid: clearing it loses nothing, and asks only where the branch says so.
+  if (privilege === 'void-printed-cart' && !rules.voidUnsent) return [];
   if (method === 'removeItem') {
     const cart = await cartOrNull(api);
     if (!cart || !isRecord(input) || cart.lines.length !== 1 || cart.lines[0]!.line_id !== input.line_id) return [];
