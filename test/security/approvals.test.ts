@@ -116,7 +116,7 @@ describe('what else costs money passes the hook, with audit records', () => {
 
   it('clearing a cart that nothing was sent or paid from needs no manager, unless approvals.void_unsent says so', async () => {
     // By default (issue 34): removing the last line and voiding are what removing any other line is.
-    let cart = await device.addItem({ product_id: cheap.id, quantity: 1 });
+    const cart = await device.addItem({ product_id: cheap.id, quantity: 1 });
     expect((await device.removeItem({ line_id: cart.lines[0]!.line_id })).lines).toEqual([]);
     await device.addItem({ product_id: cheap.id, quantity: 1 });
     expect((await device.voidCart({})).lines).toEqual([]);
