@@ -29,6 +29,8 @@ export interface TillLink {
 
 const RECONNECT_DELAY_MS = 1_000;
 const MAX_RECONNECT_DELAY_MS = 5_000;
+/** How long a notice of something that went well stays (an error stays until it is closed). */
+export const INFO_NOTICE_MS = 2_000;
 
 /**
  * Everything the till screens share: what the host last told us (session,
@@ -382,14 +384,21 @@ export class TillState {
     }
   }
 
-  notify(tone: Notice['tone'], text: ErrorText): void {
+  notify(tone: Notice['tone'], said: ErrorText): void {
+    // At the counter "cannot reach the service" is the cashier's business only as what happens to her sales;
+    // the engineer's words (check the address and the network) stay one tap away, under Details.
+    const text: ErrorText =
+      said.key === 'error.unreachable' && this.screen === 'till' ? { key: 'error.offline', lines: [{ key: said.key }, ...(said.lines ?? [])] } : said;
     // The host locked the till (idle time): show the PIN screen rather than only an error.
     if (text.key === 'error.locked' && this.link) void this.refreshStaff();
     const id = ++this.noticeSeq;
     // One error at a time: the newest is the one that matters, and a stack of red boxes hides the till.
-    const kept = tone === 'error' ? this.notices.filter((n) => n.tone !== 'error') : this.notices;
+    // The same words are shown once: a notice said again replaces itself (two "round sent" for two taps).
+    const same = (n: Notice) => n.text.key === text.key && JSON.stringify(n.text.params ?? null) === JSON.stringify(text.params ?? null);
+    const kept = this.notices.filter((n) => !same(n) && (tone !== 'error' || n.tone !== 'error'));
     this.notices = [...kept, { id, tone, text }].slice(-3);
-    if (tone === 'info') setTimeout(() => this.dismiss(id), 4000);
+    // What went well leaves by itself; an error stays until the cashier has read it and closes it.
+    if (tone === 'info') setTimeout(() => this.dismiss(id), INFO_NOTICE_MS);
   }
 
   inform(key: MessageKey, params?: MessageParams): void {

@@ -14,6 +14,7 @@ export const COUNTER_MESSAGES_EN = {
   'shift.moveKind': 'Cash in or out',
   'staff.roleLabel': 'Role',
   'notices.label': 'Messages',
+  'notices.details': 'Details',
   'report.drawer': 'Cash drawer',
 
   'detail.issue': '{field}: {problem}',
@@ -150,6 +151,7 @@ export const COUNTER_MESSAGES_AR: Record<CounterMessageKey, string> = {
   'shift.moveKind': 'إيداع أو سحب نقدي',
   'staff.roleLabel': 'الدور',
   'notices.label': 'الرسائل',
+  'notices.details': 'التفاصيل',
   'report.drawer': 'درج النقد',
 
   'detail.issue': '{field}: {problem}',

@@ -276,6 +276,7 @@ export const MESSAGES_EN = {
   'error.no_branch': 'This till does not know its branch, and every order must carry one: set the branch id (setting branch_id, or --branch-id on pos sync)',
   'error.session_expired': 'Session expired: sign in again',
   'error.unauthorized': 'The service refused the token: check it and sign in again',
+  'error.offline': 'Offline: sales are kept on this till and upload when the service is back',
   'error.unreachable': 'Cannot reach the service: check the URL and the network, then try again',
   'error.service': 'The service could not do this right now: try again in a minute; if it keeps failing, tell the manager',
   'error.version': 'The service no longer accepts this API version: {detail}',

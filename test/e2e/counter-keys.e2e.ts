@@ -83,14 +83,18 @@ test('the shift at the first item, a cash-exact sale in four keys after the scan
   await page.getByTestId('pay-complete').click();
   await expect(receipt).toBeVisible();
   await expect(page.locator('dialog[open]')).toHaveCount(0);
-  // An info notice goes away by itself after 4 s of wall time, which a busy machine can spend before a poll looks:
+  // An info notice goes away by itself after 2 s of wall time, which a busy machine can spend before a poll looks:
   // record where each notice was drawn as it happens instead of racing that window.
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { noticesSeen: string[] }).noticesSeen = seen;
     const record = () =>
       document.querySelectorAll('[data-testid="notice-info"]').forEach((n) => {
-        const where = n.closest('[data-testid="receipt-dialog"]') ? 'dialog' : n.closest('[data-testid="notices-page"]') ? 'page' : 'elsewhere';
+        const where = n.closest('[data-testid="receipt-dialog"]')
+          ? 'dialog'
+          : n.closest('[data-testid="notices-page"], [data-testid="notices-bar"]')
+            ? 'page'
+            : 'elsewhere';
         seen.push(`${where}: ${n.textContent ?? ''}`);
       });
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
