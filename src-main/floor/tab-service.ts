@@ -12,7 +12,7 @@ import {
   type TabView,
 } from '../../src-shared/floor/index.ts';
 import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
-import { FLOOR_API_METHODS, type FloorInputs } from '../../src-shared/floor/index.ts';
+import { FLOOR_API_METHODS, TAB_PRICING, type FloorInputs } from '../../src-shared/floor/index.ts';
 import { parseInput, type TillApi } from '../../src-shared/api/index.ts';
 import { type OrderView } from '../../src-shared/selling/index.ts';
 import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
@@ -118,7 +118,7 @@ export class TabService implements FloorMethods {
 
   /** The tab's lines as a cart (dine-in on its table, at the cash price list), for pricing and for the order. */
   private cartOf(tab: TabRow, lines: readonly CartLine[]): Cart {
-    return { lines: [...lines], order_type: 'DINE_IN', table_id: tab.table_id, customer_id: null, price_list: 'CASH', order_discount: null };
+    return { lines: [...lines], ...TAB_PRICING, table_id: tab.table_id, customer_id: null, order_discount: null };
   }
 
   private priced(tab: TabRow, rows: readonly TabLineRow[]): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {

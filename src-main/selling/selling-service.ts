@@ -1,4 +1,4 @@
-import { settlePayments, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
+import { settlePayments, type OrderType, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import { parseInput, type TillApi, SELLING_METHODS } from '../../src-shared/api/index.ts';
 import {
   type CartView,
@@ -129,8 +129,9 @@ export class SellingService implements SellingMethods {
     return currencyDecimals(this.till.db);
   }
 
-  private card(product: SaleProduct) {
-    return productCard(product, this.current.price_list, this.current.order_type);
+  /** Priced with the one price rule for the order it is shown for: this screen's cart, or the tab the picker serves. */
+  private card(product: SaleProduct, pricedFor?: { order_type: OrderType; price_list: string }) {
+    return productCard(product, pricedFor?.price_list ?? this.current.price_list, pricedFor?.order_type ?? this.current.order_type);
   }
 
   private saleProduct(id: string): SaleProduct {
@@ -179,22 +180,28 @@ export class SellingService implements SellingMethods {
   }
 
   async products(input: TillInputs['products']) {
-    const { category_id, offset, limit } = parseInput('products', input);
+    const { category_id, offset, limit, priced_for } = parseInput('products', input);
     const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
-    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p)), total };
+    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p, priced_for)), total };
   }
 
   async search(input: TillInputs['search']) {
-    const { query, limit } = parseInput('search', input);
+    const { query, limit, priced_for } = parseInput('search', input);
     return saleProducts(
       this.till.db,
       searchProducts(this.till.db, query, limit).map((hit) => hit.id),
-    ).map((p) => this.card(p));
+    ).map((p) => this.card(p, priced_for));
   }
 
   async product(input: TillInputs['product']) {
-    const product = this.saleProduct(parseInput('product', input).id);
-    return { ...this.card(product), description_en: product.description_en, description_ar: product.description_ar, modifiers: product.modifiers };
+    const { id, priced_for } = parseInput('product', input);
+    const product = this.saleProduct(id);
+    return {
+      ...this.card(product, priced_for),
+      description_en: product.description_en,
+      description_ar: product.description_ar,
+      modifiers: product.modifiers,
+    };
   }
 
   async paymentMethods(): Promise<PaymentMethodView[]> {

@@ -12,3 +12,4 @@ export {
 } from './tab-views.ts';
 export { floorInputs, type FloorInputs } from './floor-inputs.ts';
 export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
+export { TAB_PRICING } from './tab-pricing.ts';

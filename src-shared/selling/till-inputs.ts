@@ -25,14 +25,27 @@ export const discountInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('AMOUNT'), value: minor }),
 ]);
 
+/**
+ * The order the products are shown for, when it is not this screen's cart:
+ * a tab is DINE_IN at the cash price, whatever the counter's cart is, so its
+ * picker shows what its lines will charge. Absent: the cart's order type
+ * and price list.
+ */
+const pricedFor = z.object({ order_type: z.enum(ORDER_TYPES), price_list: z.string().min(1).max(64).default('CASH') }).optional();
+
 export const tillInputs = {
   products: z.object({
     category_id: z.number().int(),
     offset: z.number().int().min(0).default(0),
     limit: z.number().int().min(1).max(500).default(100),
+    priced_for: pricedFor,
   }),
-  search: z.object({ query: z.string().max(200, 'at most 200 characters').overwrite(cleanLine), limit: z.number().int().min(1).max(200).default(50) }),
-  product: z.object({ id }),
+  search: z.object({
+    query: z.string().max(200, 'at most 200 characters').overwrite(cleanLine),
+    limit: z.number().int().min(1).max(200).default(50),
+    priced_for: pricedFor,
+  }),
+  product: z.object({ id, priced_for: pricedFor }),
   customers: z.object({
     query: z.string({ error: 'text' }).overwrite(cleanLine).trim().max(200, 'at most 200 characters').default(''),
     limit: z.number().int('a whole number').min(1, 'at least 1').max(100, 'at most 100').default(20),

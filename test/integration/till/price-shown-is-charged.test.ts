@@ -1,0 +1,81 @@
+// Issue 34, item 3: the price on screen is the price charged. For every
+// product of the demo menu and every order type, the tile's price (what
+// products() gives for that order) is the unit price of the line that adding
+// it charges; and a tab's picker, priced for the tab (TAB_PRICING), shows
+// what the tab's line charges (before, it showed the counter cart's
+// takeaway price: Cappuccino 14.00 on the tile, 15.00 on the dine-in tab).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_TYPES } from '../../../src-shared/pricing/index.ts';
+import { TAB_PRICING } from '../../../src-shared/floor/index.ts';
+import type { ProductCard } from '../../../src-shared/selling/index.ts';
+import { TillService } from '../../../src-main/host/index.ts';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+
+let service: EmulatedService;
+let db: TillDatabase;
+let till: TillService;
+
+beforeAll(async () => {
+  service = await emulatedService({ seed: 34 });
+  db = service.open('prices.db');
+  await service.pull(db);
+  till = new TillService({ db, now: () => Date.UTC(2026, 10, 29, 9, 0) });
+  await till.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+  await till.openShift({ float: 0 });
+});
+afterAll(async () => {
+  await service.close();
+});
+
+async function everyTile(pricedFor?: typeof TAB_PRICING): Promise<ProductCard[]> {
+  const tiles: ProductCard[] = [];
+  for (const category of await till.categories()) {
+    const { items } = await till.products({ category_id: category.id, offset: 0, limit: 500, ...(pricedFor ? { priced_for: pricedFor } : {}) });
+    tiles.push(...items.filter((tile) => tile.price !== null));
+  }
+  return tiles;
+}
+
+describe('the price on the tile is the price charged', () => {
+  it.each(ORDER_TYPES)('at the counter, %s: every product of the demo menu', async (type) => {
+    await till.setOrderType({ type, table_id: null });
+    const tiles = await everyTile();
+    expect(tiles.length).toBeGreaterThan(100);
+    const wrong: string[] = [];
+    for (const tile of tiles) {
+      // Each sale is a new cart (a void starts the next at the default order type): the cashier picks the type first.
+      await till.setOrderType({ type, table_id: null });
+      const cart = await till.addItem({ product_id: tile.id, quantity: 1 });
+      const line = cart.lines.at(-1)!;
+      if (line.unit_price !== tile.price) wrong.push(`${tile.name_en}: tile ${tile.price}, line ${line.unit_price}`);
+      await till.voidCart({});
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('on a tab: the picker priced for the tab shows what its line charges, whatever the counter cart is', async () => {
+    await till.setOrderType({ type: 'TAKEAWAY', table_id: null });
+    const tiles = await everyTile(TAB_PRICING);
+    let tab = await till.tabs.openTab({ label: 'Prices', table_id: null, guests: null });
+    const wrong: string[] = [];
+    let differ = 0;
+    const counter = new Map((await everyTile()).map((tile) => [tile.id, tile.price]));
+    for (let at = 0; at < tiles.length; at += 50) {
+      const chunk = tiles.slice(at, at + 50);
+      const view = (tab = await till.tabs.addRound({
+        tab_id: tab.id,
+        version: tab.version,
+        lines: chunk.map((tile) => ({ product_id: tile.id, quantity: 1, modifier_ids: [], notes: null })),
+      }));
+      for (const tile of chunk) {
+        const line = view.lines.findLast((l) => l.product_id === tile.id)!;
+        if (line.unit_price !== tile.price) wrong.push(`${tile.name_en}: tile ${tile.price}, tab line ${line.unit_price}`);
+        if (counter.get(tile.id) !== tile.price) differ++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The demo menu has dine-in prices, so the counter's takeaway tiles would have shown other prices.
+    expect(differ).toBeGreaterThan(0);
+  });
+});
