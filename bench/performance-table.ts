@@ -245,10 +245,28 @@ export function performanceTable(resultsDir: string): string {
     );
   }
 
+  const cli = load('cli-start');
+  if (cli) {
+    const bare = cli.commands['node -e 0'];
+    for (const name of ['pos outbox', 'pos settings']) {
+      const command = cli.commands[name];
+      if (!command) continue;
+      row(
+        `\`${name}\` start to exit on a small replica (built CLI), median of ${command.runs}`,
+        `${command.wall_ms} ms, peak ${command.peak_mb} MB`,
+        `\`node -e 0\`: ${bare.wall_ms} ms, ${bare.peak_mb} MB`,
+        x(command.over_node_e_0),
+        '≤ 300 ms and ≤ 80 MB',
+        command.wall_ms <= 300 && command.peak_mb <= 80,
+        'npm run bench:cli',
+      );
+    }
+  }
+
   const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
   const lines = [PERFORMANCE_TABLE_START, `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
-  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations', 'floor'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations', 'floor', 'cli-start'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
   lines.push(
     '',
     `Runs: ${dates
