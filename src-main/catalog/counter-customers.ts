@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+import type { CounterCustomerView } from '../../src-shared/selling/index.ts';
 import type { CustomerRow } from './customers.ts';
 
 /** A customer added at the counter, with its upload state (migrations/0023_counter_customers.sql). */
@@ -139,4 +140,20 @@ export function customerIdForUpload(db: TillDatabase, customerId: string): strin
   if (local.state === 'synced') return local.service_id;
   if (local.state === 'rejected') return null;
   return { wait: local.next_attempt_at };
+}
+
+/** The calling codes of the replica's customers: how this market's phones start. */
+export function knownPhonePrefixes(db: TillDatabase): string[] {
+  return all(db, q.selectFrom('customers').select('phone_prefix').distinct()).map((row) => row.phone_prefix);
+}
+
+export function counterCustomerView(row: CounterCustomer): CounterCustomerView {
+  return {
+    id: row.id,
+    name: row.name,
+    phone_prefix: row.phone_prefix,
+    phone: row.phone,
+    email: row.email,
+    upload: { state: row.state, service_id: row.service_id, last_error: row.last_error },
+  };
 }

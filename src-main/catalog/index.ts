@@ -16,6 +16,8 @@ export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } fr
 export {
   counterCustomerCounts,
   counterCustomers,
+  counterCustomerView,
+  knownPhonePrefixes,
   customerIdForUpload,
   customerWithPhone,
   deferCounterCustomer,
