@@ -288,9 +288,12 @@ export class SellingService implements SellingMethods {
         { code: 'customer_exists', params: { id: existing.id, name: existing.name } },
       );
     }
-    const row = insertCounterCustomer(this.till.db, { name, phone_prefix: parsed.prefix, phone: parsed.number, email }, this.till.now());
+    // One transaction: a customer the cart could not take is not kept either, so the cashier's retry is not refused as a duplicate.
+    const { row, cart } = this.till.db.transaction(() => {
+      const row = insertCounterCustomer(this.till.db, { name, phone_prefix: parsed.prefix, phone: parsed.number, email }, this.till.now());
+      return { row, cart: attach ? this.changeHeader((header) => void (header.customer_id = row.id)) : null };
+    })();
     this.options.onCustomerAdded?.();
-    const cart = attach ? this.changeHeader((header) => void (header.customer_id = row.id)) : this.view();
     return { customer: counterCustomerView(row), cart };
   }
 
