@@ -178,6 +178,7 @@ export class OrderKind implements UploadKind {
       const reason = 'waits for the customer added at the counter to reach the service';
       recordOutcome(this.db, { now: this.ctx.now(), synced: [], rejected: [], deferred: { uuids: [wait.uuid], nextAttemptAt: wait.until, reason } });
     }
+    report.deferred += held.length;
     const sendable = new Set(orders.map((order) => order.uuid));
     return { due: due.filter((entry) => sendable.has(entry.uuid)), orders };
   }
