@@ -122,7 +122,13 @@ export function deferCounterCustomer(db: TillDatabase, id: string, nextAttemptAt
 
 export function counterCustomerCounts(db: TillDatabase): { pending: number; synced: number; rejected: number } {
   const counts = { pending: 0, synced: 0, rejected: 0 };
-  for (const row of all(db, q.selectFrom('counter_customers').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state'))) {
+  for (const row of all(
+    db,
+    q
+      .selectFrom('counter_customers')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('state'),
+  )) {
     counts[row.state] = row.n;
   }
   return counts;

@@ -15,7 +15,37 @@ export interface PhoneNumber {
 }
 
 /** Calling codes Till recognises without a space after them: the Gulf and its neighbours, and the most common others. */
-const KNOWN_PREFIXES = ['966', '971', '965', '973', '974', '968', '967', '962', '961', '963', '964', '970', '20', '212', '213', '216', '218', '249', '90', '92', '91', '880', '63', '62', '44', '33', '49', '1', '7'];
+const KNOWN_PREFIXES = [
+  '966',
+  '971',
+  '965',
+  '973',
+  '974',
+  '968',
+  '967',
+  '962',
+  '961',
+  '963',
+  '964',
+  '970',
+  '20',
+  '212',
+  '213',
+  '216',
+  '218',
+  '249',
+  '90',
+  '92',
+  '91',
+  '880',
+  '63',
+  '62',
+  '44',
+  '33',
+  '49',
+  '1',
+  '7',
+];
 
 const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
 
@@ -34,7 +64,9 @@ export function parsePhoneNumber(typed: string, extraPrefixes: readonly string[]
   if (digits.length < 8 || digits.length > 15 || digits.startsWith('0')) return { problem: 'customer_phone_format' };
   const spaced = /^\+(\d{1,3})[\s(-]/.exec(text);
   if (spaced) return { prefix: spaced[1]!, number: digits.slice(spaced[1]!.length) };
-  const known = [...new Set([...extraPrefixes, ...KNOWN_PREFIXES])].filter((p) => /^\d{1,3}$/.test(p) && digits.startsWith(p)).sort((a, b) => b.length - a.length)[0];
+  const known = [...new Set([...extraPrefixes, ...KNOWN_PREFIXES])]
+    .filter((p) => /^\d{1,3}$/.test(p) && digits.startsWith(p))
+    .sort((a, b) => b.length - a.length)[0];
   if (known === undefined) return { problem: 'customer_phone_prefix' };
   return { prefix: known, number: digits.slice(known.length) };
 }

@@ -62,7 +62,10 @@ export async function customersCommand(argv: string[], io: CliIo): Promise<numbe
     const found = await new TillService({ db }).customers({ query, limit });
     const shown = found.map((customer) => local.get(customer.id) ?? customer);
     if (values.json) io.out(JSON.stringify(shown));
-    else if (shown.length === 0) io.err(query ? `No customer matches "${query}".` : 'No customers yet: sync the catalog, or add one with `pos customers --db FILE add NAME --phone +966...`.');
+    else if (shown.length === 0)
+      io.err(
+        query ? `No customer matches "${query}".` : 'No customers yet: sync the catalog, or add one with `pos customers --db FILE add NAME --phone +966...`.',
+      );
     else io.out(shown.map(describe).join('\n'));
     return 0;
   } finally {

@@ -21,10 +21,36 @@ describe('pos customers', () => {
     const db = service.dir.file('customers.db');
     const { baseUrl, token, marketId, branchId } = service.emulator;
     const sync = (...extra: string[]) =>
-      posInProcess(['sync', '--db', db, '--base-url', baseUrl, '--token', token, '--market-id', marketId, '--branch-id', branchId, '--timeout-ms', '2000', ...extra]);
+      posInProcess([
+        'sync',
+        '--db',
+        db,
+        '--base-url',
+        baseUrl,
+        '--token',
+        token,
+        '--market-id',
+        marketId,
+        '--branch-id',
+        branchId,
+        '--timeout-ms',
+        '2000',
+        ...extra,
+      ]);
     expect((await sync()).code).toBe(0);
 
-    const added = await posInProcess(['customers', '--db', db, 'add', 'Faisal Al-Mutairi', '--phone', '+966 56 700 8899', '--email', 'faisal@mail.example', '--json']);
+    const added = await posInProcess([
+      'customers',
+      '--db',
+      db,
+      'add',
+      'Faisal Al-Mutairi',
+      '--phone',
+      '+966 56 700 8899',
+      '--email',
+      'faisal@mail.example',
+      '--json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
     const customer = JSON.parse(added.stdout) as { id: string; phone_prefix: string; phone: string; upload: { state: string } };
     expect(customer).toMatchObject({ phone_prefix: '966', phone: '567008899', upload: { state: 'pending' } });

@@ -71,7 +71,12 @@ describe('a customer added at the counter', () => {
     closeServer = () => new Promise((resolve) => server.close(() => resolve()));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const clock = new ManualClock(Date.now());
-    engine = new UploadEngine({ client: new ServiceClient({ baseUrl, token: 't', timeoutMs: 5_000 }), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    engine = new UploadEngine({
+      client: new ServiceClient({ baseUrl, token: 't', timeoutMs: 5_000 }),
+      kinds: tillUploadKinds(shop.db),
+      clock,
+      random: () => 1,
+    });
     const { customer } = await shop.till.addCustomer({ name: 'Omar', phone: '+971501234567' });
     const [order] = await shop.sell(1);
     const report = await engine.uploadDue();
