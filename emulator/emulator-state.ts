@@ -21,6 +21,8 @@ export interface EmulatorState {
   settlements: Map<string, ReceivedSettlement>;
   /** Closed shifts, by their uuid (POST /attendances/sync). */
   attendances: Map<string, ReceivedAttendance>;
+  /** Customers created by POST /customers, by the client's key (`uuid`): the id each got, so a resend gets the same one. */
+  customerKeys: Map<string, string>;
   /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
   holds: ArmedHold[];
   /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */

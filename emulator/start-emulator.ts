@@ -89,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     orderPosts: 0,
     settlements: new Map(),
     attendances: new Map(),
+    customerKeys: new Map(),
     holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),

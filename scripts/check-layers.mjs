@@ -34,6 +34,8 @@ export const TABLE_OWNERS = {
   payment_method_configs: 'src-main/catalog',
   printers: 'src-main/catalog',
   customers: 'src-main/catalog',
+  // Customers added at the counter (issue 35): kept beside the replica, uploaded once.
+  counter_customers: 'src-main/catalog',
   kitchens: 'src-main/catalog',
   kitchen_printers: 'src-main/catalog',
   kitchen_categories: 'src-main/catalog',

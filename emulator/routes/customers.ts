@@ -1,4 +1,8 @@
 import { isLive } from '../answers.ts';
+import { MESSAGES, successBody } from '../envelope.ts';
+import { UUID_PATTERN } from '../ids.ts';
+import type { TenantCustomer } from '../tenant.ts';
+import { rules, Validator } from '../validation.ts';
 import { searchMatcher } from '../search-matcher.ts';
 import type { RouteSpec } from '../route-spec.ts';
 import { serializeCustomer } from '../serialize-customer.ts';
@@ -22,3 +26,67 @@ export const customerRoutes: RouteSpec[] = [
     },
   }),
 ];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `POST /customers`: Customers Create, whose path and body the spec does not
+ * show (emulator/README.md): the list item's members `name`, `phone_prefix`
+ * (1 to 3 digits), `phone` (digits, 8 to 15 with the prefix), optional
+ * `email`. Idempotent on the client's key `uuid` when one is sent: the same
+ * key answers 200 with the customer it made. A phone the market already has
+ * is refused (422, `phone`). Answers 201 with the created customer user.
+ */
+customerRoutes.push({
+  method: 'POST',
+  url: '/customers',
+  permission: 'write',
+  handle: ({ state, body }) => {
+    const v = new Validator();
+    const input = isObject(body) ? body : {};
+    const key = input.uuid;
+    if (key !== undefined && (typeof key !== 'string' || !UUID_PATTERN.test(key))) v.fail('uuid', rules.uuid('uuid'));
+    const name = typeof input.name === 'string' ? input.name.trim() : '';
+    if (name === '') v.fail('name', rules.required('name'));
+    const prefix = typeof input.phone_prefix === 'string' ? input.phone_prefix : '';
+    const phone = typeof input.phone === 'string' ? input.phone : '';
+    if (!/^\d{1,3}$/.test(prefix)) v.fail('phone_prefix', rules.required('phone_prefix'));
+    if (!/^\d+$/.test(phone) || (prefix + phone).length < 8 || (prefix + phone).length > 15) v.fail('phone', 'The phone field format is invalid.');
+    const email = input.email === undefined || input.email === null ? '' : input.email;
+    if (typeof email !== 'string') v.fail('email', rules.string('email'));
+    v.throwIfFailed();
+    const customers = state.tenant.customers;
+    const heldId = typeof key === 'string' ? state.customerKeys.get(key) : undefined;
+    const held = heldId === undefined ? undefined : customers.find((c) => c.id === heldId);
+    if (held) return { status: 200, body: successBody(200, MESSAGES.created, serializeCustomer(held, false)) };
+    if (customers.some((c) => isLive(c) && c.phone_prefix === prefix && c.phone === phone)) {
+      v.fail('phone', 'The phone has already been taken.');
+      v.throwIfFailed();
+    }
+    const now = state.now();
+    const userableId = state.newId();
+    const customer: TenantCustomer = {
+      id: state.newId(),
+      userable_id: userableId,
+      role: 'USER_CUSTOMER',
+      name,
+      username: null,
+      email: email as string,
+      phone_prefix: prefix,
+      phone,
+      lang: 'ar',
+      fcm_token: null,
+      is_active: true,
+      email_verified_at: null,
+      phone_verified_at: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+      profile_img: '',
+      userable: { id: userableId, market_id: state.tenant.me.market.id, points: 0 },
+    };
+    customers.push(customer);
+    if (typeof key === 'string') state.customerKeys.set(key, customer.id);
+    return { status: 201, body: successBody(201, MESSAGES.created, serializeCustomer(customer, false)) };
+  },
+});

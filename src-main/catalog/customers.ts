@@ -45,6 +45,42 @@ const PHONE_LIKE = /^[+\d\u0660-\u0669\u06F0-\u06F9\s()-]+$/;
  * leading 0. Names that start with the query come first.
  */
 export function findCustomers(db: TillDatabase, query: string, limit: number): CustomerRow[] {
+  const fromService = findServiceCustomers(db, query, limit);
+  if (fromService.length >= limit) return fromService;
+  return [...fromService, ...findCounterCustomers(db, query, fromService).slice(0, limit - fromService.length)];
+}
+
+/**
+ * Customers added on this till that the replica does not hold yet (the
+ * pull brings them once uploaded), matched like the replica's.
+ */
+function findCounterCustomers(db: TillDatabase, query: string, shown: CustomerRow[]): CustomerRow[] {
+  const text = query.trim();
+  const folded = foldForMatch(text);
+  const digits = PHONE_LIKE.test(text) ? folded.replace(/\D/g, '') : '';
+  const shownIds = new Set(shown.map((row) => row.id));
+  const rows = all(
+    db,
+    q
+      .selectFrom('counter_customers')
+      .select(['id', 'name', 'phone_prefix', 'phone', 'email'])
+      .where('state', '<>', 'rejected')
+      .where((eb) => eb.or([eb('service_id', 'is', null), eb('service_id', 'not in', eb.selectFrom('customers').select('id'))]))
+      .orderBy('name')
+      .orderBy('id'),
+  );
+  return rows.filter(
+    (row) =>
+      !shownIds.has(row.id) &&
+      (text === '' ||
+        row.id === text ||
+        foldForMatch(row.name).includes(folded) ||
+        foldForMatch(row.email).includes(folded) ||
+        (digits !== '' && (`${row.phone_prefix}${row.phone}`.includes(digits) || `0${row.phone}`.includes(digits)))),
+  );
+}
+
+function findServiceCustomers(db: TillDatabase, query: string, limit: number): CustomerRow[] {
   registerFold(db);
   const text = query.trim();
   const customers = q.selectFrom('customers').select(['id', 'name', 'phone_prefix', 'phone', 'email']).where('is_active', '=', 1);
@@ -90,6 +126,8 @@ export function methodsWithOwnPrices(db: TillDatabase): Set<string> {
   return new Set(rows.map((row) => row.key));
 }
 
+/** Whether `id` names a customer of the replica or one added on this till (and not refused by the service). */
 export function hasCustomer(db: TillDatabase, id: string): boolean {
-  return first(db, q.selectFrom('customers').select('id').where('id', '=', id)) !== undefined;
+  if (first(db, q.selectFrom('customers').select('id').where('id', '=', id)) !== undefined) return true;
+  return first(db, q.selectFrom('counter_customers').select('id').where('id', '=', id).where('state', '<>', 'rejected')) !== undefined;
 }

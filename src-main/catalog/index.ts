@@ -13,6 +13,23 @@ export {
   type SaleProduct,
 } from './sale-catalog.ts';
 export { readReplicaMeta, writeReplicaMeta, type LastPull, type ReplicaMeta } from './replica-meta.ts';
+export {
+  counterCustomerCounts,
+  counterCustomers,
+  counterCustomerView,
+  knownPhonePrefixes,
+  customerIdForUpload,
+  customerWithPhone,
+  deferCounterCustomer,
+  dueCounterCustomers,
+  earliestCounterCustomerAttempt,
+  insertCounterCustomer,
+  makeCounterCustomersDue,
+  markCounterCustomerRejected,
+  markCounterCustomerSynced,
+  readCounterCustomer,
+  type CounterCustomer,
+} from './counter-customers.ts';
 export { findCustomers, hasCustomer, methodsWithOwnPrices, type CustomerRow } from './customers.ts';
 export { readServiceKitchens, serviceKitchenRoutes, type ServiceKitchen } from './kitchens.ts';
 export { printerRows, type PrinterRow } from './printers.ts';

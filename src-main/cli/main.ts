@@ -87,6 +87,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
       '  pos stations --db FILE rename CODE NAME | remove CODE | shows DISPLAY COUNTER|none',
     ].join('\n'),
   },
+  customers: {
+    load: async () => (await import('./commands/customers-command.ts')).customersCommand,
+    usage: 'pos customers --db FILE [QUERY] [--limit N] [--json] | add NAME --phone +PREFIX_NUMBER [--email E] [--json]',
+  },
   tables: {
     load: async () => (await import('./commands/tables-command.ts')).tablesCommand,
     usage: 'pos tables --db FILE [--json] | add NAME [--area A] [--seats N] | remove ID',

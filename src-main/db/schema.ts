@@ -511,6 +511,21 @@ export interface StationCartLinesTable {
   line: string;
 }
 
+export interface CounterCustomersTable {
+  id: string;
+  name: string;
+  phone_prefix: string;
+  phone: string;
+  email: Generated<string>;
+  created_at: number;
+  state: Generated<'pending' | 'synced' | 'rejected'>;
+  service_id: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  synced_at: number | null;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -558,6 +573,7 @@ export interface TillSchema {
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
   station_cart_lines: StationCartLinesTable;
+  counter_customers: CounterCustomersTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -767,4 +783,18 @@ export const TABLE_COLUMNS = {
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
   station_cart_lines: ['station', 'line_id', 'position', 'line'],
+  counter_customers: [
+    'id',
+    'name',
+    'phone_prefix',
+    'phone',
+    'email',
+    'created_at',
+    'state',
+    'service_id',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'synced_at',
+  ],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -86,5 +86,7 @@ export function saleEffects(parts: SaleParts): Omit<TillOptions, 'db' | 'now' | 
       events.emit({ type: 'tab', ...change });
     },
     onShiftClosed: () => service.notifyRecord(),
+    // A customer added at the counter goes before the orders that name it.
+    onCustomerAdded: () => service.notifyRecord(),
   };
 }

@@ -28,7 +28,16 @@ import {
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
-import { NO_BRANCH_MESSAGE, readBranchProfile, type BranchProfile } from '../catalog/index.ts';
+import {
+  counterCustomerView,
+  customerWithPhone,
+  insertCounterCustomer,
+  knownPhonePrefixes,
+  NO_BRANCH_MESSAGE,
+  readBranchProfile,
+  type BranchProfile,
+} from '../catalog/index.ts';
+import { parsePhoneNumber } from '../../src-shared/customers/index.ts';
 import {
   cartView,
   checkLineCount,
@@ -79,6 +88,8 @@ export interface SellingHooks {
   /** ZATCA standard (B2B) tax invoices, cleared before they print; without it a checkout naming a buyer is refused. */
   standardInvoices?: StandardInvoiceHooks;
   syncStatus?: () => SyncStatus;
+  /** Called after a customer added at the counter is committed (wake the uploader). */
+  onCustomerAdded?: () => void;
 }
 
 /**
@@ -266,6 +277,31 @@ export class SellingService implements SellingMethods {
       throw new TillError('not_found', `customer ${customer_id} is not in the catalog; sync, or sell without a customer`);
     }
     return this.changeHeader((header) => void (header.customer_id = customer_id));
+  }
+
+  async addCustomer(input: TillInputs['addCustomer']) {
+    const { name, phone, email, attach } = parseInput('addCustomer', input);
+    const parsed = parsePhoneNumber(phone, knownPhonePrefixes(this.till.db));
+    if ('problem' in parsed) {
+      throw new TillError('invalid_input', `addCustomer: phone: ${phone} is not a phone number with its country code (+ and 8 to 15 digits)`, {
+        code: parsed.problem,
+      });
+    }
+    const existing = customerWithPhone(this.till.db, parsed.prefix, parsed.number);
+    if (existing) {
+      throw new TillError(
+        'customer_exists',
+        `${existing.name} (${existing.id}) already has the phone +${parsed.prefix} ${parsed.number}: choose that customer instead of adding one`,
+        { code: 'customer_exists', params: { id: existing.id, name: existing.name } },
+      );
+    }
+    // One transaction: a customer the cart could not take is not kept either, so the cashier's retry is not refused as a duplicate.
+    const { row, cart } = this.till.db.transaction(() => {
+      const row = insertCounterCustomer(this.till.db, { name, phone_prefix: parsed.prefix, phone: parsed.number, email }, this.till.now());
+      return { row, cart: attach ? this.changeHeader((header) => void (header.customer_id = row.id)) : null };
+    })();
+    this.options.onCustomerAdded?.();
+    return { customer: counterCustomerView(row), cart };
   }
 
   async setPriceList(input: TillInputs['setPriceList']) {

@@ -358,6 +358,32 @@ export class TillState {
   }
 
   /**
+   * Adds a customer at the counter and makes them the cart's (issue 35).
+   * A phone the till already knows answers with that customer to choose
+   * instead (`existing`); any other refusal becomes a notice and `undefined`.
+   */
+  async addCustomer(input: {
+    name: string;
+    phone: string;
+    email: string;
+  }): Promise<{ added: CustomerView } | { existing: { id: string; name: string } } | undefined> {
+    const seq = ++this.cartSeq;
+    try {
+      const { customer, cart } = await this.api.addCustomer({ ...input, attach: true });
+      this.knownCustomers.set(customer.id, customer);
+      if (cart) this.setCart(cart, seq);
+      this.dismissErrors();
+      return { added: customer };
+    } catch (error) {
+      const reason = (error as { code?: unknown; reason?: { params?: Record<string, unknown> } } | null) ?? {};
+      const params = reason.code === 'customer_exists' ? reason.reason?.params : undefined;
+      if (params && typeof params.id === 'string' && typeof params.name === 'string') return { existing: { id: params.id, name: params.name } };
+      this.notify('error', describeError(error));
+      return undefined;
+    }
+  }
+
+  /**
    * The customer a cart or an order names, from what was seen already or
    * else asked of the host; null when the replica has no such active
    * customer (or the host cannot be asked). Never a notice: this only labels.

@@ -12,6 +12,7 @@ import type {
   CartView,
   CategoryView,
   CustomerView,
+  CounterCustomerView,
   OrderSummary,
   OrderView,
   ParkedCartView,
@@ -44,6 +45,13 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   removeItem(input: TillInputs['removeItem']): Promise<CartView>;
   setOrderType(input: TillInputs['setOrderType']): Promise<CartView>;
   setCustomer(input: TillInputs['setCustomer']): Promise<CartView>;
+  /**
+   * Adds a customer at the counter (issue 35): kept on this till at once,
+   * uploaded once, and (unless `attach: false`, then `cart` is null) made the cart's customer.
+   * A phone the till already knows is refused with `customer_exists`,
+   * naming that customer (`params.id`, `params.name`) to choose instead.
+   */
+  addCustomer(input: TillInputs['addCustomer']): Promise<{ customer: CounterCustomerView; cart: CartView | null }>;
   setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
   setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
   /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
@@ -123,6 +131,7 @@ export const SELLING_METHODS = methods([
   'removeItem',
   'setOrderType',
   'setCustomer',
+  'addCustomer',
   'setPriceList',
   'setOrderDiscount',
   'voidCart',

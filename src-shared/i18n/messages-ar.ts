@@ -2,6 +2,7 @@ import type { MessageKey } from './messages-en.ts';
 import { COUNTER_MESSAGES_AR } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_AR } from './messages-counter-flows.ts';
 import { ONE_TAP_MESSAGES_AR } from './messages-one-tap.ts';
+import { CUSTOMER_ADD_MESSAGES_AR } from './messages-customers.ts';
 import { SHIFT_MESSAGES_AR } from './messages-shifts.ts';
 import { BRANCH_SETUP_MESSAGES_AR } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_AR } from './messages-approval.ts';
@@ -349,6 +350,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...COUNTER_MESSAGES_AR,
   ...COUNTER_FLOW_MESSAGES_AR,
   ...ONE_TAP_MESSAGES_AR,
+  ...CUSTOMER_ADD_MESSAGES_AR,
   ...BRANCH_SETUP_MESSAGES_AR,
   ...APPROVAL_MESSAGES_AR,
   ...ZATCA_REPORTING_MESSAGES_AR,

@@ -1,6 +1,7 @@
 import { COUNTER_MESSAGES_EN } from './messages-counter.ts';
 import { COUNTER_FLOW_MESSAGES_EN } from './messages-counter-flows.ts';
 import { ONE_TAP_MESSAGES_EN } from './messages-one-tap.ts';
+import { CUSTOMER_ADD_MESSAGES_EN } from './messages-customers.ts';
 import { SHIFT_MESSAGES_EN } from './messages-shifts.ts';
 import { BRANCH_SETUP_MESSAGES_EN } from './messages-branch-setup.ts';
 import { APPROVAL_MESSAGES_EN } from './messages-approval.ts';
@@ -349,6 +350,7 @@ export const MESSAGES_EN = {
   ...COUNTER_MESSAGES_EN,
   ...COUNTER_FLOW_MESSAGES_EN,
   ...ONE_TAP_MESSAGES_EN,
+  ...CUSTOMER_ADD_MESSAGES_EN,
   ...BRANCH_SETUP_MESSAGES_EN,
   ...APPROVAL_MESSAGES_EN,
   ...ZATCA_REPORTING_MESSAGES_EN,

@@ -69,6 +69,18 @@ export const tillInputs = {
   removeItem: z.object({ line_id: id, approval: approvalInput }),
   setOrderType: z.object({ type: z.enum(ORDER_TYPES), table_id: id.nullable().default(null) }),
   setCustomer: z.object({ customer_id: id.nullable() }),
+  /** A new customer at the counter (issue 35): the phone with its country code (+ and 8 to 15 digits); `attach` makes them the cart's customer. */
+  addCustomer: z.object({
+    name: z.string({ error: 'text' }).overwrite(cleanLine).trim().min(1, 'a name').max(200, 'at most 200 characters'),
+    phone: z.string({ error: 'text' }).trim().min(1, 'a phone number').max(40, 'at most 40 characters'),
+    email: z
+      .string({ error: 'text' })
+      .trim()
+      .max(200, 'at most 200 characters')
+      .refine((text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), 'an email address like name@example.com')
+      .default(''),
+    attach: z.boolean().default(true),
+  }),
   setPriceList: z.object({ method_key: id }),
   setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
   voidCart: z.object({ approval: approvalInput }),

@@ -95,6 +95,11 @@ export interface CustomerView {
   email: string;
 }
 
+/** A customer added at the counter, with where its upload stands (the service's id once it named one). */
+export interface CounterCustomerView extends CustomerView {
+  upload: { state: 'pending' | 'synced' | 'rejected'; service_id: string | null; last_error: string | null };
+}
+
 export interface OrderView extends OrderRecord {
   upload: OrderUpload;
   /** On a sale: quantities already refunded, by line_no (a refund dialog offers only what is left). */

@@ -180,6 +180,11 @@ export const SETTING_KEYS = {
     unset: 'closed shifts wait on this till (the spec shows no path for attendance)',
     description: { en: 'Path where closed shifts are sent as attendance records', ar: 'مسار رفع الحضور والورديات في الخدمة' },
   }),
+  'upload.customer_path': define({
+    kind: servicePathKind(),
+    default: '/customers',
+    description: { en: 'Path where a customer added at the counter is created (Customers Create)', ar: 'مسار إنشاء عميل أضيف عند الكاشير في الخدمة' },
+  }),
   'upload.settlement_path': define({
     kind: servicePathKind(),
     default: null,

@@ -1,6 +1,6 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
-import { pullCatalog, RECORD_PATH_SETTINGS, recordOutboxCounts, tillUploadKinds, UploadEngine } from '../../sync/index.ts';
+import { customerOutboxCounts, pullCatalog, RECORD_PATH_SETTINGS, recordOutboxCounts, tillUploadKinds, UploadEngine } from '../../sync/index.ts';
 import { outboxCounts, pendingReasons } from '../../orders/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
@@ -86,13 +86,22 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     // Then the orders sold offline and the records that follow them (closed shifts, late settlements), once each (the
     // uuid makes a resend harmless), at the version the pull settled on. A batch the service fails on is tried again
     // within --timeout-ms (backoff with full jitter) before the run reports it.
+    const customersBefore = customerOutboxCounts(db);
     const upload = await new UploadEngine({
       kinds: tillUploadKinds(db),
       client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion),
       backoff: CLI_UPLOAD_BACKOFF,
     }).uploadDue({ retryWithinMs: values['timeout-ms'] ? Number(values['timeout-ms']) : DEFAULT_UPLOAD_RETRY_MS });
     const outbox = outboxCounts(db);
-    const uploaded = upload.created + upload.duplicate;
+    // Customers added at the counter go first (the orders naming them carry the service's id): reported apart.
+    const customers = customerOutboxCounts(db);
+    const customersUploaded = customers.synced - customersBefore.synced;
+    if (customers.pending + customers.synced + customers.rejected > 0) {
+      io.err(
+        `Customers added at the counter: ${customersUploaded} uploaded, ${customers.pending} still pending, ${customers.rejected} rejected by the service.`,
+      );
+    }
+    const uploaded = upload.created + upload.duplicate - customersUploaded;
     io.err(`Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service.`);
     const reasons = outbox.pending > 0 ? pendingReasons(db) : [];
     for (const { reason, orders } of reasons) io.err(`  ${orders} pending: ${reason ?? 'not sent yet (the run ended before their turn)'}`);
@@ -126,13 +135,14 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
           orders_pending: outbox.pending,
           orders_rejected: outbox.rejected,
           orders_pending_reasons: reasons,
+          customers: { ...customers, uploaded: customersUploaded },
           records: Object.fromEntries(kinds.map((kind) => [kind, { ...records[kind], held: upload.held.includes(kind) }])),
         }),
       );
     }
     // Orders or records left waiting are a failed sync for a script (exit 1), with the reasons above; records that wait
     // for their path to be set are not (nothing is lost, and the service's path is the shop's to give).
-    return outbox.pending > 0 || waiting.length > 0 ? 1 : 0;
+    return outbox.pending > 0 || waiting.length > 0 || customers.pending > 0 ? 1 : 0;
   } finally {
     db.close();
   }

@@ -9,7 +9,7 @@ import { readOrder, readOrders } from '../../orders/index.ts';
 import { ServiceError, ValidationError } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
-import { currencyDecimals } from '../../catalog/index.ts';
+import { currencyDecimals, customerIdForUpload } from '../../catalog/index.ts';
 import {
   earliestPendingAt,
   freezeBodies,
@@ -27,6 +27,9 @@ import type { UploadContext, UploadCounts, UploadKind, UploadReport } from './up
 export const ORDER_SYNC_PATH = SETTING_KEYS['upload.path'].default;
 
 type Step = 'continue' | 'stop';
+
+/** The shortest wait of an order whose customer is still on its way (so a queue of them never spins). */
+const CUSTOMER_WAIT_MS = 1_000;
 
 /**
  * Orders as an upload kind (docs/decisions.md, "The upload"). Each order's uuid is its
@@ -140,6 +143,7 @@ export class OrderKind implements UploadKind {
     );
     const orders: Order[] = [];
     const unsendable: BatchOutcome['rejected'] = [];
+    const held: { uuid: string; until: number }[] = [];
     const records = readBatch(
       this.db,
       due.map((entry) => entry.uuid),
@@ -148,7 +152,13 @@ export class OrderKind implements UploadKind {
       try {
         const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
         if (!record) throw new Error('the order row is missing');
-        orders.push(orderToWire(record, currencyDecimals(this.db)));
+        const customer = record.customer_id === null ? null : customerIdForUpload(this.db, record.customer_id);
+        if (customer !== null && typeof customer === 'object') {
+          // A customer added at the counter and not on the service yet: the order follows it, with the service's id.
+          held.push({ uuid: entry.uuid, until: Math.max(this.ctx.now() + CUSTOMER_WAIT_MS, customer.wait) });
+          continue;
+        }
+        orders.push({ ...orderToWire(record, currencyDecimals(this.db)), customer_id: customer });
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));
@@ -164,6 +174,11 @@ export class OrderKind implements UploadKind {
       recordOutcome(this.db, { now: this.ctx.now(), synced: [], rejected: unsendable, deferred: null });
       report.rejected += unsendable.length;
     }
+    for (const wait of held) {
+      const reason = 'waits for the customer added at the counter to reach the service';
+      recordOutcome(this.db, { now: this.ctx.now(), synced: [], rejected: [], deferred: { uuids: [wait.uuid], nextAttemptAt: wait.until, reason } });
+    }
+    report.deferred += held.length;
     const sendable = new Set(orders.map((order) => order.uuid));
     return { due: due.filter((entry) => sendable.has(entry.uuid)), orders };
   }

@@ -1,0 +1,1 @@
+export { parsePhoneNumber, formatPhoneNumber, type PhoneNumber, type PhoneProblem } from './phone-number.ts';
