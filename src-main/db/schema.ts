@@ -511,6 +511,14 @@ export interface StationCartLinesTable {
   line: string;
 }
 
+export interface SoldOutMarksTable {
+  kind: 'product' | 'modifier';
+  item_id: string;
+  business_day: string;
+  marked_at: number;
+  marked_by: string;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -558,6 +566,7 @@ export interface TillSchema {
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
   station_cart_lines: StationCartLinesTable;
+  sold_out_marks: SoldOutMarksTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -767,4 +776,5 @@ export const TABLE_COLUMNS = {
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
   station_cart_lines: ['station', 'line_id', 'position', 'line'],
+  sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

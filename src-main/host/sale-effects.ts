@@ -86,5 +86,7 @@ export function saleEffects(parts: SaleParts): Omit<TillOptions, 'db' | 'now' | 
       events.emit({ type: 'tab', ...change });
     },
     onShiftClosed: () => service.notifyRecord(),
+    // Sold out marked or back (issue 34 item 6): every screen, kitchen displays too, hears the list after the write.
+    onSoldOutChanged: (items) => events.emit({ type: 'sold-out', items }),
   };
 }

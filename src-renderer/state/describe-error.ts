@@ -109,6 +109,7 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   busy: 'error.busy',
   hub_unreachable: 'error.hub_unreachable',
   stale_tab: 'error.stale_tab',
+  sold_out: 'error.sold_out',
   zatca_clearance: 'error.zatca_clearance',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',

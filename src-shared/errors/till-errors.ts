@@ -39,7 +39,9 @@ export type TillErrorCode =
   /** This screen lost its connection to the hub (the till host): the call was not made, or its answer never came. */
   | 'hub_unreachable'
   /** A change to a tab made on an older version than the tab's: refused, naming what changed since (issue 21). */
-  | 'stale_tab';
+  | 'stale_tab'
+  /** A product or one of its options is marked sold out for today (issue 34): it cannot go into a cart or a tab's round. */
+  | 'sold_out';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

@@ -74,6 +74,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'close-shift': 'closing the shift',
   'release-cashier': 'signing a cashier out of another station',
   'void-sent-line': 'removing a line the kitchen already has',
+  'sold-out': 'marking a product or an option sold out, or back',
 };
 
 /**
