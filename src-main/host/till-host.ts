@@ -165,9 +165,9 @@ export class TillHost extends composedOf<TillApi>() {
     zatca.subscribe(() => zatcaTab.notify());
     this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
-    this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
-    // Issue 34 item 6: a kitchen display marks what ran out (the call runs at its connection's station).
+    // Issue 34 item 6: a kitchen display marks what ran out (the call runs at its connection's station); asked before the PIN policy.
     this.authorizer.use(kitchenDisplaySoldOutPolicy(() => stationByCode(db, currentStationKey())?.kind === 'kitchen_display'));
+    this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }
 
   /** Who is at the till. */

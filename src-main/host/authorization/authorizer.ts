@@ -168,6 +168,7 @@ export class Authorizer {
       if (decision.approve) {
         // A later policy is the more specific one (a manager's PIN after the manager screen): the audit names it.
         approval = { by: decision.by };
+        if (decision.final) break;
         continue;
       }
       reasons.push(decision.reason);
