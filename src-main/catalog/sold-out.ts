@@ -48,6 +48,7 @@ export function markSoldOut(db: TillDatabase, mark: { kind: SoldOutKind; id: str
 
 /** Puts one product or option back on sale; marks of days gone by leave with it. */
 export function markBack(db: TillDatabase, kind: SoldOutKind, id: string, businessDay: string): void {
+  itemOf(db, kind, id);
   run(db, q.deleteFrom('sold_out_marks').where('kind', '=', kind).where('item_id', '=', id));
   run(db, q.deleteFrom('sold_out_marks').where('business_day', '!=', businessDay));
 }

@@ -87,6 +87,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
       '  pos stations --db FILE rename CODE NAME | remove CODE | shows DISPLAY COUNTER|none',
     ].join('\n'),
   },
+  products: {
+    load: async () => (await import('./commands/products-command.ts')).productsCommand,
+    usage: 'pos products --db FILE [list] [--json] | sold-out ID | back ID        what is sold out today (a product or an option)',
+  },
   tables: {
     load: async () => (await import('./commands/tables-command.ts')).tablesCommand,
     usage: 'pos tables --db FILE [--json] | add NAME [--area A] [--seats N] | remove ID',
