@@ -1,4 +1,13 @@
-import type { CartView, CategoryView, CustomerView, OrderView, PaymentMethodView, SessionView, SoldOutView, SyncStatus } from '../../src-shared/selling/index.ts';
+import type {
+  CartView,
+  CategoryView,
+  CustomerView,
+  OrderView,
+  PaymentMethodView,
+  SessionView,
+  SoldOutView,
+  SyncStatus,
+} from '../../src-shared/selling/index.ts';
 import type { PrinterStateView, PullProgressView, TillApi, TillEvent } from '../../src-shared/api/index.ts';
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';

@@ -57,62 +57,66 @@ async function productWithOption(api: TillApi) {
 }
 
 describe('sold out on every screen', () => {
-  it('marked at A: B hears it, its tiles and picker show it, its adds are refused; a PIN at a tablet, none at the kitchen display', { timeout: 180_000 }, async () => {
-    const { a, b, tabletB } = await counters();
-    const heardAtB: TillEvent[] = [];
-    tabletB.onEvent((event) => heardAtB.push(event));
-    const withOption = await productWithOption(a);
-    const productId = (await a.search({ query: 'a', limit: 50 })).find((p) => p.price !== null && p.id !== withOption.id)!.id;
-    const [soldOption, otherOption] = withOption.modifiers;
+  it(
+    'marked at A: B hears it, its tiles and picker show it, its adds are refused; a PIN at a tablet, none at the kitchen display',
+    { timeout: 180_000 },
+    async () => {
+      const { a, b, tabletB } = await counters();
+      const heardAtB: TillEvent[] = [];
+      tabletB.onEvent((event) => heardAtB.push(event));
+      const withOption = await productWithOption(a);
+      const productId = (await a.search({ query: 'a', limit: 50 })).find((p) => p.price !== null && p.id !== withOption.id)!.id;
+      const [soldOption, otherOption] = withOption.modifiers;
 
-    // Nothing is sold out yet: the tile says so and the add goes through.
-    expect((await b.search({ query: 'a', limit: 50 })).find((p) => p.id === productId)?.sold_out).toBe(false);
+      // Nothing is sold out yet: the tile says so and the add goes through.
+      expect((await b.search({ query: 'a', limit: 50 })).find((p) => p.id === productId)?.sold_out).toBe(false);
 
-    // Counter A (a manager signed in at the till's own screen) marks the product.
-    const list = await a.markSoldOut({ kind: 'product', id: productId });
-    expect(list.map((m) => [m.kind, m.id, m.marked_by])).toEqual([['product', productId, 'Huda']]);
-    await eventually('B hears the sold-out event', () => heardAtB.some((e) => e.type === 'sold-out' && e.items.some((m) => m.id === productId)));
-    const tile = (await b.search({ query: 'a', limit: 50 })).find((p) => p.id === productId)!;
-    expect(tile.sold_out).toBe(true);
-    const refused = await refusal(b.addItem({ product_id: productId }));
-    expect(refused.code).toBe('sold_out');
-    expect(refused.reason?.code).toBe('soldOut.product');
-    expect(refused.reason?.params).toMatchObject({ name: tile.name_en, name_ar: tile.name_ar });
-    expect((await b.cart()).lines).toHaveLength(0);
+      // Counter A (a manager signed in at the till's own screen) marks the product.
+      const list = await a.markSoldOut({ kind: 'product', id: productId });
+      expect(list.map((m) => [m.kind, m.id, m.marked_by])).toEqual([['product', productId, 'Huda']]);
+      await eventually('B hears the sold-out event', () => heardAtB.some((e) => e.type === 'sold-out' && e.items.some((m) => m.id === productId)));
+      const tile = (await b.search({ query: 'a', limit: 50 })).find((p) => p.id === productId)!;
+      expect(tile.sold_out).toBe(true);
+      const refused = await refusal(b.addItem({ product_id: productId }));
+      expect(refused.code).toBe('sold_out');
+      expect(refused.reason?.code).toBe('soldOut.product');
+      expect(refused.reason?.params).toMatchObject({ name: tile.name_en, name_ar: tile.name_ar });
+      expect((await b.cart()).lines).toHaveLength(0);
 
-    // An option: the picker marks it, an add with it is refused, the same product without it sells.
-    await a.markSoldOut({ kind: 'modifier', id: soldOption!.id });
-    const picker = await b.product({ id: withOption.id });
-    expect(picker.sold_out).toBe(false);
-    expect(picker.modifiers.find((m) => m.id === soldOption!.id)?.sold_out).toBe(true);
-    expect(picker.modifiers.find((m) => m.id === otherOption!.id)?.sold_out).toBe(false);
-    const optionRefused = await refusal(b.addItem({ product_id: withOption.id, modifier_ids: [soldOption!.id] }));
-    expect([optionRefused.code, optionRefused.reason?.code]).toEqual(['sold_out', 'soldOut.option']);
-    const cart = await b.addItem({ product_id: withOption.id, modifier_ids: [otherOption!.id] });
-    // Choosing the sold-out option on a line already in the cart is refused too.
-    const editRefused = await refusal(b.updateItem({ line_id: cart.lines[0]!.line_id, modifier_ids: [otherOption!.id, soldOption!.id] }));
-    expect(editRefused.code).toBe('sold_out');
+      // An option: the picker marks it, an add with it is refused, the same product without it sells.
+      await a.markSoldOut({ kind: 'modifier', id: soldOption!.id });
+      const picker = await b.product({ id: withOption.id });
+      expect(picker.sold_out).toBe(false);
+      expect(picker.modifiers.find((m) => m.id === soldOption!.id)?.sold_out).toBe(true);
+      expect(picker.modifiers.find((m) => m.id === otherOption!.id)?.sold_out).toBe(false);
+      const optionRefused = await refusal(b.addItem({ product_id: withOption.id, modifier_ids: [soldOption!.id] }));
+      expect([optionRefused.code, optionRefused.reason?.code]).toEqual(['sold_out', 'soldOut.option']);
+      const cart = await b.addItem({ product_id: withOption.id, modifier_ids: [otherOption!.id] });
+      // Choosing the sold-out option on a line already in the cart is refused too.
+      const editRefused = await refusal(b.updateItem({ line_id: cart.lines[0]!.line_id, modifier_ids: [otherOption!.id, soldOption!.id] }));
+      expect(editRefused.code).toBe('sold_out');
 
-    // A tab's round at A is held to the same marks.
-    const table = (await a.floor())[0]!;
-    const tab = await a.openTab({ table_id: table.id, guests: 2 });
-    const roundRefused = await refusal(a.addRound({ tab_id: tab.id, version: tab.version, lines: [{ product_id: productId, quantity: 1 }] }));
-    expect(roundRefused.code).toBe('sold_out');
+      // A tab's round at A is held to the same marks.
+      const table = (await a.floor())[0]!;
+      const tab = await a.openTab({ table_id: table.id, guests: 2 });
+      const roundRefused = await refusal(a.addRound({ tab_id: tab.id, version: tab.version, lines: [{ product_id: productId, quantity: 1 }] }));
+      expect(roundRefused.code).toBe('sold_out');
 
-    // Tablet B is a cashier's screen: refused without a manager's PIN, done with Huda's.
-    expect((await refusal(b.markBack({ kind: 'product', id: productId }))).code).toBe('not_allowed');
-    expect((await b.soldOut()).map((m) => m.id)).toContain(productId);
-    await b.markBack({ kind: 'product', id: productId, approval: { manager_pin: PINS.huda } });
-    expect((await b.soldOut()).map((m) => m.id)).toEqual([soldOption!.id]);
-    expect((await b.addItem({ product_id: productId })).lines).toHaveLength(2);
+      // Tablet B is a cashier's screen: refused without a manager's PIN, done with Huda's.
+      expect((await refusal(b.markBack({ kind: 'product', id: productId }))).code).toBe('not_allowed');
+      expect((await b.soldOut()).map((m) => m.id)).toContain(productId);
+      await b.markBack({ kind: 'product', id: productId, approval: { manager_pin: PINS.huda } });
+      expect((await b.soldOut()).map((m) => m.id)).toEqual([soldOption!.id]);
+      expect((await b.addItem({ product_id: productId })).lines).toHaveLength(2);
 
-    // The kitchen display marks without a cashier or a PIN, and hears the list.
-    const display = await openDisplay(web, await kitchenDisplay(web));
-    const marked = await display.api.markSoldOut({ kind: 'product', id: productId });
-    expect(marked.find((m) => m.id === productId)?.marked_by).toBe('station K');
-    await eventually('the display hears the sold-out event', () => display.heard.some((e) => e.type === 'sold-out'));
-    expect((await refusal(b.addItem({ product_id: productId }))).code).toBe('sold_out');
-  });
+      // The kitchen display marks without a cashier or a PIN, and hears the list.
+      const display = await openDisplay(web, await kitchenDisplay(web));
+      const marked = await display.api.markSoldOut({ kind: 'product', id: productId });
+      expect(marked.find((m) => m.id === productId)?.marked_by).toBe('station K');
+      await eventually('the display hears the sold-out event', () => display.heard.some((e) => e.type === 'sold-out'));
+      expect((await refusal(b.addItem({ product_id: productId }))).code).toBe('sold_out');
+    },
+  );
 
   it('the marks outlive a restart of the database and end with the business day (cut-off hour)', { timeout: 180_000 }, async () => {
     const { a } = await counters();
