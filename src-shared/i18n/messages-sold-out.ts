@@ -13,6 +13,10 @@ export const SOLD_OUT_MESSAGES_EN = {
   'soldOut.title': 'Sold out today',
   'soldOut.none': 'Nothing is sold out.',
   'soldOut.back': 'Back on sale',
+  'soldOut.backNamed': 'Put {name} back on sale',
+  'soldOut.mark': '86',
+  'soldOut.markNamed': 'Mark {name} sold out',
+  'soldOut.option': 'option',
 } as const;
 
 export type SoldOutMessageKey = keyof typeof SOLD_OUT_MESSAGES_EN;
@@ -27,4 +31,8 @@ export const SOLD_OUT_MESSAGES_AR: Record<SoldOutMessageKey, string> = {
   'soldOut.title': 'النافد اليوم',
   'soldOut.none': 'لا شيء نافد.',
   'soldOut.back': 'أعده للبيع',
+  'soldOut.backNamed': 'أعد {name} للبيع',
+  'soldOut.mark': 'نفد',
+  'soldOut.markNamed': 'علّم {name} كنافد',
+  'soldOut.option': 'خيار',
 };
