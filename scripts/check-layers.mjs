@@ -63,6 +63,8 @@ export const TABLE_OWNERS = {
   kitchen_display_routes: 'src-main/kitchen',
   kitchen_tickets: 'src-main/kitchen',
   kitchen_items: 'src-main/kitchen',
+  // Sold out (issue 34 item 6): marks that outlive a catalog pull, kept beside the replica.
+  sold_out_marks: 'src-main/catalog/sold-out.ts',
   settings: 'src-main/settings',
   print_jobs: 'src-main/printing/queue/print-job-store.ts',
   printer_bindings: 'src-main/printing/setup',

@@ -38,3 +38,4 @@ export { Staging } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';
 export { readBranchProfile, type BranchProfile, NO_BRANCH_MESSAGE } from './branch-profile.ts';
+export { markBack, markSoldOut, soldOutList, soldOutToday, type SoldOutToday } from './sold-out.ts';

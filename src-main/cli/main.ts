@@ -91,6 +91,10 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
     load: async () => (await import('./commands/customers-command.ts')).customersCommand,
     usage: 'pos customers --db FILE [QUERY] [--limit N] [--json] | add NAME --phone +PREFIX_NUMBER [--email E] [--json]',
   },
+  products: {
+    load: async () => (await import('./commands/products-command.ts')).productsCommand,
+    usage: 'pos products --db FILE [list] [--json] | sold-out ID | back ID        what is sold out today (a product or an option)',
+  },
   tables: {
     load: async () => (await import('./commands/tables-command.ts')).tablesCommand,
     usage: 'pos tables --db FILE [--json] | add NAME [--area A] [--seats N] | remove ID',

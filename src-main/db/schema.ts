@@ -526,6 +526,14 @@ export interface CounterCustomersTable {
   synced_at: number | null;
 }
 
+export interface SoldOutMarksTable {
+  kind: 'product' | 'modifier';
+  item_id: string;
+  business_day: string;
+  marked_at: number;
+  marked_by: string;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -574,6 +582,7 @@ export interface TillSchema {
   kitchen_items: KitchenItemsTable;
   station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
+  sold_out_marks: SoldOutMarksTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -797,4 +806,5 @@ export const TABLE_COLUMNS = {
     'last_error',
     'synced_at',
   ],
+  sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

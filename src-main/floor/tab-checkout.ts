@@ -1,6 +1,7 @@
 import type { PricedCart, Settlement } from '../../src-shared/pricing/index.ts';
 import type { OrderRecord, OrderView } from '../../src-shared/selling/index.ts';
 import type { Cart } from '../orders/index.ts';
+import type { SaleProduct } from '../catalog/index.ts';
 
 /**
  * What paying a tab needs of selling: the counter's order path at the
@@ -18,4 +19,6 @@ export interface TabCheckout {
   }): { record: OrderRecord; settlement: Settlement };
   /** After that transaction committed: the order's wake-ups, and the view the screen gets. */
   orderCommitted(record: OrderRecord, settlement: Settlement): OrderView;
+  /** Refuses a round's line of a product, or with an option, sold out today (issue 34 item 6), as the counter refuses it. */
+  refuseSoldOut(product: SaleProduct, modifierIds: readonly string[]): void;
 }

@@ -268,6 +268,7 @@ export class TabService implements FloorMethods {
     const made = lines.map((l) => {
       const product = products.get(l.product_id);
       if (!product) throw new TillError('not_found', `product ${l.product_id} is not in the catalog (or not active); sync the catalog or pick another`);
+      this.selling.refuseSoldOut(product, l.modifier_ids);
       return newLine(product, l.quantity, l.modifier_ids, l.notes);
     });
     const limits = orderLimits(this.db);

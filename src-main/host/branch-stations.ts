@@ -188,7 +188,7 @@ export class BranchStations implements StationApi {
   /** Whether a screen of this station hears an event: a kitchen display hears only its own tickets' changes, other screens everything else. */
   hears(code: string, event: TillEvent): boolean {
     const station = stationByCode(this.db, code);
-    if (station?.kind === 'kitchen_display') return event.type === 'kitchen' && event.station_id === station.id;
+    if (station?.kind === 'kitchen_display') return (event.type === 'kitchen' && event.station_id === station.id) || event.type === 'sold-out';
     // A customer display hears its own view only; nobody else hears it (a counter's cart is that counter's customers' business).
     if (station?.kind === 'customer_display') return event.type === 'customer-display' && event.view.station.code === code;
     return event.type !== 'kitchen' && event.type !== 'customer-display';

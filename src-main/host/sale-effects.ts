@@ -88,5 +88,7 @@ export function saleEffects(parts: SaleParts): Omit<TillOptions, 'db' | 'now' | 
     onShiftClosed: () => service.notifyRecord(),
     // A customer added at the counter goes before the orders that name it.
     onCustomerAdded: () => service.notifyRecord(),
+    // Sold out marked or back (issue 34 item 6): every screen, kitchen displays too, hears the list after the write.
+    onSoldOutChanged: (items) => events.emit({ type: 'sold-out', items }),
   };
 }

@@ -10,10 +10,10 @@ import { KitchenService } from '../kitchen/index.ts';
 import { PrintQueue, type PrinterAddressPolicy } from '../printing/index.ts';
 import { managerPinPolicy } from '../staff/index.ts';
 import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
-import { runAtStation } from '../stations/index.ts';
+import { currentStationKey, runAtStation, stationByCode } from '../stations/index.ts';
 import { TillService } from './till-service.ts';
 import { standInUrls, ZatcaReporter, ZatcaSetup } from '../zatca/index.ts';
-import { Authorizer, type ClientContext } from './authorization/index.ts';
+import { Authorizer, kitchenDisplaySoldOutPolicy, type ClientContext } from './authorization/index.ts';
 import { BranchStations } from './branch-stations.ts';
 import { CustomerDisplays } from './customer-displays.ts';
 import { saleEffects } from './sale-effects.ts';
@@ -165,6 +165,8 @@ export class TillHost extends composedOf<TillApi>() {
     zatca.subscribe(() => zatcaTab.notify());
     this.authorizer = authorizer;
     // Issue 11: on a till with cashiers, a manager signed in or a manager's PIN approves what costs money.
+    // Issue 34 item 6: a kitchen display marks what ran out (the call runs at its connection's station); asked before the PIN policy.
+    this.authorizer.use(kitchenDisplaySoldOutPolicy(() => stationByCode(db, currentStationKey())?.kind === 'kitchen_display'));
     this.authorizer.use(managerPinPolicy(db, () => till.staff.current(), now));
   }
 

@@ -10,7 +10,7 @@ import type { SaleProduct } from '../catalog/index.ts';
  * still sells; anything else thrown here is a fault (a corrupt amount, a
  * bug) and goes up to be seen, never shown as "no price".
  */
-export function productCard(product: SaleProduct, priceList: string, orderType: OrderType): ProductCard {
+export function productCard(product: SaleProduct, priceList: string, orderType: OrderType, soldOut: boolean): ProductCard {
   let price: number | null;
   try {
     price = unitPriceOf({ product, modifiers: [] }, priceList, orderType);
@@ -25,5 +25,6 @@ export function productCard(product: SaleProduct, priceList: string, orderType: 
     name_ar: product.name_ar,
     price,
     has_modifiers: product.modifiers.length > 0,
+    sold_out: soldOut,
   };
 }

@@ -24,7 +24,14 @@ import {
   searchProducts,
   type SaleProduct,
   currencyDecimals,
+  markBack,
+  markSoldOut,
+  soldOutList,
+  soldOutToday,
+  type SoldOutToday,
 } from '../catalog/index.ts';
+import { refuseSoldOut } from './sold-out-check.ts';
+import type { SoldOutView } from '../../src-shared/selling/index.ts';
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
@@ -68,6 +75,8 @@ import {
   settleOrder,
   settlementBody,
   setZatcaQr,
+  businessDayOf,
+  readOrderNumbering,
 } from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
@@ -90,6 +99,8 @@ export interface SellingHooks {
   syncStatus?: () => SyncStatus;
   /** Called after a customer added at the counter is committed (wake the uploader). */
   onCustomerAdded?: () => void;
+  /** After a product or an option was marked sold out or back (issue 34 item 6): every screen hears it. */
+  onSoldOutChanged?: (items: SoldOutView[]) => void;
 }
 
 /**
@@ -140,9 +151,29 @@ export class SellingService implements SellingMethods {
     return currencyDecimals(this.till.db);
   }
 
-  /** Priced with the one price rule for the order it is shown for: this screen's cart, or the tab the picker serves. */
-  private card(product: SaleProduct, pricedFor?: { order_type: OrderType; price_list: string }) {
-    return productCard(product, pricedFor?.price_list ?? this.current.price_list, pricedFor?.order_type ?? this.current.order_type);
+  /** Priced with the one price rule for the order it is shown for (this screen's cart, or the tab the picker serves), and whether it is sold out today. */
+  private card(product: SaleProduct, today: SoldOutToday, pricedFor?: { order_type: OrderType; price_list: string }) {
+    return productCard(
+      product,
+      pricedFor?.price_list ?? this.current.price_list,
+      pricedFor?.order_type ?? this.current.order_type,
+      today.products.has(product.id),
+    );
+  }
+
+  /** Today as sold-out marks count it: the business day under till.day_cutoff_hour, on the till's clock. */
+  private businessDay(): string {
+    return businessDayOf(this.till.now(), readOrderNumbering(this.till.db).cutoffHour);
+  }
+
+  /** What is sold out this business day. */
+  soldOutNow(): SoldOutToday {
+    return soldOutToday(this.till.db, this.businessDay());
+  }
+
+  /** Refuses a new line of a product, or with an option, sold out today (a cart's or a tab round's). */
+  refuseSoldOut(product: SaleProduct, modifierIds: readonly string[], what: 'line' | 'options' = 'line'): void {
+    refuseSoldOut(product, modifierIds, this.soldOutNow(), what);
   }
 
   private saleProduct(id: string): SaleProduct {
@@ -193,25 +224,28 @@ export class SellingService implements SellingMethods {
   async products(input: TillInputs['products']) {
     const { category_id, offset, limit, priced_for } = parseInput('products', input);
     const { ids, total } = productIdsInCategory(this.till.db, category_id, offset, limit);
-    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p, priced_for)), total };
+    const today = this.soldOutNow();
+    return { items: saleProducts(this.till.db, ids).map((p) => this.card(p, today, priced_for)), total };
   }
 
   async search(input: TillInputs['search']) {
     const { query, limit, priced_for } = parseInput('search', input);
+    const today = this.soldOutNow();
     return saleProducts(
       this.till.db,
       searchProducts(this.till.db, query, limit).map((hit) => hit.id),
-    ).map((p) => this.card(p, priced_for));
+    ).map((p) => this.card(p, today, priced_for));
   }
 
   async product(input: TillInputs['product']) {
     const { id, priced_for } = parseInput('product', input);
     const product = this.saleProduct(id);
+    const today = this.soldOutNow();
     return {
-      ...this.card(product, priced_for),
+      ...this.card(product, today, priced_for),
       description_en: product.description_en,
       description_ar: product.description_ar,
-      modifiers: product.modifiers,
+      modifiers: product.modifiers.map((m) => ({ ...m, sold_out: today.modifiers.has(m.id) })),
     };
   }
 
@@ -232,6 +266,7 @@ export class SellingService implements SellingMethods {
   async addItem(input: TillInputs['addItem']) {
     const { product_id, quantity, modifier_ids, notes } = parseInput('addItem', input);
     const product = this.saleProduct(product_id);
+    this.refuseSoldOut(product, modifier_ids);
     return this.change({ kind: 'line', line: newLine(product, quantity, modifier_ids, notes) });
   }
 
@@ -240,6 +275,7 @@ export class SellingService implements SellingMethods {
     const hit = findBarcode(this.till.db, code);
     if (!hit) throw new TillError('not_found', `no product has the barcode ${code}; check the label or search by name`);
     const product = this.saleProduct(hit.product_id);
+    this.refuseSoldOut(product, hit.modifier_id ? [hit.modifier_id] : []);
     return this.change({ kind: 'line', line: newLine(product, 1, hit.modifier_id ? [hit.modifier_id] : [], null) });
   }
 
@@ -250,6 +286,12 @@ export class SellingService implements SellingMethods {
     if (quantity !== undefined) line.quantity = quantity;
     if (modifier_ids !== undefined) {
       checkModifiers(line.product, modifier_ids);
+      // Only an option newly chosen is held to today's marks: the line's own stay as they were rung up.
+      this.refuseSoldOut(
+        line.product,
+        modifier_ids.filter((id) => !line.modifier_ids.includes(id)),
+        'options',
+      );
       line.modifier_ids = modifier_ids;
     }
     if (notes !== undefined) line.notes = notes;
@@ -704,6 +746,31 @@ export class SellingService implements SellingMethods {
     const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };
+  }
+
+  async soldOut(): Promise<SoldOutView[]> {
+    return soldOutList(this.till.db, this.businessDay());
+  }
+
+  async markSoldOut(input: TillInputs['markSoldOut']): Promise<SoldOutView[]> {
+    const { kind, id } = parseInput('markSoldOut', input);
+    const session = this.till.station();
+    const by = session.staff.current()?.name ?? `station ${session.code}`;
+    markSoldOut(this.till.db, { kind, id, businessDay: this.businessDay(), at: this.till.now(), by });
+    return this.soldOutChanged();
+  }
+
+  async markBack(input: TillInputs['markBack']): Promise<SoldOutView[]> {
+    const { kind, id } = parseInput('markBack', input);
+    markBack(this.till.db, kind, id, this.businessDay());
+    return this.soldOutChanged();
+  }
+
+  /** Every screen hears the list as it is now, after the write. */
+  private soldOutChanged(): SoldOutView[] {
+    const items = soldOutList(this.till.db, this.businessDay());
+    this.options.onSoldOutChanged?.(items);
+    return items;
   }
 
   async syncStatus(): Promise<SyncStatus> {

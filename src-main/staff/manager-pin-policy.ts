@@ -40,6 +40,7 @@ const PIN_APPROVES: ReadonlySet<PrivilegedAction> = new Set<PrivilegedAction>([
   'pay-later',
   'release-cashier',
   'void-sent-line',
+  'sold-out',
 ]);
 
 function pinOf(input: unknown): string | null {

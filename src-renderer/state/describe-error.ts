@@ -110,6 +110,7 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   hub_unreachable: 'error.hub_unreachable',
   stale_tab: 'error.stale_tab',
   customer_exists: 'error.customer_exists',
+  sold_out: 'error.sold_out',
   zatca_clearance: 'error.zatca_clearance',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',

@@ -1,4 +1,13 @@
-import type { CartView, CategoryView, CustomerView, OrderView, PaymentMethodView, SessionView, SyncStatus } from '../../src-shared/selling/index.ts';
+import type {
+  CartView,
+  CategoryView,
+  CustomerView,
+  OrderView,
+  PaymentMethodView,
+  SessionView,
+  SoldOutView,
+  SyncStatus,
+} from '../../src-shared/selling/index.ts';
 import type { PrinterStateView, PullProgressView, TillApi, TillEvent } from '../../src-shared/api/index.ts';
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
@@ -69,6 +78,8 @@ export class TillState {
   receipt = $state.raw<OrderView | null>(null);
   /** Bumped when the host swaps in a new catalog, so cached product pages are dropped. */
   catalogVersion = $state(0);
+  /** What is sold out today, as the last `sold-out` event said (the kitchen display lists it). */
+  soldOut = $state.raw<SoldOutView[]>([]);
   notices = $state<Notice[]>([]);
   /** The station this screen is (the status bar shows it); null until asked. */
   station = $state.raw<Station | null>(null);
@@ -221,6 +232,11 @@ export class TillState {
         break;
       case 'tab':
         this.tabsChanged++;
+        break;
+      // Sold out marked or back at any station (issue 34 item 6): the tiles and the picker read their products again.
+      case 'sold-out':
+        this.soldOut = event.items;
+        this.catalogVersion++;
         break;
     }
   }

@@ -13,7 +13,9 @@ export type PrivilegedAction =
   | 'close-shift'
   | 'release-cashier'
   /** Removing a tab's line the kitchen already has (issue 21). */
-  | 'void-sent-line';
+  | 'void-sent-line'
+  /** Marking a product or an option sold out, or back (issue 34 item 6). */
+  | 'sold-out';
 
 /**
  * What the host says before a privileged action is sent (the approval

@@ -60,6 +60,9 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   // The Kitchens tab's kitchen displays (issue 21): where a category's tickets show is a branch setting.
   kitchenDisplays: 'branch-settings',
   routeKitchenDisplay: 'branch-settings',
+  // Sold out (issue 34 item 6): a manager, or a kitchen display station (host/authorization/kitchen-display-sold-out.ts).
+  markSoldOut: 'sold-out',
+  markBack: 'sold-out',
   addCashier: 'manage-cashiers',
   updateCashier: 'manage-cashiers',
 };

@@ -20,6 +20,7 @@ import type {
   SessionView,
   ProductCard,
   ProductDetail,
+  SoldOutView,
   SyncStatus,
 } from '../selling/index.ts';
 
@@ -95,6 +96,13 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
 
   syncStatus(): Promise<SyncStatus>;
 
+  /** What is sold out today (issue 34 item 6): products and options, for every screen. */
+  soldOut(): Promise<SoldOutView[]>;
+  /** Marks a product or an option sold out until the next business day (a manager, or a kitchen display); every screen hears `sold-out`. */
+  markSoldOut(input: TillInputs['markSoldOut']): Promise<SoldOutView[]>;
+  /** Puts it back on sale now. */
+  markBack(input: TillInputs['markBack']): Promise<SoldOutView[]>;
+
   /** Whether this till is paired with a service, and with which market and branch. */
   session(): Promise<SessionView>;
   /** Pairs with a service and runs the first catalog pull (progress arrives as `pull` events). */
@@ -146,6 +154,9 @@ export const SELLING_METHODS = methods([
   'refund',
   'settleOrder',
   'syncStatus',
+  'soldOut',
+  'markSoldOut',
+  'markBack',
 ]);
 
 /** Staff and shifts: cashiers, PINs, shifts, cash movements and their reports. */

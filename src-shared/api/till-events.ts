@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../selling/index.ts';
+import type { SoldOutView, SyncStatus } from '../selling/index.ts';
 import type { BranchPrinterState } from '../branch/index.ts';
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from '../zatca/index.ts';
 import type { CustomerDisplayView } from '../stations/index.ts';
@@ -43,7 +43,9 @@ export type TillEvent =
   /** A kitchen display's tickets changed (issue 21): pushed to that display's screens only, after the commit; it reads kitchenBoard() again. */
   | { type: 'kitchen'; station_id: number }
   /** What a customer display shows now (issue 21, part 5): heard only by that display's screens (view.station.code). */
-  | { type: 'customer-display'; view: CustomerDisplayView };
+  | { type: 'customer-display'; view: CustomerDisplayView }
+  /** What is sold out changed (issue 34 item 6): every screen, kitchen displays too, hears it after the commit; counters read their products again. */
+  | { type: 'sold-out'; items: SoldOutView[] };
 
 /**
  * What crosses a MessagePort (Electron) or a WebSocket (browser): Comlink's

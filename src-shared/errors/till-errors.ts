@@ -41,7 +41,9 @@ export type TillErrorCode =
   /** A change to a tab made on an older version than the tab's: refused, naming what changed since (issue 21). */
   | 'stale_tab'
   /** A customer added at the counter has a phone the till already knows: that customer is offered instead (issue 35). */
-  | 'customer_exists';
+  | 'customer_exists'
+  /** A product or one of its options is marked sold out for today (issue 34): it cannot go into a cart or a tab's round. */
+  | 'sold_out';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

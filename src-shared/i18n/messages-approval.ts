@@ -41,6 +41,7 @@ export const APPROVAL_MESSAGES_EN = {
   'action.pay-later': 'Leaving an order to pay later',
   'action.release-cashier': 'Signing a cashier out of another station',
   'action.void-sent-line': 'Removing a line the kitchen already has',
+  'action.sold-out': 'Marking sold out, or back on sale',
 } as const;
 
 export type ApprovalMessageKey = keyof typeof APPROVAL_MESSAGES_EN;
@@ -83,4 +84,5 @@ export const APPROVAL_MESSAGES_AR: Record<ApprovalMessageKey, string> = {
   'action.pay-later': 'تأجيل دفع طلب',
   'action.release-cashier': 'تسجيل خروج كاشير من محطة أخرى',
   'action.void-sent-line': 'حذف سطر وصل إلى المطبخ',
+  'action.sold-out': 'تعليم صنف كنافد أو إعادته للبيع',
 };

@@ -39,4 +39,16 @@ export const KITCHEN_API_METHODS = [
  * needs to start (the session, its station, who is at the till, the sync
  * state for the status bar). Every other call from a display is refused.
  */
-export const KITCHEN_DISPLAY_METHODS = [...KITCHEN_API_METHODS, 'session', 'thisStation', 'staffState', 'syncStatus'] as const;
+export const KITCHEN_DISPLAY_METHODS = [
+  ...KITCHEN_API_METHODS,
+  'session',
+  'thisStation',
+  'staffState',
+  'syncStatus',
+  // The kitchen says what ran out (issue 34 item 6): its list, marking and marking back.
+  'soldOut',
+  'markSoldOut',
+  'markBack',
+  // Its list's names come from the catalog.
+  'search',
+] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_TYPES } from '../pricing/index.ts';
 import { cleanLine, cleanLines } from '../text/index.ts';
 import { approvalInput, refundInput, shiftInputs } from '../shifts/index.ts';
+import { soldOutInputs } from './sold-out.ts';
 import { zatcaBuyerInput } from '../zatca/index.ts';
 
 /**
@@ -121,6 +122,7 @@ export const tillInputs = {
   /** Would this call need a manager's approval from this screen? Asked before the call is sent; `input` without any PIN. */
   approvalCheck: z.object({ method: z.string({ error: 'a method name' }).min(1).max(60), input: z.unknown().optional() }),
   ...shiftInputs,
+  ...soldOutInputs,
 } as const;
 
 export type TillInputs = { [K in keyof typeof tillInputs]: z.input<(typeof tillInputs)[K]> };

@@ -22,6 +22,8 @@ export interface ProductCard {
   has_modifiers: boolean;
   /** True when a choice must be made before the product can be sold (an option group with a minimum); absent: every option is optional. */
   requires_choice?: boolean;
+  /** Marked sold out for today (issue 34): shown, but it cannot be added. */
+  sold_out: boolean;
 }
 
 export interface ModifierView {
@@ -29,6 +31,8 @@ export interface ModifierView {
   name_en: string;
   name_ar: string;
   price: Minor;
+  /** In the picker only: this option is marked sold out for today and cannot be chosen. */
+  sold_out?: boolean;
 }
 
 export interface ProductDetail extends ProductCard {

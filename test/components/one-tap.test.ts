@@ -26,7 +26,7 @@ async function cashierOnShift(): Promise<TillState> {
 }
 
 test('the rule: only a product with a required choice opens the picker first; optional add-ons do not', () => {
-  const card: ProductCard = { id: 'p', category_id: 1, name_en: 'Cappuccino', name_ar: 'كابتشينو', price: 1500, has_modifiers: true };
+  const card: ProductCard = { id: 'p', category_id: 1, name_en: 'Cappuccino', name_ar: 'كابتشينو', price: 1500, has_modifiers: true, sold_out: false };
   expect(opensPickerFirst(card)).toBe(false);
   expect(opensPickerFirst({ ...card, has_modifiers: false })).toBe(false);
   expect(opensPickerFirst({ ...card, requires_choice: true })).toBe(true);

@@ -37,6 +37,20 @@ export async function realTill(): Promise<TillState> {
   return state;
 }
 
+/** A TillState over a fresh real till, and `hear`: an event delivered to it as the host pushes one (the host's own events are the integration tests'). */
+export async function hearingTill(): Promise<{ state: TillState; hear: (event: TillEvent) => void }> {
+  const api = apiOf(await till.openTill());
+  const listeners = new Set<(event: TillEvent) => void>();
+  const onEvent = (listener: (event: TillEvent) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const state = new TillState(async () => ({ api, onEvent, onClose: () => {}, close: () => {} }));
+  await state.start();
+  await state.enterTill();
+  return { state, hear: (event) => listeners.forEach((listener) => listener(event)) };
+}
+
 /**
  * A TillState over a real till (its window is the first counter, A), and
  * `signInAt`: a cashier signs in on a tablet at another station, which then

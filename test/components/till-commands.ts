@@ -159,13 +159,13 @@ const callAtStation: BrowserCommand<[id: string, station: string, method: string
 /**
  * A kitchen display (a tablet paired as a kitchen_display station `code`,
  * added when missing) on till `id`: its own till API id for callTill, and
- * from now on the `kitchen` events the host pushes to it, for takeEvents.
+ * from now on the events the host pushes to it (its `kitchen` events, `sold-out`), for takeEvents.
  */
 const openDisplay: BrowserCommand<[id: string, code: string, name: string]> = async (_context, id, code, name) => {
   const host = hosts.get(id);
   if (!host) throw new Error(`no till ${id}: call openTill first`);
   const db = databases.get(id)!;
-  const station = stationByCode(db, code) ?? addStation(db, { name, code, kind: 'kitchen_display' }, Date.now());
+  if (!stationByCode(db, code)) addStation(db, { name, code, kind: 'kitchen_display' }, Date.now());
   const displayId = `${id}/display-${code}`;
   tills.set(
     displayId,
@@ -179,7 +179,8 @@ const openDisplay: BrowserCommand<[id: string, code: string, name: string]> = as
   );
   heard.set(displayId, []);
   eventHubs.get(id)!.subscribe((event) => {
-    if (event.type === 'kitchen' && event.station_id === station.id) heard.get(displayId)?.push(event);
+    // What the web host would push to this display's socket: the host's own rule (its kitchen, and what is sold out).
+    if (host.branchStations.hears(code, event)) heard.get(displayId)?.push(event);
   });
   return displayId;
 };

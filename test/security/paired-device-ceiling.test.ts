@@ -79,7 +79,7 @@ describe('a paired device is never more than a cashier', () => {
     const approval = { manager_pin: MANAGER_PIN };
     // Every method of the privilege table that is not money a manager approves at the counter
     // (nor signing the tablet's cashier out of a station whose screen died: release-cashier; nor removing a tab's line
-    // the kitchen already has: void-sent-line, issue 21).
+    // the kitchen already has: void-sent-line, issue 21; nor marking sold out: sold-out, issue 34).
     const hostOnly = Object.entries(METHOD_PRIVILEGES).filter(
       ([, privilege]) =>
         ![
@@ -92,6 +92,7 @@ describe('a paired device is never more than a cashier', () => {
           'close-shift',
           'release-cashier',
           'void-sent-line',
+          'sold-out',
         ].includes(privilege),
     );
     expect(hostOnly.map(([method]) => method)).toEqual(

@@ -29,10 +29,12 @@ export interface ApprovalRequest {
 export type RefusalCode = 'pin_needed' | 'wrong_pin' | 'pin_throttled' | 'screen';
 
 /**
- * A policy's answer: approve (naming who or what approved), refuse (with a
- * reason; another policy may still approve, unless `final`), or abstain (null).
+ * A policy's answer: approve (naming who or what approved; `final`: no later
+ * policy is asked, for an approval that rests on who calls rather than on a
+ * PIN), refuse (with a reason; another policy may still approve, unless
+ * `final`), or abstain (null).
  */
-export type PolicyDecision = { approve: true; by: string } | { approve: false; reason: string; final?: boolean; code?: RefusalCode } | null;
+export type PolicyDecision = { approve: true; by: string; final?: boolean } | { approve: false; reason: string; final?: boolean; code?: RefusalCode } | null;
 
 /**
  * A pluggable rule of the authorization hook. The default one approves the

@@ -75,6 +75,7 @@ const ACTION_NAMES: Record<PrivilegedAction, string> = {
   'close-shift': 'closing the shift',
   'release-cashier': 'signing a cashier out of another station',
   'void-sent-line': 'removing a line the kitchen already has',
+  'sold-out': 'marking a product or an option sold out, or back',
 };
 
 /**
@@ -168,6 +169,7 @@ export class Authorizer {
       if (decision.approve) {
         // A later policy is the more specific one (a manager's PIN after the manager screen): the audit names it.
         approval = { by: decision.by };
+        if (decision.final) break;
         continue;
       }
       reasons.push(decision.reason);

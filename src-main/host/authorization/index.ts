@@ -6,3 +6,4 @@ export { clientLabel, ELECTRON_WINDOW, type ClientContext, type ClientKind } fro
 export { discountLimitPercent, DISCOUNT_LIMIT_SETTING, DEFAULT_DISCOUNT_LIMIT_PERCENT } from './discount-limit.ts';
 export { cashOutLimit, CASH_OUT_LIMIT_SETTING, DEFAULT_CASH_OUT_LIMIT } from './cash-out-limit.ts';
 export { privilegedCalls, type CallCheck, type PrivilegedCall } from './privileged-call.ts';
+export { kitchenDisplaySoldOutPolicy } from './kitchen-display-sold-out.ts';

@@ -18,6 +18,8 @@ const PAIRED_DEVICE_MAY_ASK: ReadonlySet<PrivilegedAction> = new Set<PrivilegedA
   // A cashier refused at this tablet because a dead screen keeps her signed in elsewhere: the manager standing here signs her out there.
   'release-cashier',
   'void-sent-line',
+  // A manager at a paired counter marks what ran out (issue 34 item 6).
+  'sold-out',
 ]);
 
 /**

@@ -123,7 +123,7 @@ describe("the product card's price", () => {
     // No price for this list: the card shows none and the grid still sells.
     const snapshot = saleProducts(db, [product.id])[0]!;
     const noCash = { ...snapshot, prices: snapshot.prices.filter((p) => p.priceable_id !== 'CASH') };
-    expect(productCard(noCash, 'CASH', 'TAKEAWAY').price).toBeNull();
+    expect(productCard(noCash, 'CASH', 'TAKEAWAY', false).price).toBeNull();
 
     // A bug's trace in the replica (a price that is not whole minor units): the call fails, naming the price, and is
     // never shown as "no price".
@@ -131,6 +131,6 @@ describe("the product card's price", () => {
     await expect(shown()).rejects.toThrow(RangeError);
     await expect(shown()).rejects.toThrow(new RegExp(`product ${product.id} price .* \\(PAYMENT_METHOD CASH\\): 400\\.5`));
     const corrupt = saleProducts(db, [product.id])[0]!;
-    expect(() => productCard(corrupt, 'CASH', 'TAKEAWAY')).toThrow(RangeError);
+    expect(() => productCard(corrupt, 'CASH', 'TAKEAWAY', false)).toThrow(RangeError);
   });
 });
