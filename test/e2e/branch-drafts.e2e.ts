@@ -121,7 +121,7 @@ test('Branch tabs: a draft, one Save bar, problems at the field, a question befo
   await picker.setInputFiles({ name: 'qahwa-logo.png', mimeType: 'image/png', buffer: logo });
   await expect(problem).toBeHidden();
   await expect(page.getByTestId('branch-logo-chosen')).toBeVisible();
-  await expect(page.getByTestId('branch-logo-state')).toContainText('qahwa-logo.png, 240 × 80 pixels');
+  await expect(page.getByTestId('branch-logo-state')).toContainText('qahwa-logo.png\u2069, 240 × 80 pixels');
   await expect.poll(() => page.getByTestId('branch-receipt-preview').getAttribute('src')).not.toBe(previewBefore);
   await expect(bar).toHaveAttribute('data-dirty', 'true');
   await shot(page, 'branch-logo-chosen-en');
