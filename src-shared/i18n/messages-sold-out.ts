@@ -13,9 +13,10 @@ export const SOLD_OUT_MESSAGES_EN = {
   'soldOut.title': 'Sold out today',
   'soldOut.none': 'Nothing is sold out.',
   'soldOut.back': 'Back on sale',
-  'soldOut.backNamed': 'Put {name} back on sale',
+  'soldOut.backNamed': 'Back on sale: {name}',
   'soldOut.mark': '86',
-  'soldOut.markNamed': 'Mark {name} sold out',
+  // Starts with the button's visible text (86), so a voice user can say what they see (axe: label-content-name-mismatch).
+  'soldOut.markNamed': '86: mark {name} sold out',
   'soldOut.option': 'option',
 } as const;
 
@@ -31,8 +32,8 @@ export const SOLD_OUT_MESSAGES_AR: Record<SoldOutMessageKey, string> = {
   'soldOut.title': 'النافد اليوم',
   'soldOut.none': 'لا شيء نافد.',
   'soldOut.back': 'أعده للبيع',
-  'soldOut.backNamed': 'أعد {name} للبيع',
+  'soldOut.backNamed': 'أعده للبيع: {name}',
   'soldOut.mark': 'نفد',
-  'soldOut.markNamed': 'علّم {name} كنافد',
+  'soldOut.markNamed': 'نفد: علّم {name} كنافد',
   'soldOut.option': 'خيار',
 };
