@@ -7,6 +7,7 @@ import { emulatedService, type EmulatedService } from '../support/emulated-servi
 import { eventually } from '../support/manual-clock.ts';
 import { refusal } from '../support/refusal.ts';
 import { pairDevice, startWebHost, type WebHost } from '../support/till-web-host.ts';
+import { MAX_CALLS_IN_FLIGHT } from '../../src-main/host/transport/connection-calls.ts';
 
 // Findings (issue 32, 2 and 4): calls of a client that disconnected kept
 // running, a client could pile up calls without bound, and one paired
@@ -86,7 +87,7 @@ describe("a connection's calls", () => {
     expect((await setup.api.cart()).lines).toEqual([]);
   });
 
-  it('are at most 8 waiting or running: the 9th is refused at once, in both languages', async () => {
+  it('are at most MAX_CALLS_IN_FLIGHT waiting or running: one more is refused at once, in both languages', async () => {
     const cookie = await web.managerCookie();
     const setup = await web.connect({ origin: web.origin, cookie });
     const product = await signedIn(setup.api);
@@ -95,23 +96,25 @@ describe("a connection's calls", () => {
 
     const first = outcome(screen.api.syncStatus());
     await eventually('the held call started', () => held.started() === 1);
-    const seven = Array.from({ length: 7 }, () => screen.api.addItem({ product_id: product, quantity: 1 }));
+    const seven = Array.from({ length: MAX_CALLS_IN_FLIGHT - 1 }, () => screen.api.addItem({ product_id: product, quantity: 1 }));
     const ninth = await refusal(screen.api.addItem({ product_id: product, quantity: 1 }));
     expect(ninth.code).toBe('busy');
-    expect(ninth.reason).toEqual({ code: 'host.tooManyCalls', params: { max: 8 } });
+    expect(ninth.reason).toEqual({ code: 'host.tooManyCalls', params: { max: MAX_CALLS_IN_FLIGHT } });
     const key = `reason.${ninth.reason!.code}`;
     expect(isMessageKey(key)).toBe(true);
     if (isMessageKey(key)) {
-      expect(translate('en', key, ninth.reason!.params)).toContain('8');
-      expect(translate('ar', key, ninth.reason!.params)).toMatch(/[\u0600-\u06ff].*8|8.*[\u0600-\u06ff]/);
+      expect(translate('en', key, ninth.reason!.params)).toContain(String(MAX_CALLS_IN_FLIGHT));
+      expect(translate('ar', key, ninth.reason!.params)).toMatch(
+        new RegExp(`[\\u0600-\\u06ff].*${MAX_CALLS_IN_FLIGHT}|${MAX_CALLS_IN_FLIGHT}.*[\\u0600-\\u06ff]`),
+      );
     }
 
-    // Once the held call answers, the seven run in their order and the screen is served again.
+    // Once the held call answers, the queued adds run in their order and the screen is served again.
     held.open();
     const carts = await Promise.all(seven);
-    expect(carts.at(-1)!.lines).toHaveLength(7);
+    expect(carts.at(-1)!.lines).toHaveLength(MAX_CALLS_IN_FLIGHT - 1);
     expect(first.done).toBe(true);
-    expect((await screen.api.addItem({ product_id: product, quantity: 1 })).lines).toHaveLength(8);
+    expect((await screen.api.addItem({ product_id: product, quantity: 1 })).lines).toHaveLength(MAX_CALLS_IN_FLIGHT);
   });
 });
 

@@ -1,7 +1,12 @@
 import { TillError } from '../../../src-shared/errors/index.ts';
 
-/** Calls one connection may have waiting or running at once; one more is refused, not queued. */
-export const MAX_CALLS_IN_FLIGHT = 8;
+/**
+ * Calls one connection may have waiting or running at once; one more is
+ * refused, not queued. Room for a barcode scanner or fast typing, which send
+ * a search per key (13 keys in a few milliseconds), on a busy hub: 8 refused
+ * a cashier's search mid-word. The queue still runs them one at a time.
+ */
+export const MAX_CALLS_IN_FLIGHT = 64;
 
 /**
  * Methods that wait on the network for long (a catalog pull, ZATCA
