@@ -13,6 +13,7 @@ import {
 import { getSetting } from '../../settings/index.ts';
 import { ForbiddenError, ServiceError, UnauthenticatedError, ValidationError } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
+import { drainOneAtATime } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Customers read at a time. */
@@ -69,30 +70,16 @@ export class CustomerKind implements UploadKind {
   }
 
   async drain(context: UploadContext, keepGoing: () => boolean, report: UploadReport): Promise<void> {
-    const tried = new Set<string>();
-    for (;;) {
-      const due = dueCounterCustomers(this.db, context.now(), PAGE + tried.size).filter((c) => !tried.has(c.id));
-      if (due.length === 0) return;
-      const path = this.path();
-      if (path === null) {
-        report.held.push(this.name);
-        return;
-      }
-      for (const customer of due) {
-        if (context.isPaused()) {
-          report.stopped = 'paused';
-          report.error = SESSION_EXPIRED;
-          return;
-        }
-        if (!keepGoing()) {
-          report.stopped = 'stopping';
-          return;
-        }
-        tried.add(customer.id);
+    await drainOneAtATime(context, keepGoing, report, PAGE, {
+      held: this.name,
+      due: (limit) => dueCounterCustomers(this.db, context.now(), limit),
+      keyOf: (customer) => customer.id,
+      path: () => this.path(),
+      each: (customer, path) => {
         report.batches++;
-        if ((await this.send(context, path, customer, report)) === 'stop') return;
-      }
-    }
+        return this.send(context, path, customer, report);
+      },
+    });
   }
 
   private async send(context: UploadContext, path: string, customer: CounterCustomer, report: UploadReport): Promise<'continue' | 'stop'> {

@@ -19,6 +19,7 @@ import { ForbiddenError, NotFoundError, ServiceError, UnauthenticatedError, Vali
 import { judgeBatch, readSyncAnswer } from './read-sync-answer.ts';
 import { rejectionReason } from './service-rejections.ts';
 import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
+import { drainOneAtATime } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Records read from the outbox at a time. */
@@ -106,39 +107,24 @@ export class RecordUploadKind implements UploadKind {
 
   async drain(context: UploadContext, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     const { db, config } = this;
-    // Each record is tried at most once a drain, even when its backoff comes out as 0.
-    const tried = new Set<string>();
-    for (;;) {
-      const due = dueRecords(db, config.kind, context.now(), PAGE + tried.size).filter((record) => !tried.has(record.uuid));
-      if (due.length === 0) return;
-      const path = this.path();
-      if (path === null) {
-        report.held.push(config.kind);
-        return;
-      }
-      for (const record of due) {
-        if (context.isPaused()) {
-          report.stopped = 'paused';
-          report.error = SESSION_EXPIRED;
-          return;
-        }
-        if (!keepGoing()) {
-          report.stopped = 'stopping';
-          return;
-        }
-        tried.add(record.uuid);
+    await drainOneAtATime(context, keepGoing, report, PAGE, {
+      held: config.kind,
+      due: (limit) => dueRecords(db, config.kind, context.now(), limit),
+      keyOf: (record) => record.uuid,
+      path: () => this.path(),
+      each: async (record, path) => {
         const readiness = config.ready(db, record, context.now());
         if (!readiness.go) {
           if ('rejected' in readiness) {
             markRecordRejected(db, record.uuid, readiness.rejected);
             report.rejected++;
           } else postponeRecord(db, record.uuid, readiness.until, readiness.reason);
-          continue;
+          return 'continue';
         }
         report.batches++;
-        if ((await this.send(context, path, record, report)) === 'stop') return;
-      }
-    }
+        return this.send(context, path, record, report);
+      },
+    });
   }
 
   /** One record, one request: its answer can only be about it. */
