@@ -14,6 +14,7 @@ export const STATION_MESSAGES_EN = {
   'reason.station.kindInvalid': 'A station is a counter, a kitchen display or a customer display.',
   'reason.station.printerUnknown': 'The catalog has no printer “{printer}”: sync the catalog, then pick one of its printers.',
   'reason.station.unknown': 'This till has no station with the code {code}.',
+  'reason.station.notPaired': 'This screen is not paired with a station of this till: pair it again.',
   'reason.station.lastCounter': '“{name}” ({code}) is the last counter: add another station before removing it.',
   'reason.station.removed': 'This screen’s station {code} was removed on the Branch screen: ask a manager to pair this device again for another station.',
   'reason.station.pairingOff':
@@ -68,6 +69,7 @@ export const STATION_MESSAGES_AR: Record<StationMessageKey, string> = {
   'reason.station.kindInvalid': 'المحطة إما كاونتر أو شاشة مطبخ أو شاشة عملاء.',
   'reason.station.printerUnknown': 'لا توجد في الكتالوج طابعة «\u2066{printer}\u2069»: زامن الكتالوج ثم اختر إحدى طابعاته.',
   'reason.station.unknown': 'لا توجد على هذا الجهاز محطة بالرمز \u2066{code}\u2069.',
+  'reason.station.notPaired': 'هذه الشاشة غير مقترنة بمحطة على هذا الجهاز: اقرنها من جديد.',
   'reason.station.lastCounter': '«{name}» (\u2066{code}\u2069) هي آخر كاونتر: أضف محطة أخرى قبل حذفها.',
   'reason.station.removed': 'حُذفت محطة هذه الشاشة \u2066{code}\u2069 من شاشة الفرع: اطلب من المدير إقران هذا الجهاز من جديد بمحطة أخرى.',
   'reason.station.pairingOff':
