@@ -190,20 +190,6 @@ export interface OrderPaymentsTable {
   settlement_uuid: string | null;
 }
 
-export interface OutboxTable {
-  order_uuid: string;
-  state: 'pending' | 'synced' | 'rejected';
-  enqueued_seq: number;
-  attempts: Generated<number>;
-  next_attempt_at: Generated<number>;
-  last_error: string | null;
-  service_id: string | null;
-  service_status: string | null;
-  rejection: string | null;
-  synced_at: number | null;
-  frozen_at: number | null;
-}
-
 export interface ParkedCartsTable {
   id: string;
   label: string;
@@ -534,6 +520,20 @@ export interface SoldOutMarksTable {
   marked_by: string;
 }
 
+export interface OutboxTable {
+  order_uuid: string;
+  state: 'pending' | 'synced' | 'rejected';
+  enqueued_seq: number;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  service_id: string | null;
+  service_status: string | null;
+  rejection: string | null;
+  synced_at: number | null;
+  frozen_at: number | null;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -550,7 +550,6 @@ export interface TillSchema {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_payments: OrderPaymentsTable;
-  outbox: OutboxTable;
   parked_carts: ParkedCartsTable;
   settings: SettingsTable;
   kitchens: KitchensTable;
@@ -583,6 +582,7 @@ export interface TillSchema {
   station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
+  outbox: OutboxTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -675,19 +675,6 @@ export const TABLE_COLUMNS = {
     'refunds_line',
   ],
   order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
-  outbox: [
-    'order_uuid',
-    'state',
-    'enqueued_seq',
-    'attempts',
-    'next_attempt_at',
-    'last_error',
-    'service_id',
-    'service_status',
-    'rejection',
-    'synced_at',
-    'frozen_at',
-  ],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
   kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
@@ -807,4 +794,17 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
+  outbox: [
+    'order_uuid',
+    'state',
+    'enqueued_seq',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'service_id',
+    'service_status',
+    'rejection',
+    'synced_at',
+    'frozen_at',
+  ],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };
