@@ -105,6 +105,9 @@ export class TillState {
   private cartSeq = 0;
   private appliedCartSeq = 0;
   private noticeSeq = 0;
+  /** The timer that takes each info notice away, by notice id (restarted when the notice is said again). */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers, not state any screen draws
+  private readonly noticeTimers = new Map<number, ReturnType<typeof setTimeout>>();
   /** Screens' own listeners for the host's events (a kitchen board hears `kitchen`); kept across reconnections. */
   // Never rendered: no reactivity needed.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -433,14 +436,27 @@ export class TillState {
       said.key === 'error.unreachable' && this.screen === 'till' ? { key: 'error.offline', lines: [{ key: said.key }, ...(said.lines ?? [])] } : said;
     // The host locked the till (idle time): show the PIN screen rather than only an error.
     if (text.key === 'error.locked' && this.link) void this.refreshStaff();
-    const id = ++this.noticeSeq;
     // One error at a time: the newest is the one that matters, and a stack of red boxes hides the till.
-    // The same words are shown once: a notice said again replaces itself (two "round sent" for two taps).
-    const same = (n: Notice) => n.text.key === text.key && JSON.stringify(n.text.params ?? null) === JSON.stringify(text.params ?? null);
-    const kept = this.notices.filter((n) => !same(n) && (tone !== 'error' || n.tone !== 'error'));
+    // The same words are shown once: a notice said again is the one on screen, kept where it is (its Details stay
+    // open if the cashier opened them) with its time to leave started again (two "round sent" for two taps).
+    const same = (n: Notice) => n.tone === tone && n.text.key === text.key && JSON.stringify(n.text.params ?? null) === JSON.stringify(text.params ?? null);
+    const id = this.notices.find(same)?.id ?? ++this.noticeSeq;
+    const kept = this.notices.filter((n) => n.id !== id && !same(n) && (tone !== 'error' || n.tone !== 'error'));
     this.notices = [...kept, { id, tone, text }].slice(-3);
+    for (const gone of this.noticeTimers.keys()) if (!this.notices.some((n) => n.id === gone)) this.forgetTimer(gone);
     // What went well leaves by itself; an error stays until the cashier has read it and closes it.
-    if (tone === 'info') setTimeout(() => this.dismiss(id), INFO_NOTICE_MS);
+    if (tone === 'info') {
+      this.forgetTimer(id);
+      this.noticeTimers.set(
+        id,
+        setTimeout(() => this.dismiss(id), INFO_NOTICE_MS),
+      );
+    }
+  }
+
+  private forgetTimer(id: number): void {
+    clearTimeout(this.noticeTimers.get(id));
+    this.noticeTimers.delete(id);
   }
 
   inform(key: MessageKey, params?: MessageParams): void {
@@ -448,6 +464,7 @@ export class TillState {
   }
 
   dismiss(id: number): void {
+    this.forgetTimer(id);
     this.notices = this.notices.filter((n) => n.id !== id);
   }
 
