@@ -4,7 +4,8 @@ import { expect, test } from './till-test.ts';
 
 // Issue 23, parts 1 and 4: the shift is asked for at the first item (with
 // "Open a shift" right there), a cash-exact sale by scanner and keyboard
-// takes four keys after the scan, Enter on a lone search result adds it, and
+// takes four keys after the scan, Enter on a lone search result adds it, the
+// arrows move the search's highlight and Enter adds the one highlighted, and
 // a notice raised while a dialog is open is shown inside that dialog.
 
 test('the shift at the first item, a cash-exact sale in four keys after the scan, Enter on one search result, notices inside dialogs', async ({
@@ -73,6 +74,30 @@ test('the shift at the first item, a cash-exact sale in four keys after the scan
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(CROISSANT.en);
+  await expect(page.getByTestId('line-dialog')).toBeHidden();
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await expect(page.getByTestId('search-input')).toHaveValue('');
+
+  // Several results (issue 34, item 7): the first is highlighted, the arrows move the highlight, Enter adds the
+  // highlighted one and the focus is back in the empty search for the next item.
+  await page.keyboard.type('croissant');
+  const results = page.getByTestId('product-tile');
+  await expect(results.nth(2)).toBeVisible();
+  const highlighted = page.locator('[data-testid="product-tile"][data-highlighted="true"]');
+  await expect(highlighted).toHaveCount(1);
+  await expect(results.nth(0)).toHaveAttribute('data-highlighted', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(results.nth(2)).toHaveAttribute('data-highlighted', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(results.nth(1)).toHaveAttribute('data-highlighted', 'true');
+  await expect(highlighted).toHaveCount(1);
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  const chosen = (await results.nth(1).locator('.name').textContent())!.trim();
+  const linesBefore = await page.getByTestId('cart-line').count();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('cart-line').filter({ hasText: chosen })).toHaveCount(1);
+  expect(await page.getByTestId('cart-line').count()).toBeGreaterThanOrEqual(linesBefore);
   await expect(page.getByTestId('line-dialog')).toBeHidden();
   await expect(page.getByTestId('search-input')).toBeFocused();
   await expect(page.getByTestId('search-input')).toHaveValue('');
