@@ -145,6 +145,9 @@ export class BranchSetup implements BranchApi {
     return this.view();
   }
 
+  /** Nothing to do here: the authorization hook ends the station's Branch visit on this call (host/authorization, branch-visits.ts). */
+  async leaveBranch(): Promise<void> {}
+
   async bindPrinter(input: BranchInputs['bindPrinter']): Promise<BranchSetupView> {
     const { printer_id, address, app_command, paper_width } = parseInput('bindPrinter', input);
     const printer = this.printerOrThrow(printer_id);

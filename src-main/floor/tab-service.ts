@@ -8,6 +8,7 @@ import {
   type FloorTable,
   type FloorTableView,
   type LineAmounts,
+  type RoundPriceView,
   type TabPartView,
   type TabView,
 } from '../../src-shared/floor/index.ts';
@@ -47,6 +48,8 @@ import { checkLineCount, checkQuantity, checkTotal, chosenModifiers, newLine, or
 import type { LocalTill } from '../stations/index.ts';
 import type { SentRound } from '../kitchen/index.ts';
 import type { TabCheckout } from './tab-checkout.ts';
+
+type FloorRoundLine = { product_id: string; quantity: number; modifier_ids: string[]; notes: string | null };
 
 export type FloorMethods = Pick<TillApi, (typeof FLOOR_API_METHODS)[number]>;
 
@@ -262,15 +265,42 @@ export class TabService implements FloorMethods {
     return this.view(tab);
   }
 
-  async addRound(input: FloorInputs['addRound']): Promise<TabView> {
-    const { tab_id, version, lines } = parseInput('addRound', input);
+  /** A round's lines as cart lines (the catalog's products and options); sold out refused when it is to be added. */
+  private roundLines(lines: FloorRoundLine[], refuseSoldOut: boolean): CartLine[] {
     const products = new Map(saleProducts(this.db, [...new Set(lines.map((l) => l.product_id))]).map((p) => [p.id, p]));
-    const made = lines.map((l) => {
+    return lines.map((l) => {
       const product = products.get(l.product_id);
       if (!product) throw new TillError('not_found', `product ${l.product_id} is not in the catalog (or not active); sync the catalog or pick another`);
-      this.selling.refuseSoldOut(product, l.modifier_ids);
+      if (refuseSoldOut) this.selling.refuseSoldOut(product, l.modifier_ids);
       return newLine(product, l.quantity, l.modifier_ids, l.notes);
     });
+  }
+
+  /**
+   * The round a screen is taking, priced by the same rule and cart as the
+   * tab (priced()), so the running total shown is the one the tab charges
+   * once the round is added. Reads only.
+   */
+  async priceRound(input: FloorInputs['priceRound']): Promise<RoundPriceView> {
+    const { tab_id, lines } = parseInput('priceRound', input);
+    const tab = this.require(tab_id);
+    const made = this.roundLines(lines, false);
+    const round = priceOf(this.cartOf(tab, made), this.tax());
+    const onTab = tabLines(this.db, tab.id).map((r) => JSON.parse(r.line) as CartLine);
+    const whole = priceOf(this.cartOf(tab, [...onTab, ...made]), this.tax());
+    return {
+      tab_id: tab.id,
+      lines: round.lines.map((p) => ({ product_id: p.product_id, quantity: p.quantity, unit_price: p.unit_price, total: p.total })),
+      subtotal: round.subtotal,
+      tax: round.tax,
+      total: round.total,
+      with_tab: { subtotal: whole.subtotal, tax: whole.tax, total: whole.total },
+    };
+  }
+
+  async addRound(input: FloorInputs['addRound']): Promise<TabView> {
+    const { tab_id, version, lines } = parseInput('addRound', input);
+    const made = this.roundLines(lines, true);
     const limits = orderLimits(this.db);
     for (const line of made) checkQuantity(line.quantity, limits);
     const actor = this.actor();

@@ -1,7 +1,7 @@
 import { CUSTOMER_DISPLAY_SCREEN_METHODS, type StationApi, type StationInputs } from '../../src-shared/stations/index.ts';
 import { KITCHEN_DISPLAY_METHODS } from '../../src-shared/kitchen/index.ts';
 import { parseInput, type TillEvent } from '../../src-shared/api/index.ts';
-import type { PairingCodeView, StationKind } from '../../src-shared/stations/index.ts';
+import type { PairingCodeView, PairingStateView, StationKind } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { dataVersion, type TillDatabase } from '../db/index.ts';
@@ -280,6 +280,12 @@ export class BranchStations implements StationApi {
    * manager: the first manager is made on the host's own screen, and a
    * paired device needs someone who can approve.
    */
+  async pairingState(): Promise<PairingStateView> {
+    if (!this.pairing) return { can_pair: false, why_not: 'station.pairingOff' };
+    if (!hasActiveManager(this.db)) return { can_pair: false, why_not: 'station.noManagerYet' };
+    return { can_pair: true, why_not: null };
+  }
+
   async pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView> {
     const { station } = parseInput('pairingCode', input);
     const pairing = this.pairing;

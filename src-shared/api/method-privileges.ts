@@ -48,6 +48,7 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   removeStation: 'branch-settings',
   // Pairing a tablet and choosing this screen's station are the Stations tab's too.
   pairingCode: 'branch-settings',
+  pairingState: 'branch-settings',
   useStation: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',

@@ -7,8 +7,10 @@ import type { BranchSetupView, TestPrintView } from './branch-views.ts';
  * needs the 'branch-settings' privilege (method-privileges.ts).
  */
 export interface BranchApi {
-  /** What the Branch screen shows; opening it with a manager's PIN approves its later calls (host/authorization, the Branch pass). */
+  /** What the Branch screen shows; opening it with a manager's PIN approves that visit's later calls (host/authorization, branch-visits.ts). */
   branchSetup(input?: BranchInputs['branchSetup']): Promise<BranchSetupView>;
+  /** The Branch screen closed on this screen: the manager's approval of that visit ends here (the next visit asks again). */
+  leaveBranch(): Promise<void>;
   bindPrinter(input: BranchInputs['bindPrinter']): Promise<BranchSetupView>;
   unbindPrinter(input: BranchInputs['unbindPrinter']): Promise<BranchSetupView>;
   /** Prints the bilingual test page now; resolves only when the printer took it. */
@@ -27,6 +29,7 @@ export interface BranchApi {
 
 export const BRANCH_API_METHODS = [
   'branchSetup',
+  'leaveBranch',
   'bindPrinter',
   'unbindPrinter',
   'testPrint',

@@ -1,5 +1,5 @@
 import type { FloorTable } from './floor-tables.ts';
-import type { FloorTableView, TabView } from './tab-views.ts';
+import type { FloorTableView, RoundPriceView, TabView } from './tab-views.ts';
 import type { FloorInputs } from './floor-inputs.ts';
 import type { OrderView } from '../selling/index.ts';
 
@@ -19,6 +19,8 @@ export interface FloorApi {
   tab(input: FloorInputs['tab']): Promise<TabView>;
   openTab(input: FloorInputs['openTab']): Promise<TabView>;
   addRound(input: FloorInputs['addRound']): Promise<TabView>;
+  /** The round being taken on a screen, priced with the tab's one price rule before it is added (the tab's running total). */
+  priceRound(input: FloorInputs['priceRound']): Promise<RoundPriceView>;
   /** Sends every line not yet sent to the kitchen: tickets by category, through the print queue. */
   sendRound(input: FloorInputs['sendRound']): Promise<TabView>;
   removeTabLine(input: FloorInputs['removeTabLine']): Promise<TabView>;
@@ -39,6 +41,7 @@ export const FLOOR_API_METHODS = [
   'tab',
   'openTab',
   'addRound',
+  'priceRound',
   'sendRound',
   'removeTabLine',
   'moveTab',

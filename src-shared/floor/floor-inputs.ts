@@ -12,6 +12,18 @@ const id = z.string({ error: 'an id' }).min(1, 'not empty').max(200, 'at most 20
 const version = z.number({ error: 'the tab version this screen saw' }).int('a whole number').min(1, 'at least 1');
 const minor = z.number({ error: 'an amount in halalas (a whole number)' }).int('a whole number of halalas').min(0, 'not negative');
 const tab = { tab_id: id, version };
+/** A round's lines, as addRound takes them and priceRound prices them. */
+const roundLines = z
+  .array(
+    z.object({
+      product_id: id,
+      quantity: z.number().int('a whole number').min(1, 'at least 1').max(999, 'at most 999').default(1),
+      modifier_ids: z.array(id).max(20).default([]),
+      notes: z.string({ error: 'text' }).max(500, 'at most 500 characters').overwrite(cleanLines).nullable().default(null),
+    }),
+  )
+  .min(1, 'at least one line')
+  .max(100, 'at most 100 lines');
 
 export const floorInputs = {
   addTable: z.object({
@@ -27,20 +39,9 @@ export const floorInputs = {
     guests: z.number().int('a whole number').min(1, 'at least 1').max(99, 'at most 99').nullable().default(null),
   }),
   tab: z.object({ tab_id: id }),
-  addRound: z.object({
-    ...tab,
-    lines: z
-      .array(
-        z.object({
-          product_id: id,
-          quantity: z.number().int('a whole number').min(1, 'at least 1').max(999, 'at most 999').default(1),
-          modifier_ids: z.array(id).max(20).default([]),
-          notes: z.string({ error: 'text' }).max(500, 'at most 500 characters').overwrite(cleanLines).nullable().default(null),
-        }),
-      )
-      .min(1, 'at least one line')
-      .max(100, 'at most 100 lines'),
-  }),
+  addRound: z.object({ ...tab, lines: roundLines }),
+  /** The round being taken, priced as the tab prices it (TAB_PRICING), before it is added: nothing changes. */
+  priceRound: z.object({ tab_id: id, lines: roundLines }),
   sendRound: z.object(tab),
   /** A line already with the kitchen goes only with a manager's approval. */
   removeTabLine: z.object({ ...tab, line_id: id, approval: approvalInput }),

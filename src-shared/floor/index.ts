@@ -3,6 +3,7 @@ export { partTotal, splitByLines, splitEvenly, splitTabLines, SplitError, type L
 export {
   TAB_CHANGE_KINDS,
   type FloorTableView,
+  type RoundPriceView,
   type TabChange,
   type TabChangeKind,
   type TabLineView,

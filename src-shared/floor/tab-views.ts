@@ -73,6 +73,20 @@ export interface TabView {
   changes: TabChange[];
 }
 
+/**
+ * The round being taken on a screen, priced as the tab will charge it once
+ * added (TAB_PRICING): each line, the round alone, and the tab with it.
+ */
+export interface RoundPriceView {
+  tab_id: string;
+  lines: { product_id: string; quantity: number; unit_price: Minor; total: Minor }[];
+  subtotal: Minor;
+  tax: Minor;
+  total: Minor;
+  /** The tab's figures once this round is on it: what Pay covers when the round goes with it. */
+  with_tab: { subtotal: Minor; tax: Minor; total: Minor };
+}
+
 /** A table as a floor view shows it: free, with an open tab (its total, guests, age), or paid and to be cleared. */
 export interface FloorTableView extends FloorTable {
   state: 'free' | 'open' | 'paid';

@@ -1,4 +1,4 @@
-import type { PairingCodeView, Station } from './station-views.ts';
+import type { PairingCodeView, PairingStateView, Station } from './station-views.ts';
 import type { StationInputs } from './station-inputs.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface StationApi {
   setDisplayCounter(input: StationInputs['setDisplayCounter']): Promise<Station[]>;
   removeStation(input: StationInputs['removeStation']): Promise<Station[]>;
   pairingCode(input: StationInputs['pairingCode']): Promise<PairingCodeView>;
+  /** Whether pairingCode would make a code now, and why not: the Stations tab disables the button with the reason. */
+  pairingState(): Promise<PairingStateView>;
   useStation(input: StationInputs['useStation']): Promise<Station>;
 }
 
@@ -31,5 +33,6 @@ export const STATION_API_METHODS = [
   'setDisplayCounter',
   'removeStation',
   'pairingCode',
+  'pairingState',
   'useStation',
 ] as const satisfies readonly (keyof StationApi)[];

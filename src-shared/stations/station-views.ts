@@ -37,6 +37,18 @@ export interface Station {
  * it) and types `code` before `expires_at` (epoch ms); the Stations tab
  * shows both as a QR code and as text.
  */
+/**
+ * Whether this till can make a pairing code now, asked before the button
+ * is offered: where it cannot, the Stations tab disables "Pairing code"
+ * with the reason (the TillError reason code pairingCode would be refused
+ * with) rather than refusing after the tap.
+ */
+export interface PairingStateView {
+  can_pair: boolean;
+  /** Why not: the host pairs no tablets (`pos serve` on the network does), or the till has no manager yet. */
+  why_not: 'station.pairingOff' | 'station.noManagerYet' | null;
+}
+
 export interface PairingCodeView {
   code: string;
   station: string;

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
 import { BranchScreen } from '../../src-renderer/branch/index.ts';
-import { LocaleState } from '../../src-renderer/state/index.ts';
+import { isolate, LocaleState } from '../../src-renderer/state/index.ts';
 import { pairingTill, realTill, withTill } from './real-till.ts';
 import { scan } from './scan-qr.ts';
 
@@ -54,14 +54,38 @@ test('in Arabic: the words change, the address reads left to right, and the QR i
   expect(await scan(shown.getByTestId('pairing-qr-svg').element() as SVGSVGElement)).toBe(`${HUB}/pair?code=${code}`);
 });
 
-test('a till that pairs no tablets (the Electron window) says so and how, and shows no code', async () => {
-  const state = await realTill();
-  await state.api.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
+for (const lang of ['en', 'ar'] as const) {
+  test(`a till that pairs no tablets (the Electron window): Pairing code is disabled with the reason beside it, never refused after the tap; so is Remove on the last counter (${lang})`, async () => {
+    const state = await realTill();
+    await state.api.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
+    const locale = new LocaleState();
+    locale.current = lang;
+    state.view = 'branch';
+    const screen = await render(BranchScreen, withTill(state, locale));
+    await screen.getByTestId('branch-tab-stations').click();
+    const pair = screen.getByTestId('station-pair');
+    await expect.element(pair).toBeDisabled();
+    // The reason, in the UI's language, beside the buttons and named by them; not "a manager must approve it" to a signed-in manager.
+    const why = screen.getByTestId('station-pair-why');
+    await expect.element(why).toHaveTextContent(locale.t('reason.station.pairingOff'));
+    await expect.element(why).not.toHaveTextContent(locale.t('error.not_allowed'));
+    await expect.element(pair).toHaveAttribute('aria-describedby', 'station-pair-why');
+    // The only counter cannot be removed: its Remove says why instead of a refusal after the confirmation.
+    await expect.element(screen.getByTestId('station-remove')).toBeDisabled();
+    const [counter] = await state.api.stations();
+    await expect
+      .element(screen.getByTestId('station-remove-why'))
+      .toHaveTextContent(locale.t('reason.station.lastCounter', { name: isolate(counter!.name), code: counter!.code }));
+    expect(state.notices.filter((n) => n.tone === 'error')).toEqual([]);
+    await expect.element(screen.getByTestId('station-pairing')).not.toBeInTheDocument();
+  });
+}
+
+test('where the till pairs tablets but has no manager yet, Pairing code says to add the first manager', async () => {
+  const { state } = await pairingTill(HUB);
   state.view = 'branch';
   const screen = await render(BranchScreen, withTill(state));
   await screen.getByTestId('branch-tab-stations').click();
-  await screen.getByTestId('station-pair').click();
-  // The error notice (the app's notice area shows it) names the reason, which both languages word.
-  await expect.poll(() => state.notices.at(-1)?.text).toMatchObject({ lines: [{ key: 'reason.station.pairingOff' }] });
-  await expect.element(screen.getByTestId('station-pairing')).not.toBeInTheDocument();
+  await expect.element(screen.getByTestId('station-pair')).toBeDisabled();
+  await expect.element(screen.getByTestId('station-pair-why')).toHaveTextContent(/add this till’s first manager/);
 });

@@ -12,27 +12,21 @@ import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
 import { privilegedCalls, type CallApi } from './privileged-call.ts';
 import { ApprovedDiscounts } from './approved-discounts.ts';
 import { cashOutLimit } from './cash-out-limit.ts';
+import { BranchVisits } from './branch-visits.ts';
 
 export interface Approval {
   by: string;
 }
 
-/** A manager's PIN that opened the Branch screen at one station: who approved, and until when (sliding with each Branch call). */
-interface BranchPass {
-  by: string;
-  until: number;
-}
-
-/** A Branch pass ends after this long without a Branch call. */
-const BRANCH_PASS_MS = 15 * 60_000;
-
 /**
- * Reads the shell makes while the Branch screen is open, some on the host's
- * events (a catalog sync from any station reloads the catalog and the cart;
- * the hub coming back refreshes the status); any other call means the
- * station left it, and its Branch pass ends.
+ * Reads the shell and the Branch screen's tabs make while it is open, some
+ * on the host's events (a catalog sync from any station reloads the catalog
+ * and the cart; the hub coming back refreshes the status; the Tables tab
+ * lists the floor's tables); any other call (leaveBranch as the screen
+ * closes, selling, a tab, a shift, a sign-in or out) means the station left
+ * it, and its visit ends.
  */
-const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set([
+const KEEPS_BRANCH_VISIT: ReadonlySet<string> = new Set([
   'session',
   'syncStatus',
   'printers',
@@ -43,6 +37,8 @@ const KEEPS_BRANCH_PASS: ReadonlySet<string> = new Set([
   'cart',
   'thisStation',
   'zatcaStatus',
+  'floor',
+  'cashiers',
 ]);
 
 /** The reason codes of a refusal (i18n `reason.*`), by why it was refused. */
@@ -89,8 +85,8 @@ export class Authorizer {
   private readonly now: () => number;
   /** The discounts a manager approved on the cart each station is ringing up: an approval on one screen is not one on another. */
   private readonly approvedByStation = new Map<string, ApprovedDiscounts>();
-  /** The stations where a manager's PIN opened the Branch screen, by station. */
-  private readonly branchPasses = new Map<string, BranchPass>();
+  /** The stations where a manager's approval opened the Branch screen, for that visit. */
+  private readonly branchVisits = new BranchVisits();
 
   private approvedAt(station: string): ApprovedDiscounts {
     let approved = this.approvedByStation.get(station);
@@ -190,15 +186,15 @@ export class Authorizer {
    * it? The policies decide as for the call itself, on its input without
    * a PIN and in preview (nothing counted); nothing is audited, nothing runs.
    * Only asking about `branchSetup` (opening the Branch screen) ends the
-   * station's earlier Branch approval, so each visit is approved anew.
+   * station's earlier visit, so each visit is approved anew.
    */
   async check(api: CallApi, method: string, input: unknown, client: ClientContext, station: string): Promise<ApprovalCheckView> {
     const rules = this.rules(station);
     const limits = { discount_percent: Math.round(rules.limitPercent * 100), cash_out: rules.cashOutLimit };
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi] ?? null;
     // Asking to open the Branch screen starts a new visit: an earlier approval does not carry over to it.
-    if (method === 'branchSetup') this.branchPasses.delete(station);
-    else if (privilege === 'branch-settings' && this.branchPassOf(station, client)) return { need: 'none', action: null, limits };
+    if (method === 'branchSetup') this.branchVisits.end(station);
+    else if (privilege === 'branch-settings' && this.branchVisits.of(station, client)) return { need: 'none', action: null, limits };
     const bare = isRecord(input) ? { ...input, approval: undefined } : input;
     let answer: ApprovalCheckView = { need: 'none', action: null, limits };
     for (const check of await privilegedCalls(api, method, [bare], rules)) {
@@ -229,13 +225,6 @@ export class Authorizer {
     };
   }
 
-  /** The station's Branch pass while it lasts (never a paired device's: the ceiling keeps the Branch screen from them). */
-  private branchPassOf(station: string, client: ClientContext): BranchPass | null {
-    const pass = this.branchPasses.get(station);
-    if (!pass || client.kind === 'paired-device' || pass.until <= this.now()) return null;
-    return pass;
-  }
-
   /**
    * The checks a transport makes before dispatching one till API call
    * (privilegedCalls: discounts beyond the limit and beyond what was
@@ -247,12 +236,13 @@ export class Authorizer {
   async authorizeCall(api: CallApi, method: string, args: unknown[], client: ClientContext, station: string): Promise<Approval | null> {
     const rules = this.rules(station);
     const privilege = METHOD_PRIVILEGES[method as keyof TillApi];
-    // Any call but the Branch screen's (and the few reads the shell makes beside it) means the station left it.
-    if (privilege !== 'branch-settings' && !KEEPS_BRANCH_PASS.has(method)) this.branchPasses.delete(station);
-    const pass = privilege === 'branch-settings' ? this.branchPassOf(station, client) : null;
-    if (pass) {
-      pass.until = this.now() + BRANCH_PASS_MS;
-      const by = `${pass.by} (opening the Branch screen)`;
+    // The screen closed (leaveBranch), or any call but the Branch screen's and the few reads beside it: the visit ended.
+    if (privilege !== 'branch-settings' && !KEEPS_BRANCH_VISIT.has(method)) this.branchVisits.end(station);
+    // branchSetup here is the open screen reading itself again; opening it anew is asked first (check), which ends the visit.
+    const visit = privilege === 'branch-settings' ? this.branchVisits.of(station, client) : null;
+    if (visit) {
+      // Still audited per call: each save names the manager whose approval opened this visit.
+      const by = `${visit.by} (opening the Branch screen)`;
       recordAudit(this.options.db, { at: this.now(), who: clientLabel(client), action: privilege!, method, outcome: 'approved', approvedBy: by });
       return { by };
     }
@@ -303,9 +293,9 @@ export class Authorizer {
       });
       return;
     }
-    // Opening the Branch screen with a manager's PIN approves that screen's Branch calls while it stays there.
+    // Opening the Branch screen with a manager's PIN approves that visit's Branch calls (its saves), until it ends.
     if (method === 'branchSetup' && approval && isRecord(input) && isRecord(input.approval)) {
-      this.branchPasses.set(station, { by: approval.by, until: this.now() + BRANCH_PASS_MS });
+      if (client) this.branchVisits.begin(station, client, approval.by);
       return;
     }
     if (method === 'checkout' || method === 'voidCart' || (method === 'removeItem' && isCartView(result) && result.lines.length === 0)) {
