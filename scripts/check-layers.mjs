@@ -47,6 +47,7 @@ export const TABLE_OWNERS = {
   order_payments: 'src-main/orders',
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
+  outbox_keyed: 'src-main/orders', // migration 0025 rebuilds the outbox under this name and renames it back
   parked_carts: 'src-main/selling',
   station_carts: 'src-main/stations',
   station_cart_lines: 'src-main/stations',
