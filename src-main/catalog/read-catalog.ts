@@ -81,6 +81,9 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
       settings: JSON.parse(p.settings) as PrinterSettings,
     })),
     barcodes: all(db, q.selectFrom('barcodes').select(['id', 'barcode', 'product_id', 'modifier_id']).orderBy('barcode')),
-    customers: all(db, q.selectFrom('customers').selectAll().orderBy('name')).map((c) => ({ ...c, is_active: c.is_active === 1 })),
+    customers: all(
+      db,
+      q.selectFrom('customers').select(['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active']).orderBy('name'),
+    ).map((c) => ({ ...c, is_active: c.is_active === 1 })),
   };
 }
