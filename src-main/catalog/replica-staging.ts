@@ -1,5 +1,5 @@
 import { sql, type Compilable, type RawBuilder } from 'kysely';
-import { GENERATION_COLUMN, param, pinGenerations, pinnedGenerations, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
+import { GENERATION_COLUMN, param, pinGenerations, pinnedGenerations, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
 import type { ReplicaRow, ReplicaTable, ReplicaTableName } from './replica-tables.ts';
 
 /**
@@ -43,12 +43,14 @@ export interface StagingOptions {
 export const DEFAULT_SLICE_ROWS = 256;
 
 interface TableQueries {
-  insert: PreparedQuery<Record<string, unknown>, unknown>;
+  /** One row: its values in `columns` order, then the generation (by position: 600,000 rows a pull, no object each). */
+  insert: PreparedQuery<readonly unknown[], unknown>;
   /** The new generation's row of a record staged twice: deleted so that the later copy goes in at its later place. */
   deleteStaged: PreparedQuery<{ value: unknown; generation: number }, unknown>;
   /** By the column compared (the table's key, or its parent's), compiled on first use. */
   keepWhere(column: string): PreparedQuery<{ value: unknown; from: number; to: number }, unknown>;
   count: PreparedQuery<{ generation: number }, { n: number }>;
+  anyRow: PreparedQuery<{ generation: number }, { one: number }>;
   /** Rowids of up to `limit` rows after `after` whose generation is `generation` (one) or, with `stale`, any but those kept. */
   rowidsOf: PreparedQuery<{ after: number; generation: number; limit: number }, { id: number }>;
   staleRowids: PreparedQuery<{ after: number; pinned: number; newest: number; limit: number }, { id: number }>;
@@ -66,9 +68,9 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
   const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
   return {
-    // By name: a row is tied to its columns by the names the schema gives them, never by their order.
-    insert: prepared<Record<string, unknown>>()(
-      s.insertInto(main).values({ ...Object.fromEntries(cols.map((column) => [column, param(column)])), [GENERATION_COLUMN]: param(GENERATION_COLUMN) }),
+    // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
+    insert: prepared<readonly unknown[]>()(
+      s.insertInto(main).values({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() }),
     ),
     deleteStaged: prepared<{ value: unknown; generation: number }>()(
       s.deleteFrom(main).where(table.key, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
@@ -93,6 +95,13 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .selectFrom(main)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(GENERATION_COLUMN, '=', param<number>('generation')),
+    ),
+    anyRow: prepared<{ generation: number }>()(
+      s
+        .selectFrom(main)
+        .select(sql<number>`1`.as('one'))
+        .where(GENERATION_COLUMN, '=', param<number>('generation'))
+        .limit(1),
     ),
     rowidsOf: prepared<{ after: number; generation: number; limit: number }>()(
       s
@@ -202,7 +211,8 @@ export class Staging {
 
   private write(table: ReplicaTable, row: Record<string, unknown>): void {
     const queries = queriesOf(table);
-    const values = { ...row, [GENERATION_COLUMN]: this.generation };
+    const values: unknown[] = table.columns.map((column) => row[column]);
+    values.push(this.generation);
     try {
       queries.insert.run(this.db, values);
       this.staged.set(table.name, this.staged.get(table.name)! + 1);
@@ -272,9 +282,13 @@ export class Staging {
         continue;
       }
       const asked = { previous, next: this.generation };
-      // Reads, outside the write lock: what a reader will see change.
-      changes[table.name] = { deleted: queries.vanished.get(this.db, asked)!.n, written: queries.differing.get(this.db, asked)!.n };
-      counts[table.name] = this.staged.get(table.name)!;
+      const staged = this.staged.get(table.name)!;
+      counts[table.name] = staged;
+      // Reads, outside the write lock: what a reader will see change (a first pull: all of it, nothing to compare).
+      const first = queries.anyRow.get(this.db, { generation: previous }) === undefined;
+      changes[table.name] = first
+        ? { deleted: 0, written: staged }
+        : { deleted: queries.vanished.get(this.db, asked)!.n, written: queries.differing.get(this.db, asked)!.n };
       pins.set(table.name, this.generation);
     }
     this.slice('publish', pins.size, () => {
