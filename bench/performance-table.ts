@@ -37,7 +37,17 @@ export function performanceTable(resultsDir: string): string {
       sync.targets.pull_within_1_2x_fetch_bound,
       'npm run bench:sync',
     );
-    if (sync.pull_phases)
+    if (sync.pull_phases?.pin_ms !== undefined)
+      row(
+        "  where that pull's time went",
+        `lists ${ms(sync.pull_phases.lists_ms)}, pin ${ms(sync.pull_phases.pin_ms)}, old generation deleted ${ms(sync.pull_phases.drop_old_ms)}`,
+        `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`,
+        `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch`,
+        '—',
+        null,
+        'npm run bench:sync',
+      );
+    else if (sync.pull_phases)
       row(
         "  where that pull's time went",
         `lists ${ms(sync.pull_phases.lists_ms)}, swap ${ms(sync.pull_phases.swap_ms)}`,
@@ -45,6 +55,16 @@ export function performanceTable(resultsDir: string): string {
         `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch; swap ${x(Number((sync.pull_phases.swap_ms / sync.insert_bound_ms).toFixed(2)))} insert`,
         '—',
         null,
+        'npm run bench:sync',
+      );
+    if (sync.write_lock)
+      row(
+        '  longest write-lock hold of that pull (a checkout waits at most this)',
+        `${sync.write_lock.hold_max_ms} ms`,
+        `${sync.write_lock.slices.toLocaleString('en')} transactions of at most ${sync.write_lock.rows_per_slice_max} rows: p50 ${sync.write_lock.hold_p50_ms} ms, p99 ${sync.write_lock.hold_p99_ms} ms; the pin ${sync.write_lock.pin_ms} ms`,
+        '—',
+        '≤ 20 ms',
+        sync.targets.write_lock_at_most_20_ms,
         'npm run bench:sync',
       );
     row(
@@ -59,7 +79,7 @@ export function performanceTable(resultsDir: string): string {
     row(
       '  peak RSS of that pull (VmHWM)',
       `${sync.peak_rss_mb} MB`,
-      `process before the pull ${sync.rss_at_start_mb} MB`,
+      `process before the pull ${sync.rss_at_start_mb} MB${sync.hwm_before_pull_mb ? ` (its VmHWM then ${sync.hwm_before_pull_mb} MB)` : ''}`,
       '—',
       '≤ 250 MB',
       sync.targets.peak_rss_at_most_250_mb,

@@ -12,15 +12,21 @@
  *   slow link:    a second emulator answering every request after 40 ms,
  *                 50-record pages: the pull vs a bare sequential fetch of the
  *                 same requests (target: at most half).
- * Peak RSS is the kernel's high-water mark (VmHWM) of this process: the swap
- * is synchronous, so a sampling timer would miss it.
+ * Peak RSS is the kernel's high-water mark (VmHWM) of this process, beside
+ * its resident size just before the pull (the code loaded, the emulator's
+ * answers not yet read): what the pull itself adds is the difference.
+ * The write lock: every write transaction of the pull (a slice of rows, the
+ * publishing pin, the old generation's deletes), through the pull's
+ * `onSlice` hook: the longest is how long a checkout may wait behind it.
  * Then product search at that size: two-letter prefixes in English and Arabic.
- * Targets: pull ≤ 1.2x the fetch bound; slow link ≤ 0.5x; peak RSS ≤ 250 MB.
+ * Targets: pull ≤ 1.2x the fetch bound; slow link ≤ 0.5x; peak RSS ≤ 250 MB;
+ * the longest write-lock hold ≤ 20 ms.
  */
 import Database from 'better-sqlite3';
 import { openDatabase } from '../src-main/db/index.ts';
 import { readFileSync } from 'node:fs';
 import { CATALOG_RESOURCES, pullCatalog, type PullProgress } from '../src-main/sync/index.ts';
+import type { WriteSlice } from '../src-main/catalog/index.ts';
 import { ServiceClient, encodeQuery } from '../src-main/upstream/index.ts';
 import { searchProducts } from '../src-main/catalog/index.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
@@ -93,7 +99,9 @@ function insertBound(replica: Database.Database, file: string): { ms: number; ro
   ).map((t) => t.name);
   const rowsOf = new Map<string, { columns: string[]; rows: unknown[][] }>();
   for (const table of tables) {
-    const columns = (replica.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name).filter((c) => c !== 'seq');
+    const columns = (replica.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== 'seq' && c !== 'generation');
     rowsOf.set(table, {
       columns,
       rows: replica
@@ -126,21 +134,42 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   // Warm the emulator's and our own code paths once on a small read.
   await client.get('/products', { per_page: 10, includes: ['modifiers', 'prices'], filter: { market_id: emulator.marketId, branch_id: emulator.branchId } });
   const db = openDatabase(file);
-  let peakRss = process.memoryUsage().rss;
+  const rssBefore = process.memoryUsage().rss;
+  const hwmBefore = peakRssBytes();
+  let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const start = performance.now();
-  // Where the time goes: the lists (network, reading, staging, overlapped) and the swap (one transaction, after the last page).
-  let swapAt = 0;
+  // Where the time goes: the lists (network, reading, writing the new generation, overlapped), the pin, the old generation's deletes.
+  let publishAt = 0;
+  let pinnedAt = 0;
   const onProgress = (progress: PullProgress) => {
-    if (progress.phase === 'swap') swapAt = performance.now();
+    if (progress.phase === 'swap') publishAt = performance.now();
   };
-  const summary = await pullCatalog({ client, db, perPage, onProgress, ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }) });
+  const slices: WriteSlice[] = [];
+  const onSlice = (slice: WriteSlice) => {
+    slices.push(slice);
+    if (slice.kind === 'publish') pinnedAt = performance.now();
+  };
+  const summary = await pullCatalog({ client, db, perPage, onProgress, onSlice, ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }) });
   const pullMs = performance.now() - start;
-  const phases = { lists_ms: Math.round(swapAt - start), swap_ms: Math.round(performance.now() - swapAt) };
+  const phases = {
+    lists_ms: Math.round(publishAt - start),
+    pin_ms: Math.round(pinnedAt - publishAt),
+    drop_old_ms: Math.round(performance.now() - pinnedAt),
+  };
   clearInterval(sampler);
-  // The swap is synchronous, so a timer cannot sample it: the kernel's high-water mark can.
+  // Slices are synchronous, so a timer cannot sample inside them: the kernel's high-water mark can.
   peakRss = Math.max(peakRss, process.memoryUsage().rss, peakRssBytes() ?? 0);
-  return { client, db, summary, pullMs, peakRss, phases };
+  const holds = slices.map((slice) => slice.ms);
+  const lock = {
+    slices: slices.length,
+    rows_per_slice_max: Math.max(...slices.map((slice) => (slice.kind === 'publish' ? 0 : slice.rows))),
+    hold_max_ms: Number(Math.max(...holds).toFixed(1)),
+    hold_p99_ms: Number(percentile(holds, 99).toFixed(1)),
+    hold_p50_ms: Number(percentile(holds, 50).toFixed(1)),
+    pin_ms: Number((slices.find((slice) => slice.kind === 'publish')?.ms ?? 0).toFixed(1)),
+  };
+  return { client, db, summary, pullMs, peakRss, rssBefore, hwmBefore, phases, lock };
 }
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
@@ -150,7 +179,6 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const emulator = await spawnEmulator(['--products', String(PRODUCTS), '--seed', '7']);
 let results: Record<string, unknown>;
 try {
-  const rssAtStart = process.memoryUsage().rss;
   const pull = await timedPull(emulator, dir.file('pull.db'), PER_PAGE);
   const fetched = await fetchBound(emulator, pull.client.apiVersion, PER_PAGE);
   const inserted = insertBound(pull.db, dir.file('bare-insert.db'));
@@ -180,8 +208,10 @@ try {
     concurrency: CONCURRENCY ?? 'default',
     pull_ms: Math.round(pull.pullMs),
     pull_phases: pull.phases,
+    write_lock: pull.lock,
     products_per_second: Math.round((pull.summary.counts.products! / pull.pullMs) * 1000),
-    rss_at_start_mb: mb(rssAtStart),
+    rss_at_start_mb: mb(pull.rssBefore),
+    hwm_before_pull_mb: pull.hwmBefore === null ? null : mb(pull.hwmBefore),
     peak_rss_mb: mb(pull.peakRss),
     fetch_bound_ms: Math.round(fetched.ms),
     fetch_bound_pages: fetched.pages,
@@ -199,7 +229,12 @@ try {
   console.log(
     `pull of ${results.products} products (${PER_PAGE} a page): ${ms(pull.pullMs)} (${results.products_per_second} products/s), peak RSS ${results.peak_rss_mb} MB (process at start ${results.rss_at_start_mb} MB)`,
   );
-  console.log(`  lists (fetch, read, stage) ${ms(pull.phases.lists_ms)}, then the swap (one transaction) ${ms(pull.phases.swap_ms)}`);
+  console.log(
+    `  lists (fetch, read, write the new generation) ${ms(pull.phases.lists_ms)}, the pin ${ms(pull.phases.pin_ms)}, the old generation deleted ${ms(pull.phases.drop_old_ms)}`,
+  );
+  console.log(
+    `  write lock: ${pull.lock.slices} transactions of at most ${pull.lock.rows_per_slice_max} rows; held p50 ${ms(pull.lock.hold_p50_ms)}, p99 ${ms(pull.lock.hold_p99_ms)}, longest ${ms(pull.lock.hold_max_ms)} (target ≤ 20 ms); the pin itself ${ms(pull.lock.pin_ms)}`,
+  );
   console.log(
     `  fetch bound (the same ${fetched.pages} requests of every list, sequential, bodies read) ${ms(fetched.ms)} → pull = ${results.pull_over_fetch_bound}x (target ≤ 1.2x)`,
   );
@@ -244,6 +279,7 @@ results.targets = {
   pull_within_1_2x_fetch_bound: (results.pull_over_fetch_bound as number) <= 1.2,
   slow_link_at_most_half_of_sequential_fetch: slowLink.pull_over_sequential_fetch <= 0.5,
   peak_rss_at_most_250_mb: (results.peak_rss_mb as number) <= 250,
+  write_lock_at_most_20_ms: (results.write_lock as { hold_max_ms: number }).hold_max_ms <= 20,
   search_p95_under_5_ms: Object.values(results.search as Record<string, { p95: number }>).every((f) => f.p95 < 5),
 };
 console.log(`targets: ${JSON.stringify(results.targets)}`);

@@ -77,6 +77,7 @@ export const TABLE_OWNERS = {
   record_outbox: 'src-main/shifts',
   audit: 'src-main/host/authorization/audit-log.ts',
   schema_migrations: 'src-main/db',
+  generation_pins: 'src-main/db/generations.ts',
   // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
   zatca_egs: 'src-main/zatca',
   zatca_documents: 'src-main/zatca',

@@ -13,6 +13,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { openDatabase } from '../src-main/db/index.ts';
+// The replica's tables, registered at import, get their generation column when a database is opened.
+import '../src-main/catalog/replica-tables.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../src-main/db/schema.ts', import.meta.url));
@@ -85,7 +87,7 @@ function schemaText(): string {
     const members: string[] = [];
     const lists: string[] = [];
     for (const { name, sql } of tables.filter((t) => !FTS_SHADOW.test(t.name))) {
-      const columns = db.prepare(`PRAGMA table_xinfo(${name})`).all() as ColumnInfo[];
+      const columns = db.prepare(`PRAGMA main.table_xinfo(${name})`).all() as ColumnInfo[];
       const pkColumns = columns.filter((c) => c.pk > 0);
       const virtual = VIRTUAL_TABLES[name];
       const typed: [string, string][] = virtual

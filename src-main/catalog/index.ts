@@ -34,7 +34,7 @@ export { findCustomers, hasCustomer, methodsWithOwnPrices, type CustomerRow } fr
 export { readServiceKitchens, serviceKitchenRoutes, type ServiceKitchen } from './kitchens.ts';
 export { printerRows, type PrinterRow } from './printers.ts';
 export { REPLICA, REPLICA_TABLES, productFieldsAsIs, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
-export { Staging } from './replica-staging.ts';
+export { DEFAULT_SLICE_ROWS, Staging, type StagingOptions, type WriteSlice } from './replica-staging.ts';
 export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.ts';
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';
 export { readBranchProfile, type BranchProfile, NO_BRANCH_MESSAGE } from './branch-profile.ts';

@@ -13,9 +13,12 @@ export interface ServiceKitchen {
 }
 
 export function readServiceKitchens(db: TillDatabase): ServiceKitchen[] {
-  const kitchens = all(db, q.selectFrom('kitchens').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id'));
-  const printers = all(db, q.selectFrom('kitchen_printers').select(['kitchen_id', 'printer_id']).orderBy('printer_id'));
-  const categories = all(db, q.selectFrom('kitchen_categories').select(['kitchen_id', 'category_id']).orderBy('category_id'));
+  // One read transaction: the three lists from the same generation of the replica.
+  const { kitchens, printers, categories } = db.transaction(() => ({
+    kitchens: all(db, q.selectFrom('kitchens').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id')),
+    printers: all(db, q.selectFrom('kitchen_printers').select(['kitchen_id', 'printer_id']).orderBy('printer_id')),
+    categories: all(db, q.selectFrom('kitchen_categories').select(['kitchen_id', 'category_id']).orderBy('category_id')),
+  }))();
   return kitchens.map((k) => ({
     ...k,
     printer_ids: printers.filter((p) => p.kitchen_id === k.id).map((p) => p.printer_id),

@@ -34,7 +34,12 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** In one read transaction: every list from the same generation of the replica, even when a pull publishes between two of them. */
 export function readCatalog(db: TillDatabase): CatalogSnapshot {
+  return db.transaction(() => readEveryList(db))();
+}
+
+function readEveryList(db: TillDatabase): CatalogSnapshot {
   const modifiers = groupBy(
     all(db, q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).orderBy('product_id').orderBy('position')),
     (m: Modifier) => m.product_id,
@@ -81,6 +86,9 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
       settings: JSON.parse(p.settings) as PrinterSettings,
     })),
     barcodes: all(db, q.selectFrom('barcodes').select(['id', 'barcode', 'product_id', 'modifier_id']).orderBy('barcode')),
-    customers: all(db, q.selectFrom('customers').selectAll().orderBy('name')).map((c) => ({ ...c, is_active: c.is_active === 1 })),
+    customers: all(
+      db,
+      q.selectFrom('customers').select(['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active']).orderBy('name'),
+    ).map((c) => ({ ...c, is_active: c.is_active === 1 })),
   };
 }

@@ -1,104 +1,144 @@
-import { sql } from 'kysely';
-import { param, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
+import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { GENERATION_COLUMN, param, pinGenerations, pinnedGenerations, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
 import type { ReplicaRow, ReplicaTable, ReplicaTableName } from './replica-tables.ts';
 
 /**
- * The staging's SQL is the same for every replica table, with the table's
- * name and columns filled in from its ReplicaTable (TABLE_COLUMNS, which
- * db/schema.ts ties to TillSchema). Kysely sees each replica table and its
- * staging copy (temp.stage_<name>, created below with the same columns) by
- * their schema-qualified names, with the columns named at run time.
+ * A pull writes the catalog it reads straight into the replica's tables as
+ * a new generation (docs/decisions.md, "The catalog pull by generation"):
+ * readers see only the pinned generation (db/generations.ts), so the new
+ * rows are invisible until `publish` pins them all in one short
+ * transaction, and the previous generation is deleted after, a slice at a
+ * time. Every write is a slice of at most `sliceRows` rows in its own
+ * transaction, and the pull yields between slices, so a checkout waits for
+ * one slice at most, never for the whole catalog.
+ *
+ * The SQL is the same for every replica table, with the table's name and
+ * columns filled in from its ReplicaTable (TABLE_COLUMNS, which db/schema.ts
+ * ties to TillSchema). Kysely sees each table by its schema-qualified name
+ * (`main.products`: the table itself, every generation; the unqualified name
+ * is the pinned view), with the columns named at run time.
  */
 type RuntimeColumns = Record<string, unknown>;
-type StagingSchema = { [N in ReplicaTableName as `main.${N}`]: RuntimeColumns } & {
-  [N in ReplicaTableName as `temp.stage_${N}`]: RuntimeColumns;
-};
-const s = q.withTables<StagingSchema>();
+type GenerationSchema = { [N in ReplicaTableName as `main.${N}`]: RuntimeColumns };
+const s = q.withTables<GenerationSchema>();
+/** A statement Kysely has no builder for (INSERT … SELECT with a constant, row values), compiled like the rest. */
+const raw = <R>(query: RawBuilder<R>): Compilable<R> => ({ compile: () => query.compile(q) });
 
-/** The queries of one replica table, compiled once (the insert runs per staged row: 600,000 in a 100,000-product pull). */
+/** One write slice, as the pull's `onSlice` hook hears of it: what it wrote or deleted, in one transaction. */
+export interface WriteSlice {
+  kind: 'write' | 'delete' | 'publish';
+  /** Rows written or deleted (for `publish`, the tables pinned). */
+  rows: number;
+  /** How long the transaction held the write lock, measured for the report (never asserted on). */
+  ms: number;
+}
+
+export interface StagingOptions {
+  /** Rows a write transaction holds at most; default 256 (a few milliseconds). */
+  sliceRows?: number;
+  onSlice?: (slice: WriteSlice) => void;
+}
+
+/** Rows a slice writes by default: at the replica's row sizes a few milliseconds of one core. */
+export const DEFAULT_SLICE_ROWS = 256;
+
 interface TableQueries {
-  /** One row, its values by column name. */
-  insert: PreparedQuery<Record<string, unknown>, unknown>;
-  keepAll: PreparedQuery<Record<string, never>, unknown>;
-  /** By the column compared (the table's key, or its parent's), compiled on first use: `value` is what it must equal. */
-  keepWhere(column: string): PreparedQuery<{ value: unknown }, unknown>;
-  count: PreparedQuery<Record<string, never>, { n: number }>;
-  clear: PreparedQuery<Record<string, never>, unknown>;
-  anyRow: PreparedQuery<Record<string, never>, { one: number }>;
-  /** First pull: the staged rows as they are; `firstPullOnce` writes each record once, the later copy at its later place. */
-  firstPull: PreparedQuery<Record<string, never>, unknown>;
-  firstPullOnce: PreparedQuery<Record<string, never>, unknown>;
-  deleteVanished: PreparedQuery<Record<string, never>, unknown>;
-  upsertChanged: PreparedQuery<Record<string, never>, unknown>;
-  replicaCount: PreparedQuery<Record<string, never>, { n: number }>;
+  /** One row: its values in `columns` order, then the generation (by position: 600,000 rows a pull, no object each). */
+  insert: PreparedQuery<readonly unknown[], unknown>;
+  /** The new generation's row of a record staged twice: deleted so that the later copy goes in at its later place. */
+  deleteStaged: PreparedQuery<{ value: unknown; generation: number }, unknown>;
+  /** By the column compared (the table's key, or its parent's), compiled on first use. */
+  keepWhere(column: string): PreparedQuery<{ value: unknown; from: number; to: number }, unknown>;
+  count: PreparedQuery<{ generation: number }, { n: number }>;
+  anyRow: PreparedQuery<{ generation: number }, { one: number }>;
+  /** Rowids of up to `limit` rows after `after` whose generation is `generation` (one) or, with `stale`, any but those kept. */
+  rowidsOf: PreparedQuery<{ after: number; generation: number; limit: number }, { id: number }>;
+  staleRowids: PreparedQuery<{ after: number; pinned: number; newest: number; limit: number }, { id: number }>;
+  deleteRowids: PreparedQuery<{ ids: string }, unknown>;
+  /** Records of the previous generation that the new one has no more. */
+  vanished: PreparedQuery<{ previous: number; next: number }, { n: number }>;
+  /** Rows of the new generation that the previous had not, or had otherwise. */
+  differing: PreparedQuery<{ previous: number; next: number }, { n: number }>;
 }
 
 function compileQueries(table: ReplicaTable): TableQueries {
   const main = `main.${table.name}` as const;
-  const stage = `temp.${stageName(table)}` as const;
   const cols = [...table.columns];
   const others = cols.filter((column) => column !== table.key);
-  const copyFromReplica = () => s.insertInto(stage).columns(cols);
-  const keepWhere = new Map<string, PreparedQuery<{ value: unknown }, unknown>>();
-  const intoReplica = () => s.insertInto(main).columns(cols);
+  const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
+  const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
   return {
-    // By name: a row is tied to its columns by the names the schema gives them, never by their order.
-    insert: prepared<Record<string, unknown>>()(s.insertInto(stage).values(Object.fromEntries(cols.map((column) => [column, param(column)])))),
-    keepAll: prepared()(copyFromReplica().expression(s.selectFrom(main).select(cols))),
+    // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
+    insert: prepared<readonly unknown[]>()(
+      s.insertInto(main).values({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() }),
+    ),
+    deleteStaged: prepared<{ value: unknown; generation: number }>()(
+      s.deleteFrom(main).where(table.key, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
+    ),
     keepWhere: (column) => {
       let keep = keepWhere.get(column);
       if (!keep) {
-        keep = prepared<{ value: unknown }>()(copyFromReplica().expression(s.selectFrom(main).select(cols).where(column, '=', param('value'))));
+        // OR IGNORE: a record the new generation already has keeps that copy.
+        keep = prepared<{ value: unknown; from: number; to: number }>()(
+          raw(
+            sql`INSERT OR IGNORE INTO ${sql.table(main)} (${sql.join([...cols, GENERATION_COLUMN].map((c) => sql.ref(c)))}) SELECT ${sql.join(
+              cols.map((c) => sql.ref(c)),
+            )}, ${param<number>('to')} FROM ${sql.table(main)} WHERE ${sql.ref(column)} = ${param('value')} AND ${sql.ref(GENERATION_COLUMN)} = ${param<number>('from')} ORDER BY rowid`,
+          ),
+        );
         keepWhere.set(column, keep);
       }
       return keep;
     },
-    count: prepared()(s.selectFrom(stage).select((eb) => eb.fn.count<number>(table.key).distinct().as('n'))),
-    clear: prepared()(s.deleteFrom(stage)),
-    anyRow: prepared()(
+    count: prepared<{ generation: number }>()(
       s
         .selectFrom(main)
-        .select((eb) => eb.lit(1).as('one'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(GENERATION_COLUMN, '=', param<number>('generation')),
+    ),
+    anyRow: prepared<{ generation: number }>()(
+      s
+        .selectFrom(main)
+        .select(sql<number>`1`.as('one'))
+        .where(GENERATION_COLUMN, '=', param<number>('generation'))
         .limit(1),
     ),
-    firstPull: prepared()(intoReplica().expression(s.selectFrom(stage).select(cols))),
-    firstPullOnce: prepared()(
-      intoReplica().expression(
-        s
-          .selectFrom(stage)
-          .select(cols)
-          .where(
-            'rowid',
-            'in',
-            s
-              .selectFrom(stage)
-              .select((eb) => eb.fn.max('rowid').as('rowid'))
-              .groupBy(table.key),
-          )
-          .orderBy('rowid'),
+    rowidsOf: prepared<{ after: number; generation: number; limit: number }>()(
+      s
+        .selectFrom(main)
+        .select(sql<number>`rowid`.as('id'))
+        .where(sql<number>`rowid`, '>', param<number>('after'))
+        .where(GENERATION_COLUMN, '=', param<number>('generation'))
+        .orderBy(sql`rowid`)
+        .limit(param<number>('limit')),
+    ),
+    // Older than the newest generation this pull knows and not the pinned one: a generation a later pull writes is its own.
+    staleRowids: prepared<{ after: number; pinned: number; newest: number; limit: number }>()(
+      s
+        .selectFrom(main)
+        .select(sql<number>`rowid`.as('id'))
+        .where(sql<number>`rowid`, '>', param<number>('after'))
+        .where(GENERATION_COLUMN, '<>', param<number>('pinned'))
+        .where(GENERATION_COLUMN, '<=', param<number>('newest'))
+        .orderBy(sql`rowid`)
+        .limit(param<number>('limit')),
+    ),
+    deleteRowids: prepared<{ ids: string }>()(raw(sql`DELETE FROM ${sql.table(main)} WHERE rowid IN (SELECT value FROM json_each(${param<string>('ids')}))`)),
+    vanished: prepared<{ previous: number; next: number }>()(
+      raw(
+        sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE n.${sql.ref(table.key)} = o.${sql.ref(table.key)} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
       ),
     ),
-    deleteVanished: prepared()(s.deleteFrom(main).where(table.key, 'not in', s.selectFrom(stage).select(table.key))),
-    upsertChanged: prepared()(
-      intoReplica()
-        // `WHERE true`: without a WHERE, SQLite would parse ON CONFLICT as a join's ON.
-        .expression(
-          s
-            .selectFrom(stage)
-            .select(cols)
-            .where(sql<boolean>`true`),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .column(table.key)
-            .doUpdateSet(Object.fromEntries(others.map((column) => [column, sql.ref(`excluded.${column}`)])))
-            // A row value comparison (any number of columns) has no builder: only rows that differ are rewritten (and re-indexed).
-            .where(
-              sql<boolean>`(${sql.join(others.map((column) => sql.ref(`${main}.${column}`)))}) IS NOT (${sql.join(others.map((column) => sql.ref(`excluded.${column}`)))})`,
-            ),
-        ),
+    differing: prepared<{ previous: number; next: number }>()(
+      // A row value comparison (any number of columns) has no builder.
+      raw(
+        sql<{
+          n: number;
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE o.${sql.ref(table.key)} = n.${sql.ref(table.key)} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
+      ),
     ),
-    replicaCount: prepared()(s.selectFrom(main).select((eb) => eb.fn.countAll<number>().as('n'))),
   };
 }
 
@@ -111,98 +151,196 @@ function queriesOf(table: ReplicaTable): TableQueries {
   return queries;
 }
 
+/** Lets whatever waits on this process (a checkout, a screen's read) run between two slices. */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
 /**
- * A pull writes into TEMP staging tables, invisible to every other
- * connection and gone if the process dies, so a failed or killed pull cannot
- * touch the replica. Only `swapIn` writes the replica, in one transaction.
+ * One pull's new generation of the replica's `tables`. Nothing it writes is
+ * seen by a reader before `publish`; a pull that fails calls `discard`, and
+ * one that is killed leaves rows no reader sees, deleted by the next pull.
  */
 export class Staging {
+  /** The generation this pull writes: above every generation any table holds, so a killed pull's rows are never taken for ours. */
+  readonly generation: number;
+  /** What readers see now, per table (0: rows from before generations). */
+  private readonly previous: Map<string, number>;
+  /** Tables whose list was skipped and keep what readers see now (their pin does not move). */
+  private readonly kept = new Set<string>();
+  /** Rows staged so far per table (a record staged twice counts once). */
+  private readonly staged = new Map<string, number>();
+  private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
+  private readonly sliceRows: number;
+
   constructor(
     private readonly db: TillDatabase,
     private readonly tables: readonly ReplicaTable[],
+    private readonly options: StagingOptions = {},
   ) {
-    // Staged rows go to SQLite's temp file, not to this process's memory: a
-    // 100,000-product pull stages 600,000 rows, and the till must stay small
-    // (issue 12: peak RSS ≤ 250 MB). The temp file is never synced, so the
-    // operating system's cache absorbs its writes.
-    db.pragma('temp_store = FILE');
-    db.pragma(`temp.cache_size = -${STAGING_CACHE_KIB}`);
+    this.sliceRows = Math.max(1, options.sliceRows ?? DEFAULT_SLICE_ROWS);
+    const pins = pinnedGenerations(db);
+    this.previous = new Map(tables.map((table) => [table.name, pins.get(table.name) ?? 0]));
+    let newest = Math.max(0, ...pins.values());
     for (const table of tables) {
-      // DDL stays raw: the staging table is made per pull, shaped by the replica table itself.
-      const stage = stageName(table);
-      db.exec(`DROP TABLE IF EXISTS temp.${stage}`);
-      // No index while rows pour in: a unique index on random ids was most of
-      // the staging cost. Duplicates (a record that moved between pages while
-      // we read) are resolved at the swap, the later copy winning.
-      db.exec(`CREATE TEMP TABLE ${stage} AS SELECT ${table.columns.join(', ')} FROM main.${table.name} WHERE 0`);
+      const row = db.prepare(`SELECT max(${GENERATION_COLUMN}) AS g FROM main.${table.name}`).get() as { g: number | null };
+      newest = Math.max(newest, row.g ?? 0);
     }
+    this.generation = newest + 1;
+    for (const table of tables) this.staged.set(table.name, 0);
   }
 
+  /** Queues one row of the new generation; `flush` writes the queue in slices. */
   insert<N extends ReplicaTableName>(table: ReplicaTable<N>, row: ReplicaRow<N>): void {
-    queriesOf(table as ReplicaTable).insert.run(this.db, row as Record<string, unknown>);
+    this.pending.push({ table: table as ReplicaTable, row: row as Record<string, unknown> });
   }
 
-  /**
-   * Stages the replica's current rows of `table` where `column` is `value`
-   * (or all of them when no column is given): a record that came back bad,
-   * or a list the service would not give this time, keeps what it was.
-   */
-  keepPrevious(table: ReplicaTable, column?: string, value?: unknown): number {
-    const queries = queriesOf(table);
-    if (column === undefined) return queries.keepAll.run(this.db, {}).changes;
-    return queries.keepWhere(column).run(this.db, { value }).changes;
-  }
-
-  /** Distinct records staged (a record staged twice counts once). */
-  count(table: ReplicaTable): number {
-    return queriesOf(table).count.get(this.db, {})!.n;
-  }
-
-  clear(table: ReplicaTable): void {
-    queriesOf(table).clear.run(this.db, {});
-  }
-
-  /**
-   * Makes the replica equal to the staged records: deletes what vanished
-   * upstream, inserts what is new, and rewrites only rows that changed, so a
-   * pull with few changes writes (and re-indexes for search) little.
-   * Call inside the swap transaction.
-   */
-  swapIn(table: ReplicaTable): { deleted: number; written: number } {
-    const queries = queriesOf(table);
-    const empty = queries.anyRow.get(this.db, {}) === undefined;
-    if (empty) {
-      // A first pull: nothing to compare with. Rows keep the order they came
-      // in (the replica's seq). A record staged twice breaks the replica's
-      // unique key: then, and only then (looking costs a sort), each record
-      // is written once, the later copy at its later place.
-      try {
-        return { deleted: 0, written: this.db.transaction(() => queries.firstPull.run(this.db, {}).changes)() };
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw error;
-        return { deleted: 0, written: queries.firstPullOnce.run(this.db, {}).changes };
-      }
+  /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
+  async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const slice = this.pending.splice(0, this.sliceRows);
+      this.slice('write', slice.length, () => {
+        for (const { table, row } of slice) this.write(table, row);
+      });
+      await yieldToOthers();
     }
-    const deleted = queries.deleteVanished.run(this.db, {}).changes;
-    // A record staged twice is upserted twice, in the order staged: the later copy wins.
-    const written = queries.upsertChanged.run(this.db, {}).changes;
-    return { deleted, written };
   }
 
-  /** Rows the replica's `table` holds now. */
-  replicaCount(table: ReplicaTable): number {
-    return queriesOf(table).replicaCount.get(this.db, {})!.n;
+  private write(table: ReplicaTable, row: Record<string, unknown>): void {
+    const queries = queriesOf(table);
+    const values: unknown[] = table.columns.map((column) => row[column]);
+    values.push(this.generation);
+    try {
+      queries.insert.run(this.db, values);
+      this.staged.set(table.name, this.staged.get(table.name)! + 1);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // A record staged twice (it moved between pages while the list was read): the later copy wins, at its later place.
+      queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
+      queries.insert.run(this.db, values);
+    }
   }
 
-  drop(): void {
-    for (const table of this.tables) this.db.exec(`DROP TABLE IF EXISTS temp.${stageName(table)}`);
+  /**
+   * Copies into the new generation the rows readers see now of `table`
+   * where `column` is `value`: a record that came back bad keeps what it
+   * was. Returns the rows copied. (A record's rows: a handful, one slice.)
+   */
+  keepPrevious(table: ReplicaTable, column: string, value: unknown): number {
+    let copied = 0;
+    this.slice('write', 0, () => {
+      copied = queriesOf(table)
+        .keepWhere(column)
+        .run(this.db, { value, from: this.previous.get(table.name)!, to: this.generation }).changes;
+    });
+    this.staged.set(table.name, this.staged.get(table.name)! + copied);
+    return copied;
   }
-}
 
-/** The temp schema's page cache while staging: the rest of the staged rows wait in the temp file. */
-const STAGING_CACHE_KIB = 4 * 1024;
+  /** A list the service would not give this time: `table` keeps what readers see now, without a copy (its pin stays). */
+  async keepAllPrevious(table: ReplicaTable): Promise<void> {
+    await this.clear(table);
+    this.kept.add(table.name);
+  }
 
-function stageName(table: ReplicaTable): `stage_${ReplicaTableName}` {
-  return `stage_${table.name}`;
+  /** Records staged (a record staged twice counts once). */
+  count(table: ReplicaTable): number {
+    return this.staged.get(table.name)!;
+  }
+
+  /** Deletes what this pull wrote of `table` (a list read again, or skipped), in slices. */
+  async clear(table: ReplicaTable): Promise<void> {
+    this.pending = this.pending.filter((p) => p.table.name !== table.name);
+    this.kept.delete(table.name);
+    const queries = queriesOf(table);
+    await this.deleteInSlices((after, limit) => queries.rowidsOf.all(this.db, { after, generation: this.generation, limit }), queries);
+    this.staged.set(table.name, 0);
+  }
+
+  /**
+   * Pins the new generation of every table not kept, and runs `alsoWrite`,
+   * in one transaction: readers go from the previous catalog to this one at
+   * once. Returns the rows readers see now and, per table, what changed.
+   */
+  async publish(alsoWrite: (counts: Record<string, number>) => void): Promise<{
+    counts: Record<string, number>;
+    changes: Record<string, { deleted: number; written: number }>;
+  }> {
+    await this.flush();
+    const counts: Record<string, number> = {};
+    const changes: Record<string, { deleted: number; written: number }> = {};
+    const pins = new Map<string, number>();
+    for (const table of this.tables) {
+      const queries = queriesOf(table);
+      const previous = this.previous.get(table.name)!;
+      if (this.kept.has(table.name)) {
+        counts[table.name] = queries.count.get(this.db, { generation: previous })!.n;
+        changes[table.name] = { deleted: 0, written: 0 };
+        continue;
+      }
+      const asked = { previous, next: this.generation };
+      const staged = this.staged.get(table.name)!;
+      counts[table.name] = staged;
+      // Reads, outside the write lock: what a reader will see change (a first pull: all of it, nothing to compare).
+      const first = queries.anyRow.get(this.db, { generation: previous }) === undefined;
+      changes[table.name] = first
+        ? { deleted: 0, written: staged }
+        : { deleted: queries.vanished.get(this.db, asked)!.n, written: queries.differing.get(this.db, asked)!.n };
+      pins.set(table.name, this.generation);
+    }
+    this.slice('publish', pins.size, () => {
+      pinGenerations(this.db, pins);
+      alsoWrite(counts);
+    });
+    for (const [name, generation] of pins) this.previous.set(name, generation);
+    await yieldToOthers();
+    return { counts, changes };
+  }
+
+  /** After `publish`: deletes every generation readers no longer see (the previous one, a killed pull's), in slices. */
+  async dropUnpinned(): Promise<void> {
+    for (const table of this.tables) {
+      const queries = queriesOf(table);
+      const pinned = this.previous.get(table.name)!;
+      await this.deleteInSlices((after, limit) => queries.staleRowids.all(this.db, { after, pinned, newest: this.generation, limit }), queries);
+    }
+  }
+
+  /** A pull that failed: its generation goes, in slices; readers never saw it. */
+  async discard(): Promise<void> {
+    this.pending = [];
+    for (const table of this.tables) await this.clear(table);
+  }
+
+  private async deleteInSlices(next: (after: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
+    for (let after = 0; ;) {
+      const ids = next(after, this.sliceRows).map((row) => row.id);
+      if (ids.length === 0) return;
+      this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
+      after = ids.at(-1)!;
+      await yieldToOthers();
+    }
+  }
+
+  /**
+   * One transaction of the pull. Its commit is not synced (synchronous =
+   * NORMAL): until `publish` no reader sees these rows and a power cut may
+   * take them, and the publishing transaction is synced (FULL), which makes
+   * everything before it in the WAL durable with it.
+   */
+  private slice(kind: WriteSlice['kind'], rows: number, body: () => void): void {
+    const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
+    if (kind !== 'publish') this.db.pragma('synchronous = NORMAL');
+    const started = performance.now();
+    try {
+      this.db.transaction(body).immediate();
+    } finally {
+      const ms = performance.now() - started;
+      if (kind !== 'publish') this.db.pragma(`synchronous = ${synchronous}`);
+      this.options.onSlice?.({ kind, rows, ms });
+    }
+  }
 }

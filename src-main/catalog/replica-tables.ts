@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Product } from '../../src-shared/catalog/index.ts';
-import { TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
+import { GENERATION_COLUMN, registerGenerationalTables, TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
 
 /** What a replica table says beyond its columns. */
 interface ReplicaKeys {
@@ -30,10 +30,14 @@ const REPLICA_KEYS = {
 
 export type ReplicaTableName = keyof typeof REPLICA_KEYS;
 
+// Every table of the list is kept by generation (db/generations.ts): converted when a database is opened, read through its pinned view.
+registerGenerationalTables(Object.entries(REPLICA_KEYS).map(([name, { key }]) => ({ name, key })));
+
 /**
  * A replica table with the columns the pull writes: every column of the
  * schema (db/schema.ts, checked against the migrations by a test) but the
- * `seq` rowid key, which is the database's own.
+ * `seq` rowid key, which is the database's own, and the generation, which
+ * the pull sets itself.
  */
 export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> extends ReplicaKeys {
   name: N;
@@ -41,11 +45,11 @@ export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> ext
 }
 
 /** One staged row of table `N`, by column name: every column the pull writes (all but `seq`), typed as the schema says. */
-export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq'>;
+export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq' | 'generation'>;
 
 function replicaTable<N extends ReplicaTableName>(name: N): ReplicaTable<N> {
   const keys: ReplicaKeys = REPLICA_KEYS[name];
-  return { name, ...keys, columns: TABLE_COLUMNS[name].filter((column) => column !== 'seq') };
+  return { name, ...keys, columns: (TABLE_COLUMNS[name] as readonly string[]).filter((column) => column !== 'seq' && column !== GENERATION_COLUMN) };
 }
 
 /** The replica tables by name: `REPLICA.products` is where a product's row is staged. */
@@ -57,10 +61,10 @@ export const REPLICA_TABLES: readonly ReplicaTable[] = Object.values(REPLICA);
 
 /**
  * The product columns the pull and readCatalog each convert themselves
- * (order, images, is_active, search_text), and the rowid. Every other column
+ * (order, images, is_active, search_text), the rowid and the generation. Every other column
  * is a product's field under its own name and as it is (below).
  */
-const PRODUCT_COLUMNS_CONVERTED = ['seq', 'sort_order', 'images', 'is_active', 'search_text'] as const;
+const PRODUCT_COLUMNS_CONVERTED = ['seq', 'sort_order', 'images', 'is_active', 'search_text', 'generation'] as const;
 
 /** A product column that is a field of Product by the same name; a new column that is not fails Pick<Product, …> below until it is listed above. */
 type ProductFieldAsIs = Exclude<(typeof TABLE_COLUMNS.products)[number], (typeof PRODUCT_COLUMNS_CONVERTED)[number]>;

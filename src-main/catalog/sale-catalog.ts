@@ -112,10 +112,15 @@ export function hasCategory(db: TillDatabase, id: number): boolean {
   return HAS_CATEGORY.get(db, { id }) !== undefined;
 }
 
+// A reader of several statements reads them in one transaction: all from the generation of the
+// replica pinned when it began, even when a pull publishes a new one between two of them.
+
 export function productIdsInCategory(db: TillDatabase, categoryId: number, offset: number, limit: number): { ids: string[]; total: number } {
-  const ids = PRODUCT_IDS_IN_CATEGORY.all(db, { categoryId, offset, limit }).map((row) => row.id);
-  const total = ACTIVE_IN_CATEGORY.get(db, { categoryId })?.n ?? 0;
-  return { ids, total };
+  return db.transaction(() => {
+    const ids = PRODUCT_IDS_IN_CATEGORY.all(db, { categoryId, offset, limit }).map((row) => row.id);
+    const total = ACTIVE_IN_CATEGORY.get(db, { categoryId })?.n ?? 0;
+    return { ids, total };
+  })();
 }
 
 /** Active products by id, in the order asked; unknown or inactive ids are left out. Money in minor units, as the replica holds it. */
@@ -123,9 +128,11 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const asked = { ids: JSON.stringify(unique) };
-  const products = SALE_PRODUCTS.all(db, asked);
-  const modifiers = SALE_MODIFIERS.all(db, asked);
-  const prices = SALE_PRICES.all(db, asked);
+  const { products, modifiers, prices } = db.transaction(() => ({
+    products: SALE_PRODUCTS.all(db, asked),
+    modifiers: SALE_MODIFIERS.all(db, asked),
+    prices: SALE_PRICES.all(db, asked),
+  }))();
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
   for (const p of prices) byId.get(p.product_id)?.prices.push(p);

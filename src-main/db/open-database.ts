@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { convertToGenerations, installPinnedViews } from './generations.ts';
 import { appliedMigrations, applyMigrations, readMigrations } from './migrate.ts';
 
 export type TillDatabase = Database.Database;
@@ -47,8 +48,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
       // 64 MB of page cache: a 100,000-product catalog's indexes fit while a pull swaps it in.
       db.pragma('cache_size = -65536');
       applyMigrations(db, migrations);
+      convertToGenerations(db);
       restrictFiles(file);
     }
+    // Every read of a replica table on this connection sees its pinned generation only (generations.ts).
+    installPinnedViews(db);
     return db;
   } catch (error) {
     db.close();

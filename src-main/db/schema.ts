@@ -14,104 +14,6 @@ export interface SchemaMigrationsTable {
   applied_at: number;
 }
 
-export interface CategoriesTable {
-  id: Generated<number>;
-  icon: string;
-  name_en: string;
-  name_ar: string;
-  sectors: string;
-  position: number;
-}
-
-export interface ProductsTable {
-  seq: Generated<number>;
-  id: string;
-  market_id: string;
-  branch_id: string | null;
-  category_id: number;
-  name_en: string;
-  name_ar: string;
-  description_en: string | null;
-  description_ar: string | null;
-  duration: number | null;
-  stock: number | null;
-  sort_order: number;
-  images: string | null;
-  is_active: number;
-  created_at: number;
-  updated_at: number;
-  rating_amount: number;
-  rating_avg: string;
-  sold_amount: number;
-  sold_revenue: number;
-  accounting_id: string | null;
-  search_text: string;
-}
-
-export interface ModifiersTable {
-  seq: Generated<number>;
-  id: string;
-  product_id: string;
-  name_en: string;
-  name_ar: string;
-  price: number;
-  position: number;
-}
-
-export interface PricesTable {
-  seq: Generated<number>;
-  id: string;
-  product_id: string;
-  modifier_id: string | null;
-  priceable_type: 'PAYMENT_METHOD' | 'ORDER_TYPE';
-  priceable_id: string;
-  value: number;
-  value_type: 'NOMINAL' | 'PERCENT';
-}
-
-export interface BarcodesTable {
-  seq: Generated<number>;
-  id: string;
-  barcode: string;
-  product_id: string;
-  modifier_id: string | null;
-}
-
-export interface PaymentMethodsTable {
-  key: string;
-  name: string;
-  is_online: number;
-  logo_img: string | null;
-  position: number;
-}
-
-export interface PaymentMethodConfigsTable {
-  id: string;
-  payment_method_key: string;
-  target: string | null;
-  method: string | null;
-  scope: string | null;
-  sort: number | null;
-}
-
-export interface PrintersTable {
-  id: string;
-  name: string;
-  settings: string;
-  address: string | null;
-}
-
-export interface CustomersTable {
-  id: string;
-  userable_id: string;
-  name: string;
-  email: string;
-  phone_prefix: string;
-  phone: string;
-  lang: string;
-  is_active: number;
-}
-
 export interface ReplicaMetaTable {
   key: string;
   value: string;
@@ -200,26 +102,6 @@ export interface ParkedCartsTable {
 export interface SettingsTable {
   key: string;
   value: string;
-}
-
-export interface KitchensTable {
-  id: string;
-  branch_id: string | null;
-  name_en: string;
-  name_ar: string;
-  position: number;
-}
-
-export interface KitchenPrintersTable {
-  id: string;
-  kitchen_id: string;
-  printer_id: string;
-}
-
-export interface KitchenCategoriesTable {
-  id: string;
-  kitchen_id: string;
-  category_id: number;
 }
 
 export interface PrinterBindingsTable {
@@ -365,16 +247,6 @@ export interface StationDevicesTable {
   station_code: string;
   address: string | null;
   paired_at: number;
-}
-
-export interface ServiceTablesTable {
-  seq: Generated<number>;
-  id: string;
-  name: string;
-  area: string | null;
-  seats: number | null;
-  is_active: number;
-  position: number;
 }
 
 export interface LocalTablesTable {
@@ -534,17 +406,154 @@ export interface OutboxTable {
   frozen_at: number | null;
 }
 
+export interface GenerationPinsTable {
+  table_name: string;
+  pinned: number;
+}
+
+export interface CategoriesTable {
+  id: number;
+  icon: string;
+  name_en: string;
+  name_ar: string;
+  sectors: string;
+  position: number;
+  generation: Generated<number>;
+}
+
+export interface ProductsTable {
+  seq: Generated<number>;
+  id: string;
+  market_id: string;
+  branch_id: string | null;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  duration: number | null;
+  stock: number | null;
+  sort_order: number;
+  images: string | null;
+  is_active: number;
+  created_at: number;
+  updated_at: number;
+  rating_amount: number;
+  rating_avg: string;
+  sold_amount: number;
+  sold_revenue: number;
+  accounting_id: string | null;
+  search_text: string;
+  generation: Generated<number>;
+}
+
+export interface ModifiersTable {
+  seq: Generated<number>;
+  id: string;
+  product_id: string;
+  name_en: string;
+  name_ar: string;
+  price: number;
+  position: number;
+  generation: Generated<number>;
+}
+
+export interface PricesTable {
+  seq: Generated<number>;
+  id: string;
+  product_id: string;
+  modifier_id: string | null;
+  priceable_type: 'PAYMENT_METHOD' | 'ORDER_TYPE';
+  priceable_id: string;
+  value: number;
+  value_type: 'NOMINAL' | 'PERCENT';
+  generation: Generated<number>;
+}
+
+export interface BarcodesTable {
+  seq: Generated<number>;
+  id: string;
+  barcode: string;
+  product_id: string;
+  modifier_id: string | null;
+  generation: Generated<number>;
+}
+
+export interface PaymentMethodsTable {
+  key: string;
+  name: string;
+  is_online: number;
+  logo_img: string | null;
+  position: number;
+  generation: Generated<number>;
+}
+
+export interface PaymentMethodConfigsTable {
+  id: string;
+  payment_method_key: string;
+  target: string | null;
+  method: string | null;
+  scope: string | null;
+  sort: number | null;
+  generation: Generated<number>;
+}
+
+export interface PrintersTable {
+  id: string;
+  name: string;
+  settings: string;
+  address: string | null;
+  generation: Generated<number>;
+}
+
+export interface CustomersTable {
+  id: string;
+  userable_id: string;
+  name: string;
+  email: string;
+  phone_prefix: string;
+  phone: string;
+  lang: string;
+  is_active: number;
+  generation: Generated<number>;
+}
+
+export interface KitchensTable {
+  id: string;
+  branch_id: string | null;
+  name_en: string;
+  name_ar: string;
+  position: number;
+  generation: Generated<number>;
+}
+
+export interface KitchenPrintersTable {
+  id: string;
+  kitchen_id: string;
+  printer_id: string;
+  generation: Generated<number>;
+}
+
+export interface KitchenCategoriesTable {
+  id: string;
+  kitchen_id: string;
+  category_id: number;
+  generation: Generated<number>;
+}
+
+export interface ServiceTablesTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  area: string | null;
+  seats: number | null;
+  is_active: number;
+  position: number;
+  generation: Generated<number>;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
-  categories: CategoriesTable;
-  products: ProductsTable;
-  modifiers: ModifiersTable;
-  prices: PricesTable;
-  barcodes: BarcodesTable;
-  payment_methods: PaymentMethodsTable;
-  payment_method_configs: PaymentMethodConfigsTable;
-  printers: PrintersTable;
-  customers: CustomersTable;
   replica_meta: ReplicaMetaTable;
   product_search: ProductSearchTable;
   orders: OrdersTable;
@@ -552,9 +561,6 @@ export interface TillSchema {
   order_payments: OrderPaymentsTable;
   parked_carts: ParkedCartsTable;
   settings: SettingsTable;
-  kitchens: KitchensTable;
-  kitchen_printers: KitchenPrintersTable;
-  kitchen_categories: KitchenCategoriesTable;
   printer_bindings: PrinterBindingsTable;
   printer_routes: PrinterRoutesTable;
   outbox_counts: OutboxCountsTable;
@@ -569,7 +575,6 @@ export interface TillSchema {
   station_carts: StationCartsTable;
   stations: StationsTable;
   station_devices: StationDevicesTable;
-  service_tables: ServiceTablesTable;
   local_tables: LocalTablesTable;
   zatca_documents: ZatcaDocumentsTable;
   tabs: TabsTable;
@@ -583,43 +588,25 @@ export interface TillSchema {
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
   outbox: OutboxTable;
+  generation_pins: GenerationPinsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  modifiers: ModifiersTable;
+  prices: PricesTable;
+  barcodes: BarcodesTable;
+  payment_methods: PaymentMethodsTable;
+  payment_method_configs: PaymentMethodConfigsTable;
+  printers: PrintersTable;
+  customers: CustomersTable;
+  kitchens: KitchensTable;
+  kitchen_printers: KitchenPrintersTable;
+  kitchen_categories: KitchenCategoriesTable;
+  service_tables: ServiceTablesTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
 export const TABLE_COLUMNS = {
   schema_migrations: ['version', 'name', 'applied_at'],
-  categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position'],
-  products: [
-    'seq',
-    'id',
-    'market_id',
-    'branch_id',
-    'category_id',
-    'name_en',
-    'name_ar',
-    'description_en',
-    'description_ar',
-    'duration',
-    'stock',
-    'sort_order',
-    'images',
-    'is_active',
-    'created_at',
-    'updated_at',
-    'rating_amount',
-    'rating_avg',
-    'sold_amount',
-    'sold_revenue',
-    'accounting_id',
-    'search_text',
-  ],
-  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position'],
-  prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'],
-  barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id'],
-  payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position'],
-  payment_method_configs: ['id', 'payment_method_key', 'target', 'method', 'scope', 'sort'],
-  printers: ['id', 'name', 'settings', 'address'],
-  customers: ['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active'],
   replica_meta: ['key', 'value'],
   product_search: ['search_text', 'product_search', 'rank'],
   orders: [
@@ -677,9 +664,6 @@ export const TABLE_COLUMNS = {
   order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
-  kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position'],
-  kitchen_printers: ['id', 'kitchen_id', 'printer_id'],
-  kitchen_categories: ['id', 'kitchen_id', 'category_id'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
   printer_routes: ['printer_id', 'category_ids', 'updated_at'],
   outbox_counts: ['state', 'n'],
@@ -734,7 +718,6 @@ export const TABLE_COLUMNS = {
   station_carts: ['station', 'cart', 'updated_at'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
-  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
   zatca_documents: [
     'icv',
@@ -807,4 +790,42 @@ export const TABLE_COLUMNS = {
     'synced_at',
     'frozen_at',
   ],
+  generation_pins: ['table_name', 'pinned'],
+  categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
+  products: [
+    'seq',
+    'id',
+    'market_id',
+    'branch_id',
+    'category_id',
+    'name_en',
+    'name_ar',
+    'description_en',
+    'description_ar',
+    'duration',
+    'stock',
+    'sort_order',
+    'images',
+    'is_active',
+    'created_at',
+    'updated_at',
+    'rating_amount',
+    'rating_avg',
+    'sold_amount',
+    'sold_revenue',
+    'accounting_id',
+    'search_text',
+    'generation',
+  ],
+  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position', 'generation'],
+  prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type', 'generation'],
+  barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id', 'generation'],
+  payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position', 'generation'],
+  payment_method_configs: ['id', 'payment_method_key', 'target', 'method', 'scope', 'sort', 'generation'],
+  printers: ['id', 'name', 'settings', 'address', 'generation'],
+  customers: ['id', 'userable_id', 'name', 'email', 'phone_prefix', 'phone', 'lang', 'is_active', 'generation'],
+  kitchens: ['id', 'branch_id', 'name_en', 'name_ar', 'position', 'generation'],
+  kitchen_printers: ['id', 'kitchen_id', 'printer_id', 'generation'],
+  kitchen_categories: ['id', 'kitchen_id', 'category_id', 'generation'],
+  service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position', 'generation'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -4,7 +4,16 @@ import { checkpointSoon, type TillDatabase } from '../db/index.ts';
 import { NotFoundError, RequestWindow, ServiceError, UnauthenticatedError, paginate, type RetryPolicy, type ServiceClient } from '../upstream/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { getSetting } from '../settings/index.ts';
-import { declaredCurrencyDecimals, readReplicaMeta, REPLICA, REPLICA_TABLES, Staging, writeReplicaMeta, type ReplicaTable } from '../catalog/index.ts';
+import {
+  declaredCurrencyDecimals,
+  readReplicaMeta,
+  REPLICA,
+  REPLICA_TABLES,
+  Staging,
+  writeReplicaMeta,
+  type ReplicaTable,
+  type WriteSlice,
+} from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
 import { CATALOG_RESOURCES, type CatalogResource } from './catalog-resources.ts';
@@ -36,6 +45,10 @@ export interface PullOptions {
   /** Things worth telling the person syncing (a skipped list, a version step-down), as they happen. */
   onNote?: (note: string) => void;
   signal?: AbortSignal;
+  /** Rows one write transaction holds at most (default: a few milliseconds' worth). */
+  sliceRows?: number;
+  /** Each write transaction of the pull as it commits (tests and the bench: how long a checkout may wait). */
+  onSlice?: (slice: WriteSlice) => void;
 }
 
 /** An auxiliary list the pull went on without: empty (404) or as the replica had it (403, other failures). */
@@ -57,7 +70,7 @@ export interface PullSummary {
   scope: { market_id: string; branch_id: string | null };
   /** Rows in the replica after the pull, per table. */
   counts: Record<string, number>;
-  /** What the swap changed, per table. */
+  /** What readers saw change, per table: records gone, records new or different. */
   changes: Record<string, { deleted: number; written: number }>;
   skipped: SkippedList[];
   /** Records left out because they broke a rule (a record the replica had keeps its previous version). */
@@ -100,10 +113,12 @@ interface PullContext {
 }
 
 /**
- * docs/decisions.md, "The catalog pull": read every list completely into staging, then swap the
- * whole catalog in with one transaction. Anything that fails before the swap
- * (a bad page, too many bad records, a dead connection, a kill) leaves the
- * replica as it was. Auxiliary lists that fail are skipped, not fatal.
+ * docs/decisions.md, "The catalog pull" and "The catalog pull by generation": read every list
+ * completely into a new generation of the replica, a slice of rows a transaction, then pin it
+ * in one short transaction and delete the previous one in slices. Readers see the previous
+ * catalog until the pin and the new one after, never a mix. Anything that fails before the
+ * pin (a bad page, too many bad records, a dead connection, a kill) leaves what readers see
+ * as it was. Auxiliary lists that fail are skipped, not fatal.
  */
 export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   const started = performance.now();
@@ -138,12 +153,16 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   const decimals = declaredCurrencyDecimals(db, me);
 
   const window = new RequestWindow(options.concurrency ?? getSetting(db, 'sync.concurrency'), options.clock ?? systemClock);
-  // The swap writes 600,000 rows for a 100,000-product catalog: through a
-  // smaller page cache (16 MiB) it spills to the WAL instead of growing the process
-  // past its memory budget (issue 12: peak RSS ≤ 250 MB). Put back after.
+  // A pull writes 600,000 rows for a 100,000-product catalog: through a
+  // smaller page cache it spills to the WAL instead of growing the process
+  // past its memory budget (issue 37: peak RSS ≤ 250 MB). Put back after.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);
-  const staging = new Staging(db, REPLICA_TABLES);
+  const staging = new Staging(db, REPLICA_TABLES, {
+    ...(options.sliceRows !== undefined ? { sliceRows: options.sliceRows } : {}),
+    ...(options.onSlice ? { onSlice: options.onSlice } : {}),
+  });
+  let published = false;
   const context: PullContext = {
     client,
     db,
@@ -164,7 +183,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
       try {
         await readResource(resource, context);
       } catch (error) {
-        const skip = skipAuxiliary(resource, error, context);
+        const skip = await skipAuxiliary(resource, error, context);
         if (!skip) throw error;
         skipped.push(skip);
         note(`${resource.name} skipped (${skip.reason}); ${skip.kept === 'empty' ? 'the till goes on without them' : 'the till keeps the ones it had'}`);
@@ -172,7 +191,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     }
     options.signal?.throwIfAborted();
     progress({ phase: 'swap' });
-    const { counts, changes } = swapIn(db, staging, REPLICA_TABLES, (counts) =>
+    const { counts, changes } = await staging.publish((counts) =>
       writeReplicaMeta(db, {
         me,
         lastPull: {
@@ -185,6 +204,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
         },
       }),
     );
+    published = true;
+    await staging.dropUnpinned();
     checkpointSoon(db);
     return {
       apiVersion: client.apiVersion,
@@ -201,8 +222,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
       durationMs: Math.round(performance.now() - started),
     };
   } finally {
-    staging.drop();
-    db.pragma(`cache_size = ${cacheSize}`);
+    if (!published && db.open) await staging.discard();
+    if (db.open) db.pragma(`cache_size = ${cacheSize}`);
   }
 }
 
@@ -219,13 +240,13 @@ function tablesSource(db: TillDatabase, skipped: readonly SkippedList[], count: 
 }
 
 /** For an auxiliary list that failed: what the pull does instead, or null when the failure must fail the pull. */
-function skipAuxiliary(resource: CatalogResource, error: unknown, context: PullContext): SkippedList | null {
+async function skipAuxiliary(resource: CatalogResource, error: unknown, context: PullContext): Promise<SkippedList | null> {
   if (!resource.auxiliary || error instanceof UnauthenticatedError || context.options.signal?.aborted) return null;
-  for (const table of resource.tables) context.staging.clear(table);
+  for (const table of resource.tables) await context.staging.clear(table);
   const status = error instanceof ServiceError ? error.status : null;
   const reason = error instanceof ServiceError && status !== null ? `HTTP ${status}` : error instanceof Error ? error.message : String(error);
   if (error instanceof NotFoundError) return { list: resource.name, status, kept: 'empty', reason: `${reason}: this service has no such list` };
-  for (const table of resource.tables) context.staging.keepPrevious(table);
+  for (const table of resource.tables) await context.staging.keepAllPrevious(table);
   return { list: resource.name, status, kept: 'previous', reason };
 }
 
@@ -238,7 +259,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
   let request: ListRequest = { query: resource.query(scope), perPage: context.perPage };
   let adjustments = 0;
   for (let attempt = 1; ; attempt++) {
-    for (const table of resource.tables) staging.clear(table);
+    for (const table of resource.tables) await staging.clear(table);
     let firstTotal: number | null = null;
     let lastTotal = 0;
     let received = 0;
@@ -267,11 +288,14 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
           quarantined.push(...completed.failed);
           precisionLost += completed.precisionLost;
         }
-        skipped += stagePage(context.db, staging, resource, records, received);
+        skipped += stagePage(staging, resource, records, received);
         skipped += keepPreviousVersions(staging, resource, quarantined);
         bad.push(...quarantined);
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
+        await staging.flush();
+        // The app defers checkpoints to after a checkout: a pull's slices go back to the database file as it goes.
+        checkpointSoon(context.db);
       }
     } catch (error) {
       // A 422 naming per_page or includes, on the list's first page: ask again the way it says.
@@ -348,52 +372,31 @@ async function completeProducts(
   return { records, failed, precisionLost };
 }
 
-/** Stages one page in one transaction; returns how many records were soft-deleted and left out. */
-function stagePage(db: TillDatabase, staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
+/** Queues one page's rows (`staging.flush` writes them); returns how many records were soft-deleted and left out. */
+function stagePage(staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
   let skipped = 0;
-  db.transaction(() => {
-    records.forEach((record, index) => {
-      // Soft-deleted records are gone for the till, like records that vanished upstream.
-      if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-      else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row));
-    });
-  })();
+  records.forEach((record, index) => {
+    // Soft-deleted records are gone for the till, like records that vanished upstream.
+    if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
+    else resource.stage(record, firstPosition + index, (table, row) => staging.insert(table, row));
+  });
   return skipped;
 }
 
-/** One transaction makes the replica equal to what was staged; `alsoWrite` runs inside it. */
-function swapIn(
-  db: TillDatabase,
-  staging: Staging,
-  tables: readonly ReplicaTable[],
-  alsoWrite: (counts: Record<string, number>) => void,
-): Pick<PullSummary, 'counts' | 'changes'> {
-  const changes: PullSummary['changes'] = {};
-  const counts: PullSummary['counts'] = {};
-  db.transaction(() => {
-    for (const table of tables) changes[table.name] = staging.swapIn(table);
-    for (const table of tables) counts[table.name] = staging.replicaCount(table);
-    alsoWrite(counts);
-  }).immediate();
-  return { counts, changes };
-}
-
 /**
- * The pull without the network: already-parsed pages of one list staged and
- * swapped in through the same code. The sync benchmark's insert bound.
+ * The pull without the network: already-parsed pages of one list written
+ * as a new generation and published through the same code.
  */
-export function writeListToReplica(db: TillDatabase, resourceName: ListResource, pages: unknown[][]): Pick<PullSummary, 'counts' | 'changes'> {
+export async function writeListToReplica(db: TillDatabase, resourceName: ListResource, pages: unknown[][]): Promise<Pick<PullSummary, 'counts' | 'changes'>> {
   const resource = CATALOG_RESOURCES.find((r) => r.name === resourceName);
   if (!resource) throw new RangeError(`"${resourceName}" is not a list the till replicates`);
   const staging = new Staging(db, resource.tables);
-  try {
-    let position = 0;
-    for (const records of pages) {
-      stagePage(db, staging, resource, records, position);
-      position += records.length;
-    }
-    return swapIn(db, staging, resource.tables, () => undefined);
-  } finally {
-    staging.drop();
+  let position = 0;
+  for (const records of pages) {
+    stagePage(staging, resource, records, position);
+    position += records.length;
   }
+  const published = await staging.publish(() => undefined);
+  await staging.dropUnpinned();
+  return published;
 }

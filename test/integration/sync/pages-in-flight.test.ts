@@ -19,12 +19,12 @@ afterEach(async () => {
   await service.close();
 });
 
-/** Every row of every replica table, in key order: "the same replica" means this is equal. */
+/** Every row of every replica table as readers see it (the pinned generation), in key order: "the same replica" means this is equal. */
 function replicaRows(db: TillDatabase): Record<string, unknown[]> {
   const rows: Record<string, unknown[]> = {};
   for (const table of REPLICA_TABLES)
     rows[table.name] = db
-      .prepare(`SELECT ${table.columns.join(', ')} FROM main.${table.name} ORDER BY ${table.key}`)
+      .prepare(`SELECT ${table.columns.join(', ')} FROM ${table.name} ORDER BY ${table.key}`)
       .raw()
       .all();
   return rows;
@@ -213,5 +213,7 @@ describe('a pull killed with pages in flight', () => {
     // And the next pull completes the change.
     await service.pull(after, { perPage: 10 });
     expect(readCatalog(after).products.every((p) => p.name_en.endsWith('(new)'))).toBe(true);
+    // What the killed pull wrote (a generation nobody pinned) is gone with the previous one.
+    expect(after.prepare('SELECT count(DISTINCT generation) FROM main.products').pluck().get()).toBe(1);
   });
 });

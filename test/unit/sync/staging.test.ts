@@ -1,12 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { REPLICA, Staging } from '../../../src-main/catalog/index.ts';
+import { REPLICA, Staging, type WriteSlice } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
-// Staging tables take rows without an index (issue 12: the unique index was
-// most of the staging cost), so a record staged twice (it moved between
-// pages while the list was read) is resolved at the swap: counted once,
-// written once, the later copy winning, at its later place.
+// A pull's new generation (issue 37): written beside what readers see,
+// invisible until published, a record staged twice counted and written once
+// (the later copy, at its later place), every write a slice of bounded size.
 
 const dir = tempDir('till-staging-');
 let db: TillDatabase;
@@ -19,8 +18,8 @@ const categories = REPLICA.categories;
 const category = (id: number, icon: string, name_en: string, name_ar: string, position: number) => ({ id, icon, name_en, name_ar, sectors: '[]', position });
 const rows = (d: TillDatabase) => d.prepare('SELECT id, name_en, position FROM categories ORDER BY position').raw().all();
 
-describe('staging', () => {
-  it('counts and writes a record staged twice once, the later copy, in a first pull and in a later one', () => {
+describe('staging a generation', () => {
+  it('counts and writes a record staged twice once, the later copy, in a first pull and in a later one', async () => {
     db = openDatabase(dir.file(`staging-${Date.now()}.db`));
     for (const existing of [false, true]) {
       const staging = new Staging(db, [categories]);
@@ -28,21 +27,50 @@ describe('staging', () => {
       staging.insert(categories, category(2, '🍵', 'Tea (old)', 'شاي', 1));
       staging.insert(categories, category(3, '🥐', 'Bakery', 'مخبوزات', 2));
       staging.insert(categories, category(2, '🍵', existing ? 'Tea (again)' : 'Tea', 'شاي', 3));
+      await staging.flush();
       expect(staging.count(categories)).toBe(3);
-      db.transaction(() => staging.swapIn(categories))();
-      staging.drop();
+      await staging.publish(() => undefined);
+      await staging.dropUnpinned();
       expect(rows(db)).toEqual([
         [1, 'Coffee', 0],
         [3, 'Bakery', 2],
         [2, existing ? 'Tea (again)' : 'Tea', 3],
       ]);
     }
+    expect(db.prepare('SELECT count(*) FROM main.categories').pluck().get()).toBe(3);
   });
 
-  it('keeps the staged rows out of the process: they go to the temp file', () => {
-    db = openDatabase(dir.file(`staging-temp-${Date.now()}.db`));
-    const staging = new Staging(db, [categories]);
-    expect(db.pragma('temp_store', { simple: true })).toBe(1);
-    staging.drop();
+  it('shows readers nothing of a generation before it is published, and nothing of one discarded', async () => {
+    db = openDatabase(dir.file(`staging-pin-${Date.now()}.db`));
+    const first = new Staging(db, [categories]);
+    first.insert(categories, category(1, '☕', 'Coffee', 'قهوة', 0));
+    await first.publish(() => undefined);
+    const next = new Staging(db, [categories]);
+    expect(next.generation).toBeGreaterThan(first.generation);
+    next.insert(categories, category(1, '☕', 'Coffee (new)', 'قهوة', 0));
+    next.insert(categories, category(2, '🍵', 'Tea', 'شاي', 1));
+    await next.flush();
+    expect(rows(db)).toEqual([[1, 'Coffee', 0]]);
+    await next.discard();
+    expect(rows(db)).toEqual([[1, 'Coffee', 0]]);
+    expect(db.prepare('SELECT count(*) FROM main.categories').pluck().get()).toBe(1);
+  });
+
+  it('writes and deletes in slices of at most sliceRows rows, each its own transaction', async () => {
+    db = openDatabase(dir.file(`staging-slices-${Date.now()}.db`));
+    const slices: WriteSlice[] = [];
+    const write = async () => {
+      const staging = new Staging(db, [categories], { sliceRows: 7, onSlice: (slice) => slices.push(slice) });
+      for (let id = 1; id <= 50; id++) staging.insert(categories, category(id, '☕', `Category ${id}`, 'فئة', id));
+      await staging.publish(() => undefined);
+      await staging.dropUnpinned();
+    };
+    await write();
+    await write();
+    expect(slices.filter((s) => s.kind === 'write').map((s) => s.rows)).toEqual([7, 7, 7, 7, 7, 7, 7, 1, 7, 7, 7, 7, 7, 7, 7, 1]);
+    expect(slices.filter((s) => s.kind === 'delete').map((s) => s.rows)).toEqual([7, 7, 7, 7, 7, 7, 7, 1]);
+    expect(slices.filter((s) => s.kind === 'publish')).toHaveLength(2);
+    // Synced as a cashier's write again after the pull's slices.
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
 });

@@ -1,0 +1,141 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Tables kept by generation (the catalog replica, issue 37): a writer adds a
+ * whole new generation of rows beside the one readers see, then pins it in
+ * one short transaction. Readers never name a generation: on every
+ * connection a TEMP VIEW with the table's own name shows only the pinned
+ * generation, and SQLite resolves an unqualified `products` to the temp
+ * view before the main table. Only code that writes generations names the
+ * table as `main.products`. docs/decisions.md, "The catalog pull by generation".
+ */
+export const GENERATION_COLUMN = 'generation';
+
+/** A generational table and its key: unique per generation, so two generations of a record live side by side. */
+export interface GenerationalTable {
+  name: string;
+  key: string;
+}
+
+// Registered by the layer that owns the tables (catalog/replica-tables.ts), at its import: the database
+// layer knows no table of its own, and a table added to that list is converted without more code.
+const registered = new Map<string, GenerationalTable>();
+
+export function registerGenerationalTables(tables: readonly GenerationalTable[]): void {
+  for (const table of tables) registered.set(table.name, table);
+}
+
+/** The generation pinned for each table that has one; a table without a pin shows generation 0 (rows from before generations). */
+export function pinnedGenerations(db: Database.Database): Map<string, number> {
+  const rows = db.prepare('SELECT table_name, pinned FROM main.generation_pins').all() as { table_name: string; pinned: number }[];
+  return new Map(rows.map((row) => [row.table_name, row.pinned]));
+}
+
+/** Pins `generations` (table → generation): call inside the transaction that publishes them, so readers switch all at once. */
+export function pinGenerations(db: Database.Database, generations: ReadonlyMap<string, number>): void {
+  const pin = db.prepare('INSERT INTO main.generation_pins (table_name, pinned) VALUES (?, ?) ON CONFLICT (table_name) DO UPDATE SET pinned = excluded.pinned');
+  for (const [table, generation] of generations) pin.run(table, generation);
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function columnsOf(db: Database.Database, table: string): { name: string; dflt_value: string | null }[] {
+  return db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as { name: string; dflt_value: string | null }[];
+}
+
+/**
+ * After the migrations: every registered table without a generation column
+ * is rebuilt with one (its key unique per generation instead of overall; its
+ * rows, seq, indexes and triggers kept), whatever the migrations made of it.
+ * Idempotent: a converted table is left alone.
+ */
+export function convertToGenerations(db: Database.Database): void {
+  for (const table of registered.values()) {
+    const columns = columnsOf(db, table.name);
+    if (columns.length === 0 || columns.some((c) => c.name === GENERATION_COLUMN)) continue;
+    db.transaction(() =>
+      rebuildWithGeneration(
+        db,
+        table,
+        columns.map((c) => c.name),
+      ),
+    ).immediate();
+  }
+}
+
+function rebuildWithGeneration(db: Database.Database, table: GenerationalTable, columns: string[]): void {
+  const { sql } = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(table.name) as { sql: string };
+  const dependents = (
+    db.prepare("SELECT sql FROM main.sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL").all(table.name) as {
+      sql: string;
+    }[]
+  ).map((row) => row.sql);
+  const next = `next_${table.name}`;
+  db.exec(withGeneration(sql, table, next));
+  const list = columns.map(quote).join(', ');
+  db.exec(`INSERT INTO main.${quote(next)} (${list}) SELECT ${list} FROM main.${quote(table.name)}`);
+  db.exec(`DROP TABLE main.${quote(table.name)}`);
+  db.exec(`ALTER TABLE main.${quote(next)} RENAME TO ${quote(table.name)}`);
+  for (const statement of dependents) db.exec(statement);
+}
+
+/**
+ * The table's CREATE statement for `next`: the key column loses its own
+ * UNIQUE or PRIMARY KEY (it must be NOT NULL instead), and the table gains
+ * `generation` and UNIQUE (key, generation). Columns are one a line in every
+ * migration of ours; a statement this cannot rewrite is an error, never a
+ * table quietly left without its uniqueness.
+ */
+export function withGeneration(createSql: string, table: GenerationalTable, next: string): string {
+  const head = /^\s*CREATE\s+TABLE\s+(?:main\.)?["`]?\w+["`]?\s*\(/i.exec(createSql);
+  const close = createSql.lastIndexOf(')');
+  if (!head || close < head[0].length) throw new Error(`cannot read the definition of ${table.name} to add generations`);
+  const keyLine = new RegExp(`^(\\s*["\`]?${table.key}["\`]?\\s+\\w+)([^,\\n]*)`, 'm');
+  const body = createSql.slice(head[0].length, close);
+  const match = keyLine.exec(body);
+  if (!match) throw new Error(`cannot find the key column ${table.key} of ${table.name} to add generations`);
+  let constraints = match[2]!.replace(/\bPRIMARY\s+KEY\b/i, '').replace(/\bUNIQUE\b/i, '');
+  if (!/\bNOT\s+NULL\b/i.test(constraints)) constraints = ` NOT NULL${constraints}`;
+  const rewritten = body.slice(0, match.index) + match[1] + constraints.replace(/\s+$/, '') + body.slice(match.index + match[0].length);
+  return `CREATE TABLE ${quote(next)} (${rewritten.replace(/\s+$/, '')}\n, ${GENERATION_COLUMN} INTEGER NOT NULL DEFAULT 0, UNIQUE (${quote(table.key)}, ${GENERATION_COLUMN}))${createSql.slice(close + 1)}`;
+}
+
+/**
+ * Per connection: a TEMP VIEW in front of every main table that has a
+ * generation column, showing the pinned generation, and INSTEAD OF
+ * triggers so that a plain INSERT, UPDATE or DELETE (a test's fixture, a
+ * repair by hand) writes the pinned generation of the table behind it.
+ */
+export function installPinnedViews(db: Database.Database): void {
+  const tables = db
+    .prepare(
+      `SELECT m.name FROM main.sqlite_master m WHERE m.type = 'table' AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = '${GENERATION_COLUMN}')`,
+    )
+    .all() as { name: string }[];
+  for (const { name } of tables) {
+    const columns = columnsOf(db, name);
+    const t = quote(name);
+    const pinned = `COALESCE((SELECT pinned FROM main.generation_pins WHERE table_name = '${name.replace(/'/g, "''")}'), 0)`;
+    const all = columns.map((c) => quote(c.name));
+    const data = columns.filter((c) => c.name !== GENERATION_COLUMN);
+    // The row a view's OLD names: the same values (a replica row has a unique key, so exactly one row).
+    const sameRow = data.map((c) => `${quote(c.name)} IS old.${quote(c.name)}`).join(' AND ');
+    // A column the INSERT leaves out arrives as NULL in an INSTEAD OF trigger: its declared default stands in.
+    const value = (c: { name: string; dflt_value: string | null }) =>
+      c.dflt_value === null ? `new.${quote(c.name)}` : `COALESCE(new.${quote(c.name)}, ${c.dflt_value})`;
+    db.exec(`DROP VIEW IF EXISTS temp.${t}`);
+    db.exec(`CREATE TEMP VIEW ${t} AS SELECT ${all.join(', ')} FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned}`);
+    db.exec(
+      `CREATE TEMP TRIGGER ${quote(`${name}_insert_pinned`)} INSTEAD OF INSERT ON ${t} BEGIN ` +
+        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); END`,
+    );
+    db.exec(
+      `CREATE TEMP TRIGGER ${quote(`${name}_update_pinned`)} INSTEAD OF UPDATE ON ${t} BEGIN ` +
+        `UPDATE main.${t} SET ${data.map((c) => `${quote(c.name)} = new.${quote(c.name)}`).join(', ')} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; END`,
+    );
+    db.exec(
+      `CREATE TEMP TRIGGER ${quote(`${name}_delete_pinned`)} INSTEAD OF DELETE ON ${t} BEGIN ` +
+        `DELETE FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; END`,
+    );
+  }
+}

@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { readCatalog, searchProducts, type WriteSlice } from '../../../src-main/catalog/index.ts';
+import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+
+// The pull by generation (issue 37, item 1): while a pull of a large catalog
+// runs, readers on the pull's own connection and on another one (the app
+// while `pos sync` runs) see the whole previous catalog or the whole new one,
+// never a mix; and the pull holds the write lock one small slice at a time,
+// letting a checkout in between every two slices.
+
+let service: EmulatedService;
+afterEach(async () => {
+  await service.close();
+});
+
+const PRODUCTS = 1_500;
+const SLICE_ROWS = 64;
+
+/**
+ * What a reader sees of the catalog, in one read transaction: counts and sums that change with
+ * every product renamed and every modifier repriced, so a part of the new catalog beside a
+ * part of the old one (a slice's worth) gives a value that is neither.
+ */
+function fingerprint(db: TillDatabase): string {
+  return db.transaction(() =>
+    JSON.stringify([
+      db.prepare('SELECT count(*), total(length(name_en)), total(is_active), max(id) FROM products').raw().get(),
+      db.prepare('SELECT count(*), total(price) FROM modifiers').raw().get(),
+      db.prepare('SELECT count(*), total(value) FROM prices').raw().get(),
+      db.prepare('SELECT count(*) FROM barcodes').raw().get(),
+      db.prepare('SELECT count(*), total(length(name_en)) FROM categories').raw().get(),
+    ]),
+  )();
+}
+
+/** Runs `tick` on every turn of the event loop until stopped: what a busy till does while a pull runs. */
+function everyTurn(tick: () => void): () => void {
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    tick();
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  return () => {
+    running = false;
+  };
+}
+
+describe('the pull by generation', () => {
+  it('shows readers the whole old catalog or the whole new one while it writes, and lets a checkout in between every two slices', async () => {
+    service = await emulatedService({ products: PRODUCTS, seed: 37 });
+    const db = service.open();
+    await service.pull(db, { perPage: 250 });
+    const app = service.open(); // A second connection to the same file: another process's reads and writes.
+    app.pragma('busy_timeout = 0'); // A write that found the lock held would fail at once instead of waiting.
+    app.exec('CREATE TABLE IF NOT EXISTS test_checkouts (n INTEGER NOT NULL)');
+    const oldCatalog = fingerprint(db);
+    expect(fingerprint(app)).toBe(oldCatalog);
+
+    // The service changes every product (renamed, one in ten gone, new ones) and every modifier's price.
+    const tenant = service.emulator.tenant;
+    tenant.products = tenant.products
+      .filter((_, i) => i % 10 !== 3)
+      .map((p) => ({ ...p, name_en: `${p.name_en} Renewed`, modifiers: p.modifiers.map((m) => ({ ...m, price: m.price + 1 })) }));
+    for (let i = 0; i < 50; i++) tenant.products.push({ ...structuredClone(tenant.products[i]!), id: `arrived-${i}`, modifiers: [], prices: [] });
+
+    const log: string[] = [];
+    const slices: WriteSlice[] = [];
+    const seen: { catalog: string; slicesBefore: number }[] = [];
+    let busy = 0;
+    let checkouts = 0;
+    const stop = everyTurn(() => {
+      seen.push({ catalog: fingerprint(db), slicesBefore: slices.length });
+      seen.push({ catalog: fingerprint(app), slicesBefore: slices.length });
+      // A checkout's write on the other connection: it must never find the pull holding the lock.
+      try {
+        app.transaction(() => app.prepare('INSERT INTO test_checkouts (n) VALUES (?)').run(++checkouts))();
+        log.push('checkout');
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        busy++;
+      }
+    });
+    try {
+      await service.pull(db, {
+        perPage: 250,
+        sliceRows: SLICE_ROWS,
+        onSlice: (slice) => {
+          slices.push(slice);
+          log.push(`slice ${slice.kind} ${slice.rows}`);
+        },
+      });
+    } finally {
+      stop();
+    }
+    const newCatalog = fingerprint(db);
+    expect(newCatalog).not.toBe(oldCatalog);
+    expect(fingerprint(app)).toBe(newCatalog);
+
+    // Every read was one whole catalog, and readers did read while the new generation was being written.
+    const mixed = seen.filter((s) => s.catalog !== oldCatalog && s.catalog !== newCatalog);
+    expect(mixed).toHaveLength(0);
+    const whileWriting = seen.filter((s) => s.slicesBefore > 0 && s.catalog === oldCatalog);
+    expect(whileWriting.length).toBeGreaterThan(10);
+
+    // The write lock: every slice holds at most SLICE_ROWS rows, the catalog took many of them, and a
+    // checkout ran between every two slices without ever finding the lock held.
+    const written = slices.filter((s) => s.kind === 'write');
+    expect(written.length).toBeGreaterThan((PRODUCTS * 3) / SLICE_ROWS);
+    expect(Math.max(...slices.map((s) => (s.kind === 'publish' ? 0 : s.rows)))).toBeLessThanOrEqual(SLICE_ROWS);
+    expect(slices.filter((s) => s.kind === 'publish')).toHaveLength(1);
+    expect(slices.filter((s) => s.kind === 'delete').length).toBeGreaterThan(0);
+    const back = log.findIndex((entry, i) => entry.startsWith('slice') && log[i - 1]?.startsWith('slice'));
+    expect(back, `two slices without a checkout between them: ${log.slice(back - 3, back + 2).join(', ')}`).toBe(-1);
+    expect(busy).toBe(0);
+
+    // Only the new generation is left, and the app's readers see it.
+    const generations = db.prepare('SELECT DISTINCT generation FROM main.products').pluck().all();
+    expect(generations).toHaveLength(1);
+    const catalog = readCatalog(app);
+    expect(catalog.products).toHaveLength(tenant.products.length);
+    expect(catalog.products.every((p) => p.name_en.endsWith('Renewed') || p.id.startsWith('arrived-'))).toBe(true);
+    expect(searchProducts(app, 'renewed').length).toBeGreaterThan(0);
+  });
+
+  it('leaves readers the previous catalog and no rows of its own when it fails', async () => {
+    service = await emulatedService({ products: 300, seed: 38 });
+    const db = service.open();
+    await service.pull(db, { perPage: 100 });
+    const before = fingerprint(db);
+    const rowsBefore = db.prepare('SELECT count(*) FROM main.products').pluck().get();
+    // Most of a page unreadable: the pull keeps the previous catalog (the quarantine rule).
+    for (const p of service.emulator.tenant.products.slice(0, 200)) (p as { name_en: unknown }).name_en = 42;
+    await expect(service.pull(db, { perPage: 100 })).rejects.toThrow();
+    expect(fingerprint(db)).toBe(before);
+    expect(db.prepare('SELECT count(*) FROM main.products').pluck().get()).toBe(rowsBefore);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, pinGenerations, registerGenerationalTables } from '../../../src-main/db/index.ts';
+import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+
+// Tables by generation (issue 37): a table in the replica's list gets its
+// generation column when the database opens, whatever its migration said
+// (a table or a column added by another migration needs no SQL of its own),
+// and every connection reads it through a view of the pinned generation.
+
+const dir = tempDir('till-generations-');
+afterAll(() => dir.cleanup());
+
+/** A migrations folder of a table made the old way (key unique overall), a column added later, an index and a trigger. */
+function migrations(): string {
+  const folder = dir.file(`migrations-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder);
+  writeFileSync(
+    `${folder}/0001_widgets.sql`,
+    `CREATE TABLE generation_pins (table_name TEXT PRIMARY KEY, pinned INTEGER NOT NULL);
+     CREATE TABLE widgets (
+       seq INTEGER PRIMARY KEY,
+       id TEXT NOT NULL UNIQUE,
+       name TEXT NOT NULL -- shown on the button
+     );
+     CREATE TABLE widget_log (id TEXT);
+     CREATE INDEX widgets_by_name ON widgets (name);
+     CREATE TRIGGER widgets_logged AFTER INSERT ON widgets BEGIN INSERT INTO widget_log (id) VALUES (new.id); END;
+     INSERT INTO widgets (id, name) VALUES ('w1', 'Knob');`,
+  );
+  writeFileSync(`${folder}/0002_widget_size.sql`, 'ALTER TABLE widgets ADD COLUMN size INTEGER NOT NULL DEFAULT 1;');
+  return folder;
+}
+
+registerGenerationalTables([{ name: 'widgets', key: 'id' }]);
+
+describe('tables by generation', () => {
+  it('converts a listed table when the database opens, keeping its rows, columns, index and trigger', () => {
+    const migrationsDir = migrations();
+    const db = openDatabase(dir.file('convert.db'), { migrationsDir });
+    const columns = (db.prepare('PRAGMA main.table_info(widgets)').all() as { name: string }[]).map((c) => c.name);
+    expect(columns).toEqual(['seq', 'id', 'name', 'size', 'generation']);
+    expect(db.prepare('SELECT seq, id, name, size FROM widgets').raw().all()).toEqual([[1, 'w1', 'Knob', 1]]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE tbl_name = 'widgets' AND type IN ('index', 'trigger') ORDER BY name").pluck().all()).toEqual([
+      'sqlite_autoindex_widgets_1',
+      'widgets_by_name',
+      'widgets_logged',
+    ]);
+    // The key is unique per generation: two generations of w1 side by side, one of them seen.
+    db.prepare("INSERT INTO main.widgets (id, name, generation) VALUES ('w1', 'Knob (new)', 7)").run();
+    expect(() => db.prepare("INSERT INTO main.widgets (id, name, generation) VALUES ('w1', 'again', 7)").run()).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT name FROM widgets').pluck().all()).toEqual(['Knob']);
+    db.transaction(() => pinGenerations(db, new Map([['widgets', 7]])))();
+    expect(db.prepare('SELECT name FROM widgets').pluck().all()).toEqual(['Knob (new)']);
+    // The trigger came back: it logged the migration's insert and the new generation's, not the conversion's copy.
+    expect(db.prepare('SELECT id FROM widget_log').pluck().all()).toEqual(['w1', 'w1']);
+    db.close();
+    // Opened again: nothing to convert, the same view.
+    const again = openDatabase(dir.file('convert.db'), { migrationsDir });
+    expect(again.prepare('SELECT name FROM widgets').pluck().all()).toEqual(['Knob (new)']);
+    again.close();
+  });
+
+  it('lets a plain insert, update or delete write the pinned generation (a fixture, a repair by hand)', () => {
+    const db = openDatabase(dir.file('writes.db'), { migrationsDir: migrations() });
+    db.transaction(() => pinGenerations(db, new Map([['widgets', 3]])))();
+    db.prepare("INSERT INTO widgets (id, name) VALUES ('w2', 'Lever')").run();
+    expect(db.prepare("SELECT generation, size FROM main.widgets WHERE id = 'w2'").raw().get()).toEqual([3, 1]);
+    db.prepare("UPDATE widgets SET name = 'Big lever' WHERE id = 'w2'").run();
+    expect(db.prepare('SELECT id, name FROM widgets').raw().all()).toEqual([['w2', 'Big lever']]);
+    db.prepare("DELETE FROM widgets WHERE id = 'w2'").run();
+    expect(db.prepare('SELECT count(*) FROM widgets').pluck().get()).toBe(0);
+    // The generation-0 row (from before generations) was never touched.
+    expect(db.prepare('SELECT name FROM main.widgets WHERE generation = 0').pluck().all()).toEqual(['Knob']);
+    db.close();
+  });
+
+  it('reads the pinned generation on a read-only connection too', () => {
+    const migrationsDir = migrations();
+    const db = openDatabase(dir.file('readonly.db'), { migrationsDir });
+    db.prepare("INSERT INTO main.widgets (id, name, generation) VALUES ('w1', 'Knob (new)', 2)").run();
+    db.transaction(() => pinGenerations(db, new Map([['widgets', 2]])))();
+    const reader = openDatabase(dir.file('readonly.db'), { migrationsDir, readOnly: true });
+    expect(reader.prepare('SELECT name FROM widgets').pluck().all()).toEqual(['Knob (new)']);
+    reader.close();
+    db.close();
+  });
+
+  it('keeps every replica table by generation', () => {
+    const db = openDatabase(dir.file('replica.db'));
+    for (const table of REPLICA_TABLES) {
+      const columns = (db.prepare(`PRAGMA main.table_info(${table.name})`).all() as { name: string }[]).map((c) => c.name);
+      expect(columns, table.name).toContain('generation');
+      expect(db.prepare('SELECT type FROM sqlite_temp_master WHERE name = ?').pluck().get(table.name), table.name).toBe('view');
+    }
+    db.close();
+  });
+});
