@@ -13,3 +13,5 @@ export { default as ToggleButton } from './ToggleButton.svelte';
 export { default as ErrorDetail } from './ErrorDetail.svelte';
 export { default as FormField } from './FormField.svelte';
 export { qrPath } from './qr-path.ts';
+export { default as LazyScreen } from './LazyScreen.svelte';
+export { ScreenLoader } from './screen-loader.svelte.ts';
