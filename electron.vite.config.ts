@@ -19,7 +19,17 @@ export default defineConfig({
   },
   renderer: {
     root: 'src-renderer',
-    build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src-renderer/index.html') } },
+    build: {
+      outDir: resolve('out/renderer'),
+      // Issue 34 item 8: the start waits for the least code (electron-vite leaves the renderer unminified; a tablet loads it over the LAN).
+      minify: true,
+      rollupOptions: {
+        input: resolve('src-renderer/index.html'),
+        // src-shared's modules only declare (no import does anything by itself, see docs/performance.md): what a screen
+        // does not use is left out of its chunk, so a barrel's zod schemas stay with the screens that validate input.
+        treeshake: { moduleSideEffects: [{ test: /[\\/]src-shared[\\/].*\.ts$/, sideEffects: false }] },
+      },
+    },
     plugins: [svelte()],
   },
 });

@@ -2,6 +2,7 @@ import { CASH_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { foldLetters } from '../../src-shared/search/index.ts';
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import { all, first, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { perCatalog } from './per-catalog.ts';
 
 export interface CustomerRow {
   id: string;
@@ -116,15 +117,16 @@ function findServiceCustomers(db: TillDatabase, query: string, limit: number): C
 /**
  * The payment methods the catalog prices some product or modifier for by
  * their own key (a delivery app's menu). CASH is the fallback list every
- * product has, so it is never among them.
+ * product has, so it is never among them. Every price row is read
+ * (priceable_id is in no index), so it is worked out once a catalog.
  */
-export function methodsWithOwnPrices(db: TillDatabase): Set<string> {
+export const methodsWithOwnPrices: (db: TillDatabase) => ReadonlySet<string> = perCatalog((db) => {
   const rows = all(
     db,
     q.selectFrom('prices').select('priceable_id as key').distinct().where('priceable_type', '=', 'PAYMENT_METHOD').where('priceable_id', '<>', CASH_METHOD_KEY),
   );
   return new Set(rows.map((row) => row.key));
-}
+});
 
 /** Whether `id` names a customer of the replica or one added on this till (and not refused by the service). */
 export function hasCustomer(db: TillDatabase, id: string): boolean {

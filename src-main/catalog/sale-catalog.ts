@@ -1,6 +1,7 @@
 import type { Price } from '../../src-shared/catalog/index.ts';
 import type { Minor } from '../../src-shared/money/index.ts';
 import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { perCatalog } from './per-catalog.ts';
 
 /**
  * The replica as the till sells from it: only active products, with their
@@ -29,24 +30,14 @@ export interface CategoryRow {
 // The till's reads while selling (a category's page, a barcode scan, a cart's products), typed by
 // Kysely and compiled once (db/query.ts prepared): they run on every tap and scan.
 
-const CATEGORIES_WITH_COUNTS = prepared()(
+const CATEGORIES = prepared()(q.selectFrom('categories').select(['id', 'icon', 'name_en', 'name_ar']).orderBy('position'));
+
+const ACTIVE_BY_CATEGORY = prepared()(
   q
-    .selectFrom('categories as c')
-    .select((eb) => [
-      'c.id',
-      'c.icon',
-      'c.name_en',
-      'c.name_ar',
-      eb
-        .selectFrom('products as p')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('p.category_id', '=', 'c.id')
-        .where('p.is_active', '=', 1)
-        .$asScalar()
-        .$notNull()
-        .as('product_count'),
-    ])
-    .orderBy('c.position'),
+    .selectFrom('products')
+    .select((eb) => ['category_id', eb.fn.countAll<number>().as('n')])
+    .where('is_active', '=', 1)
+    .groupBy('category_id'),
 );
 
 const CATEGORY_NAMES = prepared()(q.selectFrom('categories').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id'));
@@ -63,14 +54,6 @@ const PRODUCT_IDS_IN_CATEGORY = prepared<{ categoryId: number; offset: number; l
     .orderBy('seq')
     .offset(param<number>('offset'))
     .limit(param<number>('limit')),
-);
-
-const ACTIVE_IN_CATEGORY = prepared<{ categoryId: number }>()(
-  q
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('category_id', '=', param<number>('categoryId'))
-    .where('is_active', '=', 1),
 );
 
 const SALE_PRODUCTS = prepared<{ ids: string }>()(
@@ -99,8 +82,12 @@ const PAYMENT_METHODS = prepared()(q.selectFrom('payment_methods').select(['key'
 
 const ACTIVE_PRODUCT_IDS = prepared()(q.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('seq'));
 
+/** Active products by category: counted once a catalog (every product row is read: is_active is in no index). */
+const activeByCategory = perCatalog((db) => new Map(ACTIVE_BY_CATEGORY.all(db, {}).map((r) => [r.category_id, r.n])));
+
 export function categoriesWithCounts(db: TillDatabase): CategoryRow[] {
-  return CATEGORIES_WITH_COUNTS.all(db, {});
+  const counts = activeByCategory(db);
+  return CATEGORIES.all(db, {}).map((c) => ({ ...c, product_count: counts.get(c.id) ?? 0 }));
 }
 
 /** Every category's id and names, in the catalog's order. */
@@ -118,7 +105,7 @@ export function hasCategory(db: TillDatabase, id: number): boolean {
 export function productIdsInCategory(db: TillDatabase, categoryId: number, offset: number, limit: number): { ids: string[]; total: number } {
   return db.transaction(() => {
     const ids = PRODUCT_IDS_IN_CATEGORY.all(db, { categoryId, offset, limit }).map((row) => row.id);
-    const total = ACTIVE_IN_CATEGORY.get(db, { categoryId })?.n ?? 0;
+    const total = activeByCategory(db).get(categoryId) ?? 0;
     return { ids, total };
   })();
 }

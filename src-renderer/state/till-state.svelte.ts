@@ -257,17 +257,29 @@ export class TillState {
     }
   }
 
-  /** Loads what selling needs from the local replica, then shows the till. */
+  /**
+   * Loads what selling needs from the local replica, then shows the till.
+   * When nobody is at the till, its PIN screen needs only the staff answer:
+   * it shows at once and the catalog's lists load behind it (issue 34 item
+   * 8: on a 100,000-product replica they take the host a while).
+   */
   async enterTill(): Promise<void> {
-    const ok = await this.reloadCatalog();
+    const ok = await this.reloadCatalog(() => {
+      if (this.staff && !this.staff.cashier) this.showTill();
+    });
     if (ok) {
-      this.screen = 'till';
-      this.view = 'sell';
+      this.showTill();
       // Signing in starts the uploader and binds printers, so what was asked at start is stale now.
       void this.refreshStatus();
     } else {
       this.screen = 'signin';
     }
+  }
+
+  private showTill(): void {
+    if (this.screen === 'till') return;
+    this.screen = 'till';
+    this.view = 'sell';
   }
 
   /** Asks who is at the till (after a PIN, a lock, opening or closing a shift). */
@@ -288,9 +300,11 @@ export class TillState {
     }
   }
 
-  async reloadCatalog(): Promise<boolean> {
+  /** Reads the staff and the catalog's lists again; `onStaff` runs when the staff answer is in (before the lists). */
+  async reloadCatalog(onStaff?: () => void): Promise<boolean> {
     try {
       this.staff = await this.api.staffState();
+      onStaff?.();
       const [categories, paymentMethods, cart] = await Promise.all([this.api.categories(), this.api.paymentMethods(), this.api.cart()]);
       this.categories = categories;
       this.paymentMethods = paymentMethods;

@@ -16,3 +16,5 @@ export { default as FormField } from './FormField.svelte';
 export { default as Keypad } from './Keypad.svelte';
 export { KEYPAD_ROWS, keypadKeys, type KeypadKey } from './keypad-layout.ts';
 export { qrPath } from './qr-path.ts';
+export { default as LazyScreen } from './LazyScreen.svelte';
+export { ScreenLoader } from './screen-loader.svelte.ts';

@@ -20,6 +20,7 @@ import { HUB_MESSAGES_AR } from './messages-hub.ts';
 import { LIMIT_MESSAGES_AR } from './messages-limits.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_AR } from './messages-kitchen-display.ts';
+import { SCREEN_MESSAGES_AR } from './messages-screens.ts';
 
 /**
  * The till's Arabic text, typed against the English keys so that a key
@@ -369,4 +370,5 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...LIMIT_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
   ...KITCHEN_DISPLAY_MESSAGES_AR,
+  ...SCREEN_MESSAGES_AR,
 };

@@ -19,6 +19,7 @@ import { HUB_MESSAGES_EN } from './messages-hub.ts';
 import { LIMIT_MESSAGES_EN } from './messages-limits.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_EN } from './messages-kitchen-display.ts';
+import { SCREEN_MESSAGES_EN } from './messages-screens.ts';
 /**
  * The till's English text. Keys are grouped by screen; `{name}` marks a
  * value filled in at run time. Every key here must exist in Arabic too
@@ -369,6 +370,7 @@ export const MESSAGES_EN = {
   ...LIMIT_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
   ...KITCHEN_DISPLAY_MESSAGES_EN,
+  ...SCREEN_MESSAGES_EN,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;
