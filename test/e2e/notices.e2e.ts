@@ -217,6 +217,15 @@ test('a notice over each screen covers no button or total, at 1280×800 and 1024
   await toFloor(page);
   await tableCard(page, 'T4').click();
   await page.getByTestId('tab-split').click();
+  // By items, the lines scroll in the dialog's body; what each part comes to and Split stay in its footer, in view.
+  const split = page.getByTestId('split-tab-dialog');
+  await split.getByTestId('split-by-lines').click();
+  await expect(split.getByTestId('split-line')).toHaveCount(await page.getByTestId('tab-line').count());
+  await expect(split.getByTestId('split-part-totals')).toBeInViewport({ ratio: 1 });
+  await expect(split.getByTestId('split-confirm')).toBeInViewport({ ratio: 1 });
+  await expectNothingCovered(page, '1024x768 ar split dialog by items');
+  await shot(page, 'notices-split-by-items-1024-ar');
+  await split.getByTestId('split-evenly').click();
   await page.getByTestId('split-more').click();
   await page.getByTestId('split-confirm').click();
   await expect(page.getByTestId('tab-screen')).toHaveAttribute('data-state', 'split');
