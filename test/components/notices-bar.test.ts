@@ -5,7 +5,8 @@
 // the engineer's words one tap away under Details.
 import '../../src-renderer/fonts.css';
 import '../../src-renderer/app.css';
-import { expect, test } from 'vitest';
+import { tick } from 'svelte';
+import { expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import { SellScreen } from '../../src-renderer/selling/index.ts';
@@ -50,4 +51,36 @@ test('a notice at the counter covers no button, is shown once, and speaks to the
     .filter((el) => boxes.some((box) => overlaps(box, el.getBoundingClientRect())))
     .map((el) => el.dataset.testid ?? el.textContent);
   expect(covered).toEqual([]);
+});
+
+test('a notice said again is the one on screen: its Details stay open and its 2 s start again; an error stays', async () => {
+  const till = await realTill();
+  const notices = await render(Notices, { props: { placement: 'bar' }, ...withTill(till) });
+  // The page's timers are vitest's from here: the test moves them, wall time does not.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    till.notify('error', { key: 'error.unreachable' });
+    const details = () => notices.container.querySelector<HTMLDetailsElement>('[data-testid="notice-error"] details')!;
+    await expect.poll(() => notices.container.querySelector('[data-testid="notice-error"] details')).not.toBeNull();
+    details().open = true;
+    const shown = notices.container.querySelector('[data-testid="notice-error"]');
+    till.notify('error', { key: 'error.unreachable' });
+    await tick();
+    expect(notices.container.querySelector('[data-testid="notice-error"]')).toBe(shown);
+    expect(details().open).toBe(true);
+
+    till.inform('hub.back');
+    vi.advanceTimersByTime(1_500);
+    till.inform('hub.back');
+    vi.advanceTimersByTime(1_500);
+    await tick();
+    expect(till.notices.filter((n) => n.tone === 'info')).toHaveLength(1);
+    vi.advanceTimersByTime(600);
+    await tick();
+    expect(till.notices.filter((n) => n.tone === 'info')).toHaveLength(0);
+    vi.advanceTimersByTime(600_000);
+    expect(till.notices.filter((n) => n.tone === 'error')).toHaveLength(1);
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { translate, type MessageKey } from '../../src-shared/i18n/index.ts';
-import { CROISSANT, pairTill, pickProduct, shot, type Lang } from './till-page.ts';
+import { posOn } from './pos-cli.ts';
+import { addProduct, CROISSANT, openStation, pairTill, payCashExact, pickProduct, shot, type Lang } from './till-page.ts';
 import { expect, test } from './till-test.ts';
 
 // Issue 34, item 4: one notice area that never covers an action. A notice is
@@ -11,7 +12,8 @@ import { expect, test } from './till-test.ts';
 // total's. The same notice said twice is shown once; what went well leaves
 // after 2 s and an error stays (the page's clock is Playwright's, moved by
 // hand: no test here waits on wall time); the offline error says what happens
-// to the sales, the engineer's words one tap away under Details.
+// to the sales, the engineer's words one tap away under Details. The
+// kitchen display's notices are a row under its bar, over no ticket's button.
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -215,6 +217,15 @@ test('a notice over each screen covers no button or total, at 1280×800 and 1024
   await toFloor(page);
   await tableCard(page, 'T4').click();
   await page.getByTestId('tab-split').click();
+  // By items, the lines scroll in the dialog's body; what each part comes to and Split stay in its footer, in view.
+  const split = page.getByTestId('split-tab-dialog');
+  await split.getByTestId('split-by-lines').click();
+  await expect(split.getByTestId('split-line')).toHaveCount(await page.getByTestId('tab-line').count());
+  await expect(split.getByTestId('split-part-totals')).toBeInViewport({ ratio: 1 });
+  await expect(split.getByTestId('split-confirm')).toBeInViewport({ ratio: 1 });
+  await expectNothingCovered(page, '1024x768 ar split dialog by items');
+  await shot(page, 'notices-split-by-items-1024-ar');
+  await split.getByTestId('split-evenly').click();
   await page.getByTestId('split-more').click();
   await page.getByTestId('split-confirm').click();
   await expect(page.getByTestId('tab-screen')).toHaveAttribute('data-state', 'split');
@@ -229,4 +240,61 @@ test('a notice over each screen covers no button or total, at 1280×800 and 1024
   await error.locator('button.btn').click();
   await expect(page.locator('.notices .notice')).toHaveCount(0);
   expect(guard.errors).toEqual([]);
+});
+
+test('the kitchen display says its notices in a row under its bar, over no ticket or button, in both sizes and languages', async ({ browser, server }) => {
+  test.setTimeout(600_000);
+  const counter = await (await browser.newContext()).newPage();
+  const guardCounter = await pairTill(counter, server.url, 'en');
+  posOn(server.dbFile, 'stations', 'add', 'Hot kitchen', '--code', 'K', '--kind', 'kitchen_display');
+  posOn(server.dbFile, 'kitchens', 'display', 'K', '--categories', String(CROISSANT.category));
+  const { page: display, guard } = await openStation(browser, server.url, 'K', 'en');
+  await display.clock.install();
+  // The test's own hold on the display's sockets, to drop its link to the hub as a Wi-Fi hiccup would.
+  await display.addInitScript(() => {
+    const sockets: WebSocket[] = [];
+    (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+    window.WebSocket = class extends WebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        sockets.push(this);
+      }
+    };
+  });
+  await display.reload();
+  await expect(display.getByTestId('kitchen-screen')).toBeVisible({ timeout: 60_000 });
+  // Two tickets on the board, so their Done buttons are where a floating notice would sit.
+  for (let sale = 0; sale < 2; sale++) {
+    await addProduct(counter, CROISSANT, 'en');
+    await payCashExact(counter);
+  }
+  await expect(display.getByTestId('kitchen-ticket')).toHaveCount(2);
+
+  for (const size of SIZES) {
+    for (const lang of LANGS) {
+      const at = `kitchen ${size.width}x${size.height} ${lang}`;
+      await display.setViewportSize(size);
+      if ((await display.locator('html').getAttribute('lang')) !== lang) await display.keyboard.press('Alt+l');
+      await expect(display.locator('html')).toHaveAttribute('lang', lang);
+      // The link to the hub drops and comes back: "connected again" is said, and kept (the clock stands still) to be measured.
+      await display.clock.pauseAt((await display.evaluate(() => Date.now())) + 1_000);
+      await display.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.forEach((socket) => socket.close()));
+      await expect(display.getByTestId('kitchen-hub-lost')).toBeVisible();
+      const back = display.getByTestId('notices-bar').getByTestId('notice-info');
+      // The reconnection waits its turn on the page's clock (at most 5 s between tries).
+      await expect(async () => {
+        await display.clock.runFor(1_000);
+        await expect(back).toHaveCount(1, { timeout: 500 });
+      }).toPass();
+      await expect(back.locator('strong')).toHaveText(words(lang, 'kitchen.hubBack'));
+      await expect(display.getByTestId('kitchen-ticket')).toHaveCount(2);
+      await expectNothingCovered(display, at);
+      await shot(display, `notices-kitchen-${size.width}-${lang}`);
+      await display.clock.runFor(2_500);
+      await expect(back).toHaveCount(0);
+      await display.clock.resume();
+    }
+  }
+  expect(guard.errors).toEqual([]);
+  expect(guardCounter.errors).toEqual([]);
 });
