@@ -2,11 +2,13 @@
 // reason beside it (named by the button's aria-describedby), not hidden and
 // not refused after the tap, in both languages. The Stations tab's are in
 // stations-pairing.test.ts; here the floor (Pay, and each part's Pay, while
-// the hub is out of reach; Pay on an empty tab) and the Shift screen
-// (closing without the cash counted).
+// the hub is out of reach; Pay on an empty tab), the Shift screen
+// (closing without the cash counted) and the Branch screen's Printers tab
+// (a test page to a printer not bound yet).
 import { expect, test } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
+import { BranchScreen } from '../../src-renderer/branch/index.ts';
 import { FloorScreen } from '../../src-renderer/floor/index.ts';
 import { ShiftScreen } from '../../src-renderer/shifts/index.ts';
 import { LocaleState } from '../../src-renderer/state/index.ts';
@@ -18,7 +20,7 @@ function reasonOf(container: HTMLElement, testid: string): string | null {
   const button = container.querySelector<HTMLButtonElement>(`[data-testid="${testid}"]`);
   if (!button?.disabled) return null;
   const id = button.getAttribute('aria-describedby');
-  return id ? (container.querySelector(`#${id}`)?.textContent?.trim() ?? null) : null;
+  return id ? (container.querySelector(`[id="${id}"]`)?.textContent?.trim() ?? null) : null;
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -63,5 +65,20 @@ for (const lang of ['en', 'ar'] as const) {
     await userEvent.fill(screen.getByTestId('close-counted').element(), '100');
     await expect.poll(() => screen.container.querySelector<HTMLButtonElement>('[data-testid="shift-close"]')?.disabled).toBe(false);
     expect(screen.container.querySelector('[data-testid="shift-close-why"]')).toBeNull();
+  });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the Branch screen: a test page to a printer not bound yet is disabled with the reason (${lang})`, async () => {
+    const till = await realTill();
+    await till.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+    const locale = new LocaleState();
+    locale.set(lang);
+    till.view = 'branch';
+    const screen = await render(BranchScreen, withTill(till, locale));
+    await expect.poll(() => screen.container.querySelectorAll('[data-testid="branch-printer-test"]').length).toBeGreaterThan(0);
+    const unbound = (await till.api.branchSetup()).printers.filter((p) => !p.bound);
+    expect(unbound.length).toBeGreaterThan(0);
+    expect(reasonOf(screen.container, 'branch-printer-test')).toBe(locale.t('why.testPrintUnbound'));
   });
 }
