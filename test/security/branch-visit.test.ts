@@ -64,6 +64,7 @@ describe('a manager’s approval on the Branch screen covers that visit', () => 
     await screen.stations();
     await screen.kitchenDisplays();
     await screen.cashiers();
+    await screen.customers({ query: 'a', limit: 1 });
     expect(await screen.approvalCheck({ method: 'saveTillSettings', input: settings(6) })).toMatchObject({ need: 'none' });
     await screen.saveTillSettings(settings(6));
     expect(saves()).toEqual([

@@ -39,6 +39,9 @@ const KEEPS_BRANCH_VISIT: ReadonlySet<string> = new Set([
   'zatcaStatus',
   'floor',
   'cashiers',
+  // The cart's customer looked up again when the cart reloads, and the status bar's "sync now".
+  'customers',
+  'syncNow',
 ]);
 
 /** The reason codes of a refusal (i18n `reason.*`), by why it was refused. */
