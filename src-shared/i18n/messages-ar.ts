@@ -16,6 +16,7 @@ import { SOLD_OUT_MESSAGES_AR } from './messages-sold-out.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
+import { STANDBY_MESSAGES_AR } from './messages-standby.ts';
 import { LIMIT_MESSAGES_AR } from './messages-limits.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_AR } from './messages-kitchen-display.ts';
@@ -364,6 +365,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
+  ...STANDBY_MESSAGES_AR,
   ...LIMIT_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
   ...KITCHEN_DISPLAY_MESSAGES_AR,

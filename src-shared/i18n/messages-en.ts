@@ -15,6 +15,7 @@ import { SOLD_OUT_MESSAGES_EN } from './messages-sold-out.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
+import { STANDBY_MESSAGES_EN } from './messages-standby.ts';
 import { LIMIT_MESSAGES_EN } from './messages-limits.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_EN } from './messages-kitchen-display.ts';
@@ -364,6 +365,7 @@ export const MESSAGES_EN = {
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
+  ...STANDBY_MESSAGES_EN,
   ...LIMIT_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
   ...KITCHEN_DISPLAY_MESSAGES_EN,
