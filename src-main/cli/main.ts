@@ -31,7 +31,11 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
   serve: {
     load: async () => (await import('./commands/serve-command.ts')).serveCommand,
     usage:
-      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--zatca-url URL] [--dev]',
+      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--zatca-url URL] [--dev] [--standby-of http://HUB:PORT [--code NNNNNN]]',
+  },
+  standby: {
+    load: async () => (await import('./commands/standby-command.ts')).standbyCommand,
+    usage: 'pos standby --db FILE status [--json] | promote',
   },
   print: {
     load: async () => (await import('./commands/print-command.ts')).printCommand,
