@@ -27,6 +27,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   sockets.splice(0).forEach((s) => s.terminate());
+  // A standby stopped by a failed test would not hear SIGTERM.
+  for (const h of hubs) if (h.child.exitCode === null && h.child.signalCode === null) h.child.kill('SIGCONT');
   await Promise.all(hubs.splice(0).map((h) => h.stop()));
   await service.close();
 });
@@ -110,12 +112,19 @@ describe('a standby hub', () => {
     });
     const settled = Promise.allSettled(burst);
     await new Promise((r) => setTimeout(r, 300));
+    // The standby stops answering for a moment (SIGSTOP): the sales rung up now wait for its acknowledgement,
+    // so none is told "paid" while only the hub has it; the hub dies in that moment.
+    standby.child.kill('SIGSTOP');
+    await new Promise((r) => setTimeout(r, 300));
+    const toldBeforeKill = told.length;
     const died = new Promise((done) => hub.child.once('exit', done));
     hub.child.kill('SIGKILL');
     const killedAt = Date.now();
     await died;
+    standby.child.kill('SIGCONT');
     await settled;
     expect(told.length).toBeGreaterThanOrEqual(9);
+    expect(told.length).toBe(toldBeforeKill);
 
     // The stations come to the standby; it takes over, and a checkout succeeds there.
     const refusals: string[] = [];
