@@ -109,7 +109,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
   },
   doctor: {
     load: async () => (await import('./commands/doctor-command.ts')).doctorCommand,
-    usage: 'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]',
+    usage: 'pos doctor [--db FILE] --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]',
   },
   zatca: { load: async () => (await import('./commands/zatca-command.ts')).zatcaCommand, usage: ZATCA_USAGE },
 };

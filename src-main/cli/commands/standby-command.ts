@@ -1,4 +1,4 @@
-import { openDatabase } from '../../db/index.ts';
+import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { promoteToHub, readStandbyState, type PairStatus } from '../../standby/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
@@ -33,15 +33,7 @@ export async function standbyCommand(argv: string[], io: CliIo): Promise<number>
       );
       return 0;
     }
-    const state = readStandbyState(db);
-    let live: PairStatus | null = null;
-    try {
-      live = state.live ? (JSON.parse(state.live) as PairStatus) : null;
-    } catch {
-      live = null;
-    }
-    const running = live !== null && Date.now() - live.at < LIVE_STALE_MS;
-    const report = { role: state.role, epoch: state.epoch, peer_url: state.peer_url, applied_seq: state.applied_seq, running, live: running ? live : null };
+    const report = pairReport(db);
     if (values.json) {
       io.out(JSON.stringify(report));
       return 0;
@@ -51,6 +43,26 @@ export async function standbyCommand(argv: string[], io: CliIo): Promise<number>
   } finally {
     db.close();
   }
+}
+
+/** The pair as the file says: its role and epoch, and what the serving process last wrote (when it still writes). */
+export function pairReport(db: TillDatabase): {
+  role: string;
+  epoch: number;
+  peer_url: string | null;
+  applied_seq: number;
+  running: boolean;
+  live: PairStatus | null;
+} {
+  const state = readStandbyState(db);
+  let live: PairStatus | null;
+  try {
+    live = state.live ? (JSON.parse(state.live) as PairStatus) : null;
+  } catch {
+    live = null;
+  }
+  const running = live !== null && Date.now() - live.at < LIVE_STALE_MS;
+  return { role: state.role, epoch: state.epoch, peer_url: state.peer_url, applied_seq: state.applied_seq, running, live: running ? live : null };
 }
 
 /** The status in words (also `pos doctor --db`'s standby lines). */
