@@ -157,6 +157,14 @@ describe('a standby hub', () => {
       db.close();
     }
 
+    // The outbox moved with the database: a sync of the new hub's file leaves the service holding every order once.
+    const sync = await runPos(['sync', '--db', standbyFile, '--base-url', service.emulator.baseUrl, '--token', service.emulator.token, '--json']);
+    expect(sync.code, sync.stderr).toBe(0);
+    const onStandby = new Database(standbyFile, { readonly: true });
+    const uuids = (onStandby.prepare('SELECT uuid FROM orders').all() as { uuid: string }[]).map((o) => o.uuid);
+    onStandby.close();
+    expect(new Set(service.emulator.orders.keys())).toEqual(new Set(uuids));
+
     // The old hub, restarted on its file, finds the newer epoch at its standby and refuses every write.
     const old = await start(hubFile);
     await expect.poll(async () => (await status(hubFile)).role, { timeout: 30_000 }).toBe('fenced');
