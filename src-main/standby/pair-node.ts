@@ -218,6 +218,11 @@ export class PairNode {
     this.becomeHub();
   }
 
+  private paired(): boolean {
+    const state = readStandbyState(this.options.db);
+    return state.peer_url !== null || state.stream_token !== null;
+  }
+
   private failoverMs(): number {
     return settingOrDefault(this.options.db, 'hub.failover_seconds') * 1000;
   }
@@ -281,7 +286,8 @@ export class PairNode {
       this.lastPeerCheck = now;
       void this.checkPeer();
     }
-    if (now - this.lastLive >= LIVE_EVERY_MS) {
+    // Written only once there is a pair: a till that never had a standby gets no table and no write a second.
+    if (now - this.lastLive >= LIVE_EVERY_MS && (this.role !== 'hub' || this.paired())) {
       this.lastLive = now;
       writeStandbyState(this.options.db, { live: JSON.stringify(this.status()) });
     }
