@@ -121,6 +121,18 @@ module.exports = {
       { path: '^src-main/selling/' },
     ),
     forbid(
+      'standby-stands-low',
+      'src-main/standby (issue 36) replicates the database below the till: it may use db, settings, stations and clock, never selling, host or the CLI; the roots hand it what it needs',
+      { path: '^src-main/standby/' },
+      { path: '^src-main/', pathNot: '^src-main/(standby|db|settings|stations|clock)/' },
+    ),
+    forbid(
+      'standby-from-roots',
+      "only the composition roots (cli, electron) start a standby or a replicating hub: host and the features know nothing of it (narrow hooks: the web host's peer routes, the API wrapper)",
+      { path: '^src-main/', pathNot: '^src-main/(standby|cli|electron)/' },
+      { path: '^src-main/standby/' },
+    ),
+    forbid(
       'no-cycles',
       'files import each other in a cycle, type-only imports too (a loop of types is a loop a reader follows); move what both need lower',
       { path: '^(src-main|src-shared|emulator)/' },

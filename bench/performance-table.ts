@@ -252,6 +252,28 @@ export function performanceTable(resultsDir: string): string {
     );
   }
 
+  const standby = load('standby');
+  if (standby) {
+    row(
+      `checkout p99 with a standby attached (every answer waits for its acknowledgement), ${standby.stations} stations`,
+      `${standby.with_standby.p99_ms} ms (p50 ${standby.with_standby.p50_ms})`,
+      `same run, same hub, no standby: ${standby.alone.p99_ms} ms (p50 ${standby.alone.p50_ms})`,
+      x(standby.checkout_p99_with_over_without),
+      '≤ 1.5x',
+      standby.targets.checkout_within_1_5x,
+      'npm run bench:standby',
+    );
+    row(
+      `  standby lag while ${standby.stations} stations sell, p99`,
+      `${standby.standby_lag.changes_p99} changes, ${standby.standby_lag.ms_p99} ms (max ${standby.standby_lag.changes_max}, ${standby.standby_lag.ms_max} ms)`,
+      '—',
+      '—',
+      '—',
+      null,
+      'npm run bench:standby',
+    );
+  }
+
   const floor = load('floor');
   if (floor) {
     row(
@@ -286,7 +308,9 @@ export function performanceTable(resultsDir: string): string {
   const header = ['what', 'last run', 'bound (same run)', 'ratio', 'target', 'command'];
   const lines = [PERFORMANCE_TABLE_START, `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
-  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations', 'floor', 'cli-start'].map((n) => [n, load(n)?.at]).filter(([, at]) => at);
+  const dates = ['sync', 'parse', 'orders', 'print', 'event-loop', 'ui', 'stations', 'floor', 'cli-start', 'standby']
+    .map((n) => [n, load(n)?.at])
+    .filter(([, at]) => at);
   lines.push(
     '',
     `Runs: ${dates

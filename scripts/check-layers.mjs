@@ -81,6 +81,9 @@ export const TABLE_OWNERS = {
   // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
   zatca_egs: 'src-main/zatca',
   zatca_documents: 'src-main/zatca',
+  // The standby hub (issue 36): its journal of committed changes and this machine's place in the pair (made by the module, no migration).
+  standby_journal: 'src-main/standby',
+  standby_state: 'src-main/standby',
 };
 
 function ownsTable(owner, file) {

@@ -31,7 +31,11 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
   serve: {
     load: async () => (await import('./commands/serve-command.ts')).serveCommand,
     usage:
-      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--zatca-url URL] [--dev]',
+      'pos serve [--db FILE] [--port N] [--host ADDR] [--origin URL]... [--behind-proxy] [--demo] [--demo-products N] [--demo-control] [--allow-loopback] [--allow-port N]... [--zatca-url URL] [--dev] [--standby-of http://HUB:PORT [--code NNNNNN]]',
+  },
+  standby: {
+    load: async () => (await import('./commands/standby-command.ts')).standbyCommand,
+    usage: 'pos standby --db FILE status [--json] | promote',
   },
   print: {
     load: async () => (await import('./commands/print-command.ts')).printCommand,
@@ -105,7 +109,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
   },
   doctor: {
     load: async () => (await import('./commands/doctor-command.ts')).doctorCommand,
-    usage: 'pos doctor --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]',
+    usage: 'pos doctor [--db FILE] --base-url URL --token TOKEN [--api-version V] [--market-id ID] [--branch-id ID] [--per-page N] [--includes LIST] [--json]',
   },
   zatca: { load: async () => (await import('./commands/zatca-command.ts')).zatcaCommand, usage: ZATCA_USAGE },
 };

@@ -18,6 +18,7 @@ import { DISABLED_WHY_MESSAGES_AR } from './messages-disabled-why.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
+import { STANDBY_MESSAGES_AR } from './messages-standby.ts';
 import { LIMIT_MESSAGES_AR } from './messages-limits.ts';
 import { ZATCA_MESSAGES_AR } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_AR } from './messages-kitchen-display.ts';
@@ -369,6 +370,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,
+  ...STANDBY_MESSAGES_AR,
   ...LIMIT_MESSAGES_AR,
   ...ZATCA_MESSAGES_AR,
   ...KITCHEN_DISPLAY_MESSAGES_AR,

@@ -17,6 +17,7 @@ import { DISABLED_WHY_MESSAGES_EN } from './messages-disabled-why.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
+import { STANDBY_MESSAGES_EN } from './messages-standby.ts';
 import { LIMIT_MESSAGES_EN } from './messages-limits.ts';
 import { ZATCA_MESSAGES_EN } from './messages-zatca.ts';
 import { KITCHEN_DISPLAY_MESSAGES_EN } from './messages-kitchen-display.ts';
@@ -369,6 +370,7 @@ export const MESSAGES_EN = {
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,
+  ...STANDBY_MESSAGES_EN,
   ...LIMIT_MESSAGES_EN,
   ...ZATCA_MESSAGES_EN,
   ...KITCHEN_DISPLAY_MESSAGES_EN,

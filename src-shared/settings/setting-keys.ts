@@ -278,6 +278,14 @@ export const SETTING_KEYS = {
     },
   }),
   // Limits on one order (issue 32): a screen, a paired tablet or a script cannot ring up an order no restaurant sells.
+  'hub.failover_seconds': define({
+    kind: integerKind(1, 600),
+    default: 10,
+    description: {
+      en: "Seconds the hub may be silent before its standby takes over (only while a majority of the branch's stations have come to the standby); see docs/standby.md",
+      ar: 'عدد الثواني التي قد يصمت فيها المركز قبل أن يتولى الاحتياطي مكانه (فقط إذا وصلت إليه أغلبية محطات الفرع)؛ انظر docs/standby.md',
+    },
+  }),
   'limits.cart_lines': define({
     kind: integerKind(1, 1000),
     default: 200,

@@ -4,6 +4,8 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
+import { openDatabase } from '../../db/index.ts';
+import { describeStatus, pairReport } from './standby-command.ts';
 
 function members(report: MemberReport | null): string {
   if (!report) return '';
@@ -45,7 +47,20 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     'per-page': { type: 'string' },
     includes: { type: 'string' },
     json: { type: 'boolean', default: false },
+    db: { type: 'string' },
   });
+  // --db: this till's place in a hub and standby pair (issue 36), before (or, without a service, instead of) the service check.
+  if (values.db !== undefined) {
+    const db = openDatabase(values.db, { readOnly: true });
+    try {
+      const pair = pairReport(db);
+      if (values.json && !values.token && !io.env.POS_TOKEN) io.out(JSON.stringify({ standby: pair }));
+      else if (!values.json) io.out(`Hub and standby (${values.db}):\n  ${describeStatus(pair).split('\n').join('\n  ')}`);
+    } finally {
+      db.close();
+    }
+    if (!values.token && !io.env.POS_TOKEN && values['base-url'] === undefined) return 0;
+  }
   const perPage = parseInteger('doctor', 'per-page', values['per-page'], 1, 10_000);
   // The same words as the setting sync.includes: "modifiers,prices", or "none".
   let productIncludes: string[] | undefined;

@@ -8,6 +8,9 @@ import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts'
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
 import { zatcaUrlProblem } from '../../zatca/index.ts';
+import { systemClock } from '../../clock/index.ts';
+import { listStations } from '../../stations/index.ts';
+import { PairNode, prepareStandbyCopy, replicatedApi } from '../../standby/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -33,6 +36,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     'behind-proxy': { type: 'boolean', default: false },
     dev: { type: 'boolean', default: false },
     'zatca-url': { type: 'string' },
+    'standby-of': { type: 'string' },
+    code: { type: 'string' },
   });
   const zatcaUrl = values['zatca-url'];
   const zatcaUrlRefused = zatcaUrl === undefined ? null : zatcaUrlProblem(zatcaUrl);
@@ -53,6 +58,17 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // Loaded only for --dev: Vite and electron-vite are development dependencies.
   const uiWatch = values.dev ? await (await import('../renderer-watch.ts')).watchRenderer(io.err) : null;
 
+  const standbyOf = values['standby-of'] === undefined ? null : hubOrigin(values['standby-of']);
+  if (values.code !== undefined && standbyOf === null) throw new UsageError('pos serve: --code goes with --standby-of (a standby code made on the hub)');
+  if (standbyOf && values.demo) throw new UsageError('pos serve: a standby copies its hub: drop --demo');
+  // A standby's file is the hub's snapshot: made (or checked) before the till opens it (docs/standby.md).
+  if (standbyOf) {
+    try {
+      await prepareStandbyCopy(dbFile, standbyOf, values.code);
+    } catch (error) {
+      throw new UsageError(`pos serve: ${(error as Error).message}`);
+    }
+  }
   const db = openDatabase(dbFile);
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
@@ -64,7 +80,18 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (demo) io.err(`ZATCA stand-in at ${demo.zatca.url}: onboard on the Branch screen's ZATCA tab with OTP ${demo.zatca.otp}`);
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
   const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}) });
-  till.start();
+  // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
+  const pair = new PairNode({
+    db,
+    openApplier: () => openDatabase(dbFile),
+    clock: systemClock,
+    snapshotFile: `${dbFile}.standby-snapshot`,
+    startTill: () => till.start(),
+    stopTill: () => till.stop(),
+    stationsInUse: () => listStations(db).length,
+    log: io.err,
+  });
+  pair.start();
 
   const onLan = !isLoopback(values.host);
   let access: HostAccess;
@@ -86,13 +113,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // Checked by HostAccess above: every --origin is a bare http(s) origin.
   const publicOrigin = behindProxy ? new URL(values.origin.find((o) => o.startsWith('https:')) ?? values.origin[0]!).origin : null;
   const server = createTillHttpServer({
-    api: till,
+    // Every answer waits for the standby to hold what it committed (docs/standby.md).
+    api: replicatedApi(till, pair),
+    peer: pair,
     events,
     rendererDir,
     access,
     authorizer: till.authorizer,
     // Kitchen displays are online while their sockets answer; offline, their tickets print on paper.
-    presence: till.kitchen,
+    presence: pair.presence(till.kitchen),
     routes: demo ? demoRoutes(demo, values['demo-control']) : [],
   });
   await new Promise<void>((ready, fail) => {
@@ -105,6 +134,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
+  pair.listening(`http://${shownHost}:${actualPort}`);
   // No code before the first manager exists: that manager is made on the screen the launch URL opens.
   // The printed code names no station: the device becomes a new one when it pairs (issue 32).
   const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;
@@ -112,6 +142,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     JSON.stringify({
       url,
       db: dbFile,
+      role: pair.currentRole,
       pairing_code: pairingCode,
       demo: demo ? { ...demo.credentials, printers: demo.printerDirs, zatca_url: demo.zatca.url, zatca_otp: demo.zatca.otp } : null,
     }),
@@ -145,10 +176,23 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   io.err('Stopping: finishing the upload and print in progress…');
   await uiWatch?.close();
   await server.close();
+  await pair.stop();
   await till.stop();
   await demo?.close();
   db.close();
   return 0;
+}
+
+/** --standby-of: the hub's address as an http(s) origin. */
+function hubOrigin(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`pos serve: --standby-of takes the hub's address, like http://192.168.1.20:4780 (not "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('pos serve: --standby-of takes an http or https address');
+  return url.origin;
 }
 
 function demoRoutes(demo: DemoServices, control: boolean): RouteHandler[] {

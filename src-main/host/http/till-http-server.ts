@@ -41,6 +41,22 @@ export interface TillHttpServerOptions {
    * them on its heartbeat and drops a silent one.
    */
   presence?: StationPresence;
+  /**
+   * Routes under /standby/ of another machine of the branch (issue 36: the
+   * standby's pairing, snapshot and stream; docs/standby.md), asked before
+   * any session: the peer authenticates itself with its own token, or the
+   * route is public. `authenticated` lifts the limits of sockets that have
+   * not shown who they are.
+   */
+  peer?: PeerRoutes;
+}
+
+export interface PeerRoutes {
+  handle(request: IncomingMessage, response: ServerResponse, client: ClientContext | null, authenticated: () => void): Promise<boolean>;
+  /** Why this machine takes no call `method` now (a standby before it takes over, an old hub): asked before anything runs. */
+  refuseCall(method: string): Error | null;
+  /** Upgrades under /standby/; false: not a peer's path. */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, authenticated: () => void): boolean;
 }
 
 /** The sockets a host wants to follow (a kitchen display's): null for a station it does not track. */
@@ -120,7 +136,11 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
       client,
       authorizer: options.authorizer,
       station: () => station,
-      checkStation: (code, method) => access.stations.checkCall(code, method),
+      checkStation: (code, method) => {
+        const refused = options.peer?.refuseCall(method);
+        if (refused) throw refused;
+        access.stations.checkCall(code, method);
+      },
       hears: (event) => access.stations.hears(station, event),
       ...(chooseStation ? { chooseStation } : {}),
       ...(options.maxCallsInFlight ? { maxCallsInFlight: options.maxCallsInFlight } : {}),
@@ -149,6 +169,11 @@ export function createTillHttpServer(options: TillHttpServerOptions): TillHttpSe
     socket.on('error', () => socket.destroy());
     const refuse = (status: string) => socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     const path = new URL(request.url ?? '/', 'http://till').pathname;
+    if (path.startsWith('/standby/') && options.peer) {
+      if (!access.admitsHost(request)) return refuse('421 Misdirected Request');
+      if (!options.peer.upgrade(request, socket, head, () => guard.authenticated(socket as Socket))) refuse('404 Not Found');
+      return;
+    }
     if (path !== '/till') return refuse('404 Not Found');
     if (!access.admitsHost(request)) return refuse('421 Misdirected Request');
     // Browsers always send Origin on a WebSocket: a missing or foreign one is not our page.
@@ -203,6 +228,9 @@ async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, re
   const url = new URL(request.url ?? '/', 'http://till');
   const address = access.clientAddress(request);
 
+  if (url.pathname.startsWith('/standby/') && options.peer) {
+    if (await options.peer.handle(request, response, access.clientOf(request), () => guard.authenticated(request.socket))) return;
+  }
   if (url.pathname.startsWith('/k/')) return trade(options, request, response, url, address);
   if (url.pathname === '/pair') return pair(options, request, response, address);
 

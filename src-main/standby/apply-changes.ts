@@ -1,0 +1,100 @@
+import type { Statement } from 'better-sqlite3';
+import type { TillDatabase } from '../db/index.ts';
+import { journaledTables, type JournaledTable } from './journal-triggers.ts';
+import { writeStandbyState } from './standby-state.ts';
+
+/** One journal row as it travels: `row` and `old_key` stay JSON text, so SQLite (not JavaScript) reads every value back at its own type. */
+export interface JournalChange {
+  seq: number;
+  tbl: string;
+  op: 'I' | 'U' | 'D';
+  old_key: string | null;
+  row: string | null;
+}
+
+/** The changes of a batch as the wire carries them, checked member by member; null for anything else. */
+export function journalChanges(value: unknown): JournalChange[] | null {
+  if (!Array.isArray(value)) return null;
+  let previous = 0;
+  for (const change of value as Record<string, unknown>[]) {
+    if (!change || typeof change !== 'object') return null;
+    const { seq, tbl, op, old_key: key, row } = change;
+    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq <= previous) return null;
+    if (typeof tbl !== 'string' || (op !== 'I' && op !== 'U' && op !== 'D')) return null;
+    if ((key !== null && typeof key !== 'string') || (row !== null && typeof row !== 'string')) return null;
+    if ((op === 'D') !== (row === null) || (op === 'I') !== (key === null)) return null;
+    previous = seq;
+  }
+  return value as JournalChange[];
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const path = (name: string) => `'$.${quote(name).replaceAll("'", "''")}'`;
+
+interface TableStatements {
+  insert: Statement;
+  update: Statement;
+  remove: Statement;
+}
+
+/**
+ * Applies the hub's changes on the standby's copy: each batch in one
+ * transaction with the sequence it reaches, so the copy is always the hub's
+ * database as of a commit (never half a transaction), and a batch is
+ * applied once (a repeat at or below the applied sequence is skipped).
+ * The connection has foreign keys off: the rows were checked on the hub.
+ */
+export class ChangeApplier {
+  private readonly tables: Map<string, JournaledTable>;
+  private readonly statements = new Map<string, TableStatements>();
+
+  constructor(private readonly db: TillDatabase) {
+    db.pragma('foreign_keys = OFF');
+    this.tables = new Map(journaledTables(db).map((t) => [t.name, t]));
+  }
+
+  /** Applies `changes` (in sequence order) past `appliedSeq`; returns the sequence reached. */
+  apply(changes: JournalChange[], appliedSeq: number, upTo: number): number {
+    const fresh = changes.filter((c) => c.seq > appliedSeq);
+    const reached = Math.max(appliedSeq, upTo);
+    if (reached === appliedSeq) return appliedSeq;
+    this.db
+      .transaction(() => {
+        for (const change of fresh) this.applyOne(change);
+        writeStandbyState(this.db, { applied_seq: reached });
+      })
+      .immediate();
+    return reached;
+  }
+
+  private applyOne(change: JournalChange): void {
+    const s = this.statementsOf(change.tbl);
+    if (change.op === 'I') s.insert.run({ row: change.row });
+    else if (change.op === 'D') s.remove.run({ key: change.old_key });
+    else if (s.update.run({ row: change.row, key: change.old_key }).changes === 0) s.insert.run({ row: change.row });
+  }
+
+  private statementsOf(name: string): TableStatements {
+    const known = this.statements.get(name);
+    if (known) return known;
+    const table = this.tables.get(name);
+    if (!table) throw new Error(`the hub sent a change to ${name}, a table this standby does not follow: are both on the same version of Till?`);
+    const t = quote(table.name);
+    const columns = table.columns.map(quote);
+    const values = table.columns.map((c) => `json_extract(:row, ${path(c)})`);
+    const keyColumns = table.primaryKey === null ? ['rowid'] : table.primaryKey.map(quote);
+    const keyMatch = keyColumns.map((c, i) => `${c} = json_extract(:key, '$[${i}]')`).join(' AND ');
+    const withRowid = table.primaryKey === null;
+    const made: TableStatements = {
+      insert: this.db.prepare(
+        `INSERT INTO ${t} (${withRowid ? 'rowid, ' : ''}${columns.join(', ')}) VALUES (${withRowid ? 'json_extract(:row, \'$."@rowid"\'), ' : ''}${values.join(', ')})`,
+      ),
+      update: this.db.prepare(
+        `UPDATE ${t} SET ${withRowid ? 'rowid = json_extract(:row, \'$."@rowid"\'), ' : ''}${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE ${keyMatch}`,
+      ),
+      remove: this.db.prepare(`DELETE FROM ${t} WHERE ${keyMatch}`),
+    };
+    this.statements.set(name, made);
+    return made;
+  }
+}

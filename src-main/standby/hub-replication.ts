@@ -1,0 +1,243 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Clock } from '../clock/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { installJournal, journalInstalled } from './journal-triggers.ts';
+import { journalOldest, journalSince, pruneJournal } from './journal.ts';
+import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
+import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
+import { readJson, sendJson } from './peer-http.ts';
+
+/** How often the hub sends what is new (changes written by other processes or background work) and a heartbeat. */
+export const BEAT_MS = 250;
+/** A standby silent this long, or this late with an acknowledgement, is dropped: the hub answers alone until it is back. */
+export const ACK_TIMEOUT_MS = 3_000;
+
+export interface HubReplicationOptions {
+  db: TillDatabase;
+  clock: Clock;
+  /** Where a snapshot is written while it is sent (beside the database: same disk, same permissions). */
+  snapshotFile: string;
+}
+
+/** What the hub knows of its standby (the manager's status, `pos standby status`, `pos doctor`). */
+export interface ReplicationStatus {
+  standby_connected: boolean;
+  standby_url: string | null;
+  /** The newest change committed here, and the newest the standby has acknowledged. */
+  head: number;
+  acknowledged: number;
+  /** Changes committed and not yet acknowledged, and how long the oldest of them has waited. */
+  lag_changes: number;
+  lag_ms: number;
+}
+
+interface Waiter {
+  target: number;
+  since: number;
+  done: () => void;
+}
+
+/**
+ * The hub's end of the stream (docs/standby.md, "The protocol"): pairing a
+ * standby with a manager's code, the snapshot it starts from, and a
+ * WebSocket carrying every committed change in order, each batch
+ * acknowledged. `committed()` is the synchronous part: a screen's call is
+ * answered once the standby has acknowledged every change committed before
+ * the answer, or at once while no standby is connected (the hub answers
+ * alone, and says so in its status).
+ */
+export class HubReplication {
+  readonly codes: StandbyCodes;
+  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private standby: { socket: WebSocket; url: string | null; lastHeard: number } | null = null;
+  private sent = 0;
+  private acknowledged = 0;
+  private lastPrune = 0;
+  private unackedSince: number | null = null;
+  private waiters: Waiter[] = [];
+  private cancelBeat: (() => void) | null = null;
+
+  constructor(private readonly options: HubReplicationOptions) {
+    this.codes = new StandbyCodes(() => options.clock.now());
+    // A hub that has a standby keeps journaling across restarts, its triggers made anew from this build's schema.
+    if (readStandbyState(options.db).stream_token !== null) installJournal(options.db);
+  }
+
+  start(): void {
+    if (this.cancelBeat) return;
+    const beat = () => {
+      this.cancelBeat = this.options.clock.after(BEAT_MS, beat);
+      this.tick();
+    };
+    this.cancelBeat = this.options.clock.after(BEAT_MS, beat);
+  }
+
+  stop(): void {
+    this.cancelBeat?.();
+    this.cancelBeat = null;
+    this.standby?.socket.terminate();
+    this.dropStandby();
+    this.sockets.close();
+  }
+
+  /** Resolves once the standby has every change committed so far, or at once when no standby is connected. */
+  committed(): Promise<void> {
+    if (!this.standby || !journalInstalled(this.options.db)) return Promise.resolve();
+    const target = journalHead(this.options.db);
+    if (this.acknowledged >= target) return Promise.resolve();
+    this.ship();
+    return new Promise((done) => this.waiters.push({ target, since: this.options.clock.now(), done }));
+  }
+
+  status(): ReplicationStatus {
+    const head = journalInstalled(this.options.db) ? journalHead(this.options.db) : this.acknowledged;
+    const lag = Math.max(0, head - this.acknowledged);
+    return {
+      standby_connected: this.standby !== null,
+      standby_url: this.standby?.url ?? readStandbyState(this.options.db).peer_url,
+      head,
+      acknowledged: this.acknowledged,
+      lag_changes: this.standby ? lag : head - this.acknowledged,
+      lag_ms: this.unackedSince === null ? 0 : this.options.clock.now() - this.unackedSince,
+    };
+  }
+
+  /** `POST /standby/pair` and `GET /standby/snapshot` (the standby authenticates itself; the host asks no session). */
+  async handle(request: IncomingMessage, response: ServerResponse, path: string, authenticated: () => void): Promise<boolean> {
+    if (path === '/standby/pair' && request.method === 'POST') {
+      const body = await readJson(request);
+      const token = this.codes.redeem(typeof body?.code === 'string' ? body.code : '');
+      if (!token) return sendJson(response, 401, { error: 'that standby code is wrong, used or expired: ask a manager for a new one' });
+      const { db } = this.options;
+      writeStandbyState(db, { stream_token: sha256(token) });
+      installJournal(db);
+      return sendJson(response, 200, { token, epoch: readStandbyState(db).epoch });
+    }
+    if (path === '/standby/snapshot' && request.method === 'GET') {
+      if (!this.authorized(request)) return sendJson(response, 401, { error: 'not this hub’s standby' });
+      authenticated();
+      const file = this.options.snapshotFile;
+      await rm(file, { force: true });
+      // The journal is part of the copy: the standby reads the sequence the copy stands at from it.
+      await this.options.db.backup(file);
+      response.writeHead(200, { 'Content-Type': 'application/vnd.sqlite3', 'Cache-Control': 'no-store' });
+      await new Promise<void>((done) => {
+        const stream = createReadStream(file);
+        stream.once('close', () => done());
+        stream.pipe(response);
+      });
+      await rm(file, { force: true });
+      return true;
+    }
+    return false;
+  }
+
+  /** `/standby/stream`: the standby's WebSocket, with its token; one standby at a time (a new one replaces the old). */
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, authenticated: () => void): void {
+    if (!this.authorized(request)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    authenticated();
+    const from = Number(new URL(request.url ?? '/', 'http://till').searchParams.get('from') ?? 'NaN');
+    this.sockets.handleUpgrade(request, socket, head, (ws) => this.attach(ws, from));
+  }
+
+  private authorized(request: IncomingMessage): boolean {
+    const stored = readStandbyState(this.options.db).stream_token;
+    const presented = /^Bearer ([0-9a-f]{64})$/.exec(request.headers.authorization ?? '')?.[1];
+    return stored !== null && presented !== undefined && sameHex(sha256(presented), stored);
+  }
+
+  private attach(socket: WebSocket, from: number): void {
+    const { db } = this.options;
+    socket.on('error', () => socket.terminate());
+    const head = journalHead(db);
+    const oldest = journalOldest(db);
+    // Behind what the journal still holds (or ahead of it: another hub's copy): only a new snapshot makes it whole.
+    if (!Number.isInteger(from) || from < 0 || from > head || (from < head && (oldest === null || oldest > from + 1))) {
+      socket.send(JSON.stringify({ type: 'resnapshot' }));
+      socket.close();
+      return;
+    }
+    if (this.standby) this.standby.socket.terminate();
+    this.dropStandby();
+    this.standby = { socket, url: null, lastHeard: this.options.clock.now() };
+    this.sent = from;
+    this.acknowledged = from;
+    socket.on('message', (data) => this.heard(socket, String(data)));
+    socket.once('close', () => {
+      if (this.standby?.socket === socket) this.dropStandby();
+    });
+    this.ship();
+  }
+
+  private heard(socket: WebSocket, text: string): void {
+    if (this.standby?.socket !== socket) return;
+    this.standby.lastHeard = this.options.clock.now();
+    let message: { type?: unknown; seq?: unknown; url?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type === 'hello' && typeof message.url === 'string' && /^https?:\/\//.test(message.url) && message.url.length < 300) {
+      this.standby.url = message.url;
+      writeStandbyState(this.options.db, { peer_url: message.url });
+    }
+    if (message.type === 'ack' && typeof message.seq === 'number' && Number.isInteger(message.seq) && message.seq <= this.sent) {
+      if (message.seq > this.acknowledged) this.acknowledged = message.seq;
+      if (this.acknowledged >= this.sent) this.unackedSince = null;
+      this.release();
+    }
+  }
+
+  /** Sends what was committed since the last batch; one read, so the batch is whole transactions. */
+  private ship(): void {
+    const standby = this.standby;
+    if (!standby || standby.socket.readyState !== standby.socket.OPEN) return;
+    const { changes, upTo } = journalSince(this.options.db, this.sent);
+    if (upTo <= this.sent) return;
+    this.sent = upTo;
+    this.unackedSince ??= this.options.clock.now();
+    standby.socket.send(JSON.stringify({ type: 'changes', changes, up_to: upTo }));
+  }
+
+  private tick(): void {
+    const now = this.options.clock.now();
+    const standby = this.standby;
+    if (standby) {
+      const late = this.waiters.length > 0 && now - this.waiters[0]!.since > ACK_TIMEOUT_MS;
+      if (late || now - standby.lastHeard > ACK_TIMEOUT_MS) {
+        standby.socket.terminate();
+        this.dropStandby();
+      } else {
+        this.ship();
+        standby.socket.send(JSON.stringify({ type: 'beat', epoch: readStandbyState(this.options.db).epoch, head: this.sent }));
+      }
+    }
+    if (this.acknowledged > 0 && now - this.lastPrune > 1_000) {
+      this.lastPrune = now;
+      pruneJournal(this.options.db, this.acknowledged);
+    }
+  }
+
+  /** The standby is gone: every waiting answer goes out now (the hub answers alone). */
+  private dropStandby(): void {
+    this.standby = null;
+    this.unackedSince = null;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiting) waiter.done();
+  }
+
+  private release(): void {
+    const still: Waiter[] = [];
+    for (const waiter of this.waiters) (waiter.target <= this.acknowledged ? waiter.done : () => still.push(waiter))();
+    this.waiters = still;
+  }
+}

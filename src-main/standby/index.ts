@@ -1,0 +1,13 @@
+export { ChangeApplier, journalChanges, type JournalChange } from './apply-changes.ts';
+export { shouldTakeOver } from './failover-rule.ts';
+export { HubReplication, type ReplicationStatus } from './hub-replication.ts';
+export { dropJournalTriggers, installJournal, journalInstalled, journaledTables, type JournaledTable } from './journal-triggers.ts';
+export { journalOldest, journalSince, pruneJournal } from './journal.ts';
+export { PairNode, type PairNodeOptions, type PairStatus, type ScreenPresence } from './pair-node.ts';
+export { promoteToHub } from './promote.ts';
+export { prepareStandbyCopy } from './standby-copy.ts';
+export { replicatedApi, type ReplicationGate } from './replicated-api.ts';
+export { StandbyCodes } from './standby-codes.ts';
+export { downloadSnapshot, pairWithHub, StandbyFollower } from './standby-follower.ts';
+export { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState, type StandbyRole, type StandbyState } from './standby-state.ts';
+export { installFence, isFenceRefusal, liftFence } from './write-fence.ts';

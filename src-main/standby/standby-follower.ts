@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { WebSocket } from 'ws';
+import type { Clock } from '../clock/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { ChangeApplier, journalChanges } from './apply-changes.ts';
+import { fetchJson } from './peer-http.ts';
+import { readStandbyState } from './standby-state.ts';
+
+/** Pairs with the hub: the manager's code for a stream token and the hub's epoch. */
+export async function pairWithHub(hubUrl: string, code: string): Promise<{ token: string; epoch: number }> {
+  const answer = await fetchJson(`${hubUrl}/standby/pair`, 10_000, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (!answer) throw new Error(`the hub at ${hubUrl} does not answer`);
+  const { token, epoch, error } = answer.body ?? {};
+  if (answer.status !== 200 || typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token) || typeof epoch !== 'number')
+    throw new Error(`the hub at ${hubUrl} refused the code (${answer.status}): ${typeof error === 'string' ? error : 'no reason given'}`);
+  return { token, epoch };
+}
+
+/** Replaces `dbFile` with the hub's snapshot (downloaded beside it, then renamed in: never half a file). */
+export async function downloadSnapshot(hubUrl: string, token: string, dbFile: string): Promise<void> {
+  const response = await fetch(`${hubUrl}/standby/snapshot`, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(600_000) });
+  if (response.status !== 200 || !response.body) throw new Error(`the hub at ${hubUrl} sent no snapshot (${response.status})`);
+  const partial = `${dbFile}.snapshot-part`;
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+  for (const suffix of ['-wal', '-shm']) await rm(`${dbFile}${suffix}`, { force: true });
+  await rename(partial, dbFile);
+}
+
+export interface StandbyFollowerOptions {
+  /** A connection of the standby's own for applying (the till's connection is fenced). */
+  db: TillDatabase;
+  clock: Clock;
+  hubUrl: string;
+  token: string;
+  /** This standby's own address, told to the hub (a hub that comes back finds the new hub there). */
+  ownUrl: () => string | null;
+  /** Heard from the hub, or lost it; the node decides about failover. */
+  onHeard: () => void;
+  /** The hub says this copy cannot continue from the journal (too far behind, or another hub's copy). */
+  onResnapshot: () => void;
+  /** A batch could not be applied (a different build of Till, a damaged copy). */
+  onApplyFailed: (error: Error) => void;
+}
+
+/**
+ * The standby's end of the stream: applies every batch the hub sends, each
+ * in one transaction with the sequence it reaches, and acknowledges it;
+ * answers each heartbeat with its sequence. Reconnects while the hub is
+ * away; whether to take over is the node's decision (failover-rule.ts).
+ */
+export class StandbyFollower {
+  private socket: WebSocket | null = null;
+  private stopped = false;
+  private cancelRetry: (() => void) | null = null;
+  private readonly applier: ChangeApplier;
+  private applied: number;
+
+  constructor(private readonly options: StandbyFollowerOptions) {
+    this.applier = new ChangeApplier(options.db);
+    this.applied = readStandbyState(options.db).applied_seq;
+  }
+
+  get appliedSeq(): number {
+    return this.applied;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelRetry?.();
+    this.socket?.terminate();
+    this.socket = null;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const url = `${this.options.hubUrl.replace(/^http/, 'ws')}/standby/stream?from=${this.applied}`;
+    const socket = new WebSocket(url, { headers: { Authorization: `Bearer ${this.options.token}` }, handshakeTimeout: 2_000, maxPayload: 512 * 1024 * 1024 });
+    this.socket = socket;
+    socket.on('error', () => socket.terminate());
+    socket.once('open', () => {
+      socket.send(JSON.stringify({ type: 'hello', url: this.options.ownUrl(), applied: this.applied }));
+    });
+    socket.on('message', (data) => this.heard(socket, String(data)));
+    socket.once('close', () => {
+      if (this.socket === socket) this.socket = null;
+      if (!this.stopped) this.cancelRetry = this.options.clock.after(300, () => this.connect());
+    });
+  }
+
+  private heard(socket: WebSocket, text: string): void {
+    let message: { type?: unknown; changes?: unknown; up_to?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      return;
+    }
+    this.options.onHeard();
+    if (message.type === 'resnapshot') {
+      this.stop();
+      this.options.onResnapshot();
+      return;
+    }
+    if (message.type === 'changes') {
+      const changes = journalChanges(message.changes);
+      const upTo = message.up_to;
+      if (!changes || typeof upTo !== 'number' || !Number.isSafeInteger(upTo)) return void socket.terminate();
+      try {
+        this.applied = this.applier.apply(changes, this.applied, upTo);
+      } catch (error) {
+        // Not applied, not acknowledged: the hub keeps answering alone (its status shows the standby gone) until a person looks.
+        this.options.onApplyFailed(error as Error);
+        return void socket.terminate();
+      }
+    }
+    if (message.type === 'changes' || message.type === 'beat') socket.send(JSON.stringify({ type: 'ack', seq: this.applied }));
+  }
+}

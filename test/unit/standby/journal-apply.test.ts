@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
+import { ChangeApplier, installJournal, journaledTables, journalSince } from '../../../src-main/standby/index.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+
+// Issue 36, the stream's two ends on real SQLite files: the hub's triggers
+// journal every committed change; the standby, started from a backup of the
+// hub, applies the journal and ends with the same rows in every table
+// (including those SQLite's own triggers keep: the search index, the
+// outbox's counts), and a rolled-back transaction leaves nothing to ship.
+
+let dir: ReturnType<typeof tempDir>;
+let hub: TillDatabase;
+let standby: TillDatabase;
+
+beforeEach(() => {
+  dir = tempDir('till-standby-');
+  hub = openDatabase(dir.file('hub.db'));
+});
+afterEach(() => {
+  hub.close();
+  standby?.close();
+  dir.cleanup();
+});
+
+const dump = (db: TillDatabase, table: string) => db.prepare(`SELECT rowid AS r, * FROM "${table}" ORDER BY 1, 2`).all();
+const dumpNoRowid = (db: TillDatabase, table: string) => db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all();
+
+function product(db: TillDatabase, seq: number, id: string, name: string): void {
+  db.prepare(
+    `INSERT INTO products (seq, id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+       rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
+     VALUES (?, ?, 'm', 1, ?, ?, 1, 1, 0, 0, 0, '0', 0, 12.5, ?)`,
+  ).run(seq, id, name, name, name.toLowerCase());
+}
+
+function order(db: TillDatabase, seq: number, uuid: string): void {
+  db.prepare(
+    `INSERT INTO orders (seq, uuid, number, business_day, day_sequence, kind, status, type, market_id, branch_id, price_list, vat_rate,
+       prices_include_tax, subtotal, discount_total, tax, total, tendered, change_due, created_at)
+     VALUES (?, ?, ?, '2026-11-29', ?, 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
+  ).run(seq, uuid, `A-${seq}`, seq);
+  db.prepare("INSERT INTO order_payments (order_uuid, position, method_key, amount) VALUES (?, 1, 'CASH', 1000)").run(uuid);
+  db.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(uuid, seq);
+}
+
+describe('the standby journal', () => {
+  it('carries every committed change to a copy made by backup, table for table', async () => {
+    product(hub, 1, 'p1', 'Latte');
+    order(hub, 1, 'u1');
+    installJournal(hub);
+    await hub.backup(dir.file('standby.db'));
+    standby = openDatabase(dir.file('standby.db'));
+    const applier = new ChangeApplier(standby);
+
+    hub.transaction(() => {
+      order(hub, 2, 'u2');
+      order(hub, 3, 'u3');
+    })();
+    hub.prepare("UPDATE outbox SET state = 'synced', synced_at = 5 WHERE order_uuid = 'u1'").run();
+    product(hub, 2, 'p2', 'Mocha');
+    hub.prepare("UPDATE products SET search_text = 'flat white', name_en = 'Flat white' WHERE id = 'p1'").run();
+    hub.prepare('UPDATE products SET seq = 9 WHERE id = ?').run('p2');
+    hub.prepare("INSERT INTO settings (key, value) VALUES ('seller_name', '\"Café ☕ \\u2028 big 9007199254740993\"')").run();
+    hub.prepare("UPDATE order_payments SET amount = 9007199254740993 WHERE order_uuid = 'u2'").run();
+    hub.prepare("DELETE FROM order_payments WHERE order_uuid = 'u3'").run();
+    expect(() =>
+      hub.transaction(() => {
+        order(hub, 4, 'u4');
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+
+    const { changes, upTo } = journalSince(hub, 0);
+    expect(changes.some((c) => c.row?.includes('u4'))).toBe(false);
+    expect(applier.apply(changes, 0, upTo)).toBe(upTo);
+    // A batch the standby already has is not applied twice.
+    expect(applier.apply(changes, upTo, upTo)).toBe(upTo);
+
+    for (const table of journaledTables(hub)) {
+      const read = table.primaryKey === null ? dump : dumpNoRowid;
+      expect(read(standby, table.name), table.name).toEqual(read(hub, table.name));
+    }
+    expect(dumpNoRowid(standby, 'outbox_counts')).toEqual(dumpNoRowid(hub, 'outbox_counts'));
+    const search = (db: TillDatabase) => db.prepare("SELECT rowid FROM product_search WHERE product_search MATCH 'flat'").all();
+    expect(search(standby)).toEqual(search(hub));
+    expect(search(standby)).toHaveLength(1);
+    expect(standby.prepare("SELECT amount FROM order_payments WHERE order_uuid = 'u2'").safeIntegers().get()).toEqual({ amount: 9007199254740993n });
+  });
+});
