@@ -79,7 +79,8 @@ export class ChangeApplier {
     if (known) return known;
     const table = this.tables.get(name);
     if (!table) throw new Error(`the hub sent a change to ${name}, a table this standby does not follow: are both on the same version of Till?`);
-    const t = quote(table.name);
+    // main.: a replica table's TEMP view of the pinned generation (db/generations.ts) must not stand in for the table itself.
+    const t = `main.${quote(table.name)}`;
     const columns = table.columns.map(quote);
     const values = table.columns.map((c) => `json_extract(:row, ${path(c)})`);
     const keyColumns = table.primaryKey === null ? ['rowid'] : table.primaryKey.map(quote);

@@ -74,7 +74,8 @@ export function installJournal(db: TillDatabase): void {
     dropJournalTriggers(db);
     for (const table of journaledTables(db)) {
       const t = quote(table.name);
-      const name = (op: string) => quote(`${TRIGGER_PREFIX}${table.name}_${op}`);
+      // In main, on main's table: an unqualified name would find a replica table's TEMP view first (db/generations.ts).
+      const name = (op: string) => `main.${quote(`${TRIGGER_PREFIX}${table.name}_${op}`)}`;
       const insert = (op: string, key: string, row: string) =>
         `INSERT INTO standby_journal (tbl, op, old_key, row) VALUES (${literal(table.name)}, '${op}', ${key}, ${row});`;
       db.exec(`CREATE TRIGGER ${name('i')} AFTER INSERT ON ${t} BEGIN ${insert('I', 'NULL', rowImage(table, 'NEW'))} END;`);
