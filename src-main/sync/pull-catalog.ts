@@ -93,6 +93,8 @@ export class CatalogChangedError extends Error {
 const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
+/** Pages of a list written between two checkpoints on a connection that defers them (16 pages of 500 products: about 50,000 rows). */
+const PAGES_PER_CHECKPOINT = 16;
 
 interface PullContext {
   client: ServiceClient;
@@ -110,6 +112,9 @@ interface PullContext {
   perPage: number;
   /** Decimal places of the market's currency: money is read and stored to these. */
   decimals: number;
+  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull tells it every few pages. */
+  checkpointsDeferred: boolean;
+  pagesSinceCheckpoint: number;
 }
 
 /**
@@ -176,6 +181,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     precisionLost: 0,
     perPage: options.perPage ?? 500,
     decimals,
+    checkpointsDeferred: db.pragma('wal_autocheckpoint', { simple: true }) === 0,
+    pagesSinceCheckpoint: 0,
   };
   const skipped: SkippedList[] = [];
   try {
@@ -294,8 +301,12 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
         await staging.flush();
-        // The app defers checkpoints to after a checkout: a pull's slices go back to the database file as it goes.
-        checkpointSoon(context.db);
+        // The app defers checkpoints to after a checkout (wal_autocheckpoint 0): a pull's slices go back
+        // to the database file every few pages, not after each (a checkpoint syncs the file twice).
+        if (context.checkpointsDeferred && ++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
+          context.pagesSinceCheckpoint = 0;
+          checkpointSoon(context.db);
+        }
       }
     } catch (error) {
       // A 422 naming per_page or includes, on the list's first page: ask again the way it says.
