@@ -1,23 +1,31 @@
 import { prepared, q, type TillDatabase } from '../db/index.ts';
 
-// What tells one catalog from the next, in a millisecond: a pull writes last_pull and new product rows (new seqs).
+// What tells one catalog from the next, in a millisecond or two: a pull writes last_pull and new rows (new seqs); a row
+// added or taken away by hand changes a count.
 const CATALOG_STAMP = prepared()(
-  q
-    .selectFrom('replica_meta')
-    .select((eb) => [
-      'value',
-      eb
-        .selectFrom('products')
-        .select((p) => p.fn.countAll<number>().as('n'))
-        .$asScalar()
-        .as('products'),
-      eb
-        .selectFrom('products')
-        .select((p) => p.fn.max('seq').as('m'))
-        .$asScalar()
-        .as('last_seq'),
-    ])
-    .where('key', '=', 'last_pull'),
+  q.selectNoFrom((eb) => [
+    eb.selectFrom('replica_meta').select('value').where('key', '=', 'last_pull').$asScalar().as('last_pull'),
+    eb
+      .selectFrom('products')
+      .select((p) => p.fn.countAll<number>().as('n'))
+      .$asScalar()
+      .as('products'),
+    eb
+      .selectFrom('products')
+      .select((p) => p.fn.max('seq').as('m'))
+      .$asScalar()
+      .as('last_seq'),
+    eb
+      .selectFrom('prices')
+      .select((p) => p.fn.countAll<number>().as('n'))
+      .$asScalar()
+      .as('prices'),
+    eb
+      .selectFrom('prices')
+      .select((p) => p.fn.max('seq').as('m'))
+      .$asScalar()
+      .as('last_price_seq'),
+  ]),
 );
 
 /**
@@ -30,7 +38,7 @@ export function perCatalog<T>(compute: (db: TillDatabase) => T): (db: TillDataba
   const kept = new WeakMap<TillDatabase, { stamp: string; value: T }>();
   return (db) => {
     const row = CATALOG_STAMP.get(db, {});
-    const stamp = row ? `${row.value}|${row.products}|${row.last_seq}` : '';
+    const stamp = row ? `${row.last_pull}|${row.products}|${row.last_seq}|${row.prices}|${row.last_price_seq}` : '';
     const known = kept.get(db);
     if (known && known.stamp === stamp) return known.value;
     const value = compute(db);
