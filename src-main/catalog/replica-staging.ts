@@ -34,13 +34,25 @@ export interface WriteSlice {
 }
 
 export interface StagingOptions {
-  /** Rows a write transaction holds at most; default 256 (a few milliseconds). */
+  /** Rows a write transaction holds, fixed; by default a slice is sized to hold the lock about SLICE_TARGET_MS. */
   sliceRows?: number;
   onSlice?: (slice: WriteSlice) => void;
 }
 
-/** Rows a slice writes by default: at the replica's row sizes a few milliseconds of one core. */
+/** Rows the first slice writes by default: at the replica's row sizes a few milliseconds of one core. */
 export const DEFAULT_SLICE_ROWS = 256;
+
+/**
+ * How long a slice may hold the write lock, by default: slices are resized
+ * after each one to take about this long. Each transaction rewrites every
+ * index page its rows touched (random keys) and a search-index segment, so
+ * fewer, larger slices write far fewer pages; a checkout still waits one
+ * slice at most. Sizing reads the clock, but only to choose sizes: what is
+ * written and when readers see it does not depend on it.
+ */
+export const SLICE_TARGET_MS = 10;
+const SLICE_ROWS_MIN = 64;
+const SLICE_ROWS_MAX = 8192;
 
 interface TableQueries {
   /** One row: its values in `columns` order, then the generation (by position: 600,000 rows a pull, no object each). */
@@ -174,7 +186,8 @@ export class Staging {
   /** Rows staged so far per table (a record staged twice counts once). */
   private readonly staged = new Map<string, number>();
   private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
-  private readonly sliceRows: number;
+  private sliceRows: number;
+  private readonly fixedSlices: boolean;
 
   constructor(
     private readonly db: TillDatabase,
@@ -182,6 +195,7 @@ export class Staging {
     private readonly options: StagingOptions = {},
   ) {
     this.sliceRows = Math.max(1, options.sliceRows ?? DEFAULT_SLICE_ROWS);
+    this.fixedSlices = options.sliceRows !== undefined;
     const pins = pinnedGenerations(db);
     this.previous = new Map(tables.map((table) => [table.name, pins.get(table.name) ?? 0]));
     let newest = Math.max(0, ...pins.values());
@@ -202,9 +216,10 @@ export class Staging {
   async flush(): Promise<void> {
     while (this.pending.length > 0) {
       const slice = this.pending.splice(0, this.sliceRows);
-      this.slice('write', slice.length, () => {
+      const ms = this.slice('write', slice.length, () => {
         for (const { table, row } of slice) this.write(table, row);
       });
+      this.resize(slice.length, ms);
       await yieldToOthers();
     }
   }
@@ -319,7 +334,8 @@ export class Staging {
     for (let after = 0; ;) {
       const ids = next(after, this.sliceRows).map((row) => row.id);
       if (ids.length === 0) return;
-      this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
+      const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
+      this.resize(ids.length, ms);
       after = ids.at(-1)!;
       await yieldToOthers();
     }
@@ -331,7 +347,7 @@ export class Staging {
    * take them, and the publishing transaction is synced (FULL), which makes
    * everything before it in the WAL durable with it.
    */
-  private slice(kind: WriteSlice['kind'], rows: number, body: () => void): void {
+  private slice(kind: WriteSlice['kind'], rows: number, body: () => void): number {
     const synchronous = this.db.pragma('synchronous', { simple: true }) as number;
     if (kind !== 'publish') this.db.pragma('synchronous = NORMAL');
     const started = performance.now();
@@ -342,5 +358,14 @@ export class Staging {
       if (kind !== 'publish') this.db.pragma(`synchronous = ${synchronous}`);
       this.options.onSlice?.({ kind, rows, ms });
     }
+    return performance.now() - started;
+  }
+
+  /** The next slice's size, from how long a full one of `rows` held the lock (default sizing only). */
+  private resize(rows: number, ms: number): void {
+    if (this.fixedSlices || rows < this.sliceRows) return;
+    const fitting = (rows * SLICE_TARGET_MS) / Math.max(ms, 0.5);
+    // Halfway to the size that would have fitted: one slow slice (a checkpoint, a busy core) does not swing it.
+    this.sliceRows = Math.round(Math.min(SLICE_ROWS_MAX, Math.max(SLICE_ROWS_MIN, (this.sliceRows + fitting) / 2)));
   }
 }
