@@ -56,6 +56,11 @@ export interface ModifiersTable {
   name_ar: string;
   price: number;
   position: number;
+  group_id: string | null;
+  group_name_en: string | null;
+  group_name_ar: string | null;
+  group_min: Generated<number>;
+  group_max: number | null;
 }
 
 export interface PricesTable {
@@ -613,7 +618,7 @@ export const TABLE_COLUMNS = {
     'accounting_id',
     'search_text',
   ],
-  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position'],
+  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position', 'group_id', 'group_name_en', 'group_name_ar', 'group_min', 'group_max'],
   prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'],
   barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id'],
   payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position'],
