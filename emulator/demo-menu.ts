@@ -40,7 +40,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
     ar: 'قهوة ساخنة',
     kind: 'drink',
     minutes: 4,
-    mods: ['extraShot', 'oatMilk', 'almondMilk', ...COFFEE_SIZES, 'sugarFreeVanilla', 'decaf'],
+    mods: ['extraShot', 'oatMilk', 'almondMilk', ...COFFEE_SIZES, 'sugarFreeVanilla', 'sugarFreeCaramel', 'decaf'],
     items: [
       ['Espresso', 'إسبريسو', 'A double shot of our house blend, rich and syrupy.', 'جرعة مزدوجة من خلطتنا الخاصة، غنية وكثيفة.', '9.00', { mods: black }],
       ['Americano', 'أمريكانو', 'Espresso lengthened with hot water.', 'إسبريسو مع ماء ساخن.', '11.00', { mods: black }],

@@ -60,6 +60,7 @@ describe('the demo tenant', () => {
       ['Almond milk', 'Milk', 0, 1],
       ['Extra shot', 'Extras', 0, 3],
       ['Sugar-free vanilla syrup', 'Extras', 0, 3],
+      ['Sugar-free caramel syrup', 'Extras', 0, 3],
       ['Decaf', 'Extras', 0, 3],
     ]);
     // Food's options are in no group: optional add-ons, as a service without groups sends them.

@@ -16,7 +16,7 @@ import { emulatedService, type EmulatedService } from '../../support/emulated-se
 const CAFE_GROUPS = [
   ['Size', 1, 1, ['Small', 'Medium', 'Large']],
   ['Milk', 0, 1, ['Oat milk', 'Almond milk']],
-  ['Extras', 0, 3, ['Extra shot', 'Sugar-free vanilla syrup', 'Decaf']],
+  ['Extras', 0, 3, ['Extra shot', 'Sugar-free vanilla syrup', 'Sugar-free caramel syrup', 'Decaf']],
 ];
 
 describe.each([
