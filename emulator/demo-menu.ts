@@ -1,4 +1,4 @@
-import type { ModifierKey } from './demo-modifiers.ts';
+import { COFFEE_SIZES, JUICE_SIZES, TEA_SIZES, type ModifierKey } from './demo-modifiers.ts';
 
 /** Extra facts about a menu item; defaults come from its category. */
 export interface ItemOptions {
@@ -26,8 +26,10 @@ export interface MenuCategory {
   items: readonly MenuItem[];
 }
 
-const black: readonly ModifierKey[] = ['extraShot', 'largeCoffee', 'decaf'];
-const traditional: readonly ModifierKey[] = ['largeCoffee'];
+// An espresso and its black and small milk drinks come in one cup: no size to choose.
+const black: readonly ModifierKey[] = ['extraShot', 'decaf'];
+const oneCup: readonly ModifierKey[] = ['extraShot', 'oatMilk', 'almondMilk', 'sugarFreeVanilla', 'decaf'];
+const traditional: readonly ModifierKey[] = [...COFFEE_SIZES];
 
 /** The demo cafe's menu: hand-written, bilingual, priced in SAR with VAT included. */
 export const DEMO_MENU: readonly MenuCategory[] = [
@@ -38,13 +40,13 @@ export const DEMO_MENU: readonly MenuCategory[] = [
     ar: 'قهوة ساخنة',
     kind: 'drink',
     minutes: 4,
-    mods: ['extraShot', 'oatMilk', 'almondMilk', 'largeCoffee', 'sugarFreeVanilla', 'decaf'],
+    mods: ['extraShot', 'oatMilk', 'almondMilk', ...COFFEE_SIZES, 'sugarFreeVanilla', 'sugarFreeCaramel', 'decaf'],
     items: [
       ['Espresso', 'إسبريسو', 'A double shot of our house blend, rich and syrupy.', 'جرعة مزدوجة من خلطتنا الخاصة، غنية وكثيفة.', '9.00', { mods: black }],
       ['Americano', 'أمريكانو', 'Espresso lengthened with hot water.', 'إسبريسو مع ماء ساخن.', '11.00', { mods: black }],
-      ['Cortado', 'كورتادو', 'Espresso cut with an equal part of warm milk.', 'إسبريسو مع كمية مماثلة من الحليب الدافئ.', '14.00'],
-      ['Piccolo', 'بيكولو', 'A ristretto topped with a little warm milk.', 'ريستريتو مع قليل من الحليب الدافئ.', '13.00'],
-      ['Flat white', 'فلات وايت', 'Double ristretto with silky microfoam.', 'ريستريتو مزدوج مع رغوة حليب ناعمة.', '16.00'],
+      ['Cortado', 'كورتادو', 'Espresso cut with an equal part of warm milk.', 'إسبريسو مع كمية مماثلة من الحليب الدافئ.', '14.00', { mods: oneCup }],
+      ['Piccolo', 'بيكولو', 'A ristretto topped with a little warm milk.', 'ريستريتو مع قليل من الحليب الدافئ.', '13.00', { mods: oneCup }],
+      ['Flat white', 'فلات وايت', 'Double ristretto with silky microfoam.', 'ريستريتو مزدوج مع رغوة حليب ناعمة.', '16.00', { mods: oneCup }],
       ['Cappuccino', 'كابتشينو', 'Espresso, steamed milk and a thick cap of foam.', 'إسبريسو وحليب مبخر مع طبقة رغوة كثيفة.', '15.00'],
       ['Caffè latte', 'كافيه لاتيه', 'Espresso with plenty of steamed milk.', 'إسبريسو مع كمية وفيرة من الحليب المبخر.', '16.00'],
       ['Spanish latte', 'سبانيش لاتيه', 'Latte sweetened with condensed milk.', 'لاتيه محلى بالحليب المكثف.', '18.00'],
@@ -80,7 +82,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Belgian chocolate melted into steamed milk.',
         'شوكولاتة بلجيكية مذابة في حليب مبخر.',
         '16.00',
-        { mods: ['oatMilk', 'almondMilk', 'largeCoffee', 'whippedCream'] },
+        { mods: ['oatMilk', 'almondMilk', ...COFFEE_SIZES, 'whippedCream'] },
       ],
       [
         'Pumpkin spice latte',
@@ -99,7 +101,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
     ar: 'مشروبات باردة',
     kind: 'drink',
     minutes: 4,
-    mods: ['extraShot', 'oatMilk', 'largeCoffee', 'sugarFreeCaramel', 'lessIce'],
+    mods: ['extraShot', 'oatMilk', ...COFFEE_SIZES, 'sugarFreeCaramel', 'lessIce'],
     items: [
       ['Iced latte', 'آيس لاتيه', 'Espresso and cold milk over ice.', 'إسبريسو وحليب بارد مع الثلج.', '17.00'],
       ['Iced Spanish latte', 'آيس سبانيش لاتيه', 'Our Spanish latte, poured over ice.', 'سبانيش لاتيه يقدم مع الثلج.', '19.00'],
@@ -109,7 +111,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Espresso and cold water over ice.',
         'إسبريسو وماء بارد مع الثلج.',
         '12.00',
-        { mods: ['extraShot', 'largeCoffee', 'lessIce'] },
+        { mods: ['extraShot', ...COFFEE_SIZES, 'lessIce'] },
       ],
       [
         'Cold brew',
@@ -117,7 +119,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Steeped for 18 hours for a smooth, low-acid cup.',
         'منقوعة لمدة 18 ساعة لمذاق ناعم وحموضة منخفضة.',
         '16.00',
-        { mods: ['largeCoffee', 'lessIce'] },
+        { mods: [...COFFEE_SIZES, 'lessIce'] },
       ],
       ['Iced mocha', 'آيس موكا', 'Espresso, chocolate and cold milk over ice.', 'إسبريسو وشوكولاتة وحليب بارد مع الثلج.', '19.00'],
       [
@@ -136,7 +138,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Chilled hibiscus infusion, lightly sweetened.',
         'منقوع الكركديه المبرد محلى قليلاً.',
         '12.00',
-        { mods: ['largeTea', 'noSugar', 'lessIce'] },
+        { mods: [...TEA_SIZES, 'noSugar', 'lessIce'] },
       ],
       [
         'Sparkling lemon mint',
@@ -144,7 +146,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Fresh lemon and mint topped with soda.',
         'ليمون طازج ونعناع مع الصودا.',
         '14.00',
-        { mods: ['largeJuice', 'noSugar', 'lessIce'] },
+        { mods: [...JUICE_SIZES, 'noSugar', 'lessIce'] },
       ],
       ['Affogato', 'أفوجاتو', 'A scoop of vanilla ice cream drowned in espresso.', 'كرة آيس كريم فانيليا مغمورة بالإسبريسو.', '18.00', { mods: ['extraShot'] }],
       [
@@ -153,7 +155,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Belgian chocolate and cold milk over ice.',
         'شوكولاتة بلجيكية وحليب بارد مع الثلج.',
         '17.00',
-        { mods: ['oatMilk', 'largeCoffee', 'whippedCream'] },
+        { mods: ['oatMilk', ...COFFEE_SIZES, 'whippedCream'] },
       ],
       [
         'Iced rose latte',
@@ -172,7 +174,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
     ar: 'شاي',
     kind: 'drink',
     minutes: 3,
-    mods: ['largeTea', 'honey', 'extraMint'],
+    mods: [...TEA_SIZES, 'honey', 'extraMint'],
     items: [
       [
         'Karak tea',
@@ -180,7 +182,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Black tea simmered with milk, cardamom and saffron.',
         'شاي أسود مطبوخ مع الحليب والهيل والزعفران.',
         '8.00',
-        { mods: ['largeTea', 'honey'] },
+        { mods: [...TEA_SIZES, 'honey'] },
       ],
       ['Moroccan mint tea', 'شاي مغربي بالنعناع', 'Gunpowder green tea with a bunch of fresh mint.', 'شاي أخضر مع باقة من النعناع الطازج.', '10.00'],
       ['Sulaimani tea', 'شاي سليماني', 'Light black tea with lemon and a hint of spice.', 'شاي أسود خفيف مع الليمون ولمسة من البهارات.', '7.00'],
@@ -194,7 +196,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Ceremonial-grade matcha with steamed milk.',
         'ماتشا فاخرة مع حليب مبخر.',
         '19.00',
-        { mods: ['largeTea', 'honey', 'oatMilk'] },
+        { mods: [...TEA_SIZES, 'honey', 'oatMilk'] },
       ],
       [
         'Chai latte',
@@ -202,7 +204,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Spiced black tea with steamed milk.',
         'شاي أسود بالبهارات مع حليب مبخر.',
         '17.00',
-        { mods: ['largeTea', 'honey', 'oatMilk'] },
+        { mods: [...TEA_SIZES, 'honey', 'oatMilk'] },
       ],
       [
         'Ginger, lemon and honey',
@@ -210,7 +212,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Fresh ginger and lemon with Sidr honey.',
         'زنجبيل طازج وليمون مع عسل السدر.',
         '12.00',
-        { mods: ['largeTea', 'extraGinger'] },
+        { mods: [...TEA_SIZES, 'extraGinger'] },
       ],
       [
         'Adeni tea',
@@ -218,7 +220,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Milk tea with cardamom and cloves, the Aden way.',
         'شاي بالحليب مع الهيل والقرنفل على الطريقة العدنية.',
         '9.00',
-        { mods: ['largeTea', 'honey'] },
+        { mods: [...TEA_SIZES, 'honey'] },
       ],
       ['Hibiscus tea', 'شاي كركديه', 'Hot hibiscus infusion, tart and ruby red.', 'منقوع الكركديه الساخن بلونه الياقوتي ونكهته الحامضة.', '9.00'],
     ],
@@ -230,21 +232,21 @@ export const DEMO_MENU: readonly MenuCategory[] = [
     ar: 'عصائر وسموذي',
     kind: 'drink',
     minutes: 5,
-    mods: ['largeJuice', 'noSugar', 'extraGinger', 'proteinScoop'],
+    mods: [...JUICE_SIZES, 'noSugar', 'extraGinger', 'proteinScoop'],
     items: [
-      ['Fresh orange juice', 'عصير برتقال طازج', 'Squeezed to order.', 'يعصر عند الطلب.', '15.00', { mods: ['largeJuice', 'extraGinger'] }],
+      ['Fresh orange juice', 'عصير برتقال طازج', 'Squeezed to order.', 'يعصر عند الطلب.', '15.00', { mods: [...JUICE_SIZES, 'extraGinger'] }],
       [
         'Lemon mint',
         'ليمون بالنعناع',
         'Fresh lemon blended with mint and ice.',
         'ليمون طازج مخفوق مع النعناع والثلج.',
         '14.00',
-        { mods: ['largeJuice', 'noSugar'] },
+        { mods: [...JUICE_SIZES, 'noSugar'] },
       ],
-      ['Watermelon juice', 'عصير بطيخ', 'Fresh watermelon, nothing added.', 'بطيخ طازج بدون إضافات.', '14.00', { mods: ['largeJuice', 'extraMint'] }],
+      ['Watermelon juice', 'عصير بطيخ', 'Fresh watermelon, nothing added.', 'بطيخ طازج بدون إضافات.', '14.00', { mods: [...JUICE_SIZES, 'extraMint'] }],
       ['Mango juice', 'عصير مانجو', 'Ripe Alphonso mango.', 'مانجو ألفونسو ناضجة.', '16.00'],
       ['Carrot, orange and ginger', 'جزر وبرتقال وزنجبيل', 'A bright, spicy morning juice.', 'عصير صباحي منعش بنكهة الزنجبيل.', '16.00'],
-      ['Pomegranate juice', 'عصير رمان', 'Taif pomegranates, pressed fresh.', 'رمان الطائف معصور طازجاً.', '18.00', { mods: ['largeJuice', 'noSugar'] }],
+      ['Pomegranate juice', 'عصير رمان', 'Taif pomegranates, pressed fresh.', 'رمان الطائف معصور طازجاً.', '18.00', { mods: [...JUICE_SIZES, 'noSugar'] }],
       ['Avocado shake', 'عصير أفوكادو', 'Avocado blended with milk, honey and nuts.', 'أفوكادو مخفوق مع الحليب والعسل والمكسرات.', '19.00'],
       ['Berry smoothie', 'سموذي التوت', 'Strawberries, blueberries and yoghurt.', 'فراولة وتوت أزرق مع الزبادي.', '20.00'],
       ['Mango passion smoothie', 'سموذي مانجو وباشن فروت', 'Mango, passion fruit and coconut milk.', 'مانجو وباشن فروت مع حليب جوز الهند.', '20.00'],
@@ -257,7 +259,7 @@ export const DEMO_MENU: readonly MenuCategory[] = [
         'Layers of mango, strawberry and avocado with cream.',
         'طبقات من المانجو والفراولة والأفوكادو مع القشطة.',
         '18.00',
-        { mods: ['largeJuice', 'noSugar'] },
+        { mods: [...JUICE_SIZES, 'noSugar'] },
       ],
     ],
   },

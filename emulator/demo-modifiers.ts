@@ -1,29 +1,51 @@
 /**
  * Modifier templates of the demo cafe, keyed so menu items can name them.
- * Prices are what the option adds to the line, in SAR.
+ * Prices are what the option adds to the line, in SAR. A drink's options
+ * come in groups as a café's do (issue 34): its size one of three and
+ * required, its milk one of two or none, its extras up to three; food's
+ * options are in no group (optional add-ons, as a service without groups
+ * sends them).
  */
 export interface ModifierTemplate {
   en: string;
   ar: string;
   price: string;
+  group?: DemoGroupKey;
 }
 
+/** The demo's option groups, in the order a product's options are listed. */
+export const DEMO_GROUPS = {
+  size: { id: 'grp-size', en: 'Size', ar: 'الحجم', min: 1, max: 1 },
+  milk: { id: 'grp-milk', en: 'Milk', ar: 'الحليب', min: 0, max: 1 },
+  extras: { id: 'grp-extras', en: 'Extras', ar: 'الإضافات', min: 0, max: 3 },
+} as const;
+
+export type DemoGroupKey = keyof typeof DEMO_GROUPS;
+
+const size = (en: string, ar: string, price: string) => ({ en, ar, price, group: 'size' }) as const;
+
 export const MODIFIER_TEMPLATES = {
-  extraShot: { en: 'Extra shot', ar: 'شوت إسبريسو إضافي', price: '3.00' },
-  oatMilk: { en: 'Oat milk', ar: 'حليب الشوفان', price: '4.00' },
-  almondMilk: { en: 'Almond milk', ar: 'حليب اللوز', price: '4.00' },
-  largeCoffee: { en: 'Large size', ar: 'حجم كبير', price: '3.00' },
-  sugarFreeVanilla: { en: 'Sugar-free vanilla syrup', ar: 'شراب فانيليا خالٍ من السكر', price: '2.00' },
-  sugarFreeCaramel: { en: 'Sugar-free caramel syrup', ar: 'شراب كراميل خالٍ من السكر', price: '2.00' },
-  decaf: { en: 'Decaf', ar: 'منزوع الكافيين', price: '0.00' },
-  lessIce: { en: 'Less ice', ar: 'ثلج أقل', price: '0.00' },
-  largeTea: { en: 'Large size', ar: 'حجم كبير', price: '2.00' },
-  honey: { en: 'Add honey', ar: 'إضافة عسل', price: '2.00' },
-  extraMint: { en: 'Extra mint', ar: 'نعناع إضافي', price: '1.00' },
-  largeJuice: { en: 'Large size', ar: 'حجم كبير', price: '4.00' },
-  noSugar: { en: 'No added sugar', ar: 'بدون سكر مضاف', price: '0.00' },
-  extraGinger: { en: 'Extra ginger', ar: 'زنجبيل إضافي', price: '1.00' },
-  proteinScoop: { en: 'Protein scoop', ar: 'مغرفة بروتين', price: '6.00' },
+  extraShot: { en: 'Extra shot', ar: 'شوت إسبريسو إضافي', price: '3.00', group: 'extras' },
+  oatMilk: { en: 'Oat milk', ar: 'حليب الشوفان', price: '4.00', group: 'milk' },
+  almondMilk: { en: 'Almond milk', ar: 'حليب اللوز', price: '4.00', group: 'milk' },
+  smallCoffee: size('Small', 'صغير', '0.00'),
+  mediumCoffee: size('Medium', 'وسط', '2.00'),
+  largeCoffee: size('Large', 'كبير', '3.00'),
+  sugarFreeVanilla: { en: 'Sugar-free vanilla syrup', ar: 'شراب فانيليا خالٍ من السكر', price: '2.00', group: 'extras' },
+  sugarFreeCaramel: { en: 'Sugar-free caramel syrup', ar: 'شراب كراميل خالٍ من السكر', price: '2.00', group: 'extras' },
+  decaf: { en: 'Decaf', ar: 'منزوع الكافيين', price: '0.00', group: 'extras' },
+  lessIce: { en: 'Less ice', ar: 'ثلج أقل', price: '0.00', group: 'extras' },
+  smallTea: size('Small', 'صغير', '0.00'),
+  mediumTea: size('Medium', 'وسط', '1.00'),
+  largeTea: size('Large', 'كبير', '2.00'),
+  honey: { en: 'Add honey', ar: 'إضافة عسل', price: '2.00', group: 'extras' },
+  extraMint: { en: 'Extra mint', ar: 'نعناع إضافي', price: '1.00', group: 'extras' },
+  smallJuice: size('Small', 'صغير', '0.00'),
+  mediumJuice: size('Medium', 'وسط', '2.00'),
+  largeJuice: size('Large', 'كبير', '4.00'),
+  noSugar: { en: 'No added sugar', ar: 'بدون سكر مضاف', price: '0.00', group: 'extras' },
+  extraGinger: { en: 'Extra ginger', ar: 'زنجبيل إضافي', price: '1.00', group: 'extras' },
+  proteinScoop: { en: 'Protein scoop', ar: 'مغرفة بروتين', price: '6.00', group: 'extras' },
   warmedUp: { en: 'Warmed up', ar: 'تسخين', price: '0.00' },
   butterJam: { en: 'Butter and jam on the side', ar: 'زبدة ومربى جانباً', price: '3.00' },
   extraCheese: { en: 'Extra cheese', ar: 'جبن إضافي', price: '3.00' },
@@ -31,7 +53,7 @@ export const MODIFIER_TEMPLATES = {
   glutenFree: { en: 'Gluten-free bread', ar: 'خبز خالٍ من الغلوتين', price: '4.00' },
   sideFries: { en: 'Side of fries', ar: 'بطاطس مقلية جانبية', price: '7.00' },
   iceCream: { en: 'Scoop of vanilla ice cream', ar: 'كرة آيس كريم فانيليا', price: '5.00' },
-  whippedCream: { en: 'Whipped cream', ar: 'كريمة مخفوقة', price: '2.00' },
+  whippedCream: { en: 'Whipped cream', ar: 'كريمة مخفوقة', price: '2.00', group: 'extras' },
   extraEgg: { en: 'Extra egg', ar: 'بيضة إضافية', price: '3.00' },
   halloumi: { en: 'Add halloumi', ar: 'إضافة حلومي', price: '5.00' },
   grilledChicken: { en: 'Add grilled chicken', ar: 'إضافة دجاج مشوي', price: '9.00' },
@@ -41,3 +63,8 @@ export const MODIFIER_TEMPLATES = {
 } as const satisfies Record<string, ModifierTemplate>;
 
 export type ModifierKey = keyof typeof MODIFIER_TEMPLATES;
+
+/** The three sizes a drink of each kind comes in (one group, required): what a menu item names in place of one size. */
+export const COFFEE_SIZES = ['smallCoffee', 'mediumCoffee', 'largeCoffee'] as const satisfies readonly ModifierKey[];
+export const TEA_SIZES = ['smallTea', 'mediumTea', 'largeTea'] as const satisfies readonly ModifierKey[];
+export const JUICE_SIZES = ['smallJuice', 'mediumJuice', 'largeJuice'] as const satisfies readonly ModifierKey[];

@@ -4,8 +4,8 @@ import { demoCustomers } from './demo-customers.ts';
 import { demoIngredients, modifierIngredient, recipeFor } from './demo-ingredients.ts';
 import { DEMO_MENU } from './demo-menu.ts';
 import type { MenuCategory } from './demo-menu.ts';
-import { MODIFIER_TEMPLATES } from './demo-modifiers.ts';
-import type { ModifierKey } from './demo-modifiers.ts';
+import { DEMO_GROUPS, MODIFIER_TEMPLATES } from './demo-modifiers.ts';
+import type { DemoGroupKey, ModifierKey, ModifierTemplate } from './demo-modifiers.ts';
 import { demoConfigs, demoPaymentMethods } from './demo-payment-methods.ts';
 import { demoKitchens, demoPrinters } from './demo-printers.ts';
 import { demoTables } from './demo-tables.ts';
@@ -48,10 +48,19 @@ export function demoCategories(): Category[] {
   }));
 }
 
+const GROUP_ORDER: readonly (DemoGroupKey | undefined)[] = [...(Object.keys(DEMO_GROUPS) as DemoGroupKey[]), undefined];
+
+/** A product's options, each group's together in the groups' order (size, milk, extras), then the add-ons in no group. */
 export function modifiersFor(keys: readonly ModifierKey[], productId: string, newId: () => string): ServedModifier[] {
-  return keys.map((key) => {
-    const template = MODIFIER_TEMPLATES[key];
-    return { id: newId(), product_id: productId, name_en: template.en, name_ar: template.ar, price: template.price };
+  const templates: ModifierTemplate[] = keys.map((key) => MODIFIER_TEMPLATES[key]);
+  const ordered = GROUP_ORDER.flatMap((group) => templates.filter((template) => template.group === group));
+  return ordered.map((template) => {
+    const modifier: ServedModifier = { id: newId(), product_id: productId, name_en: template.en, name_ar: template.ar, price: template.price };
+    if (template.group) {
+      const group = DEMO_GROUPS[template.group];
+      modifier.group = { id: group.id, name_en: group.en, name_ar: group.ar, min: group.min, max: group.max };
+    }
+    return modifier;
   });
 }
 
@@ -72,16 +81,15 @@ function pricesFor(product: ServedProduct, price: string, kind: MenuCategory['ki
   } else if (kind === 'food') {
     prices.push({ id: newId(), ...base, priceable_type: 'ORDER_TYPE', priceable_id: 'DELIVERY', value: '10.00', value_type: 'PERCENT' });
   }
-  // A large drink costs more on the delivery app too: a price of the modifier itself.
-  const large = product.modifiers.find((m) => m.name_en === 'Large size');
-  if (large) {
+  // A larger drink costs more on the delivery app too: a price of the size option itself.
+  for (const size of product.modifiers.filter((m) => m.group?.id === DEMO_GROUPS.size.id && m.price !== '0.00')) {
     prices.push({
       id: newId(),
       product_id: product.id,
-      modifier_id: large.id,
+      modifier_id: size.id,
       priceable_type: 'PAYMENT_METHOD',
       priceable_id: app.key,
-      value: markedUp(large.price, app.markup),
+      value: markedUp(size.price, app.markup),
       value_type: 'NOMINAL',
     });
   }

@@ -4,7 +4,8 @@
 // extra members everywhere (a client must ignore them), a flat /me,
 // barcodes without a modifier reference, printers with address members of
 // their own, the accounting reference under another provider's name, and
-// the Orders Sync answer counted, or keyed by uuid.
+// the Orders Sync answer counted, or keyed by uuid; option groups as group
+// records with their options nested (and, per product, under other names).
 
 import type { RequestContext } from '../route-spec.ts';
 import { catalogRecordRules, defineProfile, rename, without, type JsonRecord } from './profile.ts';
@@ -19,14 +20,49 @@ function extras(record: JsonRecord, kind: string): JsonRecord {
 }
 
 function modifier(record: JsonRecord): JsonRecord {
-  // A modifier with its price called `amount`, and no product reference (it is nested in, or routed by, its product).
-  const { price, product_id: _productId, ...rest } = record;
-  return extras({ ...rest, amount: price, is_default: false }, 'modifier');
+  // A modifier with its price called `amount`, and no product reference (it is nested in, or routed by, its product);
+  // its group under other names: one name for both languages, `min_quantity`/`max_quantity`, `is_required`.
+  const { price, product_id: _productId, group_id, group_name_en, group_name_ar: _groupAr, min, max, ...rest } = record;
+  const out: JsonRecord = { ...rest, amount: price, is_default: false };
+  if (group_id !== undefined)
+    Object.assign(out, { modifier_group_id: group_id, group_name: group_name_en, min_quantity: min, max_quantity: max, is_required: (min as number) > 0 });
+  return extras(out, 'modifier');
+}
+
+const GROUP_MEMBERS = ['group_id', 'group_name_en', 'group_name_ar', 'min', 'max'];
+
+/**
+ * A product's modifiers as a service that nests them sends them: each group
+ * a record (its id, names, `max_quantity`, `is_required`, no `min`) with its
+ * options under `options`, where its first option was; options in no group
+ * stay records of their own.
+ */
+function nestedModifiers(modifiers: JsonRecord[]): JsonRecord[] {
+  const out: JsonRecord[] = [];
+  const groups = new Map<unknown, JsonRecord[]>();
+  for (const m of modifiers) {
+    if (m.group_id === undefined) {
+      out.push(modifier(m));
+      continue;
+    }
+    let options = groups.get(m.group_id);
+    if (!options) {
+      groups.set(m.group_id, (options = []));
+      out.push(
+        extras(
+          { id: m.group_id, name_en: m.group_name_en, name_ar: m.group_name_ar, max_quantity: m.max ?? 0, is_required: (m.min as number) > 0, options },
+          'modifier_group',
+        ),
+      );
+    }
+    options.push(modifier(without(m, GROUP_MEMBERS)));
+  }
+  return out;
 }
 
 function product(record: JsonRecord, context: RequestContext): JsonRecord {
   let out = rename(record, { accounting_id: VARIANT_ACCOUNTING_MEMBER });
-  if (Array.isArray(out.modifiers)) out = { ...out, modifiers: out.modifiers.map((m) => modifier(m as JsonRecord)) };
+  if (Array.isArray(out.modifiers)) out = { ...out, modifiers: nestedModifiers(out.modifiers as JsonRecord[]) };
   if (Array.isArray(out.prices)) out = { ...out, prices: out.prices.map((p) => price(p as JsonRecord, context)) };
   return extras({ ...out, sku: `SKU-${String(record.id).slice(0, 8)}`, calories: null, tags: [] }, 'product');
 }

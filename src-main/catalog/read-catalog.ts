@@ -12,6 +12,7 @@ import type {
 } from '../../src-shared/catalog/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
 import { productFieldsAsIs } from './replica-tables.ts';
+import { MODIFIER_COLUMNS, modifierOfRow } from './modifier-row.ts';
 
 /** The whole replica as canonical records (money in minor units); `pos catalog --json` prints it with money as decimal strings. */
 export interface CatalogSnapshot {
@@ -41,7 +42,7 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
 
 function readEveryList(db: TillDatabase): CatalogSnapshot {
   const modifiers = groupBy(
-    all(db, q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).orderBy('product_id').orderBy('position')),
+    all(db, q.selectFrom('modifiers').select(MODIFIER_COLUMNS).orderBy('product_id').orderBy('position')).map(modifierOfRow),
     (m: Modifier) => m.product_id,
   );
   const prices = groupBy(

@@ -1,7 +1,8 @@
-import type { Price } from '../../src-shared/catalog/index.ts';
+import type { ModifierGroup, Price } from '../../src-shared/catalog/index.ts';
 import type { Minor } from '../../src-shared/money/index.ts';
 import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
 import { perCatalog } from './per-catalog.ts';
+import { MODIFIER_COLUMNS, modifierOfRow } from './modifier-row.ts';
 
 /**
  * The replica as the till sells from it: only active products, with their
@@ -15,7 +16,8 @@ export interface SaleProduct {
   name_ar: string;
   description_en: string | null;
   description_ar: string | null;
-  modifiers: { id: string; name_en: string; name_ar: string; price: Minor }[];
+  /** In catalog order; `group`: the option group it is one of (absent: an optional add-on; a line rung up before groups has none). */
+  modifiers: { id: string; name_en: string; name_ar: string; price: Minor; group?: ModifierGroup }[];
   prices: Price[];
 }
 
@@ -65,7 +67,7 @@ const SALE_PRODUCTS = prepared<{ ids: string }>()(
 );
 
 const SALE_MODIFIERS = prepared<{ ids: string }>()(
-  q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar', 'price']).where('product_id', 'in', jsonList('ids')).orderBy('position'),
+  q.selectFrom('modifiers').select(MODIFIER_COLUMNS).where('product_id', 'in', jsonList('ids')).orderBy('position'),
 );
 
 const SALE_PRICES = prepared<{ ids: string }>()(
@@ -121,7 +123,10 @@ export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProd
     prices: SALE_PRICES.all(db, asked),
   }))();
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
-  for (const m of modifiers) byId.get(m.product_id)?.modifiers.push({ id: m.id, name_en: m.name_en, name_ar: m.name_ar, price: m.price });
+  for (const row of modifiers) {
+    const { product_id, ...modifier } = modifierOfRow(row);
+    byId.get(product_id)?.modifiers.push(modifier);
+  }
   for (const p of prices) byId.get(p.product_id)?.prices.push(p);
   return unique.flatMap((id) => byId.get(id) ?? []);
 }

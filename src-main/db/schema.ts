@@ -455,6 +455,11 @@ export interface ModifiersTable {
   name_ar: string;
   price: number;
   position: number;
+  group_id: string | null;
+  group_name_en: string | null;
+  group_name_ar: string | null;
+  group_min: Generated<number>;
+  group_max: number | null;
   generation: Generated<number>;
 }
 
@@ -817,7 +822,21 @@ export const TABLE_COLUMNS = {
     'search_text',
     'generation',
   ],
-  modifiers: ['seq', 'id', 'product_id', 'name_en', 'name_ar', 'price', 'position', 'generation'],
+  modifiers: [
+    'seq',
+    'id',
+    'product_id',
+    'name_en',
+    'name_ar',
+    'price',
+    'position',
+    'group_id',
+    'group_name_en',
+    'group_name_ar',
+    'group_min',
+    'group_max',
+    'generation',
+  ],
   prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type', 'generation'],
   barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id', 'generation'],
   payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position', 'generation'],

@@ -12,6 +12,7 @@ import {
 import { type CartView } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
+import { refuseGroupBreach } from './option-group-check.ts';
 
 /**
  * A line keeps a snapshot of its product as it was rung up (names, modifiers,
@@ -75,12 +76,14 @@ export function newLine(product: SaleProduct, quantity: number, modifierIds: str
   return { line_id: randomUUID(), product, quantity, modifier_ids: modifierIds, notes, discount: null };
 }
 
+/** Refuses options the product does not have, and a choice that breaks one of its option groups' rules (a screen may send anything). */
 export function checkModifiers(product: SaleProduct, modifierIds: string[]): void {
   for (const id of modifierIds) {
     if (!product.modifiers.some((m) => m.id === id)) {
       throw new TillError('not_found', `"${product.name_en}" has no modifier ${id}; pick one of its own modifiers`);
     }
   }
+  refuseGroupBreach(product, modifierIds);
 }
 
 export function findLine(cart: Cart, lineId: string): CartLine {

@@ -1,4 +1,5 @@
 import { unitPriceOf, type OrderType } from '../../src-shared/pricing/index.ts';
+import { requiresChoice } from '../../src-shared/catalog/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { ProductCard } from '../../src-shared/selling/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
@@ -25,6 +26,8 @@ export function productCard(product: SaleProduct, priceList: string, orderType: 
     name_ar: product.name_ar,
     price,
     has_modifiers: product.modifiers.length > 0,
+    // Only a product with a required option group opens the picker first (the one-tap rule).
+    ...(requiresChoice(product.modifiers) ? { requires_choice: true } : {}),
     sold_out: soldOut,
   };
 }

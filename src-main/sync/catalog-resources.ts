@@ -74,7 +74,20 @@ const products: CatalogResource<'products'> = {
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
 export function stageModifier(put: Stage, productId: string, m: CanonicalRecordOf<'product_modifiers'>, position: number): void {
-  put(REPLICA.modifiers, { id: m.id, product_id: productId, name_en: m.name_en, name_ar: m.name_ar, price: m.price, position });
+  const group = m.group ?? null;
+  put(REPLICA.modifiers, {
+    id: m.id,
+    product_id: productId,
+    name_en: m.name_en,
+    name_ar: m.name_ar,
+    price: m.price,
+    position,
+    group_id: group?.id ?? null,
+    group_name_en: group?.name_en ?? null,
+    group_name_ar: group?.name_ar ?? null,
+    group_min: group?.min ?? 0,
+    group_max: group?.max ?? null,
+  });
 }
 
 /** One price of product `productId` as a replica row (also for prices read per product). */

@@ -43,6 +43,25 @@ export interface Modifier<Money = Minor> {
   name_ar: string;
   /** Added to the line's unit price when the modifier is chosen, in minor units. */
   price: Money;
+  /** The option group it is one of (issue 34: size, milk, extras); absent or null: an optional add-on. */
+  group?: ModifierGroup | null;
+}
+
+/**
+ * A group of a product's options and its rule: `min` 1 and `max` 1 is a
+ * required one-of (size), `min` 0 and `max` 1 an optional one-of (milk),
+ * `max` 3 "up to 3" (extras). Not shown by the spec: read tolerantly
+ * (src-shared/wire/modifier.ts, docs/service-contract.md).
+ */
+export interface ModifierGroup {
+  /** The service's group id, or `name:{name}` when it names the group only; unique within its product. */
+  id: string;
+  name_en: string;
+  name_ar: string;
+  /** Fewest options a line must have from it; 0: optional. */
+  min: number;
+  /** Most options a line may have from it; null: no limit. Never below `min`. */
+  max: number | null;
 }
 
 export const PRICEABLE_TYPES = ['PAYMENT_METHOD', 'ORDER_TYPE'] as const;

@@ -15,6 +15,7 @@ import { KITCHEN_HUB_MESSAGES_AR } from './messages-kitchen-hub.ts';
 import { SOLD_OUT_MESSAGES_AR } from './messages-sold-out.ts';
 import { TAB_PRICE_MESSAGES_AR } from './messages-tab-price.ts';
 import { DISABLED_WHY_MESSAGES_AR } from './messages-disabled-why.ts';
+import { OPTION_GROUP_MESSAGES_AR } from './messages-option-groups.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
@@ -367,6 +368,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...SOLD_OUT_MESSAGES_AR,
   ...TAB_PRICE_MESSAGES_AR,
   ...DISABLED_WHY_MESSAGES_AR,
+  ...OPTION_GROUP_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,

@@ -14,6 +14,7 @@ import { KITCHEN_HUB_MESSAGES_EN } from './messages-kitchen-hub.ts';
 import { SOLD_OUT_MESSAGES_EN } from './messages-sold-out.ts';
 import { TAB_PRICE_MESSAGES_EN } from './messages-tab-price.ts';
 import { DISABLED_WHY_MESSAGES_EN } from './messages-disabled-why.ts';
+import { OPTION_GROUP_MESSAGES_EN } from './messages-option-groups.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
@@ -367,6 +368,7 @@ export const MESSAGES_EN = {
   ...SOLD_OUT_MESSAGES_EN,
   ...TAB_PRICE_MESSAGES_EN,
   ...DISABLED_WHY_MESSAGES_EN,
+  ...OPTION_GROUP_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,

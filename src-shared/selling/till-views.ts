@@ -1,5 +1,6 @@
 import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
+import type { ModifierGroup } from '../catalog/index.ts';
 import type { OrderRecord, OrderUpload, UploadState } from './order-record.ts';
 
 /** What the till API returns; every amount is integer minor units. */
@@ -31,6 +32,8 @@ export interface ModifierView {
   name_en: string;
   name_ar: string;
   price: Minor;
+  /** The option group it is one of (issue 34: one-of, up to N, required); absent: an optional add-on. */
+  group?: ModifierGroup;
   /** In the picker only: this option is marked sold out for today and cannot be chosen. */
   sold_out?: boolean;
 }

@@ -11,7 +11,7 @@ import { customerUserSchema, normalizeCustomer } from './customer.ts';
 import { ingredientSchema, normalizeIngredient } from './ingredient.ts';
 import { kitchenSchema, normalizeKitchen } from './kitchen.ts';
 import { diningTableSchema, normalizeDiningTable } from './dining-table.ts';
-import { modifierSchema, normalizeModifier } from './modifier.ts';
+import { modifierSchema, normalizeModifiers } from './modifier.ts';
 import { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
 import { normalizePaymentMethodConfig, paymentMethodConfigSchema } from './payment-method-config.ts';
 import { normalizePrice, priceSchema } from './price.ts';
@@ -50,7 +50,8 @@ type Normalize<T> = (wire: unknown, position: number, tally: ReadTally, parentId
 
 interface Codec<T> {
   record: (version: ApiVersion) => z.ZodType;
-  normalize: Normalize<T>;
+  /** One wire record as one record, or as several (a modifier group record is its options). */
+  normalize: Normalize<T> | { many: Normalize<T[]> };
 }
 
 type PageReader<T> = (body: unknown, page: number, context: PageContext) => ParsedPage<T>;
@@ -97,7 +98,9 @@ function pageReader<R extends ListResource>(resource: R, codec: Codec<CanonicalR
           return;
         }
         try {
-          records.push(codec.normalize(parsed.data, position, tally, context.parentId));
+          const { normalize } = codec;
+          if (typeof normalize === 'function') records.push(normalize(parsed.data, position, tally, context.parentId));
+          else records.push(...normalize.many(parsed.data, position, tally, context.parentId));
         } catch (error) {
           const id = readableId(wire) ?? `#${position + 1}`;
           quarantined.push({ list: resource, id, field: '(record)', reason: `${resource} page ${page}, record ${id}: ${(error as Error).message}` });
@@ -133,7 +136,7 @@ const READERS: { [R in ListResource]: (version: ApiVersion) => PageReader<Canoni
   }),
   printers: pageReader('printers', { record: printerSchema, normalize: normalizePrinter }),
   customers: pageReader('customers', { record: always(customerUserSchema), normalize: plain(normalizeCustomer) }),
-  product_modifiers: pageReader('product_modifiers', { record: always(modifierSchema), normalize: normalizeModifier }),
+  product_modifiers: pageReader('product_modifiers', { record: always(modifierSchema), normalize: { many: normalizeModifiers } }),
   product_prices: pageReader('product_prices', { record: priceSchema, normalize: normalizePrice }),
   product_ingredients: pageReader('product_ingredients', {
     record: productIngredientSchema,

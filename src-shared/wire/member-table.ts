@@ -69,6 +69,7 @@ export const WIRE_OBJECTS = [
   'product',
   'price',
   'modifier',
+  'modifier_option',
   'barcode',
   'payment_method',
   'payment_method_config',
@@ -238,6 +239,39 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       notShown('name_en', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
       notShown('name_ar', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
       notShown('price', 'decimal', '"0.00": a free add-on', { aliases: ['value', 'amount'] }),
+      notShown('group_id', 'id|null', "the group's name names it; neither: an optional add-on", {
+        aliases: ['modifier_group_id'],
+        note: 'the option group it is one of (size, milk, extras); options with the same group id are one group',
+      }),
+      notShown('group_name_en', 'text|null', "the other language's name, else the group id", { aliases: ['group_name'], ...NAME }),
+      notShown('group_name_ar', 'text|null', "the other language's name, else the group id", { aliases: ['group_name'], ...NAME }),
+      notShown('min', 'int|null', '1 when `is_required` is true, else 0 (optional)', {
+        aliases: ['min_quantity'],
+        note: "the group's fewest options; read only with a group (on each option, or on a group record); lowered to the group's number of options",
+      }),
+      notShown('max', 'int|null', 'no limit', {
+        aliases: ['max_quantity'],
+        note: "the group's most options (1: one-of); 0 or less: no limit; raised to `min` when below it",
+      }),
+      notShown('is_required', 'bool', 'false', { note: 'true without `min`: at least one option of the group' }),
+      notShown('options', 'object-list', 'none: the record is an option, not a group', {
+        nested: 'modifier_option',
+        aliases: ['modifiers'],
+        note: 'a record carrying it is a group (its `id`, names, `min`, `max`, `is_required`) and these are its options',
+      }),
+    ],
+    note: 'A service that sends no group members: every option is an optional add-on (any number, none required).',
+  },
+  {
+    name: 'modifier_option',
+    title: "Option of a modifier group (in a group record's `options`)",
+    source: 'GET /products/{id}/modifiers',
+    shown: false,
+    members: [
+      notShown('id', 'id', 'derived from the product and the positions: `{product}:modifier:{group}.{n}`'),
+      notShown('name_en', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
+      notShown('name_ar', 'text', 'the other language\'s name, else "Option {n}"', { aliases: ['name'], ...NAME }),
+      notShown('price', 'decimal', '"0.00": a free option', { aliases: ['value', 'amount'] }),
     ],
   },
   {

@@ -4,7 +4,7 @@ import type { Modifier, Price, Product } from '../catalog/index.ts';
 import { ACCOUNTING_MEMBER } from './member-table.ts';
 import { allMemberNames, schemaOf } from './schema-from-table.ts';
 import { perVersion } from './per-version.ts';
-import { normalizeModifier, type WireModifier } from './modifier.ts';
+import { normalizeModifiers, type WireModifier } from './modifier.ts';
 import { normalizePrice, type WirePrice } from './price.ts';
 import { ReadTally } from './read-tally.ts';
 
@@ -105,7 +105,7 @@ export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally
   const missing: ('modifiers' | 'prices')[] = [];
   if (wire.modifiers == null) missing.push('modifiers');
   if (wire.prices == null) missing.push('prices');
-  const modifiers: Modifier[] = (wire.modifiers ?? []).map((m, index) => normalizeModifier(m, index, tally, wire.id));
+  const modifiers: Modifier[] = (wire.modifiers ?? []).flatMap((m, index) => normalizeModifiers(m, index, tally, wire.id));
   const prices: Price[] = (wire.prices ?? []).map((p, index) => normalizePrice(p, index, tally, wire.id));
   const product: Product = {
     id: wire.id,

@@ -35,28 +35,28 @@ test('the rule: only a product with a required choice opens the picker first; op
 test('a product with optional options goes into the cart at the first tap; a tap on its line opens them to edit', async () => {
   const till = await cashierOnShift();
   const screen = await render(SellScreen, withTill(till));
-  await screen.getByTestId('search-input').fill('Cappuccino');
-  const tile = screen.getByTestId('product-tile').filter({ hasText: 'Cappuccino' }).first();
+  await screen.getByTestId('search-input').fill('Butter croissant');
+  const tile = screen.getByTestId('product-tile').filter({ hasText: 'Butter croissant' }).first();
   await expect.element(tile).toHaveAttribute('data-has-options', 'true');
   await tile.click();
 
   await expect.element(screen.getByTestId('cart-line')).toBeVisible();
   expect(document.querySelector('[data-testid="line-dialog"]')).toBeNull();
   const line = (await till.api.cart()).lines[0]!;
-  expect(line.name_en).toBe('Cappuccino');
+  expect(line.name_en).toBe('Butter croissant');
   expect(line.modifiers).toEqual([]);
 
   await screen.getByTestId('line-edit').click();
   const dialog = screen.getByTestId('line-dialog');
   await expect.element(dialog).toBeVisible();
-  await dialog.getByTestId('modifier-option').filter({ hasText: 'Oat milk' }).click();
+  await dialog.getByTestId('modifier-option').filter({ hasText: 'Warmed up' }).click();
   await dialog.getByTestId('line-save').click();
   await expect.element(dialog).not.toBeInTheDocument();
-  await expect.element(screen.getByTestId('cart-line')).toHaveTextContent(/Oat milk/);
+  await expect.element(screen.getByTestId('cart-line')).toHaveTextContent(/Warmed up/);
   const edited = (await till.api.cart()).lines;
   expect(edited).toHaveLength(1);
   expect(edited[0]!.line_id).toBe(line.line_id);
-  expect(edited[0]!.modifiers.map((m) => m.name_en)).toEqual(['Oat milk']);
+  expect(edited[0]!.modifiers.map((m) => m.name_en)).toEqual(['Warmed up']);
 });
 
 test('exact cash pays the total in one tap; the paid sale sits beside the products and the next tap starts the next sale', async () => {
@@ -92,7 +92,8 @@ test('keyboard: the search highlights its first result, the arrows move it, Ente
   const screen = await render(SellScreen, withTill(till));
   const search = screen.getByTestId('search-input');
   await search.click();
-  await userEvent.keyboard('latte');
+  // Croissants: their options are all optional, so Enter puts one in the cart (a drink's size would open the picker).
+  await userEvent.keyboard('croissant');
   const tiles = screen.getByTestId('product-tile');
   await expect.poll(() => tiles.elements().length).toBeGreaterThan(2);
   await expect.element(tiles.nth(0)).toHaveAttribute('data-highlighted', 'true');
@@ -109,7 +110,7 @@ test('keyboard: the search highlights its first result, the arrows move it, Ente
   await expect.element(search).toHaveFocus();
 
   // The next item is typed at once: Enter adds the first result of the new search.
-  await userEvent.keyboard('croissant');
+  await userEvent.keyboard('cake');
   await expect.element(screen.getByTestId('product-tile').nth(0)).toHaveAttribute('data-highlighted', 'true');
   const first = screen.getByTestId('product-tile').nth(0).element().getAttribute('data-product-id');
   await userEvent.keyboard('{Enter}');

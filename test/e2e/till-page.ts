@@ -12,11 +12,19 @@ export interface DemoProduct {
   ar: string;
   /** A modifier to choose, by its name in each language. */
   modifier?: { en: string; ar: string };
+  /** Its size, when it comes in sizes (a required one-of group: the tile opens the picker, and the size's tap adds the line). */
+  size?: { en: string; ar: string };
 }
 
-export const CAPPUCCINO_OAT: DemoProduct = { category: 1, en: 'Cappuccino', ar: 'كابتشينو', modifier: { en: 'Oat milk', ar: 'حليب الشوفان' } };
+export const CAPPUCCINO_OAT: DemoProduct = {
+  category: 1,
+  en: 'Cappuccino',
+  ar: 'كابتشينو',
+  modifier: { en: 'Oat milk', ar: 'حليب الشوفان' },
+  size: { en: 'Medium', ar: 'وسط' },
+};
 export const CROISSANT: DemoProduct = { category: 5, en: 'Butter croissant', ar: 'كرواسون بالزبدة' };
-export const ICED_AMERICANO: DemoProduct = { category: 2, en: 'Iced americano', ar: 'آيس أمريكانو' };
+export const ICED_AMERICANO: DemoProduct = { category: 2, en: 'Iced americano', ar: 'آيس أمريكانو', size: { en: 'Small', ar: 'صغير' } };
 
 export type Lang = 'en' | 'ar';
 
@@ -229,9 +237,11 @@ export async function addProduct(page: Page, product: DemoProduct, lang: Lang, s
 }
 
 /**
- * Taps a product on the sell grid (the cart or a tab's new round takes it at
- * once: its options are all optional, issue 34), then, when the test wants an
- * option, taps the new line and chooses it in the picker.
+ * Taps a product on the sell grid. Its options all optional, the cart (or a
+ * tab's new round) takes it at once (issue 34), and when the test wants an
+ * option, it taps the new line and chooses it in the picker. A product with
+ * a size (a required group) opens the picker at the tap: the option is
+ * chosen there, and the size's tap adds the line.
  */
 export async function pickProduct(page: Page, product: DemoProduct, lang: Lang, screenshotName?: string): Promise<void> {
   await page.getByTestId(`category-${product.category}`).click();
@@ -239,7 +249,21 @@ export async function pickProduct(page: Page, product: DemoProduct, lang: Lang, 
   const lines = page.getByTestId(onTab ? 'tab-draft-line' : 'cart-line').filter({ hasText: product[lang] });
   const before = await lines.count();
   await page.getByTestId('product-tile').filter({ hasText: product[lang] }).first().click();
-  await expect(page.getByTestId('line-dialog')).toBeHidden();
+  const dialog = page.getByTestId('line-dialog');
+  if (product.size) {
+    await expect(dialog).toBeVisible();
+    if (product.modifier) {
+      const option = dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] });
+      await option.click();
+      await expect(option).toHaveAttribute('data-chosen', 'true');
+    }
+    if (screenshotName) await shot(page, screenshotName);
+    await dialog.getByTestId('modifier-option').filter({ hasText: product.size[lang] }).first().click();
+    await expect(dialog).toBeHidden();
+    await expect(lines).toHaveCount(before + 1);
+    return;
+  }
+  await expect(dialog).toBeHidden();
   if (!product.modifier) return;
   // A plain tap on a product already in the cart counts it up; the option goes on the line just added (the last with its name).
   await expect(lines).toHaveCount(before + 1);
@@ -247,10 +271,9 @@ export async function pickProduct(page: Page, product: DemoProduct, lang: Lang, 
     .last()
     .getByTestId(onTab ? 'tab-draft-edit' : 'line-edit')
     .click();
-  const dialog = page.getByTestId('line-dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] }).click();
-  await expect(dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByTestId('modifier-option').filter({ hasText: product.modifier[lang] })).toHaveAttribute('data-chosen', 'true');
   if (screenshotName) await shot(page, screenshotName);
   await dialog.getByTestId('line-save').click();
   await expect(dialog).toBeHidden();

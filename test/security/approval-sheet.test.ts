@@ -36,7 +36,10 @@ beforeEach(async () => {
   const till = await pairedCashierTill(service, MANAGER_PIN, [{ name: 'Sara', pin: '2468' }]);
   ({ web, manager, device } = till);
   await manager.unlock({ cashier_id: till.others[0]!.id, pin: '2468' });
-  product = (await device.search({ query: 'a', limit: 200 })).find((p) => p.price !== null && p.price > 1_000)!;
+  product = (await device.search({ query: 'a', limit: 200 }))
+    .filter((p) => !p.requires_choice)
+    .slice(0, 200)
+    .find((p) => p.price !== null && p.price > 1_000)!;
   // The void is these tests' example of an approval: this branch wants a manager for every void (issue 34 made it a setting).
   setSetting(web.db, 'approvals.void_unsent', true);
 });
@@ -143,7 +146,7 @@ describe('the Branch screen is opened with one approval', () => {
     await manager.zatcaStatus();
     await manager.saveTillSettings(TILL_SETTINGS);
     // Another screen's call (selling): the approval has ended.
-    await manager.search({ query: 'a', limit: 1 });
+    (await manager.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 1);
     expect(await refusal(manager.saveTillSettings(TILL_SETTINGS))).toMatchObject({ code: 'not_allowed', reason: { code: 'approval.needed' } });
   });
 

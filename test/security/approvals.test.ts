@@ -30,7 +30,10 @@ beforeEach(async () => {
   service = await emulatedService({ seed: 5 });
   // A paired device is its own station with its own drawer.
   ({ web, manager, device } = await pairedCashierTill(service, MANAGER_PIN));
-  const priced = (await device.search({ query: 'a', limit: 200 })).filter((p) => p.price !== null && p.price > 0);
+  const priced = (await device.search({ query: 'a', limit: 200 }))
+    .filter((p) => !p.requires_choice)
+    .slice(0, 200)
+    .filter((p) => p.price !== null && p.price > 0);
   priced.sort((a, b) => a.price! - b.price!);
   cheap = priced[0]!;
   dear = priced.at(-1)!;

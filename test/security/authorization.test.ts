@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function sale(api: TillApi) {
-  const [product] = await api.search({ query: 'a', limit: 1 });
+  const [product] = (await api.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 1);
   const cart = await api.addItem({ product_id: product!.id, quantity: 2 });
   return api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
 }
@@ -57,7 +57,7 @@ describe('what costs money passes the authorization hook', () => {
   });
 
   it('lets a cashier give a discount up to the limit; above it needs approval (percent and amount)', async () => {
-    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    const [product] = (await cashier.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 1);
     let cart = await cashier.addItem({ product_id: product!.id, quantity: 1 });
     const line = cart.lines[0]!;
     cart = await cashier.updateItem({ line_id: line.line_id, discount: { kind: 'PERCENT', value: 2000 } });
@@ -80,7 +80,7 @@ describe('what costs money passes the authorization hook', () => {
 
   it('reads the limit from the discount.limit_percent setting', async () => {
     setSetting(web.db, DISCOUNT_LIMIT_SETTING, '5.00');
-    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    const [product] = (await cashier.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 1);
     const cart = await cashier.addItem({ product_id: product!.id, quantity: 1 });
     expect((await refusal(cashier.updateItem({ line_id: cart.lines[0]!.line_id, discount: { kind: 'PERCENT', value: 600 } })))?.code).toBe('not_allowed');
     // A value broken outside the settings store (edited by hand in the file).
@@ -131,7 +131,7 @@ describe('what costs money passes the authorization hook', () => {
   });
 
   it('checks the whole order at checkout: a discount split into small ones under the limit is refused, and audited', async () => {
-    const products = await cashier.search({ query: 'a', limit: 3 });
+    const products = (await cashier.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 3);
     await cashier.addItem({ product_id: products[0]!.id, quantity: 2 });
     const rung = await cashier.addItem({ product_id: products[1]!.id, quantity: 1 });
     // Each call is within the 20% limit: 20% on every line, then 20% on the order.
@@ -167,7 +167,7 @@ describe('what costs money passes the authorization hook', () => {
         pinTyped = false;
       }
     };
-    const [product] = await cashier.search({ query: 'a', limit: 1 });
+    const [product] = (await cashier.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 1);
     await cashier.addItem({ product_id: product!.id, quantity: 4 });
     await withPin(() => cashier.setOrderDiscount({ discount: { kind: 'PERCENT', value: 5_000 } }));
     const approvedRows = readAudit(web.db).length;

@@ -23,7 +23,7 @@ beforeEach(async () => {
   web = await startWebHost(service);
   api = (await web.connect({ origin: web.origin, cookie: await web.managerCookie() })).api;
   await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-  const cards = await api.search({ query: 'a', limit: 50 });
+  const cards = (await api.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 50);
   const priced = cards.filter((card) => card.price !== null && card.price > 0);
   // A plain product (no modifier needed) whose price is known: the total limit is reached in few lines.
   const card = priced.sort((a, b) => b.price! - a.price!)[0]!;

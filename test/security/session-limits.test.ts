@@ -60,7 +60,7 @@ function outcome(promise: Promise<unknown>): { done: boolean; error?: unknown } 
 
 async function signedIn(api: TillApi): Promise<string> {
   await api.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-  const cards = await api.search({ query: 'a', limit: 20 });
+  const cards = (await api.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 20);
   return cards.find((card) => card.price !== null)!.id;
 }
 

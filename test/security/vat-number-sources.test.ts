@@ -67,7 +67,7 @@ describe('a VAT number from /me', () => {
 
     // A sale: no QR carries the service's text.
     const till = new TillService({ db, now: () => Date.UTC(2026, 10, 21, 9, 30) });
-    const [item] = await till.search({ query: 'latte', limit: 1 });
+    const [item] = await till.search({ query: 'flat white', limit: 1 });
     const cart = await till.addItem({ product_id: item!.id, quantity: 1 });
     const order = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
     expect(order.zatca_qr).toBeNull();

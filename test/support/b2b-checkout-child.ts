@@ -6,6 +6,7 @@ import { openDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/host/index.ts';
 import { TillService } from '../../src-main/host/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices } from '../../src-main/zatca/index.ts';
+import { allowedChoice } from './option-choice.ts';
 
 const [dbFile, productId, buyerJson] = process.argv.slice(2);
 const db = openDatabase(dbFile!);
@@ -16,7 +17,7 @@ const till = new TillService({
   stampAtCheckout: checkoutStamp({ db, signer: egsSignerSource(db, secrets), seller }),
   standardInvoices: new StandardInvoices({ db, secrets, signer: egsSignerSource(db, secrets), seller }),
 });
-await till.addItem({ product_id: productId!, quantity: 1, modifier_ids: [] });
+await till.addItem({ product_id: productId!, quantity: 1, modifier_ids: allowedChoice((await till.product({ id: productId! })).modifiers) });
 const { total } = await till.cart();
 const checkout = till.checkout({ payments: [{ method_key: 'CASH', amount: total }], buyer: JSON.parse(buyerJson!) });
 console.log('sent');

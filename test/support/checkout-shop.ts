@@ -13,6 +13,8 @@ import { parseDecimal } from '../../src-shared/money/index.ts';
 import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { ZatcaBuyerInput } from '../../src-shared/zatca/index.ts';
 import { emulatedService, type EmulatedService } from './emulated-service.ts';
+import { allowedChoice } from './option-choice.ts';
+import type { ModifierGroup } from '../../src-shared/catalog/index.ts';
 
 /** A product on the demo menu, with its CASH price (minor units) to choose sales by. */
 export interface MenuProduct {
@@ -20,7 +22,8 @@ export interface MenuProduct {
   category_id: number;
   name_en: string;
   price: number;
-  modifiers: { id: string; price: number }[];
+  /** With its option group (issue 34), so a sale can answer the required ones. */
+  modifiers: { id: string; price: number; group?: ModifierGroup }[];
 }
 
 export interface SaleLine {
@@ -67,7 +70,7 @@ export function menuOf(emulator: RunningEmulator): MenuProduct[] {
     .flatMap((p) => {
       const cash = p.prices.find((price) => price.modifier_id === null && price.priceable_type === 'PAYMENT_METHOD' && price.priceable_id === 'CASH');
       if (!cash) return [];
-      const modifiers = p.modifiers.map((m) => ({ id: m.id, price: parseDecimal(m.price, `modifier ${m.id} price`) }));
+      const modifiers = p.modifiers.map((m) => ({ id: m.id, price: parseDecimal(m.price, `modifier ${m.id} price`), ...(m.group ? { group: m.group } : {}) }));
       return [{ id: p.id, category_id: p.category_id, name_en: p.name_en, price: parseDecimal(cash.value, `product ${p.id} CASH price`), modifiers }];
     });
 }
@@ -108,7 +111,7 @@ export async function openCheckoutShop(options: CheckoutShopOptions = {}): Promi
       const cart = await till.addItem({
         product_id: line.product.id,
         quantity: line.quantity,
-        modifier_ids: line.modifierIds ?? [],
+        modifier_ids: allowedChoice(line.product.modifiers, line.modifierIds),
         ...(line.notes ? { notes: line.notes } : {}),
       });
       if (line.discount) await till.updateItem({ line_id: cart.lines.at(-1)!.line_id, discount: { kind: 'AMOUNT', value: line.discount } });

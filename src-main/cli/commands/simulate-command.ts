@@ -14,6 +14,7 @@ import { randomInt } from 'node:crypto';
 import type { TillDatabase } from '../../db/index.ts';
 import { openShiftRow } from '../../shifts/index.ts';
 import { addCashier, listCashiers, publicCashier } from '../../staff/index.ts';
+import { optionGroupsOf, type GroupedOption } from '../../../src-shared/catalog/index.ts';
 
 /**
  * Sales go under the open shift, as its cashier. With no shift open, one is
@@ -76,13 +77,22 @@ export async function simulateCommand(argv: string[], _io: CliIo): Promise<numbe
 
 const pick = <T>(random: Prng, items: readonly T[]): T => items[random.int(0, items.length - 1)]!;
 
+/** Options a cashier could choose: about a third of each group's, within its rule (a required group answered, no more than its most: issue 34). */
+function randomChoice(random: Prng, modifiers: readonly GroupedOption[]): string[] {
+  return optionGroupsOf(modifiers).flatMap((group) => {
+    const wanted = group.options.filter(() => random.next() < 0.3);
+    const answered = wanted.length >= group.min ? wanted : [...wanted, ...group.options.filter((option) => !wanted.includes(option))].slice(0, group.min);
+    return (group.max === null ? answered : answered.slice(0, group.max)).map((option) => option.id);
+  });
+}
+
 async function ringUpRandomCart(till: TillService, random: Prng, productIds: string[]): Promise<CartView> {
   await till.setOrderType({ type: pick(random, ORDER_TYPES), table_id: null });
   let cart = await till.cart();
   const lines = random.int(1, 5);
   for (let tries = 0; cart.lines.length < lines && tries < lines * 5; tries++) {
     const product = await till.product({ id: pick(random, productIds) });
-    const modifierIds = product.modifiers.filter(() => random.next() < 0.3).map((m) => m.id);
+    const modifierIds = randomChoice(random, product.modifiers);
     try {
       cart = await till.addItem({
         product_id: product.id,

@@ -50,9 +50,28 @@ describe('the demo tenant', () => {
     expect(Math.max(...cents)).toBeLessThanOrEqual(100);
   });
 
+  it("groups a drink's options as a café does: size one of three and required, milk one of two or none, extras up to 3 (issue 34)", () => {
+    const cappuccino = tenant.products.find((p) => p.name_en === 'Cappuccino')!;
+    expect(cappuccino.modifiers.map((m) => [m.name_en, m.group?.name_en, m.group?.min, m.group?.max])).toStrictEqual([
+      ['Small', 'Size', 1, 1],
+      ['Medium', 'Size', 1, 1],
+      ['Large', 'Size', 1, 1],
+      ['Oat milk', 'Milk', 0, 1],
+      ['Almond milk', 'Milk', 0, 1],
+      ['Extra shot', 'Extras', 0, 3],
+      ['Sugar-free vanilla syrup', 'Extras', 0, 3],
+      ['Sugar-free caramel syrup', 'Extras', 0, 3],
+      ['Decaf', 'Extras', 0, 3],
+    ]);
+    // Food's options are in no group: optional add-ons, as a service without groups sends them.
+    const croissant = tenant.products.find((p) => p.name_en === 'Butter croissant')!;
+    expect(croissant.modifiers.length).toBeGreaterThan(0);
+    expect(croissant.modifiers.every((m) => m.group === undefined)).toBe(true);
+  });
+
   it('has modifiers, barcodes for packaged goods, payment methods, configs, printers and customers', () => {
     const modifierNames = new Set(tenant.products.flatMap((p) => p.modifiers.map((m) => m.name_en)));
-    for (const name of ['Extra shot', 'Oat milk', 'Large size', 'Sugar-free vanilla syrup']) expect(modifierNames).toContain(name);
+    for (const name of ['Extra shot', 'Oat milk', 'Large', 'Sugar-free vanilla syrup']) expect(modifierNames).toContain(name);
     expect(tenant.barcodes.length).toBeGreaterThanOrEqual(10);
     for (const barcode of tenant.barcodes) {
       expect(isEan13(barcode.barcode)).toBe(true);

@@ -107,9 +107,13 @@ describe('the variant profile', () => {
     expect(product).not.toHaveProperty('accounting_id');
     expect(product).toMatchObject({ _type: 'product', sku: expect.any(String), links: { self: null } });
     const withModifiers = page.body.data.data.find((p: { modifiers: unknown[] }) => p.modifiers.length > 0);
-    expect(withModifiers.modifiers[0]).toMatchObject({ name_en: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), _type: 'modifier' });
-    expect(withModifiers.modifiers[0]).not.toHaveProperty('product_id');
-    expect(withModifiers.modifiers[0]).not.toHaveProperty('price');
+    // A drink's first modifier record is its size group, its options nested (issue 34).
+    const first = withModifiers.modifiers[0];
+    const option = first._type === 'modifier_group' ? first.options[0] : first;
+    if (first._type === 'modifier_group') expect(first).toMatchObject({ name_en: 'Size', max_quantity: 1, is_required: true, options: expect.any(Array) });
+    expect(option).toMatchObject({ name_en: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), _type: 'modifier' });
+    expect(option).not.toHaveProperty('product_id');
+    expect(option).not.toHaveProperty('price');
   });
 
   it('serves barcodes without a modifier reference, and printers with address members of their own', async () => {

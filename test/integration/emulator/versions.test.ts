@@ -120,7 +120,8 @@ describe('prices', () => {
   });
 
   it('uses modifier_id and drops market_id and branch_id from 2.3.0', async () => {
-    const product = espresso();
+    // A drink in sizes: its larger sizes have delivery-app prices of their own.
+    const product = byName('Cappuccino');
     const prices = (await get(emulator, `/products/${product.id}/prices`, { version: '2.3.0' })).body.data.data;
     for (const price of prices) {
       expect(Object.keys(price).sort()).toEqual(['id', 'modifier_id', 'priceable_id', 'priceable_type', 'product_id', 'value', 'value_type']);
@@ -141,7 +142,15 @@ describe('prices', () => {
     const product = reply.body.data.data[0];
     expect(product.prices).toHaveLength(espresso().prices.length);
     expect(product.modifiers).toEqual(
-      espresso().modifiers.map((m) => ({ id: m.id, product_id: m.product_id, name_en: m.name_en, name_ar: m.name_ar, price: m.price })),
+      espresso().modifiers.map((m) => ({
+        id: m.id,
+        product_id: m.product_id,
+        name_en: m.name_en,
+        name_ar: m.name_ar,
+        price: m.price,
+        // An option in a group names it and repeats its rule (issue 34).
+        ...(m.group ? { group_id: m.group.id, group_name_en: m.group.name_en, group_name_ar: m.group.name_ar, min: m.group.min, max: m.group.max } : {}),
+      })),
     );
     const bare = (await get(emulator, `/products?${scope(emulator)}&per_page=1`, { version: '2.5.0' })).body.data.data[0];
     expect(bare).not.toHaveProperty('prices');

@@ -50,7 +50,7 @@ describe('the till API over a WebSocket', () => {
     await expect.poll(() => events.some((e) => e.type === 'sync' && e.status.online === true)).toBe(true);
     expect((await api.syncStatus()).online).toBe(true);
 
-    const [latte] = await api.search({ query: 'latte', limit: 1 });
+    const [latte] = await api.search({ query: 'flat white', limit: 1 });
     const cart = await api.addItem({ product_id: latte!.id, quantity: 2 });
     expect(cart.lines).toHaveLength(1);
     const order = await api.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }], cash_tendered: cart.total + 500 });

@@ -24,6 +24,7 @@ import { type PrinterSink } from '../../../src-main/printing/virtual-printer/pri
 import { type PrintJobOutcome, type PrintQueueOptions } from '../../../src-main/printing/queue/print-queue.ts';
 import { TillService } from '../../../src-main/host/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
+import { allowedChoice } from '../../support/option-choice.ts';
 
 export type PrinterName = 'Cashier' | 'Bar' | 'Kitchen';
 export const PRINTER_NAMES: readonly PrinterName[] = ['Cashier', 'Bar', 'Kitchen'];
@@ -147,7 +148,10 @@ export async function openPrintingShop(options: ShopOptions = {}): Promise<Print
         await till.addItem({
           product_id: product.id,
           quantity: item.quantity ?? 1,
-          modifier_ids: product.modifiers.slice(0, item.modifiers ?? 0).map((m) => m.id),
+          modifier_ids: allowedChoice(
+            product.modifiers,
+            product.modifiers.slice(0, item.modifiers ?? 0).map((m) => m.id),
+          ),
           notes: item.notes ?? null,
         });
       }

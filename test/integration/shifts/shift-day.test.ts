@@ -34,7 +34,7 @@ describe('a day at the till: cashiers, a shift, refunds, settle-later and the Z 
     const cashier = await till.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
     await till.lock();
 
-    const latte = (await till.search({ query: 'latte', limit: 1 }))[0]!;
+    const latte = (await till.search({ query: 'flat white', limit: 1 }))[0]!;
     await till.addItem({ product_id: latte.id, quantity: 3 });
     expect(await code(till.checkout({ payments: [{ method_key: 'CASH', amount: 3 * latte.price! }] }))).toBe('locked');
     expect(await code(till.unlock({ cashier_id: cashier.id, pin: '0000' }))).toBe('wrong_pin');

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await till.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
   const categories = await till.categories();
   const { items } = await till.products({ category_id: categories[0]!.id, limit: 40 });
-  products = items.filter((p): p is typeof p & { price: number } => p.price !== null && p.price > 0).slice(0, 8);
+  products = items.filter((p): p is typeof p & { price: number } => p.price !== null && p.price > 0 && !p.requires_choice).slice(0, 8);
 }, 60_000);
 afterAll(async () => {
   await service.close();

@@ -38,7 +38,10 @@ async function saraLeftOnDeadTablet() {
   const tabletB = await web.connect({ origin: web.origin, cookie: cookieB });
   await tabletB.api.unlock({ cashier_id: sara.id, pin: PINS.sara });
   const shiftB = await tabletB.api.openShift({ float: 5_000 });
-  const product = (await manager.search({ query: 'a', limit: 20 })).find((p) => p.price !== null)!;
+  const product = (await manager.search({ query: 'a', limit: 200 }))
+    .filter((p) => !p.requires_choice)
+    .slice(0, 20)
+    .find((p) => p.price !== null)!;
   const cartB = await tabletB.api.addItem({ product_id: product.id, quantity: 2 });
   // The tablet went flat: its socket is gone, the hub still has Sara signed in at B.
   tabletB.close();

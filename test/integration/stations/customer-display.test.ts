@@ -64,7 +64,7 @@ async function counterWithDisplay() {
   expect((await counter.api.thisStation()).code).toBe('A');
   addStation(web.db, { name: 'Customer screen', code: 'D', kind: 'customer_display', shows_cart_of: 'A' }, clock.now());
   const display = await web.connect({ origin: web.origin, cookie: await pairDevice(web, 'D') });
-  const cards = await counter.api.search({ query: 'a', limit: 20 });
+  const cards = (await counter.api.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 20);
   const products = cards.filter((p) => p.price !== null).map((p) => p.id);
   return { counter, display, products: products as [string, string, ...string[]] };
 }

@@ -38,7 +38,7 @@ export async function threeStations(web: WebHost, service: EmulatedService): Pro
     { name: 'tablet C', api: tabletC, cashierId: omar.id },
   ];
   for (const station of stations) await ensureShift(station.api);
-  const cards = await manager.search({ query: 'a', limit: 50 });
+  const cards = (await manager.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 50);
   const products = cards.filter((p) => p.price !== null).map((p) => p.id);
   expect(products.length).toBeGreaterThanOrEqual(6);
   return { stations, products };

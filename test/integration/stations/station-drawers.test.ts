@@ -48,7 +48,7 @@ async function branch() {
   const c = stationScreen('C');
   await b.unlock({ cashier_id: sara.id, pin: PINS.sara });
   await c.unlock({ cashier_id: omar.id, pin: PINS.omar });
-  const cards = await a.search({ query: 'a', limit: 50 });
+  const cards = (await a.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 50);
   const products = cards.filter((p) => p.price !== null).map((p) => p.id);
   return { a, b, c, huda, sara, omar, products };
 }
@@ -193,7 +193,10 @@ describe('drawers and order numbers per station', () => {
     await b.unlock({ cashier_id: omar.id, pin: PINS.omar });
     expect((await caught(b.openShift({ float: 1_000 }))).reason?.code).toBe('shift.stationHasShift');
     // Omar may still sell at B: the sale goes into B's drawer (Sara's shift), under his name.
-    const products = (await a.search({ query: 'a', limit: 5 })).filter((p) => p.price !== null);
+    const products = (await a.search({ query: 'a', limit: 200 }))
+      .filter((p) => !p.requires_choice)
+      .slice(0, 5)
+      .filter((p) => p.price !== null);
     const cart = await b.addItem({ product_id: products[0]!.id, quantity: 1 });
     const order = await b.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
     expect(order).toMatchObject({ number: 'B-001', station: 'B', shift_id: opened.id, cashier_id: omar.id });

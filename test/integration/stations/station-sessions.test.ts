@@ -24,7 +24,7 @@ async function branch() {
   const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: MANAGER_PIN });
   const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: SARA_PIN });
   await manager.openShift({ float: 10_000 });
-  const products = await manager.search({ query: 'a', limit: 2 });
+  const products = (await manager.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 2);
   return { manager, huda, sara, products: products.map((p) => p.id) };
 }
 

@@ -27,7 +27,7 @@ describe('the order history', () => {
     const sami = await till.addCashier({ name: 'Sami', role: 'cashier', pin: '1357' });
     await till.lock();
     await till.unlock({ cashier_id: mona.id, pin: '2468' });
-    const latte = (await till.search({ query: 'latte', limit: 1 }))[0]!;
+    const latte = (await till.search({ query: 'flat white', limit: 1 }))[0]!;
     const price = latte.price!;
 
     // An earlier shift (Mona's) with one cash sale, closed.

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TYPES } from '../../../src-shared/pricing/index.ts';
 import { TAB_PRICING } from '../../../src-shared/floor/index.ts';
+import { optionGroupsOf } from '../../../src-shared/catalog/index.ts';
 import type { ProductCard } from '../../../src-shared/selling/index.ts';
 import { TillService } from '../../../src-main/host/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
@@ -37,6 +38,21 @@ async function everyTile(pricedFor?: typeof TAB_PRICING): Promise<ProductCard[]>
   return tiles;
 }
 
+/**
+ * A product with a required group (a drink's size) is sold with a choice:
+ * each required group's first option, which in the demo adds nothing (Small),
+ * so the tile shows the price of the smallest.
+ */
+async function requiredChoices(tile: ProductCard): Promise<string[]> {
+  if (!tile.requires_choice) return [];
+  const { modifiers } = await till.product({ id: tile.id });
+  const firsts = optionGroupsOf(modifiers)
+    .filter((group) => group.min > 0)
+    .flatMap((group) => group.options.slice(0, group.min));
+  expect(firsts.every((option) => option.price === 0)).toBe(true);
+  return firsts.map((option) => option.id);
+}
+
 describe('the price on the tile is the price charged', () => {
   it.each(ORDER_TYPES)('at the counter, %s: every product of the demo menu', async (type) => {
     await till.setOrderType({ type, table_id: null });
@@ -46,7 +62,7 @@ describe('the price on the tile is the price charged', () => {
     for (const tile of tiles) {
       // Each sale is a new cart (a void starts the next at the default order type): the cashier picks the type first.
       await till.setOrderType({ type, table_id: null });
-      const cart = await till.addItem({ product_id: tile.id, quantity: 1 });
+      const cart = await till.addItem({ product_id: tile.id, quantity: 1, modifier_ids: await requiredChoices(tile) });
       const line = cart.lines.at(-1)!;
       if (line.unit_price !== tile.price) wrong.push(`${tile.name_en}: tile ${tile.price}, line ${line.unit_price}`);
       await till.voidCart({});
@@ -66,7 +82,7 @@ describe('the price on the tile is the price charged', () => {
       const view = (tab = await till.tabs.addRound({
         tab_id: tab.id,
         version: tab.version,
-        lines: chunk.map((tile) => ({ product_id: tile.id, quantity: 1, modifier_ids: [], notes: null })),
+        lines: await Promise.all(chunk.map(async (tile) => ({ product_id: tile.id, quantity: 1, modifier_ids: await requiredChoices(tile), notes: null }))),
       }));
       for (const tile of chunk) {
         const line = view.lines.findLast((l) => l.product_id === tile.id)!;

@@ -65,7 +65,7 @@ describe('sold out on every screen', () => {
       const heardAtB: TillEvent[] = [];
       tabletB.onEvent((event) => heardAtB.push(event));
       const withOption = await productWithOption(a);
-      const productId = (await a.search({ query: 'a', limit: 50 })).find((p) => p.price !== null && p.id !== withOption.id)!.id;
+      const productId = (await a.search({ query: 'a', limit: 50 })).find((p) => p.price !== null && p.id !== withOption.id && !p.requires_choice)!.id;
       const [soldOption, otherOption] = withOption.modifiers;
 
       // Nothing is sold out yet: the tile says so and the add goes through.

@@ -23,7 +23,7 @@ beforeEach(async () => {
   till = new TillService({ db, now: () => Date.UTC(2026, 10, 21, 9, 30) });
   // The station's open cart is kept in the database (a restart gives it back): each test starts from an empty one.
   await till.voidCart();
-  latte = (await till.search({ query: 'latte', limit: 1 }))[0]!;
+  latte = (await till.search({ query: 'flat white', limit: 1 }))[0]!;
   const categories = await till.categories();
   const { items } = await till.products({ category_id: categories[0]!.id, limit: 50 });
   withModifiers = items.find((p) => p.has_modifiers)!;

@@ -31,6 +31,7 @@ import { testSigner } from '../../support/zatca-egs.ts';
 import { refusal } from '../../support/refusal.ts';
 import { posInProcess } from '../../support/pos-in-process.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
+import { allowedChoice } from '../../support/option-choice.ts';
 
 const CLEARANCE = '/invoices/clearance/single';
 const CHILD = fileURLToPath(new URL('../../support/b2b-checkout-child.ts', import.meta.url));
@@ -252,7 +253,7 @@ describe('a standard (B2B) tax invoice at checkout', () => {
     await shop.sell(1);
     await zatca.close();
     const chain = readEgs(shop.db)!;
-    await shop.till.addItem({ product_id: shop.products[1]!.id, quantity: 1, modifier_ids: [] });
+    await shop.till.addItem({ product_id: shop.products[1]!.id, quantity: 1, modifier_ids: allowedChoice(shop.products[1]!.modifiers) });
     const { total } = await shop.till.cart();
     const error = await refusal(shop.till.checkout({ payments: [{ method_key: 'CASH', amount: total }], buyer: BUYER }));
     expect(error.code).toBe('zatca_clearance');
@@ -271,7 +272,7 @@ describe('a standard (B2B) tax invoice at checkout', () => {
 
   it('a unit onboarded for simplified documents only (0100) is told to onboard again, and nothing is written', async () => {
     const { shop, zatca } = await b2bShop('0100');
-    await shop.till.addItem({ product_id: shop.products[0]!.id, quantity: 1, modifier_ids: [] });
+    await shop.till.addItem({ product_id: shop.products[0]!.id, quantity: 1, modifier_ids: allowedChoice(shop.products[0]!.modifiers) });
     const { total } = await shop.till.cart();
     const error = await refusal(shop.till.checkout({ payments: [{ method_key: 'CASH', amount: total }], buyer: BUYER }));
     expect(error.reason?.code).toBe('zatca.b2bNotOnboarded');
@@ -282,7 +283,7 @@ describe('a standard (B2B) tax invoice at checkout', () => {
 
   it('refuses a buyer without the address ZATCA requires or with a malformed VAT number, naming the fields', async () => {
     const { shop } = await b2bShop();
-    await shop.till.addItem({ product_id: shop.products[0]!.id, quantity: 1, modifier_ids: [] });
+    await shop.till.addItem({ product_id: shop.products[0]!.id, quantity: 1, modifier_ids: allowedChoice(shop.products[0]!.modifiers) });
     const { total } = await shop.till.cart();
     const error = await refusal(
       shop.till.checkout({ payments: [{ method_key: 'CASH', amount: total }], buyer: { ...BUYER, vat_number: '310175397400004', district: ' ' } }),
