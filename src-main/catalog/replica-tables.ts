@@ -26,6 +26,8 @@ const REPLICA_KEYS = {
   kitchen_categories: { key: 'id', parentKey: 'kitchen_id' },
   /** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
   service_tables: { key: 'id' },
+  /** The service's Discounts list (issue 35): what the rule engine (src-shared/discounts) applies. */
+  discounts: { key: 'id' },
 } as const satisfies { [N in keyof TillSchema]?: ReplicaKeys };
 
 export type ReplicaTableName = keyof typeof REPLICA_KEYS;

@@ -534,6 +534,30 @@ export interface SoldOutMarksTable {
   marked_by: string;
 }
 
+export interface DiscountsTable {
+  seq: Generated<number>;
+  id: string;
+  name_en: string;
+  name_ar: string;
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  max_amount: number | null;
+  product_ids: string;
+  category_ids: string;
+  branch_ids: string;
+  order_types: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  days: string;
+  hours_from: string | null;
+  hours_to: string | null;
+  code: string | null;
+  min_order: number | null;
+  is_active: number;
+  automatic: number;
+  position: number;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -583,6 +607,7 @@ export interface TillSchema {
   station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
+  discounts: DiscountsTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -807,4 +832,27 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
+  discounts: [
+    'seq',
+    'id',
+    'name_en',
+    'name_ar',
+    'kind',
+    'value',
+    'max_amount',
+    'product_ids',
+    'category_ids',
+    'branch_ids',
+    'order_types',
+    'valid_from',
+    'valid_to',
+    'days',
+    'hours_from',
+    'hours_to',
+    'code',
+    'min_order',
+    'is_active',
+    'automatic',
+    'position',
+  ],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

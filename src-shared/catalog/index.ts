@@ -1,3 +1,4 @@
 export * from './records.ts';
 export * from './kitchens.ts';
 export * from './dining-tables.ts';
+export * from './discounts.ts';
