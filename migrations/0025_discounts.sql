@@ -28,3 +28,9 @@ CREATE TABLE discounts (
   automatic INTEGER NOT NULL,
   position INTEGER NOT NULL
 );
+
+-- The service's discounts an order was given (issue 35): JSON, each with its
+-- id, names, scope, amount and its share of each line; null on orders from
+-- before this and on orders that got none. The receipt, the upload and the
+-- ZATCA document name them from here.
+ALTER TABLE orders ADD COLUMN discounts TEXT;

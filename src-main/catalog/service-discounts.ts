@@ -1,5 +1,6 @@
 import type { ServiceDiscount } from '../../src-shared/catalog/index.ts';
 import { all, q, type TillDatabase } from '../db/index.ts';
+import { getSetting } from '../settings/index.ts';
 
 const COLUMNS = [
   'id',
@@ -38,4 +39,9 @@ export function readServiceDiscounts(db: TillDatabase): ServiceDiscount[] {
     is_active: row.is_active === 1,
     automatic: row.automatic === 1,
   }));
+}
+
+/** The branch's time zone for discount windows (setting `branch.time_zone`); undefined: the machine's own. */
+export function branchTimeZone(db: TillDatabase): string | undefined {
+  return getSetting(db, 'branch.time_zone') ?? undefined;
 }

@@ -158,6 +158,7 @@ export interface OrdersTable {
   refund_of_number: string | null;
   station: string | null;
   station_sequence: number | null;
+  discounts: string | null;
 }
 
 export interface OrderLinesTable {
@@ -680,6 +681,7 @@ export const TABLE_COLUMNS = {
     'refund_of_number',
     'station',
     'station_sequence',
+    'discounts',
   ],
   order_lines: [
     'order_uuid',

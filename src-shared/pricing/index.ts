@@ -1,5 +1,5 @@
 export { ORDER_TYPES } from './cart.ts';
-export type { OrderType, Discount, ChosenModifier, CartLineInput, CartInput, PricedLine, PricedCart } from './cart.ts';
+export type { OrderType, Discount, ChosenModifier, CartLineInput, CartInput, PricedLine, PricedCart, ServiceDiscountInput } from './cart.ts';
 export { lineFigures, type LineFigures } from './line-figures.ts';
 export { DEFAULT_BRANCH_TAX, assertVatRate, taxOf } from './branch-tax.ts';
 export type { BranchTax } from './branch-tax.ts';
