@@ -9,6 +9,7 @@ import type { DemoGroupKey, ModifierKey, ModifierTemplate } from './demo-modifie
 import { demoConfigs, demoPaymentMethods } from './demo-payment-methods.ts';
 import { demoKitchens, demoPrinters } from './demo-printers.ts';
 import { demoTables } from './demo-tables.ts';
+import { demoDiscounts } from './demo-discounts.ts';
 import { ean13, GS1_PREFIX } from './ean13.ts';
 import { createUuidFactory } from './ids.ts';
 import { fromCents, toCents } from './money.ts';
@@ -173,6 +174,10 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
 
   const paymentMethods = demoPaymentMethods();
   const printers = demoPrinters(branchId, newId);
+  const kitchens = demoKitchens(branchId, printers, newId);
+  const customers = demoCustomers(marketId, newId);
+  const tables = demoTables(branchId, newId);
+  const croissant = products.find((p) => p.name_en === 'Butter croissant') ?? products[0]!;
   return {
     me,
     categories: demoCategories(),
@@ -181,9 +186,10 @@ export function createDemoTenant(seed: number = DEFAULT_SEED): Tenant {
     paymentMethods,
     paymentMethodConfigs: demoConfigs(paymentMethods, newId),
     printers,
-    kitchens: demoKitchens(branchId, printers, newId),
-    customers: demoCustomers(marketId, newId),
-    tables: demoTables(branchId, newId),
+    kitchens,
+    customers,
+    tables,
+    discounts: demoDiscounts(marketId, branchId, { croissant: croissant.id }, newId),
     ingredients,
     productIngredients,
   };

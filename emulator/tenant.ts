@@ -14,6 +14,7 @@ import type {
   ProductIngredient,
 } from '../src-shared/catalog/index.ts';
 import type { TenantTable } from './demo-tables.ts';
+import type { TenantDiscount } from './demo-discounts.ts';
 
 /**
  * The catalog as the service keeps and serves it: money as the wire's
@@ -77,6 +78,8 @@ export interface Tenant {
   customers: TenantCustomer[];
   /** The branch's tables (GET /tables; issue 21). */
   tables: TenantTable[];
+  /** The chain's discounts (GET /discounts; issue 35), as served. */
+  discounts: TenantDiscount[];
   ingredients: Ingredient[];
   productIngredients: ProductIngredient[];
 }

@@ -40,6 +40,7 @@ export const TABLE_OWNERS = {
   kitchen_printers: 'src-main/catalog',
   kitchen_categories: 'src-main/catalog',
   service_tables: 'src-main/catalog',
+  discounts: 'src-main/catalog',
   replica_meta: 'src-main/catalog',
   // Sales and their upload queue.
   orders: 'src-main/orders',

@@ -85,6 +85,38 @@ function printer(record: JsonRecord): JsonRecord {
   return extras(out, 'printer');
 }
 
+/**
+ * Other plausible shapes of a discount (issue 35): a lower-case type word
+ * and a plain number, `percentage`/`amount` alone on alternate records,
+ * lists of `{id}` objects under `products`/`categories`/`branches`, short
+ * day names, dates as `yyyy-MM-dd` strings, and other names for the rest.
+ */
+function discount(record: JsonRecord): JsonRecord {
+  const { type, value, product_ids, category_ids, branch_ids, days, ...rest } = record;
+  const out: JsonRecord = rename(rest, {
+    name_en: 'title',
+    max_amount: 'max_discount',
+    min_order: 'minimum_order',
+    start_time: 'from_time',
+    end_time: 'to_time',
+    starts_at: 'valid_from',
+    ends_at: 'valid_until',
+    is_active: 'active',
+    is_automatic: 'auto_apply',
+    applies_to: 'scope',
+    code: 'coupon_code',
+  });
+  // Percentages as `percentage` with no type word; amounts as a lower-case type with a number.
+  if (type === 'PERCENT') out.percentage = Number(value);
+  else Object.assign(out, { discount_type: 'fixed', discount_value: Number(value) });
+  const ids = (list: unknown) => (Array.isArray(list) ? list.map((id) => ({ id })) : undefined);
+  if (product_ids) out.products = ids(product_ids);
+  if (category_ids) out.categories = ids(category_ids);
+  if (branch_ids) out.branches = ids(branch_ids);
+  if (Array.isArray(days)) out.weekdays = days.map((day) => String(day).slice(0, 3).toLowerCase());
+  return out;
+}
+
 /** /me flat: ids, names, VAT number and tax as top-level members under other names. */
 function me(record: JsonRecord): JsonRecord {
   const user = (record.user ?? {}) as JsonRecord;
@@ -138,6 +170,7 @@ export const variantProfile = defineProfile('variant', {
     'GET /kitchens': (record) => extras(record, 'kitchen'),
     // Other plausible names for a table's members (issue 21): a label, a section, a capacity.
     'GET /tables': (record) => extras(rename(record, { name: 'label', area: 'section', seats: 'capacity' }), 'dining_table'),
+    'GET /discounts': (record) => extras(discount(record), 'discount'),
   },
   answers: { 'POST /orders/sync': syncAnswer },
 });

@@ -6,6 +6,7 @@ import { customerRoutes } from './customers.ts';
 import { ingredientRoutes } from './ingredients.ts';
 import { kitchenRoutes } from './kitchens.ts';
 import { tableRoutes } from './tables.ts';
+import { discountRoutes } from './discounts.ts';
 import { legacyImportRoutes } from './legacy-import.ts';
 import { meRoutes } from './me.ts';
 import { modifierRoutes } from './modifiers.ts';
@@ -30,6 +31,7 @@ export const ROUTES: readonly RouteSpec[] = [
   ...printerRoutes,
   ...kitchenRoutes,
   ...tableRoutes,
+  ...discountRoutes,
   ...customerRoutes,
   ...legacyImportRoutes,
   ...renewalRoutes,

@@ -77,6 +77,52 @@ function billingReferenceOf(root: Element): string | null {
   return text(invoice ? childrenOf(invoice, CBC, 'ID')[0] : undefined) || null;
 }
 
+const cents = (el: Element | undefined) => Math.round(Number(text(el)) * 100);
+
+/**
+ * The line amounts' rules (EN 16931 as ZATCA's schematron states them): a line's net is its price for the quantity
+ * less its allowances plus its charges (BR-KSA-EN16931-11), an allowance says why (BR-41, BR-42), and the lines' nets
+ * add up to the document's LineExtensionAmount (BR-CO-10), from which its allowances come off (BR-CO-13).
+ */
+function lineAmountErrors(root: Element): ZatcaMessage[] {
+  const out: ZatcaMessage[] = [];
+  let sum = 0;
+  for (const line of childrenOf(root, CAC, 'InvoiceLine')) {
+    const id = text(childrenOf(line, CBC, 'ID')[0]);
+    const net = cents(childrenOf(line, CBC, 'LineExtensionAmount')[0]);
+    sum += net;
+    const price = childrenOf(line, CAC, 'Price')[0];
+    const priceAmount = cents(price && childrenOf(price, CBC, 'PriceAmount')[0]);
+    const baseQuantity = Number(text(price && childrenOf(price, CBC, 'BaseQuantity')[0]) || '1');
+    const quantity = Number(text(childrenOf(line, CBC, 'InvoicedQuantity')[0]));
+    let allowances = 0;
+    for (const ac of childrenOf(line, CAC, 'AllowanceCharge')) {
+      const sign = text(childrenOf(ac, CBC, 'ChargeIndicator')[0]) === 'true' ? -1 : 1;
+      allowances += sign * cents(childrenOf(ac, CBC, 'Amount')[0]);
+      if (!text(childrenOf(ac, CBC, 'AllowanceChargeReason')[0]) && !text(childrenOf(ac, CBC, 'AllowanceChargeReasonCode')[0])) {
+        out.push(error('BR-41', 'EN_16931_ERROR', `line ${id}: an allowance must have a reason or a reason code`));
+      }
+    }
+    if (Math.round((quantity * priceAmount) / baseQuantity) - allowances !== net) {
+      out.push(
+        error('BR-KSA-EN16931-11', 'EN_16931_ERROR', `line ${id}: the net amount must be the quantity × (price / base quantity) − allowances + charges`),
+      );
+    }
+  }
+  const totals = childrenOf(root, CAC, 'LegalMonetaryTotal')[0];
+  if (totals && cents(childrenOf(totals, CBC, 'LineExtensionAmount')[0]) !== sum) {
+    out.push(error('BR-CO-10', 'EN_16931_ERROR', 'the sum of the lines net amounts must be the LineExtensionAmount'));
+  }
+  const documentAllowances = childrenOf(root, CAC, 'AllowanceCharge').reduce(
+    (acc, ac) => acc + (text(childrenOf(ac, CBC, 'ChargeIndicator')[0]) === 'true' ? 0 : cents(childrenOf(ac, CBC, 'Amount')[0])),
+    0,
+  );
+  if (totals && cents(childrenOf(totals, CBC, 'AllowanceTotalAmount')[0]) !== documentAllowances) {
+    out.push(error('BR-CO-13', 'EN_16931_ERROR', 'AllowanceTotalAmount must be the sum of the document-level allowances'));
+  }
+  return out;
+}
+
 export function checkDocument(xml: string): CheckedDocument {
   const errors: ZatcaMessage[] = [];
   let doc: Document;
@@ -140,6 +186,7 @@ export function checkDocument(xml: string): CheckedDocument {
       errors.push(error('BR-KSA-56', 'BR_KSA_ERROR', 'For credit notes (381) and debit notes (383), the billing reference ID (BT-25) is mandatory'));
     if (!result.reason) errors.push(error('BR-KSA-17', 'BR_KSA_ERROR', 'Debit and credit notes (381, 383) must contain the reason (KSA-10) for issuing them'));
   }
+  errors.push(...lineAmountErrors(root));
 
   // The invoice hash: the document without the stamp, the cac:Signature and the QR reference.
   const stripped = doc.cloneNode(true) as Document;

@@ -39,3 +39,4 @@ export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';
 export { readBranchProfile, type BranchProfile, NO_BRANCH_MESSAGE } from './branch-profile.ts';
 export { markBack, markSoldOut, soldOutList, soldOutToday, type SoldOutToday } from './sold-out.ts';
+export { branchTimeZone, readServiceDiscounts } from './service-discounts.ts';

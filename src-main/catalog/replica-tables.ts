@@ -26,6 +26,8 @@ const REPLICA_KEYS = {
   kitchen_categories: { key: 'id', parentKey: 'kitchen_id' },
   /** The service's Tables list (issue 21); where it has none, the floor's local tables stand in. */
   service_tables: { key: 'id' },
+  /** The service's Discounts list (issue 35): what the rule engine (src-shared/discounts) applies. */
+  discounts: { key: 'id' },
 } as const satisfies { [N in keyof TillSchema]?: ReplicaKeys };
 
 export type ReplicaTableName = keyof typeof REPLICA_KEYS;
@@ -49,7 +51,9 @@ export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[
 
 function replicaTable<N extends ReplicaTableName>(name: N): ReplicaTable<N> {
   const keys: ReplicaKeys = REPLICA_KEYS[name];
-  return { name, ...keys, columns: (TABLE_COLUMNS[name] as readonly string[]).filter((column) => column !== 'seq' && column !== GENERATION_COLUMN) };
+  // `?? []`: a table a new migration adds is in the list before `npm run schema` has written its columns.
+  const columns = (TABLE_COLUMNS[name] as readonly string[] | undefined) ?? [];
+  return { name, ...keys, columns: columns.filter((column) => column !== 'seq' && column !== GENERATION_COLUMN) };
 }
 
 /** The replica tables by name: `REPLICA.products` is where a product's row is staged. */

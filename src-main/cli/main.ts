@@ -95,6 +95,15 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
     load: async () => (await import('./commands/customers-command.ts')).customersCommand,
     usage: 'pos customers --db FILE [QUERY] [--limit N] [--json] | add NAME --phone +PREFIX_NUMBER [--email E] [--json]',
   },
+  discounts: {
+    load: async () => (await import('./commands/discounts-command.ts')).discountsCommand,
+    usage: 'pos discounts --db FILE [--json]',
+  },
+  sell: {
+    load: async () => (await import('./commands/sell-command.ts')).sellCommand,
+    usage:
+      'pos sell --db FILE --item PRODUCT_ID[xQTY][+MODIFIER_ID...]... [--order-type TAKEAWAY|DINE_IN|DELIVERY] [--discount ID]... [--coupon CODE] [--reward CODE] [--customer PHONE] --pay METHOD_KEY[:AMOUNT]... [--cashier NAME] [--json]',
+  },
   products: {
     load: async () => (await import('./commands/products-command.ts')).productsCommand,
     usage: 'pos products --db FILE [list] [--json] | sold-out ID | back ID        what is sold out today (a product or an option)',

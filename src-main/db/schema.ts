@@ -60,6 +60,7 @@ export interface OrdersTable {
   refund_of_number: string | null;
   station: string | null;
   station_sequence: number | null;
+  discounts: string | null;
 }
 
 export interface OrderLinesTable {
@@ -557,6 +558,31 @@ export interface ServiceTablesTable {
   generation: Generated<number>;
 }
 
+export interface DiscountsTable {
+  seq: Generated<number>;
+  id: string;
+  name_en: string;
+  name_ar: string;
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  max_amount: number | null;
+  product_ids: string;
+  category_ids: string;
+  branch_ids: string;
+  order_types: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  days: string;
+  hours_from: string | null;
+  hours_to: string | null;
+  code: string | null;
+  min_order: number | null;
+  is_active: number;
+  automatic: number;
+  position: number;
+  generation: Generated<number>;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   replica_meta: ReplicaMetaTable;
@@ -607,6 +633,7 @@ export interface TillSchema {
   kitchen_printers: KitchenPrintersTable;
   kitchen_categories: KitchenCategoriesTable;
   service_tables: ServiceTablesTable;
+  discounts: DiscountsTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -647,6 +674,7 @@ export const TABLE_COLUMNS = {
     'refund_of_number',
     'station',
     'station_sequence',
+    'discounts',
   ],
   order_lines: [
     'order_uuid',
@@ -847,4 +875,28 @@ export const TABLE_COLUMNS = {
   kitchen_printers: ['id', 'kitchen_id', 'printer_id', 'generation'],
   kitchen_categories: ['id', 'kitchen_id', 'category_id', 'generation'],
   service_tables: ['seq', 'id', 'name', 'area', 'seats', 'is_active', 'position', 'generation'],
+  discounts: [
+    'seq',
+    'id',
+    'name_en',
+    'name_ar',
+    'kind',
+    'value',
+    'max_amount',
+    'product_ids',
+    'category_ids',
+    'branch_ids',
+    'order_types',
+    'valid_from',
+    'valid_to',
+    'days',
+    'hours_from',
+    'hours_to',
+    'code',
+    'min_order',
+    'is_active',
+    'automatic',
+    'position',
+    'generation',
+  ],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -8,6 +8,7 @@ import {
   type Discount,
   type OrderType,
   type PricedCart,
+  type ServiceDiscountInput,
 } from '../../src-shared/pricing/index.ts';
 import { type CartView } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
@@ -35,6 +36,8 @@ export interface Cart {
   customer_id: string | null;
   price_list: string;
   order_discount: Discount | null;
+  /** The service's discounts the cashier picked from the list (issue 35); each is given while its rules hold. Absent on carts kept before it. */
+  picked_discounts?: string[];
 }
 
 /** The cart without its lines: what station_carts keeps in one small row. */
@@ -97,13 +100,20 @@ export function chosenModifiers(line: CartLine): CartLine['product']['modifiers'
   return line.modifier_ids.map((id) => line.product.modifiers.find((candidate) => candidate.id === id)!);
 }
 
-/** The cart priced: its lines' snapshots hold minor units, as the replica does, and go to pricing as they are. */
-export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
+/** What the service's discounts are judged by, besides the cart itself: the replica's list, the clock, the branch. */
+export type DiscountSetting = Omit<ServiceDiscountInput, 'picked'>;
+
+/**
+ * The cart priced: its lines' snapshots hold minor units, as the replica does, and go to pricing as they are.
+ * `discounts`: the service's discounts and the moment they are judged at; without it, none is given.
+ */
+export function priceOf(cart: Cart, tax: BranchTax, discounts?: DiscountSetting): PricedCart {
   return priceCart({
     tax,
     methodKey: cart.price_list,
     orderType: cart.order_type,
     discount: cart.order_discount ?? undefined,
+    ...(discounts ? { service: { ...discounts, picked: cart.picked_discounts ?? [] } } : {}),
     lines: cart.lines.map((line) => ({
       product: line.product,
       quantity: line.quantity,
@@ -134,6 +144,9 @@ export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView
     customer_id: cart.customer_id,
     price_list: cart.price_list,
     order_discount: cart.order_discount,
+    picked_discounts: cart.picked_discounts ?? [],
+    discounts: priced.discounts,
+    service_discount: priced.service_discount,
     subtotal: priced.subtotal,
     discount_total: priced.discount_total,
     tax: priced.tax,

@@ -30,5 +30,5 @@ export {
 export { shiftPayments, shiftSales, type ShiftSale } from './shift-sales.ts';
 export { settlementBody, type SettlementBody } from './settlement-record.ts';
 export { chosenModifiers, cartView, checkModifiers, findLine, newLine, priceOf, emptyCart, headerOf, withEdit } from './cart.ts';
-export type { Cart, CartLine, CartHeader, CartEdit } from './cart.ts';
+export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './cart.ts';
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';

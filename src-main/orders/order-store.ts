@@ -1,4 +1,5 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/selling/index.ts';
+import type { AppliedDiscount } from '../../src-shared/pricing/index.ts';
 import { sql, type Selectable } from 'kysely';
 import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
@@ -51,6 +52,7 @@ const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
     tendered: param('tendered'),
     change_due: param('change_due'),
     order_discount: param('order_discount'),
+    discounts: param('discounts'),
     notes: param('notes'),
     zatca_qr: param('zatca_qr'),
     created_at: param('created_at'),
@@ -157,6 +159,7 @@ export function insertOrder(
         tendered: record.tendered,
         change_due: record.change_due,
         order_discount: json(record.order_discount),
+        discounts: record.discounts && record.discounts.length > 0 ? JSON.stringify(record.discounts) : null,
         notes: record.notes,
         zatca_qr: record.zatca_qr,
         created_at: record.created_at,
@@ -301,6 +304,7 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
     tendered: row.tendered,
     change_due: row.change_due,
     order_discount: row.order_discount === null ? null : JSON.parse(row.order_discount),
+    discounts: row.discounts === null ? [] : (JSON.parse(row.discounts) as AppliedDiscount[]),
     notes: row.notes,
     zatca_qr: row.zatca_qr,
     created_at: row.created_at,

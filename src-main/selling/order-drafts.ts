@@ -43,6 +43,7 @@ export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }
     tendered: settlement.cash_tendered,
     change_due: settlement.change,
     order_discount: cart.order_discount,
+    discounts: priced.discounts,
     notes: null,
     zatca_qr:
       status === 'PAID' && profile.vatNumber
@@ -139,6 +140,8 @@ export function refundDraft(
     refund_of: original.uuid,
     refund_of_number: original.number,
     refund_reason: request.reason,
+    // The sale's discounts stay on the sale: the refund's lines carry their own share (line.discount), negative.
+    discounts: [],
     status: 'PAID',
     subtotal: sum((l) => l.gross),
     discount_total: sum((l) => l.discount),

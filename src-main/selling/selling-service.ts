@@ -29,8 +29,11 @@ import {
   soldOutList,
   soldOutToday,
   type SoldOutToday,
+  branchTimeZone,
+  readServiceDiscounts,
 } from '../catalog/index.ts';
 import { refuseSoldOut } from './sold-out-check.ts';
+import { discountViews, refusePick } from './service-discount-picks.ts';
 import type { SoldOutView } from '../../src-shared/selling/index.ts';
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
@@ -60,6 +63,7 @@ import {
   type Cart,
   type CartEdit,
   type CartHeader,
+  type DiscountSetting,
 } from '../orders/index.ts';
 import { clearStationCart } from '../stations/index.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
@@ -182,8 +186,14 @@ export class SellingService implements SellingMethods {
     return product;
   }
 
+  /** The service's discounts as they stand at `now` (the till's clock) in this branch: what priceOf judges them by. */
+  private discountSetting(branchId: string, now = this.till.now()): DiscountSetting {
+    return { discounts: readServiceDiscounts(this.till.db), now, timeZone: branchTimeZone(this.till.db), branchId };
+  }
+
   private view(): CartView {
-    return cartView(this.current, priceOf(this.current, this.profile().tax), this.decimals());
+    const profile = this.profile();
+    return cartView(this.current, priceOf(this.current, profile.tax, this.discountSetting(profile.branchId)), this.decimals());
   }
 
   /**
@@ -202,9 +212,10 @@ export class SellingService implements SellingMethods {
     }
     const next = withEdit(before, edit);
     if (next.lines.length > before.lines.length) checkLineCount(next.lines.length, limits);
-    const tax = this.profile().tax;
-    const priced = priceOf(next, tax);
-    if (priced.total > limits.total && priced.total > priceOf(before, tax).total) checkTotal(priced.total, limits);
+    const profile = this.profile();
+    const discounts = this.discountSetting(profile.branchId);
+    const priced = priceOf(next, profile.tax, discounts);
+    if (priced.total > limits.total && priced.total > priceOf(before, profile.tax, discounts).total) checkTotal(priced.total, limits);
     const view = cartView(next, priced, this.decimals());
     this.till.station().change(edit);
     return view;
@@ -369,6 +380,24 @@ export class SellingService implements SellingMethods {
     return this.changeHeader((header) => void (header.order_discount = discount));
   }
 
+  async discounts() {
+    const profile = this.profile();
+    const setting = this.discountSetting(profile.branchId);
+    return discountViews(this.current, priceOf(this.current, profile.tax, setting), setting);
+  }
+
+  async pickDiscount(input: TillInputs['pickDiscount']) {
+    const { discount_id, picked } = parseInput('pickDiscount', input);
+    const profile = this.profile();
+    const setting = this.discountSetting(profile.branchId);
+    const was = this.current.picked_discounts ?? [];
+    // Taking one off is always allowed; picking one is refused, in the cashier's words, when its rules do not hold now.
+    if (picked) refusePick(discount_id, this.current, priceOf(this.current, profile.tax, setting), setting, this.decimals());
+    return this.changeHeader((header) => {
+      header.picked_discounts = picked ? [...was.filter((id) => id !== discount_id), discount_id] : was.filter((id) => id !== discount_id);
+    });
+  }
+
   async voidCart(input?: TillInputs['voidCart']) {
     parseInput('voidCart', input);
     this.till.station().clearCart();
@@ -414,8 +443,9 @@ export class SellingService implements SellingMethods {
   }
 
   async parkedCarts(): Promise<ParkedCartView[]> {
-    const tax = this.profile().tax;
-    return parkedCarts(this.till.db).map((row) => this.parkedView(row, priceOf(row.cart, tax).total));
+    const profile = this.profile();
+    const discounts = this.discountSetting(profile.branchId);
+    return parkedCarts(this.till.db).map((row) => this.parkedView(row, priceOf(row.cart, profile.tax, discounts).total));
   }
 
   async resumeCart(input: TillInputs['resumeCart']) {
@@ -448,13 +478,15 @@ export class SellingService implements SellingMethods {
     const seller = this.seller();
     const station = this.till.station();
     const cart = station.cart;
-    const pricedCart = priceOf(cart, profile.tax);
+    // The discounts are judged at the moment the order is made, the moment it carries.
+    const createdAt = this.till.now();
+    const pricedCart = priceOf(cart, profile.tax, this.discountSetting(profile.branchId, createdAt));
     // The limits hold at payment too: a cart kept from before them, or under a limit lowered since, is not sold over them.
     const limits = orderLimits(this.till.db);
     checkLineCount(cart.lines.length, limits);
     checkTotal(pricedCart.total, limits);
     const settlement = settlePayments(pricedCart.total, payments, cash_tendered);
-    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt: this.till.now(), cart, priced: pricedCart, settlement, profile }), ...seller };
+    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt, cart, priced: pricedCart, settlement, profile }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
     // A B2B sale's receipt waits for ZATCA's cleared invoice and its QR: no phase-1 QR, no print jobs yet.

@@ -202,6 +202,44 @@ const tables: CatalogResource<'tables'> = {
   },
 };
 
+/**
+ * The service's discounts (issue 35): the spec names Discounts List without
+ * a path or fields; the till reads `GET /discounts` for its market and
+ * branch, tolerantly (member table, "discount"). 404 or 403: none.
+ */
+const discounts: CatalogResource<'discounts'> = {
+  name: 'discounts',
+  path: '/discounts',
+  query: (scope) => ({ filter: { market_id: scope.marketId, branch_id: scope.branchId } }),
+  tables: [REPLICA.discounts],
+  auxiliary: true,
+  stage(d, position, put) {
+    const json = (value: unknown) => JSON.stringify(value);
+    put(REPLICA.discounts, {
+      id: d.id,
+      name_en: d.name_en,
+      name_ar: d.name_ar,
+      kind: d.kind,
+      value: d.value,
+      max_amount: d.max_amount,
+      product_ids: json(d.product_ids),
+      category_ids: json(d.category_ids),
+      branch_ids: json(d.branch_ids),
+      order_types: json(d.order_types),
+      valid_from: d.valid_from === null ? null : json(d.valid_from),
+      valid_to: d.valid_to === null ? null : json(d.valid_to),
+      days: json(d.days),
+      hours_from: d.hours_from,
+      hours_to: d.hours_to,
+      code: d.code,
+      min_order: d.min_order,
+      is_active: bool(d.is_active),
+      automatic: bool(d.automatic),
+      position,
+    });
+  },
+};
+
 /** What a pull reads, in this order (small lists first, so a bad token fails fast). */
 export const CATALOG_RESOURCES: readonly CatalogResource[] = [
   categories,
@@ -211,6 +249,7 @@ export const CATALOG_RESOURCES: readonly CatalogResource[] = [
   kitchens,
   customers,
   tables,
+  discounts,
   products,
   barcodes,
 ] as CatalogResource[];

@@ -189,15 +189,25 @@ function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: Element; supplie
     cbc(node, 'ID', String(line.id));
     cbc(node, 'InvoicedQuantity', String(line.quantity), { unitCode: 'PCE' });
     money(node, 'LineExtensionAmount', line.net);
+    // A discount is an allowance on the line (ZATCA and EN 16931, BG-27), never folded into the price: UNCL 5189 95, "Discount".
+    const allowance = line.allowance && line.allowance.amount > 0 ? line.allowance : null;
+    if (allowance) {
+      const node2 = cac(node, 'AllowanceCharge');
+      cbc(node2, 'ChargeIndicator', 'false');
+      cbc(node2, 'AllowanceChargeReasonCode', '95');
+      cbc(node2, 'AllowanceChargeReason', allowance.reason);
+      money(node2, 'Amount', allowance.amount);
+      money(node2, 'BaseAmount', line.net + allowance.amount);
+    }
     const lineTax = cac(node, 'TaxTotal');
     money(lineTax, 'TaxAmount', line.tax);
     money(lineTax, 'RoundingAmount', line.total);
     const item = cac(node, 'Item');
     cbc(item, 'Name', line.name);
     taxCategory(item, 'ClassifiedTaxCategory');
-    // The price of the whole quantity (BaseQuantity): exact in minor units, where a unit price may not divide.
+    // The price of the whole quantity (BaseQuantity): exact in minor units, where a unit price may not divide; before the allowance.
     const price = cac(node, 'Price');
-    money(price, 'PriceAmount', line.net);
+    money(price, 'PriceAmount', line.net + (allowance?.amount ?? 0));
     cbc(price, 'BaseQuantity', String(line.quantity), { unitCode: 'PCE' });
   }
   return { root, supplier };

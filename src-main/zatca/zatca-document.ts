@@ -46,6 +46,11 @@ export interface ZatcaLine {
   tax: Minor;
   /** net + tax. */
   total: Minor;
+  /**
+   * The line's discounts as one line-level allowance (AllowanceCharge, BG-27), without VAT, and what they
+   * were (BT-139): the price then states the line before them, so PriceAmount − allowance = LineExtensionAmount.
+   */
+  allowance?: { amount: Minor; reason: string };
 }
 
 export interface ZatcaDocument {

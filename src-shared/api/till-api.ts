@@ -10,6 +10,7 @@ import type { PrinterStateView } from './till-events.ts';
 import type { ApprovalCheckView } from './approval-check.ts';
 import type {
   CartView,
+  DiscountView,
   CategoryView,
   CustomerView,
   CounterCustomerView,
@@ -55,6 +56,10 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   addCustomer(input: TillInputs['addCustomer']): Promise<{ customer: CounterCustomerView; cart: CartView | null }>;
   setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
   setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
+  /** The service's discounts (issue 35), each with whether it applies to this cart now and why not. */
+  discounts(): Promise<DiscountView[]>;
+  /** Picks one of them for this cart (or takes it off): refused, in the cashier's words, when its rules do not hold now. */
+  pickDiscount(input: TillInputs['pickDiscount']): Promise<CartView>;
   /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
   voidCart(input?: TillInputs['voidCart']): Promise<CartView>;
   parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
@@ -142,6 +147,8 @@ export const SELLING_METHODS = methods([
   'addCustomer',
   'setPriceList',
   'setOrderDiscount',
+  'discounts',
+  'pickDiscount',
   'voidCart',
   'parkCart',
   'parkedCarts',

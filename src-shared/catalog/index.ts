@@ -2,3 +2,4 @@ export * from './records.ts';
 export * from './kitchens.ts';
 export * from './dining-tables.ts';
 export * from './option-groups.ts';
+export * from './discounts.ts';

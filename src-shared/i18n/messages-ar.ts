@@ -16,6 +16,7 @@ import { SOLD_OUT_MESSAGES_AR } from './messages-sold-out.ts';
 import { TAB_PRICE_MESSAGES_AR } from './messages-tab-price.ts';
 import { DISABLED_WHY_MESSAGES_AR } from './messages-disabled-why.ts';
 import { OPTION_GROUP_MESSAGES_AR } from './messages-option-groups.ts';
+import { DISCOUNT_MESSAGES_AR } from './messages-discounts.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
@@ -369,6 +370,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...TAB_PRICE_MESSAGES_AR,
   ...DISABLED_WHY_MESSAGES_AR,
   ...OPTION_GROUP_MESSAGES_AR,
+  ...DISCOUNT_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,

@@ -5,9 +5,10 @@
  * outputs use the order upload contract's names (`unit_price`, `subtotal`,
  * `discount_total`, ...) so they map onto the wire one to one.
  */
-import type { Modifier, Price, Product } from '../catalog/index.ts';
+import type { Modifier, Price, Product, ServiceDiscount } from '../catalog/index.ts';
 import type { HundredthsOfPercent, Minor } from '../money/index.ts';
 import type { BranchTax } from './branch-tax.ts';
+import type { AppliedDiscount } from './service-discounts.ts';
 
 export const ORDER_TYPES = ['DINE_IN', 'TAKEAWAY', 'DELIVERY'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -21,8 +22,8 @@ export interface ChosenModifier extends Pick<Modifier, 'id' | 'price'> {
 }
 
 export interface CartLineInput {
-  /** The catalog Product fits; `prices` may hold its modifiers' prices too (told apart by modifier_id). */
-  product: Pick<Product, 'id' | 'prices'>;
+  /** The catalog Product fits; `prices` may hold its modifiers' prices too (told apart by modifier_id); `category_id` for discounts on categories. */
+  product: Pick<Product, 'id' | 'prices'> & { category_id?: number | null };
   modifiers: readonly ChosenModifier[];
   /** A positive whole number. */
   quantity: number;
@@ -35,8 +36,23 @@ export interface CartInput {
   methodKey: string;
   orderType: OrderType;
   lines: readonly CartLineInput[];
-  /** Applied to the net after line discounts, shared across lines in proportion to their net. */
+  /** Applied to the net after line and service discounts, shared across lines in proportion to their net. */
   discount?: Discount;
+  /** The service's discounts (issue 35): those that apply now by their rules, automatic or picked, are taken after line discounts. */
+  service?: ServiceDiscountInput;
+}
+
+/** What decides which of the service's discounts a cart gets (discount-rules.ts, service-discounts.ts). */
+export interface ServiceDiscountInput {
+  /** The replica's discounts. */
+  discounts: readonly ServiceDiscount[];
+  /** Ids the cashier picked from the list (or a coupon gave): given when they apply now, besides the automatic ones. */
+  picked: readonly string[];
+  /** The till's clock, epoch ms. */
+  now: number;
+  /** The branch's time zone (IANA); undefined: the machine's. */
+  timeZone?: string | undefined;
+  branchId: string | null;
 }
 
 /** One priced line; every amount in minor units. */
@@ -49,9 +65,11 @@ export interface PricedLine {
   gross: Minor;
   /** The line's own discount, within [0, gross]. */
   line_discount: Minor;
+  /** This line's part of the service's discounts (its own product or category discount, and its share of a whole-order one). */
+  service_discount: Minor;
   /** This line's share of the order discount. */
   order_discount: Minor;
-  /** line_discount + order_discount. */
+  /** line_discount + service_discount + order_discount. */
   discount: Minor;
   /** gross − discount: the taxable amount (exclusive) or the tax-inclusive amount (inclusive). */
   net: Minor;
@@ -66,7 +84,11 @@ export interface PricedCart {
   subtotal: Minor;
   /** The order discount actually given, after clamping to the net. */
   order_discount: Minor;
-  /** Σ line discounts + order discount. */
+  /** The service's discounts given, each with its amount and lines. */
+  discounts: AppliedDiscount[];
+  /** Σ of those. */
+  service_discount: Minor;
+  /** Σ line discounts + service discounts + order discount. */
   discount_total: Minor;
   /** Σ line tax. */
   tax: Minor;

@@ -6,11 +6,13 @@
 import { formatMinor } from '../money/index.ts';
 import type { PricedCart, PricedLine } from './cart.ts';
 import type { Settlement } from './settle-payments.ts';
+import type { AppliedDiscount } from './service-discounts.ts';
 
 type Wire<T> = { [K in keyof T]: T[K] extends number ? (K extends 'quantity' ? number : string) : T[K] };
 
 export type PricedLineWire = Wire<PricedLine>;
-export type PricedCartWire = Omit<Wire<PricedCart>, 'lines'> & { lines: PricedLineWire[] };
+export type AppliedDiscountWire = Omit<AppliedDiscount, 'amount' | 'line_amounts'> & { amount: string; line_amounts: string[] };
+export type PricedCartWire = Omit<Wire<PricedCart>, 'lines' | 'discounts'> & { lines: PricedLineWire[]; discounts: AppliedDiscountWire[] };
 
 export function formatPricedLine(line: PricedLine): PricedLineWire {
   return {
@@ -19,6 +21,7 @@ export function formatPricedLine(line: PricedLine): PricedLineWire {
     unit_price: formatMinor(line.unit_price),
     gross: formatMinor(line.gross),
     line_discount: formatMinor(line.line_discount),
+    service_discount: formatMinor(line.service_discount),
     order_discount: formatMinor(line.order_discount),
     discount: formatMinor(line.discount),
     net: formatMinor(line.net),
@@ -32,6 +35,8 @@ export function formatPricedCart(cart: PricedCart): PricedCartWire {
     lines: cart.lines.map(formatPricedLine),
     subtotal: formatMinor(cart.subtotal),
     order_discount: formatMinor(cart.order_discount),
+    discounts: cart.discounts.map((d) => ({ ...d, amount: formatMinor(d.amount), line_amounts: d.line_amounts.map((a) => formatMinor(a)) })),
+    service_discount: formatMinor(cart.service_discount),
     discount_total: formatMinor(cart.discount_total),
     tax: formatMinor(cart.tax),
     total: formatMinor(cart.total),

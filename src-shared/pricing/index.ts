@@ -1,5 +1,5 @@
 export { ORDER_TYPES } from './cart.ts';
-export type { OrderType, Discount, ChosenModifier, CartLineInput, CartInput, PricedLine, PricedCart } from './cart.ts';
+export type { OrderType, Discount, ChosenModifier, CartLineInput, CartInput, PricedLine, PricedCart, ServiceDiscountInput } from './cart.ts';
 export { lineFigures, type LineFigures } from './line-figures.ts';
 export { DEFAULT_BRANCH_TAX, assertVatRate, taxOf } from './branch-tax.ts';
 export type { BranchTax } from './branch-tax.ts';
@@ -14,3 +14,6 @@ export { quickCashAmounts } from './quick-cash.ts';
 export { formatPricedLine, formatPricedCart, formatPayments } from './format-priced-cart.ts';
 export type { PricedLineWire, PricedCartWire } from './format-priced-cart.ts';
 export { PricingError, UnpriceableProductError, PaymentMismatchError, CashTenderError } from './pricing-errors.ts';
+export { wallClock, type WallClock } from './wall-clock.ts';
+export { NOT_APPLYING, isWholeOrder, reachesLine, whyNot, type NotApplying, type RuleContext, type RuleLine } from './discount-rules.ts';
+export { applyDiscounts, type AppliedDiscount } from './service-discounts.ts';

@@ -4,8 +4,11 @@
  * Rules:
  * - gross = unit price × quantity;
  * - the line discount (percent of gross, or an amount) is clamped to [0, gross];
+ * - the service's discounts that apply now (discount-rules.ts: automatic
+ *   ones, and those the cashier picked) come next, on what the line
+ *   discounts left (service-discounts.ts says how much and from which lines);
  * - the order discount (percent of, or an amount up to, Σ net after line
- *   discounts) is shared across lines in proportion to that net by the
+ *   and service discounts) is shared across lines in proportion to that net by the
  *   largest-remainder method, so the shares sum to it exactly;
  * - net = gross − line discount − order-discount share;
  * - tax is computed per line on its net (branch-tax.ts), once, so the order's
@@ -22,6 +25,8 @@ import { allocateByLargestRemainder } from './allocate.ts';
 import { assertVatRate, taxOf } from './branch-tax.ts';
 import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';
 import { discountAmount } from './discount.ts';
+import { whyNot, type RuleLine } from './discount-rules.ts';
+import { applyDiscounts, type AppliedDiscount } from './service-discounts.ts';
 import { unitPriceOf } from './unit-price.ts';
 import { TillError } from '../errors/index.ts';
 
@@ -45,19 +50,19 @@ export function priceCart(cart: CartInput): PricedCart {
     return { line, unit, gross, lineDiscount, afterLine: gross - lineDiscount };
   });
 
-  const netAfterLines = sumMinor(
-    firstPass.map((l) => l.afterLine),
-    'net after line discounts',
+  const service = serviceDiscounts(
+    cart,
+    firstPass.map((l) => ({ product_id: l.line.product.id, category_id: l.line.product.category_id ?? null, net: l.afterLine })),
   );
+  const afterService = firstPass.map((l, index) => l.afterLine - (service.perLine[index] ?? 0));
+  const netAfterLines = sumMinor(afterService, 'net after line and service discounts');
   const orderDiscount = discountAmount(cart.discount, netAfterLines, 'order discount');
-  const shares = allocateByLargestRemainder(
-    orderDiscount,
-    firstPass.map((l) => l.afterLine),
-  );
+  const shares = allocateByLargestRemainder(orderDiscount, afterService);
 
   const lines: PricedLine[] = firstPass.map((l, index) => {
     const share = shares[index] ?? 0;
-    const net = l.afterLine - share;
+    const serviceShare = service.perLine[index] ?? 0;
+    const net = l.afterLine - serviceShare - share;
     const tax = taxOf(net, cart.tax);
     const total = cart.tax.pricesIncludeTax ? net : net + tax;
     assertMinor(total, `line ${index + 1} total`);
@@ -67,8 +72,9 @@ export function priceCart(cart: CartInput): PricedCart {
       unit_price: l.unit,
       gross: l.gross,
       line_discount: l.lineDiscount,
+      service_discount: serviceShare,
       order_discount: share,
-      discount: l.lineDiscount + share,
+      discount: l.lineDiscount + serviceShare + share,
       net,
       tax,
       total,
@@ -92,10 +98,28 @@ export function priceCart(cart: CartInput): PricedCart {
     lines,
     subtotal,
     order_discount: orderDiscount,
+    discounts: service.applied,
+    service_discount: sumMinor(
+      service.applied.map((d) => d.amount),
+      'service discounts',
+    ),
     discount_total: discountTotal,
     tax,
     total,
     prices_include_tax: cart.tax.pricesIncludeTax,
     vat_rate: cart.tax.vatRate,
   };
+}
+
+/** The service's discounts this cart gets now: the automatic ones and those picked, each only when its rules hold. */
+function serviceDiscounts(cart: CartInput, lines: RuleLine[]): { applied: AppliedDiscount[]; perLine: number[] } {
+  const input = cart.service;
+  if (!input || input.discounts.length === 0) return { applied: [], perLine: lines.map(() => 0) };
+  const context = { now: input.now, timeZone: input.timeZone, branchId: input.branchId, orderType: cart.orderType, lines };
+  const candidates = input.discounts.filter((d) => {
+    const picked = input.picked.includes(d.id);
+    // A discount with a code is given only when it was asked for (its code was checked first: item 2).
+    return (d.automatic || picked) && whyNot(d, context, picked) === null;
+  });
+  return applyDiscounts(candidates, lines);
 }

@@ -1,4 +1,4 @@
-import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
+import type { AppliedDiscount, Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 
 export const ORDER_KINDS = ['SALE', 'REFUND'] as const;
@@ -65,6 +65,8 @@ export interface OrderRecord {
   tendered: Minor;
   change_due: Minor;
   order_discount: Discount | null;
+  /** The service's discounts it was given (issue 35), each with its share of each line (by line_no − 1); absent or empty: none. */
+  discounts?: AppliedDiscount[];
   notes: string | null;
   zatca_qr: string | null;
   created_at: number;

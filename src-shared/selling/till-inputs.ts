@@ -84,6 +84,8 @@ export const tillInputs = {
   }),
   setPriceList: z.object({ method_key: id }),
   setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
+  /** One of the service's discounts picked from the list (or taken off it, `picked: false`); given while its rules hold, with no manager (issue 35). */
+  pickDiscount: z.object({ discount_id: id, picked: z.boolean().default(true) }),
   voidCart: z.object({ approval: approvalInput }),
   parkCart: z.object({ label: z.string().overwrite(cleanLine).trim().max(80).default('') }),
   /** park_current: the order in progress is parked first (a busy counter swaps orders rather than being refused). */

@@ -1,4 +1,4 @@
-import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
+import type { AppliedDiscount, Discount, LineFigures, NotApplying, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 import type { ModifierGroup } from '../catalog/index.ts';
 import type { OrderRecord, OrderUpload, UploadState } from './order-record.ts';
@@ -61,6 +61,12 @@ export interface CartView {
   customer_id: string | null;
   price_list: string;
   order_discount: Discount | null;
+  /** The service's discounts the cashier picked (issue 35); absent: none. */
+  picked_discounts?: string[];
+  /** The service's discounts given now (automatic or picked), each with its amount and its share of each line; absent: none. */
+  discounts?: AppliedDiscount[];
+  /** Σ of those; absent: 0. Not the cashier's discount: no manager's approval is asked for it. */
+  service_discount?: Minor;
   subtotal: Minor;
   discount_total: Minor;
   tax: Minor;
@@ -69,6 +75,30 @@ export interface CartView {
   prices_include_tax: boolean;
   /** Banknote amounts a cashier is likely to be handed for the total. */
   quick_cash: Minor[];
+}
+
+/** One of the service's discounts, as the cart stands now (issue 35): whether it applies, and why not. */
+export interface DiscountView {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  kind: 'PERCENT' | 'AMOUNT';
+  /** PERCENT: hundredths of a percent; AMOUNT: minor units. */
+  value: number;
+  max_amount: Minor | null;
+  min_order: Minor | null;
+  /** ORDER: the whole order; ITEMS: some products or categories. */
+  scope: 'ORDER' | 'ITEMS';
+  automatic: boolean;
+  /** It has a coupon code: given only for the code, never picked from the list. */
+  coupon: boolean;
+  picked: boolean;
+  /** Its rules hold for this cart now. */
+  applies: boolean;
+  /** Why its rules do not hold (a reason code, `reason.discount.*`); null when they do. */
+  why_not: NotApplying | null;
+  /** What it takes off this cart now (0 when another discount of the same kind gives more). */
+  amount: Minor;
 }
 
 export interface ParkedCartView {

@@ -13,6 +13,7 @@ import {
   integerKind,
   internalKind,
   patternKind,
+  timeZoneKind,
   percentKind,
   portListKind,
   programListKind,
@@ -226,6 +227,15 @@ export const SETTING_KEYS = {
     kind: integerKind(0, MAX_CUTOFF_HOUR),
     default: 0,
     description: { en: 'Hour (local time, 0–12) at which the next business day begins; Branch screen → Till', ar: 'الساعة التي يبدأ عندها يوم العمل التالي' },
+  }),
+  'branch.time_zone': define({
+    kind: timeZoneKind(),
+    default: null,
+    unset: "the till machine's own time zone",
+    description: {
+      en: "The branch's time zone (an IANA name like Asia/Riyadh): when a discount's dates, days and hours hold",
+      ar: 'المنطقة الزمنية للفرع (مثل Asia/Riyadh): متى تسري تواريخ الخصم وأيامه وساعاته',
+    },
   }),
   'till.idle_lock_minutes': define({
     kind: integerKind(0, 240),

@@ -44,6 +44,25 @@ export function patternKind(pattern: RegExp, expects: string): SettingKind<strin
   };
 }
 
+/** An IANA time zone name this machine's Intl knows (Asia/Riyadh, UTC). */
+export function timeZoneKind(): SettingKind<string> {
+  const expects = 'an IANA time zone name like Asia/Riyadh';
+  const known = (zone: string) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    schema: z.string({ error: expects }).refine(known, { error: expects }),
+    fromText: (text) => text.trim(),
+    toText: (value) => value,
+    expects,
+  };
+}
+
 const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'off', '0']);
 

@@ -11,6 +11,7 @@ import { customerUserSchema, normalizeCustomer } from './customer.ts';
 import { ingredientSchema, normalizeIngredient } from './ingredient.ts';
 import { kitchenSchema, normalizeKitchen } from './kitchen.ts';
 import { diningTableSchema, normalizeDiningTable } from './dining-table.ts';
+import { discountSchema, normalizeDiscount } from './discount.ts';
 import { modifierSchema, normalizeModifiers } from './modifier.ts';
 import { paymentMethodSchema, normalizePaymentMethod } from './payment-method.ts';
 import { normalizePaymentMethodConfig, paymentMethodConfigSchema } from './payment-method-config.ts';
@@ -145,6 +146,7 @@ const READERS: { [R in ListResource]: (version: ApiVersion) => PageReader<Canoni
   ingredients: pageReader('ingredients', { record: ingredientSchema, normalize: plain(normalizeIngredient) }),
   kitchens: pageReader('kitchens', { record: kitchenSchema, normalize: normalizeKitchen }),
   tables: pageReader('tables', { record: diningTableSchema, normalize: plain(normalizeDiningTable) }),
+  discounts: pageReader('discounts', { record: discountSchema, normalize: (wire, position, tally) => normalizeDiscount(wire, position, tally) }),
 };
 
 /**
@@ -191,6 +193,7 @@ const RECORD_SCHEMAS: { [R in ListResource]: (version: ApiVersion) => z.ZodType 
   ingredients: ingredientSchema,
   kitchens: kitchenSchema,
   tables: diningTableSchema,
+  discounts: discountSchema,
 };
 
 /** The wire schema of one record of `resource` at `version` (for the emulator to check what it serves). */

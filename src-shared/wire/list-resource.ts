@@ -3,6 +3,7 @@ import type {
   Category,
   Customer,
   DiningTable,
+  ServiceDiscount,
   Ingredient,
   Kitchen,
   Modifier,
@@ -29,6 +30,7 @@ export const LIST_RESOURCES = [
   'ingredients',
   'kitchens',
   'tables',
+  'discounts',
 ] as const;
 
 export type ListResource = (typeof LIST_RESOURCES)[number];
@@ -48,6 +50,7 @@ export interface CanonicalRecords {
   ingredients: Ingredient;
   kitchens: Kitchen;
   tables: DiningTable;
+  discounts: ServiceDiscount;
 }
 
 export type CanonicalRecordOf<R extends ListResource> = CanonicalRecords[R];

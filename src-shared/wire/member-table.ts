@@ -33,7 +33,9 @@ export type MemberKind =
   | 'url-list|null'
   | 'enum'
   | 'object'
-  | 'object-list';
+  | 'object-list'
+  | 'list' // an array of ids or names, or one of them alone; its items are read by the normalizer
+  | 'time'; // epoch ms, or a date (`yyyy-MM-dd`) or date and time (`yyyy-MM-dd HH:mm[:ss]`) string
 
 export interface MemberRule {
   /** The wire name. */
@@ -80,6 +82,7 @@ export const WIRE_OBJECTS = [
   'kitchen_category',
   'customer',
   'dining_table',
+  'discount',
 ] as const;
 
 export type WireObjectName = (typeof WIRE_OBJECTS)[number];
@@ -432,6 +435,72 @@ export const MEMBER_TABLE: readonly WireObjectTable[] = [
       notShown('is_active', 'bool', 'true (in use)'),
     ],
     note: 'Only active tables are offered for a tab; tabs already open on a table that went inactive stay open.',
+  },
+  {
+    name: 'discount',
+    title: 'Discount',
+    source:
+      'GET /discounts (named by the spec as Discounts List, path and fields not shown; 404 or 403: the service has no discounts, the till offers only its own typed ones)',
+    shown: false,
+    members: [
+      notShownNeeded('id', 'id', { aliases: ['uuid'] }),
+      notShown('name_en', 'text', '"Discount {id}"', { aliases: ['name', 'title', 'label'], ...NAME }),
+      notShown('name_ar', 'text', 'the English name', NAME),
+      notShown('type', 'text', 'PERCENT when `percentage` is given, AMOUNT when `amount` is', {
+        aliases: ['discount_type', 'value_type', 'kind'],
+        note: 'PERCENT, PERCENTAGE or RATE; AMOUNT, FIXED, NOMINAL or FLAT (any case). Any other word: the record is left out.',
+      }),
+      notShown('value', 'decimal', 'the `percentage` or `amount` member', {
+        aliases: ['discount_value', 'discount'],
+        note: 'A percentage (10 = 10%, two places) or money in the currency; neither it nor `percentage`/`amount`: the record is left out.',
+      }),
+      notShown('percentage', 'decimal', '—', { aliases: ['percent', 'rate'] }),
+      notShown('amount', 'decimal', '—', { aliases: ['fixed_amount'] }),
+      notShown('max_amount', 'decimal', 'no cap', { aliases: ['max_discount', 'maximum_amount', 'max_discount_amount', 'cap', 'max_value'] }),
+      notShown('applies_to', 'text', 'PRODUCTS/CATEGORIES when a list of them is given, else ORDER', {
+        aliases: ['scope', 'target'],
+        note: 'ORDER (or ALL, INVOICE): the whole order; PRODUCTS, CATEGORIES (or ITEMS): only the listed ones; a scope with an empty list: the record is left out.',
+      }),
+      notShown('product_ids', 'list', 'none', { aliases: ['products_ids', 'products'], note: 'ids, or objects with an `id`.' }),
+      notShown('category_ids', 'list', 'none', {
+        aliases: ['categories_ids', 'product_category_ids', 'categories'],
+        note: 'integer ids, or objects with an `id`.',
+      }),
+      notShown('branch_ids', 'list', 'every branch', { aliases: ['branches_ids', 'branches', 'branch_id'] }),
+      notShown('order_types', 'list', 'every order type', {
+        aliases: ['types', 'order_type'],
+        note: 'DINE_IN, TAKEAWAY, DELIVERY (any case; PICKUP reads as TAKEAWAY).',
+      }),
+      notShown('starts_at', 'time', 'valid from always', {
+        aliases: ['start_at', 'valid_from', 'start_date', 'from_date', 'starts_on'],
+        note: "A date or date and time without a zone is the branch's wall clock (setting `branch.time_zone`).",
+      }),
+      notShown('ends_at', 'time', 'valid for ever', {
+        aliases: ['end_at', 'valid_to', 'valid_until', 'expires_at', 'end_date', 'to_date', 'ends_on'],
+        note: 'Inclusive; a date alone means to the end of that day.',
+      }),
+      notShown('days', 'list', 'every day', {
+        aliases: ['week_days', 'weekdays', 'days_of_week'],
+        note: 'Day names (SUNDAY, sun, any case) or numbers 0–6 from Sunday (7 also reads as Sunday).',
+      }),
+      notShown('start_time', 'text', 'all day', {
+        aliases: ['from_time', 'time_from', 'hours_from', 'start_hour'],
+        note: "`HH:mm` or `HH:mm:ss`, the branch's wall clock.",
+      }),
+      notShown('end_time', 'text', 'all day', {
+        aliases: ['to_time', 'time_to', 'hours_to', 'end_hour'],
+        note: 'Exclusive; before `start_time`: the window runs past midnight.',
+      }),
+      notShown('code', 'text|null', 'none', {
+        aliases: ['coupon_code', 'promo_code'],
+        note: 'A discount with a code is a coupon: given only for its code, never picked from the list.',
+      }),
+      notShown('min_order', 'decimal', 'no minimum', { aliases: ['minimum_order', 'min_order_amount', 'minimum_amount', 'min_total', 'min_order_value'] }),
+      notShown('is_active', 'bool', 'true (in use)', { aliases: ['active', 'enabled'] }),
+      notShown('is_automatic', 'bool', 'false (the cashier picks it)', { aliases: ['automatic', 'auto_apply', 'is_auto_applied', 'apply_automatically'] }),
+      notShown('deleted_at', 'epoch-ms|null', 'not deleted', { note: 'A deleted discount is kept as inactive.' }),
+    ],
+    note: "Amounts are rounded to the currency's places as prices are; a percentage always to two places. See docs/discounts.md for when a discount applies.",
   },
 ];
 

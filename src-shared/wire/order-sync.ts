@@ -24,6 +24,20 @@ export interface OrderLine {
   total: DecimalString;
 }
 
+/** A service discount the order was given (issue 35): Till's addition to the upload contract (docs/decisions.md). */
+export interface OrderDiscount {
+  /** The id of the service's discount (its Discounts list). */
+  discount_id: string;
+  name_en: string;
+  name_ar: string;
+  /** ORDER: on the whole order; ITEMS: on some of its products or categories. */
+  scope: string;
+  /** What it took off, part of discount_total. */
+  amount: DecimalString;
+  /** The coupon code it was given for, or null. */
+  code: string | null;
+}
+
 export interface OrderPayment {
   payment_method_key: string;
   amount: DecimalString;
@@ -55,6 +69,8 @@ export interface Order {
   cashier?: string | null;
   shift_id?: string | null;
   refund_reason?: string | null;
+  /** Extra member (issue 35): the service's discounts given, each naming its discount; absent when none. */
+  discounts?: OrderDiscount[];
 }
 
 export interface OrderSyncRequest {
@@ -91,6 +107,7 @@ export const orderSchema: z.ZodType<Order> = record({
   cashier: textOrNull.optional(),
   shift_id: idOrNull.optional(),
   refund_reason: textOrNull.optional(),
+  discounts: list(record({ discount_id: id, name_en: text, name_ar: text, scope: id, amount: decimal, code: textOrNull })).optional(),
 });
 
 export const orderSyncRequestSchema = record({ orders: list(orderSchema) });

@@ -30,6 +30,12 @@ export const anyDecimal = z.string({ error: 'a decimal string' }).regex(ANY_DECI
 /** For members the spec does not show: a decimal string or a plain JSON number. */
 const looseDecimal = z.union([anyDecimal, z.number().finite()], { error: 'a decimal string or a number' });
 
+/** For list members the spec does not show: an array (its items read by the normalizer), or one item alone. */
+const looseList = z.union([z.array(z.unknown()), z.string(), z.number()], { error: 'an array, a string or a number' });
+
+/** For times the spec does not show: epoch ms, or a date or date-and-time string (read by the normalizer). */
+const looseTime = z.union([epochMs, z.string().max(40)], { error: 'an integer (epoch ms) or a date string' });
+
 /** Is `rule` carried at `version`. */
 export function memberApplies(rule: MemberRule, version: ApiVersion): boolean {
   if (rule.since && !isAtLeast(version, rule.since)) return false;
@@ -76,6 +82,10 @@ function leaf(rule: MemberRule, version: ApiVersion): z.ZodType {
       return schemaOf(rule.nested!, version);
     case 'object-list':
       return z.array(schemaOf(rule.nested!, version), { error: 'an array' });
+    case 'list':
+      return looseList;
+    case 'time':
+      return looseTime;
   }
 }
 

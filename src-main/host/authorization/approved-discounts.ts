@@ -25,10 +25,14 @@ export function lineFigures(line: Pick<CartLineView, 'line_discount' | 'gross'>)
   return { amount: lineDiscountOf(line), base: line.gross };
 }
 
-/** The order discount's figures in a cart: what it took off, from the subtotal after the line discounts. */
-export function orderFigures(cart: Pick<CartView, 'lines' | 'subtotal' | 'discount_total'>): DiscountFigures {
+/**
+ * The order discount's figures in a cart: what it took off, from the subtotal after the line discounts and the
+ * service's discounts (issue 35: those are the service's, given by its rules, not the cashier's).
+ */
+export function orderFigures(cart: Pick<CartView, 'lines' | 'subtotal' | 'discount_total' | 'service_discount'>): DiscountFigures {
   const lineDiscounts = cart.lines.reduce((sum, line) => sum + lineDiscountOf(line), 0);
-  return { amount: cart.discount_total - lineDiscounts, base: cart.subtotal - lineDiscounts };
+  const service = cart.service_discount ?? 0;
+  return { amount: cart.discount_total - lineDiscounts - service, base: cart.subtotal - lineDiscounts - service };
 }
 
 /**

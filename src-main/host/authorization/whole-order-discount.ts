@@ -15,11 +15,24 @@ export interface WholeOrderDiscount {
   discounts: number;
 }
 
-export function wholeOrderDiscount(cart: Pick<CartView, 'subtotal' | 'discount_total' | 'lines' | 'order_discount'>): WholeOrderDiscount {
+type DiscountedCart = Pick<CartView, 'subtotal' | 'discount_total' | 'lines' | 'order_discount' | 'service_discount'>;
+
+/**
+ * The cashier's part of the cart's discount, against what it was taken from:
+ * the service's discounts (issue 35) are left out of both, since the service
+ * set their rules and they need no manager (docs/security.md).
+ */
+function cashiersPart(cart: DiscountedCart): { amount: number; base: number } {
+  const service = cart.service_discount ?? 0;
+  return { amount: cart.discount_total - service, base: cart.subtotal - service };
+}
+
+export function wholeOrderDiscount(cart: DiscountedCart): WholeOrderDiscount {
   const discounts = cart.lines.filter((line) => line.discount > 0).length + (cart.order_discount ? 1 : 0);
-  if (cart.discount_total <= 0) return { basisPoints: 0, discounts };
-  if (cart.subtotal <= 0) return { basisPoints: 10_000, discounts };
-  return { basisPoints: Math.ceil((cart.discount_total * 10_000) / cart.subtotal), discounts };
+  const { amount, base } = cashiersPart(cart);
+  if (amount <= 0) return { basisPoints: 0, discounts };
+  if (base <= 0) return { basisPoints: 10_000, discounts };
+  return { basisPoints: Math.ceil((amount * 10_000) / base), discounts };
 }
 
 /**
@@ -28,11 +41,12 @@ export function wholeOrderDiscount(cart: Pick<CartView, 'subtotal' | 'discount_t
  * may add up to one halala over the exact percentage: that much is not
  * counted, or twenty lines at exactly the limit would read as over it.
  */
-export function wholeOrderOverLimit(cart: Pick<CartView, 'subtotal' | 'discount_total' | 'lines' | 'order_discount'>, limitBp: number): boolean {
-  if (cart.discount_total <= 0) return false;
-  if (cart.subtotal <= 0) return true;
+export function wholeOrderOverLimit(cart: DiscountedCart, limitBp: number): boolean {
+  const { amount, base } = cashiersPart(cart);
+  if (amount <= 0) return false;
+  if (base <= 0) return true;
   const { discounts } = wholeOrderDiscount(cart);
-  return cart.discount_total * 10_000 > limitBp * cart.subtotal + discounts * 10_000;
+  return amount * 10_000 > limitBp * base + discounts * 10_000;
 }
 
 /**
@@ -45,7 +59,7 @@ export function wholeOrderOverLimit(cart: Pick<CartView, 'subtotal' | 'discount_
  */
 export function unapprovedDiscount(cart: CartView, approved: ApprovedDiscounts): { amount: number; base: number; discounts: number } {
   let amount = 0;
-  let base = cart.subtotal;
+  let base = cart.subtotal - (cart.service_discount ?? 0);
   let discounts = 0;
   for (const line of cart.lines) {
     const figures = lineFigures(line);

@@ -4,7 +4,7 @@
 // invoice that also names the buyer (its cleared credit note likewise). Pure: the same order and options always give the
 // same document, which is what prints and what the preview shows.
 
-import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type Discount } from '../../../src-shared/pricing/index.ts';
+import { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY, type AppliedDiscount, type Discount } from '../../../src-shared/pricing/index.ts';
 import type { OrderLineRecord, OrderRecord } from '../../../src-shared/selling/index.ts';
 import type { ZatcaBuyer } from '../../../src-shared/zatca/index.ts';
 import { paperSpec } from '../layout/paper.ts';
@@ -88,15 +88,20 @@ export function composeReceipt(order: OrderRecord, options: ReceiptOptions): Rec
     blocks.push({ kind: 'divider' });
   }
 
+  // The service's discounts (issue 35) by name: each on the lines it reached, and each with its amount under the subtotal.
+  const serviceDiscounts = order.discounts ?? [];
   if (flags.PRODUCT_SHOW) {
-    for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual, places));
+    for (const line of order.lines) blocks.push(...itemBlocks(line, bilingual, places), ...lineDiscountBlocks(line, serviceDiscounts, bilingual, places));
     blocks.push({ kind: 'divider' });
   }
 
   labelled(LABELS.subtotal, money(order.subtotal));
-  if (order.discount_total !== 0) {
+  for (const discount of serviceDiscounts) labelled({ en: discount.name_en, ar: discount.name_ar }, money(-discount.amount));
+  // The cashier's own discounts: what is left of the discount total.
+  const ownDiscount = order.discount_total - serviceDiscounts.reduce((sum, d) => sum + d.amount, 0);
+  if (ownDiscount !== 0) {
     const what = order.order_discount ? ` ${describeDiscount(order.order_discount)}` : '';
-    labelled({ en: `${LABELS.discount.en}${what}`, ar: `${LABELS.discount.ar}${what}` }, money(-order.discount_total));
+    labelled({ en: `${LABELS.discount.en}${what}`, ar: `${LABELS.discount.ar}${what}` }, money(-ownDiscount));
   }
   const rate = percent(order.vat_rate);
   labelled({ en: `${LABELS.vat.en} ${rate}`, ar: `${LABELS.vat.ar} ${rate}` }, money(order.tax));
@@ -154,6 +159,18 @@ function buyerBlocks(buyer: ZatcaBuyer, labelled: (label: Label, right?: string,
 function ownLines(blocks: ReceiptBlock[], en: string | undefined, ar: string | undefined, bilingual: boolean): void {
   if (en) blocks.push({ kind: 'text', text: en, align: 'center' });
   if (ar && (bilingual || !en)) blocks.push({ kind: 'text', text: ar, align: 'center' });
+}
+
+/** Under a line: each product or category discount of the service that reached it, by name, with its share. */
+function lineDiscountBlocks(line: OrderLineRecord, discounts: readonly AppliedDiscount[], bilingual: boolean, places: number): ReceiptBlock[] {
+  return discounts.flatMap((discount): ReceiptBlock[] => {
+    const share = discount.scope === 'ITEMS' ? (discount.line_amounts[line.line_no - 1] ?? 0) : 0;
+    if (share === 0) return [];
+    const right = moneyText(-share, places);
+    return bilingual
+      ? [{ kind: 'bilingual', en: `  ${discount.name_en}`, ar: discount.name_ar, right }]
+      : [{ kind: 'text', text: `  ${discount.name_en}`, right }];
+  });
 }
 
 function itemBlocks(line: OrderLineRecord, bilingual: boolean, places: number): ReceiptBlock[] {

@@ -45,6 +45,19 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
     cashier: record.cashier_name ?? null,
     shift_id: record.shift_id ?? null,
     ...(record.kind === 'REFUND' ? { refund_reason: record.refund_reason ?? null } : {}),
+    // Extra member (issue 35): which of the service's discounts make up part of discount_total, by the service's id.
+    ...(record.discounts && record.discounts.length > 0
+      ? {
+          discounts: record.discounts.map((d, index) => ({
+            discount_id: d.discount_id,
+            name_en: d.name_en,
+            name_ar: d.name_ar,
+            scope: d.scope,
+            amount: money(d.amount, `${where} discount ${index + 1}`),
+            code: d.code,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -28,6 +28,7 @@ function pathOf(resource: ListResource): string {
     printers: '/printers',
     kitchens: '/kitchens',
     tables: '/tables',
+    discounts: '/discounts',
     customers: `/users/customers?filter[market_id]=${emulator.marketId}&includes[]=userable`,
     product_modifiers: `/products/${latte.id}/modifiers`,
     product_prices: `/products/${latte.id}/prices`,

@@ -53,6 +53,7 @@ describe('a service written from the spec alone', () => {
       expect(summary.skipped).toEqual([
         expect.objectContaining({ list: 'kitchens', status: 404, kept: 'empty' }),
         expect.objectContaining({ list: 'tables', status: 404, kept: 'empty' }),
+        expect.objectContaining({ list: 'discounts', status: 404, kept: 'empty' }),
       ]);
       expect(readReplicaMeta(db).lastPull?.tables).toBe('local');
       expect(summary.notes.join('\n')).toMatch(/\/me was not read \(HTTP 404\)/);
@@ -193,7 +194,11 @@ describe('pos sync and selling against it', () => {
       quarantined: [],
       precision_lost: 0,
     });
-    expect(report.skipped).toEqual([expect.objectContaining({ list: 'kitchens', kept: 'empty' }), expect.objectContaining({ list: 'tables', kept: 'empty' })]);
+    expect(report.skipped).toEqual([
+      expect.objectContaining({ list: 'kitchens', kept: 'empty' }),
+      expect.objectContaining({ list: 'tables', kept: 'empty' }),
+      expect.objectContaining({ list: 'discounts', kept: 'empty' }),
+    ]);
 
     const sale = await runPos(['simulate', '--db', db, '--orders', '3', '--seed', '7', '--json']);
     expect(sale.stderr).toBe('');

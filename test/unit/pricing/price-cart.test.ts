@@ -21,7 +21,19 @@ describe('priceCart, worked by hand', () => {
   it('3 × 11.50 with prices including 15% VAT: the tax in 34.50 is 4.50', () => {
     const priced = priceCart(cart({ lines: [line([methodPrice('CASH', '11.50')], { quantity: 3 })] }));
     expect(priced.lines).toEqual([
-      { product_id: 'p1', quantity: 3, unit_price: 1150, gross: 3450, line_discount: 0, order_discount: 0, discount: 0, net: 3450, tax: 450, total: 3450 },
+      {
+        product_id: 'p1',
+        quantity: 3,
+        unit_price: 1150,
+        gross: 3450,
+        line_discount: 0,
+        service_discount: 0,
+        order_discount: 0,
+        discount: 0,
+        net: 3450,
+        tax: 450,
+        total: 3450,
+      },
     ]);
     expect(priced).toMatchObject({ subtotal: 3450, order_discount: 0, discount_total: 0, tax: 450, total: 3450, prices_include_tax: true, vat_rate: 1500 });
   });
@@ -181,6 +193,7 @@ describe('wire formatting', () => {
           unit_price: '11.50',
           gross: '34.50',
           line_discount: '0.05',
+          service_discount: '0.00',
           order_discount: '0.00',
           discount: '0.05',
           net: '34.45',
@@ -190,6 +203,8 @@ describe('wire formatting', () => {
       ],
       subtotal: '34.50',
       order_discount: '0.00',
+      discounts: [],
+      service_discount: '0.00',
       discount_total: '0.05',
       tax: '4.49',
       total: '34.45',

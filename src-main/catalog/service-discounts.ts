@@ -1,0 +1,47 @@
+import type { ServiceDiscount } from '../../src-shared/catalog/index.ts';
+import { all, q, type TillDatabase } from '../db/index.ts';
+import { getSetting } from '../settings/index.ts';
+
+const COLUMNS = [
+  'id',
+  'name_en',
+  'name_ar',
+  'kind',
+  'value',
+  'max_amount',
+  'product_ids',
+  'category_ids',
+  'branch_ids',
+  'order_types',
+  'valid_from',
+  'valid_to',
+  'days',
+  'hours_from',
+  'hours_to',
+  'code',
+  'min_order',
+  'is_active',
+  'automatic',
+] as const;
+
+/** The service's discounts as the last complete pull brought them, in the service's order (inactive ones too: `is_active` says). */
+export function readServiceDiscounts(db: TillDatabase): ServiceDiscount[] {
+  return all(db, q.selectFrom('discounts').select(COLUMNS).orderBy('position')).map((row) => ({
+    ...row,
+    kind: row.kind === 'PERCENT' ? 'PERCENT' : 'AMOUNT',
+    product_ids: JSON.parse(row.product_ids) as string[],
+    category_ids: JSON.parse(row.category_ids) as number[],
+    branch_ids: JSON.parse(row.branch_ids) as string[],
+    order_types: JSON.parse(row.order_types) as string[],
+    valid_from: row.valid_from === null ? null : (JSON.parse(row.valid_from) as number | string),
+    valid_to: row.valid_to === null ? null : (JSON.parse(row.valid_to) as number | string),
+    days: JSON.parse(row.days) as number[],
+    is_active: row.is_active === 1,
+    automatic: row.automatic === 1,
+  }));
+}
+
+/** The branch's time zone for discount windows (setting `branch.time_zone`); undefined: the machine's own. */
+export function branchTimeZone(db: TillDatabase): string | undefined {
+  return getSetting(db, 'branch.time_zone') ?? undefined;
+}
