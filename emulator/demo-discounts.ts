@@ -1,4 +1,3 @@
-
 /**
  * A tenant's discount as the emulated service serves it: its wire members
  * (the spec shows none; emulator/README.md, "Discounts"), with the market and
