@@ -171,7 +171,7 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
   const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen' && event.type !== 'customer-display');
   const stopEvents = events.subscribe((event) => {
-    if (hears(event)) send({ kind: 'event', event });
+    if (hears(event)) send(eventEnvelope(event));
   });
   const detach = () => {
     calls.close();
@@ -181,6 +181,15 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   };
   channel.onClose(detach);
   return detach;
+}
+
+const eventEnvelopes = new WeakMap<TillEvent, TransportEnvelope>();
+
+/** One envelope per event, shared by every screen that hears it: a channel can then serialize it once for all of them. */
+function eventEnvelope(event: TillEvent): TransportEnvelope {
+  let envelope = eventEnvelopes.get(event);
+  if (!envelope) eventEnvelopes.set(event, (envelope = { kind: 'event', event }));
+  return envelope;
 }
 
 /** Comlink's own shape for a thrown error, carrying a WireError the UI turns back into a TillError. */
