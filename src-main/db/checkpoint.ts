@@ -28,10 +28,10 @@ export function deferCheckpoints(db: Database.Database): void {
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-parentPort.on('message', ({ file }) => {
+parentPort.on('message', ({ file, nativeBinding }) => {
   let error = null;
   try {
-    const db = new Database(file, { fileMustExist: true });
+    const db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
     try {
       db.pragma('wal_checkpoint(PASSIVE)');
     } finally {
@@ -44,9 +44,27 @@ parentPort.on('message', ({ file }) => {
 });
 `;
 
+interface Waiting {
+  db: Database.Database;
+  done: (() => void)[];
+}
+
 interface CheckpointThread {
   worker: Worker;
-  waiting: Map<string, (() => void)[]>;
+  waiting: Map<string, Waiting>;
+}
+
+/** The driver's native binding a connection was opened with (Electron's own build), for the thread to open the file with the same. */
+const nativeBindings = new WeakMap<Database.Database, string>();
+
+/** Called by openDatabase for a connection opened with a binding of its own (the Electron app). */
+export function rememberNativeBinding(db: Database.Database, nativeBinding: string): void {
+  nativeBindings.set(db, nativeBinding);
+}
+
+/** PASSIVE never waits for readers; whatever it cannot copy now is copied next time. */
+function checkpointHere(db: Database.Database): void {
+  if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 let thread: CheckpointThread | null | undefined;
@@ -58,17 +76,22 @@ function checkpointThread(): CheckpointThread | null {
     const worker = new Worker(CHECKPOINT_THREAD, { eval: true, workerData: { driver } });
     worker.unref();
     const started: CheckpointThread = { worker, waiting: new Map() };
-    worker.on('message', ({ file }: { file: string; error: string | null }) => {
-      // A checkpoint that could not run now (the file busy, gone) is simply the next one's work.
-      const done = started.waiting.get(file) ?? [];
+    worker.on('message', ({ file, error }: { file: string; error: string | null }) => {
+      const waiting = started.waiting.get(file);
       started.waiting.delete(file);
       if (started.waiting.size === 0) worker.unref();
-      for (const resolve of done) resolve();
+      if (!waiting) return;
+      // The thread could not open or checkpoint the file: the connection does it, so the WAL never grows unchecked.
+      if (error !== null) checkpointHere(waiting.db);
+      for (const resolve of waiting.done) resolve();
     });
     const fail = () => {
-      // The thread is gone: later checkpoints run on the connection itself, as before.
+      // The thread is gone: this and later checkpoints run on the connection itself, as before.
       thread = null;
-      for (const done of started.waiting.values()) for (const resolve of done) resolve();
+      for (const waiting of started.waiting.values()) {
+        checkpointHere(waiting.db);
+        for (const resolve of waiting.done) resolve();
+      }
       started.waiting.clear();
     };
     worker.on('error', fail);
@@ -95,15 +118,14 @@ export function checkpointSoon(db: Database.Database): Promise<void> {
       if (!db.open) return resolve();
       const worker = db.memory ? null : checkpointThread();
       if (!worker) {
-        // PASSIVE never waits for readers; whatever it cannot copy now is copied next time.
-        db.pragma('wal_checkpoint(PASSIVE)');
+        checkpointHere(db);
         return resolve();
       }
       const waiting = worker.waiting.get(db.name);
-      if (waiting) return void waiting.push(resolve);
-      worker.waiting.set(db.name, [resolve]);
+      if (waiting) return void waiting.done.push(resolve);
+      worker.waiting.set(db.name, { db, done: [resolve] });
       worker.worker.ref();
-      worker.worker.postMessage({ file: db.name });
+      worker.worker.postMessage({ file: db.name, nativeBinding: nativeBindings.get(db) ?? null });
     });
   });
 }

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkpointSoon, deferCheckpoints } from '../../../src-main/db/index.ts';
+import { rememberNativeBinding } from '../../../src-main/db/checkpoint.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // The WAL checkpoint after a sale runs on a thread of its own (issue 37): the
@@ -33,6 +34,16 @@ describe('checkpointSoon', () => {
     const [after] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
     expect(after!.checkpointed).toBe(after!.log);
     expect(db.prepare('SELECT count(*) AS n FROM sale').get()).toEqual({ n: 2000 });
+    db.close();
+  });
+
+  it('checkpoints on the connection itself when the thread cannot open the file', async () => {
+    const db = walDatabase('unopenable.db');
+    // A driver binding the thread cannot load: its checkpoint fails, and the connection does the work.
+    rememberNativeBinding(db, dir.file('no-such-binding.node'));
+    const before = statSync(dir.file('unopenable.db')).size;
+    await checkpointSoon(db);
+    expect(statSync(dir.file('unopenable.db')).size).toBeGreaterThan(before + 100_000);
     db.close();
   });
 
