@@ -246,6 +246,33 @@ export function performanceTable(resultsDir: string): string {
       stations.targets.checkout_within_2x,
       'npm run bench:stations',
     );
+    // Where the hub's time goes (issue 37), per call, at each pace the run had: the first pace is the rows above.
+    type HubStages = {
+      calls_per_second: number;
+      hub_busy_share: number;
+      per_call_ms: { receive: number; authorize: number; method_without_events: number; answer: number; events: number; queue: number };
+    };
+    const stages = (hub: HubStages) =>
+      `method ${hub.per_call_ms.method_without_events} ms, authorize ${hub.per_call_ms.authorize}, event fan-out ${hub.per_call_ms.events}, ` +
+      `answer ${hub.per_call_ms.answer}, receive ${hub.per_call_ms.receive}; queued ${hub.per_call_ms.queue} (hub busy ${Math.round(hub.hub_busy_share * 100)}%)`;
+    const rushes = (stations.rushes ?? []) as {
+      think_ms_mean: number;
+      tap_p99_over_alone: number;
+      checkout_p99_over_alone: number;
+      hub: HubStages;
+      targets: { tap_within_2x: boolean; checkout_within_2x: boolean };
+    }[];
+    for (const rush of rushes) {
+      row(
+        `  hub's time per call at ${Math.round(rush.hub.calls_per_second)} calls/s (${stations.stations} stations, ${rush.think_ms_mean} ms think)`,
+        stages(rush.hub),
+        alone.hub ? `one station alone (${Math.round(alone.hub.calls_per_second)} calls/s): ${stages(alone.hub)}` : '—',
+        `tap ${x(rush.tap_p99_over_alone)}, checkout ${x(rush.checkout_p99_over_alone)}`,
+        '≤ 2x',
+        rush.targets.tap_within_2x && rush.targets.checkout_within_2x,
+        'npm run bench:stations',
+      );
+    }
     const memory = stations.hub_memory;
     row(
       `  hub RSS after ${stations.orders} orders from ${stations.stations} stations`,

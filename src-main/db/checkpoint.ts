@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 
 const scheduled = new WeakSet<Database.Database>();
 
@@ -14,12 +16,116 @@ export function deferCheckpoints(db: Database.Database): void {
   db.pragma('wal_autocheckpoint = 0');
 }
 
-export function checkpointSoon(db: Database.Database): void {
-  if (scheduled.has(db)) return;
+/**
+ * The checkpoint runs on a thread of its own, over a connection of its own
+ * to the same file (issue 37): copying the WAL and syncing the database was
+ * the longest thing a sale left on the host's event loop (it held every
+ * other station's call and the printing behind it). The thread opens the
+ * file for each checkpoint and closes it after, so no handle outlives the
+ * host's own. Plain JavaScript evaluated in the thread: nothing to build or
+ * find beside the bundle; the driver is the host's own, by its resolved path.
+ */
+const CHECKPOINT_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+parentPort.on('message', ({ file, nativeBinding }) => {
+  let error = null;
+  try {
+    const db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } finally {
+      db.close();
+    }
+  } catch (caught) {
+    error = String((caught && caught.message) || caught);
+  }
+  parentPort.postMessage({ file, error });
+});
+`;
+
+interface Waiting {
+  db: Database.Database;
+  done: (() => void)[];
+}
+
+interface CheckpointThread {
+  worker: Worker;
+  waiting: Map<string, Waiting>;
+}
+
+/** The driver's native binding a connection was opened with (Electron's own build), for the thread to open the file with the same. */
+const nativeBindings = new WeakMap<Database.Database, string>();
+
+/** Called by openDatabase for a connection opened with a binding of its own (the Electron app). */
+export function rememberNativeBinding(db: Database.Database, nativeBinding: string): void {
+  nativeBindings.set(db, nativeBinding);
+}
+
+/** PASSIVE never waits for readers; whatever it cannot copy now is copied next time. */
+function checkpointHere(db: Database.Database): void {
+  if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+}
+
+let thread: CheckpointThread | null | undefined;
+
+function checkpointThread(): CheckpointThread | null {
+  if (thread !== undefined) return thread;
+  try {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    const worker = new Worker(CHECKPOINT_THREAD, { eval: true, workerData: { driver } });
+    worker.unref();
+    const started: CheckpointThread = { worker, waiting: new Map() };
+    worker.on('message', ({ file, error }: { file: string; error: string | null }) => {
+      const waiting = started.waiting.get(file);
+      started.waiting.delete(file);
+      if (started.waiting.size === 0) worker.unref();
+      if (!waiting) return;
+      // The thread could not open or checkpoint the file: the connection does it, so the WAL never grows unchecked.
+      if (error !== null) checkpointHere(waiting.db);
+      for (const resolve of waiting.done) resolve();
+    });
+    const fail = () => {
+      // The thread is gone: this and later checkpoints run on the connection itself, as before.
+      thread = null;
+      for (const waiting of started.waiting.values()) {
+        checkpointHere(waiting.db);
+        for (const resolve of waiting.done) resolve();
+      }
+      started.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+    thread = started;
+  } catch {
+    thread = null;
+  }
+  return thread;
+}
+
+/**
+ * A PASSIVE checkpoint of `db`'s WAL soon, once per turn of the event loop
+ * however many commits asked: on the checkpoint thread for a database file,
+ * on the connection itself for one in memory or when the thread cannot run.
+ * Resolves once it ran (tests; callers need not wait).
+ */
+export function checkpointSoon(db: Database.Database): Promise<void> {
+  if (scheduled.has(db)) return Promise.resolve();
   scheduled.add(db);
-  setImmediate(() => {
-    scheduled.delete(db);
-    // PASSIVE never waits for readers; whatever it cannot copy now is copied next time.
-    if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
+  return new Promise<void>((resolve) => {
+    setImmediate(() => {
+      scheduled.delete(db);
+      if (!db.open) return resolve();
+      const worker = db.memory ? null : checkpointThread();
+      if (!worker) {
+        checkpointHere(db);
+        return resolve();
+      }
+      const waiting = worker.waiting.get(db.name);
+      if (waiting) return void waiting.done.push(resolve);
+      worker.waiting.set(db.name, { db, done: [resolve] });
+      worker.worker.ref();
+      worker.worker.postMessage({ file: db.name, nativeBinding: nativeBindings.get(db) ?? null });
+    });
   });
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rememberNativeBinding } from './checkpoint.ts';
 import { convertToGenerations, installPinnedViews } from './generations.ts';
 import { appliedMigrations, applyMigrations, readMigrations } from './migrate.ts';
 
@@ -34,6 +35,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
     readonly: options.readOnly ?? false,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   });
+  if (options.nativeBinding) rememberNativeBinding(db, options.nativeBinding);
   try {
     db.pragma('busy_timeout = 5000');
     const migrations = readMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);

@@ -22,9 +22,9 @@ export interface ServeHub {
   stop(): Promise<void>;
 }
 
-/** Starts `pos serve` on a free port over `dbFile`; resolves once it printed its address. */
-export async function startServeHub(dbFile: string, extraArgs: string[] = []): Promise<ServeHub> {
-  const child = spawn(process.execPath, [POS, 'serve', '--port', '0', '--db', dbFile, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `pos serve` on a free port over `dbFile`; resolves once it printed its address. `nodeArgs`: Node's own (a bench's --cpu-prof). */
+export async function startServeHub(dbFile: string, extraArgs: string[] = [], nodeArgs: string[] = []): Promise<ServeHub> {
+  const child = spawn(process.execPath, [...nodeArgs, POS, 'serve', '--port', '0', '--db', dbFile, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const ready = await new Promise<{ url: string }>((resolve, reject) => {

@@ -9,7 +9,7 @@ import { clientLabel, type ClientContext } from './client-context.ts';
 import { discountLimitPercent } from './discount-limit.ts';
 import { managerScreenPolicy } from './manager-screen-policy.ts';
 import { pairedDeviceCeiling } from './paired-device-ceiling.ts';
-import { privilegedCalls, type CallApi } from './privileged-call.ts';
+import { privilegedCalls, type CallApi, type CallRules } from './privileged-call.ts';
 import { ApprovedDiscounts } from './approved-discounts.ts';
 import { cashOutLimit } from './cash-out-limit.ts';
 import { BranchVisits } from './branch-visits.ts';
@@ -219,12 +219,31 @@ export class Authorizer {
     return answer;
   }
 
-  private rules(station: string) {
+  /**
+   * The rules a call is checked against, each read from the settings only
+   * when a check asks for it: most calls (a tap, a search) are privileged in
+   * nothing, and read none of them (issue 37: three settings read per call).
+   */
+  private rules(station: string): CallRules {
+    const db = this.options.db;
+    let limitPercent: number | undefined;
+    let cashOut: number | undefined;
+    let voidUnsent: boolean | undefined;
+    let approved: ApprovedDiscounts | undefined;
+    const approvedHere = () => this.approvedAt(station);
     return {
-      limitPercent: discountLimitPercent(this.options.db),
-      cashOutLimit: cashOutLimit(this.options.db),
-      voidUnsent: getSetting(this.options.db, 'approvals.void_unsent'),
-      approved: this.approvedAt(station),
+      get limitPercent() {
+        return (limitPercent ??= discountLimitPercent(db));
+      },
+      get cashOutLimit() {
+        return (cashOut ??= cashOutLimit(db));
+      },
+      get voidUnsent() {
+        return (voidUnsent ??= getSetting(db, 'approvals.void_unsent'));
+      },
+      get approved() {
+        return (approved ??= approvedHere());
+      },
     };
   }
 

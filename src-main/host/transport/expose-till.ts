@@ -13,6 +13,7 @@ import type { Authorizer, ClientContext } from '../authorization/index.ts';
 import type { EventHub } from '../event-hub.ts';
 import { filterComlinkCall } from './comlink-call-filter.ts';
 import { ConnectionCalls } from './connection-calls.ts';
+import { hubStages } from './hub-stage-timer.ts';
 import { pinCallerOf, runAsPinCaller } from '../../staff/index.ts';
 import { runAtStation } from '../../stations/index.ts';
 
@@ -88,14 +89,19 @@ export function tillFacade(api: TillApi, access?: ChannelAccess, calls?: Connect
           : (api[method] as (...args: unknown[]) => unknown);
     const call = async (station: string | null, args: unknown[]) => {
       // A removed station's screen is refused before anything runs.
+      let started = hubStages.start();
       if (station !== null) access?.checkStation?.(station, method);
       const approval = access ? await access.authorizer.authorizeCall(api, method, args, access.client, station!) : null;
+      hubStages.end('authorize', started);
+      started = hubStages.start();
       let result: unknown;
       try {
         result = await fn.apply(api, args);
       } catch (error) {
         access?.authorizer.afterFailure(method, args[0], error, access.client);
         throw error;
+      } finally {
+        hubStages.end('method', started);
       }
       access?.authorizer.afterCall(method, approval, result, args[0], station!, access.client);
       return result;
@@ -108,7 +114,15 @@ export function tillFacade(api: TillApi, access?: ChannelAccess, calls?: Connect
         }
       : (...args: unknown[]) => call(null, args);
     // Over a connection, in its turn: the station is read when the call starts (after an earlier useStation of the same screen).
-    facade[method] = calls ? (...args: unknown[]) => calls.run(method, () => atStation(...args)) : atStation;
+    facade[method] = calls
+      ? (...args: unknown[]) => {
+          const queued = hubStages.start();
+          return calls.run(method, () => {
+            hubStages.end('queue', queued);
+            return atStation(...args);
+          });
+        }
+      : atStation;
   }
   return Object.freeze(facade) as unknown as TillApi;
 }
@@ -123,11 +137,13 @@ export function tillFacade(api: TillApi, access?: ChannelAccess, calls?: Connect
 export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: EventHub, access: ChannelAccess): () => void {
   const listeners = new Set<(event: { data: unknown }) => void>();
   const send = (envelope: TransportEnvelope) => {
+    const started = hubStages.start();
     try {
       channel.send(envelope);
     } catch {
       // The other end is gone; its close handler detaches us.
     }
+    hubStages.end(envelope.kind === 'event' ? 'events' : 'answer', started);
   };
   const endpoint = {
     postMessage: (message: unknown) => send({ kind: 'rpc', message }),
@@ -155,7 +171,7 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   // A kitchen display's events go to that display's screens only; others hear what concerns a counter.
   const hears = access.hears ?? ((event: TillEvent) => event.type !== 'kitchen' && event.type !== 'customer-display');
   const stopEvents = events.subscribe((event) => {
-    if (hears(event)) send({ kind: 'event', event });
+    if (hears(event)) send(eventEnvelope(event));
   });
   const detach = () => {
     calls.close();
@@ -165,6 +181,15 @@ export function exposeTill(api: TillApi, channel: EnvelopeChannel, events: Event
   };
   channel.onClose(detach);
   return detach;
+}
+
+const eventEnvelopes = new WeakMap<TillEvent, TransportEnvelope>();
+
+/** One envelope per event, shared by every screen that hears it: a channel can then serialize it once for all of them. */
+function eventEnvelope(event: TillEvent): TransportEnvelope {
+  let envelope = eventEnvelopes.get(event);
+  if (!envelope) eventEnvelopes.set(event, (envelope = { kind: 'event', event }));
+  return envelope;
 }
 
 /** Comlink's own shape for a thrown error, carrying a WireError the UI turns back into a TillError. */

@@ -1,0 +1,63 @@
+import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkpointSoon, deferCheckpoints } from '../../../src-main/db/index.ts';
+import { rememberNativeBinding } from '../../../src-main/db/checkpoint.ts';
+import { tempDir } from '../../support/temp-dir.ts';
+
+// The WAL checkpoint after a sale runs on a thread of its own (issue 37): the
+// pages reach the database file while the host's connection does nothing.
+describe('checkpointSoon', () => {
+  const dir = tempDir('till-checkpoint-');
+  afterAll(() => dir.cleanup());
+
+  const walDatabase = (name: string) => {
+    const db = new Database(dir.file(name));
+    db.pragma('journal_mode = WAL');
+    deferCheckpoints(db);
+    db.exec('CREATE TABLE sale (id INTEGER PRIMARY KEY, note TEXT)');
+    const insert = db.prepare('INSERT INTO sale (note) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run(`sale ${i} `.repeat(20));
+    })();
+    return db;
+  };
+
+  it('copies the WAL into the database file, on another connection', async () => {
+    const db = walDatabase('till.db');
+    const before = statSync(dir.file('till.db')).size;
+    const pending = checkpointSoon(db);
+    // A second request in the same turn joins the first.
+    await Promise.all([pending, checkpointSoon(db)]);
+    expect(statSync(dir.file('till.db')).size).toBeGreaterThan(before + 100_000);
+    // Everything was copied: the next checkpoint of this connection finds nothing left.
+    const [after] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[];
+    expect(after!.checkpointed).toBe(after!.log);
+    expect(db.prepare('SELECT count(*) AS n FROM sale').get()).toEqual({ n: 2000 });
+    db.close();
+  });
+
+  it('checkpoints on the connection itself when the thread cannot open the file', async () => {
+    const db = walDatabase('unopenable.db');
+    // A driver binding the thread cannot load: its checkpoint fails, and the connection does the work.
+    rememberNativeBinding(db, dir.file('no-such-binding.node'));
+    const before = statSync(dir.file('unopenable.db')).size;
+    await checkpointSoon(db);
+    expect(statSync(dir.file('unopenable.db')).size).toBeGreaterThan(before + 100_000);
+    db.close();
+  });
+
+  it('checkpoints a database in memory on its own connection', async () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (x)');
+    await expect(checkpointSoon(db)).resolves.toBeUndefined();
+    db.close();
+  });
+
+  it('does nothing for a connection closed before its turn', async () => {
+    const db = walDatabase('closed.db');
+    const pending = checkpointSoon(db);
+    db.close();
+    await expect(pending).resolves.toBeUndefined();
+  });
+});
