@@ -88,7 +88,7 @@ describe('a standby hub', () => {
       await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
       await ensureShift(api);
     }
-    const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null).map((p) => p.id);
+    const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice).map((p) => p.id);
 
     // A wrong code is refused; the manager's code pairs the standby once.
     const code = await standbyCode(hub);

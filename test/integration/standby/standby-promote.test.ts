@@ -56,7 +56,7 @@ describe('pos standby promote', () => {
     const counter = await browserStation(standby, first!.code, sockets);
     await counter.unlock({ cashier_id: huda.id, pin: '2468' });
     await ensureShift(counter);
-    const [product] = (await counter.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null);
+    const [product] = (await counter.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
     const cart = await counter.addItem({ product_id: product!.id, quantity: 1 });
     expect((await counter.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] })).uuid).toBeTruthy();
     await expect(manager.addItem({ product_id: product!.id, quantity: 1 })).rejects.toMatchObject({

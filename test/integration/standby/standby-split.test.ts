@@ -79,7 +79,7 @@ describe('a standby cut off from a hub that still serves its stations', () => {
     const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
     await manager.unlock({ cashier_id: huda.id, pin: '2468' });
     await ensureShift(manager);
-    const [product] = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null);
+    const [product] = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
 
     const traded = await fetch(hub.url, { redirect: 'manual' });
     const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
