@@ -158,8 +158,10 @@ export class PairNode {
   async handle(request: IncomingMessage, response: ServerResponse, client: { kind: string } | null, authenticated: () => void = () => {}): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://till').pathname;
     if (path === '/standby/where' && request.method === 'GET') {
+      // Public, read by any screen (a station learns where the standby is, and follows only the highest epoch: docs/standby.md).
       const state = readStandbyState(this.options.db);
-      return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url });
+      const standby = this.role === 'hub' ? (this.hub?.status().standby_url ?? state.peer_url) : this.role === 'standby' ? this.ownUrl : null;
+      return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url, standby });
     }
     if (path === '/standby/code' && request.method === 'GET') {
       // A standby receives the whole database: only a manager's screen makes its code.
