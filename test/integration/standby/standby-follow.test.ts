@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TransportEnvelope } from '../../../src-shared/api/index.ts';
 import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import { followHub, HubFinder, readWhere, type TillConnection } from '../../../src-renderer/transport/index.ts';
+import { readStandbyStatus } from '../../../src-renderer/branch/standby-source.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
 import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
@@ -133,10 +134,12 @@ describe('a station follows its hub to the standby', () => {
     const standby = await start(service.dir.file('standby.db'), ['--standby-of', hub.origin, '--code', code]);
 
     // Two tablets, each its own station, connected through the follower the renderer uses.
+    const tabletCookies: string[] = [];
     const tablets: { finder: HubFinder; connect: () => Promise<TillConnection>; link: TillConnection }[] = [];
     for (let i = 0; i < 2; i++) {
       const finder = new HubFinder(hub.origin, askWhere);
-      const connect = followHub(finder, openAt(await pairTablet(hub, cookie)));
+      tabletCookies.push(await pairTablet(hub, cookie));
+      const connect = followHub(finder, openAt(tabletCookies[i]!));
       tablets.push({ finder, connect, link: await connect() });
     }
     const first = tablets[0]!.link.api;
@@ -147,6 +150,10 @@ describe('a station follows its hub to the standby', () => {
     for (const t of tablets)
       await expect.poll(async () => (await t.finder.refresh(), t.finder.addresses), { timeout: 30_000 }).toEqual([hub.origin, standby.origin]);
     expect(tablets[0]!.finder.epoch).toBe(1);
+    // The Stations tab's status: the manager's screen reads it; a paired device is refused.
+    const shown = readStandbyStatus(await (await fetch(`${hub.origin}/standby/status`, { headers: { cookie } })).json());
+    expect(shown).toMatchObject({ role: 'hub', epoch: 1, hub: hub.origin, standby: standby.origin, connected: true });
+    expect((await fetch(`${hub.origin}/standby/status`, { headers: { cookie: tabletCookies[0]! } })).status).toBe(403);
 
     const died = new Promise((done) => hub.child.once('exit', done));
     hub.child.kill('SIGKILL');
