@@ -158,8 +158,15 @@ export class PairNode {
   async handle(request: IncomingMessage, response: ServerResponse, client: { kind: string } | null, authenticated: () => void = () => {}): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://till').pathname;
     if (path === '/standby/where' && request.method === 'GET') {
+      // Public, read by any screen (a station learns where the standby is, and follows only the highest epoch: docs/standby.md).
       const state = readStandbyState(this.options.db);
-      return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url });
+      const standby = this.role === 'hub' ? (this.hub?.status().standby_url ?? state.peer_url) : this.role === 'standby' ? this.ownUrl : null;
+      return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url, standby });
+    }
+    if (path === '/standby/status' && request.method === 'GET') {
+      // The Branch screen's Stations tab (a manager's screen): the pair's status, and whether a standby code can be made here.
+      if (client?.kind !== 'manager-session') return sendJson(response, 403, { error: 'only a manager’s screen reads the standby’s status' });
+      return sendJson(response, 200, this.status());
     }
     if (path === '/standby/code' && request.method === 'GET') {
       // A standby receives the whole database: only a manager's screen makes its code.

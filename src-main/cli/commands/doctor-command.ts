@@ -4,8 +4,11 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import { openDatabase } from '../../db/index.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { describeStatus, pairReport } from './standby-command.ts';
+import { secretsFileFor } from '../../host/index.ts';
+import { outboxCounts } from '../../orders/index.ts';
 
 function members(report: MemberReport | null): string {
   if (!report) return '';
@@ -54,8 +57,19 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     const db = openDatabase(values.db, { readOnly: true });
     try {
       const pair = pairReport(db);
-      if (values.json && !values.token && !io.env.POS_TOKEN) io.out(JSON.stringify({ standby: pair }));
-      else if (!values.json) io.out(`Hub and standby (${values.db}):\n  ${describeStatus(pair).split('\n').join('\n  ')}`);
+      // The token is not in the database (nor replicated): a standby that took over uploads nothing until it is signed in.
+      const waiting = uploadsWaitingForSignIn(db, secretsFileFor(values.db));
+      const signIn =
+        waiting === null
+          ? null
+          : pair.role === 'standby'
+            ? 'Uploads: this file has no service token: after a takeover, orders wait until a manager signs this till in (the manager screen’s Sign in)'
+            : waiting > 0
+              ? `Uploads: ${waiting} waiting for a sign-in: this file has no service token (a manager signs this till in on its manager screen)`
+              : null;
+      if (values.json && !values.token && !io.env.POS_TOKEN) io.out(JSON.stringify({ standby: pair, uploads_wait_for_sign_in: waiting }));
+      else if (!values.json)
+        io.out(`Hub and standby (${values.db}):\n  ${[describeStatus(pair), ...(signIn ? [signIn] : [])].join('\n').split('\n').join('\n  ')}`);
     } finally {
       db.close();
     }
@@ -94,4 +108,24 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
   if (values.json) io.out(JSON.stringify(report));
   else human(report, io);
   return report.ready ? 0 : 1;
+}
+
+/**
+ * Uploads waiting for a sign-in (issue 36): the service token lives in the
+ * secrets file beside the database, never in it (nor in what a standby
+ * copies), so a standby that took over holds the outbox but not the token
+ * until it is signed in. The orders waiting when this file has no token,
+ * else null. Only whether the token is there is read, never its value.
+ */
+export function uploadsWaitingForSignIn(db: TillDatabase, secretsFile: string): number | null {
+  let signedIn = false;
+  try {
+    if (existsSync(secretsFile)) {
+      const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as unknown;
+      signedIn = typeof secrets === 'object' && secrets !== null && typeof (secrets as Record<string, unknown>).token === 'string';
+    }
+  } catch {
+    signedIn = false;
+  }
+  return signedIn ? null : outboxCounts(db).pending;
 }
