@@ -75,13 +75,12 @@ export function installJournal(db: TillDatabase): void {
     for (const table of journaledTables(db)) {
       // `main.` on the trigger: the table it names is then main's, never a TEMP VIEW of the same name (db/generations.ts).
       const t = quote(table.name);
-      // In main, on main's table: an unqualified name would find a replica table's TEMP view first (db/generations.ts).
       const name = (op: string) => `main.${quote(`${TRIGGER_PREFIX}${table.name}_${op}`)}`;
       const insert = (op: string, key: string, row: string) =>
         `INSERT INTO standby_journal (tbl, op, old_key, row) VALUES (${literal(table.name)}, '${op}', ${key}, ${row});`;
-      db.exec(`CREATE TRIGGER main.${name('i')} AFTER INSERT ON ${t} BEGIN ${insert('I', 'NULL', rowImage(table, 'NEW'))} END;`);
-      db.exec(`CREATE TRIGGER main.${name('u')} AFTER UPDATE ON ${t} BEGIN ${insert('U', oldKey(table), rowImage(table, 'NEW'))} END;`);
-      db.exec(`CREATE TRIGGER main.${name('d')} AFTER DELETE ON ${t} BEGIN ${insert('D', oldKey(table), 'NULL')} END;`);
+      db.exec(`CREATE TRIGGER ${name('i')} AFTER INSERT ON ${t} BEGIN ${insert('I', 'NULL', rowImage(table, 'NEW'))} END;`);
+      db.exec(`CREATE TRIGGER ${name('u')} AFTER UPDATE ON ${t} BEGIN ${insert('U', oldKey(table), rowImage(table, 'NEW'))} END;`);
+      db.exec(`CREATE TRIGGER ${name('d')} AFTER DELETE ON ${t} BEGIN ${insert('D', oldKey(table), 'NULL')} END;`);
     }
   }).immediate();
 }
