@@ -45,6 +45,8 @@ export const TABLE_OWNERS = {
   orders: 'src-main/orders',
   order_lines: 'src-main/orders',
   order_payments: 'src-main/orders',
+  // Coupons and loyalty rewards given on a sale (issue 35), written with the order.
+  order_promotions: 'src-main/orders',
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
   parked_carts: 'src-main/selling',

@@ -534,6 +534,20 @@ export interface SoldOutMarksTable {
   marked_by: string;
 }
 
+export interface OrderPromotionsTable {
+  order_uuid: string;
+  position: number;
+  source: 'coupon' | 'reward';
+  code: string;
+  discount_id: string | null;
+  name_en: string | null;
+  name_ar: string | null;
+  discount: string;
+  cap: number | null;
+  amount: number;
+  verified: 0 | 1;
+}
+
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   categories: CategoriesTable;
@@ -583,6 +597,7 @@ export interface TillSchema {
   station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
+  order_promotions: OrderPromotionsTable;
 }
 
 /** Every column of every table, in the order the migrations declare them (Kysely's types are erased at run time). */
@@ -807,4 +822,5 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
+  order_promotions: ['order_uuid', 'position', 'source', 'code', 'discount_id', 'name_en', 'name_ar', 'discount', 'cap', 'amount', 'verified'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CASH_METHOD_KEY,
+  discountAmount,
   lineFigures,
   priceCart,
   quickCashAmounts,
@@ -9,7 +10,7 @@ import {
   type OrderType,
   type PricedCart,
 } from '../../src-shared/pricing/index.ts';
-import { type CartView } from '../../src-shared/selling/index.ts';
+import { type AppliedPromotion, type CartView, type PricedPromotion } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
 
@@ -34,6 +35,12 @@ export interface Cart {
   customer_id: string | null;
   price_list: string;
   order_discount: Discount | null;
+  /**
+   * Coupons and loyalty rewards checked for this cart (issue 35): each an
+   * order-level discount taken after the cashier's order discount. Absent on
+   * a cart kept or parked before them.
+   */
+  promotions?: AppliedPromotion[];
 }
 
 /** The cart without its lines: what station_carts keeps in one small row. */
@@ -94,24 +101,45 @@ export function chosenModifiers(line: CartLine): CartLine['product']['modifiers'
   return line.modifier_ids.map((id) => line.product.modifiers.find((candidate) => candidate.id === id)!);
 }
 
-/** The cart priced: its lines' snapshots hold minor units, as the replica does, and go to pricing as they are. */
-export function priceOf(cart: Cart, tax: BranchTax): PricedCart {
-  return priceCart({
+/** A priced cart with what each of its coupons and rewards takes off. */
+export type PricedCartWithPromotions = PricedCart & { promotions: PricedPromotion[] };
+
+/**
+ * The cart priced: its lines' snapshots hold minor units, as the replica
+ * does, and go to pricing as they are. Coupons and rewards come after the
+ * cashier's discounts, each on what is left (capped by its own cap), and
+ * together with the order discount they are shared across the lines as one
+ * order discount: what the customer pays and the tax follow them.
+ */
+export function priceOf(cart: Cart, tax: BranchTax): PricedCartWithPromotions {
+  const input = {
     tax,
     methodKey: cart.price_list,
     orderType: cart.order_type,
-    discount: cart.order_discount ?? undefined,
     lines: cart.lines.map((line) => ({
       product: line.product,
       quantity: line.quantity,
       discount: line.discount ?? undefined,
       modifiers: chosenModifiers(line),
     })),
+  };
+  const base = priceCart({ ...input, discount: cart.order_discount ?? undefined });
+  const applied = cart.promotions ?? [];
+  if (applied.length === 0) return { ...base, promotions: [] };
+  let left = base.subtotal - base.discount_total;
+  const promotions = applied.map((promotion): PricedPromotion => {
+    const off = discountAmount(promotion.discount, left, `${promotion.source} ${promotion.code}`);
+    const amount = promotion.cap === null ? off : Math.min(off, promotion.cap);
+    left -= amount;
+    return { ...promotion, amount };
   });
+  const taken = promotions.reduce((sum, p) => sum + p.amount, 0);
+  const priced = priceCart({ ...input, discount: { kind: 'AMOUNT', value: base.order_discount + taken } });
+  return { ...priced, promotions };
 }
 
 /** `decimals`: the currency's places (currencyDecimals), for the quick-cash notes counted in its major unit. */
-export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView {
+export function cartView(cart: Cart, priced: PricedCart & { promotions?: PricedPromotion[] }, decimals = 2): CartView {
   return {
     lines: cart.lines.map((line, index) => {
       const p = priced.lines[index]!;
@@ -131,6 +159,7 @@ export function cartView(cart: Cart, priced: PricedCart, decimals = 2): CartView
     customer_id: cart.customer_id,
     price_list: cart.price_list,
     order_discount: cart.order_discount,
+    ...(priced.promotions && priced.promotions.length > 0 ? { promotions: priced.promotions } : {}),
     subtotal: priced.subtotal,
     discount_total: priced.discount_total,
     tax: priced.tax,

@@ -4,6 +4,7 @@ import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from
 import { cashierNames } from '../staff/index.ts';
 
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
+import { insertOrderPromotions, readOrderPromotions } from './order-promotions.ts';
 
 // Checkout writes an order in the queries below, compiled once (db/query.ts
 // prepared): they run for every sale, with the cashier waiting.
@@ -199,6 +200,7 @@ export function insertOrder(
           settlement_uuid: null,
         }),
       );
+      if (record.kind === 'SALE' && record.promotions) insertOrderPromotions(db, record.uuid, record.promotions);
       INSERT_OUTBOX.run(db, { order_uuid: record.uuid, enqueued_seq: lastInsertRowid });
       alsoWrite?.(record);
       return record;
@@ -270,11 +272,13 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
     });
   }
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
+  const promotionsOf = readOrderPromotions(db, uuids);
   return uuids.flatMap((uuid) => {
     const row = byUuid.get(uuid);
-    return row
-      ? [orderRecord(row, row.cashier_id === null ? null : (names.get(row.cashier_id) ?? null), linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? [])]
-      : [];
+    if (!row) return [];
+    const record = orderRecord(row, row.cashier_id === null ? null : (names.get(row.cashier_id) ?? null), linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? []);
+    const promotions = promotionsOf.get(uuid);
+    return [promotions ? { ...record, promotions } : record];
   });
 }
 

@@ -1,6 +1,6 @@
 import { formatMinor, mulDivRound } from '../../src-shared/money/index.ts';
 import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
-import { type OrderDraft, type OrderRecord } from '../../src-shared/selling/index.ts';
+import { type OrderDraft, type OrderRecord, type PricedPromotion } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import type { BranchProfile } from '../catalog/index.ts';
@@ -10,7 +10,8 @@ export interface SaleInput {
   uuid: string;
   createdAt: number;
   cart: Cart;
-  priced: PricedCart;
+  /** With its coupons and rewards (issue 35), recorded on the order. */
+  priced: PricedCart & { promotions?: PricedPromotion[] };
   settlement: Settlement;
   /** A sale is made in a known branch (the selling service refuses to sell without one). */
   profile: BranchProfile & { branchId: string };
@@ -70,6 +71,7 @@ export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }
       };
     }),
     payments: settlement.payments,
+    ...(priced.promotions && priced.promotions.length > 0 ? { promotions: priced.promotions } : {}),
   };
 }
 
@@ -132,8 +134,10 @@ export function refundDraft(
   const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((acc, l) => acc + pick(l), 0);
   const total = -sum((l) => l.total);
   const tax = -sum((l) => l.tax);
+  // A credit note gives back money, never a coupon or a reward: those stay on the sale.
+  const { promotions: _promotions, ...sale } = original;
   return {
-    ...original,
+    ...sale,
     uuid: extra.uuid,
     kind: 'REFUND',
     refund_of: original.uuid,

@@ -43,7 +43,9 @@ export type TillErrorCode =
   /** A customer added at the counter has a phone the till already knows: that customer is offered instead (issue 35). */
   | 'customer_exists'
   /** A product or one of its options is marked sold out for today (issue 34): it cannot go into a cart or a tab's round. */
-  | 'sold_out';
+  | 'sold_out'
+  /** A coupon or loyalty reward code that gives nothing now (refused, offline, already on this order): the sale goes on without it (issue 35). */
+  | 'code_refused';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

@@ -13,6 +13,7 @@ import { FLOOR_MESSAGES_AR } from './messages-floor.ts';
 import { FLOOR_UI_MESSAGES_AR } from './messages-floor-ui.ts';
 import { KITCHEN_HUB_MESSAGES_AR } from './messages-kitchen-hub.ts';
 import { SOLD_OUT_MESSAGES_AR } from './messages-sold-out.ts';
+import { PROMOTION_MESSAGES_AR } from './messages-promotions.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
@@ -361,6 +362,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...FLOOR_UI_MESSAGES_AR,
   ...KITCHEN_HUB_MESSAGES_AR,
   ...SOLD_OUT_MESSAGES_AR,
+  ...PROMOTION_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,

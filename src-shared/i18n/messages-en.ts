@@ -12,6 +12,7 @@ import { FLOOR_MESSAGES_EN } from './messages-floor.ts';
 import { FLOOR_UI_MESSAGES_EN } from './messages-floor-ui.ts';
 import { KITCHEN_HUB_MESSAGES_EN } from './messages-kitchen-hub.ts';
 import { SOLD_OUT_MESSAGES_EN } from './messages-sold-out.ts';
+import { PROMOTION_MESSAGES_EN } from './messages-promotions.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
@@ -361,6 +362,7 @@ export const MESSAGES_EN = {
   ...FLOOR_UI_MESSAGES_EN,
   ...KITCHEN_HUB_MESSAGES_EN,
   ...SOLD_OUT_MESSAGES_EN,
+  ...PROMOTION_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,

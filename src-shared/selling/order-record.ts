@@ -1,5 +1,6 @@
 import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
+import type { PricedPromotion } from './applied-promotion.ts';
 
 export const ORDER_KINDS = ['SALE', 'REFUND'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
@@ -79,6 +80,8 @@ export interface OrderRecord {
   refund_of_number?: string | null;
   /** The code of the station (counter) that rang it up; its number is that station's. Null before stations. */
   station?: string | null;
+  /** Coupons and loyalty rewards given on a sale (issue 35), with their codes; absent when there were none. */
+  promotions?: PricedPromotion[];
 }
 
 /** What checkout hands to the store: everything but the number, which the store assigns. */

@@ -1,6 +1,7 @@
 import type { Discount, LineFigures, OrderType } from '../pricing/index.ts';
 import type { Minor } from '../money/index.ts';
 import type { OrderRecord, OrderUpload, UploadState } from './order-record.ts';
+import type { PricedPromotion } from './applied-promotion.ts';
 
 /** What the till API returns; every amount is integer minor units. */
 
@@ -58,6 +59,8 @@ export interface CartView {
   customer_id: string | null;
   price_list: string;
   order_discount: Discount | null;
+  /** Coupons and loyalty rewards on the cart (issue 35), each with what it takes off; absent on a cart without any. */
+  promotions?: PricedPromotion[];
   subtotal: Minor;
   discount_total: Minor;
   tax: Minor;
