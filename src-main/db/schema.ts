@@ -542,8 +542,9 @@ export interface OrderPromotionsTable {
   discount_id: string | null;
   name_en: string | null;
   name_ar: string | null;
-  discount: string;
-  cap: number | null;
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  max_amount: number | null;
   amount: number;
   verified: 0 | 1;
 }
@@ -822,5 +823,5 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
-  order_promotions: ['order_uuid', 'position', 'source', 'code', 'discount_id', 'name_en', 'name_ar', 'discount', 'cap', 'amount', 'verified'],
+  order_promotions: ['order_uuid', 'position', 'source', 'code', 'discount_id', 'name_en', 'name_ar', 'kind', 'value', 'max_amount', 'amount', 'verified'],
 } as const satisfies { [T in keyof TillSchema]: readonly (keyof TillSchema[T] & string)[] };

@@ -128,8 +128,8 @@ export function priceOf(cart: Cart, tax: BranchTax): PricedCartWithPromotions {
   if (applied.length === 0) return { ...base, promotions: [] };
   let left = base.subtotal - base.discount_total;
   const promotions = applied.map((promotion): PricedPromotion => {
-    const off = discountAmount(promotion.discount, left, `${promotion.source} ${promotion.code}`);
-    const amount = promotion.cap === null ? off : Math.min(off, promotion.cap);
+    const off = discountAmount({ kind: promotion.kind, value: promotion.value }, left, `${promotion.source} ${promotion.code}`);
+    const amount = promotion.max_amount === null ? off : Math.min(off, promotion.max_amount);
     left -= amount;
     return { ...promotion, amount };
   });

@@ -1,4 +1,3 @@
-import type { Discount } from '../../src-shared/pricing/index.ts';
 import type { PricedPromotion, PromotionSource } from '../../src-shared/selling/index.ts';
 import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
 
@@ -12,8 +11,9 @@ const INSERT = prepared<{
   discount_id: string | null;
   name_en: string | null;
   name_ar: string | null;
-  discount: string;
-  cap: number | null;
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  max_amount: number | null;
   amount: number;
   verified: 0 | 1;
 }>()(
@@ -25,8 +25,9 @@ const INSERT = prepared<{
     discount_id: param('discount_id'),
     name_en: param('name_en'),
     name_ar: param('name_ar'),
-    discount: param('discount'),
-    cap: param('cap'),
+    kind: param('kind'),
+    value: param('value'),
+    max_amount: param('max_amount'),
     amount: param('amount'),
     verified: param('verified'),
   }),
@@ -58,8 +59,9 @@ export function insertOrderPromotions(db: TillDatabase, orderUuid: string, promo
       discount_id: p.discount_id,
       name_en: p.name_en,
       name_ar: p.name_ar,
-      discount: JSON.stringify(p.discount),
-      cap: p.cap,
+      kind: p.kind,
+      value: p.value,
+      max_amount: p.max_amount,
       amount: p.amount,
       verified: p.verified ? 1 : 0,
     }),
@@ -76,8 +78,9 @@ export function readOrderPromotions(db: TillDatabase, uuids: readonly string[]):
       discount_id: row.discount_id,
       name_en: row.name_en,
       name_ar: row.name_ar,
-      discount: JSON.parse(row.discount) as Discount,
-      cap: row.cap,
+      kind: row.kind,
+      value: row.value,
+      max_amount: row.max_amount,
       amount: row.amount,
       verified: row.verified === 1,
     };

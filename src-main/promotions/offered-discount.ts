@@ -2,7 +2,7 @@ import { parseDecimalRounded } from '../../src-shared/money/index.ts';
 import type { AppliedPromotion } from '../../src-shared/selling/index.ts';
 
 /** What a Verify or check_reward answer offers, before it is put on a cart. */
-export type OfferedDiscount = Pick<AppliedPromotion, 'discount' | 'cap' | 'discount_id' | 'name_en' | 'name_ar'>;
+export type OfferedDiscount = Pick<AppliedPromotion, 'kind' | 'value' | 'max_amount' | 'discount_id' | 'name_en' | 'name_ar'>;
 
 /** What an answer says: a discount, a refusal in the service's words, or nothing Till can read (never guessed into a discount). */
 export type OfferReading = { kind: 'offered'; offer: OfferedDiscount } | { kind: 'refused'; message: string | null } | { kind: 'unreadable' };
@@ -71,7 +71,7 @@ export function readOfferedDiscount(body: unknown, decimals: number): OfferReadi
   const type = textAt(record, TYPE_KEYS)?.toLowerCase() ?? null;
   const percentValue = numberAt(record, PERCENT_KEYS);
   const value = numberAt(record, VALUE_KEYS);
-  let discount: OfferedDiscount['discount'] | null = null;
+  let discount: { kind: 'PERCENT' | 'AMOUNT'; value: number } | null = null;
   try {
     if (percentValue !== null && (type === null || type.includes('percent'))) {
       discount = { kind: 'PERCENT', value: parseDecimalRounded(percentValue, 'percentage', 2).minor };
@@ -88,14 +88,19 @@ export function readOfferedDiscount(body: unknown, decimals: number): OfferReadi
   const capValue = numberAt(record, CAP_KEYS);
   let cap: number | null = null;
   if (capValue !== null) {
-    const read = parseDecimalRounded(capValue, 'cap', decimals).minor;
-    cap = read > 0 ? read : null;
+    try {
+      const read = parseDecimalRounded(capValue, 'cap', decimals).minor;
+      cap = read > 0 ? read : null;
+    } catch {
+      return { kind: 'unreadable' };
+    }
   }
   return {
     kind: 'offered',
     offer: {
-      discount,
-      cap,
+      kind: discount.kind,
+      value: discount.value,
+      max_amount: cap,
       discount_id: textAt(record, ['id', 'discount_id', 'reward_id']),
       name_en: textAt(record, ['name_en', 'name', 'title']),
       name_ar: textAt(record, ['name_ar']),

@@ -2,7 +2,7 @@ import { parseApiVersion } from '../../src-shared/api-version.ts';
 import { parseInput } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { promotionAlreadyApplied, type AppliedPromotion, type CartView, type PromotionSource, type TillInputs } from '../../src-shared/selling/index.ts';
-import { secretNameOf } from '../../src-shared/settings/index.ts';
+import { isSettingKey, secretNameOf } from '../../src-shared/settings/index.ts';
 import { currencyDecimals, readBranchProfile } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { orderWithPromotion } from '../orders/index.ts';
@@ -40,6 +40,8 @@ export interface PromotionServiceOptions {
    * refused whatever the setting.
    */
   couponInReplica?: (code: string) => OfferedDiscount | null;
+  /** The branch's time zone (IANA) for the reward check's `date`; by default the setting branch.time_zone, else the machine's. */
+  timeZone?: () => string | null;
 }
 
 const refused = (code: string, reason: string, message: string, params: Record<string, string> = {}) =>
@@ -61,6 +63,19 @@ export class PromotionService {
     const promotion = source === 'coupon' ? await this.coupon(code) : await this.reward(code);
     // A second tap while the first check was out: the first one's discount stands, once.
     return this.options.selling.addPromotion(promotion);
+  }
+
+  /**
+   * The branch's time zone for the reward check's `date`: the setting
+   * `branch.time_zone` the service discounts bring (issue 35 item 1, read
+   * by name so this works before and after it lands), else the machine's.
+   */
+  private timeZone(): string | null {
+    if (this.options.timeZone) return this.options.timeZone();
+    const key = 'branch.time_zone';
+    if (!isSettingKey(key)) return null;
+    const zone: unknown = settingOrDefault(this.options.db, key);
+    return typeof zone === 'string' ? zone : null;
   }
 
   /** Takes a code off the cart (nothing to ask the service). */
@@ -134,7 +149,7 @@ export class PromotionService {
       businessReference: settingOrDefault(db, 'loyalty.business_reference') ?? marketId,
       branchId,
       at: now(),
-      timeZone: settingOrDefault(db, 'loyalty.time_zone'),
+      timeZone: this.timeZone(),
       decimals: currencyDecimals(db),
     });
     if (outcome.kind === 'offered') return { source: 'reward', code, verified: true, ...outcome.offer };

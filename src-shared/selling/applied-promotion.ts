@@ -1,6 +1,5 @@
 import { TillError } from '../errors/index.ts';
 import type { Minor } from '../money/index.ts';
-import type { Discount } from '../pricing/index.ts';
 
 /** Where a discount that came with a code comes from: a coupon (the service's Verify) or a loyalty reward (check_reward). */
 export const PROMOTION_SOURCES = ['coupon', 'reward'] as const;
@@ -9,7 +8,9 @@ export type PromotionSource = (typeof PROMOTION_SOURCES)[number];
 /**
  * A coupon's or a reward's discount on the cart and on the order (issue 35,
  * items 2 and 3): the order-level discount it gives, with the code that gave
- * it. `verified` is false only for a coupon accepted offline from the
+ * it. Its members are those of a service discount as the discounts work
+ * applies it (discount_id, names, kind, value, max_amount, code, amount),
+ * with where it came from (`source`) and whether the service confirmed it. `verified` is false only for a coupon accepted offline from the
  * replica's discounts (`coupons.offline` = replica): the service judges it
  * when the order arrives.
  */
@@ -21,9 +22,11 @@ export interface AppliedPromotion {
   discount_id: string | null;
   name_en: string | null;
   name_ar: string | null;
-  discount: Discount;
-  /** The most it takes off, when the service set a cap (minor units). */
-  cap: Minor | null;
+  /** PERCENT: `value` in hundredths of a percent (1000 = 10%); AMOUNT: `value` in minor units. */
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  /** The most it takes off, when the service set a cap (minor units); null: no cap. */
+  max_amount: Minor | null;
   verified: boolean;
 }
 

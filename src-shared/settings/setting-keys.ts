@@ -250,15 +250,6 @@ export const SETTING_KEYS = {
       ar: 'مرجع النشاط التجاري الذي يُرسل في فحص المكافأة (business_refrence)',
     },
   }),
-  'loyalty.time_zone': define({
-    kind: patternKind(/^(UTC|[A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/, 'an IANA time zone, like Asia/Riyadh'),
-    default: null,
-    unset: "this machine's time zone (the one business days are counted in)",
-    description: {
-      en: "The branch's time zone, for the date (yyyy-MM-dd HH:mm:ss) a reward check sends",
-      ar: 'المنطقة الزمنية للفرع، لتاريخ طلب فحص المكافأة',
-    },
-  }),
   'sync.concurrency': define({
     kind: integerKind(1, 16),
     default: 4,
