@@ -26,9 +26,11 @@ export function lineFigures(line: Pick<CartLineView, 'line_discount' | 'gross'>)
 }
 
 /** The order discount's figures in a cart: what it took off, from the subtotal after the line discounts. */
-export function orderFigures(cart: Pick<CartView, 'lines' | 'subtotal' | 'discount_total'>): DiscountFigures {
+export function orderFigures(cart: Pick<CartView, 'lines' | 'subtotal' | 'discount_total' | 'promotions'>): DiscountFigures {
   const lineDiscounts = cart.lines.reduce((sum, line) => sum + lineDiscountOf(line), 0);
-  return { amount: cart.discount_total - lineDiscounts, base: cart.subtotal - lineDiscounts };
+  // A coupon or reward is the service's discount within its own rules (issue 35): it needs no manager, and is not the cashier's.
+  const promotions = (cart.promotions ?? []).reduce((sum, p) => sum + p.amount, 0);
+  return { amount: cart.discount_total - lineDiscounts - promotions, base: cart.subtotal - lineDiscounts };
 }
 
 /**
