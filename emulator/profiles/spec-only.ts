@@ -84,7 +84,16 @@ function customer(record: JsonRecord): JsonRecord {
 }
 
 export const specOnlyProfile = defineProfile('spec-only', {
-  hidden: ['GET /me', 'GET /kitchens', 'GET /kitchens/:kitchenId', 'GET /tables', 'GET /tables/:tableId', 'POST /orders/payments', 'POST /attendances/sync'],
+  hidden: [
+    'GET /me',
+    'GET /kitchens',
+    'GET /kitchens/:kitchenId',
+    'GET /tables',
+    'GET /tables/:tableId',
+    'POST /orders/payments',
+    'POST /attendances/sync',
+    'POST /discounts/verify',
+  ],
   records: {
     ...catalogRecordRules({ product, modifier, price, barcode: (record) => only(record, ['id']), printer }),
     'GET /users/customers': customer,
