@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DecimalString, EpochMs } from '../catalog/index.ts';
-import { decimal, epochMs, id, idOrNull, list, number, oneOf, record, text, textOrNull } from './primitives.ts';
+import { bool, decimal, epochMs, id, idOrNull, list, number, oneOf, record, text, textOrNull } from './primitives.ts';
 import { successEnvelopeSchema } from './envelope.ts';
 import { readBody } from './wire-validation-error.ts';
 
@@ -55,6 +55,22 @@ export interface Order {
   cashier?: string | null;
   shift_id?: string | null;
   refund_reason?: string | null;
+  /**
+   * Extra member (issue 35): the coupons and loyalty rewards given on the
+   * sale, each with its code and what it took off; `verified` false for a
+   * coupon accepted offline from the replica, for the service to judge.
+   * Absent when there were none.
+   */
+  discounts?: OrderDiscount[];
+}
+
+/** A discount named on an uploaded order (issue 35): where it came from, its code, and what it took off. */
+export interface OrderDiscount {
+  source: string;
+  discount_id: string | null;
+  code: string | null;
+  amount: DecimalString;
+  verified: boolean;
 }
 
 export interface OrderSyncRequest {
@@ -91,6 +107,7 @@ export const orderSchema: z.ZodType<Order> = record({
   cashier: textOrNull.optional(),
   shift_id: idOrNull.optional(),
   refund_reason: textOrNull.optional(),
+  discounts: list(record({ source: id, discount_id: idOrNull, code: textOrNull, amount: decimal, verified: bool })).optional(),
 });
 
 export const orderSyncRequestSchema = record({ orders: list(orderSchema) });

@@ -45,6 +45,18 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
     cashier: record.cashier_name ?? null,
     shift_id: record.shift_id ?? null,
     ...(record.kind === 'REFUND' ? { refund_reason: record.refund_reason ?? null } : {}),
+    // Coupons and rewards (issue 35): named with their codes, so the service can judge an unverified one.
+    ...(record.promotions && record.promotions.length > 0
+      ? {
+          discounts: record.promotions.map((p) => ({
+            source: p.source,
+            discount_id: p.discount_id,
+            code: p.code,
+            amount: money(p.amount, `${where} ${p.source} ${p.code}`),
+            verified: p.verified,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { settingsCommand } from '../../../src-main/cli/commands/settings-command.ts';
 import { FileSecretStore } from '../../../src-main/host/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
+import { buildSyncBatches } from '../../../src-main/sync/push/index.ts';
+import { formatMinor } from '../../../src-shared/money/index.ts';
 import { PromotionService, type PromotionServiceOptions } from '../../../src-main/promotions/index.ts';
 import { setSetting, setSettingFromText } from '../../../src-main/settings/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
@@ -56,7 +58,14 @@ describe('coupons and loyalty rewards at the counter', () => {
     ]);
     expect(cart.total).toBe(before.total - tenth);
     const order = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
-    expect(readOrder(db, order.uuid)!.promotions).toEqual([expect.objectContaining({ code: 'RAMADAN10', source: 'coupon', verified: true, amount: tenth })]);
+    const record = readOrder(db, order.uuid)!;
+    expect(record.promotions).toEqual([expect.objectContaining({ code: 'RAMADAN10', source: 'coupon', verified: true, amount: tenth })]);
+    // The uploaded order names it, with its code and what it took off.
+    const [batch] = buildSyncBatches([record]);
+    await shop!.client().post('/orders/sync', batch);
+    expect(emulator.orders.get(order.uuid)!.order.discounts).toEqual([
+      { source: 'coupon', discount_id: 'b2a1c6f0-0000-4000-8000-00000000c001', code: 'RAMADAN10', amount: formatMinor(tenth), verified: true },
+    ]);
   });
 
   it('refuses a coupon the service refuses, in the cashier’s words, and the sale goes on without it', async () => {
@@ -83,7 +92,12 @@ describe('coupons and loyalty rewards at the counter', () => {
     expect((await refusal(promotions.applyCode({ source: 'coupon', code: 'FLYER5' }))).reason?.code).toBe('promotion.already_applied');
     expect((await till.cart()).promotions).toHaveLength(1);
     const order = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
-    expect(readOrder(db, order.uuid)!.promotions).toEqual([expect.objectContaining({ code: 'FLYER5', verified: false })]);
+    const record = readOrder(db, order.uuid)!;
+    expect(record.promotions).toEqual([expect.objectContaining({ code: 'FLYER5', verified: false })]);
+    // Marked unverified on the uploaded order, for the service to judge.
+    expect(buildSyncBatches([record])[0]!.orders[0]!.discounts).toEqual([
+      { source: 'coupon', discount_id: 'd-5', code: 'FLYER5', amount: '5.00', verified: false },
+    ]);
   });
 
   it('checks a reward exactly as the contract shows (header, body, date format), applies it once and never twice on one order', async () => {
