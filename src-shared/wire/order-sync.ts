@@ -64,12 +64,21 @@ export interface Order {
   discounts?: OrderDiscount[];
 }
 
-/** A discount named on an uploaded order (issue 35): where it came from, its code, and what it took off. */
+/**
+ * A discount named on an uploaded order (issue 35): the members of a
+ * service discount given (discount_id, names, scope, amount, code), with
+ * where it came from (`source`: coupon or reward) and whether the service
+ * confirmed it. A reward's discount_id is null when the provider named none.
+ */
 export interface OrderDiscount {
-  source: string;
   discount_id: string | null;
-  code: string | null;
+  name_en: string;
+  name_ar: string;
+  /** Always ORDER for a coupon or reward: a whole-order discount. */
+  scope: string;
   amount: DecimalString;
+  code: string | null;
+  source: string;
   verified: boolean;
 }
 
@@ -107,7 +116,9 @@ export const orderSchema: z.ZodType<Order> = record({
   cashier: textOrNull.optional(),
   shift_id: idOrNull.optional(),
   refund_reason: textOrNull.optional(),
-  discounts: list(record({ source: id, discount_id: idOrNull, code: textOrNull, amount: decimal, verified: bool })).optional(),
+  discounts: list(
+    record({ discount_id: idOrNull, name_en: text, name_ar: text, scope: id, amount: decimal, code: textOrNull, source: id, verified: bool }),
+  ).optional(),
 });
 
 export const orderSyncRequestSchema = record({ orders: list(orderSchema) });

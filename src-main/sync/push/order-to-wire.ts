@@ -49,10 +49,14 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
     ...(record.promotions && record.promotions.length > 0
       ? {
           discounts: record.promotions.map((p) => ({
-            source: p.source,
             discount_id: p.discount_id,
-            code: p.code,
+            // Named as the service named it, else by its code.
+            name_en: p.name_en ?? p.code,
+            name_ar: p.name_ar ?? p.name_en ?? p.code,
+            scope: 'ORDER',
             amount: money(p.amount, `${where} ${p.source} ${p.code}`),
+            code: p.code,
+            source: p.source,
             verified: p.verified,
           })),
         }

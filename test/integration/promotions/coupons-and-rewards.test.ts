@@ -64,7 +64,16 @@ describe('coupons and loyalty rewards at the counter', () => {
     const [batch] = buildSyncBatches([record]);
     await shop!.client().post('/orders/sync', batch);
     expect(emulator.orders.get(order.uuid)!.order.discounts).toEqual([
-      { source: 'coupon', discount_id: 'b2a1c6f0-0000-4000-8000-00000000c001', code: 'RAMADAN10', amount: formatMinor(tenth), verified: true },
+      {
+        discount_id: 'b2a1c6f0-0000-4000-8000-00000000c001',
+        name_en: 'Ramadan 10%',
+        name_ar: 'خصم رمضان ١٠٪',
+        scope: 'ORDER',
+        amount: formatMinor(tenth),
+        code: 'RAMADAN10',
+        source: 'coupon',
+        verified: true,
+      },
     ]);
   });
 
@@ -96,7 +105,7 @@ describe('coupons and loyalty rewards at the counter', () => {
     expect(record.promotions).toEqual([expect.objectContaining({ code: 'FLYER5', verified: false })]);
     // Marked unverified on the uploaded order, for the service to judge.
     expect(buildSyncBatches([record])[0]!.orders[0]!.discounts).toEqual([
-      { source: 'coupon', discount_id: 'd-5', code: 'FLYER5', amount: '5.00', verified: false },
+      { discount_id: 'd-5', name_en: 'Flyer', name_ar: 'نشرة', scope: 'ORDER', amount: '5.00', code: 'FLYER5', source: 'coupon', verified: false },
     ]);
   });
 
