@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allowedChoice } from '../../support/option-choice.ts';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { readServiceDiscounts } from '../../../src-main/catalog/index.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
@@ -51,8 +52,9 @@ beforeEach(async () => {
 
 /** A cart of one latte (17.00 for takeaway? whatever the menu says) and one butter croissant. */
 async function latteAndCroissant() {
-  await till.addItem({ product_id: product('Caffè latte').id });
-  return till.addItem({ product_id: product('Butter croissant').id });
+  // The latte's size is a required choice (issue 34's option groups): the first one, Small, adds nothing.
+  await till.addItem({ product_id: product('Caffè latte').id, modifier_ids: allowedChoice(product('Caffè latte').modifiers) });
+  return till.addItem({ product_id: product('Butter croissant').id, modifier_ids: allowedChoice(product('Butter croissant').modifiers) });
 }
 
 describe('the service discounts at the counter', () => {
@@ -80,12 +82,12 @@ describe('the service discounts at the counter', () => {
       const refused = await refusal(till.pickDiscount({ discount_id: named('5.00 off over 30.00').id }));
       expect(refused.message).toMatch(/the order must come to 30\.00/);
     }
-    for (let i = 0; i < 3; i++) await till.addItem({ product_id: product('Caffè latte').id });
+    for (let i = 0; i < 3; i++) await till.addItem({ product_id: product('Caffè latte').id, modifier_ids: allowedChoice(product('Caffè latte').modifiers) });
     const amount = await till.pickDiscount({ discount_id: named('5.00 off over 30.00').id });
     const bigger = amount.subtotal / 10 > 500 ? 'Staff 10%' : '5.00 off over 30.00';
     expect(amount.discounts?.map((d) => d.name_en)).toEqual([bigger]);
     // 20% capped at 15.00: on a big order the cap holds.
-    for (let i = 0; i < 8; i++) await till.addItem({ product_id: product('Caffè latte').id });
+    for (let i = 0; i < 8; i++) await till.addItem({ product_id: product('Caffè latte').id, modifier_ids: allowedChoice(product('Caffè latte').modifiers) });
     const capped = await till.pickDiscount({ discount_id: named('Family 20% (up to 15.00)').id });
     expect(capped.subtotal * 0.2).toBeGreaterThan(1500);
     const family = capped.discounts!.find((d) => d.name_en === 'Family 20% (up to 15.00)');
@@ -107,7 +109,7 @@ describe('the service discounts at the counter', () => {
     const refused = await refusal(till.pickDiscount({ discount_id: named('Iced drinks 15%').id }));
     expect(refused.message).toMatch(/nothing in the cart is in it/);
     const iced = service.emulator.tenant.products.find((p) => p.category_id === 2 && p.is_active)!;
-    await till.addItem({ product_id: iced.id });
+    await till.addItem({ product_id: iced.id, modifier_ids: allowedChoice(iced.modifiers) });
     const withIced = await till.pickDiscount({ discount_id: named('Iced drinks 15%').id });
     const icedGiven = withIced.discounts!.find((d) => d.name_en === 'Iced drinks 15%')!;
     const icedLine = withIced.lines.findIndex((l) => l.product_id === iced.id);
