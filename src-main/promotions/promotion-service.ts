@@ -18,6 +18,8 @@ export interface PromotionCart {
   /** Refuses a code already on the cart. */
   addPromotion(promotion: AppliedPromotion): CartView;
   removeCode(input: TillInputs['removeCode']): Promise<CartView>;
+  /** coupons.offline = replica: the replica's discount with this code whose rules hold for the cart now, or null. */
+  replicaCoupon(code: string): OfferedDiscount | null;
 }
 
 export interface PromotionServiceOptions {
@@ -33,12 +35,7 @@ export interface PromotionServiceOptions {
    * sell --base-url --token`). Null: the till's own session.
    */
   client?: ServiceClient | null;
-  /**
-   * A code among the replica's discounts, for coupons.offline = replica.
-   * The replica's discounts are pulled by the discounts work (issue 35 item
-   * 1); until that is wired here, no code is found and an offline coupon is
-   * refused whatever the setting.
-   */
+  /** A code among the replica's discounts, for coupons.offline = replica; by default the cart's (selling.replicaCoupon). */
   couponInReplica?: (code: string) => OfferedDiscount | null;
   /** The branch's time zone (IANA) for the reward check's `date`; by default the setting branch.time_zone, else the machine's. */
   timeZone?: () => string | null;
@@ -123,7 +120,7 @@ export class PromotionService {
     if (settingOrDefault(db, 'coupons.offline') !== 'replica') {
       throw refused(code, 'coupon.offline', `the coupon ${code} cannot be checked while the service is unreachable (coupons.offline = refuse)`);
     }
-    const known = this.options.couponInReplica?.(code) ?? null;
+    const known = this.options.couponInReplica ? this.options.couponInReplica(code) : this.options.selling.replicaCoupon(code);
     if (!known) throw refused(code, 'coupon.not_in_replica', `the service is unreachable and ${code} is not among the replica's discounts`);
     return { source: 'coupon', code, verified: false, ...known };
   }

@@ -35,7 +35,7 @@ import {
   readServiceDiscounts,
 } from '../catalog/index.ts';
 import { refuseSoldOut } from './sold-out-check.ts';
-import { discountViews, refusePick } from './service-discount-picks.ts';
+import { discountViews, refusePick, replicaCoupon } from './service-discount-picks.ts';
 import type { SoldOutView } from '../../src-shared/selling/index.ts';
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
@@ -413,6 +413,13 @@ export class SellingService implements SellingMethods {
   addPromotion(promotion: AppliedPromotion): CartView {
     if (this.cartPromotions().some((p) => p.code === promotion.code)) throw promotionAlreadyApplied(promotion.code);
     return this.changeHeader((header) => void (header.promotions = [...(header.promotions ?? []), promotion]));
+  }
+
+  /** coupons.offline = replica: the replica's discount with this coupon code whose rules hold for the calling station's cart now, or null. */
+  replicaCoupon(code: string): Omit<AppliedPromotion, 'source' | 'code' | 'verified'> | null {
+    const profile = this.profile();
+    const setting = this.discountSetting(profile.branchId);
+    return replicaCoupon(code, this.current, priceOf(this.current, profile.tax, setting), setting);
   }
 
   /** Takes a coupon or reward off the calling station's cart. */
