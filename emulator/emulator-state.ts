@@ -3,6 +3,7 @@ import type { Prng } from '../src-shared/random/index.ts';
 import type { ReceivedAttendance, ReceivedOrder, ReceivedSettlement } from './received-order.ts';
 import type { ArmedHold } from './request-hold.ts';
 import type { Tenant } from './tenant.ts';
+import type { PromotionState } from './promotions.ts';
 import type { TokenStore } from './tokens.ts';
 
 /** What one running emulator holds; the routes read it on every request, so changes apply at once. */
@@ -23,6 +24,8 @@ export interface EmulatorState {
   attendances: Map<string, ReceivedAttendance>;
   /** Customers created by POST /customers, by the client's key (`uuid`): the id each got, so a resend gets the same one. */
   customerKeys: Map<string, string>;
+  /** Coupons and loyalty rewards, and every check received (issue 35). */
+  promotions: PromotionState;
   /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
   holds: ArmedHold[];
   /** Requests being answered now, and the most at once since start (how many a client keeps in flight). */

@@ -16,6 +16,8 @@ export interface RequestContext {
   input: Record<string, unknown>;
   /** The parsed JSON body (undefined when there was none). */
   body: unknown;
+  /** The request's headers, lower-case names (the loyalty check reads `api-token`). */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface Answer {

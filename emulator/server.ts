@@ -15,6 +15,7 @@ import type { Caller } from './tokens.ts';
 import { asInteger } from './validation.ts';
 import { featuresOf, requestedVersion } from './version-features.ts';
 import type { VersionFeatures } from './version-features.ts';
+import { LOYALTY_CHECK_PATH } from './routes/promotions.ts';
 
 /** The base path carries the major version (spec, "Versioning" 4). */
 export const BASE_PATH = '/api/v2';
@@ -106,7 +107,10 @@ export function createServer(state: EmulatorState, profile: EmulatorProfile): Fa
     if (entry.plan.fail) return reply.code(500).send(errorBody(500, MESSAGES.serverError));
     if (entry.plan.throttle) return reply.code(429).header('retry-after', state.faults.retryAfter).send(errorBody(429, MESSAGES.tooManyRequests));
     entry.features = featuresOf(requestedVersion(request.headers['x-api-version']));
-    entry.caller = state.tokens.authenticate(request.headers.authorization, state.faults.tokenTtlMs);
+    // The loyalty check authenticates with its own `api-token` header (spec, "Authentication" 2): its route checks that.
+    entry.caller = LOYALTY_CHECK_PATH.test(relative)
+      ? { token: '', role: 'LOYALTY', noPermission: false, issuedAt: state.now() }
+      : state.tokens.authenticate(request.headers.authorization, state.faults.tokenTtlMs);
     if (request.method === 'GET') entry.getBody = await readGetBody(request);
     return undefined;
   });
@@ -144,6 +148,7 @@ export function createServer(state: EmulatorState, profile: EmulatorProfile): Fa
           params: request.params as Record<string, string>,
           input: mergeListInput(request.query, request.method === 'GET' ? entry.getBody : undefined),
           body: request.method === 'GET' ? entry.getBody : request.body,
+          headers: request.headers,
         };
         spec.gate?.(context);
         authorize(context, spec.permission);

@@ -14,6 +14,7 @@ import type { Tenant } from './tenant.ts';
 import { TokenStore } from './tokens.ts';
 import { profileNamed, type ProfileName } from './profiles/index.ts';
 import type { IssueTokenOptions } from './tokens.ts';
+import { demoPromotions, type PromotionState } from './promotions.ts';
 
 export interface EmulatorOptions {
   /** 0 (the default) = any free port. */
@@ -53,6 +54,8 @@ export interface RunningEmulator {
   readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
   /** By uuid, every closed shift the service holds (`POST /attendances/sync`). */
   readonly attendances: ReadonlyMap<string, ReceivedAttendance>;
+  /** Coupons and rewards it knows, and every Verify and check_reward request as received (issue 35): tests change and read it. */
+  readonly promotions: PromotionState;
   /**
    * Keeps the next request to `METHOD /path` (relative to the v2 root) from
    * being answered until `release()`: its work is done, its answer waits.
@@ -90,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     settlements: new Map(),
     attendances: new Map(),
     customerKeys: new Map(),
+    promotions: demoPromotions(),
     holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
@@ -129,6 +133,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     get attendances() {
       return state.attendances;
+    },
+    get promotions() {
+      return state.promotions;
     },
     hold: (method, path) => armHold(state.holds, method, path),
     get traffic() {

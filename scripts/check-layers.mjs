@@ -46,6 +46,7 @@ export const TABLE_OWNERS = {
   orders: 'src-main/orders',
   order_lines: 'src-main/orders',
   order_payments: 'src-main/orders',
+  // Coupons and loyalty rewards given on a sale (issue 35), written with the order.
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
   outbox_keyed: 'src-main/orders', // migration 0025 rebuilds the outbox under this name and renames it back

@@ -94,6 +94,9 @@ export const specOnlyProfile = defineProfile('spec-only', {
     'GET /discounts/:discountId',
     'POST /orders/payments',
     'POST /attendances/sync',
+    'POST /orders/payments',
+    'POST /attendances/sync',
+    'POST /discounts/verify',
   ],
   records: {
     ...catalogRecordRules({ product, modifier, price, barcode: (record) => only(record, ['id']), printer }),

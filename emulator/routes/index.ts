@@ -17,6 +17,7 @@ import { priceRoutes } from './prices.ts';
 import { printerRoutes } from './printers.ts';
 import { productRoutes } from './products.ts';
 import { renewalRoutes } from './renewals.ts';
+import { promotionRoutes } from './promotions.ts';
 
 /** Every route the emulator serves, relative to the v2 root. */
 export const ROUTES: readonly RouteSpec[] = [
@@ -38,4 +39,5 @@ export const ROUTES: readonly RouteSpec[] = [
   ...orderRoutes,
   ...orderPaymentRoutes,
   ...attendanceRoutes,
+  ...promotionRoutes,
 ];

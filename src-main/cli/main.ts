@@ -102,7 +102,7 @@ const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> 
   sell: {
     load: async () => (await import('./commands/sell-command.ts')).sellCommand,
     usage:
-      'pos sell --db FILE --item PRODUCT_ID[xQTY][+MODIFIER_ID...]... [--order-type TAKEAWAY|DINE_IN|DELIVERY] [--discount ID]... [--coupon CODE] [--reward CODE] [--customer PHONE] --pay METHOD_KEY[:AMOUNT]... [--cashier NAME] [--json]',
+      'pos sell --db FILE --item PRODUCT_ID[xQTY][+MODIFIER_ID...]... [--order-type TAKEAWAY|DINE_IN|DELIVERY] [--discount ID]... [--coupon CODE] [--reward CODE] [--customer PHONE] --pay METHOD_KEY[:AMOUNT]... [--cashier NAME] [--base-url URL --token TOKEN] [--json]',
   },
   products: {
     load: async () => (await import('./commands/products-command.ts')).productsCommand,

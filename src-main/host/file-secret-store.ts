@@ -96,3 +96,15 @@ export class FileSecretStore implements SecretStore {
     renameSync(temporary, this.file);
   }
 }
+
+/** Whether the secrets file beside `databaseFile` holds `name`, without opening the database (a listing on a read-only database). */
+export function fileSecretIsSet(databaseFile: string, name: string): boolean {
+  const file = secretsFileFor(databaseFile);
+  if (!existsSync(file)) return false;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as Record<string, unknown>)[name] === 'string';
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,13 @@
-import { APPROVAL_METHODS, parseInput, PRINTING_METHODS, SELLING_METHODS, SESSION_METHODS, SHIFT_METHODS, type TillApi } from '../../src-shared/api/index.ts';
+import {
+  APPROVAL_METHODS,
+  parseInput,
+  PRINTING_METHODS,
+  PROMOTION_METHODS,
+  SELLING_METHODS,
+  SESSION_METHODS,
+  SHIFT_METHODS,
+  type TillApi,
+} from '../../src-shared/api/index.ts';
 import { BRANCH_API_METHODS } from '../../src-shared/branch/index.ts';
 import { CUSTOMER_DISPLAY_METHODS, STATION_API_METHODS } from '../../src-shared/stations/index.ts';
 import { FLOOR_API_METHODS } from '../../src-shared/floor/index.ts';
@@ -19,6 +28,7 @@ import { CustomerDisplays } from './customer-displays.ts';
 import { saleEffects } from './sale-effects.ts';
 import { ServiceSession, type ServiceSessionOptions } from './service-session.ts';
 import { TillPrinting } from './till-printing.ts';
+import { PromotionService } from '../promotions/index.ts';
 
 const LOCAL_CLIENT: ClientContext = { kind: 'local', id: 'local', address: null };
 
@@ -41,6 +51,7 @@ const eachMethodOnce: EachOnce<
     ...typeof BRANCH_API_METHODS,
     ...typeof STATION_API_METHODS,
     ...typeof APPROVAL_METHODS,
+    ...typeof PROMOTION_METHODS,
     ...typeof ZATCA_API_METHODS,
     ...typeof FLOOR_API_METHODS,
     ...typeof KITCHEN_API_METHODS,
@@ -138,8 +149,11 @@ export class TillHost extends composedOf<TillApi>() {
         return authorizer.check(api, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
       },
     };
+    // Coupons and loyalty rewards (issue 35): checked with the service, then put on the calling station's cart.
+    const promotions = new PromotionService({ db, secrets: options.secrets, selling: till.selling, now });
     super({
       ...methodsOf(approvals, APPROVAL_METHODS),
+      ...methodsOf(promotions, PROMOTION_METHODS),
       ...methodsOf(till.selling, SELLING_METHODS),
       ...methodsOf(till.shifts, SHIFT_METHODS),
       ...methodsOf(service, SESSION_METHODS),

@@ -10,7 +10,7 @@ import {
   type PricedCart,
   type ServiceDiscountInput,
 } from '../../src-shared/pricing/index.ts';
-import { type CartView } from '../../src-shared/selling/index.ts';
+import { type AppliedPromotion, type CartView } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { SaleProduct } from '../catalog/index.ts';
 import { refuseGroupBreach } from './option-group-check.ts';
@@ -38,6 +38,12 @@ export interface Cart {
   order_discount: Discount | null;
   /** The service's discounts the cashier picked from the list (issue 35); each is given while its rules hold. Absent on carts kept before it. */
   picked_discounts?: string[];
+  /**
+   * Coupons and loyalty rewards checked for this cart (issue 35): each an
+   * order-level service discount given after the service's automatic and picked ones, before the cashier's order discount. Absent on
+   * a cart kept or parked before them.
+   */
+  promotions?: AppliedPromotion[];
 }
 
 /** The cart without its lines: what station_carts keeps in one small row. */
@@ -114,6 +120,8 @@ export function priceOf(cart: Cart, tax: BranchTax, discounts?: DiscountSetting)
     orderType: cart.order_type,
     discount: cart.order_discount ?? undefined,
     ...(discounts ? { service: { ...discounts, picked: cart.picked_discounts ?? [] } } : {}),
+    // Coupons and rewards (issue 35): the service's discounts too, given after its automatic and picked ones.
+    ...(cart.promotions && cart.promotions.length > 0 ? { codes: cart.promotions } : {}),
     lines: cart.lines.map((line) => ({
       product: line.product,
       quantity: line.quantity,

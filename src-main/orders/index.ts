@@ -32,3 +32,4 @@ export { settlementBody, type SettlementBody } from './settlement-record.ts';
 export { chosenModifiers, cartView, checkModifiers, findLine, newLine, priceOf, emptyCart, headerOf, withEdit } from './cart.ts';
 export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './cart.ts';
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';
+export { orderWithPromotion } from './order-promotions.ts';

@@ -275,10 +275,18 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
     const row = byUuid.get(uuid);
-    return row
-      ? [orderRecord(row, row.cashier_id === null ? null : (names.get(row.cashier_id) ?? null), linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? [])]
-      : [];
+    if (!row) return [];
+    return [orderRecord(row, row.cashier_id === null ? null : (names.get(row.cashier_id) ?? null), linesOf.get(uuid) ?? [], paymentsOf.get(uuid) ?? [])];
   });
+}
+
+/** Discounts kept before coupons and rewards (issue 35) have no source or verified: the service's automatic or picked ones. */
+function storedDiscounts(text: string): AppliedDiscount[] {
+  return (JSON.parse(text) as (Omit<AppliedDiscount, 'source' | 'verified'> & Partial<AppliedDiscount>)[]).map((d) => ({
+    ...d,
+    source: d.source ?? null,
+    verified: d.verified ?? true,
+  }));
 }
 
 function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderRecord['lines'], payments: OrderRecord['payments']): OrderRecord {
@@ -304,7 +312,7 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
     tendered: row.tendered,
     change_due: row.change_due,
     order_discount: row.order_discount === null ? null : JSON.parse(row.order_discount),
-    discounts: row.discounts === null ? [] : (JSON.parse(row.discounts) as AppliedDiscount[]),
+    discounts: row.discounts === null ? [] : storedDiscounts(row.discounts),
     notes: row.notes,
     zatca_qr: row.zatca_qr,
     created_at: row.created_at,

@@ -1,6 +1,8 @@
 import { settlePayments, type OrderType, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import { parseInput, type TillApi, SELLING_METHODS } from '../../src-shared/api/index.ts';
 import {
+  promotionAlreadyApplied,
+  type AppliedPromotion,
   type CartView,
   type CustomerView,
   type OrderRecord,
@@ -33,7 +35,7 @@ import {
   readServiceDiscounts,
 } from '../catalog/index.ts';
 import { refuseSoldOut } from './sold-out-check.ts';
-import { discountViews, refusePick } from './service-discount-picks.ts';
+import { discountViews, refusePick, replicaCoupon } from './service-discount-picks.ts';
 import type { SoldOutView } from '../../src-shared/selling/index.ts';
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
@@ -396,6 +398,35 @@ export class SellingService implements SellingMethods {
     return this.changeHeader((header) => {
       header.picked_discounts = picked ? [...was.filter((id) => id !== discount_id), discount_id] : was.filter((id) => id !== discount_id);
     });
+  }
+
+  /** The coupons and rewards on the calling station's cart (issue 35). */
+  cartPromotions(): AppliedPromotion[] {
+    return this.current.promotions ?? [];
+  }
+
+  /**
+   * Puts a coupon's or reward's discount on the calling station's cart, after
+   * the promotions service checked its code (the network stays out of here).
+   * A code already on the cart is refused: it counts once an order.
+   */
+  addPromotion(promotion: AppliedPromotion): CartView {
+    if (this.cartPromotions().some((p) => p.code === promotion.code)) throw promotionAlreadyApplied(promotion.code);
+    return this.changeHeader((header) => void (header.promotions = [...(header.promotions ?? []), promotion]));
+  }
+
+  /** coupons.offline = replica: the replica's discount with this coupon code whose rules hold for the calling station's cart now, or null. */
+  replicaCoupon(code: string): Omit<AppliedPromotion, 'source' | 'code' | 'verified'> | null {
+    const profile = this.profile();
+    const setting = this.discountSetting(profile.branchId);
+    return replicaCoupon(code, this.current, priceOf(this.current, profile.tax, setting), setting);
+  }
+
+  /** Takes a coupon or reward off the calling station's cart. */
+  async removeCode(input: TillInputs['removeCode']): Promise<CartView> {
+    const { code } = parseInput('removeCode', input);
+    if (!this.cartPromotions().some((p) => p.code === code)) throw new TillError('not_found', `the cart has no coupon or reward ${code}`);
+    return this.changeHeader((header) => void (header.promotions = (header.promotions ?? []).filter((p) => p.code !== code)));
   }
 
   async voidCart(input?: TillInputs['voidCart']) {

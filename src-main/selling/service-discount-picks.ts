@@ -1,7 +1,7 @@
 import type { ServiceDiscount } from '../../src-shared/catalog/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
-import { isWholeOrder, whyNot, type NotApplying, type PricedCart } from '../../src-shared/pricing/index.ts';
+import { isWholeOrder, whyNot, type CodeDiscount, type NotApplying, type PricedCart } from '../../src-shared/pricing/index.ts';
 import type { DiscountView } from '../../src-shared/selling/index.ts';
 import type { Cart, DiscountSetting } from '../orders/index.ts';
 
@@ -87,4 +87,23 @@ export function refusePick(discountId: string, cart: Cart, priced: PricedCart, s
     code: `discount.${reason}`,
     params: { name: discount.name_en, name_ar: discount.name_ar, min: formatMinor(discount.min_order ?? 0, decimals) },
   });
+}
+
+/**
+ * coupons.offline = replica (issue 35, item 2): the replica's whole-order
+ * discount whose coupon code is `code` and whose rules hold for this cart now
+ * (active, branch, order type, dates, days and hours, minimum order), as the
+ * coupon's discount; null when there is none. A discount on products or
+ * categories is not given for an unverified code: the service judges it online.
+ */
+export function replicaCoupon(
+  code: string,
+  cart: Cart,
+  priced: PricedCart,
+  setting: DiscountSetting,
+): Omit<CodeDiscount, 'source' | 'code' | 'verified'> | null {
+  const context = ruleContext(cart, priced, setting);
+  const found = setting.discounts.find((d) => d.code !== null && d.code.trim() === code && isWholeOrder(d) && whyNot(d, context, true) === null);
+  if (!found) return null;
+  return { discount_id: found.id, name_en: found.name_en, name_ar: found.name_ar, kind: found.kind, value: found.value, max_amount: found.max_amount };
 }

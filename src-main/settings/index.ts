@@ -11,6 +11,7 @@ export {
   setSetting,
   settingOrDefault,
   setSettingFromText,
+  setSecretSettingFromText,
   unsetSetting,
   writeSecretSetting,
   type SettingEntry,

@@ -10,6 +10,7 @@ import {
   SETTING_KEYS,
   isSettingKey,
   publicSettingKeys,
+  secretNameOf,
   type SecretSettingKey,
   type SettingDefinition,
   type SettingInEffect,
@@ -122,6 +123,8 @@ export function setSetting<K extends SettingKey>(db: TillDatabase, key: K, value
 }
 
 function store<K extends SettingKey>(db: TillDatabase, key: K, value: SettingValue<K>): SettingValue<K> {
+  // A secret never reaches the settings table: it goes to the secret store (setSecretSettingFromText).
+  if (definitionOf(key).secret) throw new SettingError(key, `${key} is a secret: it is kept in the secret store, never in the database`);
   const checked = validate(key, value, 'refused');
   writeRaw(db, key, checked);
   return checked;
@@ -144,6 +147,18 @@ export function setSettingFromText(db: TillDatabase, key: string, text: string):
   const kind = definitionOf(known).kind;
   const value = kind.fromText(text);
   return store(db, known, validate(known, value, 'refused'));
+}
+
+/**
+ * `pos settings set loyalty.api_token VALUE` and the like: checked by the
+ * key's kind and handed to `keep` (the secret store), never to the
+ * settings table. Returns nothing to print: a secret is never echoed.
+ */
+export function setSecretSettingFromText(key: string, text: string, keep: (name: string, value: string) => void): void {
+  const known = publicKey(key);
+  if (!definitionOf(known).secret) throw new SettingError(known, `${known} is not a secret setting`);
+  const value = validate(known, definitionOf(known).kind.fromText(text), 'refused');
+  keep(secretNameOf(known), value as string);
 }
 
 /** Removes one setting so its default applies again; returns whether it was set. */
@@ -217,9 +232,23 @@ export interface SettingsListing {
 }
 
 /** Every public setting with its value in effect, for `pos settings` and a settings screen. */
-export function listSettings(db: TillDatabase): SettingsListing {
+export function listSettings(db: TillDatabase, secretIsSet: (name: string) => boolean = () => false): SettingsListing {
   const settings = publicSettingKeys().map((key): SettingEntry => {
     const definition = definitionOf(key);
+    if (definition.secret) {
+      // Only whether it is set: its value is never listed, printed or logged.
+      const set = secretIsSet(secretNameOf(key));
+      return {
+        key,
+        value: null,
+        text: set ? '(hidden)' : '(not set)',
+        is_set: set,
+        default: null,
+        unset: definition.unset ?? null,
+        description: definition.description,
+        problem: null,
+      };
+    }
     const raw = readRaw(db, key);
     let value: unknown = definition.default;
     let problem: string | null = null;

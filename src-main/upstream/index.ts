@@ -1,4 +1,4 @@
-export { ServiceClient, type ServiceConfig } from './service-client.ts';
+export { ServiceClient, errorFor, type ServiceConfig } from './service-client.ts';
 export { encodeQuery, type QueryParams, type QueryValue } from './encode-query.ts';
 export { MAX_RESPONSE_BYTES, ResponseTooLargeError, readCappedBytes } from './read-capped-body.ts';
 export { checkListLimits, LIST_LIMITS } from './list-limits.ts';

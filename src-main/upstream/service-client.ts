@@ -184,7 +184,7 @@ export function readRefusal(body: unknown, status: number): { message: string; e
   return { message: said !== undefined ? serviceWords(said) : `HTTP ${status}`, errors };
 }
 
-function errorFor(request: string, status: number, body: unknown, retryAfter: string | null): ServiceError {
+export function errorFor(request: string, status: number, body: unknown, retryAfter: string | null): ServiceError {
   const envelope = parseErrorEnvelope(body);
   const { message, errors } = readRefusal(body, status);
   switch (status) {

@@ -112,6 +112,7 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   customer_exists: 'error.customer_exists',
   sold_out: 'error.sold_out',
   option_choice: 'error.option_choice',
+  code_refused: 'error.code_refused',
   zatca_clearance: 'error.zatca_clearance',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',

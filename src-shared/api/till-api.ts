@@ -60,6 +60,17 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   discounts(): Promise<DiscountView[]>;
   /** Picks one of them for this cart (or takes it off): refused, in the cashier's words, when its rules do not hold now. */
   pickDiscount(input: TillInputs['pickDiscount']): Promise<CartView>;
+  /**
+   * A coupon or loyalty reward code typed or scanned at the counter (issue
+   * 35): checked with the service (a coupon with Discounts Verify, a reward
+   * with the loyalty provider's check_reward) and, when it gives a discount,
+   * applied to this screen's cart. Refused with `code_refused` and a reason
+   * the cashier reads (refused, offline, already on this order); the cart is
+   * then unchanged and the sale goes on.
+   */
+  applyCode(input: TillInputs['applyCode']): Promise<CartView>;
+  /** Takes a coupon or reward off this screen's cart. */
+  removeCode(input: TillInputs['removeCode']): Promise<CartView>;
   /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
   voidCart(input?: TillInputs['voidCart']): Promise<CartView>;
   parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
@@ -187,6 +198,9 @@ export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
 /** Printing: printer states, the receipt preview, reprints, reports and the drawer. */
 export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
 
+/** Coupons and loyalty rewards (issue 35): checked with the service, then applied to the cart. */
+export const PROMOTION_METHODS = methods(['applyCode', 'removeCode']);
+
 /** The host's authorization hook, asked ahead: does this call need a manager's approval from this screen? */
 export const APPROVAL_METHODS = methods(['approvalCheck']);
 
@@ -206,6 +220,7 @@ export const TILL_API_METHODS = [
   ...BRANCH_API_METHODS,
   ...STATION_API_METHODS,
   ...APPROVAL_METHODS,
+  ...PROMOTION_METHODS,
   ...ZATCA_API_METHODS,
   ...FLOOR_API_METHODS,
   ...CUSTOMER_DISPLAY_METHODS,

@@ -45,7 +45,9 @@ export type TillErrorCode =
   /** A product or one of its options is marked sold out for today (issue 34): it cannot go into a cart or a tab's round. */
   | 'sold_out'
   /** A line breaks a rule of its product's option groups (issue 34): a required group unanswered, or more of a group than it allows. */
-  | 'option_choice';
+  | 'option_choice'
+  /** A coupon or loyalty reward code that gives nothing now (refused, offline, already on this order): the sale goes on without it (issue 35). */
+  | 'code_refused';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

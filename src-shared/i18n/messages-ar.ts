@@ -17,6 +17,7 @@ import { TAB_PRICE_MESSAGES_AR } from './messages-tab-price.ts';
 import { DISABLED_WHY_MESSAGES_AR } from './messages-disabled-why.ts';
 import { OPTION_GROUP_MESSAGES_AR } from './messages-option-groups.ts';
 import { DISCOUNT_MESSAGES_AR } from './messages-discounts.ts';
+import { PROMOTION_MESSAGES_AR } from './messages-promotions.ts';
 import { ZATCA_ONBOARD_MESSAGES_AR } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_AR } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_AR } from './messages-hub.ts';
@@ -371,6 +372,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   ...DISABLED_WHY_MESSAGES_AR,
   ...OPTION_GROUP_MESSAGES_AR,
   ...DISCOUNT_MESSAGES_AR,
+  ...PROMOTION_MESSAGES_AR,
   ...ZATCA_ONBOARD_MESSAGES_AR,
   ...ZATCA_B2B_MESSAGES_AR,
   ...HUB_MESSAGES_AR,

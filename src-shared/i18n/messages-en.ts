@@ -16,6 +16,7 @@ import { TAB_PRICE_MESSAGES_EN } from './messages-tab-price.ts';
 import { DISABLED_WHY_MESSAGES_EN } from './messages-disabled-why.ts';
 import { OPTION_GROUP_MESSAGES_EN } from './messages-option-groups.ts';
 import { DISCOUNT_MESSAGES_EN } from './messages-discounts.ts';
+import { PROMOTION_MESSAGES_EN } from './messages-promotions.ts';
 import { ZATCA_ONBOARD_MESSAGES_EN } from './messages-zatca-onboard.ts';
 import { ZATCA_B2B_MESSAGES_EN } from './messages-zatca-b2b.ts';
 import { HUB_MESSAGES_EN } from './messages-hub.ts';
@@ -371,6 +372,7 @@ export const MESSAGES_EN = {
   ...DISABLED_WHY_MESSAGES_EN,
   ...OPTION_GROUP_MESSAGES_EN,
   ...DISCOUNT_MESSAGES_EN,
+  ...PROMOTION_MESSAGES_EN,
   ...ZATCA_ONBOARD_MESSAGES_EN,
   ...ZATCA_B2B_MESSAGES_EN,
   ...HUB_MESSAGES_EN,

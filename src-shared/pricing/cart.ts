@@ -8,7 +8,7 @@
 import type { Modifier, Price, Product, ServiceDiscount } from '../catalog/index.ts';
 import type { HundredthsOfPercent, Minor } from '../money/index.ts';
 import type { BranchTax } from './branch-tax.ts';
-import type { AppliedDiscount } from './service-discounts.ts';
+import type { AppliedDiscount, CodeDiscount } from './service-discounts.ts';
 
 export const ORDER_TYPES = ['DINE_IN', 'TAKEAWAY', 'DELIVERY'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
@@ -40,6 +40,8 @@ export interface CartInput {
   discount?: Discount;
   /** The service's discounts (issue 35): those that apply now by their rules, automatic or picked, are taken after line discounts. */
   service?: ServiceDiscountInput;
+  /** Coupons and loyalty rewards checked for this cart (issue 35), given after the service's other discounts. */
+  codes?: readonly CodeDiscount[];
 }
 
 /** What decides which of the service's discounts a cart gets (discount-rules.ts, service-discounts.ts). */

@@ -16,4 +16,4 @@ export type { PricedLineWire, PricedCartWire } from './format-priced-cart.ts';
 export { PricingError, UnpriceableProductError, PaymentMismatchError, CashTenderError } from './pricing-errors.ts';
 export { wallClock, type WallClock } from './wall-clock.ts';
 export { NOT_APPLYING, isWholeOrder, reachesLine, whyNot, type NotApplying, type RuleContext, type RuleLine } from './discount-rules.ts';
-export { applyDiscounts, type AppliedDiscount } from './service-discounts.ts';
+export { applyCodeDiscounts, applyDiscounts, type AppliedDiscount, type CodeDiscount, type DiscountSource } from './service-discounts.ts';

@@ -7,6 +7,8 @@
  * - the service's discounts that apply now (discount-rules.ts: automatic
  *   ones, and those the cashier picked) come next, on what the line
  *   discounts left (service-discounts.ts says how much and from which lines);
+ *   then the coupons and rewards (issue 35), each a whole-order discount on
+ *   what is left, in the order they were checked; all are the service's;
  * - the order discount (percent of, or an amount up to, Σ net after line
  *   and service discounts) is shared across lines in proportion to that net by the
  *   largest-remainder method, so the shares sum to it exactly;
@@ -26,7 +28,7 @@ import { assertVatRate, taxOf } from './branch-tax.ts';
 import { ORDER_TYPES, type CartInput, type PricedCart, type PricedLine } from './cart.ts';
 import { discountAmount } from './discount.ts';
 import { whyNot, type RuleLine } from './discount-rules.ts';
-import { applyDiscounts, type AppliedDiscount } from './service-discounts.ts';
+import { applyCodeDiscounts, applyDiscounts, type AppliedDiscount } from './service-discounts.ts';
 import { unitPriceOf } from './unit-price.ts';
 import { TillError } from '../errors/index.ts';
 
@@ -113,6 +115,16 @@ export function priceCart(cart: CartInput): PricedCart {
 
 /** The service's discounts this cart gets now: the automatic ones and those picked, each only when its rules hold. */
 function serviceDiscounts(cart: CartInput, lines: RuleLine[]): { applied: AppliedDiscount[]; perLine: number[] } {
+  const given = serviceRuleDiscounts(cart, lines);
+  const codes = cart.codes ?? [];
+  if (codes.length === 0) return given;
+  const left = lines.map((line, i) => line.net - (given.perLine[i] ?? 0));
+  const applied = [...given.applied, ...applyCodeDiscounts(codes, left)];
+  return { applied, perLine: lines.map((line, i) => line.net - (left[i] ?? 0)) };
+}
+
+/** The automatic ones and those picked. */
+function serviceRuleDiscounts(cart: CartInput, lines: RuleLine[]): { applied: AppliedDiscount[]; perLine: number[] } {
   const input = cart.service;
   if (!input || input.discounts.length === 0) return { applied: [], perLine: lines.map(() => 0) };
   const context = { now: input.now, timeZone: input.timeZone, branchId: input.branchId, orderType: cart.orderType, lines };

@@ -20,7 +20,8 @@ import { isWholeOrder, reachesLine, type RuleLine } from './discount-rules.ts';
 
 /** A service discount given on a cart: what it is, how much it took, and from which lines. */
 export interface AppliedDiscount {
-  discount_id: string;
+  /** The service's id; null only for a loyalty reward whose provider named none. */
+  discount_id: string | null;
   name_en: string;
   name_ar: string;
   /** ORDER: a whole-order discount (shown on the order); ITEMS: on products or categories (shown on their lines). */
@@ -29,6 +30,10 @@ export interface AppliedDiscount {
   value: number;
   automatic: boolean;
   code: string | null;
+  /** Where a code came from (issue 35): `coupon` (Verify, or the replica offline), `reward` (check_reward); null: automatic or picked. */
+  source: DiscountSource | null;
+  /** False only for a coupon accepted offline from the replica: the service judges it when the order arrives. */
+  verified: boolean;
   amount: Minor;
   /** Its share of each cart line, by the line's place in the cart (0 where it does not reach). */
   line_amounts: Minor[];
@@ -50,9 +55,59 @@ function applied(discount: ServiceDiscount, amount: Minor, lineAmounts: Minor[])
     value: discount.value,
     automatic: discount.automatic,
     code: discount.code,
+    source: null,
+    verified: true,
     amount,
     line_amounts: lineAmounts,
   };
+}
+
+/** Where a discount that came with a code comes from: a coupon (the service's Verify) or a loyalty reward (check_reward). */
+export type DiscountSource = 'coupon' | 'reward';
+
+/** A coupon's or a reward's discount (issue 35): a whole-order discount the service (or the replica) gave for a code. */
+export interface CodeDiscount {
+  source: DiscountSource;
+  code: string;
+  discount_id: string | null;
+  name_en: string | null;
+  name_ar: string | null;
+  /** PERCENT: `value` in hundredths of a percent; AMOUNT: minor units. */
+  kind: 'PERCENT' | 'AMOUNT';
+  value: number;
+  max_amount: Minor | null;
+  verified: boolean;
+}
+
+/**
+ * Gives the coupons and rewards, in the order they were checked, after the
+ * service's other discounts: each a whole-order discount on what is left of
+ * every line (`left`, changed in place), held to its cap, shared like the others.
+ */
+export function applyCodeDiscounts(codes: readonly CodeDiscount[], left: Minor[]): AppliedDiscount[] {
+  const all = left.map((_, i) => i);
+  return codes.map((c) => {
+    const base = sumMinor(left, 'code discount base');
+    const raw = c.kind === 'PERCENT' ? percentOf(base, c.value) : c.value;
+    const amount = Math.max(0, Math.min(c.max_amount === null ? raw : Math.min(raw, c.max_amount), base));
+    const parts = share(amount, all, left);
+    parts.forEach((part, i) => (left[i] = (left[i] ?? 0) - part));
+    return {
+      discount_id: c.discount_id,
+      // Named as the service named it, else by its code.
+      name_en: c.name_en ?? c.code,
+      name_ar: c.name_ar ?? c.name_en ?? c.code,
+      scope: 'ORDER',
+      kind: c.kind,
+      value: c.value,
+      automatic: false,
+      code: c.code,
+      source: c.source,
+      verified: c.verified,
+      amount,
+      line_amounts: parts,
+    };
+  });
 }
 
 /** Shares `amount` over the lines at `indexes`, in proportion to `left`; the per-line result for every line. */

@@ -3,6 +3,7 @@ import { ORDER_TYPES } from '../pricing/index.ts';
 import { cleanLine, cleanLines } from '../text/index.ts';
 import { approvalInput, refundInput, shiftInputs } from '../shifts/index.ts';
 import { soldOutInputs } from './sold-out.ts';
+import { promotionInputs } from './promotion-inputs.ts';
 import { zatcaBuyerInput } from '../zatca/index.ts';
 
 /**
@@ -125,6 +126,7 @@ export const tillInputs = {
   approvalCheck: z.object({ method: z.string({ error: 'a method name' }).min(1).max(60), input: z.unknown().optional() }),
   ...shiftInputs,
   ...soldOutInputs,
+  ...promotionInputs,
 } as const;
 
 export type TillInputs = { [K in keyof typeof tillInputs]: z.input<(typeof tillInputs)[K]> };

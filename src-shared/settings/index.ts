@@ -7,6 +7,7 @@ export {
   isSettingKey,
   percentToHundredths,
   publicSettingKeys,
+  secretNameOf,
   type SecretSettingKey,
   type SettingDefinition,
   type SettingKey,

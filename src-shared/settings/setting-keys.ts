@@ -37,6 +37,12 @@ export interface SettingDefinition<T> {
    * screen, paired device, service answer or other code path writes it.
    */
   operatorOnly?: true;
+  /**
+   * A secret (loyalty.api_token): kept in the secret store like the service
+   * token (the OS keychain, or the 0600 file beside the database), never in
+   * the settings table, never printed; `pos settings` shows only whether it is set.
+   */
+  secret?: true;
 }
 
 /** Keeps both the value type and whether the default is null, so getSetting's type says when a value may be missing. */
@@ -191,6 +197,59 @@ export const SETTING_KEYS = {
     default: null,
     unset: 'late payments of orders already uploaded wait on this till (the spec shows no path for them)',
     description: { en: 'Path where a later payment of an order already uploaded is sent', ar: 'مسار رفع الدفعات اللاحقة لطلبات مرفوعة' },
+  }),
+  // Coupons and loyalty rewards at the counter (issue 35, items 2 and 3). The contract names Discounts Verify without its path or shape.
+  'coupons.verify_path': define({
+    kind: servicePathKind(),
+    default: '/discounts/verify',
+    description: {
+      en: 'Path of the Discounts Verify operation a coupon code is checked with (POST, the code in a JSON body); the contract does not show it',
+      ar: 'مسار عملية التحقق من القسائم في الخدمة (POST والرمز في جسم JSON)',
+    },
+  }),
+  'coupons.code_field': define({
+    kind: patternKind(/^[a-z_][a-z0-9_]{0,39}$/, 'a JSON member name in lower case, like code'),
+    default: 'code',
+    description: { en: 'Name of the member that carries the coupon code in the Verify request', ar: 'اسم الحقل الذي يحمل رمز القسيمة في طلب التحقق' },
+  }),
+  'coupons.offline': define({
+    kind: patternKind(/^(refuse|replica)$/, 'refuse or replica'),
+    default: 'refuse',
+    description: {
+      en: "A coupon when the service is unreachable: refuse (the sale goes on without it), or replica (a code among the replica's discounts is accepted, once an order, marked unverified for the service to judge)",
+      ar: 'القسيمة عند تعذّر الوصول إلى الخدمة: refuse (يستمر البيع بدونها) أو replica (يُقبل رمز موجود في خصومات نقطة البيع مرة واحدة لكل طلب ويُعلَّم غير مُتحقق منه)',
+    },
+  }),
+  'loyalty.provider': define({
+    kind: patternKind(
+      /^(?!\.{1,2}$)[A-Za-z0-9._~-]{1,64}$/,
+      'the loyalty provider as it stands in the path /sync/<provider>/check_reward (letters, digits, . _ ~ -)',
+    ),
+    default: null,
+    unset: 'no loyalty rewards: a reward code is refused with the reason, the sale goes on',
+    description: {
+      en: 'The loyalty provider, as the path segment of POST /sync/<provider>/check_reward',
+      ar: 'مزوّد الولاء كما يظهر في المسار /sync/<provider>/check_reward',
+    },
+  }),
+  'loyalty.api_token': define({
+    kind: textKind(500, 'the loyalty api-token, 1 to 500 characters'),
+    default: null,
+    secret: true,
+    unset: 'no loyalty rewards: a reward code is refused with the reason, the sale goes on',
+    description: {
+      en: 'The api-token header of the loyalty check; kept in the secret store like the service token (never in the database, never shown)',
+      ar: 'رمز api-token لفحص مكافآت الولاء؛ يُحفظ في مخزن الأسرار مثل رمز الخدمة (لا في قاعدة البيانات ولا يُعرض)',
+    },
+  }),
+  'loyalty.business_reference': define({
+    kind: textKind(200, 'the business reference the loyalty provider knows this business by, 1 to 200 characters'),
+    default: null,
+    unset: "the market's id (from the service's /me, or market_id)",
+    description: {
+      en: 'What a reward check sends as business_refrence (spelled so by the contract)',
+      ar: 'مرجع النشاط التجاري الذي يُرسل في فحص المكافأة (business_refrence)',
+    },
   }),
   'sync.concurrency': define({
     kind: integerKind(1, 16),
@@ -406,6 +465,11 @@ export const SECRET_PREFIX = 'secret.';
 
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_KEYS, key);
+}
+
+/** The name a secret setting (loyalty.api_token) has in the secret store. */
+export function secretNameOf(key: SettingKey): string {
+  return key.replace(/\./g, '_');
 }
 
 /** Keys a person may list and set (everything but the till's own session and secrets). */

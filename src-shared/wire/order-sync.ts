@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DecimalString, EpochMs } from '../catalog/index.ts';
-import { decimal, epochMs, id, idOrNull, list, number, oneOf, record, text, textOrNull } from './primitives.ts';
+import { bool, decimal, epochMs, id, idOrNull, list, number, oneOf, record, text, textOrNull } from './primitives.ts';
 import { successEnvelopeSchema } from './envelope.ts';
 import { readBody } from './wire-validation-error.ts';
 
@@ -26,16 +26,20 @@ export interface OrderLine {
 
 /** A service discount the order was given (issue 35): Till's addition to the upload contract (docs/decisions.md). */
 export interface OrderDiscount {
-  /** The id of the service's discount (its Discounts list). */
-  discount_id: string;
+  /** The id of the service's discount (its Discounts list); null only for a loyalty reward whose provider named none. */
+  discount_id: string | null;
   name_en: string;
   name_ar: string;
   /** ORDER: on the whole order; ITEMS: on some of its products or categories. */
   scope: string;
   /** What it took off, part of discount_total. */
   amount: DecimalString;
-  /** The coupon code it was given for, or null. */
+  /** The coupon or reward code it was given for, or null. */
   code: string | null;
+  /** Where its code came from: `coupon`, `reward`; null for the service's automatic or picked ones. */
+  source: string | null;
+  /** False only for a coupon accepted offline from the replica. */
+  verified: boolean;
 }
 
 export interface OrderPayment {
@@ -69,7 +73,12 @@ export interface Order {
   cashier?: string | null;
   shift_id?: string | null;
   refund_reason?: string | null;
-  /** Extra member (issue 35): the service's discounts given, each naming its discount; absent when none. */
+  /**
+   * Extra member (issue 35): the service's discounts given (automatic,
+   * picked, coupons and loyalty rewards), each naming its discount; a
+   * coupon's or reward's `verified` false when accepted offline from the
+   * replica, for the service to judge. Absent when none.
+   */
   discounts?: OrderDiscount[];
 }
 
@@ -107,7 +116,9 @@ export const orderSchema: z.ZodType<Order> = record({
   cashier: textOrNull.optional(),
   shift_id: idOrNull.optional(),
   refund_reason: textOrNull.optional(),
-  discounts: list(record({ discount_id: id, name_en: text, name_ar: text, scope: id, amount: decimal, code: textOrNull })).optional(),
+  discounts: list(
+    record({ discount_id: idOrNull, name_en: text, name_ar: text, scope: id, amount: decimal, code: textOrNull, source: textOrNull, verified: bool }),
+  ).optional(),
 });
 
 export const orderSyncRequestSchema = record({ orders: list(orderSchema) });

@@ -4,7 +4,9 @@ import { ORDER_TYPES, type OrderType } from '../../../src-shared/pricing/index.t
 import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { currencyDecimals } from '../../catalog/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
-import { TillService } from '../../host/index.ts';
+import { FileSecretStore, TillService } from '../../host/index.ts';
+import { applyPromotionCode } from '../../promotions/index.ts';
+import { ServiceClient } from '../../upstream/index.ts';
 import { openShiftRow } from '../../shifts/index.ts';
 import { listCashiers, publicCashier } from '../../staff/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
@@ -67,7 +69,14 @@ function report(order: OrderView, customer: string | null, decimals: number) {
       discount: money(l.discount),
       total: money(l.total),
     })),
-    discounts: (order.discounts ?? []).map((d) => ({ discount_id: d.discount_id, name_en: d.name_en, scope: d.scope, amount: money(d.amount) })),
+    discounts: (order.discounts ?? []).map((d) => ({
+      discount_id: d.discount_id,
+      name_en: d.name_en,
+      scope: d.scope,
+      amount: money(d.amount),
+      // A coupon or reward (issue 35) names its code and whether the service confirmed it.
+      ...(d.source === null ? {} : { source: d.source, code: d.code, verified: d.verified }),
+    })),
     discount_total: money(order.discount_total),
     total: money(order.total),
     customer,
@@ -77,7 +86,8 @@ function report(order: OrderView, customer: string | null, decimals: number) {
 /**
  * `pos sell` (issue 35): rings up one sale at the first counter through the
  * same till API a screen uses (add each item, the order type, the customer,
- * the service discounts picked, then checkout), and prints the order. Exit
+ * the service discounts picked, the coupon and the reward checked with the
+ * service, then checkout), and prints the order. Exit
  * 0 sold, 1 refused (the cashier's message), 2 usage.
  */
 export async function sellCommand(argv: string[], io: CliIo): Promise<number> {
@@ -91,6 +101,8 @@ export async function sellCommand(argv: string[], io: CliIo): Promise<number> {
     customer: { type: 'string' },
     pay: { type: 'string', multiple: true },
     cashier: { type: 'string' },
+    'base-url': { type: 'string' },
+    token: { type: 'string' },
     json: { type: 'boolean', default: false },
   });
   const dbFile = requireOption('sell', 'db', values.db);
@@ -101,12 +113,9 @@ export async function sellCommand(argv: string[], io: CliIo): Promise<number> {
   if (orderType !== undefined && !(ORDER_TYPES as readonly string[]).includes(orderType)) {
     throw new UsageError(`pos sell: --order-type must be one of ${ORDER_TYPES.join(', ')}`);
   }
-  // Coupons and rewards are checked with the service (issue 35, items 2 and 3): not in this build yet.
-  if (values.coupon !== undefined || values.reward !== undefined) {
-    throw new UsageError(
-      `pos sell: --${values.coupon !== undefined ? 'coupon' : 'reward'} is not available yet: this build does not check codes with the service`,
-    );
-  }
+  // Coupons and rewards are checked with the service the session beside the database keeps, or the one named here.
+  const token = values.token ?? io.env.POS_TOKEN;
+  if ((values['base-url'] === undefined) !== (token === undefined)) throw new UsageError('pos sell: give --base-url and --token (or POS_TOKEN) together');
   const db = openDatabase(dbFile);
   try {
     const till = new TillService({ db });
@@ -131,6 +140,23 @@ export async function sellCommand(argv: string[], io: CliIo): Promise<number> {
         customer = found[0]!.name;
       }
       for (const id of values.discount ?? []) await till.pickDiscount({ discount_id: id });
+      const codes = [
+        ...(values.coupon === undefined ? [] : [{ source: 'coupon' as const, code: values.coupon }]),
+        ...(values.reward === undefined ? [] : [{ source: 'reward' as const, code: values.reward }]),
+      ];
+      for (const { source, code } of codes) {
+        await applyPromotionCode(
+          {
+            db,
+            secrets: new FileSecretStore(db),
+            selling: till.selling,
+            now: () => Date.now(),
+            ...(values['base-url'] !== undefined && token !== undefined ? { client: new ServiceClient({ baseUrl: values['base-url'], token }) } : {}),
+          },
+          source,
+          code,
+        );
+      }
       const cart = await till.cart();
       const order = await till.checkout({ payments: payments(values.pay ?? [], cart.total, decimals) });
       const shown = report(order, customer, decimals);

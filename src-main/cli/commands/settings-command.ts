@@ -1,6 +1,7 @@
 import { openDatabase } from '../../db/index.ts';
-import { SettingError, listSettings, publicKey, setSettingFromText, unsetSetting } from '../../settings/index.ts';
-import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
+import { SettingError, listSettings, publicKey, setSecretSettingFromText, setSettingFromText, unsetSetting } from '../../settings/index.ts';
+import { SETTING_KEYS, isSettingKey, secretNameOf } from '../../../src-shared/settings/index.ts';
+import { FileSecretStore, fileSecretIsSet } from '../../host/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 /**
@@ -25,6 +26,22 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
 
   const db = openDatabase(file, { readOnly: action === undefined || action === 'list' });
   try {
+    // A secret (loyalty.api_token) goes to the secrets file beside the database, as `pos serve` keeps the service token; it is never echoed.
+    if (key !== undefined && isSettingKey(key) && (SETTING_KEYS[key] as { secret?: true }).secret) {
+      const secrets = new FileSecretStore(db);
+      if (action === 'unset')
+        return report(io, values.json, () => {
+          const wasSet = secrets.get(secretNameOf(key)) !== null;
+          secrets.set(secretNameOf(key), null);
+          return { ok: true, key, was_set: wasSet, message: `${key} ${wasSet ? 'unset' : 'was not set'}` };
+        });
+      // "-": the value comes from POS_SECRET in the environment, out of process listings and shell history.
+      const text = value === '-' ? (io.env.POS_SECRET ?? '') : value!;
+      return report(io, values.json, () => {
+        setSecretSettingFromText(key, text, (name, secret) => secrets.set(name, secret));
+        return { ok: true, key, message: `${key} set (kept in the secrets file, not shown)` };
+      });
+    }
     if (action === 'set')
       return report(io, values.json, () => {
         const stored = setSettingFromText(db, key!, value!);
@@ -38,7 +55,7 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
         const now = fallback === null ? ((SETTING_KEYS[known] as { unset?: string }).unset ?? 'not set') : `the default, ${JSON.stringify(fallback)}`;
         return { ok: true, key: known, was_set: wasSet, message: `${known} ${wasSet ? 'unset' : 'was not set'}; in effect: ${now}` };
       });
-    const listing = listSettings(db);
+    const listing = listSettings(db, (name) => fileSecretIsSet(file, name));
     if (values.json) {
       io.out(JSON.stringify(listing));
       return 0;

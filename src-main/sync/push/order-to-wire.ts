@@ -55,6 +55,9 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
             scope: d.scope,
             amount: money(d.amount, `${where} discount ${index + 1}`),
             code: d.code,
+            // Coupons and rewards (issue 35): named with their source, so the service can judge an unverified one.
+            source: d.source,
+            verified: d.verified,
           })),
         }
       : {}),

@@ -102,7 +102,7 @@ describe('pos sell', () => {
     expect((await pos(['sell', '--db', file, '--item', product('Butter croissant').id, '--pay', 'CASH'])).code).toBe(0);
   });
 
-  it('a bad call is a usage error (exit 2); coupons and rewards are not available yet', async () => {
+  it('a bad call is a usage error (exit 2)', async () => {
     for (const args of [
       ['--item', `${product('Butter croissant').id}x0`, '--pay', 'CASH'],
       ['--item', `${product('Butter croissant').id}+`, '--pay', 'CASH'],
@@ -115,8 +115,35 @@ describe('pos sell', () => {
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/\nusage: pos sell --db FILE/);
     }
-    const coupon = await pos(['sell', '--db', file, '--item', product('Butter croissant').id, '--pay', 'CASH', '--coupon', 'FLYER15']);
-    expect(coupon.code).toBe(2);
-    expect(coupon.stderr).toMatch(/^pos sell: --coupon is not available yet/);
+    const half = await pos(['sell', '--db', file, '--item', product('Butter croissant').id, '--pay', 'CASH', '--coupon', 'X', '--token', 't']);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toMatch(/^pos sell: give --base-url and --token/);
+  });
+
+  // Items 2 and 3 through the command line: the coupon is checked with the service named, as the counter's dialog does.
+  it("--coupon: verified online and named on the order; refused in the cashier's words; offline under coupons.offline replica, a replica code unverified", async () => {
+    const croissant = product('Butter croissant').id;
+    const online = ['--base-url', service.emulator.baseUrl, '--token', service.emulator.token];
+    const sold = await pos(['sell', '--db', file, '--item', croissant, '--pay', 'CASH', '--coupon', 'RAMADAN10', ...online, '--json']);
+    expect(sold.stderr).toBe('');
+    expect(sold.code).toBe(0);
+    const order = JSON.parse(sold.stdout) as { uuid: string; discounts: Record<string, unknown>[] };
+    expect(order.discounts).toContainEqual(expect.objectContaining({ source: 'coupon', code: 'RAMADAN10', verified: true, scope: 'ORDER' }));
+
+    const refused = await pos(['sell', '--db', file, '--item', croissant, '--pay', 'CASH', '--coupon', 'NOPE', ...online]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refused the coupon NOPE/);
+
+    // Offline (nothing listens on port 9 of loopback): refused by default, then the replica's Flyer 15% under `replica`.
+    const offline = ['--base-url', 'http://127.0.0.1:9', '--token', 't'];
+    expect((await pos(['sell', '--db', file, '--item', croissant, '--pay', 'CASH', '--coupon', 'FLYER15', ...offline])).code).toBe(1);
+    const db = service.open('till.db');
+    setSettingFromText(db, 'coupons.offline', 'replica');
+    db.close();
+    const flyer = await pos(['sell', '--db', file, '--item', croissant, '--pay', 'CASH', '--coupon', 'FLYER15', ...offline, '--json']);
+    expect(flyer.stderr).toBe('');
+    expect(flyer.code).toBe(0);
+    const unverified = JSON.parse(flyer.stdout) as { uuid: string; discounts: Record<string, unknown>[] };
+    expect(unverified.discounts).toEqual([expect.objectContaining({ name_en: 'Flyer 15%', source: 'coupon', code: 'FLYER15', verified: false })]);
   });
 });
