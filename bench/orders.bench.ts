@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-import { openDatabase, type TillDatabase } from '../src-main/db/index.ts';
+import { openDatabase, vacuum, type TillDatabase } from '../src-main/db/index.ts';
 import { pullCatalog, OrderUploader, buildSyncBatches } from '../src-main/sync/index.ts';
 import { TillService } from '../src-main/host/index.ts';
 import { insertOrder, readOrder } from '../src-main/orders/index.ts';
@@ -41,7 +41,7 @@ try {
   // Both tills are the same Saudi branch (its VAT number and address set), so the plain one prints phase 1's QR;
   // a copy of it is onboarded for ZATCA phase 2 (an EGS unit and its key): phase 2 is the only difference.
   setTestSeller(db);
-  db.prepare('VACUUM INTO ?').run(dir.file('phase2.db'));
+  vacuum(db, dir.file('phase2.db'));
   const phase2Db = openDatabase(dir.file('phase2.db'));
   const { signer } = await onboardForTest(phase2Db);
   const phase2Till = new TillService({ db: phase2Db, stampAtCheckout: hostStamp(phase2Db) });

@@ -139,3 +139,21 @@ export function installPinnedViews(db: Database.Database): void {
     );
   }
 }
+
+/**
+ * Runs `VACUUM` (or `VACUUM INTO file`) on a connection with pinned views:
+ * VACUUM rebuilds the file by running each table's and index's SQL again,
+ * and an unqualified table name there would find the TEMP view of the same
+ * name ("views may not be indexed"). The views go while it runs and come
+ * back after.
+ */
+export function vacuum(db: Database.Database, into?: string): void {
+  const views = db.prepare("SELECT name FROM temp.sqlite_master WHERE type = 'view'").all() as { name: string }[];
+  for (const { name } of views) db.exec(`DROP VIEW temp.${quote(name)}`);
+  try {
+    if (into === undefined) db.exec('VACUUM');
+    else db.prepare('VACUUM INTO ?').run(into);
+  } finally {
+    if (views.length > 0) installPinnedViews(db);
+  }
+}

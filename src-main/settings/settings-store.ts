@@ -17,7 +17,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from '../../src-shared/settings/index.ts';
-import { param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, vacuum, type TillDatabase } from '../db/index.ts';
 
 /** A setting refused (unknown key, bad value) or unreadable; the message names the key and says what is expected. */
 export class SettingError extends Error {
@@ -206,7 +206,7 @@ export function eraseSecretSetting(db: TillDatabase, key: SecretSettingKey): voi
     db.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
   }
   // VACUUM cannot run inside a transaction; the move runs at start, outside one.
-  if (!db.inTransaction) db.exec('VACUUM');
+  if (!db.inTransaction) vacuum(db);
   db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
