@@ -12,6 +12,7 @@ import { addStation } from '../../../src-main/stations/index.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';
+import { allowedChoice } from '../../support/option-choice.ts';
 import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
 
 // Issue 34, item 3, over the till API a screen uses: a real hub (HTTP and
@@ -131,7 +132,17 @@ describe('the price shown is the price charged, through a hub', () => {
       let paidTotal = 0;
       for (let at = 0; at < tiles.length; at += 40) {
         const chunk = tiles.slice(at, at + 40);
-        const lines = chunk.map((tile) => ({ product_id: tile.id, quantity: 1, modifier_ids: [], notes: null }));
+        // A product with a required choice (a drink's size, issue 34) gets its first options; the price shown is the tile's plus theirs.
+        const choices = await Promise.all(
+          chunk.map(async (tile) => allowedChoice((await counter.product({ id: tile.id, priced_for: TAB_PRICING })).modifiers)),
+        );
+        const shownPrices = await Promise.all(
+          chunk.map(async (tile, i) => {
+            const detail = await counter.product({ id: tile.id, priced_for: TAB_PRICING });
+            return tile.price! + choices[i]!.reduce((sum, id) => sum + (detail.modifiers.find((m) => m.id === id)?.price ?? 0), 0);
+          }),
+        );
+        const lines = chunk.map((tile, i) => ({ product_id: tile.id, quantity: 1, modifier_ids: choices[i]!, notes: null }));
         // The round being taken: its running total, priced before it is on the tab.
         const round = await counter.priceRound({ tab_id: tab.id, lines });
         const before = tab.total;
@@ -140,8 +151,9 @@ describe('the price shown is the price charged, through a hub', () => {
         expect(round.total).toBe(tab.total - before);
         const added = tab.lines.slice(-chunk.length);
         chunk.forEach((tile, i) => {
-          if (round.lines[i]!.unit_price !== tile.price) wrong.push(`${tile.name_en}: tile ${tile.price}, running total line ${round.lines[i]!.unit_price}`);
-          if (added[i]!.unit_price !== tile.price) wrong.push(`${tile.name_en}: tile ${tile.price}, tab line ${added[i]!.unit_price}`);
+          const shown = shownPrices[i]!;
+          if (round.lines[i]!.unit_price !== shown) wrong.push(`${tile.name_en}: shown ${shown}, running total line ${round.lines[i]!.unit_price}`);
+          if (added[i]!.unit_price !== shown) wrong.push(`${tile.name_en}: shown ${shown}, tab line ${added[i]!.unit_price}`);
           if (added[i]!.total !== round.lines[i]!.total) wrong.push(`${tile.name_en}: round line ${round.lines[i]!.total}, tab line ${added[i]!.total}`);
         });
         paidTotal = tab.total;
