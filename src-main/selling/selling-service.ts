@@ -538,7 +538,7 @@ export class SellingService implements SellingMethods {
         : this.stampUnder(profile),
     );
     station.clearCart();
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     if (!b2b) return this.orderView(record);
     return this.afterClearance(record.uuid, await b2b.clear(record.uuid));
@@ -597,7 +597,7 @@ export class SellingService implements SellingMethods {
         this.options.alsoWriteAtCheckout?.(readOrder(this.till.db, uuid)!);
       })
       .immediate();
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return this.orderView(record);
@@ -641,7 +641,7 @@ export class SellingService implements SellingMethods {
 
   /** After a sellPriced's transaction committed: the uploader and the printer hear of it; the view the screen gets. */
   orderCommitted(record: OrderRecord, settlement: Settlement): OrderView {
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     return { ...this.orderView(readOrder(this.till.db, record.uuid) ?? record), tendered: settlement.cash_tendered, change_due: settlement.change };
   }
@@ -717,7 +717,7 @@ export class SellingService implements SellingMethods {
         );
       })
       .immediate();
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
     if (!b2b) return this.orderView(record);
     return this.afterClearance(record.uuid, await b2b.clear(record.uuid));
@@ -763,7 +763,7 @@ export class SellingService implements SellingMethods {
     // Refused: that note keeps its slot; a new one for the same refund takes the next, once ZATCA can be reached.
     await b2b.ready('credit');
     this.till.db.transaction(() => b2b.stamp(readOrder(this.till.db, uuid)!, buyer, this.till.newUuid())).immediate();
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     return this.afterClearance(uuid, await b2b.clear(uuid));
   }
 
@@ -815,7 +815,7 @@ export class SellingService implements SellingMethods {
         }
       },
     );
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     const record = readOrder(this.till.db, uuid)!;
     this.options.onOrderCommitted?.(record);
     return { ...this.orderView(record), tendered: settlement.cash_tendered, change_due: settlement.change };

@@ -104,7 +104,7 @@ export class ShiftService implements ShiftMethods {
       reason,
       now: this.till.now(),
     });
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     return report;
   }
 
@@ -129,7 +129,7 @@ export class ShiftService implements ShiftMethods {
       branchId: profile?.branchId ?? '',
       now: this.till.now(),
     });
-    checkpointSoon(this.till.db);
+    void checkpointSoon(this.till.db);
     this.options.onShiftClosed?.(z);
     return z;
   }

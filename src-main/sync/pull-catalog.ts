@@ -213,7 +213,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     );
     published = true;
     await staging.dropUnpinned();
-    checkpointSoon(db);
+    void checkpointSoon(db);
     return {
       apiVersion: client.apiVersion,
       requestedApiVersion: options.client.apiVersion,
@@ -305,7 +305,7 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         // to the database file every few pages, not after each (a checkpoint syncs the file twice).
         if (context.checkpointsDeferred && ++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
           context.pagesSinceCheckpoint = 0;
-          checkpointSoon(context.db);
+          void checkpointSoon(context.db);
         }
       }
     } catch (error) {
