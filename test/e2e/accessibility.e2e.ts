@@ -325,11 +325,15 @@ test('axe: every Branch tab', async ({ page }) => {
     if (tab === 'stations') {
       // The Stations tab's remove confirmation (issue 20).
       await expect(page.getByTestId('station-row').first()).toBeVisible();
-      await page.getByTestId('station-remove').first().click();
-      await expect(page.getByTestId('confirm-dialog')).toBeVisible();
-      await audit(page, 'branch-stations-remove', run);
-      await page.keyboard.press('Escape');
-      await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+      // The last counter's Remove is disabled with its reason beside it (issue 34); another station's opens the confirmation.
+      const removable = page.locator('[data-testid="station-remove"]:enabled');
+      if ((await removable.count()) > 0) {
+        await removable.first().click();
+        await expect(page.getByTestId('confirm-dialog')).toBeVisible();
+        await audit(page, 'branch-stations-remove', run);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+      }
     }
   }
   // The ZATCA tab with a field refused as typed (its message tied to the field).

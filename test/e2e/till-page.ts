@@ -122,9 +122,12 @@ async function infoNoticesSeen(page: Page): Promise<string[]> {
 /**
  * Runs `action` and waits for an info notice holding `text` drawn after it began. An info notice goes away by itself
  * after 4 s of wall time, which a loaded machine can spend before an expect polls: the notices are recorded as they
- * are drawn instead of racing that window (and one left over from an earlier save does not count).
+ * are drawn instead of racing that window (and one left over from an earlier save is closed first: a notice said
+ * again is the same element, not a new one).
  */
 export async function expectInfoNotice(page: Page, text: string | RegExp, action: () => Promise<unknown>): Promise<void> {
+  // The same notice said again is the one on screen, its time started again (issue 34): none may be left from before.
+  await closeNotices(page);
   const before = (await infoNoticesSeen(page)).length;
   await action();
   const matches = (notice: string) => (typeof text === 'string' ? notice.includes(text) : text.test(notice));
