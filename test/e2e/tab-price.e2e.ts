@@ -37,6 +37,13 @@ for (const lang of ['en', 'ar'] as const) {
     // The demo menu prices dine-in above takeaway (15.00 against 14.00): the tab's tile shows the tab's.
     expect(price).not.toBe(counter);
     await tile.click();
+    // Its size is a required choice (issue 34): Small adds nothing to the price, and its tap adds the line.
+    await page
+      .getByTestId('line-dialog')
+      .getByTestId('modifier-option')
+      .filter({ hasText: lang === 'ar' ? 'صغير' : 'Small' })
+      .first()
+      .click();
     await expect(page.getByTestId('tab-draft-line')).toHaveCount(1);
     await expect.poll(async () => halalas(await page.getByTestId('tab-draft-amount').textContent())).toBe(price);
     // While the round is taken: its running total, the tab's total with it, and Pay name the same figure.
