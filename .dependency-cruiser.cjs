@@ -93,8 +93,7 @@ module.exports = {
       'modules-through-index',
       'other modules are imported through their index.ts',
       { path: '^([^/]+/[^/]+)/' },
-      // One exception: the secrets file's store, which `pos settings` loads alone (the host's index would load the whole host; issue 37).
-      { dependencyTypes: ['local'], path: '^[^/]+/[^/]+/', pathNot: ['^$1/', '/index\\.ts$', '^src-main/host/file-secret-store\\.ts$'] },
+      { dependencyTypes: ['local'], path: '^[^/]+/[^/]+/', pathNot: ['^$1/', '/index\\.ts$'] },
     ),
     forbid(
       'index-exports-own-folder',

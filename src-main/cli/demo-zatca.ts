@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TillDatabase } from '../db/index.ts';
-import { FileSecretStore } from '../host/index.ts';
+import { FileSecretStore } from '../secrets/index.ts';
 import { setSettingFromText } from '../settings/index.ts';
 import { onboardEgs, readEgs, readZatcaSeller, type EgsState } from '../zatca/index.ts';
 

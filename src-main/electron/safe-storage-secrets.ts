@@ -1,5 +1,5 @@
 import { safeStorage } from 'electron';
-import type { SecretStore } from '../host/index.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { readSecretSetting, writeSecretSetting } from '../settings/index.ts';
 

@@ -1,6 +1,4 @@
 export { EventHub } from './event-hub.ts';
-export type { SecretStore } from './secret-store.ts';
-export { FileSecretStore, fileSecretIsSet, secretsFileFor } from './file-secret-store.ts';
 export { TillHost, type TillHostOptions } from './till-host.ts';
 export { moveServiceAddress } from './service-session.ts';
 export { BranchStations } from './branch-stations.ts';

@@ -6,7 +6,7 @@ import { enqueueKitchenRound, enqueuePrintJobsAtCheckout, type PrintQueue } from
 import { checkoutStamp, egsStampOptions, StandardInvoices, type ZatcaReporter, type ZatcaSetup } from '../zatca/index.ts';
 import type { CustomerDisplays } from './customer-displays.ts';
 import type { EventHub } from './event-hub.ts';
-import type { SecretStore } from './secret-store.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import type { ServiceSession } from './service-session.ts';
 import type { TillOptions } from './till-service.ts';
 

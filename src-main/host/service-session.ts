@@ -11,7 +11,7 @@ import { currencyDecimals, readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile, type BranchProfile } from '../catalog/index.ts';
 import { ServiceClient } from '../upstream/index.ts';
 import type { EventHub } from './event-hub.ts';
-import type { SecretStore } from './secret-store.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import { replyError } from './till-error-reply.ts';
 
 /** The session part of the till API: pairing with the service and pulling its catalog. */

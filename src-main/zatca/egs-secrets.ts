@@ -1,19 +1,14 @@
 /**
  * The EGS unit's private key and CSID secret live where the service token
- * does (host/secret-store.ts: safeStorage in Electron, a 0600 file beside
+ * does (src-main/secrets: safeStorage in Electron, a 0600 file beside
  * the database for `pos serve` and the CLI), never in the database.
  */
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readEgsCertificate } from './egs-certificate.ts';
 import type { EgsSigner } from './sign-document.ts';
 import type { TillDatabase } from '../db/index.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import { readEgs, type EgsState } from './zatca-store.ts';
-
-/** The host's secret store as this module uses it (host/secret-store.ts; named here so zatca does not import host). */
-export interface SecretStore {
-  get(name: string): string | null;
-  set(name: string, value: string | null): void;
-}
 
 export const EGS_KEY_SECRET = 'zatca.egs_private_key';
 /** The production CSID's secret: with the certificate, the Basic credentials of the reporting API. */

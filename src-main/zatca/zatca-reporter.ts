@@ -11,7 +11,7 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { UploadEngine } from '../sync/index.ts';
 import type { BackoffPolicy } from '../upstream/index.ts';
-import type { SecretStore } from './egs-secrets.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import { ZatcaClearanceKind } from './zatca-clearance-kind.ts';
 import { probeZatcaLink, zatcaLink, ZatcaReportKind, type DocumentOutcome, type ZatcaLink } from './zatca-report-kind.ts';
 

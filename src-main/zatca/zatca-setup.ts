@@ -20,7 +20,7 @@ import { systemClock, type Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { SettingError } from '../settings/index.ts';
 import type { ZatcaEnvironment } from './egs-csr.ts';
-import type { SecretStore } from './egs-secrets.ts';
+import type { SecretStore } from '../secrets/index.ts';
 import { onboardEgs, OnboardError, type OnboardStep } from './onboard-egs.ts';
 import { ZatcaApiError } from './zatca-api.ts';
 import { rejectedDocuments, type RejectedDocument } from './report-queue.ts';

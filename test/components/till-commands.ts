@@ -5,7 +5,8 @@
 // The browser reaches it through vitest's browser commands, with the same
 // wire form for errors as the real transport.
 import type { BrowserCommand } from 'vitest/node';
-import { EventHub, FileSecretStore, TillHost, tillFacade } from '../../src-main/host/index.ts';
+import { EventHub, TillHost, tillFacade } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import type { TillApi, TillEvent } from '../../src-shared/api/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/api/index.ts';
 import { readFileSync } from 'node:fs';

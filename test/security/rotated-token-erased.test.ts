@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/db/index.ts';
-import { FileSecretStore } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { tempDir } from '../support/temp-dir.ts';
 
 const dir = tempDir('till-rotated-');

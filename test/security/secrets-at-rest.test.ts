@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { translate } from '../../src-shared/i18n/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
-import { EventHub, FileSecretStore, secretsFileFor, TillHost, type SecretStore } from '../../src-main/host/index.ts';
+import { EventHub, TillHost } from '../../src-main/host/index.ts';
+import { FileSecretStore, secretsFileFor, type SecretStore } from '../../src-main/secrets/index.ts';
 import { readSecretSetting, secretSettingKeys, writeSecretSetting } from '../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 

@@ -3,7 +3,7 @@
 // product and the buyer (JSON) come as arguments; it prints "sent" once the
 // checkout call is made and never returns from it while the answer is held.
 import { openDatabase } from '../../src-main/db/index.ts';
-import { FileSecretStore } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { TillService } from '../../src-main/host/index.ts';
 import { checkoutStamp, egsSignerSource, readZatcaSeller, StandardInvoices } from '../../src-main/zatca/index.ts';
 import { allowedChoice } from './option-choice.ts';

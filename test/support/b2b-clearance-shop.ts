@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../emulator/zatca/start-zatca-stand-in.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
-import { FileSecretStore } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { allDocuments, egsSignerSource, readEgs, readZatcaSeller, StandardInvoices, type EgsSigner } from '../../src-main/zatca/index.ts';
 import type { ZatcaBuyerInput } from '../../src-shared/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';

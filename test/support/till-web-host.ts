@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import type { TransportEnvelope } from '../../src-shared/api/index.ts';
-import { FileSecretStore, EventHub, TillHost } from '../../src-main/host/index.ts';
+import { EventHub, TillHost } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import {
   createTillHttpServer,
   HostAccess,

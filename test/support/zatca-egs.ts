@@ -6,7 +6,7 @@ import type { EgsSigner } from '../../src-main/zatca/sign-document.ts';
 import type { ZatcaDocument, ZatcaSeller } from '../../src-main/zatca/zatca-document.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
-import { FileSecretStore } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
 import { checkoutStamp, egsStampOptions, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
 import type { OrderRecord } from '../../src-shared/selling/index.ts';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { RunningZatcaStandIn } from '../../emulator/zatca/start-zatca-stand-in.ts';
 import { setSettingFromText } from '../../src-main/settings/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
-import { FileSecretStore } from '../../src-main/host/index.ts';
+import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { CSID_SECRET, readEgs, saveEgs, storeEgsKey, type EgsSigner } from '../../src-main/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { onboardForTest } from './zatca-egs.ts';

@@ -7,7 +7,7 @@ import { TillError } from '../../../src-shared/errors/index.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { describeStatus, pairReport } from './standby-command.ts';
-import { secretsFileFor } from '../../host/index.ts';
+import { secretsFileFor } from '../../secrets/index.ts';
 import { outboxCounts } from '../../orders/index.ts';
 
 function members(report: MemberReport | null): string {

@@ -4,7 +4,8 @@ import { ORDER_TYPES, type OrderType } from '../../../src-shared/pricing/index.t
 import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { currencyDecimals } from '../../catalog/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
-import { FileSecretStore, TillService } from '../../host/index.ts';
+import { TillService } from '../../host/index.ts';
+import { FileSecretStore } from '../../secrets/index.ts';
 import { applyPromotionCode } from '../../promotions/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { openShiftRow } from '../../shifts/index.ts';

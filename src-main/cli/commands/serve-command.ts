@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import { FileSecretStore, EventHub, TillHost } from '../../host/index.ts';
+import { EventHub, TillHost } from '../../host/index.ts';
+import { FileSecretStore } from '../../secrets/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';

@@ -1,6 +1,7 @@
 import { openDatabase } from '../../db/index.ts';
 import { SettingError, listSettings, publicKey, setSecretSettingFromText, setSettingFromText, unsetSetting } from '../../settings/index.ts';
 import { SETTING_KEYS, isSettingKey, secretNameOf } from '../../../src-shared/settings/index.ts';
+import { FileSecretStore, fileSecretIsSet } from '../../secrets/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 /**
@@ -24,8 +25,6 @@ export async function settingsCommand(argv: string[], io: CliIo): Promise<number
     throw new UsageError('pos settings: listing takes no KEY; to change one use `set KEY VALUE`');
 
   const db = openDatabase(file, { readOnly: action === undefined || action === 'list' });
-  // The secrets file's store alone, loaded when used: \`pos settings\` starts without the host's modules (issue 37).
-  const { FileSecretStore, fileSecretIsSet } = await import('../../host/file-secret-store.ts');
   try {
     // A secret (loyalty.api_token) goes to the secrets file beside the database, as `pos serve` keeps the service token; it is never echoed.
     if (key !== undefined && isSettingKey(key) && (SETTING_KEYS[key] as { secret?: true }).secret) {

@@ -6,7 +6,7 @@ import { type CartView } from '../../../src-shared/selling/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { activeProductIds, paymentMethodRows } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { FileSecretStore } from '../../host/index.ts';
+import { FileSecretStore } from '../../secrets/index.ts';
 import { TillService } from '../../host/index.ts';
 import { checkoutStamp, egsStampOptions } from '../../zatca/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, type CliIo } from '../cli-io.ts';

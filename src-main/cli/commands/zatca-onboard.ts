@@ -5,7 +5,7 @@
  * refused (the message says what to do), 2 for a wrong call.
  */
 import { openDatabase } from '../../db/index.ts';
-import { FileSecretStore } from '../../host/index.ts';
+import { FileSecretStore } from '../../secrets/index.ts';
 import { onboardEgs, OnboardError, ZATCA_ENVIRONMENTS, ZatcaApiError, type OnboardStep, type ZatcaEnvironment, zatcaUrlProblem } from '../../zatca/index.ts';
 import { UsageError, type CliIo } from '../cli-io.ts';
 

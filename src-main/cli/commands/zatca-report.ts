@@ -8,7 +8,7 @@
  * pending and nothing was rejected, 1 otherwise.
  */
 import { openDatabase } from '../../db/index.ts';
-import { FileSecretStore } from '../../host/index.ts';
+import { FileSecretStore } from '../../secrets/index.ts';
 import { chainSummary, readEgs, rejectionAdvice, summarizeZatcaMessages, ZATCA_REPORTING, ZatcaReporter, type DocumentOutcome } from '../../zatca/index.ts';
 import type { CliIo } from '../cli-io.ts';
 

@@ -2,7 +2,8 @@
 // closing a shift rings it, and the attendance reaches the service once,
 // with no `pos sync` and no second loop.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ELECTRON_WINDOW, EventHub, FileSecretStore, TillHost, tillFacade } from '../../../src-main/host/index.ts';
+import { ELECTRON_WINDOW, EventHub, TillHost, tillFacade } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { eventually } from '../../support/manual-clock.ts';

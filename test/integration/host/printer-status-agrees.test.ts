@@ -6,7 +6,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrinterStateView, TillEvent } from '../../../src-shared/api/index.ts';
-import { EventHub, FileSecretStore, TillHost } from '../../../src-main/host/index.ts';
+import { EventHub, TillHost } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { bindPrinter, PrintQueue, startPrinterSink } from '../../../src-main/printing/index.ts';
 import type { PrinterSink } from '../../../src-main/printing/virtual-printer/printer-sink.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsCommand } from '../../../src-main/cli/commands/settings-command.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { readOrder } from '../../../src-main/orders/index.ts';
 import { buildSyncBatches } from '../../../src-main/sync/push/index.ts';
 import { formatMinor } from '../../../src-shared/money/index.ts';

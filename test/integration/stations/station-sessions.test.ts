@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TillApi } from '../../../src-shared/api/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import { ELECTRON_WINDOW, EventHub, FileSecretStore, TillHost, tillFacade } from '../../../src-main/host/index.ts';
+import { ELECTRON_WINDOW, EventHub, TillHost, tillFacade } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { pairDevice } from '../../support/till-web-host.ts';
 import { pairingHubPerTest } from '../../support/pairing-hub.ts';
 

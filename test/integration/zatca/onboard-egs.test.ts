@@ -5,7 +5,7 @@
 // Renewal keeps the chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { documentOfOrder, readEgs } from '../../../src-main/zatca/index.ts';
 import { OnboardError, onboardEgs } from '../../../src-main/zatca/onboard-egs.ts';
 import { systemClock } from '../../../src-main/clock/index.ts';

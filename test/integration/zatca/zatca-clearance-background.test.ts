@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startZatcaStandIn, type RunningZatcaStandIn } from '../../../emulator/zatca/start-zatca-stand-in.ts';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { allDocuments, egsSignerSource, readZatcaSeller, readZatcaStatus, StandardInvoices, ZatcaReporter } from '../../../src-main/zatca/index.ts';
 import { CHECKOUT_TRY_MS } from '../../../src-main/zatca/zatca-clearance-kind.ts';
 import type { ZatcaBuyerInput } from '../../../src-shared/zatca/index.ts';

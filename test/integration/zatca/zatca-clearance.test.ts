@@ -17,7 +17,7 @@ import { readOrder } from '../../../src-main/orders/index.ts';
 import { documentFor, readPrintContext, renderForPrinter, renderReceiptPreview, type ReceiptDocument } from '../../../src-main/printing/index.ts';
 import { decodeEscPos, type DecodedEscPos } from '../../../src-main/printing/escpos/decode-escpos.ts';
 import { printerSettings } from '../../../src-shared/catalog/index.ts';
-import { FileSecretStore } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { allDocuments, readEgs, ZatcaReporter } from '../../../src-main/zatca/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';

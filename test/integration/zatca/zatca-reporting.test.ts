@@ -11,7 +11,8 @@ import type { ReceivedDocument } from '../../../emulator/zatca/received-document
 import type { Clock } from '../../../src-main/clock/index.ts';
 import { main } from '../../../src-main/cli/main.ts';
 import type { CliIo } from '../../../src-main/cli/cli-io.ts';
-import { EventHub, FileSecretStore, TillHost } from '../../../src-main/host/index.ts';
+import { EventHub, TillHost } from '../../../src-main/host/index.ts';
+import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { chainSummary, ZatcaReporter, type EgsSigner } from '../../../src-main/zatca/index.ts';
 import type { UploadStatus } from '../../../src-main/sync/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
