@@ -13,7 +13,7 @@
 import Database from 'better-sqlite3';
 import type { TillApi } from '../src-shared/api/index.ts';
 import { createPrng } from '../src-shared/random/index.ts';
-import { browserStation, startServeHub } from '../test/support/serve-hub.ts';
+import { browserStation, standbyCode, startServeHub } from '../test/support/serve-hub.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
 import { ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
@@ -88,9 +88,7 @@ try {
   await Promise.all(stations.map((api, i) => ringUp(api, products, 100 + i, alone)));
 
   // 2. The same hub with a standby attached.
-  const traded = await fetch(hub.url, { redirect: 'manual' });
-  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { code } = (await (await fetch(`${hub.origin}/standby/code`, { headers: { cookie } })).json()) as { code: string };
+  const code = await standbyCode(hub);
   standby = await startServeHub(dir.file('standby.db'), ['--standby-of', hub.origin, '--code', code]);
   while (!liveOf(hubFile)?.hub?.standby_connected) await pause(200);
   const lag = { changes: [] as number[], ms: [] as number[] };

@@ -5,8 +5,8 @@ import type { TillApi } from '../../../src-shared/api/index.ts';
 import type { OrderView } from '../../../src-shared/selling/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
-import { ensureShift } from '../stations/station-branch.ts';
+import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { ensureShift, threeServedStations } from '../stations/station-branch.ts';
 
 // Issue 36 over real processes: a hub (`pos serve`) and its standby
 // (`pos serve --standby-of HUB --code N`, the code made on the hub's manager
@@ -39,15 +39,6 @@ const start = async (file: string, args: string[] = []) => {
   return hub;
 };
 
-/** The standby code, as the hub's manager screen asks for it. */
-async function standbyCode(hub: ServeHub): Promise<string> {
-  const traded = await fetch(hub.url, { redirect: 'manual' });
-  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const answer = await fetch(`${hub.origin}/standby/code`, { headers: { cookie } });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { code: string }).code;
-}
-
 async function status(file: string): Promise<{ role: string; epoch: number; live: { hub: { standby_connected: boolean } | null } | null }> {
   const { stdout } = await runPos(['standby', '--db', file, 'status', '--json']);
   return JSON.parse(stdout) as Awaited<ReturnType<typeof status>>;
@@ -71,24 +62,9 @@ describe('a standby hub', () => {
     const standbyFile = service.dir.file('standby.db');
     expect((await runPos(['settings', '--db', hubFile, 'set', 'hub.failover_seconds', String(FAILOVER_SECONDS)])).code).toBe(0);
     const hub = await start(hubFile);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const pins = ['2468', '1357', '8642'];
-    const cashiers = [
-      await manager.addCashier({ name: 'Huda', role: 'manager', pin: pins[0]! }),
-      await manager.addCashier({ name: 'Sara', role: 'cashier', pin: pins[1]! }),
-      await manager.addCashier({ name: 'Omar', role: 'cashier', pin: pins[2]! }),
-    ];
-    await manager.addStation({ name: 'Counter B', code: 'B' });
-    await manager.addStation({ name: 'Counter C', code: 'C' });
-    const codes = (await manager.stations()).map((s) => s.code);
+    const { stations, cashiers, pins, products } = await threeServedStations(hub, service, sockets);
+    const codes = (await stations[0]!.stations()).map((s) => s.code);
     expect(codes).toHaveLength(3);
-    const stations = [manager, await browserStation(hub, 'B', sockets), await browserStation(hub, 'C', sockets)];
-    for (const [i, api] of stations.entries()) {
-      await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
-      await ensureShift(api);
-    }
-    const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice).map((p) => p.id);
 
     // A wrong code is refused; the manager's code pairs the standby once.
     const code = await standbyCode(hub);
