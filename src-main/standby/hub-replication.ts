@@ -35,6 +35,17 @@ export interface ReplicationStatus {
   lag_ms: number;
 }
 
+/** The standby's own address as it says it (screens are sent there, the hub asks it for a newer epoch): an http(s) origin, or null. */
+function peerOrigin(text: unknown): string | null {
+  if (typeof text !== 'string' || text.length > 200) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 interface Waiter {
   target: number;
   since: number;
@@ -192,9 +203,10 @@ export class HubReplication {
     } catch {
       return;
     }
-    if (message.type === 'hello' && typeof message.url === 'string' && /^https?:\/\//.test(message.url) && message.url.length < 300) {
-      this.standby.url = message.url;
-      writeStandbyState(this.options.db, { peer_url: message.url });
+    const url = message.type === 'hello' ? peerOrigin(message.url) : null;
+    if (url) {
+      this.standby.url = url;
+      writeStandbyState(this.options.db, { peer_url: url });
     }
     if (message.type === 'ack' && typeof message.seq === 'number' && Number.isInteger(message.seq) && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
