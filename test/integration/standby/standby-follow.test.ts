@@ -132,6 +132,10 @@ describe('a station follows its hub to the standby', () => {
     const shown = readStandbyStatus(await (await fetch(`${hub.origin}/standby/status`, { headers: { cookie } })).json());
     expect(shown).toMatchObject({ role: 'hub', epoch: 1, hub: hub.origin, standby: standby.origin, connected: true });
     expect((await fetch(`${hub.origin}/standby/status`, { headers: { cookie: tabletCookies[0]! } })).status).toBe(403);
+    // A paired device is a cashier, never a peer: no standby code, no snapshot (its cookie is no stream token, nor is a guess).
+    expect((await fetch(`${hub.origin}/standby/code`, { headers: { cookie: tabletCookies[0]! } })).status).toBe(403);
+    const guess = { cookie: tabletCookies[0]!, authorization: `Bearer ${'0'.repeat(64)}` };
+    expect((await fetch(`${hub.origin}/standby/snapshot`, { headers: guess })).status).toBe(401);
 
     const died = new Promise((done) => hub.child.once('exit', done));
     hub.child.kill('SIGKILL');
