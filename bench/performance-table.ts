@@ -305,6 +305,16 @@ export function performanceTable(resultsDir: string): string {
       null,
       'npm run bench:standby',
     );
+    if (standby.failover)
+      row(
+        `  hub SIGKILLed → a station's checkout succeeds on the standby, hub.failover_seconds ${standby.failover.failover_seconds}`,
+        ms(standby.failover.kill_to_checkout_ms),
+        `hub.failover_seconds + 5 s: ${ms((standby.failover.failover_seconds + 5) * 1000)}`,
+        '—',
+        '≤ failover + 5 s',
+        standby.targets.failover_within_seconds_plus_5,
+        'npm run bench:standby',
+      );
   }
 
   const floor = load('floor');

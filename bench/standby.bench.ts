@@ -8,22 +8,37 @@
  * standby has acknowledged it. Target: checkout p99 with a standby ≤ 1.5x
  * without. The standby's lag (changes and milliseconds not yet
  * acknowledged) is read from the hub's status each 100 ms while the
- * stations sell.
+ * stations sell. Last, the hub is SIGKILLed: the stations come to the
+ * standby, and the time from the kill until a station's checkout succeeds
+ * there is the failover figure (target: hub.failover_seconds + 5 s).
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TillApi } from '../src-shared/api/index.ts';
 import { createPrng } from '../src-shared/random/index.ts';
-import { browserStation, startServeHub } from '../test/support/serve-hub.ts';
+import { browserStation, standbyCode, startServeHub } from '../test/support/serve-hub.ts';
 import { tempDir } from '../test/support/temp-dir.ts';
-import { ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
+import { ms, percentile, REPO, spawnEmulator, writeResults } from './bench-support.ts';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 8);
 if (!(STATIONS >= 1 && STATIONS <= 26)) throw new Error('BENCH_STATIONS is 1 to 26: each station is a letter, A to Z');
 const SALES_EACH = Number(process.env.BENCH_SALES_EACH ?? 25);
 const TAPS_PER_SALE = 3;
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250);
+const FAILOVER_SECONDS = Number(process.env.BENCH_FAILOVER_SECONDS ?? 10);
 
 const pause = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+/** Retries `attempt` (a standby refuses until it takes over). */
+async function untilItWorks<T>(attempt: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await attempt();
+    } catch {
+      await pause(100);
+    }
+  }
+}
 const round = (value: number) => Number(value.toFixed(2));
 const figures = (samples: number[]) => ({
   samples: samples.length,
@@ -66,6 +81,9 @@ function liveOf(file: string): Live | null {
 const dir = tempDir('till-bench-standby-');
 const emulator = await spawnEmulator(['--seed', '36']);
 const hubFile = dir.file('hub.db');
+// Set on the hub before it starts: the setting replicates to the standby, which decides the takeover by it.
+const set = spawnSync(process.execPath, [join(REPO, 'bin/pos.mjs'), 'settings', '--db', hubFile, 'set', 'hub.failover_seconds', String(FAILOVER_SECONDS)]);
+if (set.status !== 0) throw new Error(`pos settings failed: ${String(set.stderr)}`);
 const hub = await startServeHub(hubFile);
 let standby: Awaited<ReturnType<typeof startServeHub>> | null = null;
 try {
@@ -74,23 +92,23 @@ try {
   const codes = Array.from({ length: STATIONS }, (_, i) => String.fromCharCode(65 + i));
   for (const code of codes.slice(1)) await manager.addStation({ name: `Counter ${code}`, code });
   const stations: TillApi[] = [];
+  const cashiers: string[] = [];
   for (let i = 0; i < STATIONS; i++) {
     const cashier = await manager.addCashier({ name: `Cashier ${i + 1}`, role: i === 0 ? 'manager' : 'cashier', pin: String(2000 + i * 7) });
     const api = i === 0 ? manager : await browserStation(hub, codes[i]);
+    cashiers.push(cashier.id);
     await api.unlock({ cashier_id: cashier.id, pin: String(2000 + i * 7) });
     if (!(await api.staffState()).shift) await api.openShift({ float: 0 });
     stations.push(api);
   }
-  const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null).map((p) => p.id);
+  const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice).map((p) => p.id);
 
   // 1. No standby: the hub answers alone (the bound).
   const alone: number[] = [];
   await Promise.all(stations.map((api, i) => ringUp(api, products, 100 + i, alone)));
 
   // 2. The same hub with a standby attached.
-  const traded = await fetch(hub.url, { redirect: 'manual' });
-  const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { code } = (await (await fetch(`${hub.origin}/standby/code`, { headers: { cookie } })).json()) as { code: string };
+  const code = await standbyCode(hub);
   standby = await startServeHub(dir.file('standby.db'), ['--standby-of', hub.origin, '--code', code]);
   while (!liveOf(hubFile)?.hub?.standby_connected) await pause(200);
   const lag = { changes: [] as number[], ms: [] as number[] };
@@ -110,6 +128,20 @@ try {
   selling = false;
   await watch;
 
+  // 3. The hub dies: its stations come to the standby (their screens give it the majority), which takes over; a checkout there.
+  const died = new Promise((done) => hub.child.once('exit', done));
+  hub.child.kill('SIGKILL');
+  const killedAt = performance.now();
+  await died;
+  const moved = await Promise.all(codes.map((code) => browserStation(standby!, code)));
+  const first = moved[1] ?? moved[0]!;
+  const at = moved.indexOf(first);
+  await untilItWorks(() => first.unlock({ cashier_id: cashiers[at]!, pin: String(2000 + at * 7) }));
+  if (!(await first.staffState()).shift) await first.openShift({ float: 0 });
+  const cart = await untilItWorks(() => first.addItem({ product_id: products[0]!, quantity: 1 }));
+  await first.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
+  const failoverMs = performance.now() - killedAt;
+
   const ratio = percentile(withStandby, 99) / percentile(alone, 99);
   const results = {
     stations: STATIONS,
@@ -125,14 +157,16 @@ try {
       ms_p99: round(percentile(lag.ms, 99)),
       ms_max: Math.max(0, ...lag.ms),
     },
-    targets: { checkout_within_1_5x: ratio <= 1.5 },
+    failover: { failover_seconds: FAILOVER_SECONDS, kill_to_checkout_ms: Math.round(failoverMs) },
+    targets: { checkout_within_1_5x: ratio <= 1.5, failover_within_seconds_plus_5: failoverMs <= (FAILOVER_SECONDS + 5) * 1000 },
   };
   console.log(`checkout without a standby: p50 ${ms(percentile(alone, 50))}, p99 ${ms(percentile(alone, 99))} (${alone.length})`);
   console.log(`checkout with a standby:    p50 ${ms(percentile(withStandby, 50))}, p99 ${ms(percentile(withStandby, 99))} (${withStandby.length})`);
   console.log(
     `→ p99 ${results.checkout_p99_with_over_without}x (target ≤ 1.5x); standby lag p99 ${results.standby_lag.changes_p99} changes, ${results.standby_lag.ms_p99} ms`,
   );
-  // Every sale is on the standby too.
+  console.log(`→ hub SIGKILLed: a checkout succeeded on the standby ${ms(failoverMs)} later (target ≤ hub.failover_seconds ${FAILOVER_SECONDS} s + 5 s)`);
+  // Every sale is on the standby too (and the one it took after the takeover).
   await standby.stop();
   await hub.stop();
   const count = (file: string) => {
@@ -142,8 +176,10 @@ try {
     return n;
   };
   const sales = 2 * STATIONS * SALES_EACH;
-  if (count(hubFile) !== sales || count(dir.file('standby.db')) !== sales)
-    throw new Error(`the hub holds ${count(hubFile)} and the standby ${count(dir.file('standby.db'))} orders for ${sales} sales`);
+  if (count(hubFile) !== sales || count(dir.file('standby.db')) !== sales + 1)
+    throw new Error(
+      `the hub holds ${count(hubFile)} and the standby ${count(dir.file('standby.db'))} orders for ${sales} sales (the standby one more: its checkout after the takeover)`,
+    );
   console.log(`written to ${writeResults('standby', results)}`);
 } finally {
   await standby?.stop();

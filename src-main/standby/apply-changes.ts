@@ -55,6 +55,9 @@ export class ChangeApplier {
 
   /** Applies `changes` (in sequence order) past `appliedSeq`; returns the sequence reached. */
   apply(changes: JournalChange[], appliedSeq: number, upTo: number): number {
+    // A change past the sequence the batch says it reaches would be applied again with the next batch.
+    const beyond = changes.find((c) => c.seq > upTo);
+    if (beyond) throw new Error(`the hub sent change ${beyond.seq} in a batch that reaches only ${upTo}`);
     const fresh = changes.filter((c) => c.seq > appliedSeq);
     const reached = Math.max(appliedSeq, upTo);
     if (reached === appliedSeq) return appliedSeq;

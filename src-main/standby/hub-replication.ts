@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { installJournal, journalInstalled } from './journal-triggers.ts';
+import { installJournal } from './journal-triggers.ts';
 import { journalOldest, journalSince, pruneJournal } from './journal.ts';
 import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
 import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
@@ -35,6 +35,17 @@ export interface ReplicationStatus {
   lag_ms: number;
 }
 
+/** The standby's own address as it says it (screens are sent there, the hub asks it for a newer epoch): an http(s) origin, or null. */
+function peerOrigin(text: unknown): string | null {
+  if (typeof text !== 'string' || text.length > 200) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 interface Waiter {
   target: number;
   since: number;
@@ -60,11 +71,13 @@ export class HubReplication {
   private unackedSince: number | null = null;
   private waiters: Waiter[] = [];
   private cancelBeat: (() => void) | null = null;
+  /** The journal's triggers are in place (a standby has paired, now or before this start): known here, not asked of SQLite per call. */
+  private journaling = false;
 
   constructor(private readonly options: HubReplicationOptions) {
     this.codes = new StandbyCodes(() => options.clock.now());
     // A hub that has a standby keeps journaling across restarts, its triggers made anew from this build's schema.
-    if (readStandbyState(options.db).stream_token !== null) installJournal(options.db);
+    if (readStandbyState(options.db).stream_token !== null) this.startJournal();
   }
 
   start(): void {
@@ -86,7 +99,7 @@ export class HubReplication {
 
   /** Resolves once the standby has every change committed so far, or at once when no standby is connected. */
   committed(): Promise<void> {
-    if (!this.standby || !journalInstalled(this.options.db)) return Promise.resolve();
+    if (!this.standby || !this.journaling) return Promise.resolve();
     const target = journalHead(this.options.db);
     if (this.acknowledged >= target) return Promise.resolve();
     this.ship();
@@ -94,7 +107,7 @@ export class HubReplication {
   }
 
   status(): ReplicationStatus {
-    const head = journalInstalled(this.options.db) ? journalHead(this.options.db) : this.acknowledged;
+    const head = this.journaling ? journalHead(this.options.db) : this.acknowledged;
     const lag = Math.max(0, head - this.acknowledged);
     return {
       standby_connected: this.standby !== null,
@@ -114,7 +127,7 @@ export class HubReplication {
       if (!token) return sendJson(response, 401, { error: 'that standby code is wrong, used or expired: ask a manager for a new one' });
       const { db } = this.options;
       writeStandbyState(db, { stream_token: sha256(token) });
-      installJournal(db);
+      this.startJournal();
       return sendJson(response, 200, { token, epoch: readStandbyState(db).epoch });
     }
     if (path === '/standby/snapshot' && request.method === 'GET') {
@@ -145,6 +158,11 @@ export class HubReplication {
     authenticated();
     const from = Number(new URL(request.url ?? '/', 'http://till').searchParams.get('from') ?? 'NaN');
     this.sockets.handleUpgrade(request, socket, head, (ws) => this.attach(ws, from));
+  }
+
+  private startJournal(): void {
+    installJournal(this.options.db);
+    this.journaling = true;
   }
 
   private authorized(request: IncomingMessage): boolean {
@@ -185,9 +203,10 @@ export class HubReplication {
     } catch {
       return;
     }
-    if (message.type === 'hello' && typeof message.url === 'string' && /^https?:\/\//.test(message.url) && message.url.length < 300) {
-      this.standby.url = message.url;
-      writeStandbyState(this.options.db, { peer_url: message.url });
+    const url = message.type === 'hello' ? peerOrigin(message.url) : null;
+    if (url) {
+      this.standby.url = url;
+      writeStandbyState(this.options.db, { peer_url: url });
     }
     if (message.type === 'ack' && typeof message.seq === 'number' && Number.isInteger(message.seq) && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;

@@ -1,7 +1,7 @@
 export { ChangeApplier, journalChanges, type JournalChange } from './apply-changes.ts';
 export { shouldTakeOver } from './failover-rule.ts';
 export { HubReplication, type ReplicationStatus } from './hub-replication.ts';
-export { dropJournalTriggers, installJournal, journalInstalled, journaledTables, type JournaledTable } from './journal-triggers.ts';
+export { dropJournalTriggers, installJournal, journaledTables, type JournaledTable } from './journal-triggers.ts';
 export { journalOldest, journalSince, pruneJournal } from './journal.ts';
 export { PairNode, type PairNodeOptions, type PairStatus, type ScreenPresence } from './pair-node.ts';
 export { promoteToHub } from './promote.ts';

@@ -90,7 +90,3 @@ export function dropJournalTriggers(db: TillDatabase): void {
   const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'standby\\_j\\_%' ESCAPE '\\'").all() as { name: string }[];
   for (const { name } of names) db.exec(`DROP TRIGGER IF EXISTS ${quote(name)}`);
 }
-
-export function journalInstalled(db: TillDatabase): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'standby\\_j\\_%' ESCAPE '\\' LIMIT 1").get() !== undefined;
-}

@@ -56,10 +56,26 @@ export async function browserStation(hub: Pick<ServeHub, 'url' | 'origin'>, code
 
 /** browserStation with the connection itself: its API and the host's events as that screen hears them. */
 export async function browserScreen(hub: Pick<ServeHub, 'url' | 'origin'>, code?: string, sockets?: WebSocket[]): Promise<TillConnection> {
+  const session = await managerSession(hub);
+  return screenAt(hub.origin, code ? `${session}; till_station=${code}` : session, sockets);
+}
+
+/** The session cookie a manager's browser trades the launch URL for (`name=value`). */
+export async function managerSession(hub: Pick<ServeHub, 'url'>): Promise<string> {
   const traded = await fetch(hub.url, { redirect: 'manual' });
-  const session = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const cookie = code ? `${session}; till_station=${code}` : session;
-  const socket = new WebSocket(`${hub.origin.replace('http', 'ws')}/till`, { headers: { origin: hub.origin, cookie } });
+  return (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** The standby code (issue 36), as the hub's manager screen asks for it. */
+export async function standbyCode(hub: Pick<ServeHub, 'url' | 'origin'>): Promise<string> {
+  const answer = await fetch(`${hub.origin}/standby/code`, { headers: { cookie: await managerSession(hub) } });
+  if (answer.status !== 200) throw new Error(`the hub made no standby code (${answer.status}): ${await answer.text()}`);
+  return ((await answer.json()) as { code: string }).code;
+}
+
+/** A page's WebSocket to /till at `origin` with `cookie` (a session, a paired device's), and the renderer's transport over it. */
+export async function screenAt(origin: string, cookie: string, sockets?: WebSocket[]): Promise<TillConnection> {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/till`, { headers: { origin, cookie } });
   sockets?.push(socket);
   await new Promise<void>((open, fail) => {
     socket.once('open', () => open());

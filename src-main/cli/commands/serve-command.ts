@@ -135,7 +135,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const shownHost = values.host.includes(':') ? `[${values.host}]` : values.host;
   const url = `http://${shownHost}:${actualPort}${access.secretPath()}`;
-  pair.listening(`http://${shownHost}:${actualPort}`);
+  // The address a station reaches this machine at (never 0.0.0.0; the proxy's behind one): told to the peer, served at /standby/where.
+  pair.listening(access.pairingAddress(actualPort));
   // No code before the first manager exists: that manager is made on the screen the launch URL opens.
   // The printed code names no station: the device becomes a new one when it pairs (issue 32).
   const pairingCode = access.pairing && !(await till.staffState()).needs_first_manager ? access.pairing.issue().code : null;

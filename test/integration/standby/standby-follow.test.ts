@@ -1,13 +1,11 @@
 import { createServer } from 'node:net';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TransportEnvelope } from '../../../src-shared/api/index.ts';
-import { connectChannel } from '../../../src-renderer/transport/connect-channel.ts';
 import { followHub, HubFinder, readWhere, type TillConnection } from '../../../src-renderer/transport/index.ts';
 import { readStandbyStatus } from '../../../src-renderer/branch/standby-source.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, managerSession, screenAt, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36, stations move on their own, over real processes: two tablets
@@ -50,11 +48,6 @@ async function start(file: string, args: string[] = []): Promise<ServeHub> {
   return hub;
 }
 
-async function managerCookie(hub: ServeHub): Promise<string> {
-  const traded = await fetch(hub.url, { redirect: 'manual' });
-  return (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
-
 /** A tablet typing a code from the manager's screen into the hub's /pair form: its device cookie. */
 async function pairTablet(hub: ServeHub, manager: string): Promise<string> {
   const made = await fetch(`${hub.origin}/pair/code?format=json`, { headers: { cookie: manager } });
@@ -70,22 +63,7 @@ async function pairTablet(hub: ServeHub, manager: string): Promise<string> {
 }
 
 /** The WebSocket a tablet's page opens at `origin`, with the renderer's own transport over it. */
-function openAt(cookie: string) {
-  return async (origin: string): Promise<TillConnection> => {
-    const socket = new WebSocket(`${origin.replace('http', 'ws')}/till`, { headers: { origin, cookie } });
-    sockets.push(socket);
-    await new Promise<void>((open, fail) => {
-      socket.once('open', () => open());
-      socket.once('error', fail);
-    });
-    return connectChannel({
-      send: (envelope: TransportEnvelope) => socket.send(JSON.stringify(envelope)),
-      onReceive: (listener) => void socket.on('message', (data) => listener(JSON.parse(String(data)) as TransportEnvelope)),
-      onClose: (listener) => void socket.once('close', listener),
-      close: () => socket.close(),
-    });
-  };
-}
+const openAt = (cookie: string) => (origin: string) => screenAt(origin, cookie, sockets);
 
 const askWhere = async (origin: string) => {
   try {
@@ -122,7 +100,7 @@ describe('a station follows its hub to the standby', () => {
     const hubFile = service.dir.file('hub.db');
     expect((await runPos(['settings', '--db', hubFile, 'set', 'hub.failover_seconds', String(FAILOVER_SECONDS)])).code).toBe(0);
     const hub = await start(hubFile);
-    const cookie = await managerCookie(hub);
+    const cookie = await managerSession(hub);
     const manager = await browserStation(hub, undefined, sockets);
     await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
@@ -130,7 +108,7 @@ describe('a station follows its hub to the standby', () => {
     const products = (await manager.search({ query: 'a', limit: 20 })).filter((p) => p.price !== null).map((p) => p.id);
 
     // The standby, paired with the manager's standby code.
-    const code = ((await (await fetch(`${hub.origin}/standby/code`, { headers: { cookie } })).json()) as { code: string }).code;
+    const code = await standbyCode(hub);
     const standby = await start(service.dir.file('standby.db'), ['--standby-of', hub.origin, '--code', code]);
 
     // Two tablets, each its own station, connected through the follower the renderer uses.
@@ -154,6 +132,10 @@ describe('a station follows its hub to the standby', () => {
     const shown = readStandbyStatus(await (await fetch(`${hub.origin}/standby/status`, { headers: { cookie } })).json());
     expect(shown).toMatchObject({ role: 'hub', epoch: 1, hub: hub.origin, standby: standby.origin, connected: true });
     expect((await fetch(`${hub.origin}/standby/status`, { headers: { cookie: tabletCookies[0]! } })).status).toBe(403);
+    // A paired device is a cashier, never a peer: no standby code, no snapshot (its cookie is no stream token, nor is a guess).
+    expect((await fetch(`${hub.origin}/standby/code`, { headers: { cookie: tabletCookies[0]! } })).status).toBe(403);
+    const guess = { cookie: tabletCookies[0]!, authorization: `Bearer ${'0'.repeat(64)}` };
+    expect((await fetch(`${hub.origin}/standby/snapshot`, { headers: guess })).status).toBe(401);
 
     const died = new Promise((done) => hub.child.once('exit', done));
     hub.child.kill('SIGKILL');

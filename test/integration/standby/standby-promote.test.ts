@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36: `pos standby promote`, a manager's decision, on the standby's
@@ -35,9 +35,7 @@ describe('pos standby promote', () => {
     await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
     const [first] = await manager.stations();
-    const traded = await fetch(hub.url, { redirect: 'manual' });
-    const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const { code } = (await (await fetch(`${hub.origin}/standby/code`, { headers: { cookie } })).json()) as { code: string };
+    const code = await standbyCode(hub);
     const standby = await startServeHub(standbyFile, ['--standby-of', hub.origin, '--code', code]);
     hubs.push(standby);
     expect(await status(standbyFile)).toMatchObject({ role: 'standby', epoch: 1 });

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36, a split: the standby reaches its hub through a link the test
@@ -81,11 +81,9 @@ describe('a standby cut off from a hub that still serves its stations', () => {
     await ensureShift(manager);
     const [product] = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
 
-    const traded = await fetch(hub.url, { redirect: 'manual' });
-    const cookie = (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
     // A paired device or a stranger gets no standby code: only a manager's screen.
     expect((await fetch(`${hub.origin}/standby/code`)).status).toBe(403);
-    const { code } = (await (await fetch(`${hub.origin}/standby/code`, { headers: { cookie } })).json()) as { code: string };
+    const code = await standbyCode(hub);
     const link = await startRelay(new URL(hub.origin));
     const standby = await startServeHub(standbyFile, ['--standby-of', link.origin, '--code', code]);
     hubs.push(standby);

@@ -5,7 +5,7 @@ import type { CartView, OrderView } from '../../../src-shared/selling/index.ts';
 import type { TillApi } from '../../../src-shared/api/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { browserStation, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
-import { ensureShift } from './station-branch.ts';
+import { threeServedStations } from './station-branch.ts';
 
 // Issue 20: the hub (`pos serve`, its own process) is killed with SIGKILL
 // while three stations have carts open and one payment is on its way.
@@ -40,27 +40,7 @@ describe('the hub killed with open carts on three stations', () => {
   it('comes back with every cart, every paid order once, and the payment in flight recorded once or not at all', { timeout: 240_000 }, async () => {
     const dbFile = service.dir.file('hub.db');
     hub = await startServeHub(dbFile);
-    const manager = await station(hub);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const pins = ['2468', '1357', '8642'];
-    const cashiers = [
-      await manager.addCashier({ name: 'Huda', role: 'manager', pin: pins[0]! }),
-      await manager.addCashier({ name: 'Sara', role: 'cashier', pin: pins[1]! }),
-      await manager.addCashier({ name: 'Omar', role: 'cashier', pin: pins[2]! }),
-    ];
-    // Each browser is its own station of the registry (issue 20).
-    await manager.addStation({ name: 'Counter B', code: 'B' });
-    await manager.addStation({ name: 'Counter C', code: 'C' });
-    const stations = [manager, await station(hub, 'B'), await station(hub, 'C')];
-    for (const [i, api] of stations.entries()) {
-      await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
-      await ensureShift(api);
-    }
-    const products = (await manager.search({ query: 'a', limit: 200 }))
-      .filter((p) => !p.requires_choice)
-      .slice(0, 50)
-      .filter((p) => p.price !== null)
-      .map((p) => p.id);
+    const { stations, products } = await threeServedStations(hub, service, sockets);
 
     // Two sales each, all three at once; the hub answered "paid" for these.
     const paid: OrderView[] = [];

@@ -2,6 +2,8 @@ import { expect } from 'vitest';
 import type { OrderView } from '../../../src-shared/selling/index.ts';
 import type { TillApi } from '../../../src-shared/api/index.ts';
 import type { EmulatedService } from '../../support/emulated-service.ts';
+import type { WebSocket } from 'ws';
+import { browserStation, type ServeHub } from '../../support/serve-hub.ts';
 import { pairDevice, type WebHost } from '../../support/till-web-host.ts';
 
 // A branch of three counters on one hub, for the stations tests: the manager
@@ -42,6 +44,39 @@ export async function threeStations(web: WebHost, service: EmulatedService): Pro
   const products = cards.filter((p) => p.price !== null).map((p) => p.id);
   expect(products.length).toBeGreaterThanOrEqual(6);
   return { stations, products };
+}
+
+/**
+ * The same branch on a hub in its own process (`pos serve`): the manager's
+ * browser at the first counter, browsers at stations B and C, each unlocked
+ * as its own cashier with a shift open. `sockets` collects the sockets for
+ * the caller to terminate.
+ */
+export async function threeServedStations(
+  hub: ServeHub,
+  service: EmulatedService,
+  sockets: WebSocket[],
+): Promise<{ stations: TillApi[]; cashiers: { id: string }[]; pins: string[]; products: string[] }> {
+  const manager = await browserStation(hub, undefined, sockets);
+  await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
+  const pins = [PINS.huda, PINS.sara, PINS.omar];
+  const cashiers = [
+    await manager.addCashier({ name: 'Huda', role: 'manager', pin: PINS.huda }),
+    await manager.addCashier({ name: 'Sara', role: 'cashier', pin: PINS.sara }),
+    await manager.addCashier({ name: 'Omar', role: 'cashier', pin: PINS.omar }),
+  ];
+  // Each browser is its own station of the registry (issue 20).
+  await manager.addStation({ name: 'Counter B', code: 'B' });
+  await manager.addStation({ name: 'Counter C', code: 'C' });
+  const stations = [manager, await browserStation(hub, 'B', sockets), await browserStation(hub, 'C', sockets)];
+  for (const [i, api] of stations.entries()) {
+    await api.unlock({ cashier_id: cashiers[i]!.id, pin: pins[i]! });
+    await ensureShift(api);
+  }
+  const cards = (await manager.search({ query: 'a', limit: 200 })).filter((p) => !p.requires_choice).slice(0, 50);
+  const products = cards.filter((p) => p.price !== null).map((p) => p.id);
+  expect(products.length).toBeGreaterThanOrEqual(9);
+  return { stations, cashiers, pins, products };
 }
 
 /** The day sequence of an order number (`A-007` → 7, `007` → 7) and its prefix (`A`, or '' without a code). */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { ChangeApplier, installJournal, journaledTables, journalSince } from '../../../src-main/standby/index.ts';
+import { ChangeApplier, installJournal, journaledTables, journalSince, readStandbyState } from '../../../src-main/standby/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Issue 36, the stream's two ends on real SQLite files: the hub's triggers
@@ -86,5 +86,24 @@ describe('the standby journal', () => {
     expect(search(standby)).toEqual(search(hub));
     expect(search(standby)).toHaveLength(1);
     expect(standby.prepare("SELECT amount FROM order_payments WHERE order_uuid = 'u2'").safeIntegers().get()).toEqual({ amount: 9007199254740993n });
+  });
+
+  it('applies nothing of a batch naming a table it does not follow, or reaching past its own end', async () => {
+    installJournal(hub);
+    await hub.backup(dir.file('standby.db'));
+    standby = openDatabase(dir.file('standby.db'));
+    const applier = new ChangeApplier(standby);
+    product(hub, 2, 'p2', 'Mocha');
+    const { changes: real } = journalSince(hub, 0);
+    const mocha = real[0]!;
+    // The standby's own place in the pair, the machine's own ZATCA unit, SQLite's tables, a name made to break out of quotes.
+    for (const tbl of ['standby_state', 'zatca_egs', 'sqlite_sequence', 'products" (seq) VALUES (1); --', 'nowhere']) {
+      const changes = [mocha, { seq: mocha.seq + 1, tbl, op: 'I' as const, old_key: null, row: '{"key": "role", "value": "hub"}' }];
+      expect(() => applier.apply(changes, 0, mocha.seq + 1), tbl).toThrow(/does not follow/);
+    }
+    expect(() => applier.apply([mocha], 0, mocha.seq - 1)).toThrow(/reaches only/);
+    // One transaction per batch: the product before the refused change is not there either, and nothing counts as applied.
+    expect(standby.prepare("SELECT count(*) AS n FROM products WHERE id = 'p2'").get()).toEqual({ n: 0 });
+    expect(readStandbyState(standby).applied_seq).toBe(0);
   });
 });
