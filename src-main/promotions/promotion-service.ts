@@ -164,7 +164,10 @@ export class PromotionService {
     if (outcome.kind === 'not_found') {
       throw refused(code, 'reward.not_found', `the service has no loyalty check for ${code} at /sync/${provider}/check_reward (404): check loyalty.provider`);
     }
-    // A refusal, or the api-token refused (401): either way no reward, in words that never carry the token.
+    // The api-token refused (401): no judgement of the code, and every reward fails until the token is set again.
+    if (outcome.kind === 'unauthenticated') {
+      throw refused(code, 'reward.token_refused', `the reward ${code} cannot be checked: the service did not accept loyalty.api_token (401); set it again`);
+    }
     throw refused(code, 'reward.refused', `the loyalty provider refused the reward ${code}`);
   }
 }
