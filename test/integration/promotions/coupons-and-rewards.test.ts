@@ -11,9 +11,9 @@ import type { AppliedDiscount } from '../../../src-shared/pricing/index.ts';
 import { PromotionService, type PromotionServiceOptions } from '../../../src-main/promotions/index.ts';
 import { setSetting, setSettingFromText } from '../../../src-main/settings/index.ts';
 import { ServiceClient } from '../../../src-main/upstream/index.ts';
-import { TillError } from '../../../src-shared/errors/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
 import { capturedIo } from '../../support/captured-io.ts';
+import { refusal } from '../../support/refusal.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 // Coupons and loyalty rewards at the counter (issue 35, items 2 and 3), against the emulator over loopback HTTP with a real SQLite file.
@@ -25,15 +25,6 @@ const CHECKED_AT = Date.UTC(2026, 2, 15, 6, 7, 5);
 /** The coupons and rewards among a cart's or an order's discounts: one list with the service's others (issue 35). */
 function codesOn(view: { discounts?: AppliedDiscount[] }): AppliedDiscount[] {
   return (view.discounts ?? []).filter((d) => d.source !== null);
-}
-
-async function refusal(call: Promise<unknown>): Promise<TillError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TillError);
-  return error as TillError;
 }
 
 /** A service on loopback that answers every request with `status` and `body` as given (a page, a bare 404), and counts them. */
