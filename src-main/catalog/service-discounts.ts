@@ -1,28 +1,10 @@
 import type { ServiceDiscount } from '../../src-shared/catalog/index.ts';
-import { all, q, type TillDatabase } from '../db/index.ts';
+import { all, q, TABLE_COLUMNS, type TillDatabase } from '../db/index.ts';
 import { getSetting } from '../settings/index.ts';
 
-const COLUMNS = [
-  'id',
-  'name_en',
-  'name_ar',
-  'kind',
-  'value',
-  'max_amount',
-  'product_ids',
-  'category_ids',
-  'branch_ids',
-  'order_types',
-  'valid_from',
-  'valid_to',
-  'days',
-  'hours_from',
-  'hours_to',
-  'code',
-  'min_order',
-  'is_active',
-  'automatic',
-] as const;
+/** The replica table's columns but the rowid, the service's order and the generation (the pull's own): a new column reaches the reader at once. */
+type DiscountField = Exclude<(typeof TABLE_COLUMNS.discounts)[number], 'seq' | 'position' | 'generation'>;
+const COLUMNS = TABLE_COLUMNS.discounts.filter((column): column is DiscountField => column !== 'seq' && column !== 'position' && column !== 'generation');
 
 /** The service's discounts as the last complete pull brought them, in the service's order (inactive ones too: `is_active` says). */
 export function readServiceDiscounts(db: TillDatabase): ServiceDiscount[] {

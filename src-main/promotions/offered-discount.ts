@@ -12,6 +12,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const TYPE_KEYS = ['discount_type', 'type', 'value_type', 'kind', 'reward_type'];
 const PERCENT_KEYS = ['percentage', 'percent', 'discount_percentage'];
 const VALUE_KEYS = ['value', 'discount_value', 'amount', 'discount_amount', 'discount'];
+/** The members whose name says money: an amount even when no type is stated (a bare `value` could be a percentage). */
+const AMOUNT_KEYS = ['amount', 'discount_amount'];
 const CAP_KEYS = ['max_discount', 'max_discount_amount', 'maximum_discount', 'max_amount', 'cap'];
 const REFUSED_STATUSES = /^(invalid|expired|used|redeemed|rejected|refused|error|failed|not_found|inactive)$/i;
 
@@ -59,7 +61,8 @@ function statedRefusal(body: Record<string, unknown>, record: Record<string, unk
  * answer itself; its kind in `discount_type`/`type` (percent…, or
  * amount/fixed/flat), its value in `value`/`amount`/`discount_value` or a
  * `percentage`; a cap in `max_discount`/`cap`; amounts in the currency's
- * major units as numbers or decimal strings. A stated refusal (valid
+ * major units as numbers or decimal strings. Without a stated kind, only a
+ * `percentage` or an `amount` says which it is: a bare `value` is unreadable. A stated refusal (valid
  * false, an error status) is a refusal; anything else without a readable
  * positive value is unreadable, never a guessed discount.
  */
@@ -71,14 +74,17 @@ export function readOfferedDiscount(body: unknown, decimals: number): OfferReadi
   const type = textAt(record, TYPE_KEYS)?.toLowerCase() ?? null;
   const percentValue = numberAt(record, PERCENT_KEYS);
   const value = numberAt(record, VALUE_KEYS);
+  const amount = numberAt(record, AMOUNT_KEYS);
   let discount: { kind: 'PERCENT' | 'AMOUNT'; value: number } | null = null;
   try {
     if (percentValue !== null && (type === null || type.includes('percent'))) {
       discount = { kind: 'PERCENT', value: parseDecimalRounded(percentValue, 'percentage', 2).minor };
     } else if (value !== null && type !== null && type.includes('percent')) {
       discount = { kind: 'PERCENT', value: parseDecimalRounded(value, 'percentage', 2).minor };
-    } else if (value !== null && (type === null || /amount|fixed|flat|value|cash/.test(type))) {
+    } else if (value !== null && type !== null && /amount|fixed|flat|value|cash/.test(type)) {
       discount = { kind: 'AMOUNT', value: parseDecimalRounded(value, 'amount', decimals).minor };
+    } else if (type === null && amount !== null) {
+      discount = { kind: 'AMOUNT', value: parseDecimalRounded(amount, 'amount', decimals).minor };
     }
   } catch {
     return { kind: 'unreadable' };

@@ -113,6 +113,14 @@ export class PromotionService {
     if (outcome.kind === 'refused')
       throw refused(code, 'coupon.refused', `the service refused the coupon ${code}${outcome.message ? ` (${outcome.message})` : ''}`);
     if (outcome.kind === 'unreadable') throw refused(code, 'coupon.unreadable', `the service's answer for the coupon ${code} names no discount Till can read`);
+    // The service is there: a 404 is its "no such code" (the emulator's), or coupons.verify_path is not its Verify.
+    if (outcome.kind === 'not_found') {
+      throw refused(
+        code,
+        'coupon.refused',
+        `the service refused the coupon ${code} (404: no such coupon, or no Verify at ${settingOrDefault(db, 'coupons.verify_path')}: see coupons.verify_path)`,
+      );
+    }
     if (outcome.kind === 'unauthenticated' || client === null) {
       throw refused(code, 'promotion.not_signed_in', `the coupon ${code} cannot be checked: this till is not signed in to the service`);
     }
@@ -152,7 +160,14 @@ export class PromotionService {
     if (outcome.kind === 'offered') return { source: 'reward', code, verified: true, ...outcome.offer };
     if (outcome.kind === 'unreadable') throw refused(code, 'reward.unreadable', `the loyalty provider's answer for ${code} names no discount Till can read`);
     if (outcome.kind === 'offline') throw refused(code, 'reward.offline', `the reward ${code} cannot be checked: the loyalty provider is unreachable`);
-    // A refusal, or the api-token refused (401): either way no reward, in words that never carry the token.
+    // The contract shows the path: a 404 is most likely a loyalty.provider the service does not have, not a judgement of the code.
+    if (outcome.kind === 'not_found') {
+      throw refused(code, 'reward.not_found', `the service has no loyalty check for ${code} at /sync/${provider}/check_reward (404): check loyalty.provider`);
+    }
+    // The api-token refused (401): no judgement of the code, and every reward fails until the token is set again.
+    if (outcome.kind === 'unauthenticated') {
+      throw refused(code, 'reward.token_refused', `the reward ${code} cannot be checked: the service did not accept loyalty.api_token (401); set it again`);
+    }
     throw refused(code, 'reward.refused', `the loyalty provider refused the reward ${code}`);
   }
 }

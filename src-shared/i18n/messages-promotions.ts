@@ -13,7 +13,11 @@ export const PROMOTION_MESSAGES_EN = {
   'reason.reward.refused': 'The loyalty provider did not accept the reward {code}: the sale goes on without it.',
   'reason.reward.offline': 'Rewards cannot be checked while the loyalty provider is unreachable: the sale goes on without it.',
   'reason.reward.unreadable': 'The loyalty provider answered for {code} with no discount Till can read: the sale goes on without it.',
+  'reason.reward.not_found':
+    'The service found no loyalty check for {code}: the reward or this till’s loyalty provider is unknown to it; the sale goes on without it.',
   'reason.reward.not_set_up': 'Loyalty rewards are not set up on this till (loyalty.provider and its token): the sale goes on without it.',
+  'reason.reward.token_refused':
+    'The loyalty provider did not accept this till’s loyalty token, so rewards cannot be checked: a manager sets it again; the sale goes on without it.',
   'reason.reward.used': 'The reward {code} was already redeemed on order {number}: it is redeemed once.',
   'reason.promotion.already_applied': '{code} is already on this order: it counts once.',
   'reason.promotion.not_signed_in': 'This till is not signed in to the service, so codes cannot be checked: the sale goes on without it.',
@@ -38,7 +42,9 @@ export const PROMOTION_MESSAGES_AR: Record<PromotionMessageKey, string> = {
   'reason.reward.refused': 'لم يقبل مزوّد الولاء المكافأة {code}: يستمر البيع بدونها.',
   'reason.reward.offline': 'لا يمكن التحقق من المكافآت ومزوّد الولاء غير متاح: يستمر البيع بدونها.',
   'reason.reward.unreadable': 'ردّ مزوّد الولاء على {code} دون خصم يمكن قراءته: يستمر البيع بدونه.',
+  'reason.reward.not_found': 'لم تجد الخدمة تحققاً من الولاء للرمز {code}: المكافأة أو مزوّد الولاء في نقطة البيع غير معروف لديها؛ يستمر البيع بدونها.',
   'reason.reward.not_set_up': 'مكافآت الولاء غير مُعدّة في نقطة البيع هذه (loyalty.provider ورمزه): يستمر البيع بدونها.',
+  'reason.reward.token_refused': 'لم يقبل مزوّد الولاء رمز الولاء في نقطة البيع هذه فلا يمكن التحقق من المكافآت: يعيد المدير ضبطه؛ يستمر البيع بدونها.',
   'reason.reward.used': 'استُخدمت المكافأة {code} في الطلب {number}: تُستخدم مرة واحدة.',
   'reason.promotion.already_applied': 'الرمز {code} مضاف إلى هذا الطلب: يُحتسب مرة واحدة.',
   'reason.promotion.not_signed_in': 'نقطة البيع غير متصلة بالخدمة فلا يمكن التحقق من الرموز: يستمر البيع بدونه.',

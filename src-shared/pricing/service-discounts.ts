@@ -39,7 +39,8 @@ export interface AppliedDiscount {
   line_amounts: Minor[];
 }
 
-function amountOn(discount: ServiceDiscount, base: Minor): Minor {
+/** What a discount (the service's, a coupon's or a reward's) takes of `base`: one rounding, held to its cap and to `base`. */
+function amountOn(discount: Pick<ServiceDiscount, 'kind' | 'value' | 'max_amount'>, base: Minor): Minor {
   const raw = discount.kind === 'PERCENT' ? percentOf(base, discount.value) : discount.value;
   const capped = discount.max_amount === null ? raw : Math.min(raw, discount.max_amount);
   return Math.max(0, Math.min(capped, base));
@@ -88,8 +89,7 @@ export function applyCodeDiscounts(codes: readonly CodeDiscount[], left: Minor[]
   const all = left.map((_, i) => i);
   return codes.map((c) => {
     const base = sumMinor(left, 'code discount base');
-    const raw = c.kind === 'PERCENT' ? percentOf(base, c.value) : c.value;
-    const amount = Math.max(0, Math.min(c.max_amount === null ? raw : Math.min(raw, c.max_amount), base));
+    const amount = amountOn(c, base);
     const parts = share(amount, all, left);
     parts.forEach((part, i) => (left[i] = (left[i] ?? 0) - part));
     return {

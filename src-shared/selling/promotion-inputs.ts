@@ -1,13 +1,21 @@
 import { z } from 'zod';
+import { isCleanText } from '../text/index.ts';
 import { PROMOTION_SOURCES } from './applied-promotion.ts';
 
-/** A code as a cashier types it or a scanner sends it: printable, no spaces inside, at most 64 characters. */
+/**
+ * The longest code taken: the contract states no limit (a chain's codes may
+ * carry spaces, `=` or `@`, an app's QR reward a long token), so this only
+ * bounds memory, as names are bounded (docs/decisions.md).
+ */
+export const MAX_CODE_CHARS = 2_000;
+
+/** A code as a cashier types it or a scanner sends it: trimmed, one line, no control or direction characters. */
 const code = z
   .string({ error: 'a code' })
   .trim()
   .min(1, 'not empty')
-  .max(64, 'at most 64 characters')
-  .regex(/^[\p{L}\p{N}._\-#/+]+$/u, 'letters, digits and . _ - # / + only');
+  .max(MAX_CODE_CHARS, `at most ${MAX_CODE_CHARS} characters`)
+  .refine((value) => isCleanText(value), 'one line, without control characters');
 
 export const promotionInputs = {
   /** Checks a coupon or reward code with the service and applies its discount to this screen's cart. */

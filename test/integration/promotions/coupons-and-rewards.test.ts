@@ -1,4 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsCommand } from '../../../src-main/cli/commands/settings-command.ts';
 import { FileSecretStore } from '../../../src-main/secrets/index.ts';
@@ -8,9 +10,10 @@ import { formatMinor } from '../../../src-shared/money/index.ts';
 import type { AppliedDiscount } from '../../../src-shared/pricing/index.ts';
 import { PromotionService, type PromotionServiceOptions } from '../../../src-main/promotions/index.ts';
 import { setSetting, setSettingFromText } from '../../../src-main/settings/index.ts';
-import { TillError } from '../../../src-shared/errors/index.ts';
+import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { translate, type MessageKey } from '../../../src-shared/i18n/index.ts';
 import { capturedIo } from '../../support/captured-io.ts';
+import { refusal } from '../../support/refusal.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
 // Coupons and loyalty rewards at the counter (issue 35, items 2 and 3), against the emulator over loopback HTTP with a real SQLite file.
@@ -24,20 +27,29 @@ function codesOn(view: { discounts?: AppliedDiscount[] }): AppliedDiscount[] {
   return (view.discounts ?? []).filter((d) => d.source !== null);
 }
 
-async function refusal(call: Promise<unknown>): Promise<TillError> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TillError);
-  return error as TillError;
+/** A service on loopback that answers every request with `status` and `body` as given (a page, a bare 404), and counts them. */
+async function answering(status: number, contentType: string, body: string): Promise<{ baseUrl: string; requests: () => number; server: Server }> {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests += 1;
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(status, { 'Content-Type': contentType });
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests: () => requests, server };
 }
 
 describe('coupons and loyalty rewards at the counter', () => {
   let shop: CheckoutShop | undefined;
+  let stub: Server | undefined;
   afterEach(async () => {
     await shop?.close();
     shop = undefined;
+    await new Promise((resolve) => (stub ? stub.close(resolve) : resolve(undefined)));
+    stub = undefined;
   });
 
   async function counter(extra: Partial<PromotionServiceOptions> = {}) {
@@ -158,7 +170,8 @@ describe('coupons and loyalty rewards at the counter', () => {
     expect((await refusal(promotions.applyCode({ source: 'reward', code: 'UNKNOWN-REWARD' }))).reason?.code).toBe('reward.refused');
     secrets.set('loyalty_api_token', 'a-wrong-token');
     const wrongToken = await refusal(promotions.applyCode({ source: 'reward', code: 'APP-REWARD-5' }));
-    expect(wrongToken.reason?.code).toBe('reward.refused');
+    // Not the code's fault: the cashier is told the till's token was refused, not that the reward was.
+    expect(wrongToken.reason?.code).toBe('reward.token_refused');
     expect(wrongToken.message).not.toContain('a-wrong-token');
     await emulator.close();
     secrets.set('loyalty_api_token', LOYALTY_TOKEN);
@@ -167,6 +180,58 @@ describe('coupons and loyalty rewards at the counter', () => {
     expect(codesOn(cart)).toEqual([]);
     const order = await till.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
     expect(codesOn(readOrder(db, order.uuid)!)).toEqual([]);
+  });
+
+  it('gives nothing from an answer it cannot read: a 200 page is neither "offline" (no replica coupon) nor a refusal', async () => {
+    const page = await answering(200, 'text/html', '<html><body>Welcome to the hotel Wi-Fi</body></html>');
+    stub = page.server;
+    const replica = { kind: 'AMOUNT' as const, value: 500, max_amount: null, discount_id: 'd-5', name_en: 'Flyer', name_ar: 'نشرة' };
+    const client = new ServiceClient({ baseUrl: page.baseUrl, token: 't', apiVersion: '2.0.0' });
+    const { promotions, till, db, secrets } = await counter({ client, couponInReplica: () => replica });
+    setSettingFromText(db, 'coupons.offline', 'replica');
+    expect((await refusal(promotions.applyCode({ source: 'coupon', code: 'FLYER5' }))).reason?.code).toBe('coupon.unreadable');
+    setSettingFromText(db, 'loyalty.provider', 'acme-loyalty');
+    secrets.set('loyalty_api_token', LOYALTY_TOKEN);
+    expect((await refusal(promotions.applyCode({ source: 'reward', code: 'APP-REWARD-5' }))).reason?.code).toBe('reward.unreadable');
+    expect(page.requests()).toBe(2);
+    expect(codesOn(await till.cart())).toEqual([]);
+  });
+
+  it('a 404 is not taken for a judgement of the code: a reward names the provider to check, a coupon’s 404 page is unreadable', async () => {
+    const missing = await answering(
+      404,
+      'application/json',
+      JSON.stringify({ meta: { code: 404, status: 'error', message: 'Resource not found.' }, data: null }),
+    );
+    stub = missing.server;
+    const client = new ServiceClient({ baseUrl: missing.baseUrl, token: 't', apiVersion: '2.0.0' });
+    const { promotions, till, db, secrets } = await counter({ client });
+    setSettingFromText(db, 'loyalty.provider', 'no-such-provider');
+    secrets.set('loyalty_api_token', LOYALTY_TOKEN);
+    const reward = await refusal(promotions.applyCode({ source: 'reward', code: 'APP-REWARD-5' }));
+    expect(reward.reason?.code).toBe('reward.not_found');
+    expect(reward.message).toContain('loyalty.provider');
+    expect(reward.message).not.toContain(LOYALTY_TOKEN);
+    // A coupon's Verify path is a setting: the refusal names it, for whoever reads the log.
+    const coupon = await refusal(promotions.applyCode({ source: 'coupon', code: 'NOPE' }));
+    expect(coupon.reason?.code).toBe('coupon.refused');
+    expect(coupon.message).toContain('coupons.verify_path');
+    await new Promise((resolve) => missing.server.close(resolve));
+
+    const proxyPage = await answering(404, 'text/html', '<html><body>404 Not Found</body></html>');
+    stub = proxyPage.server;
+    const viaProxy = new PromotionService({
+      db,
+      secrets,
+      selling: till.selling,
+      now: () => CHECKED_AT,
+      timeZone: () => 'UTC',
+      client: new ServiceClient({ baseUrl: proxyPage.baseUrl, token: 't', apiVersion: '2.0.0' }),
+    });
+    expect((await refusal(viaProxy.applyCode({ source: 'coupon', code: 'NOPE' }))).reason?.code).toBe('coupon.unreadable');
+    // The reward's path is the contract's own: a 404 of any body is that path missing under this provider.
+    expect((await refusal(viaProxy.applyCode({ source: 'reward', code: 'APP-REWARD-5' }))).reason?.code).toBe('reward.not_found');
+    expect(codesOn(await till.cart())).toEqual([]);
   });
 
   it('keeps loyalty.api_token out of the database file, its WAL and the command’s output', async () => {

@@ -16,6 +16,7 @@ describe('reading a coupon or reward answer', () => {
     });
     expect(readOfferedDiscount({ data: { discount: { percentage: 12.5 } } }, 3)).toMatchObject({ offer: { kind: 'PERCENT', value: 1250 } });
     expect(readOfferedDiscount({ data: { type: 'amount', value: '1.250' } }, 3)).toMatchObject({ offer: { kind: 'AMOUNT', value: 1250 } });
+    expect(readOfferedDiscount({ data: { amount: '7.5' } }, 2)).toMatchObject({ offer: { kind: 'AMOUNT', value: 750 } });
   });
 
   it('takes a stated refusal as a refusal, with the service’s words', () => {
@@ -34,6 +35,9 @@ describe('reading a coupon or reward answer', () => {
       { data: { value: 'ten' } },
       { data: { type: 'points', value: 10 } },
       { data: { value: 0 } },
+      // No kind stated: 10 could be 10% or 10.00 off, so neither is guessed.
+      { valid: true, data: { value: 10 } },
+      { data: { discount: '5' } },
       { data: { type: 'percentage', value: 150 } },
     ])
       expect(readOfferedDiscount(body, 2)).toEqual({ kind: 'unreadable' });
