@@ -102,8 +102,8 @@ export function withGeneration(createSql: string, table: GenerationalTable, next
 
 /**
  * Per connection: a TEMP VIEW in front of every main table that has a
- * generation column, showing the pinned generation, and INSTEAD OF
- * triggers so that a plain INSERT, UPDATE or DELETE (a test's fixture, a
+ * generation column, showing the pinned generation, and (on a connection
+ * that may write) INSTEAD OF triggers so that a plain INSERT, UPDATE or DELETE (a test's fixture, a
  * repair by hand) writes the pinned generation of the table behind it.
  */
 export function installPinnedViews(db: Database.Database): void {
@@ -127,6 +127,8 @@ export function installPinnedViews(db: Database.Database): void {
       c.dflt_value === null ? `new.${quote(c.name)}` : `COALESCE(new.${quote(c.name)}, ${c.dflt_value})`;
     db.exec(`DROP VIEW IF EXISTS temp.${t}`);
     db.exec(`CREATE TEMP VIEW ${t} AS SELECT ${all.join(', ')} FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned}`);
+    // A read-only connection (`pos search`, `pos catalog`) writes nothing: its views need no triggers.
+    if (db.readonly) continue;
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_insert_pinned`)} INSTEAD OF INSERT ON ${t} BEGIN ` +
         `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${countEdit} END`,
