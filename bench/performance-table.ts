@@ -37,22 +37,12 @@ export function performanceTable(resultsDir: string): string {
       sync.targets.pull_within_1_2x_fetch_bound,
       'npm run bench:sync',
     );
-    if (sync.pull_phases?.pin_ms !== undefined)
+    if (sync.pull_phases)
       row(
         "  where that pull's time went",
         `lists ${ms(sync.pull_phases.lists_ms)}, pin ${ms(sync.pull_phases.pin_ms)}, old generation deleted ${ms(sync.pull_phases.drop_old_ms)}`,
         `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`,
         `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch`,
-        '—',
-        null,
-        'npm run bench:sync',
-      );
-    else if (sync.pull_phases)
-      row(
-        "  where that pull's time went",
-        `lists ${ms(sync.pull_phases.lists_ms)}, swap ${ms(sync.pull_phases.swap_ms)}`,
-        `fetch bound ${ms(sync.fetch_bound_ms)}; bare insert ${ms(sync.insert_bound_ms)}`,
-        `lists ${x(Number((sync.pull_phases.lists_ms / sync.fetch_bound_ms).toFixed(2)))} fetch; swap ${x(Number((sync.pull_phases.swap_ms / sync.insert_bound_ms).toFixed(2)))} insert`,
         '—',
         null,
         'npm run bench:sync',

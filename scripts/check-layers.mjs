@@ -23,7 +23,7 @@ const ELECTRON_ENTRIES = ['src-main/electron/main.ts', 'src-main/electron/preloa
  * table without an owner here fails the check, so a new migration names one.
  */
 export const TABLE_OWNERS = {
-  // The catalog replica: the pull stages and swaps it in (catalog/replica-staging.ts), the till reads it.
+  // The catalog replica: the pull writes it by generation (catalog/replica-staging.ts), the till reads it.
   categories: 'src-main/catalog',
   products: 'src-main/catalog',
   product_search: 'src-main/catalog',

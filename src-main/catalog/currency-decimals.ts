@@ -3,7 +3,7 @@
 // read them at, so that scale is the one in effect: the setting
 // `currency.decimals`, else what /me's currency says, else 2, as of the
 // last pull. A changed setting takes effect with the next pull, which
-// reads every price again at the new scale in the same swap.
+// reads every price again at the new scale in the generation it pins.
 
 import type { Me } from '../../src-shared/catalog/index.ts';
 import { DEFAULT_CURRENCY_DECIMALS, decimalsOfCurrency } from '../../src-shared/money/index.ts';

@@ -102,11 +102,13 @@ export function withGeneration(createSql: string, table: GenerationalTable, next
 
 /**
  * Per connection: a TEMP VIEW in front of every main table that has a
- * generation column, showing the pinned generation, and INSTEAD OF
- * triggers so that a plain INSERT, UPDATE or DELETE (a test's fixture, a
+ * generation column, showing the pinned generation, and (on a connection
+ * that may write) INSTEAD OF triggers so that a plain INSERT, UPDATE or DELETE (a test's fixture, a
  * repair by hand) writes the pinned generation of the table behind it.
  */
 export function installPinnedViews(db: Database.Database): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${EDITS} (n INTEGER NOT NULL)`);
+  db.exec(`INSERT INTO temp.${EDITS} (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM temp.${EDITS})`);
   const tables = db
     .prepare(
       `SELECT m.name FROM main.sqlite_master m WHERE m.type = 'table' AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) WHERE name = '${GENERATION_COLUMN}')`,
@@ -125,19 +127,39 @@ export function installPinnedViews(db: Database.Database): void {
       c.dflt_value === null ? `new.${quote(c.name)}` : `COALESCE(new.${quote(c.name)}, ${c.dflt_value})`;
     db.exec(`DROP VIEW IF EXISTS temp.${t}`);
     db.exec(`CREATE TEMP VIEW ${t} AS SELECT ${all.join(', ')} FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned}`);
+    // A read-only connection (`pos search`, `pos catalog`) writes nothing: its views need no triggers.
+    if (db.readonly) continue;
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_insert_pinned`)} INSTEAD OF INSERT ON ${t} BEGIN ` +
-        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); END`,
+        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${countEdit} END`,
     );
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_update_pinned`)} INSTEAD OF UPDATE ON ${t} BEGIN ` +
-        `UPDATE main.${t} SET ${data.map((c) => `${quote(c.name)} = new.${quote(c.name)}`).join(', ')} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; END`,
+        `UPDATE main.${t} SET ${data.map((c) => `${quote(c.name)} = new.${quote(c.name)}`).join(', ')} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; ${countEdit} END`,
     );
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_delete_pinned`)} INSTEAD OF DELETE ON ${t} BEGIN ` +
-        `DELETE FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; END`,
+        `DELETE FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; ${countEdit} END`,
     );
   }
+}
+
+// Writes through the pinned views on this connection (a test's fixture, a repair by hand), counted for pinnedVersion.
+const EDITS = 'generation_edits';
+const countEdit = `UPDATE temp.${EDITS} SET n = n + 1;`;
+
+/**
+ * What changes whenever what this connection's readers see of the
+ * generational tables may have: a pin moved (a pull published), a write
+ * through a pinned view here, or a commit by another connection to the file
+ * (`PRAGMA data_version`). It reads no table row by row: a few rows of
+ * generation_pins, however large the replica.
+ */
+export function pinnedVersion(db: Database.Database): string {
+  const { pins, edits } = db
+    .prepare(`SELECT (SELECT group_concat(table_name || '=' || pinned) FROM main.generation_pins) AS pins, (SELECT n FROM temp.${EDITS}) AS edits`)
+    .get() as { pins: string | null; edits: number | null };
+  return `${pins ?? ''}|${edits ?? 0}|${String(db.pragma('data_version', { simple: true }))}`;
 }
 
 /**

@@ -4,4 +4,12 @@ export { q, all, first, run, statement, param, positional, jsonList, prepared, t
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
 export { dataVersion } from './data-version.ts';
-export { GENERATION_COLUMN, pinGenerations, pinnedGenerations, registerGenerationalTables, vacuum, type GenerationalTable } from './generations.ts';
+export {
+  GENERATION_COLUMN,
+  pinGenerations,
+  pinnedGenerations,
+  pinnedVersion,
+  registerGenerationalTables,
+  vacuum,
+  type GenerationalTable,
+} from './generations.ts';

@@ -47,7 +47,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): TillDatab
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      // 64 MB of page cache: a 100,000-product catalog's indexes fit while a pull swaps it in.
+      // 64 MB of page cache: a 100,000-product catalog's indexes fit while the till reads it.
       db.pragma('cache_size = -65536');
       applyMigrations(db, migrations);
       convertToGenerations(db);

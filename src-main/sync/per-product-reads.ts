@@ -7,7 +7,7 @@ import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-re
 // page without prices (or without modifiers). Then each such product's
 // prices come from the spec's own `GET /products/{id}/prices` (and
 // modifiers from `GET /products/{id}/modifiers`), a few products in flight,
-// staged with the product so the swap stays all or nothing.
+// written with the product into the same generation, so its pin stays all or nothing.
 
 export type PerProductPart = 'prices' | 'modifiers';
 

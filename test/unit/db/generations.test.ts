@@ -83,6 +83,9 @@ describe('tables by generation', () => {
     db.transaction(() => pinGenerations(db, new Map([['widgets', 2]])))();
     const reader = openDatabase(dir.file('readonly.db'), { migrationsDir, readOnly: true });
     expect(reader.prepare('SELECT name FROM widgets').pluck().all()).toEqual(['Knob (new)']);
+    // Its views have no writing triggers (nothing to install for a connection that cannot write): a write is refused.
+    expect(() => reader.exec("INSERT INTO widgets (id, name) VALUES ('w2', 'Lever')")).toThrow();
+    expect(reader.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'trigger'").pluck().get()).toBe(0);
     reader.close();
     db.close();
   });

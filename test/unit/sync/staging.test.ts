@@ -73,4 +73,33 @@ describe('staging a generation', () => {
     // Synced as a cashier's write again after the pull's slices.
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
+
+  it('counts what changed over every rowid of both generations, however far apart', async () => {
+    db = openDatabase(dir.file(`staging-changes-${Date.now()}.db`));
+    const first = new Staging(db, [categories]);
+    for (const [id, name] of [
+      [1, 'Coffee'],
+      [2, 'Tea'],
+      [3, 'Juice'],
+    ] as const)
+      first.insert(categories, category(id, '☕', name, 'ق', id));
+    await first.publish(() => undefined);
+    // Rows of the pinned generation far along the rowids (a replica pulled many times): either side of a counting window's edge, and well past it.
+    const far = db.prepare(
+      "INSERT INTO main.categories (rowid, id, icon, name_en, name_ar, sectors, position, generation) VALUES (?, ?, '🍰', 'Cake', 'ك', '[]', 9, ?)",
+    );
+    for (const [rowid, id] of [
+      [8192, 9],
+      [8193, 10],
+      [20_000, 7],
+    ])
+      far.run(rowid, id, first.generation);
+    const next = new Staging(db, [categories]);
+    next.insert(categories, category(1, '☕', 'Coffee (new)', 'ق', 1));
+    next.insert(categories, category(2, '☕', 'Tea', 'ق', 2));
+    next.insert(categories, category(8, '☕', 'Water', 'ق', 8));
+    const { changes } = await next.publish(() => undefined);
+    // Gone: Juice and the three Cakes; new or different: Coffee (new) and Water.
+    expect(changes.categories).toEqual({ deleted: 4, written: 2 });
+  });
 });
