@@ -1,13 +1,22 @@
 import type { ServiceDiscount } from '../../src-shared/catalog/index.ts';
 import { all, q, TABLE_COLUMNS, type TillDatabase } from '../db/index.ts';
 import { getSetting } from '../settings/index.ts';
+import { perCatalog } from './per-catalog.ts';
 
 /** The replica table's columns but the rowid, the service's order and the generation (the pull's own): a new column reaches the reader at once. */
 type DiscountField = Exclude<(typeof TABLE_COLUMNS.discounts)[number], 'seq' | 'position' | 'generation'>;
 const COLUMNS = TABLE_COLUMNS.discounts.filter((column): column is DiscountField => column !== 'seq' && column !== 'position' && column !== 'generation');
 
-/** The service's discounts as the last complete pull brought them, in the service's order (inactive ones too: `is_active` says). */
-export function readServiceDiscounts(db: TillDatabase): ServiceDiscount[] {
+/**
+ * The service's discounts as the last complete pull brought them, in the
+ * service's order (inactive ones too: `is_active` says). Read once a catalog
+ * (per-catalog.ts): every cart view and change prices with them, one to three
+ * times a tap, and parsing them each time cost 0.3 ms with 20 discounts and
+ * 3.4 ms with 500. Shared between callers: never changed in place.
+ */
+export const readServiceDiscounts: (db: TillDatabase) => readonly ServiceDiscount[] = perCatalog((db) => readDiscountRows(db));
+
+function readDiscountRows(db: TillDatabase): readonly ServiceDiscount[] {
   return all(db, q.selectFrom('discounts').select(COLUMNS).orderBy('position')).map((row) => ({
     ...row,
     kind: row.kind === 'PERCENT' ? 'PERCENT' : 'AMOUNT',
