@@ -155,7 +155,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       'Warning: this till is on the network over plain HTTP: the session cookies and everything the till shows cross the LAN in clear text. ' +
         'Put a TLS proxy in front of it (see README, "Security") and start the till on loopback with --origin https://YOUR-NAME --behind-proxy.',
     );
-    io.err(`Cashier devices: open http://${shownHost}:${actualPort}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
+    // The address a tablet opens: this computer's network address for --host 0.0.0.0, never "0.0.0.0".
+    io.err(`Cashier devices: open ${access.pairingAddress(actualPort)}/pair and type a pairing code; the manager screen makes a new one at /pair/code.`);
   }
   if (access.pairing && pairingCode === null) io.err(NO_MANAGER_YET.en);
   if (!onLan && !behindProxy && values.origin.length > 0)
