@@ -22,30 +22,37 @@ export const DEMO_GROUPS = {
 
 export type DemoGroupKey = keyof typeof DEMO_GROUPS;
 
-const size = (en: string, ar: string, price: string) => ({ en, ar, price, group: 'size' }) as const;
+/** An option of one of the demo's groups. */
+const inGroup =
+  <G extends DemoGroupKey>(group: G) =>
+  (en: string, ar: string, price: string) =>
+    ({ en, ar, price, group }) as const;
+const size = inGroup('size');
+const milk = inGroup('milk');
+const extra = inGroup('extras');
 
 export const MODIFIER_TEMPLATES = {
-  extraShot: { en: 'Extra shot', ar: 'شوت إسبريسو إضافي', price: '3.00', group: 'extras' },
-  oatMilk: { en: 'Oat milk', ar: 'حليب الشوفان', price: '4.00', group: 'milk' },
-  almondMilk: { en: 'Almond milk', ar: 'حليب اللوز', price: '4.00', group: 'milk' },
+  extraShot: extra('Extra shot', 'شوت إسبريسو إضافي', '3.00'),
+  oatMilk: milk('Oat milk', 'حليب الشوفان', '4.00'),
+  almondMilk: milk('Almond milk', 'حليب اللوز', '4.00'),
   smallCoffee: size('Small', 'صغير', '0.00'),
   mediumCoffee: size('Medium', 'وسط', '2.00'),
   largeCoffee: size('Large', 'كبير', '3.00'),
-  sugarFreeVanilla: { en: 'Sugar-free vanilla syrup', ar: 'شراب فانيليا خالٍ من السكر', price: '2.00', group: 'extras' },
-  sugarFreeCaramel: { en: 'Sugar-free caramel syrup', ar: 'شراب كراميل خالٍ من السكر', price: '2.00', group: 'extras' },
-  decaf: { en: 'Decaf', ar: 'منزوع الكافيين', price: '0.00', group: 'extras' },
-  lessIce: { en: 'Less ice', ar: 'ثلج أقل', price: '0.00', group: 'extras' },
+  sugarFreeVanilla: extra('Sugar-free vanilla syrup', 'شراب فانيليا خالٍ من السكر', '2.00'),
+  sugarFreeCaramel: extra('Sugar-free caramel syrup', 'شراب كراميل خالٍ من السكر', '2.00'),
+  decaf: extra('Decaf', 'منزوع الكافيين', '0.00'),
+  lessIce: extra('Less ice', 'ثلج أقل', '0.00'),
   smallTea: size('Small', 'صغير', '0.00'),
   mediumTea: size('Medium', 'وسط', '1.00'),
   largeTea: size('Large', 'كبير', '2.00'),
-  honey: { en: 'Add honey', ar: 'إضافة عسل', price: '2.00', group: 'extras' },
-  extraMint: { en: 'Extra mint', ar: 'نعناع إضافي', price: '1.00', group: 'extras' },
+  honey: extra('Add honey', 'إضافة عسل', '2.00'),
+  extraMint: extra('Extra mint', 'نعناع إضافي', '1.00'),
   smallJuice: size('Small', 'صغير', '0.00'),
   mediumJuice: size('Medium', 'وسط', '2.00'),
   largeJuice: size('Large', 'كبير', '4.00'),
-  noSugar: { en: 'No added sugar', ar: 'بدون سكر مضاف', price: '0.00', group: 'extras' },
-  extraGinger: { en: 'Extra ginger', ar: 'زنجبيل إضافي', price: '1.00', group: 'extras' },
-  proteinScoop: { en: 'Protein scoop', ar: 'مغرفة بروتين', price: '6.00', group: 'extras' },
+  noSugar: extra('No added sugar', 'بدون سكر مضاف', '0.00'),
+  extraGinger: extra('Extra ginger', 'زنجبيل إضافي', '1.00'),
+  proteinScoop: extra('Protein scoop', 'مغرفة بروتين', '6.00'),
   warmedUp: { en: 'Warmed up', ar: 'تسخين', price: '0.00' },
   butterJam: { en: 'Butter and jam on the side', ar: 'زبدة ومربى جانباً', price: '3.00' },
   extraCheese: { en: 'Extra cheese', ar: 'جبن إضافي', price: '3.00' },
@@ -53,7 +60,7 @@ export const MODIFIER_TEMPLATES = {
   glutenFree: { en: 'Gluten-free bread', ar: 'خبز خالٍ من الغلوتين', price: '4.00' },
   sideFries: { en: 'Side of fries', ar: 'بطاطس مقلية جانبية', price: '7.00' },
   iceCream: { en: 'Scoop of vanilla ice cream', ar: 'كرة آيس كريم فانيليا', price: '5.00' },
-  whippedCream: { en: 'Whipped cream', ar: 'كريمة مخفوقة', price: '2.00', group: 'extras' },
+  whippedCream: extra('Whipped cream', 'كريمة مخفوقة', '2.00'),
   extraEgg: { en: 'Extra egg', ar: 'بيضة إضافية', price: '3.00' },
   halloumi: { en: 'Add halloumi', ar: 'إضافة حلومي', price: '5.00' },
   grilledChicken: { en: 'Add grilled chicken', ar: 'إضافة دجاج مشوي', price: '9.00' },

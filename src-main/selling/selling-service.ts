@@ -1,4 +1,4 @@
-import { settlePayments, type OrderType, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
+import { modifierPriceOf, settlePayments, type OrderType, type PricedCart, type Settlement } from '../../src-shared/pricing/index.ts';
 import { parseInput, type TillApi, SELLING_METHODS } from '../../src-shared/api/index.ts';
 import {
   promotionAlreadyApplied,
@@ -268,7 +268,12 @@ export class SellingService implements SellingMethods {
       ...this.card(product, today, priced_for),
       description_en: product.description_en,
       description_ar: product.description_ar,
-      modifiers: product.modifiers.map((m) => ({ ...m, sold_out: today.modifiers.has(m.id) })),
+      // Each option at what it adds on the price list shown (a delivery app prices a larger size its own way), as the line charges it.
+      modifiers: product.modifiers.map((m) => ({
+        ...m,
+        price: modifierPriceOf(product, m, priced_for?.price_list ?? this.current.price_list),
+        sold_out: today.modifiers.has(m.id),
+      })),
     };
   }
 

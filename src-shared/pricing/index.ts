@@ -4,7 +4,7 @@ export { lineFigures, type LineFigures } from './line-figures.ts';
 export { DEFAULT_BRANCH_TAX, assertVatRate, taxOf } from './branch-tax.ts';
 export type { BranchTax } from './branch-tax.ts';
 export { CASH_METHOD_KEY, PAY_LATER_METHOD_KEY } from './method-keys.ts';
-export { unitPriceOf } from './unit-price.ts';
+export { modifierPriceOf, unitPriceOf } from './unit-price.ts';
 export { discountAmount } from './discount.ts';
 export { allocateByLargestRemainder } from './allocate.ts';
 export { priceCart } from './price-cart.ts';

@@ -60,7 +60,8 @@ function basePrice(product: CartLineInput['product'], methodKey: string): Minor 
   return chosen ? cashValue + percentOf(cashValue, valueOf(chosen, owner)) : cashValue;
 }
 
-function modifierPrice(product: CartLineInput['product'], modifier: ChosenModifier, methodKey: string): Minor {
+/** What one chosen option adds to its line's unit price on `methodKey`'s price list (rule 2): what a picker shows beside it. */
+export function modifierPriceOf(product: CartLineInput['product'], modifier: ChosenModifier, methodKey: string): Minor {
   const owner = `modifier ${modifier.id} of product ${product.id}`;
   const candidates = [...(modifier.prices ?? []), ...product.prices];
   const chosen = candidates.find((p) => isMethodPrice(p, modifier.id, methodKey));
@@ -86,7 +87,7 @@ function orderTypeAdjustment(product: CartLineInput['product'], orderType: Order
 export function unitPriceOf(line: Pick<CartLineInput, 'product' | 'modifiers'>, methodKey: string, orderType: OrderType): Minor {
   const base = basePrice(line.product, methodKey);
   const adjustment = orderTypeAdjustment(line.product, orderType, base);
-  const modifiers = line.modifiers.map((m) => modifierPrice(line.product, m, methodKey));
+  const modifiers = line.modifiers.map((m) => modifierPriceOf(line.product, m, methodKey));
   const unit = sumMinor([base, adjustment, ...modifiers], `unit price of product ${line.product.id}`);
   return Math.max(0, unit);
 }

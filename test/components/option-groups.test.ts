@@ -48,16 +48,21 @@ const WORDS = {
 for (const lang of ['en', 'ar'] as const) {
   const w = WORDS[lang];
 
-  test(`a required size keeps Add back and says so; milk is one-of; a tap on the size adds the line (${lang})`, async () => {
+  /** The Sell screen in `lang` with the cappuccino's tile tapped: its picker. */
+  async function tapCappuccino() {
     const till = await cashierOnShift();
     const locale = new LocaleState();
     locale.set(lang);
     const screen = await render(SellScreen, withTill(till, locale));
     await screen.getByTestId('search-input').fill('Cappuccino');
     await screen.getByTestId('product-tile').filter({ hasText: w.product }).first().click();
+    return { till, screen, dialog: screen.getByTestId('line-dialog') };
+  }
+
+  test(`a required size keeps Add back and says so; milk is one-of; a tap on the size adds the line (${lang})`, async () => {
+    const { till, dialog } = await tapCappuccino();
 
     // A required choice: the picker opens first, nothing is in the cart yet.
-    const dialog = screen.getByTestId('line-dialog');
     await expect.element(dialog).toBeVisible();
     expect((await till.api.cart()).lines).toEqual([]);
     const groups = dialog.getByTestId('option-group');
@@ -94,13 +99,7 @@ for (const lang of ['en', 'ar'] as const) {
   });
 
   test(`extras go up to 3, then the rest wait; editing the line keeps the size and saves with Save (${lang})`, async () => {
-    const till = await cashierOnShift();
-    const locale = new LocaleState();
-    locale.set(lang);
-    const screen = await render(SellScreen, withTill(till, locale));
-    await screen.getByTestId('search-input').fill('Cappuccino');
-    await screen.getByTestId('product-tile').filter({ hasText: w.product }).first().click();
-    const dialog = screen.getByTestId('line-dialog');
+    const { till, screen, dialog } = await tapCappuccino();
     const extras = dialog.getByTestId('option-group').nth(2);
     await expect.element(extras.getByTestId('option-group-rule')).toHaveTextContent(w.upTo);
     const options = extras.getByTestId('modifier-option');

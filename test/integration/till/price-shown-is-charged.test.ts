@@ -70,6 +70,33 @@ describe('the price on the tile is the price charged', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("on a delivery app's price list, the picker's option prices are what the line charges for them", async () => {
+    const app = (await till.paymentMethods()).find((method) => method.has_prices && method.key !== 'CASH')!;
+    await till.setOrderType({ type: 'TAKEAWAY', table_id: null });
+    await till.setPriceList({ method_key: app.key });
+    const wrong: string[] = [];
+    let marked = 0;
+    for (const tile of (await till.search({ query: 'Cappuccino', limit: 5 })).filter((t) => t.requires_choice)) {
+      const detail = await till.product({ id: tile.id });
+      for (const size of optionGroupsOf(detail.modifiers).find((group) => group.min > 0)!.options) {
+        const cart = await till.addItem({ product_id: tile.id, quantity: 1, modifier_ids: [size.id] });
+        const line = cart.lines.at(-1)!;
+        if (line.unit_price !== detail.price! + size.price)
+          wrong.push(`${tile.name_en} ${size.name_en}: picker ${detail.price! + size.price}, line ${line.unit_price}`);
+        // The app's own price of a larger size is above the catalog's (what the picker showed before).
+        const catalog = (await till.product({ id: tile.id, priced_for: { order_type: 'TAKEAWAY', price_list: 'CASH' } })).modifiers.find(
+          (m) => m.id === size.id,
+        )!;
+        if (size.price !== catalog.price) marked++;
+      }
+      await till.voidCart({});
+      await till.setPriceList({ method_key: app.key });
+    }
+    expect(wrong).toEqual([]);
+    expect(marked).toBeGreaterThan(0);
+    await till.setPriceList({ method_key: 'CASH' });
+  });
+
   it('on a tab: the picker priced for the tab shows what its line charges, whatever the counter cart is', async () => {
     await till.setOrderType({ type: 'TAKEAWAY', table_id: null });
     const tiles = await everyTile(TAB_PRICING);
