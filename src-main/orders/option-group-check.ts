@@ -9,11 +9,13 @@ import type { SaleProduct } from '../catalog/index.ts';
  * host's own check, since a screen may send anything. Says which group, in
  * the cashier's words (both languages, through the reason's params).
  */
-export function refuseGroupBreach(product: Pick<SaleProduct, 'name_en' | 'name_ar' | 'modifiers'>, modifierIds: readonly string[]): void {
+export function refuseGroupBreach(product: Pick<SaleProduct, 'id' | 'name_en' | 'name_ar' | 'modifiers'>, modifierIds: readonly string[]): void {
   const breach = groupBreaches(product.modifiers, modifierIds)[0];
   if (!breach) return;
   const { group } = breach;
   const params = {
+    // The product, so a screen can open its picker for the choice asked (a scanned drink names no size).
+    product_id: product.id,
     name: product.name_en,
     name_ar: product.name_ar,
     group: group.name_en ?? '',

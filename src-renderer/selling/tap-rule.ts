@@ -11,6 +11,23 @@ export function opensPickerFirst(product: ProductCard): boolean {
   return product.requires_choice === true;
 }
 
+/**
+ * The product whose picker answers a refusal: a scanned barcode names a
+ * product, not its size, so the host refuses the line until the required
+ * choice is made (`option_choice`, with the product in its params); the
+ * screen then asks that question instead of leaving the cashier to find the
+ * tile. Any other error opens nothing.
+ */
+export function pickerForRefusal(error: unknown): Pick<ProductCard, 'id' | 'name_en' | 'name_ar'> | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, reason } = error as { code?: unknown; reason?: { code?: unknown; params?: Record<string, unknown> } };
+  if (code !== 'option_choice' || reason?.code === 'optionGroup.tooMany') return null;
+  const params = reason?.params ?? {};
+  const { product_id: id, name: nameEn, name_ar: nameAr } = params;
+  if (typeof id !== 'string' || id === '') return null;
+  return { id, name_en: typeof nameEn === 'string' ? nameEn : '', name_ar: typeof nameAr === 'string' ? nameAr : '' };
+}
+
 /** One-of: a line has at most one option of the group (size, milk); it is shown as radio buttons. */
 export function isOneOf(group: OptionGroup): boolean {
   return group.max === 1;

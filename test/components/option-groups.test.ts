@@ -4,18 +4,24 @@
 // to 3. Add waits until the size is chosen and says so, in English and in
 // Arabic; a tap on the size (the only open question) adds the line itself.
 import { expect, test } from 'vitest';
+import { commands, userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import SellScreen from '../../src-renderer/selling/SellScreen.svelte';
 import { LocaleState, type TillState } from '../../src-renderer/state/index.ts';
-import { realTill, withTill } from './real-till.ts';
+import { namedRealTill, withTill } from './real-till.ts';
+import type { TillCommands } from './till-commands.ts';
 
 async function cashierOnShift(): Promise<TillState> {
-  const till = await realTill();
+  return (await namedCashierOnShift()).till;
+}
+
+async function namedCashierOnShift(): Promise<{ till: TillState; id: string }> {
+  const { state: till, id } = await namedRealTill();
   const mona = await till.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
   await till.api.unlock({ cashier_id: mona.id, pin: '2468' });
   await till.api.openShift({ float: 0 });
   await till.refreshStaff();
-  return till;
+  return { till, id };
 }
 
 const WORDS = {
@@ -28,6 +34,7 @@ const WORDS = {
     almond: 'Almond milk',
     medium: 'Medium',
     needs: 'Choose Size to add',
+    scanRefused: 'Cappuccino: choose Size first (required).',
     required: /Required · Choose 1/,
     upTo: 'Up to 3',
   },
@@ -40,6 +47,7 @@ const WORDS = {
     almond: 'حليب اللوز',
     medium: 'وسط',
     needs: 'اختر الحجم للإضافة',
+    scanRefused: 'كابتشينو: اختر الحجم أولاً (مطلوب).',
     required: /مطلوب · اختر واحداً/,
     upTo: 'حتى 3',
   },
@@ -124,5 +132,27 @@ for (const lang of ['en', 'ar'] as const) {
     await edit.getByTestId('line-save').click();
     await expect.element(edit).not.toBeInTheDocument();
     expect((await till.api.cart()).lines[0]!.modifiers.map((m) => m.name_en)).toEqual(['Large', 'Extra shot', 'Sugar-free caramel syrup', 'Decaf']);
+  });
+
+  test(`a scanned cappuccino (its barcode names no size) opens its picker beside the words that say why; its size adds it (${lang})`, async () => {
+    const { till, id } = await namedCashierOnShift();
+    const [cappuccino] = await till.api.search({ query: 'Cappuccino', limit: 1 });
+    const code = await (commands as unknown as TillCommands).labelProduct(id, cappuccino!.id);
+    const locale = new LocaleState();
+    locale.set(lang);
+    const screen = await render(SellScreen, withTill(till, locale));
+    await screen.getByTestId('search-input').fill(code);
+    await userEvent.keyboard('{Enter}');
+
+    const dialog = screen.getByTestId('line-dialog');
+    await expect.element(dialog).toBeVisible();
+    await expect.element(dialog.getByTestId('group-needs')).toHaveTextContent(w.needs);
+    await expect.element(screen.getByTestId('notice-error')).toHaveTextContent(w.scanRefused);
+    expect((await till.api.cart()).lines).toEqual([]);
+    await dialog.getByTestId('option-group').nth(0).getByTestId('modifier-option').filter({ hasText: w.medium }).click();
+    await expect.element(dialog).not.toBeInTheDocument();
+    expect((await till.api.cart()).lines.map((line) => [line.product_id, line.modifiers.map((m) => m.name_en)])).toEqual([[cappuccino!.id, ['Medium']]]);
+    // The line went in: the refusal's words are gone with the question they asked.
+    await expect.element(screen.getByTestId('notice-error')).not.toBeInTheDocument();
   });
 }

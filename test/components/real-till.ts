@@ -30,11 +30,17 @@ function apiOf(id: string): TillApi {
 
 /** A TillState over a fresh real till with the demo menu, showing the Sell screen's data (cart, payment methods). */
 export async function realTill(): Promise<TillState> {
-  const api = apiOf(await till.openTill());
+  return (await namedRealTill()).state;
+}
+
+/** realTill, with the till's id for the browser commands that set up beside its API (a barcode the service adds). */
+export async function namedRealTill(): Promise<{ state: TillState; id: string }> {
+  const id = await till.openTill();
+  const api = apiOf(id);
   const state = new TillState(async () => ({ api, onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
   await state.start();
   await state.enterTill();
-  return state;
+  return { state, id };
 }
 
 /** A TillState over a fresh real till, and `hear`: an event delivered to it as the host pushes one (the host's own events are the integration tests'). */

@@ -10,6 +10,8 @@ import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import type { TillApi, TillEvent } from '../../src-shared/api/index.ts';
 import { TILL_API_METHODS, toWireError, type WireError } from '../../src-shared/api/index.ts';
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { ean13, GS1_PREFIX } from '../../emulator/ean13.ts';
 import { PairingCodes } from '../../src-main/host/http/pairing-codes.ts';
 import { answerHubRequest, leavingHubChecks } from '../../src-main/electron/hub-choice-requests.ts';
 import { tempDir } from '../support/temp-dir.ts';
@@ -200,6 +202,21 @@ const takeEvents: BrowserCommand<[displayId: string]> = async (_context, display
   return events;
 };
 
+/**
+ * A barcode the service gives `productId` itself (a drink sold in a labelled
+ * cup: the code names the product, not its size), pulled into till `id`'s
+ * replica as any barcode is; returns the code, as a scanner would read it.
+ */
+const labelProduct: BrowserCommand<[id: string, productId: string]> = async (_context, id, productId) => {
+  const db = databases.get(id);
+  if (!db || !service) throw new Error(`no till ${id}: call openTill first`);
+  const shared = await service;
+  const barcode = ean13(`${GS1_PREFIX}${String(shared.emulator.tenant.barcodes.length + 900_000_000).slice(-9)}`);
+  shared.emulator.tenant.barcodes.push({ id: randomUUID(), barcode, product_id: productId, modifier_id: null });
+  await shared.pull(db);
+  return barcode;
+};
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
@@ -230,6 +247,7 @@ export const tillCommands = {
   openDisplay,
   routeDisplay,
   takeEvents,
+  labelProduct,
 };
 
 export type TillCommands = {
@@ -245,4 +263,5 @@ export type TillCommands = {
   openDisplay(id: string, code: string, name: string): Promise<string>;
   routeDisplay(id: string, code: string, categories: number[]): Promise<void>;
   takeEvents(displayId: string): Promise<TillEvent[]>;
+  labelProduct(id: string, productId: string): Promise<string>;
 };
