@@ -40,7 +40,7 @@ try {
   const cashier = readTillPrinters(db).find((p) => p.kind === 'receipt' && p.settings.PRINT_AUTO);
   if (!cashier) throw new Error('the demo tenant has no auto-printing receipt printer');
   bindPrinter(db, cashier.id, { address: `tcp://127.0.0.1:${sink.port}` }, LOOPBACK_SINK);
-  const products = (await new TillService({ db }).search({ query: 'a', limit: 40 })).filter((p) => p.id);
+  const products = (await new TillService({ db }).search({ query: 'a', limit: 40 })).filter((p) => p.id && !p.requires_choice);
   if (products.length < LINES) throw new Error(`the demo menu gave ${products.length} products for a ${LINES}-line cart`);
 
   /** Fills a cart (different lines each time) and checks out. */

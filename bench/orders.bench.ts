@@ -37,7 +37,8 @@ try {
   const db = openDatabase(dir.file('till.db'));
   await pullCatalog({ client, db });
   const till = new TillService({ db });
-  const [first, second] = await till.search({ query: 'latte', limit: 2 });
+  // Two products a tap adds as they are (a drink's required size would open its picker first).
+  const [first, second] = (await till.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
   // Both tills are the same Saudi branch (its VAT number and address set), so the plain one prints phase 1's QR;
   // a copy of it is onboarded for ZATCA phase 2 (an EGS unit and its key): phase 2 is the only difference.
   setTestSeller(db);

@@ -135,7 +135,7 @@ try {
     if (!(await api.staffState()).shift) await api.openShift({ float: 0 });
     stations.push(api);
   }
-  const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null).map((p) => p.id);
+  const products = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice).map((p) => p.id);
   const memoryAtStart = memoryOf(hub.child.pid!);
 
   /** Runs `part`, timing it on the hub: the samples and where the hub's time went. */

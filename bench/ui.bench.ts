@@ -155,7 +155,7 @@ async function readProbe(page: Page): Promise<Probe> {
 /**
  * Rings up `count` different products the way a cashier does: a tap on the
  * tile puts a product without a required choice in the cart; one with a
- * required choice opens the picker, and Add puts it in. Each sample is
+ * required choice opens the picker, and a tap on the choice puts it in. Each sample is
  * pointerdown → DOM updated, and → the next frame. Every product is tapped
  * once (a second tap would add to its line, not make a new one).
  */
@@ -180,7 +180,8 @@ async function tapToCart(page: Page, count: number) {
       if (added.picker) {
         samples.picker.push(added.frame - added.start);
         await armProbe(page, 'cart-grew');
-        await page.getByTestId('line-save').click();
+        // A tap opens the picker only for a required choice (a drink's size), and a tap on that choice adds the line.
+        await page.getByTestId('line-dialog').getByTestId('option-group').first().getByTestId('modifier-option').first().click();
         added = await readProbe(page);
         await page.getByTestId('line-dialog').waitFor({ state: 'detached' });
       }
@@ -238,13 +239,12 @@ async function main(): Promise<void> {
       console.log(`bench:ui: pulling a ${PRODUCTS.toLocaleString('en')}-product replica through the UI into ${kept}…`);
       await prepareReplica(browser, kept);
     }
-    if (kept)
-      for (const suffix of ['', '.secrets.json'])
-        if (existsSync(kept + suffix)) copyFileSync(kept + suffix, dbFile + suffix);
-        else {
-          console.log(`bench:ui: pulling a ${PRODUCTS.toLocaleString('en')}-product replica through the UI…`);
-          await prepareReplica(browser, dbFile);
-        }
+    if (kept) {
+      for (const suffix of ['', '.secrets.json']) if (existsSync(kept + suffix)) copyFileSync(kept + suffix, dbFile + suffix);
+    } else {
+      console.log(`bench:ui: pulling a ${PRODUCTS.toLocaleString('en')}-product replica through the UI…`);
+      await prepareReplica(browser, dbFile);
+    }
 
     // Network off: the host serves the replica alone; the service it was pulled from no longer exists.
     const english: StartRun[] = [];
