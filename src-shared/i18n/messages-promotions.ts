@@ -27,6 +27,7 @@ export const PROMOTION_MESSAGES_EN = {
   'promotion.coupon': 'Coupon',
   'promotion.reward': 'Reward',
   'promotion.apply': 'Check and apply',
+  'promotion.checking': 'Checking…',
   'promotion.remove': 'Remove {code}',
   'promotion.unverified': 'not verified yet',
 };
@@ -54,6 +55,7 @@ export const PROMOTION_MESSAGES_AR: Record<PromotionMessageKey, string> = {
   'promotion.coupon': 'قسيمة',
   'promotion.reward': 'مكافأة',
   'promotion.apply': 'تحقق وطبّق',
+  'promotion.checking': 'جارٍ التحقق…',
   'promotion.remove': 'إزالة {code}',
   'promotion.unverified': 'لم يُتحقق منها بعد',
 };

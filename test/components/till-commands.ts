@@ -18,6 +18,8 @@ import { tempDir } from '../support/temp-dir.ts';
 import { addStation, stationByCode } from '../../src-main/stations/index.ts';
 import { setDisplayRoute } from '../../src-main/kitchen/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
+import { setSetting } from '../../src-main/settings/index.ts';
+import type { RequestHold } from '../../emulator/index.ts';
 import { emulatedService, type EmulatedService } from '../support/emulated-service.ts';
 
 type Method = (typeof TILL_API_METHODS)[number];
@@ -31,6 +33,8 @@ const hosts = new Map<string, TillHost>();
 const databases = new Map<string, TillDatabase>();
 /** Each till as the Electron window reaches it: only the till API, privileged calls through the authorization hook. */
 const tills = new Map<string, TillApi>();
+/** Each till's secret store: the one its host reads the service token from. */
+const secretStores = new Map<string, FileSecretStore>();
 let opened = 0;
 /** Each till's event hub, and the events each kitchen display heard that the browser has not taken yet. */
 const eventHubs = new Map<string, EventHub>();
@@ -57,7 +61,9 @@ const openTill: BrowserCommand<[kind?: 'no-tables']> = async (_context, kind) =>
   const db = shared.open(`${id}.db`);
   await shared.pull(db);
   const events = new EventHub();
-  const host = new TillHost({ db, events, secrets: new FileSecretStore(db) });
+  const secrets = new FileSecretStore(db);
+  const host = new TillHost({ db, events, secrets });
+  secretStores.set(id, secrets);
   hosts.set(id, host);
   eventHubs.set(id, events);
   databases.set(id, db);
@@ -217,12 +223,47 @@ const labelProduct: BrowserCommand<[id: string, productId: string]> = async (_co
   return barcode;
 };
 
+/** Till `id` is signed in to the shared emulator (its session and token), as the sign-in screen leaves it: codes are checked there. */
+const signInTill: BrowserCommand<[id: string]> = async (_context, id) => {
+  const db = databases.get(id);
+  if (!db || !service) throw new Error(`no till ${id}: call openTill first`);
+  const { emulator } = await service;
+  setSetting(db, 'session', { base_url: emulator.baseUrl, api_version: '2.0.0' });
+  secretStores.get(id)!.set('token', emulator.token);
+};
+
+/** Requests the shared emulator holds (emulator/request-hold.ts), by the name the browser knows them by. */
+const heldRequests = new Map<string, RequestHold>();
+
+/** The next `METHOD path` to the shared emulator waits for its answer until releaseRequest; returns the hold's name. */
+const holdRequest: BrowserCommand<[method: string, path: string]> = async (_context, method, path) => {
+  if (!service) throw new Error('no emulator: call openTill first');
+  const name = `hold-${heldRequests.size + 1}`;
+  heldRequests.set(name, (await service).emulator.hold(method, path));
+  return name;
+};
+
+/** Resolves once the held request arrived (its work done, its answer waiting). */
+const requestArrived: BrowserCommand<[name: string]> = async (_context, name) => {
+  await heldRequests.get(name)!.arrived;
+};
+
+const releaseRequest: BrowserCommand<[name: string]> = async (_context, name) => {
+  heldRequests.get(name)!.release();
+};
+
+/** How many Discounts Verify requests the shared emulator received. */
+const verifyRequests: BrowserCommand<[]> = async () => (service ? (await service).emulator.promotions.verifyRequests.length : 0);
+
 /** Ends every till and the emulator (after each test file, so nothing keeps vitest running). */
 const closeTills: BrowserCommand<[]> = async () => {
   await Promise.all([...hosts.values()].map((host) => host.stop()));
   hosts.clear();
   databases.clear();
   tills.clear();
+  secretStores.clear();
+  for (const hold of heldRequests.values()) hold.release();
+  heldRequests.clear();
   pairings.clear();
   eventHubs.clear();
   heard.clear();
@@ -248,6 +289,11 @@ export const tillCommands = {
   routeDisplay,
   takeEvents,
   labelProduct,
+  signInTill,
+  holdRequest,
+  requestArrived,
+  releaseRequest,
+  verifyRequests,
 };
 
 export type TillCommands = {
@@ -264,4 +310,9 @@ export type TillCommands = {
   routeDisplay(id: string, code: string, categories: number[]): Promise<void>;
   takeEvents(displayId: string): Promise<TillEvent[]>;
   labelProduct(id: string, productId: string): Promise<string>;
+  signInTill(id: string): Promise<void>;
+  holdRequest(method: string, path: string): Promise<string>;
+  requestArrived(name: string): Promise<void>;
+  releaseRequest(name: string): Promise<void>;
+  verifyRequests(): Promise<number>;
 };
