@@ -139,6 +139,21 @@ export function withEdits<Row extends CustomerFields & { id: string }>(db: TillD
   });
 }
 
+/** The edits' upload counts (`pos sync` reports them). */
+export function customerEditCounts(db: TillDatabase): { pending: number; synced: number; rejected: number } {
+  const counts = { pending: 0, synced: 0, rejected: 0 };
+  for (const row of all(
+    db,
+    q
+      .selectFrom('customer_edits')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('state'),
+  )) {
+    counts[row.state as keyof typeof counts] = row.n;
+  }
+  return counts;
+}
+
 /** Waiting edits due by `now`, oldest first. */
 export function dueCustomerEdits(db: TillDatabase, now: number, limit: number): CustomerEdit[] {
   return all(

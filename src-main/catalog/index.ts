@@ -31,6 +31,7 @@ export {
   type CounterCustomer,
 } from './counter-customers.ts';
 export {
+  customerEditCounts,
   customerEdits,
   customerNow,
   deferCustomerEdit,

@@ -1,5 +1,6 @@
 import type { TillDatabase } from '../../db/index.ts';
 import {
+  customerEditCounts,
   deferCustomerEdit,
   dueCustomerEdits,
   earliestCustomerEditAttempt,
@@ -126,4 +127,9 @@ export class CustomerEditKind implements UploadKind {
       return null;
     }
   }
+}
+
+/** The edits' outbox counts (`pos sync` reports them). */
+export function customerEditOutboxCounts(db: TillDatabase): { pending: number; synced: number; rejected: number } {
+  return customerEditCounts(db);
 }
