@@ -24,6 +24,8 @@ export interface EmulatorState {
   attendances: Map<string, ReceivedAttendance>;
   /** Customers created by POST /customers, by the client's key (`uuid`): the id each got, so a resend gets the same one. */
   customerKeys: Map<string, string>;
+  /** Every Customers Update received (`POST /customers/:id`), in order, with the body as sent (issue 35). */
+  customerUpdates: ReceivedCustomerUpdate[];
   /** Coupons and loyalty rewards, and every check received (issue 35). */
   promotions: PromotionState;
   /** Requests to keep waiting before they are answered (tests that interleave work with a request in flight). */
@@ -32,4 +34,11 @@ export interface EmulatorState {
   traffic: { inFlight: number; peakInFlight: number };
   /** Told of every request as it arrives (the route's last path segment and the page asked for). */
   onRequest?: (resource: string, page: number) => void;
+}
+
+/** One Customers Update as the emulated service received it. */
+export interface ReceivedCustomerUpdate {
+  id: string;
+  body: unknown;
+  status: number;
 }

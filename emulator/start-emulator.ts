@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SEED } from './demo-constants.ts';
 import { createDemoTenant } from './demo-tenant.ts';
-import type { EmulatorState } from './emulator-state.ts';
+import type { EmulatorState, ReceivedCustomerUpdate } from './emulator-state.ts';
 import { resolveFaults } from './faults.ts';
 import type { Faults } from './faults.ts';
 import { generateCatalog } from './generate-catalog.ts';
@@ -54,6 +54,8 @@ export interface RunningEmulator {
   readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
   /** By uuid, every closed shift the service holds (`POST /attendances/sync`). */
   readonly attendances: ReadonlyMap<string, ReceivedAttendance>;
+  /** Every Customers Update received (`POST /customers/:id`), in order (issue 35). */
+  readonly customerUpdates: readonly ReceivedCustomerUpdate[];
   /** Coupons and rewards it knows, and every Verify and check_reward request as received (issue 35): tests change and read it. */
   readonly promotions: PromotionState;
   /**
@@ -93,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     settlements: new Map(),
     attendances: new Map(),
     customerKeys: new Map(),
+    customerUpdates: [],
     promotions: demoPromotions(),
     holds: [],
     traffic: { inFlight: 0, peakInFlight: 0 },
@@ -136,6 +139,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     get promotions() {
       return state.promotions;
+    },
+    get customerUpdates() {
+      return state.customerUpdates;
     },
     hold: (method, path) => armHold(state.holds, method, path),
     get traffic() {

@@ -36,6 +36,8 @@ export const TABLE_OWNERS = {
   customers: 'src-main/catalog',
   // Customers added at the counter (issue 35): kept beside the replica, uploaded once.
   counter_customers: 'src-main/catalog',
+  // Customers corrected at the counter (issue 35): kept at once, uploaded with Customers Update.
+  customer_edits: 'src-main/catalog',
   kitchens: 'src-main/catalog',
   kitchen_printers: 'src-main/catalog',
   kitchen_categories: 'src-main/catalog',

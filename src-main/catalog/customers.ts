@@ -3,6 +3,7 @@ import { foldLetters } from '../../src-shared/search/index.ts';
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import { all, first, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { perCatalog } from './per-catalog.ts';
+import { withEdits } from './customer-edits.ts';
 
 export interface CustomerRow {
   id: string;
@@ -46,9 +47,36 @@ const PHONE_LIKE = /^[+\d\u0660-\u0669\u06F0-\u06F9\s()-]+$/;
  * leading 0. Names that start with the query come first.
  */
 export function findCustomers(db: TillDatabase, query: string, limit: number): CustomerRow[] {
-  const fromService = findServiceCustomers(db, query, limit);
+  // A customer corrected here is shown (and found) by its new fields until the service has them (customer-edits.ts).
+  const matches = customerMatcher(query);
+  const found = withEdits(db, findServiceCustomers(db, query, limit)).filter(matches);
+  const edited = editedCustomers(db).filter((row) => matches(row) && !found.some((f) => f.id === row.id));
+  const fromService = [...found, ...edited].slice(0, limit);
   if (fromService.length >= limit) return fromService;
   return [...fromService, ...findCounterCustomers(db, query, fromService).slice(0, limit - fromService.length)];
+}
+
+/** Whether a customer's name, email or phone holds `query` (folded as findCustomers does), or its id is `query`; every one for no query. */
+function customerMatcher(query: string): (row: CustomerRow) => boolean {
+  const text = query.trim();
+  const folded = foldForMatch(text);
+  const digits = PHONE_LIKE.test(text) ? folded.replace(/\D/g, '') : '';
+  return (row) =>
+    text === '' ||
+    row.id === text ||
+    foldForMatch(row.name).includes(folded) ||
+    foldForMatch(row.email).includes(folded) ||
+    (digits !== '' && (`${row.phone_prefix}${row.phone}`.includes(digits) || `0${row.phone}`.includes(digits)));
+}
+
+/** The replica's customers with an edit made here over them (the ones a search by the new fields must still find). */
+function editedCustomers(db: TillDatabase): CustomerRow[] {
+  const ids = all(db, q.selectFrom('customer_edits').select('customer_id').distinct().where('state', '<>', 'rejected')).map((row) => row.customer_id);
+  if (ids.length === 0) return [];
+  return withEdits(
+    db,
+    all(db, q.selectFrom('customers').select(['id', 'name', 'phone_prefix', 'phone', 'email']).where('is_active', '=', 1).where('id', 'in', ids)),
+  );
 }
 
 /**
@@ -56,9 +84,7 @@ export function findCustomers(db: TillDatabase, query: string, limit: number): C
  * pull brings them once uploaded), matched like the replica's.
  */
 function findCounterCustomers(db: TillDatabase, query: string, shown: CustomerRow[]): CustomerRow[] {
-  const text = query.trim();
-  const folded = foldForMatch(text);
-  const digits = PHONE_LIKE.test(text) ? folded.replace(/\D/g, '') : '';
+  const matches = customerMatcher(query);
   const shownIds = new Set(shown.map((row) => row.id));
   const rows = all(
     db,
@@ -70,15 +96,7 @@ function findCounterCustomers(db: TillDatabase, query: string, shown: CustomerRo
       .orderBy('name')
       .orderBy('id'),
   );
-  return rows.filter(
-    (row) =>
-      !shownIds.has(row.id) &&
-      (text === '' ||
-        row.id === text ||
-        foldForMatch(row.name).includes(folded) ||
-        foldForMatch(row.email).includes(folded) ||
-        (digits !== '' && (`${row.phone_prefix}${row.phone}`.includes(digits) || `0${row.phone}`.includes(digits)))),
-  );
+  return rows.filter((row) => !shownIds.has(row.id) && matches(row));
 }
 
 function findServiceCustomers(db: TillDatabase, query: string, limit: number): CustomerRow[] {

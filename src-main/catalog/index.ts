@@ -30,6 +30,21 @@ export {
   readCounterCustomer,
   type CounterCustomer,
 } from './counter-customers.ts';
+export {
+  customerEditCounts,
+  customerEdits,
+  customerNow,
+  deferCustomerEdit,
+  dueCustomerEdits,
+  earliestCustomerEditAttempt,
+  makeCustomerEditsDue,
+  markCustomerEditRejected,
+  markCustomerEditSynced,
+  readCustomerEdit,
+  recordCustomerEdit,
+  type CustomerEdit,
+  type CustomerFields,
+} from './customer-edits.ts';
 export { findCustomers, hasCustomer, methodsWithOwnPrices, type CustomerRow } from './customers.ts';
 export { readServiceKitchens, serviceKitchenRoutes, type ServiceKitchen } from './kitchens.ts';
 export { printerRows, type PrinterRow } from './printers.ts';
@@ -39,4 +54,4 @@ export { currencyDecimals, declaredCurrencyDecimals } from './currency-decimals.
 export { readServiceTables, tablesFromService, type TablesSource } from './service-tables.ts';
 export { readBranchProfile, type BranchProfile, NO_BRANCH_MESSAGE } from './branch-profile.ts';
 export { markBack, markSoldOut, soldOutList, soldOutToday, type SoldOutToday } from './sold-out.ts';
-export { branchTimeZone, readServiceDiscounts } from './service-discounts.ts';
+export { branchTimeZone, readServiceDiscounts, serviceDiscountsAt } from './service-discounts.ts';

@@ -36,3 +36,12 @@ function readDiscountRows(db: TillDatabase): readonly ServiceDiscount[] {
 export function branchTimeZone(db: TillDatabase): string | undefined {
   return getSetting(db, 'branch.time_zone') ?? undefined;
 }
+
+/** What the service's discounts are judged by at `now` in `branchId` (a cart's, a tab's): the replica's list and the branch's time zone. */
+export function serviceDiscountsAt(
+  db: TillDatabase,
+  now: number,
+  branchId: string | null,
+): { discounts: readonly ServiceDiscount[]; now: number; timeZone: string | undefined; branchId: string | null } {
+  return { discounts: readServiceDiscounts(db), now, timeZone: branchTimeZone(db), branchId };
+}

@@ -294,6 +294,8 @@ export interface TabsTable {
   opened_by: string;
   closed_at: number | null;
   merged_into: string | null;
+  picked_discounts: string | null;
+  promotions: string | null;
 }
 
 export interface TabLinesTable {
@@ -314,6 +316,7 @@ export interface TabPartsTable {
   pieces: string;
   total: number;
   order_uuid: string | null;
+  discounts: string | null;
 }
 
 export interface TabChangesTable {
@@ -410,6 +413,22 @@ export interface OutboxTable {
 export interface GenerationPinsTable {
   table_name: string;
   pinned: number;
+}
+
+export interface CustomerEditsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  phone_prefix: string;
+  phone: string;
+  email: Generated<string>;
+  edited_at: number;
+  revision: Generated<number>;
+  state: Generated<'pending' | 'synced' | 'rejected'>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  synced_at: number | null;
 }
 
 export interface CategoriesTable {
@@ -620,6 +639,7 @@ export interface TillSchema {
   sold_out_marks: SoldOutMarksTable;
   outbox: OutboxTable;
   generation_pins: GenerationPinsTable;
+  customer_edits: CustomerEditsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -774,9 +794,9 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
-  tabs: ['id', 'label', 'table_id', 'guests', 'state', 'version', 'opened_at', 'opened_by', 'closed_at', 'merged_into'],
+  tabs: ['id', 'label', 'table_id', 'guests', 'state', 'version', 'opened_at', 'opened_by', 'closed_at', 'merged_into', 'picked_discounts', 'promotions'],
   tab_lines: ['id', 'tab_id', 'round', 'position', 'line', 'added_at', 'added_by', 'sent_at', 'removed_at'],
-  tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid'],
+  tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid', 'discounts'],
   tab_changes: ['tab_id', 'version', 'kind', 'station', 'cashier', 'at', 'count', 'table_id'],
   kitchen_display_routes: ['station_id', 'category_ids', 'fallback_printer_id', 'updated_at'],
   kitchen_tickets: [
@@ -824,6 +844,21 @@ export const TABLE_COLUMNS = {
     'frozen_at',
   ],
   generation_pins: ['table_name', 'pinned'],
+  customer_edits: [
+    'id',
+    'customer_id',
+    'name',
+    'phone_prefix',
+    'phone',
+    'email',
+    'edited_at',
+    'revision',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'synced_at',
+  ],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

@@ -13,6 +13,8 @@ export {
   markUnsentSent,
   moveLines,
   nextRound,
+  pickedTabDiscounts,
+  tabPromotions,
   readTab,
   removeTabLineRow,
   staleTab,

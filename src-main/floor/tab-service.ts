@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { kitchenLine, type KitchenOrder } from '../../src-shared/kitchen/index.ts';
 import {
+  partDiscounts,
   partTotal,
   splitTabLines,
+  withShares,
   SplitError,
   type FloorTable,
   type FloorTableView,
@@ -12,11 +14,11 @@ import {
   type TabPartView,
   type TabView,
 } from '../../src-shared/floor/index.ts';
-import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart } from '../../src-shared/pricing/index.ts';
+import { lineFigures, PAY_LATER_METHOD_KEY, type AppliedDiscount, type PricedCart } from '../../src-shared/pricing/index.ts';
 import { FLOOR_API_METHODS, TAB_PRICING, type FloorInputs } from '../../src-shared/floor/index.ts';
 import { parseInput, type TillApi } from '../../src-shared/api/index.ts';
-import { type OrderView } from '../../src-shared/selling/index.ts';
-import { paymentMethodRows, saleProducts } from '../catalog/index.ts';
+import { promotionAlreadyApplied, type AppliedPromotion, type DiscountView, type OrderView } from '../../src-shared/selling/index.ts';
+import { paymentMethodRows, saleProducts, serviceDiscountsAt } from '../catalog/index.ts';
 import { addLocalTable, removeLocalTable } from './local-tables.ts';
 import {
   changeTab,
@@ -28,7 +30,9 @@ import {
   markUnsentSent,
   moveLines,
   nextRound,
+  pickedTabDiscounts,
   readTab,
+  tabPromotions,
   removeTabLineRow,
   staleTab,
   tabAtTable,
@@ -44,7 +48,22 @@ import {
 import { floorTables, requireFloorTable, requireLocalTables } from './floor-tables.ts';
 import { readOrder } from '../orders/index.ts';
 import { readBranchProfile } from '../catalog/index.ts';
-import { checkLineCount, checkQuantity, checkTotal, chosenModifiers, newLine, orderLimits, priceOf, type Cart, type CartLine } from '../orders/index.ts';
+import {
+  checkLineCount,
+  checkQuantity,
+  checkTotal,
+  chosenModifiers,
+  discountViews,
+  newLine,
+  orderLimits,
+  priceOf,
+  refusePick,
+  replicaCoupon,
+  type Cart,
+  type CartLine,
+  type DiscountSetting,
+} from '../orders/index.ts';
+import { currencyDecimals } from '../catalog/index.ts';
 import type { LocalTill } from '../stations/index.ts';
 import type { SentRound } from '../kitchen/index.ts';
 import type { TabCheckout } from './tab-checkout.ts';
@@ -86,10 +105,24 @@ export class TabService implements FloorMethods {
     return { station: station.code, cashier: cashier?.name ?? null };
   }
 
-  private tax() {
+  private profile() {
     const profile = readBranchProfile(this.db);
     if (!profile) throw new TillError('no_catalog', 'this till knows no market yet: sign in and sync first, or set one with `pos settings set market_id ID`');
-    return profile.tax;
+    return profile;
+  }
+
+  private tax() {
+    return this.profile().tax;
+  }
+
+  /**
+   * The service's discounts as they stand at `now` in this branch (issue 35):
+   * a tab is priced with them as a cart is (automatic ones by their rules, a
+   * dine-in one included, and those picked for the tab), so its running
+   * total and what Pay covers are what the order charges.
+   */
+  private discountsAt(now = this.till.now()): DiscountSetting {
+    return serviceDiscountsAt(this.db, now, this.profile().branchId);
   }
 
   private changed(tab: TabRow | undefined): void {
@@ -121,16 +154,25 @@ export class TabService implements FloorMethods {
 
   /** The tab's lines as a cart (dine-in on its table, at the cash price list), for pricing and for the order. */
   private cartOf(tab: TabRow, lines: readonly CartLine[]): Cart {
-    return { lines: [...lines], ...TAB_PRICING, table_id: tab.table_id, customer_id: null, order_discount: null };
+    return {
+      lines: [...lines],
+      ...TAB_PRICING,
+      table_id: tab.table_id,
+      customer_id: null,
+      order_discount: null,
+      picked_discounts: pickedTabDiscounts(tab),
+      promotions: tabPromotions(tab),
+    };
   }
 
-  private priced(tab: TabRow, rows: readonly TabLineRow[]): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {
+  /** The tab priced now (or at `now`), its lines' figures with each service discount's share of them. */
+  private priced(tab: TabRow, rows: readonly TabLineRow[], now?: number): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {
     const cart = this.cartOf(
       tab,
       rows.map((r) => JSON.parse(r.line) as CartLine),
     );
-    const priced = priceOf(cart, this.tax());
-    const amounts = priced.lines.map((p, i) => ({ line_id: rows[i]!.id, ...lineFigures(p) }));
+    const priced = priceOf(cart, this.tax(), this.discountsAt(now));
+    const amounts = priced.lines.map((p, i) => withShares({ line_id: rows[i]!.id, ...lineFigures(p) }, i, priced.discounts));
     return { cart, priced, amounts };
   }
 
@@ -143,6 +185,7 @@ export class TabService implements FloorMethods {
         part: p.part,
         lines: pieces.map((piece) => ({ line_id: piece.line_id, quantity: piece.quantity, total: piece.total })),
         total: p.total,
+        discounts: p.discounts === null ? [] : (JSON.parse(p.discounts) as AppliedDiscount[]),
         order_uuid: p.order_uuid,
         order_number: p.order_uuid ? (readOrder(this.db, p.order_uuid)?.number ?? null) : null,
       };
@@ -174,6 +217,9 @@ export class TabService implements FloorMethods {
       unsent: rows.filter((r) => r.sent_at === null).length,
       last_sent_at: sent.length > 0 ? Math.max(...sent) : null,
       subtotal: priced.subtotal,
+      discounts: priced.discounts,
+      discount_total: priced.discount_total,
+      picked_discounts: pickedTabDiscounts(tab),
       tax: priced.tax,
       total: priced.total,
       parts,
@@ -285,16 +331,22 @@ export class TabService implements FloorMethods {
     const { tab_id, lines } = parseInput('priceRound', input);
     const tab = this.require(tab_id);
     const made = this.roundLines(lines, false);
-    const round = priceOf(this.cartOf(tab, made), this.tax());
+    const tax = this.tax();
+    const discounts = this.discountsAt();
+    // Each line of the round as the tab will charge it: priced with the tab, so a discount that needs the whole tab
+    // (a minimum order, one whole-order discount) is shared as it will be once the round is on it.
     const onTab = tabLines(this.db, tab.id).map((r) => JSON.parse(r.line) as CartLine);
-    const whole = priceOf(this.cartOf(tab, [...onTab, ...made]), this.tax());
+    const whole = priceOf(this.cartOf(tab, [...onTab, ...made]), tax, discounts);
+    const roundLines = whole.lines.slice(onTab.length);
+    const sum = (pick: (p: (typeof roundLines)[number]) => number) => roundLines.reduce((acc, p) => acc + pick(p), 0);
+    const round = { lines: roundLines, subtotal: sum((p) => p.gross), tax: sum((p) => p.tax), total: sum((p) => p.total) };
     return {
       tab_id: tab.id,
       lines: round.lines.map((p) => ({ product_id: p.product_id, quantity: p.quantity, unit_price: p.unit_price, total: p.total })),
       subtotal: round.subtotal,
       tax: round.tax,
       total: round.total,
-      with_tab: { subtotal: whole.subtotal, tax: whole.tax, total: whole.total },
+      with_tab: { subtotal: whole.subtotal, discount_total: whole.discount_total, tax: whole.tax, total: whole.total, discounts: whole.discounts },
     };
   }
 
@@ -385,6 +437,75 @@ export class TabService implements FloorMethods {
     });
   }
 
+  async tabDiscounts(input: FloorInputs['tabDiscounts']): Promise<DiscountView[]> {
+    const tab = this.require(parseInput('tabDiscounts', input).tab_id);
+    const setting = this.discountsAt();
+    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
+    return discountViews(cart, priced, setting);
+  }
+
+  /**
+   * Picks one of the service's discounts for the tab (or takes it off), as
+   * pickDiscount does for a cart: taking one off is always allowed; picking
+   * one is refused, in the cashier's words, when its rules do not hold for the
+   * tab now (refusePick, the counter's own check). Within them it needs no
+   * manager. A tab being paid in parts keeps the discounts of its split.
+   */
+  async pickTabDiscount(input: FloorInputs['pickTabDiscount']): Promise<TabView> {
+    const { tab_id, version, discount_id, picked } = parseInput('pickTabDiscount', input);
+    return this.apply(tab_id, version, (tab) => {
+      TabService.requireOpen(tab);
+      const was = pickedTabDiscounts(tab);
+      if (picked) {
+        const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
+        refusePick(discount_id, cart, priced, this.discountsAt(), currencyDecimals(this.db));
+      }
+      const next = picked ? [...was.filter((id) => id !== discount_id), discount_id] : was.filter((id) => id !== discount_id);
+      updateTab(this.db, tab.id, { picked_discounts: next.length === 0 ? null : JSON.stringify(next) });
+      return { note: { kind: 'discount' }, result: undefined };
+    });
+  }
+
+  /** The coupons and rewards on a tab (issue 35): the promotions service asks before it checks a code again. */
+  tabCodes(tabId: string): AppliedPromotion[] {
+    return tabPromotions(this.require(tabId));
+  }
+
+  /**
+   * Puts a coupon's or reward's discount on the tab, after the promotions
+   * service checked its code (the network stays out of here): a change of
+   * the tab at the version the screen saw. A code already on it is refused.
+   */
+  addTabPromotion(tabId: string, version: number, promotion: AppliedPromotion): TabView {
+    return this.apply(tabId, version, (tab) => {
+      TabService.requireOpen(tab);
+      const codes = tabPromotions(tab);
+      if (codes.some((p) => p.code === promotion.code)) throw promotionAlreadyApplied(promotion.code);
+      updateTab(this.db, tab.id, { promotions: JSON.stringify([...codes, promotion]) });
+      return { note: { kind: 'discount' }, result: undefined };
+    });
+  }
+
+  /** coupons.offline = replica: the replica's discount with this coupon code whose rules hold for the tab now, or null. */
+  tabReplicaCoupon(tabId: string, code: string): Omit<AppliedPromotion, 'source' | 'code' | 'verified'> | null {
+    const tab = this.require(tabId);
+    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
+    return replicaCoupon(code, cart, priced, this.discountsAt());
+  }
+
+  /** Takes a coupon or reward off the tab. */
+  async removeTabCode(input: { tab_id: string; version: number; code: string }): Promise<TabView> {
+    const { tab_id, version, code } = input;
+    return this.apply(tab_id, version, (tab) => {
+      TabService.requireOpen(tab);
+      const codes = tabPromotions(tab);
+      if (!codes.some((p) => p.code === code)) throw new TillError('not_found', `the tab "${tab.label}" has no coupon or reward ${code}`);
+      const left = codes.filter((p) => p.code !== code);
+      updateTab(this.db, tab.id, { promotions: left.length === 0 ? null : JSON.stringify(left) });
+      return { note: { kind: 'discount' }, result: undefined };
+    });
+  }
+
   /** Whether a line of a tab is already with the kitchen (the authorization hook asks before a removal). */
   lineSent(tabId: string, lineId: string): boolean {
     return tabLines(this.db, tabId).some((l) => l.id === lineId && l.sent_at !== null);
@@ -434,8 +555,9 @@ export class TabService implements FloorMethods {
       const rows = tabLines(this.db, tab.id);
       if (rows.length === 0) throw new TillError('invalid_input', `the tab "${tab.label}" has no lines yet`, { code: 'tab.empty', params: { tab: tab.label } });
       let parts: LineAmounts[][];
+      const { priced, amounts } = this.priced(tab, rows);
       try {
-        parts = splitTabLines(this.priced(tab, rows).amounts, request);
+        parts = splitTabLines(amounts, request);
       } catch (error) {
         if (!(error instanceof SplitError)) throw error;
         throw new TillError('invalid_input', `that split does not work: ${error.message}`, { code: 'tab.splitInvalid', params: { why: error.message } });
@@ -443,7 +565,11 @@ export class TabService implements FloorMethods {
       insertParts(
         this.db,
         tab.id,
-        parts.map((pieces) => ({ pieces: JSON.stringify(pieces), total: partTotal(pieces) })),
+        parts.map((pieces) => ({
+          pieces: JSON.stringify(pieces),
+          total: partTotal(pieces),
+          discounts: discountsJson(partDiscounts(priced.discounts, pieces)),
+        })),
       );
       updateTab(this.db, tab.id, { state: 'split' });
       return { note: { kind: 'split', count: parts.length }, result: undefined };
@@ -468,14 +594,18 @@ export class TabService implements FloorMethods {
     const { record, settlement } = changeTab(this.db, tab_id, version, this.actor(), now, (tab) => {
       let number: number;
       let pieces: LineAmounts[];
+      let discounts: AppliedDiscount[];
       const rows = tabLines(this.db, tab.id);
       if (tab.state === 'open') {
         if (part !== undefined && part !== 1)
           throw new TillError('invalid_input', `the tab "${tab.label}" is not split`, { code: 'tab.partUnknown', params: { tab: tab.label, part } });
         if (rows.length === 0)
           throw new TillError('invalid_input', `the tab "${tab.label}" has no lines yet`, { code: 'tab.empty', params: { tab: tab.label } });
-        pieces = this.priced(tab, rows).amounts;
-        insertParts(this.db, tab.id, [{ pieces: JSON.stringify(pieces), total: partTotal(pieces) }]);
+        // Judged at the moment the order is made, the moment it carries, as a counter sale's.
+        const { priced, amounts } = this.priced(tab, rows, now);
+        pieces = amounts;
+        discounts = priced.discounts;
+        insertParts(this.db, tab.id, [{ pieces: JSON.stringify(pieces), total: partTotal(pieces), discounts: discountsJson(discounts) }]);
         number = 1;
       } else if (tab.state === 'split') {
         if (part === undefined)
@@ -487,6 +617,7 @@ export class TabService implements FloorMethods {
         if (!row)
           throw new TillError('not_found', `the tab "${tab.label}" has no unpaid part ${part}`, { code: 'tab.partUnknown', params: { tab: tab.label, part } });
         pieces = JSON.parse(row.pieces) as LineAmounts[];
+        discounts = row.discounts === null ? [] : (JSON.parse(row.discounts) as AppliedDiscount[]);
         number = part;
       } else {
         TabService.requireOpen(tab);
@@ -494,7 +625,7 @@ export class TabService implements FloorMethods {
       }
       // Whatever the kitchen has not had yet goes now, before the guests leave.
       this.sendUnsent(tab, now);
-      const { cart, priced } = this.partOrder(tab, rows, pieces);
+      const { cart, priced } = this.partOrder(tab, rows, pieces, discounts);
       const sold = this.selling.sellPriced({
         cart,
         priced,
@@ -511,10 +642,18 @@ export class TabService implements FloorMethods {
     return this.selling.orderCommitted(record, settlement);
   }
 
-  /** The order one part becomes: its pieces as cart lines and priced lines, the amounts exactly the tab's. */
-  private partOrder(tab: TabRow, rows: readonly TabLineRow[], pieces: readonly LineAmounts[]): { cart: Cart; priced: PricedCart } {
+  /**
+   * The order one part becomes: its pieces as cart lines and priced lines, the amounts exactly the tab's, and the
+   * service's discounts its pieces carry (`discounts`, by the part's own lines), named as a counter sale names them.
+   */
+  private partOrder(
+    tab: TabRow,
+    rows: readonly TabLineRow[],
+    pieces: readonly LineAmounts[],
+    discounts: readonly AppliedDiscount[],
+  ): { cart: Cart; priced: PricedCart } {
     const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.line) as CartLine]));
-    const whole = this.priced(tab, rows).priced;
+    const profile = this.profile();
     const lines = pieces.map((piece) => {
       const line = byId.get(piece.line_id);
       if (!line)
@@ -525,14 +664,15 @@ export class TabService implements FloorMethods {
       return { ...line, quantity: piece.quantity };
     });
     const sum = (pick: (p: LineAmounts) => number) => pieces.reduce((acc, p) => acc + pick(p), 0);
+    const serviceShare = (i: number) => discounts.reduce((acc, d) => acc + (d.line_amounts[i] ?? 0), 0);
     const priced: PricedCart = {
       lines: pieces.map((p, i) => ({
         product_id: lines[i]!.product.id,
         quantity: p.quantity,
         unit_price: p.unit_price,
         gross: p.gross,
-        line_discount: p.discount,
-        service_discount: 0,
+        line_discount: p.discount - serviceShare(i),
+        service_discount: serviceShare(i),
         order_discount: 0,
         discount: p.discount,
         net: p.gross - p.discount,
@@ -541,13 +681,13 @@ export class TabService implements FloorMethods {
       })),
       subtotal: sum((p) => p.gross),
       order_discount: 0,
-      discounts: [],
-      service_discount: 0,
+      discounts: [...discounts],
+      service_discount: discounts.reduce((acc, d) => acc + d.amount, 0),
       discount_total: sum((p) => p.discount),
       tax: sum((p) => p.tax),
       total: sum((p) => p.total),
-      prices_include_tax: whole.prices_include_tax,
-      vat_rate: whole.vat_rate,
+      prices_include_tax: profile.tax.pricesIncludeTax,
+      vat_rate: profile.tax.vatRate,
     };
     return { cart: this.cartOf(tab, lines), priced };
   }
@@ -564,4 +704,9 @@ export class TabService implements FloorMethods {
       return { note: { kind: 'cleared' }, result: undefined };
     });
   }
+}
+
+/** A part's discounts as tab_parts keeps them: null for none. */
+function discountsJson(discounts: readonly AppliedDiscount[]): string | null {
+  return discounts.length === 0 ? null : JSON.stringify(discounts);
 }

@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TabChange, TabChangeKind, TabState } from '../../src-shared/floor/index.ts';
+import type { AppliedPromotion } from '../../src-shared/selling/index.ts';
 import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 
 export type TabRow = Selectable<TillSchema['tabs']> & { state: TabState };
@@ -34,8 +35,12 @@ export function tabsInUse(db: TillDatabase): TabRow[] {
   return all(db, q.selectFrom('tabs').selectAll().where('state', 'in', TAB_STATES_AT_TABLE).orderBy('opened_at').orderBy('id')) as TabRow[];
 }
 
-export function insertTab(db: TillDatabase, tab: Omit<TabRow, 'closed_at' | 'merged_into' | 'version' | 'state'>, actor: TabActor): TabRow {
-  const row: TabRow = { ...tab, state: 'open', version: 1, closed_at: null, merged_into: null };
+export function insertTab(
+  db: TillDatabase,
+  tab: Omit<TabRow, 'closed_at' | 'merged_into' | 'version' | 'state' | 'picked_discounts' | 'promotions'>,
+  actor: TabActor,
+): TabRow {
+  const row: TabRow = { ...tab, state: 'open', version: 1, closed_at: null, merged_into: null, picked_discounts: null, promotions: null };
   run(db, q.insertInto('tabs').values(row));
   recordChange(db, tab.id, 1, 'opened', actor, tab.opened_at);
   return row;
@@ -134,9 +139,21 @@ export function tabChanges(db: TillDatabase, tabId: string, since = 0): TabChang
   }));
 }
 
-export function insertParts(db: TillDatabase, tabId: string, parts: readonly { pieces: string; total: number }[]): void {
+export function insertParts(db: TillDatabase, tabId: string, parts: readonly { pieces: string; total: number; discounts: string | null }[]): void {
   run(db, q.deleteFrom('tab_parts').where('tab_id', '=', tabId));
-  parts.forEach((p, i) => run(db, q.insertInto('tab_parts').values({ tab_id: tabId, part: i + 1, pieces: p.pieces, total: p.total, order_uuid: null })));
+  parts.forEach((p, i) =>
+    run(db, q.insertInto('tab_parts').values({ tab_id: tabId, part: i + 1, pieces: p.pieces, total: p.total, discounts: p.discounts, order_uuid: null })),
+  );
+}
+
+/** The coupons and rewards checked for a tab (issue 35), in the order they were checked. */
+export function tabPromotions(tab: Pick<TabRow, 'promotions'>): AppliedPromotion[] {
+  return tab.promotions === null ? [] : (JSON.parse(tab.promotions) as AppliedPromotion[]);
+}
+
+/** The service's discounts picked for a tab (issue 35), by id. */
+export function pickedTabDiscounts(tab: Pick<TabRow, 'picked_discounts'>): string[] {
+  return tab.picked_discounts === null ? [] : (JSON.parse(tab.picked_discounts) as string[]);
 }
 
 export function tabParts(db: TillDatabase, tabId: string): TabPartRow[] {
@@ -203,6 +220,7 @@ const CHANGE_WORDS: Record<TabChangeKind, (c: TabChange) => string> = {
   split: (c) => `it was split into ${c.count ?? '?'} parts`,
   paid: () => 'a part of it was paid',
   cleared: () => 'its table was cleared',
+  discount: () => 'a discount was picked or taken off',
 };
 
 /** The refusal of a change made on a stale tab: every change since, in English; the latest one's reason for the UI. */

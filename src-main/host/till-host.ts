@@ -149,8 +149,8 @@ export class TillHost extends composedOf<TillApi>() {
         return authorizer.check(api, asked.method, asked.input, LOCAL_CLIENT, LOCAL_CLIENT.id);
       },
     };
-    // Coupons and loyalty rewards (issue 35): checked with the service, then put on the calling station's cart.
-    const promotions = new PromotionService({ db, secrets: options.secrets, selling: till.selling, now });
+    // Coupons and loyalty rewards (issue 35): checked with the service, then put on the calling station's cart or a tab.
+    const promotions = new PromotionService({ db, secrets: options.secrets, selling: till.selling, tabs: till.tabs, now });
     super({
       ...methodsOf(approvals, APPROVAL_METHODS),
       ...methodsOf(promotions, PROMOTION_METHODS),

@@ -33,3 +33,4 @@ export { chosenModifiers, cartView, checkModifiers, findLine, newLine, priceOf, 
 export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './cart.ts';
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';
 export { orderWithPromotion } from './order-promotions.ts';
+export { discountViews, reasonText, refusePick, replicaCoupon } from './service-discount-picks.ts';

@@ -2,6 +2,7 @@ import { parseApiVersion } from '../../src-shared/api-version.ts';
 import { parseInput } from '../../src-shared/api/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { promotionAlreadyApplied, type AppliedPromotion, type CartView, type PromotionSource, type TillInputs } from '../../src-shared/selling/index.ts';
+import type { TabView } from '../../src-shared/floor/index.ts';
 import { isSettingKey, secretNameOf } from '../../src-shared/settings/index.ts';
 import { currencyDecimals, readBranchProfile } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
@@ -22,12 +23,30 @@ export interface PromotionCart {
   replicaCoupon(code: string): OfferedDiscount | null;
 }
 
+/** The tabs a code may go on instead (issue 35: a table's tab), as the floor keeps them (the host hands the floor in). */
+export interface PromotionTabs {
+  tabCodes(tabId: string): AppliedPromotion[];
+  /** A change of the tab at `version`; refuses a code already on it. */
+  addTabPromotion(tabId: string, version: number, promotion: AppliedPromotion): TabView;
+  tabReplicaCoupon(tabId: string, code: string): OfferedDiscount | null;
+  removeTabCode(input: { tab_id: string; version: number; code: string }): Promise<TabView>;
+}
+
+/** Where a checked code goes: a screen's cart or a tab, answering with its view. */
+interface CodeHolder<View> {
+  codes(): AppliedPromotion[];
+  add(promotion: AppliedPromotion): View;
+  replicaCoupon(code: string): OfferedDiscount | null;
+}
+
 export interface PromotionServiceOptions {
   db: TillDatabase;
   /** Where the service token and loyalty.api_token are kept (never the settings table). */
   secrets: { get(name: string): string | null };
   /** The cart the codes go on (the calling station's). */
   selling: PromotionCart;
+  /** The open tabs, for applyTabCode; without them a tab's code is refused. */
+  tabs?: PromotionTabs;
   /** The till's clock: a reward check's `date` and `timestamp`. */
   now: () => number;
   /**
@@ -55,11 +74,48 @@ export class PromotionService {
 
   async applyCode(input: TillInputs['applyCode']): Promise<CartView> {
     const { source, code } = parseInput('applyCode', input);
-    // Once an order: a code already on the cart is not checked (nor redeemed) again.
-    if (this.options.selling.cartPromotions().some((p) => p.code === code)) throw promotionAlreadyApplied(code);
-    const promotion = source === 'coupon' ? await this.coupon(code) : await this.reward(code);
+    const { selling } = this.options;
+    return this.applyTo(
+      {
+        codes: () => selling.cartPromotions(),
+        add: (promotion) => selling.addPromotion(promotion),
+        replicaCoupon: (c) => (this.options.couponInReplica ? this.options.couponInReplica(c) : selling.replicaCoupon(c)),
+      },
+      source,
+      code,
+    );
+  }
+
+  /** A code for a table's open tab (issue 35): checked exactly as at the counter, then given on the tab at the version the screen saw. */
+  async applyTabCode(input: TillInputs['applyTabCode']): Promise<TabView> {
+    const { tab_id, version, source, code } = parseInput('applyTabCode', input);
+    const tabs = this.tabs();
+    return this.applyTo(
+      {
+        codes: () => tabs.tabCodes(tab_id),
+        add: (promotion) => tabs.addTabPromotion(tab_id, version, promotion),
+        replicaCoupon: (c) => tabs.tabReplicaCoupon(tab_id, c),
+      },
+      source,
+      code,
+    );
+  }
+
+  removeTabCode(input: TillInputs['removeTabCode']): Promise<TabView> {
+    return this.tabs().removeTabCode(parseInput('removeTabCode', input));
+  }
+
+  private tabs(): PromotionTabs {
+    if (!this.options.tabs) throw new TillError('not_found', 'this till keeps no tabs here: apply the code at the counter');
+    return this.options.tabs;
+  }
+
+  private async applyTo<View>(holder: CodeHolder<View>, source: PromotionSource, code: string): Promise<View> {
+    // Once an order: a code already on the cart (or tab) is not checked (nor redeemed) again.
+    if (holder.codes().some((p) => p.code === code)) throw promotionAlreadyApplied(code);
+    const promotion = source === 'coupon' ? await this.coupon(code, holder) : await this.reward(code);
     // A second tap while the first check was out: the first one's discount stands, once.
-    return this.options.selling.addPromotion(promotion);
+    return holder.add(promotion);
   }
 
   /**
@@ -96,7 +152,7 @@ export class PromotionService {
     return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
   }
 
-  private async coupon(code: string): Promise<AppliedPromotion> {
+  private async coupon(code: string, holder: Pick<CodeHolder<unknown>, 'replicaCoupon'>): Promise<AppliedPromotion> {
     const { db } = this.options;
     const { branchId } = this.branch();
     const client = this.session();
@@ -128,7 +184,7 @@ export class PromotionService {
     if (settingOrDefault(db, 'coupons.offline') !== 'replica') {
       throw refused(code, 'coupon.offline', `the coupon ${code} cannot be checked while the service is unreachable (coupons.offline = refuse)`);
     }
-    const known = this.options.couponInReplica ? this.options.couponInReplica(code) : this.options.selling.replicaCoupon(code);
+    const known = holder.replicaCoupon(code);
     if (!known) throw refused(code, 'coupon.not_in_replica', `the service is unreachable and ${code} is not among the replica's discounts`);
     return { source: 'coupon', code, verified: false, ...known };
   }

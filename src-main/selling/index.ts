@@ -1,3 +1,2 @@
 export { SellingService } from './selling-service.ts';
 export type { SellingHooks } from './selling-service.ts';
-export { reasonText } from './service-discount-picks.ts';

@@ -5,6 +5,7 @@ import {
   type AppliedPromotion,
   type CartView,
   type CustomerView,
+  type EditedCustomerView,
   type OrderRecord,
   type OrderSummary,
   type OrderView,
@@ -31,19 +32,20 @@ import {
   soldOutList,
   soldOutToday,
   type SoldOutToday,
-  branchTimeZone,
-  readServiceDiscounts,
+  serviceDiscountsAt,
 } from '../catalog/index.ts';
 import { refuseSoldOut } from './sold-out-check.ts';
-import { discountViews, refusePick, replicaCoupon } from './service-discount-picks.ts';
 import type { SoldOutView } from '../../src-shared/selling/index.ts';
 import { productCard } from './product-card.ts';
 import { checkpointSoon } from '../db/index.ts';
 import { parkCart, parkedCarts, takeParkedCart, type ParkedCart } from './parked-carts.ts';
 import {
   counterCustomerView,
+  customerNow,
   customerWithPhone,
   insertCounterCustomer,
+  readCounterCustomer,
+  recordCustomerEdit,
   knownPhonePrefixes,
   NO_BRANCH_MESSAGE,
   readBranchProfile,
@@ -62,6 +64,9 @@ import {
   orderLimits,
   priceOf,
   withEdit,
+  discountViews,
+  refusePick,
+  replicaCoupon,
   type Cart,
   type CartEdit,
   type CartHeader,
@@ -190,7 +195,7 @@ export class SellingService implements SellingMethods {
 
   /** The service's discounts as they stand at `now` (the till's clock) in this branch: what priceOf judges them by. */
   private discountSetting(branchId: string, now = this.till.now()): DiscountSetting {
-    return { discounts: readServiceDiscounts(this.till.db), now, timeZone: branchTimeZone(this.till.db), branchId };
+    return serviceDiscountsAt(this.till.db, now, branchId);
   }
 
   private view(): CartView {
@@ -372,6 +377,52 @@ export class SellingService implements SellingMethods {
     })();
     this.options.onCustomerAdded?.();
     return { customer: counterCustomerView(row), cart };
+  }
+
+  /**
+   * Corrects a customer's name, phone or email at the counter (issue 35):
+   * kept here at once and uploaded once with Customers Update (after the
+   * customer's Create when it was added here and not yet sent). The phone is
+   * read as addCustomer reads it, and one another customer has is refused.
+   */
+  async updateCustomer(input: TillInputs['updateCustomer']): Promise<{ customer: EditedCustomerView; cart: CartView | null }> {
+    const { id, name, phone, email } = parseInput('updateCustomer', input);
+    const db = this.till.db;
+    const known = customerNow(db, id);
+    if (!known) throw new TillError('not_found', `this till has no customer ${id}; search again`, { code: 'customer_unknown' });
+    let phonePrefix = known.phone_prefix;
+    let phoneNumber = known.phone;
+    if (phone !== undefined) {
+      const parsed = parsePhoneNumber(phone, knownPhonePrefixes(db));
+      if ('problem' in parsed) {
+        throw new TillError('invalid_input', `updateCustomer: phone: ${phone} is not a phone number with its country code (+ and 8 to 15 digits)`, {
+          code: parsed.problem,
+        });
+      }
+      phonePrefix = parsed.prefix;
+      phoneNumber = parsed.number;
+      const other = customerWithPhone(db, phonePrefix, phoneNumber);
+      if (other && other.id !== id && readCounterCustomer(db, id)?.service_id !== other.id) {
+        throw new TillError(
+          'customer_exists',
+          `${other.name} (${other.id}) already has the phone +${phonePrefix} ${phoneNumber}: a phone belongs to one customer`,
+          {
+            code: 'customer_phone_taken',
+            params: { id: other.id, name: other.name },
+          },
+        );
+      }
+    }
+    const fields = { name: name ?? known.name, phone_prefix: phonePrefix, phone: phoneNumber, email: email ?? known.email };
+    const unchanged = (Object.keys(fields) as (keyof typeof fields)[]).every((key) => fields[key] === known[key]);
+    const edit = unchanged ? null : recordCustomerEdit(db, id, fields, this.till.now());
+    if (edit) this.options.onCustomerAdded?.();
+    // The cart that names this customer shows the new fields at its next read; nothing in it changes.
+    const cart = this.current.customer_id === id ? this.view() : null;
+    return {
+      customer: { id, ...fields, upload: edit ? { state: edit.state, last_error: edit.last_error } : { state: 'synced', last_error: null } },
+      cart,
+    };
   }
 
   async setPriceList(input: TillInputs['setPriceList']) {

@@ -28,4 +28,4 @@ export {
 } from './push/index.ts';
 export { UploadEngine, OrderKind, type UploadKind, type UploadContext, type UploadCounts } from './push/index.ts';
 export { RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, tillUploadKinds } from './push/index.ts';
-export { CustomerKind, customerOutboxCounts } from './push/index.ts';
+export { CustomerKind, customerEditOutboxCounts, customerOutboxCounts } from './push/index.ts';

@@ -4,5 +4,7 @@ export { default as LineDialog } from './LineDialog.svelte';
 export type { PickedLine } from './picked-line.ts';
 export { default as PaymentDialog } from './PaymentDialog.svelte';
 export { default as ReceiptDialog } from './ReceiptDialog.svelte';
+export { default as ServiceDiscountPicks } from './ServiceDiscountPicks.svelte';
+export { default as PromotionDialog } from './PromotionDialog.svelte';
 export type { TabPayment } from './tab-payment.ts';
 export { opensPickerFirst } from './tap-rule.ts';

@@ -417,6 +417,35 @@ export class TillState {
   }
 
   /**
+   * Corrects a customer's name, phone or email at the counter (issue 35):
+   * kept by the host at once and sent to the service once. A phone another
+   * customer has answers with that customer (`taken`); any other refusal
+   * becomes a notice and `undefined`.
+   */
+  async updateCustomer(input: {
+    id: string;
+    name: string;
+    phone: string;
+    email: string;
+  }): Promise<{ updated: CustomerView } | { taken: { id: string; name: string } } | undefined> {
+    const seq = ++this.cartSeq;
+    try {
+      const { customer, cart } = await this.api.updateCustomer(input);
+      const shown: CustomerView = { id: customer.id, name: customer.name, phone_prefix: customer.phone_prefix, phone: customer.phone, email: customer.email };
+      this.knownCustomers.set(customer.id, shown);
+      if (cart) this.setCart(cart, seq);
+      this.dismissErrors();
+      return { updated: shown };
+    } catch (error) {
+      const refusal = (error as { reason?: { code?: unknown; params?: Record<string, unknown> } } | null) ?? {};
+      const params = refusal.reason?.code === 'customer_phone_taken' ? refusal.reason.params : undefined;
+      if (params && typeof params.id === 'string' && typeof params.name === 'string') return { taken: { id: params.id, name: params.name } };
+      this.notify('error', describeError(error));
+      return undefined;
+    }
+  }
+
+  /**
    * The customer a cart or an order names, from what was seen already or
    * else asked of the host; null when the replica has no such active
    * customer (or the host cannot be asked). Never a notice: this only labels.

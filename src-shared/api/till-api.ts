@@ -1,6 +1,6 @@
 import { BRANCH_API_METHODS, type BranchApi } from '../branch/index.ts';
 import { CUSTOMER_DISPLAY_METHODS, type CustomerDisplayApi } from '../stations/index.ts';
-import { FLOOR_API_METHODS, type FloorApi } from '../floor/index.ts';
+import { FLOOR_API_METHODS, type FloorApi, type TabView } from '../floor/index.ts';
 import { KITCHEN_API_METHODS, KITCHEN_SETUP_METHODS, type KitchenApi, type KitchenSetupApi } from '../kitchen/index.ts';
 import { STATION_API_METHODS, type StationApi } from '../stations/index.ts';
 import { ZATCA_API_METHODS, type ZatcaApi } from '../zatca/index.ts';
@@ -14,6 +14,7 @@ import type {
   CategoryView,
   CustomerView,
   CounterCustomerView,
+  EditedCustomerView,
   OrderSummary,
   OrderView,
   ParkedCartView,
@@ -54,6 +55,13 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
    * naming that customer (`params.id`, `params.name`) to choose instead.
    */
   addCustomer(input: TillInputs['addCustomer']): Promise<{ customer: CounterCustomerView; cart: CartView | null }>;
+  /**
+   * Corrects a customer's name, phone or email (issue 35): the one on the
+   * cart or one found by search. Kept on this till at once, uploaded once
+   * with Customers Update; `cart` is the cart when it names this customer,
+   * else null. A phone another customer has is refused (`customer_phone_taken`).
+   */
+  updateCustomer(input: TillInputs['updateCustomer']): Promise<{ customer: EditedCustomerView; cart: CartView | null }>;
   setPriceList(input: TillInputs['setPriceList']): Promise<CartView>;
   setOrderDiscount(input: TillInputs['setOrderDiscount']): Promise<CartView>;
   /** The service's discounts (issue 35), each with whether it applies to this cart now and why not. */
@@ -71,6 +79,10 @@ export interface TillApi extends BranchApi, StationApi, ZatcaApi, FloorApi, Kitc
   applyCode(input: TillInputs['applyCode']): Promise<CartView>;
   /** Takes a coupon or reward off this screen's cart. */
   removeCode(input: TillInputs['removeCode']): Promise<CartView>;
+  /** A coupon or reward code for a table's open tab (issue 35): checked as applyCode checks it, given on the tab (a change of its version). */
+  applyTabCode(input: TillInputs['applyTabCode']): Promise<TabView>;
+  /** Takes a coupon or reward off a tab. */
+  removeTabCode(input: TillInputs['removeTabCode']): Promise<TabView>;
   /** Voids the unpaid cart: everything in it is dropped (a manager approves when kitchen tickets already printed). */
   voidCart(input?: TillInputs['voidCart']): Promise<CartView>;
   parkCart(input: TillInputs['parkCart']): Promise<ParkedCartView>;
@@ -156,6 +168,7 @@ export const SELLING_METHODS = methods([
   'setOrderType',
   'setCustomer',
   'addCustomer',
+  'updateCustomer',
   'setPriceList',
   'setOrderDiscount',
   'discounts',
@@ -199,7 +212,7 @@ export const SESSION_METHODS = methods(['session', 'signIn', 'syncNow']);
 export const PRINTING_METHODS = methods(['printers', 'receiptPreview', 'reprint', 'printReport', 'openDrawer']);
 
 /** Coupons and loyalty rewards (issue 35): checked with the service, then applied to the cart. */
-export const PROMOTION_METHODS = methods(['applyCode', 'removeCode']);
+export const PROMOTION_METHODS = methods(['applyCode', 'removeCode', 'applyTabCode', 'removeTabCode']);
 
 /** The host's authorization hook, asked ahead: does this call need a manager's approval from this screen? */
 export const APPROVAL_METHODS = methods(['approvalCheck']);

@@ -1,7 +1,7 @@
 import type { FloorTable } from './floor-tables.ts';
 import type { FloorTableView, RoundPriceView, TabView } from './tab-views.ts';
 import type { FloorInputs } from './floor-inputs.ts';
-import type { OrderView } from '../selling/index.ts';
+import type { DiscountView, OrderView } from '../selling/index.ts';
 
 /**
  * The floor (issue 21): the branch's tables and the open tabs on them,
@@ -24,6 +24,10 @@ export interface FloorApi {
   /** Sends every line not yet sent to the kitchen: tickets by category, through the print queue. */
   sendRound(input: FloorInputs['sendRound']): Promise<TabView>;
   removeTabLine(input: FloorInputs['removeTabLine']): Promise<TabView>;
+  /** The service's discounts (issue 35) as they stand for this tab now, as `discounts()` gives them for a cart. */
+  tabDiscounts(input: FloorInputs['tabDiscounts']): Promise<DiscountView[]>;
+  /** Picks one for the tab, or takes it off; within its own rules it needs no manager (as at the counter). */
+  pickTabDiscount(input: FloorInputs['pickTabDiscount']): Promise<TabView>;
   moveTab(input: FloorInputs['moveTab']): Promise<TabView>;
   mergeTabs(input: FloorInputs['mergeTabs']): Promise<TabView>;
   splitTab(input: FloorInputs['splitTab']): Promise<TabView>;
@@ -44,6 +48,8 @@ export const FLOOR_API_METHODS = [
   'priceRound',
   'sendRound',
   'removeTabLine',
+  'tabDiscounts',
+  'pickTabDiscount',
   'moveTab',
   'mergeTabs',
   'splitTab',

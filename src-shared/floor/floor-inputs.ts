@@ -43,6 +43,10 @@ export const floorInputs = {
   /** The round being taken, priced as the tab prices it (TAB_PRICING), before it is added: nothing changes. */
   priceRound: z.object({ tab_id: id, lines: roundLines }),
   sendRound: z.object(tab),
+  /** The service's discounts as they stand for this tab now (issue 35): whether each applies and why not. */
+  tabDiscounts: z.object({ tab_id: id }),
+  /** Picks one of the service's discounts for the tab (or takes it off): refused, in the cashier's words, when its rules do not hold now. */
+  pickTabDiscount: z.object({ ...tab, discount_id: id, picked: z.boolean().default(true) }),
   /** A line already with the kitchen goes only with a manager's approval. */
   removeTabLine: z.object({ ...tab, line_id: id, approval: approvalInput }),
   moveTab: z.object({ ...tab, table_id: id }),

@@ -11,6 +11,7 @@ export {
   type TabState,
   type TabView,
 } from './tab-views.ts';
+export { partDiscounts, withShares } from './tab-discounts.ts';
 export { floorInputs, type FloorInputs } from './floor-inputs.ts';
 export { FLOOR_API_METHODS, type FloorApi } from './floor-api.ts';
 export { TAB_PRICING } from './tab-pricing.ts';

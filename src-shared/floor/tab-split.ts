@@ -10,6 +10,12 @@ import type { Minor } from '../money/index.ts';
 /** One line of a tab as priced (or a piece of it in a part): its figures, by the tab line's id. */
 export interface LineAmounts extends LineFigures {
   line_id: string;
+  /**
+   * Each of the tab's service discounts' share of this line's discount, in the
+   * order of the tab's discount list (issue 35); absent on pieces kept before it.
+   * A piece's shares add up to at most its discount (the rest is the line's own).
+   */
+  shares?: Minor[];
 }
 
 export type SplitRequest = { kind: 'lines'; parts: readonly (readonly string[])[] } | { kind: 'evenly'; parts: number };
@@ -25,7 +31,11 @@ export function partTotal(part: readonly LineAmounts[]): Minor {
 
 /** `quantity` units of `line`, with its discount, tax and total shared out by units (pieces of one line sum to it exactly). */
 function piecesOf(line: LineAmounts, counts: readonly number[]): LineAmounts[] {
-  const discount = allocateByLargestRemainder(line.discount, counts);
+  // Each service discount's share goes with the units on its own, and the line's own discount with what is left, so a
+  // piece's discount is the sum of its parts and every discount's pieces add up to its share of the line exactly.
+  const shares = (line.shares ?? []).map((share) => allocateByLargestRemainder(share, counts));
+  const own = allocateByLargestRemainder(line.discount - sum(line.shares ?? []), counts);
+  const discount = counts.map((_, i) => own[i]! + sum(shares.map((s) => s[i]!)));
   const tax = allocateByLargestRemainder(line.tax, counts);
   // A piece's total follows from its own figures, as the line's does: tax is added only where prices exclude it.
   const taxAdded = line.total !== line.gross - line.discount;
@@ -39,6 +49,7 @@ function piecesOf(line: LineAmounts, counts: readonly number[]): LineAmounts[] {
       discount: discount[i]!,
       tax: tax[i]!,
       total: gross - discount[i]! + (taxAdded ? tax[i]! : 0),
+      ...(line.shares ? { shares: shares.map((s) => s[i]!) } : {}),
     };
   });
 }

@@ -1,8 +1,9 @@
 import type { Minor } from '../money/index.ts';
+import type { AppliedDiscount } from '../pricing/index.ts';
 import type { FloorTable } from './floor-tables.ts';
 
 /** What happened to a tab at one version: what a stale change is refused with, and the tab's history. */
-export const TAB_CHANGE_KINDS = ['opened', 'round', 'sent', 'removed', 'moved', 'merged', 'mergedAway', 'split', 'paid', 'cleared'] as const;
+export const TAB_CHANGE_KINDS = ['opened', 'round', 'sent', 'removed', 'moved', 'merged', 'mergedAway', 'split', 'paid', 'cleared', 'discount'] as const;
 export type TabChangeKind = (typeof TAB_CHANGE_KINDS)[number];
 
 export interface TabChange {
@@ -44,6 +45,8 @@ export interface TabPartView {
   part: number;
   lines: { line_id: string; quantity: number; total: Minor }[];
   total: Minor;
+  /** The service's discounts its pieces carry, fixed at the split (issue 35). */
+  discounts: AppliedDiscount[];
   /** The order that paid it; null: not paid yet. */
   order_uuid: string | null;
   order_number: string | null;
@@ -66,6 +69,12 @@ export interface TabView {
   unsent: number;
   last_sent_at: number | null;
   subtotal: Minor;
+  /** The service's discounts the tab gets now (issue 35): automatic ones by their rules and those picked for it, as a cart's. */
+  discounts: AppliedDiscount[];
+  /** Σ of the lines' discounts (the service's): subtotal − discount_total (+ tax when prices exclude it) = total. */
+  discount_total: Minor;
+  /** The service's discounts picked for this tab from the list (by id); each is given while its rules hold. */
+  picked_discounts: string[];
   tax: Minor;
   total: Minor;
   /** Once split: the parts, each paid as its own order. */
@@ -84,7 +93,7 @@ export interface RoundPriceView {
   tax: Minor;
   total: Minor;
   /** The tab's figures once this round is on it: what Pay covers when the round goes with it. */
-  with_tab: { subtotal: Minor; tax: Minor; total: Minor };
+  with_tab: { subtotal: Minor; discount_total: Minor; tax: Minor; total: Minor; discounts: AppliedDiscount[] };
 }
 
 /** A table as a floor view shows it: free, with an open tab (its total, guests, age), or paid and to be cleared. */

@@ -1,6 +1,6 @@
 /**
- * Text of customers added at the counter (issue 35, item 4): the form, and
- * why an add was refused; spread into MESSAGES_EN and MESSAGES_AR. The
+ * Text of customers added (issue 35, item 4) and corrected at the counter:
+ * the forms, and why an add or an edit was refused; spread into MESSAGES_EN and MESSAGES_AR. The
  * Arabic object is typed against the English keys, so a missing
  * translation fails the build.
  */
@@ -15,6 +15,13 @@ export const CUSTOMER_ADD_MESSAGES_EN = {
   'customerAdd.email': 'Email (optional)',
   'customerAdd.save': 'Add and choose',
   'customerAdd.useExisting': 'Choose {name}',
+  'reason.customer_phone_taken': '{name} already has this phone number: a phone belongs to one customer.',
+  'reason.customer_unknown': 'This till does not know that customer any more: search again.',
+  'customerEdit.open': 'Edit customer',
+  'customerEdit.title': 'Edit {name}',
+  'customerEdit.save': 'Save changes',
+  'customerEdit.saved': 'Saved here; the service gets the change with the next sync.',
+  'customerEdit.unchanged': 'Nothing changed.',
 };
 
 export type CustomerAddMessageKey = keyof typeof CUSTOMER_ADD_MESSAGES_EN;
@@ -30,4 +37,11 @@ export const CUSTOMER_ADD_MESSAGES_AR: Record<CustomerAddMessageKey, string> = {
   'customerAdd.email': 'البريد الإلكتروني (اختياري)',
   'customerAdd.save': 'أضف واختر',
   'customerAdd.useExisting': 'اختر {name}',
+  'reason.customer_phone_taken': 'رقم الهاتف هذا مسجّل باسم {name}: الرقم لعميل واحد فقط.',
+  'reason.customer_unknown': 'لم يعد هذا العميل معروفاً على هذا الجهاز: ابحث مجدداً.',
+  'customerEdit.open': 'تعديل العميل',
+  'customerEdit.title': 'تعديل {name}',
+  'customerEdit.save': 'احفظ التعديلات',
+  'customerEdit.saved': 'حُفظ هنا؛ تصل التعديلات إلى الخدمة مع المزامنة التالية.',
+  'customerEdit.unchanged': 'لم يتغير شيء.',
 };

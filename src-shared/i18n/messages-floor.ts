@@ -36,6 +36,7 @@ export const FLOOR_MESSAGES_EN = {
   'reason.tab.stale.split': 'The tab “{tab}” changed on another screen ({station}): it was split into {count} parts. Look at it again, then try again.',
   'reason.tab.stale.paid': 'The tab “{tab}” changed on another screen ({station}): a part of it was paid. Look at it again, then try again.',
   'reason.tab.stale.cleared': 'The tab “{tab}” changed on another screen ({station}): its table was cleared. Look at it again, then try again.',
+  'reason.tab.stale.discount': 'The tab “{tab}” changed on another screen ({station}): a discount was picked or taken off. Look at it again, then try again.',
 } as const;
 
 export type FloorMessageKey = keyof typeof FLOOR_MESSAGES_EN;
@@ -72,4 +73,5 @@ export const FLOOR_MESSAGES_AR: Record<FloorMessageKey, string> = {
   'reason.tab.stale.split': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): قُسّم إلى {count} أجزاء. راجعه ثم حاول مجدداً.',
   'reason.tab.stale.paid': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): دُفع جزء منه. راجعه ثم حاول مجدداً.',
   'reason.tab.stale.cleared': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): أُخليت طاولته. راجعه ثم حاول مجدداً.',
+  'reason.tab.stale.discount': 'تغيّر الحساب «{tab}» من شاشة أخرى ({station}): اختير خصم أو أُزيل. راجعه ثم حاول مجدداً.',
 };

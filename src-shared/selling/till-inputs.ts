@@ -33,6 +33,14 @@ export const discountInput = z.discriminatedUnion('kind', [
  * picker shows what its lines will charge. Absent: the cart's order type
  * and price list.
  */
+/** A customer's fields as the counter takes them (issue 35): a name, a phone with its country code, an email or none. */
+const customerName = z.string({ error: 'text' }).overwrite(cleanLine).trim().min(1, 'a name').max(200, 'at most 200 characters');
+const customerPhone = z.string({ error: 'text' }).trim().min(1, 'a phone number').max(40, 'at most 40 characters');
+const customerEmail = z
+  .string({ error: 'text' })
+  .trim()
+  .max(200, 'at most 200 characters')
+  .refine((text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), 'an email address like name@example.com');
 const pricedFor = z.object({ order_type: z.enum(ORDER_TYPES), price_list: z.string().min(1).max(64).default('CASH') }).optional();
 
 export const tillInputs = {
@@ -73,16 +81,23 @@ export const tillInputs = {
   setCustomer: z.object({ customer_id: id.nullable() }),
   /** A new customer at the counter (issue 35): the phone with its country code (+ and 8 to 15 digits); `attach` makes them the cart's customer. */
   addCustomer: z.object({
-    name: z.string({ error: 'text' }).overwrite(cleanLine).trim().min(1, 'a name').max(200, 'at most 200 characters'),
-    phone: z.string({ error: 'text' }).trim().min(1, 'a phone number').max(40, 'at most 40 characters'),
-    email: z
-      .string({ error: 'text' })
-      .trim()
-      .max(200, 'at most 200 characters')
-      .refine((text) => text === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text), 'an email address like name@example.com')
-      .default(''),
+    name: customerName,
+    phone: customerPhone,
+    email: customerEmail.default(''),
     attach: z.boolean().default(true),
   }),
+  /**
+   * A customer corrected at the counter (issue 35): the one on the cart or one found by search, by the id the till
+   * shows; only the fields given change (at least one), each checked as addCustomer checks it.
+   */
+  updateCustomer: z
+    .object({
+      id,
+      name: customerName.optional(),
+      phone: customerPhone.optional(),
+      email: customerEmail.optional(),
+    })
+    .refine((input) => input.name !== undefined || input.phone !== undefined || input.email !== undefined, 'a name, a phone or an email to change'),
   setPriceList: z.object({ method_key: id }),
   setOrderDiscount: z.object({ discount: discountInput.nullable(), approval: approvalInput }),
   /** One of the service's discounts picked from the list (or taken off it, `picked: false`); given while its rules hold, with no manager (issue 35). */

@@ -137,6 +137,11 @@ export interface CounterCustomerView extends CustomerView {
   upload: { state: 'pending' | 'synced' | 'rejected'; service_id: string | null; last_error: string | null };
 }
 
+/** A customer corrected at the counter (issue 35): as the till shows it now, and where its Customers Update stands. */
+export interface EditedCustomerView extends CustomerView {
+  upload: { state: 'pending' | 'synced' | 'rejected'; last_error: string | null };
+}
+
 export interface OrderView extends OrderRecord {
   upload: OrderUpload;
   /** On a sale: quantities already refunded, by line_no (a refund dialog offers only what is left). */

@@ -192,6 +192,14 @@ export const SETTING_KEYS = {
     default: '/customers',
     description: { en: 'Path where a customer added at the counter is created (Customers Create)', ar: 'مسار إنشاء عميل أضيف عند الكاشير في الخدمة' },
   }),
+  'upload.customer_update_path': define({
+    kind: servicePathKind(),
+    default: '/customers',
+    description: {
+      en: "Path under which a customer corrected at the counter is updated (Customers Update): POST PATH/the service's id",
+      ar: 'المسار الذي يُحدَّث تحته عميل صُحّحت بياناته عند الكاشير في الخدمة',
+    },
+  }),
   'upload.settlement_path': define({
     kind: servicePathKind(),
     default: null,

@@ -3,7 +3,7 @@ import type { DiscountView } from '../../../src-shared/selling/index.ts';
 import { currencyDecimals } from '../../catalog/index.ts';
 import { openDatabase } from '../../db/index.ts';
 import { TillService } from '../../host/index.ts';
-import { reasonText } from '../../selling/index.ts';
+import { reasonText } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
 
 function what(d: DiscountView, decimals: number): string {

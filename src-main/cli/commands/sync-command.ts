@@ -1,6 +1,14 @@
 import { NEWEST_API_VERSION, parseApiVersion } from '../../../src-shared/api-version.ts';
 import { openDatabase } from '../../db/index.ts';
-import { customerOutboxCounts, pullCatalog, RECORD_PATH_SETTINGS, recordOutboxCounts, tillUploadKinds, UploadEngine } from '../../sync/index.ts';
+import {
+  customerEditOutboxCounts,
+  customerOutboxCounts,
+  pullCatalog,
+  RECORD_PATH_SETTINGS,
+  recordOutboxCounts,
+  tillUploadKinds,
+  UploadEngine,
+} from '../../sync/index.ts';
 import { outboxCounts, pendingReasons } from '../../orders/index.ts';
 import { ServiceClient } from '../../upstream/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
@@ -87,6 +95,7 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
     // uuid makes a resend harmless), at the version the pull settled on. A batch the service fails on is tried again
     // within --timeout-ms (backoff with full jitter) before the run reports it.
     const customersBefore = customerOutboxCounts(db);
+    const editsBefore = customerEditOutboxCounts(db);
     const upload = await new UploadEngine({
       kinds: tillUploadKinds(db),
       client: summary.apiVersion === client.apiVersion ? client : client.withApiVersion(summary.apiVersion as typeof client.apiVersion),
@@ -101,7 +110,13 @@ export async function syncCommand(argv: string[], io: CliIo): Promise<number> {
         `Customers added at the counter: ${customersUploaded} uploaded, ${customers.pending} still pending, ${customers.rejected} rejected by the service.`,
       );
     }
-    const uploaded = upload.created + upload.duplicate - customersUploaded;
+    // Customers corrected at the counter (Customers Update), after their Create: reported apart too.
+    const edits = customerEditOutboxCounts(db);
+    const editsSent = edits.synced - editsBefore.synced;
+    if (edits.pending + edits.synced + edits.rejected > 0) {
+      io.err(`Customers corrected at the counter: ${editsSent} sent, ${edits.pending} still pending, ${edits.rejected} rejected by the service.`);
+    }
+    const uploaded = upload.created + upload.duplicate - customersUploaded - editsSent;
     io.err(`Orders: ${uploaded} uploaded, ${outbox.pending} still pending, ${outbox.rejected} rejected by the service.`);
     const reasons = outbox.pending > 0 ? pendingReasons(db) : [];
     for (const { reason, orders } of reasons) io.err(`  ${orders} pending: ${reason ?? 'not sent yet (the run ended before their turn)'}`);

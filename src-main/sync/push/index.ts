@@ -16,3 +16,4 @@ export type { UploadStatus, StatusListener } from './upload-status.ts';
 export { ATTENDANCE, SETTLEMENT, RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, type RecordKindConfig } from './record-kind.ts';
 export { tillUploadKinds } from './upload-kinds.ts';
 export { CustomerKind, customerOutboxCounts, createdCustomerId, customerCreateBody } from './customer-kind.ts';
+export { CustomerEditKind, customerEditOutboxCounts, customerUpdateBody } from './customer-edit-kind.ts';

@@ -1,5 +1,5 @@
-// `pos customers` (issue 35): list and add through the till API, exit 0/1/2, and `pos sync` uploading the
-// customers added at the counter before the orders that name them, with the service's id.
+// `pos customers` (issue 35): list, add and update through the till API, exit 0/1/2, and `pos sync` uploading the
+// customers added at the counter before the orders that name them, with the service's id, and the corrections once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src-main/db/index.ts';
 import { TillService } from '../../../src-main/host/index.ts';
@@ -94,5 +94,40 @@ describe('pos customers', () => {
     // Once more: nothing is sent again.
     expect((await sync()).code).toBe(0);
     expect(service.emulator.tenant.customers.filter((c) => c.phone === '567008899')).toHaveLength(1);
+  }, 120_000);
+
+  it('updates a customer the replica has: kept at once, shown with its new fields, and pos sync sends one Customers Update', async () => {
+    const db = service.dir.file('customers-update.db');
+    const { baseUrl, token, marketId, branchId } = service.emulator;
+    const sync = () =>
+      posInProcess(['sync', '--db', db, '--base-url', baseUrl, '--token', token, '--market-id', marketId, '--branch-id', branchId, '--timeout-ms', '2000']);
+    expect((await sync()).code).toBe(0);
+    const known = service.emulator.tenant.customers.filter((c) => c.is_active)[1]!;
+    const before = service.emulator.customerUpdates.length;
+
+    const updated = await posInProcess(['customers', '--db', db, 'update', known.id, '--name', 'Reem Al-Harbi', '--email', 'reem@mail.example', '--json']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({
+      id: known.id,
+      name: 'Reem Al-Harbi',
+      email: 'reem@mail.example',
+      phone: known.phone,
+      upload: { state: 'pending' },
+    });
+    const listed = await posInProcess(['customers', '--db', db, 'Reem']);
+    expect(listed.stdout).toContain(`Reem Al-Harbi  +${known.phone_prefix} ${known.phone}  reem@mail.example  (${known.id})`);
+    expect((await posInProcess(['customers', '--db', db, 'update', known.id])).code).toBe(2);
+    expect((await posInProcess(['customers', '--db', db, '--name', 'X'])).code).toBe(2);
+    expect((await posInProcess(['customers', '--db', db, 'update', 'nobody', '--name', 'X'])).code).toBe(1);
+
+    const done = await sync();
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('Customers corrected at the counter: 1 sent, 0 still pending, 0 rejected');
+    expect(done.stderr).toContain('Orders: 0 uploaded');
+    expect(service.emulator.customerUpdates.slice(before)).toEqual([
+      { id: known.id, body: { name: 'Reem Al-Harbi', phone_prefix: known.phone_prefix, phone: known.phone, email: 'reem@mail.example' }, status: 200 },
+    ]);
+    expect((await sync()).code).toBe(0);
+    expect(service.emulator.customerUpdates.length).toBe(before + 1);
   }, 120_000);
 });

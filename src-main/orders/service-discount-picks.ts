@@ -3,7 +3,7 @@ import { TillError } from '../../src-shared/errors/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { isWholeOrder, whyNot, type CodeDiscount, type NotApplying, type PricedCart } from '../../src-shared/pricing/index.ts';
 import type { DiscountView } from '../../src-shared/selling/index.ts';
-import type { Cart, DiscountSetting } from '../orders/index.ts';
+import type { Cart, DiscountSetting } from './cart.ts';
 
 /** The cart as the discount rules see it: each line after its own (typed) discount. */
 function ruleContext(cart: Cart, priced: PricedCart, setting: DiscountSetting) {

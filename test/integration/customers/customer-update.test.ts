@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import { customerEdits, readCounterCustomer } from '../../../src-main/catalog/index.ts';
+import { tillUploadKinds, UploadEngine } from '../../../src-main/sync/push/index.ts';
+import { TillError } from '../../../src-shared/errors/index.ts';
+import { translate } from '../../../src-shared/i18n/index.ts';
+import { ManualClock } from '../../support/manual-clock.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
+import { refusal } from '../../support/refusal.ts';
+
+// Customers corrected at the counter (issue 35, Customers Update), against the
+// emulator over loopback HTTP with a real SQLite file: kept at once, the change
+// not lost offline, uploaded through the one outbox exactly once.
+describe('a customer corrected at the counter', () => {
+  let shop: CheckoutShop | undefined;
+  let engine: UploadEngine | undefined;
+  let restarted: RunningEmulator | undefined;
+  afterEach(async () => {
+    await engine?.stop();
+    await restarted?.close();
+    await shop?.close();
+    restarted = undefined;
+  });
+
+  /** The shop with its service gone: the engine's first round fails, and the service comes back on the same port. */
+  async function offline() {
+    shop = await openCheckoutShop();
+    const port = Number(new URL(shop.emulator.baseUrl).port);
+    const clock = new ManualClock(Date.now());
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    await shop.emulator.close();
+    return {
+      shop,
+      clock,
+      engine,
+      async back() {
+        restarted = await startEmulator({ port });
+        // Past every backoff: what waits is due again.
+        clock.advance(3_600_000);
+        return restarted;
+      },
+    };
+  }
+
+  it('edited twice offline: shown and found by its new fields at once, then exactly one Update with the final fields', async () => {
+    const { shop, engine, back } = await offline();
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.setCustomer({ customer_id: known.id });
+
+    const first = await shop.till.updateCustomer({ id: known.id, name: 'Layla Haddad' });
+    expect(first.customer).toMatchObject({ id: known.id, name: 'Layla Haddad', phone: known.phone, upload: { state: 'pending' } });
+    expect(first.cart?.customer_id).toBe(known.id);
+    const second = await shop.till.updateCustomer({ id: known.id, phone: '+966 55 123 9876', email: 'layla@mail.example' });
+    expect(second.customer).toMatchObject({ name: 'Layla Haddad', phone_prefix: '966', phone: '551239876', email: 'layla@mail.example' });
+    // Kept at once: a search by the new name or phone finds the customer with the new fields; the old name no longer does.
+    expect(await shop.till.customers({ query: 'layla' })).toEqual([
+      { id: known.id, name: 'Layla Haddad', phone_prefix: '966', phone: '551239876', email: 'layla@mail.example' },
+    ]);
+    expect((await shop.till.customers({ query: '0551239876' })).map((c) => c.id)).toEqual([known.id]);
+    expect((await shop.till.customers({ query: known.name })).map((c) => c.id)).not.toContain(known.id);
+    // One edit waits: the second changed it.
+    expect(customerEdits(shop.db)).toHaveLength(1);
+
+    // Offline: nothing is lost, the edit waits.
+    const failed = await engine.uploadDue();
+    expect(failed.stopped).toBe('failed');
+    expect(customerEdits(shop.db)[0]).toMatchObject({ state: 'pending', revision: 2 });
+
+    const service = await back();
+    await engine.uploadDue();
+    expect(service.customerUpdates).toEqual([
+      { id: known.id, body: { name: 'Layla Haddad', phone_prefix: '966', phone: '551239876', email: 'layla@mail.example' }, status: 200 },
+    ]);
+    expect(service.tenant.customers.find((c) => c.id === known.id)).toMatchObject({ name: 'Layla Haddad', phone: '551239876' });
+    expect(customerEdits(shop.db)[0]).toMatchObject({ state: 'synced' });
+    // Exactly once: another round sends nothing more.
+    await engine.uploadDue();
+    expect(service.customerUpdates).toHaveLength(1);
+  });
+
+  it('made and edited offline: its Create goes first, then one Update by the service id, the service holding the final fields', async () => {
+    const { shop, engine, back } = await offline();
+    const { customer } = await shop.till.addCustomer({ name: 'Noura', phone: '+966 50 987 6543' });
+    const edited = await shop.till.updateCustomer({ id: customer.id, name: 'Noura Al-Saud', email: 'noura@mail.example' });
+    expect(edited.customer).toMatchObject({ id: customer.id, name: 'Noura Al-Saud', email: 'noura@mail.example' });
+    expect(await shop.till.customers({ query: 'Noura' })).toEqual([expect.objectContaining({ id: customer.id, name: 'Noura Al-Saud' })]);
+    await engine.uploadDue();
+
+    const service = await back();
+    await engine.uploadDue();
+    const created = service.tenant.customers.filter((c) => c.phone === '509876543');
+    expect(created).toHaveLength(1);
+    expect(readCounterCustomer(shop.db, customer.id)).toMatchObject({ state: 'synced', service_id: created[0]!.id });
+    // The Update names the id the Create got (so it went after it), once, with the final fields.
+    expect(service.customerUpdates).toEqual([
+      { id: created[0]!.id, body: { name: 'Noura Al-Saud', phone_prefix: '966', phone: '509876543', email: 'noura@mail.example' }, status: 200 },
+    ]);
+    expect(created[0]).toMatchObject({ name: 'Noura Al-Saud', email: 'noura@mail.example' });
+    await engine.uploadDue();
+    expect(service.customerUpdates).toHaveLength(1);
+    expect(service.tenant.customers.filter((c) => c.phone === '509876543')).toHaveLength(1);
+  });
+
+  it('an edit made while the Update before it is on its way goes next: the service ends with the last fields', async () => {
+    shop = await openCheckoutShop();
+    const clock = new ManualClock(Date.now());
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'First Correction' });
+    const hold = shop.emulator.hold('POST', '/customers/:customerId');
+    const round = engine.uploadDue();
+    await hold.arrived;
+    await shop.till.updateCustomer({ id: known.id, name: 'Second Correction' });
+    hold.release();
+    // The answer was to the first: the second is not marked sent by it, and goes next (in the same call: it is due).
+    await round;
+    clock.advance(3_600_000);
+    await engine.uploadDue();
+    expect(shop.emulator.customerUpdates.map((u) => (u.body as { name: string }).name)).toEqual(['First Correction', 'Second Correction']);
+    expect(shop.emulator.tenant.customers.find((c) => c.id === known.id)!.name).toBe('Second Correction');
+    expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
+  });
+
+  it('refuses a phone another customer has and a customer the till does not know, in the cashier’s words, changing nothing', async () => {
+    shop = await openCheckoutShop();
+    const [a, b] = shop.emulator.tenant.customers.filter((c) => c.is_active);
+    const taken = await refusal(shop.till.updateCustomer({ id: a!.id, phone: `+${b!.phone_prefix} ${b!.phone}` }));
+    expect(taken).toBeInstanceOf(TillError);
+    expect(taken).toMatchObject({ code: 'customer_exists', reason: { code: 'customer_phone_taken', params: { id: b!.id, name: b!.name } } });
+    expect(translate('en', 'reason.customer_phone_taken', { name: b!.name })).toContain(b!.name);
+    expect(translate('ar', 'reason.customer_phone_taken', { name: b!.name })).toContain(b!.name);
+    const unknown = await refusal(shop.till.updateCustomer({ id: 'no-such-customer', name: 'X' }));
+    expect(unknown).toMatchObject({ code: 'not_found', reason: { code: 'customer_unknown' } });
+    await expect(shop.till.updateCustomer({ id: a!.id })).rejects.toThrow(/a name, a phone or an email to change/);
+    await expect(shop.till.updateCustomer({ id: a!.id, phone: '0550001111' })).rejects.toMatchObject({ reason: { code: 'customer_phone_format' } });
+    expect(customerEdits(shop.db)).toEqual([]);
+  });
+});
