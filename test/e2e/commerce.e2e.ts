@@ -222,6 +222,8 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(dialog.getByTestId('promotion-apply')).toHaveText(words(lang, 'promotion.checking'));
       await expect(dialog.getByTestId('promotion-apply')).toBeDisabled();
       await expect(dialog.getByTestId('promotion-checking')).toHaveText(words(lang, 'promotion.checking'));
+      // The last code's refusal is gone: it was not about this one.
+      await expect(dialog.getByTestId('notice-error')).toHaveCount(0);
       await dialog.getByTestId('promotion-code').press('Enter');
       await shot(page, `commerce-checking-${lang}`);
       held.release();
