@@ -172,5 +172,9 @@ export const variantProfile = defineProfile('variant', {
     'GET /tables': (record) => extras(rename(record, { name: 'label', area: 'section', seats: 'capacity' }), 'dining_table'),
     'GET /discounts': (record) => extras(discount(record), 'discount'),
   },
-  answers: { 'POST /orders/sync': syncAnswer },
+  answers: {
+    'POST /orders/sync': syncAnswer,
+    // Customers Update (issue 35) answered as many REST services do: 204, no body.
+    'POST /customers/:customerId': (answer) => (answer.status === 200 ? { status: 204, body: null } : answer),
+  },
 });

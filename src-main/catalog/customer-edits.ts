@@ -85,7 +85,8 @@ export function recordCustomerEdit(db: TillDatabase, customerId: string, fields:
     .immediate();
 }
 
-function pendingEdit(db: TillDatabase, customerId: string): CustomerEdit | undefined {
+/** The edit of this customer still waiting for its upload, if any. */
+export function pendingEdit(db: TillDatabase, customerId: string): CustomerEdit | undefined {
   return first(db, q.selectFrom('customer_edits').select(COLUMNS).where('customer_id', '=', customerId).where('state', '=', 'pending')) as
     CustomerEdit | undefined;
 }

@@ -40,6 +40,7 @@ export {
   makeCustomerEditsDue,
   markCustomerEditRejected,
   markCustomerEditSynced,
+  pendingEdit,
   readCustomerEdit,
   recordCustomerEdit,
   type CustomerEdit,

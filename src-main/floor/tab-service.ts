@@ -540,6 +540,13 @@ export class TabService implements FloorMethods {
       checkLineCount(tabLines(this.db, tab.id).length + tabLines(this.db, from.id).length, orderLimits(this.db));
       const moved = moveLines(this.db, from.id, tab.id);
       if (from.guests !== null) updateTab(this.db, tab.id, { guests: (tab.guests ?? 0) + from.guests });
+      // The discounts picked and the codes given for the other party come with its lines (each once), never lost.
+      const picked = [...new Set([...pickedTabDiscounts(tab), ...pickedTabDiscounts(from)])];
+      const codes = [...tabPromotions(tab), ...tabPromotions(from).filter((p) => !tabPromotions(tab).some((q) => q.code === p.code))];
+      updateTab(this.db, tab.id, {
+        picked_discounts: picked.length === 0 ? null : JSON.stringify(picked),
+        promotions: codes.length === 0 ? null : JSON.stringify(codes),
+      });
       closeMergedTab(this.db, from, tab.id, actor, now);
       return { note: { kind: 'merged', count: moved }, result: undefined };
     });

@@ -46,6 +46,7 @@ import {
   insertCounterCustomer,
   readCounterCustomer,
   recordCustomerEdit,
+  pendingEdit,
   knownPhonePrefixes,
   NO_BRANCH_MESSAGE,
   readBranchProfile,
@@ -415,8 +416,8 @@ export class SellingService implements SellingMethods {
     }
     const fields = { name: name ?? known.name, phone_prefix: phonePrefix, phone: phoneNumber, email: email ?? known.email };
     const unchanged = (Object.keys(fields) as (keyof typeof fields)[]).every((key) => fields[key] === known[key]);
-    const edit = unchanged ? null : recordCustomerEdit(db, id, fields, this.till.now());
-    if (edit) this.options.onCustomerAdded?.();
+    const edit = unchanged ? (pendingEdit(db, id) ?? null) : recordCustomerEdit(db, id, fields, this.till.now());
+    if (!unchanged) this.options.onCustomerAdded?.();
     // The cart that names this customer shows the new fields at its next read; nothing in it changes.
     const cart = this.current.customer_id === id ? this.view() : null;
     return {

@@ -3,6 +3,7 @@
 // the tab, named in its sums, and the total and Pay are after it. In English
 // and in Arabic, over a real till host with the emulator's discounts.
 import { expect, test } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { render } from 'vitest-browser-svelte';
 import { FloorScreen } from '../../src-renderer/floor/index.ts';
 import { LocaleState, money } from '../../src-renderer/state/index.ts';
@@ -41,3 +42,22 @@ for (const lang of ['en', 'ar'] as const) {
     expect(text('tab-pay')).toBe(locale.t('tab.pay', { amount: money(now.total) }));
   });
 }
+
+test('a coupon on a tab goes through the counter’s Coupon / reward dialog: one the till cannot check is refused with the reason, the tab unchanged', async () => {
+  const { state: till } = await floorTill();
+  const [cake] = await plainProducts(till, 1);
+  let tab = await till.api.openTab({ label: 'Bar 7' });
+  tab = await till.api.addRound({ tab_id: tab.id, version: tab.version, lines: [{ product_id: cake!.id }] });
+  till.floorTab = tab.id;
+  const screen = await render(FloorScreen, { props: { now: () => Date.now() }, ...withTill(till) });
+  await screen.getByTestId('tab-code').click();
+  await expect.element(screen.getByTestId('promotion-dialog')).toBeVisible();
+  await userEvent.type(screen.getByTestId('promotion-code').element() as HTMLElement, 'FLYER5');
+  await screen.getByTestId('promotion-apply').click();
+  await expect.poll(() => till.notices.find((n) => n.tone === 'error')?.text.key).toBe('error.code_refused');
+  expect(JSON.stringify(till.notices.find((n) => n.tone === 'error')!.text.lines)).toContain('reason.promotion.not_signed_in');
+  await expect.element(screen.getByTestId('promotion-dialog')).toBeVisible();
+  const now = await till.api.tab({ tab_id: tab.id });
+  expect(now.version).toBe(tab.version);
+  expect(now.discounts).toEqual([]);
+});

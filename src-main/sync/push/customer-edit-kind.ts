@@ -11,7 +11,7 @@ import {
   type CustomerEdit,
 } from '../../catalog/index.ts';
 import { getSetting } from '../../settings/index.ts';
-import { ForbiddenError, ServiceError, UnauthenticatedError, ValidationError } from '../../upstream/index.ts';
+import { ForbiddenError, ProtocolError, ServiceError, UnauthenticatedError, ValidationError } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
 import { drainOneAtATime } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
@@ -42,8 +42,8 @@ function serviceIdOf(db: TillDatabase, edit: CustomerEdit): string | 'wait' | 'r
  * Customers corrected at the counter as an upload kind: one `POST` each to
  * `upload.customer_update_path` + `/` + the service's id (default
  * `/customers/ID`), oldest first, after the Creates (tillUploadKinds' order).
- * Sent on evidence only: any 2xx is the service taking it (the answer is not
- * read further; the contract shows none), and marks only the revision sent,
+ * Sent on evidence only: any 2xx is the service taking it (its body is not
+ * read, JSON or not, empty or not; the contract shows none), and marks only the revision sent,
  * so an edit made meanwhile goes next. 400/403/409/422 refuse it for good
  * (the reason kept; the service's fields come back with the next pull); a
  * 401 pauses the engine; no answer ends the round; a 404 (no such path or
@@ -89,7 +89,11 @@ export class CustomerEditKind implements UploadKind {
     const url = `${path.replace(/\/+$/, '')}/${encodeURIComponent(target)}`;
     report.batches++;
     try {
-      await context.client.post(url, customerUpdateBody(edit));
+      await context.client.post(url, customerUpdateBody(edit)).catch((error: unknown) => {
+        // A 2xx whose body is not JSON ("OK", an HTML page of thanks) is still the service taking it: its body is not read.
+        if (error instanceof ProtocolError && error.status !== null && error.status >= 200 && error.status < 300) return null;
+        throw error;
+      });
       if (markCustomerEditSynced(db, edit.id, edit.revision, context.now())) report.created++;
       else report.deferred++; // edited again meanwhile: the new fields go next
       context.publish({ online: true });

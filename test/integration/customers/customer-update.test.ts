@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import { customerEdits, readCounterCustomer } from '../../../src-main/catalog/index.ts';
 import { tillUploadKinds, UploadEngine } from '../../../src-main/sync/push/index.ts';
+import { ServiceClient } from '../../../src-main/upstream/index.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { translate } from '../../../src-shared/i18n/index.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
@@ -15,7 +18,10 @@ describe('a customer corrected at the counter', () => {
   let shop: CheckoutShop | undefined;
   let engine: UploadEngine | undefined;
   let restarted: RunningEmulator | undefined;
+  let closeServer: (() => Promise<void>) | undefined;
   afterEach(async () => {
+    await closeServer?.();
+    closeServer = undefined;
     await engine?.stop();
     await restarted?.close();
     await shop?.close();
@@ -118,6 +124,44 @@ describe('a customer corrected at the counter', () => {
     await engine.uploadDue();
     expect(shop.emulator.customerUpdates.map((u) => (u.body as { name: string }).name)).toEqual(['First Correction', 'Second Correction']);
     expect(shop.emulator.tenant.customers.find((c) => c.id === known.id)!.name).toBe('Second Correction');
+    expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
+  });
+
+  it('the variant service answers an Update with 204 and no body: taken as done, sent once', async () => {
+    shop = await openCheckoutShop({ profile: 'variant' });
+    const clock = new ManualClock(Date.now());
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, email: 'new@mail.example' });
+    const report = await engine.uploadDue();
+    expect(report).toMatchObject({ created: 1, deferred: 0, rejected: 0 });
+    expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
+    expect(shop.emulator.customerUpdates).toHaveLength(1);
+    expect(shop.emulator.tenant.customers.find((c) => c.id === known.id)!.email).toBe('new@mail.example');
+  });
+
+  it('a service answering the Update with plain text ("OK") has taken it: sent once, never again', async () => {
+    shop = await openCheckoutShop();
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('OK');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    engine = new UploadEngine({
+      client: new ServiceClient({ baseUrl, token: 't', timeoutMs: 5_000 }),
+      kinds: tillUploadKinds(shop.db),
+      clock: new ManualClock(Date.now()),
+      random: () => 1,
+    });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'Plain Text' });
+    await engine.uploadDue();
+    await engine.uploadDue();
+    expect(requests).toEqual([`POST /customers/${known.id}`]);
     expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
   });
 

@@ -223,6 +223,18 @@ describe('the service discounts on a tab', () => {
     expect(receiptText(order)).toContain('Ramadan 10%');
   });
 
+  it('two tabs merged keep the discounts picked and the codes given for each, once', async () => {
+    let into = await till.tabs.openTab({ label: 'Bar 1' });
+    into = await till.tabs.addRound({ tab_id: into.id, version: into.version, lines: [line('Butter croissant')] });
+    let from = await till.tabs.openTab({ label: 'Bar 2' });
+    from = await till.tabs.addRound({ tab_id: from.id, version: from.version, lines: [line('Butter croissant')] });
+    from = await till.tabs.pickTabDiscount({ tab_id: from.id, version: from.version, discount_id: named('Staff 10%').id });
+    const merged = await till.tabs.mergeTabs({ tab_id: into.id, version: into.version, from_tab_id: from.id, from_version: from.version });
+    expect(merged.picked_discounts).toEqual([named('Staff 10%').id]);
+    expect(merged.discounts.map((d) => d.name_en)).toContain('Staff 10%');
+    expect(merged.lines).toHaveLength(2);
+  });
+
   it('taking a picked discount off is always allowed, and a tab being paid in parts takes no pick', async () => {
     const opened = await openTable(0);
     const tab = await till.tabs.addRound({ tab_id: opened.id, version: opened.version, lines: [line('Butter croissant')] });
