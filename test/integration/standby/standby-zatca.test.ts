@@ -193,6 +193,35 @@ describe('a standby hub and ZATCA', () => {
     },
   );
 
+  it('a standby paired again (a fresh snapshot of its hub) is still its own unit', { timeout: 300_000 }, async () => {
+    const hubFile = service.dir.file('hub.db');
+    const standbyFile = service.dir.file('standby.db');
+    const seller = openDatabase(hubFile);
+    setTestSeller(seller);
+    seller.close();
+    const hubUnit = await onboard(hubFile);
+    const hub = await start(hubFile);
+    const first = await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
+    const standbyUnit = await onboard(standbyFile);
+    await expect.poll(() => units(hubFile), { timeout: 30_000 }).toEqual([hubUnit, standbyUnit].sort());
+    await first.stop();
+    // The copy is replaced by the hub's snapshot, which says the hub is Till-hub: this machine stays its own unit.
+    await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
+    const status = JSON.parse((await posInProcess(['zatca', '--db', standbyFile, 'status', '--json'])).stdout) as {
+      egs: string;
+      units: { unit: string; this_machine: boolean }[];
+    };
+    expect(status.egs).toBe(standbyUnit);
+    expect(status.units).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ unit: hubUnit, this_machine: false }),
+        expect.objectContaining({ unit: standbyUnit, this_machine: true }),
+      ]),
+    );
+    const hubStatus = JSON.parse((await posInProcess(['zatca', '--db', hubFile, 'status', '--json'])).stdout) as { egs: string };
+    expect(hubStatus.egs).toBe(hubUnit);
+  });
+
   it('a standby that is not onboarded never signs with the old hub’s unit after a takeover, and says so', { timeout: 300_000 }, async () => {
     const hubFile = service.dir.file('hub.db');
     const standbyFile = service.dir.file('standby.db');
