@@ -13,7 +13,8 @@ const NOT_REPLICATED = new Set([
 /**
  * Tables that say something of the machine itself (which ZATCA EGS unit it
  * is): never followed, and emptied in a standby's copy of its hub's
- * database (standby-copy.ts), so a copy never takes itself for its hub.
+ * database, and this machine's own kept, whenever a snapshot replaces the
+ * file (machine-rows.ts), so a copy never takes itself for its hub.
  */
 export const MACHINE_LOCAL_SUFFIX = '_this_machine';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { openDatabase, type TillDatabase } from '../db/index.ts';
-import { dropJournalTriggers, machineLocalTables } from './journal-triggers.ts';
+import { openDatabase } from '../db/index.ts';
+import { dropJournalTriggers } from './journal-triggers.ts';
 import { downloadSnapshot, pairWithHub } from './standby-follower.ts';
 import { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 
@@ -26,11 +26,9 @@ export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: s
     }
     return;
   }
-  let ownRows: MachineRows = new Map();
   if (existsSync(dbFile)) {
     const db = openDatabase(dbFile);
     const { role } = readStandbyState(db);
-    ownRows = readMachineRows(db);
     db.close();
     // A hub's own file is never wiped by a typo: only a standby's copy or a fenced old hub's is replaced (or a new file made).
     if (role === 'hub')
@@ -45,33 +43,9 @@ export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: s
       dropJournalTriggers(db);
       const applied = journalHead(db);
       db.prepare('DELETE FROM standby_journal').run();
-      // What the hub said of itself (its own ZATCA unit) is not this machine's; what this machine said of itself, before the new copy, still is.
-      writeMachineRows(db, ownRows);
       writeStandbyState(db, { role: 'standby', epoch, peer_url: hubUrl, stream_token: token, applied_seq: applied, live: null });
     }).immediate();
   } finally {
     db.close();
-  }
-}
-
-/** The rows of the machine-local tables (journal-triggers.ts), by table. */
-type MachineRows = Map<string, Record<string, unknown>[]>;
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-function readMachineRows(db: TillDatabase): MachineRows {
-  return new Map(machineLocalTables(db).map((table) => [table, db.prepare(`SELECT * FROM main.${quoted(table)}`).all() as Record<string, unknown>[]]));
-}
-
-/** Replaces the copy's machine-local rows (its hub's) with this machine's own, kept from the file the copy replaced. */
-function writeMachineRows(db: TillDatabase, rows: MachineRows): void {
-  for (const table of machineLocalTables(db)) {
-    db.exec(`DELETE FROM main.${quoted(table)}`);
-    for (const row of rows.get(table) ?? []) {
-      const columns = Object.keys(row);
-      db.prepare(`INSERT INTO main.${quoted(table)} (${columns.map(quoted).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
-        ...columns.map((c) => row[c]),
-      );
-    }
   }
 }

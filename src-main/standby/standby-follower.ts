@@ -7,6 +7,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { ChangeApplier, journalChanges } from './apply-changes.ts';
 import { handedSecrets } from './handover.ts';
+import { readMachineRows, writeMachineRows } from './machine-rows.ts';
 import { fetchJson } from './peer-http.ts';
 import { readStandbyState } from './standby-state.ts';
 
@@ -30,8 +31,11 @@ export async function downloadSnapshot(hubUrl: string, token: string, dbFile: st
   if (response.status !== 200 || !response.body) throw new Error(`the hub at ${hubUrl} sent no snapshot (${response.status})`);
   const partial = `${dbFile}.snapshot-part`;
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+  // What this machine says of itself (its own ZATCA unit) outlives the copy; the hub's own rows in the snapshot do not.
+  const own = readMachineRows(dbFile);
   for (const suffix of ['-wal', '-shm']) await rm(`${dbFile}${suffix}`, { force: true });
   await rename(partial, dbFile);
+  writeMachineRows(dbFile, own);
 }
 
 export interface StandbyFollowerOptions {

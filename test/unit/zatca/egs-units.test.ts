@@ -147,7 +147,7 @@ describe('EGS units of a branch', () => {
     const a3 = sign(hub);
     const mine = hub.prepare('SELECT * FROM zatca_this_machine').get() as Record<string, unknown>;
     hub.close();
-    // The old hub rejoins from its successor's copy; its machine-local row is kept (src-main/standby/standby-copy.ts).
+    // The old hub rejoins from its successor's copy; its machine-local row is kept (src-main/standby/machine-rows.ts).
     const rejoined = db('successor.db');
     rejoined.prepare('DELETE FROM zatca_this_machine').run();
     rejoined.prepare('INSERT INTO zatca_this_machine (id, unit, next_icv, last_hash) VALUES (@id, @unit, @next_icv, @last_hash)').run(mine);
