@@ -82,8 +82,9 @@ export const TABLE_OWNERS = {
   audit: 'src-main/host/authorization/audit-log.ts',
   schema_migrations: 'src-main/db',
   generation_pins: 'src-main/db/generations.ts',
-  // ZATCA phase 2: the EGS unit's chain state and its signed documents (with their reporting state).
+  // ZATCA phase 2: the EGS units' chain states, which unit this machine is, and the signed documents (with their reporting state).
   zatca_egs: 'src-main/zatca',
+  zatca_this_machine: 'src-main/zatca',
   zatca_documents: 'src-main/zatca',
   // The standby hub (issue 36): its journal of committed changes and this machine's place in the pair (made by the module, no migration).
   standby_journal: 'src-main/standby',

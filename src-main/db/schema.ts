@@ -211,19 +211,6 @@ export interface PrintJobsTable {
   give_up_at: number | null;
 }
 
-export interface ZatcaEgsTable {
-  id: Generated<number>;
-  environment: string;
-  base_url: string;
-  common_name: string;
-  certificate: string;
-  certificate_expires_at: number;
-  onboarded_at: number;
-  next_icv: number;
-  last_hash: string;
-  invoice_types: Generated<string>;
-}
-
 export interface StationCartsTable {
   station: string;
   cart: string;
@@ -258,29 +245,6 @@ export interface LocalTablesTable {
   seats: number | null;
   created_at: number;
   removed_at: number | null;
-}
-
-export interface ZatcaDocumentsTable {
-  icv: Generated<number>;
-  order_uuid: string;
-  uuid: string;
-  kind: 'invoice' | 'credit' | 'debit';
-  profile: Generated<'simplified' | 'standard'>;
-  number: string;
-  issued_at: number;
-  pih: string;
-  hash: string;
-  qr: string;
-  xml: string;
-  buyer: string | null;
-  cleared_xml: string | null;
-  report_state: Generated<'pending' | 'reported' | 'rejected' | 'clearing' | 'cleared' | 'not_cleared'>;
-  attempts: Generated<number>;
-  next_attempt_at: Generated<number>;
-  last_error: string | null;
-  zatca_status: string | null;
-  messages: string | null;
-  reported_at: number | null;
 }
 
 export interface TabsTable {
@@ -429,6 +393,51 @@ export interface CustomerEditsTable {
   next_attempt_at: number;
   last_error: string | null;
   synced_at: number | null;
+}
+
+export interface ZatcaEgsTable {
+  unit: string;
+  environment: string;
+  base_url: string;
+  common_name: string;
+  certificate: string;
+  certificate_expires_at: number;
+  onboarded_at: number;
+  invoice_types: Generated<string>;
+  next_icv: number;
+  last_hash: string;
+}
+
+export interface ZatcaThisMachineTable {
+  id: Generated<number>;
+  unit: string;
+  next_icv: Generated<number>;
+  last_hash: string | null;
+}
+
+export interface ZatcaDocumentsTable {
+  seq: Generated<number>;
+  egs_unit: string;
+  icv: number;
+  order_uuid: string;
+  uuid: string;
+  kind: 'invoice' | 'credit' | 'debit';
+  profile: Generated<'simplified' | 'standard'>;
+  number: string;
+  issued_at: number;
+  pih: string;
+  hash: string;
+  qr: string;
+  xml: string;
+  buyer: string | null;
+  cleared_xml: string | null;
+  report_state: Generated<'pending' | 'reported' | 'rejected' | 'clearing' | 'cleared' | 'not_cleared'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  zatca_status: string | null;
+  messages: string | null;
+  reported_at: number | null;
 }
 
 export interface CategoriesTable {
@@ -621,12 +630,10 @@ export interface TillSchema {
   record_outbox: RecordOutboxTable;
   pin_throttle: PinThrottleTable;
   print_jobs: PrintJobsTable;
-  zatca_egs: ZatcaEgsTable;
   station_carts: StationCartsTable;
   stations: StationsTable;
   station_devices: StationDevicesTable;
   local_tables: LocalTablesTable;
-  zatca_documents: ZatcaDocumentsTable;
   tabs: TabsTable;
   tab_lines: TabLinesTable;
   tab_parts: TabPartsTable;
@@ -640,6 +647,9 @@ export interface TillSchema {
   outbox: OutboxTable;
   generation_pins: GenerationPinsTable;
   customer_edits: CustomerEditsTable;
+  zatca_egs: ZatcaEgsTable;
+  zatca_this_machine: ZatcaThisMachineTable;
+  zatca_documents: ZatcaDocumentsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -756,44 +766,10 @@ export const TABLE_COLUMNS = {
     'document',
     'give_up_at',
   ],
-  zatca_egs: [
-    'id',
-    'environment',
-    'base_url',
-    'common_name',
-    'certificate',
-    'certificate_expires_at',
-    'onboarded_at',
-    'next_icv',
-    'last_hash',
-    'invoice_types',
-  ],
   station_carts: ['station', 'cart', 'updated_at'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
-  zatca_documents: [
-    'icv',
-    'order_uuid',
-    'uuid',
-    'kind',
-    'profile',
-    'number',
-    'issued_at',
-    'pih',
-    'hash',
-    'qr',
-    'xml',
-    'buyer',
-    'cleared_xml',
-    'report_state',
-    'attempts',
-    'next_attempt_at',
-    'last_error',
-    'zatca_status',
-    'messages',
-    'reported_at',
-  ],
   tabs: ['id', 'label', 'table_id', 'guests', 'state', 'version', 'opened_at', 'opened_by', 'closed_at', 'merged_into', 'picked_discounts', 'promotions'],
   tab_lines: ['id', 'tab_id', 'round', 'position', 'line', 'added_at', 'added_by', 'sent_at', 'removed_at'],
   tab_parts: ['tab_id', 'part', 'pieces', 'total', 'order_uuid', 'discounts'],
@@ -858,6 +834,43 @@ export const TABLE_COLUMNS = {
     'next_attempt_at',
     'last_error',
     'synced_at',
+  ],
+  zatca_egs: [
+    'unit',
+    'environment',
+    'base_url',
+    'common_name',
+    'certificate',
+    'certificate_expires_at',
+    'onboarded_at',
+    'invoice_types',
+    'next_icv',
+    'last_hash',
+  ],
+  zatca_this_machine: ['id', 'unit', 'next_icv', 'last_hash'],
+  zatca_documents: [
+    'seq',
+    'egs_unit',
+    'icv',
+    'order_uuid',
+    'uuid',
+    'kind',
+    'profile',
+    'number',
+    'issued_at',
+    'pih',
+    'hash',
+    'qr',
+    'xml',
+    'buyer',
+    'cleared_xml',
+    'report_state',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'zatca_status',
+    'messages',
+    'reported_at',
   ],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [

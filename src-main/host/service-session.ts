@@ -14,6 +14,9 @@ import type { EventHub } from './event-hub.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { replyError } from './till-error-reply.ts';
 
+/** The service session's token: in the secret store (never the database), handed to a standby hub over its stream (pair-handover.ts). */
+export const SERVICE_TOKEN_SECRET = 'token';
+
 /** The session part of the till API: pairing with the service and pulling its catalog. */
 export type SessionMethods = Pick<TillApi, (typeof SESSION_METHODS)[number]>;
 
@@ -78,7 +81,7 @@ export class ServiceSession implements SessionMethods {
 
   private client(): ServiceClient | null {
     const session = getSetting(this.options.db, SESSION_SETTING);
-    const token = this.options.secrets.get('token');
+    const token = this.options.secrets.get(SERVICE_TOKEN_SECRET);
     if (!session || !token) return null;
     return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
   }
@@ -116,7 +119,7 @@ export class ServiceSession implements SessionMethods {
     const { me, lastPull } = readReplicaMeta(this.options.db);
     const profile = this.profileOrNull();
     return {
-      paired: settings !== null && this.options.secrets.get('token') !== null,
+      paired: settings !== null && this.options.secrets.get(SERVICE_TOKEN_SECRET) !== null,
       base_url: settings?.base_url ?? null,
       api_version: settings?.api_version ?? null,
       market_name_en: me?.market.name_en ?? null,
@@ -149,7 +152,7 @@ export class ServiceSession implements SessionMethods {
     // The service may have refused the version asked for: keep the one it accepted.
     if (pulled.api_version && pulled.api_version !== client.apiVersion) client = client.withApiVersion(parseApiVersion(pulled.api_version));
     setSetting(this.options.db, SESSION_SETTING, { base_url: client.baseUrl, api_version: client.apiVersion } satisfies SessionSettings);
-    this.options.secrets.set('token', parsed.token);
+    this.options.secrets.set(SERVICE_TOKEN_SECRET, parsed.token);
     this.startUploader(client);
     this.uploader?.reportReachable();
     return { ...pulled, paired: true, base_url: client.baseUrl, api_version: client.apiVersion };

@@ -21,6 +21,8 @@ export class FileSecretStore implements SecretStore {
   readonly warning = null;
   private readonly file: string;
   private secrets: Record<string, string>;
+  /** The file as last read or written (inode, size, time): another process's write (the CLI onboarding beside `pos serve`) is read again. */
+  private stamp: string | null = null;
 
   constructor(db: TillDatabase, file: string = secretsFileFor(db.name)) {
     this.file = file;
@@ -29,10 +31,12 @@ export class FileSecretStore implements SecretStore {
   }
 
   get(name: string): string | null {
+    this.refresh();
     return Object.hasOwn(this.secrets, name) ? this.secrets[name]! : null;
   }
 
   set(name: string, value: string | null): void {
+    this.refresh();
     const next = { ...this.secrets };
     if (value === null) delete next[name];
     else next[name] = value;
@@ -56,7 +60,22 @@ export class FileSecretStore implements SecretStore {
     for (const key of keys) eraseSecretSetting(db, key);
   }
 
+  /** Reads the file again when another process replaced it since (each write is a rename: a new inode). */
+  private refresh(): void {
+    if (this.currentStamp() !== this.stamp) this.secrets = this.read();
+  }
+
+  private currentStamp(): string | null {
+    try {
+      const { ino, size, mtimeMs } = statSync(this.file);
+      return `${ino}:${size}:${mtimeMs}`;
+    } catch {
+      return null;
+    }
+  }
+
   private read(): Record<string, string> {
+    this.stamp = this.currentStamp();
     if (!existsSync(this.file)) return {};
     this.tighten();
     let parsed: unknown;
@@ -94,6 +113,7 @@ export class FileSecretStore implements SecretStore {
     }
     closeSync(fd);
     renameSync(temporary, this.file);
+    this.stamp = this.currentStamp();
   }
 }
 

@@ -90,8 +90,10 @@ export class ChangeApplier {
     const keyMatch = keyColumns.map((c, i) => `${c} = json_extract(:key, '$[${i}]')`).join(' AND ');
     const withRowid = table.primaryKey === null;
     const made: TableStatements = {
+      // A keyed row the standby already has (its own ZATCA unit, written here by its onboarding before the hub recorded it) takes the hub's image.
       insert: this.db.prepare(
-        `INSERT INTO ${t} (${withRowid ? 'rowid, ' : ''}${columns.join(', ')}) VALUES (${withRowid ? 'json_extract(:row, \'$."@rowid"\'), ' : ''}${values.join(', ')})`,
+        `INSERT INTO ${t} (${withRowid ? 'rowid, ' : ''}${columns.join(', ')}) VALUES (${withRowid ? 'json_extract(:row, \'$."@rowid"\'), ' : ''}${values.join(', ')})` +
+          (withRowid ? '' : ` ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`),
       ),
       update: this.db.prepare(
         `UPDATE ${t} SET ${withRowid ? 'rowid = json_extract(:row, \'$."@rowid"\'), ' : ''}${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE ${keyMatch}`,

@@ -10,6 +10,7 @@ import { journalOldest, journalSince, pruneJournal } from './journal.ts';
 import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
 import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 import { readJson, sendJson } from './peer-http.ts';
+import { peerRecordOf, type PairHandover } from './handover.ts';
 
 /** How often the hub sends what is new (changes written by other processes or background work) and a heartbeat. */
 export const BEAT_MS = 250;
@@ -21,6 +22,8 @@ export interface HubReplicationOptions {
   clock: Clock;
   /** Where a snapshot is written while it is sent (beside the database: same disk, same permissions). */
   snapshotFile: string;
+  /** Secrets handed to the standby, and what it says of itself (handover.ts). */
+  handover?: PairHandover;
 }
 
 /** What the hub knows of its standby (the manager's status, `pos standby status`, `pos doctor`). */
@@ -64,7 +67,7 @@ interface Waiter {
 export class HubReplication {
   readonly codes: StandbyCodes;
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  private standby: { socket: WebSocket; url: string | null; lastHeard: number } | null = null;
+  private standby: { socket: WebSocket; url: string | null; lastHeard: number; handedOver: string | null } | null = null;
   private sent = 0;
   private acknowledged = 0;
   private lastPrune = 0;
@@ -184,7 +187,7 @@ export class HubReplication {
     }
     if (this.standby) this.standby.socket.terminate();
     this.dropStandby();
-    this.standby = { socket, url: null, lastHeard: this.options.clock.now() };
+    this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null };
     this.sent = from;
     this.acknowledged = from;
     socket.on('message', (data) => this.heard(socket, String(data)));
@@ -192,6 +195,7 @@ export class HubReplication {
       if (this.standby?.socket === socket) this.dropStandby();
     });
     this.ship();
+    this.handOver();
   }
 
   private heard(socket: WebSocket, text: string): void {
@@ -207,6 +211,10 @@ export class HubReplication {
     if (url) {
       this.standby.url = url;
       writeStandbyState(this.options.db, { peer_url: url });
+    }
+    if (message.type === 'unit') {
+      const record = peerRecordOf((message as { record?: unknown }).record);
+      if (record) this.options.handover?.peerRecord(record);
     }
     if (message.type === 'ack' && typeof message.seq === 'number' && Number.isInteger(message.seq) && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
@@ -236,6 +244,7 @@ export class HubReplication {
         this.dropStandby();
       } else {
         this.ship();
+        this.handOver();
         standby.socket.send(JSON.stringify({ type: 'beat', epoch: readStandbyState(this.options.db).epoch, head: this.sent }));
       }
     }
@@ -243,6 +252,18 @@ export class HubReplication {
       this.lastPrune = now;
       pruneJournal(this.options.db, this.acknowledged);
     }
+  }
+
+  /** Sends the handover's secrets when they differ from what this standby last got (a new sign-in, a renewed CSID). */
+  private handOver(): void {
+    const standby = this.standby;
+    if (!standby || !this.options.handover || standby.socket.readyState !== standby.socket.OPEN) return;
+    const text = JSON.stringify({ type: 'handover', secrets: this.options.handover.outgoing() });
+    // Compared by hash: the secrets are not kept in memory longer than the send.
+    const digest = sha256(text);
+    if (digest === standby.handedOver) return;
+    standby.handedOver = digest;
+    standby.socket.send(text);
   }
 
   /** The standby is gone: every waiting answer goes out now (the hub answers alone). */

@@ -11,3 +11,4 @@ export { StandbyCodes } from './standby-codes.ts';
 export { downloadSnapshot, pairWithHub, StandbyFollower } from './standby-follower.ts';
 export { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState, type StandbyRole, type StandbyState } from './standby-state.ts';
 export { installFence, isFenceRefusal, liftFence } from './write-fence.ts';
+export { handedSecrets, type PairHandover } from './handover.ts';

@@ -8,9 +8,21 @@ const NOT_REPLICATED = new Set([
   'standby_state',
   // Kept by the schema's own triggers from outbox: the standby's triggers keep its copy as the rows arrive.
   'outbox_counts',
-  // Each hub machine is its own ZATCA EGS unit (its own key, certificate and counter): see docs/standby.md.
-  'zatca_egs',
 ]);
+
+/**
+ * Tables that say something of the machine itself (which ZATCA EGS unit it
+ * is): never followed, and emptied in a standby's copy of its hub's
+ * database, and this machine's own kept, whenever a snapshot replaces the
+ * file (machine-rows.ts), so a copy never takes itself for its hub.
+ */
+export const MACHINE_LOCAL_SUFFIX = '_this_machine';
+
+/** The machine-local tables of this schema (by their suffix). */
+export function machineLocalTables(db: TillDatabase): string[] {
+  const tables = db.prepare('PRAGMA main.table_list').all() as { name: string; type: string }[];
+  return tables.filter((t) => t.type === 'table' && t.name.endsWith(MACHINE_LOCAL_SUFFIX)).map((t) => t.name);
+}
 
 const TRIGGER_PREFIX = 'standby_j_';
 
@@ -35,7 +47,7 @@ export function journaledTables(db: TillDatabase): JournaledTable[] {
   const tables = db.prepare('PRAGMA main.table_list').all() as { name: string; type: string; wr: number }[];
   const virtual = tables.filter((t) => t.type === 'virtual').map((t) => t.name);
   return tables
-    .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_') && !NOT_REPLICATED.has(t.name))
+    .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_') && !NOT_REPLICATED.has(t.name) && !t.name.endsWith(MACHINE_LOCAL_SUFFIX))
     .filter((t) => !virtual.some((v) => t.name.startsWith(`${v}_`)))
     .map((t) => {
       const info = db.prepare(`PRAGMA main.table_xinfo(${quote(t.name)})`).all() as { name: string; type: string; pk: number; hidden: number }[];

@@ -5,6 +5,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { shouldTakeOver } from './failover-rule.ts';
+import type { PairHandover } from './handover.ts';
 import { HubReplication, type ReplicationStatus } from './hub-replication.ts';
 import { fetchJson, sendJson } from './peer-http.ts';
 import { promoteToHub } from './promote.ts';
@@ -32,6 +33,10 @@ export interface PairNodeOptions {
   /** The branch's stations in use, from the replicated registry. */
   stationsInUse: () => number;
   log: (line: string) => void;
+  /** Secrets the hub hands its standby, and what the standby says of itself (handover.ts); none: nothing is handed over. */
+  handover?: PairHandover;
+  /** Said when this machine takes over (e.g. that it is not a ZATCA unit of its own yet), or null. */
+  takeOverWarning?: () => string | null;
 }
 
 /** A socket of a screen, as the web host reports it (the host's StationPresence shape, kept structural here). */
@@ -220,6 +225,8 @@ export class PairNode {
     if (readStandbyState(db).role === 'standby') promoteToHub(db);
     const { epoch } = readStandbyState(db);
     this.options.log(`Standby: taking over as the branch's hub (epoch ${epoch}).`);
+    const warning = this.options.takeOverWarning?.();
+    if (warning) this.options.log(warning);
     this.follower?.stop();
     this.follower = null;
     this.becomeHub();
@@ -237,7 +244,12 @@ export class PairNode {
   private becomeHub(): void {
     this.role = 'hub';
     liftFence(this.options.db);
-    this.hub ??= new HubReplication({ db: this.options.db, clock: this.options.clock, snapshotFile: this.options.snapshotFile });
+    this.hub ??= new HubReplication({
+      db: this.options.db,
+      clock: this.options.clock,
+      snapshotFile: this.options.snapshotFile,
+      ...(this.options.handover ? { handover: this.options.handover } : {}),
+    });
     this.hub.start();
     this.options.startTill();
   }
@@ -260,6 +272,9 @@ export class PairNode {
         this.options.log('Standby: the hub cannot continue this copy from its journal; start again with a new code (--code) for a fresh snapshot.'),
       onApplyFailed: (error) =>
         this.options.log(`Standby: a change from the hub could not be applied (${error.message}); are both on the same version of Till?`),
+      ...(this.options.handover
+        ? { onHandover: this.options.handover.received.bind(this.options.handover), ownRecord: this.options.handover.ownRecord.bind(this.options.handover) }
+        : {}),
     });
     this.follower.start();
   }

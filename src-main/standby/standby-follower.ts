@@ -6,6 +6,8 @@ import { WebSocket } from 'ws';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { ChangeApplier, journalChanges } from './apply-changes.ts';
+import { handedSecrets } from './handover.ts';
+import { readMachineRows, writeMachineRows } from './machine-rows.ts';
 import { fetchJson } from './peer-http.ts';
 import { readStandbyState } from './standby-state.ts';
 
@@ -29,8 +31,11 @@ export async function downloadSnapshot(hubUrl: string, token: string, dbFile: st
   if (response.status !== 200 || !response.body) throw new Error(`the hub at ${hubUrl} sent no snapshot (${response.status})`);
   const partial = `${dbFile}.snapshot-part`;
   await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(partial, { mode: 0o600 }));
+  // What this machine says of itself (its own ZATCA unit) outlives the copy; the hub's own rows in the snapshot do not.
+  const own = readMachineRows(dbFile);
   for (const suffix of ['-wal', '-shm']) await rm(`${dbFile}${suffix}`, { force: true });
   await rename(partial, dbFile);
+  writeMachineRows(dbFile, own);
 }
 
 export interface StandbyFollowerOptions {
@@ -47,6 +52,10 @@ export interface StandbyFollowerOptions {
   onResnapshot: () => void;
   /** A batch could not be applied (a different build of Till, a damaged copy). */
   onApplyFailed: (error: Error) => void;
+  /** The hub handed over its secrets (handover.ts): kept in this machine's secret store, never the database. */
+  onHandover?: (secrets: Record<string, string | null>) => void;
+  /** What this standby says of itself to the hub (its own ZATCA unit), or null. */
+  ownRecord?: () => Record<string, unknown> | null;
 }
 
 /**
@@ -61,6 +70,8 @@ export class StandbyFollower {
   private cancelRetry: (() => void) | null = null;
   private readonly applier: ChangeApplier;
   private applied: number;
+  /** What this standby last told the hub of itself on the current socket. */
+  private toldRecord: string | null = null;
 
   constructor(private readonly options: StandbyFollowerOptions) {
     this.applier = new ChangeApplier(options.db);
@@ -90,7 +101,9 @@ export class StandbyFollower {
     this.socket = socket;
     socket.on('error', () => socket.terminate());
     socket.once('open', () => {
+      this.toldRecord = null;
       socket.send(JSON.stringify({ type: 'hello', url: this.options.ownUrl(), applied: this.applied }));
+      this.tellRecord(socket);
     });
     socket.on('message', (data) => this.heard(socket, String(data)));
     socket.once('close', () => {
@@ -124,6 +137,22 @@ export class StandbyFollower {
         return void socket.terminate();
       }
     }
+    if (message.type === 'handover') {
+      const secrets = handedSecrets((message as { secrets?: unknown }).secrets);
+      if (!secrets) return void socket.terminate();
+      this.options.onHandover?.(secrets);
+    }
     if (message.type === 'changes' || message.type === 'beat') socket.send(JSON.stringify({ type: 'ack', seq: this.applied }));
+    if (message.type === 'beat') this.tellRecord(socket);
+  }
+
+  /** Tells the hub what this standby is (its ZATCA unit once onboarded) when that changed since it last said. */
+  private tellRecord(socket: WebSocket): void {
+    const record = this.options.ownRecord?.() ?? null;
+    if (record === null) return;
+    const text = JSON.stringify({ type: 'unit', record });
+    if (text === this.toldRecord || socket.readyState !== socket.OPEN) return;
+    this.toldRecord = text;
+    socket.send(text);
   }
 }

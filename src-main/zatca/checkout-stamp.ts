@@ -60,6 +60,7 @@ export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, ch
   };
   const signed = signDocument(doc, signer);
   appendDocument(options.db, {
+    egs_unit: egs.unit,
     icv: doc.icv,
     order_uuid: order.uuid,
     uuid: doc.uuid,

@@ -8,7 +8,7 @@
 import { param, prepared, q, type TillDatabase } from '../db/index.ts';
 import type { ZatcaMessages } from './reporting-answer.ts';
 
-const CLEARED = prepared<{ icv: number; status: string; messages: string; xml: string; qr: string; now: number }>()(
+const CLEARED = prepared<{ seq: number; status: string; messages: string; xml: string; qr: string; now: number }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({
@@ -21,19 +21,19 @@ const CLEARED = prepared<{ icv: number; status: string; messages: string; xml: s
       last_error: null,
       reported_at: param<number>('now'),
     }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', '=', 'clearing'),
 );
 
 export function recordCleared(
   db: TillDatabase,
-  icv: number,
+  seq: number,
   cleared: { zatcaStatus: string; messages: ZatcaMessages; xml: string; qr: string; now: number },
 ): void {
-  CLEARED.run(db, { icv, status: cleared.zatcaStatus, messages: JSON.stringify(cleared.messages), xml: cleared.xml, qr: cleared.qr, now: cleared.now });
+  CLEARED.run(db, { seq, status: cleared.zatcaStatus, messages: JSON.stringify(cleared.messages), xml: cleared.xml, qr: cleared.qr, now: cleared.now });
 }
 
-const NOT_CLEARED = prepared<{ icv: number; status: string; messages: string; reason: string }>()(
+const NOT_CLEARED = prepared<{ seq: number; status: string; messages: string; reason: string }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({
@@ -43,25 +43,25 @@ const NOT_CLEARED = prepared<{ icv: number; status: string; messages: string; re
       messages: param<string>('messages'),
       last_error: param<string>('reason'),
     }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', '=', 'clearing'),
 );
 
-export function recordNotCleared(db: TillDatabase, icv: number, refused: { zatcaStatus: string; messages: ZatcaMessages; reason: string }): void {
-  NOT_CLEARED.run(db, { icv, status: refused.zatcaStatus, messages: JSON.stringify(refused.messages), reason: refused.reason });
+export function recordNotCleared(db: TillDatabase, seq: number, refused: { zatcaStatus: string; messages: ZatcaMessages; reason: string }): void {
+  NOT_CLEARED.run(db, { seq, status: refused.zatcaStatus, messages: JSON.stringify(refused.messages), reason: refused.reason });
 }
 
-const UNSETTLED = prepared<{ icv: number; reason: string }>()(
+const UNSETTLED = prepared<{ seq: number; reason: string }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), last_error: param<string>('reason') }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', '=', 'clearing'),
 );
 
 /** No answer that proves anything: the invoice stays clearing (it may be sent again, the same bytes). */
-export function recordClearanceUnsettled(db: TillDatabase, icv: number, reason: string): void {
-  UNSETTLED.run(db, { icv, reason });
+export function recordClearanceUnsettled(db: TillDatabase, seq: number, reason: string): void {
+  UNSETTLED.run(db, { seq, reason });
 }
 
 const CLEARANCE_COUNTS = prepared<Record<string, never>>()(

@@ -9,7 +9,8 @@ import { all, first, q, type TillDatabase } from '../db/index.ts';
 
 /** When a clearing invoice may be asked again. */
 export interface ClearingSlot {
-  icv: number;
+  seq: number;
+  egs_unit: string;
   attempts: number;
   next_attempt_at: number;
   issued_at: number;
@@ -17,6 +18,8 @@ export interface ClearingSlot {
 
 /** A clearing invoice as it is sent again: the stored bytes, never rebuilt. */
 export interface ClearingDocument {
+  seq: number;
+  egs_unit: string;
   icv: number;
   order_uuid: string;
   uuid: string;
@@ -30,18 +33,22 @@ export interface ClearingDocument {
 export function clearingSlots(db: TillDatabase): ClearingSlot[] {
   return all(
     db,
-    q.selectFrom('zatca_documents').select(['icv', 'attempts', 'next_attempt_at', 'issued_at']).where('report_state', '=', 'clearing').orderBy('icv'),
+    q
+      .selectFrom('zatca_documents')
+      .select(['seq', 'egs_unit', 'attempts', 'next_attempt_at', 'issued_at'])
+      .where('report_state', '=', 'clearing')
+      .orderBy('seq'),
   );
 }
 
-export function clearingDocument(db: TillDatabase, icv: number): ClearingDocument | null {
+export function clearingDocument(db: TillDatabase, seq: number): ClearingDocument | null {
   return (
     first(
       db,
       q
         .selectFrom('zatca_documents')
-        .select(['icv', 'order_uuid', 'uuid', 'number', 'hash', 'xml', 'attempts'])
-        .where('icv', '=', icv)
+        .select(['seq', 'egs_unit', 'icv', 'order_uuid', 'uuid', 'number', 'hash', 'xml', 'attempts'])
+        .where('seq', '=', seq)
         .where('report_state', '=', 'clearing'),
     ) ?? null
   );

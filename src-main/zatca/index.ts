@@ -2,10 +2,14 @@ export { checkoutStamp, egsStampOptions, type CheckoutStampOptions } from './che
 export { StandardInvoices, coversStandard, type StandardInvoicesOptions } from './standard-invoices.ts';
 export { clearanceCounts } from './clearance-queries.ts';
 export { clearedBuyerOf } from './cleared-buyer.ts';
-export { egsSignerSource, storeEgsKey, EGS_KEY_SECRET, CSID_SECRET } from './egs-secrets.ts';
+export { egsSignerSource, storeEgsKey, csidSecretOf, peerCsidSecretName, EGS_KEY_SECRET, CSID_SECRET } from './egs-secrets.ts';
 export { readZatcaSeller } from './zatca-seller.ts';
 export {
   readEgs,
+  readEgsUnit,
+  allUnits,
+  thisUnitName,
+  recordPeerUnit,
   saveEgs,
   allDocuments,
   documentOfOrder,
@@ -31,3 +35,4 @@ export { zatcaStatusAt, nextStatusChange, reportLevel, csidLevel, REPORT_WARNING
 export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';
 export { zatcaUrlProblem, isLoopbackHost } from './zatca-url.ts';
 export type { ClearanceOutcome, StandardInvoiceHooks } from './standard-invoice-hooks.ts';
+export { acceptPeerUnit, keepHandedZatcaSecret, notOnboardedWarning, ownUnitRecord, zatcaSecretsToHandOver } from './unit-handover.ts';

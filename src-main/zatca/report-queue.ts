@@ -3,11 +3,15 @@
  * order, and what each try did to it. An outcome is written only while the
  * document is still pending, so a late answer never undoes a final one.
  */
-import { all, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { all, first, param, prepared, q, type TillDatabase } from '../db/index.ts';
 import type { ZatcaMessages } from './reporting-answer.ts';
 import type { ZatcaDocumentKind } from './zatca-document.ts';
 
 export interface QueuedDocument {
+  /** The row's key (signing order across the branch's units). */
+  seq: number;
+  /** The EGS unit that signed it: reported with that unit's credentials. */
+  egs_unit: string;
   icv: number;
   order_uuid: string;
   /** The document's cbc:UUID, which ZATCA's request names. */
@@ -26,21 +30,48 @@ export interface QueuedDocument {
 /** The states of a document ZATCA has not answered yet: to be reported, or a standard invoice to be cleared. */
 const AWAITING_ZATCA = ['pending', 'clearing'] as const;
 
+const QUEUED_COLUMNS = [
+  'seq',
+  'egs_unit',
+  'icv',
+  'order_uuid',
+  'uuid',
+  'kind',
+  'number',
+  'issued_at',
+  'hash',
+  'xml',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+] as const;
+
 const HEAD = prepared<Record<string, never>>()(
-  q
-    .selectFrom('zatca_documents')
-    .select(['icv', 'order_uuid', 'uuid', 'kind', 'number', 'issued_at', 'hash', 'xml', 'attempts', 'next_attempt_at', 'last_error'])
-    .where('report_state', '=', 'pending')
-    .orderBy('icv')
-    .limit(1),
+  q.selectFrom('zatca_documents').select(QUEUED_COLUMNS).where('report_state', '=', 'pending').orderBy('seq').limit(1),
 );
 
-/** The pending document with the lowest counter: documents go to ZATCA in ICV order, one after the other. */
-export function headOfQueue(db: TillDatabase): QueuedDocument | null {
-  return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
+/**
+ * The pending document signed first: documents go to ZATCA in signing
+ * order, one after the other (within a unit, counter order). Given `units`
+ * (the units whose credentials this till holds), only their documents: a
+ * unit whose credentials are elsewhere does not hold up the others.
+ */
+export function headOfQueue(db: TillDatabase, units?: readonly string[]): QueuedDocument | null {
+  if (units === undefined) return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
+  if (units.length === 0) return null;
+  const row = first(
+    db,
+    q.selectFrom('zatca_documents').select(QUEUED_COLUMNS).where('report_state', '=', 'pending').where('egs_unit', 'in', units).orderBy('seq').limit(1),
+  );
+  return (row as QueuedDocument | undefined) ?? null;
 }
 
-const ACCEPTED = prepared<{ icv: number; status: string; messages: string; note: string | null; now: number }>()(
+/** The units with documents still to report (few: this machine's, and an old hub's it took over from). */
+export function unitsWithPending(db: TillDatabase): string[] {
+  return all(db, q.selectFrom('zatca_documents').select('egs_unit').distinct().where('report_state', '=', 'pending')).map((r) => r.egs_unit);
+}
+
+const ACCEPTED = prepared<{ seq: number; status: string; messages: string; note: string | null; now: number }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({
@@ -51,19 +82,19 @@ const ACCEPTED = prepared<{ icv: number; status: string; messages: string; note:
       last_error: param<string | null>('note'),
       reported_at: param<number>('now'),
     }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', '=', 'pending'),
 );
 
 export function recordReported(
   db: TillDatabase,
-  icv: number,
+  seq: number,
   outcome: { zatcaStatus: string; messages: ZatcaMessages; note: string | null; now: number },
 ): void {
-  ACCEPTED.run(db, { icv, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), note: outcome.note, now: outcome.now });
+  ACCEPTED.run(db, { seq, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), note: outcome.note, now: outcome.now });
 }
 
-const REJECTED = prepared<{ icv: number; status: string; messages: string; reason: string }>()(
+const REJECTED = prepared<{ seq: number; status: string; messages: string; reason: string }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({
@@ -73,25 +104,25 @@ const REJECTED = prepared<{ icv: number; status: string; messages: string; reaso
       messages: param<string>('messages'),
       last_error: param<string>('reason'),
     }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', '=', 'pending'),
 );
 
-export function recordRejected(db: TillDatabase, icv: number, outcome: { zatcaStatus: string; messages: ZatcaMessages; reason: string }): void {
-  REJECTED.run(db, { icv, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), reason: outcome.reason });
+export function recordRejected(db: TillDatabase, seq: number, outcome: { zatcaStatus: string; messages: ZatcaMessages; reason: string }): void {
+  REJECTED.run(db, { seq, status: outcome.zatcaStatus, messages: JSON.stringify(outcome.messages), reason: outcome.reason });
 }
 
-const DEFERRED = prepared<{ icv: number; nextAttemptAt: number; reason: string }>()(
+const DEFERRED = prepared<{ seq: number; nextAttemptAt: number; reason: string }>()(
   q
     .updateTable('zatca_documents')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
-    .where('icv', '=', param<number>('icv'))
+    .where('seq', '=', param<number>('seq'))
     .where('report_state', 'in', AWAITING_ZATCA),
 );
 
 /** The document stays pending (or clearing), due again at `nextAttemptAt`, with why. */
-export function recordDeferred(db: TillDatabase, icv: number, nextAttemptAt: number, reason: string): void {
-  DEFERRED.run(db, { icv, nextAttemptAt, reason });
+export function recordDeferred(db: TillDatabase, seq: number, nextAttemptAt: number, reason: string): void {
+  DEFERRED.run(db, { seq, nextAttemptAt, reason });
 }
 
 const MAKE_DUE = prepared<{ now: number }>()(
@@ -108,6 +139,7 @@ export function makeQueueDue(db: TillDatabase, now: number): void {
 }
 
 export interface RejectedDocument {
+  egs_unit: string;
   icv: number;
   order_uuid: string;
   kind: ZatcaDocumentKind;
@@ -123,9 +155,9 @@ export function rejectedDocuments(db: TillDatabase): RejectedDocument[] {
     db,
     q
       .selectFrom('zatca_documents')
-      .select(['icv', 'order_uuid', 'kind', 'number', 'issued_at', 'last_error', 'messages'])
+      .select(['egs_unit', 'icv', 'order_uuid', 'kind', 'number', 'issued_at', 'last_error', 'messages'])
       .where('report_state', '=', 'rejected')
-      .orderBy('icv'),
+      .orderBy('seq'),
   );
   return rows.map((row) => ({ ...row, kind: row.kind as ZatcaDocumentKind, messages: parseMessages(row.messages) }));
 }

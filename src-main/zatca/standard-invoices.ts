@@ -43,7 +43,7 @@ import type { ClearanceOutcome } from './standard-invoice-hooks.ts';
 import { stampOrder, type CheckoutStampOptions } from './checkout-stamp.ts';
 import { readClearedInvoice } from './cleared-invoice.ts';
 import { recordCleared, recordClearanceUnsettled, recordNotCleared } from './clearance-queries.ts';
-import { CSID_SECRET } from './egs-secrets.ts';
+import { csidSecretOf } from './egs-secrets.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { submitDocument } from './report-document.ts';
 import { parseMessages } from './report-queue.ts';
@@ -51,7 +51,7 @@ import { judgeZatcaReply, summarize, type ZatcaMessages } from './reporting-answ
 import { clearedBuyerOf } from './cleared-buyer.ts';
 import type { ZatcaBuyerParty } from './zatca-document.ts';
 import { credentialsOf, probeZatca } from './zatca-http.ts';
-import { documentOfOrder, documentsOfOrder, readEgs } from './zatca-store.ts';
+import { documentOfOrder, documentsOfOrder, readEgs, readEgsUnit } from './zatca-store.ts';
 import { clearanceUnproven } from './clearance-unproven.ts';
 import { stampTrustOf } from './zatca-trust-anchors.ts';
 
@@ -93,10 +93,11 @@ export class StandardInvoices {
     this.clock = options.clock ?? systemClock;
   }
 
-  private target(): { baseUrl: string; credentials: ReturnType<typeof credentialsOf> } | null {
-    const egs = readEgs(this.options.db);
+  /** This machine's unit's credentials, or (given) the credentials of the unit that signed a document (an old hub's, after a takeover). */
+  private target(unit?: string): { baseUrl: string; credentials: ReturnType<typeof credentialsOf> } | null {
+    const egs = unit === undefined ? readEgs(this.options.db) : readEgsUnit(this.options.db, unit);
     const store = typeof this.options.secrets === 'function' ? this.options.secrets() : this.options.secrets;
-    const secret = store.get(CSID_SECRET);
+    const secret = egs ? csidSecretOf(this.options.db, store, egs.unit) : null;
     if (!egs || !secret) return null;
     return { baseUrl: egs.base_url, credentials: credentialsOf(egs.certificate, secret) };
   }
@@ -153,9 +154,9 @@ export class StandardInvoices {
     if (!doc || doc.profile !== 'standard') throw new TillError('not_found', `order ${orderUuid} has no standard invoice`);
     if (doc.report_state === 'cleared') return { state: 'cleared', qr: doc.qr, messages: lines(parseMessages(doc.messages)) };
     if (doc.report_state === 'not_cleared') return { state: 'refused', messages: lines(parseMessages(doc.messages)) };
-    const target = this.target();
+    const target = this.target(doc.egs_unit);
     if (!target) {
-      recordClearanceUnsettled(this.options.db, doc.icv, "the EGS unit's CSID is not in this till's secret store");
+      recordClearanceUnsettled(this.options.db, doc.seq, "the EGS unit's CSID is not in this till's secret store");
       return { state: 'unanswered', messages: [] };
     }
     const reply = await submitDocument(
@@ -167,27 +168,27 @@ export class StandardInvoices {
     const db = this.options.db;
     switch (verdict.outcome) {
       case 'accepted': {
-        const egs = readEgs(db);
+        const egs = readEgsUnit(db, doc.egs_unit);
         const cleared = egs
           ? readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash }, stampTrustOf(db, egs))
           : ({ ok: false, problem: 'the EGS unit is gone' } as const);
         if (!cleared.ok) {
           // Not cleared as far as anyone can prove: the invoice keeps its ICV, stays clearing, and is not printed.
           const unproven = clearanceUnproven(cleared.problem);
-          recordClearanceUnsettled(db, doc.icv, unproven.message);
+          recordClearanceUnsettled(db, doc.seq, unproven.message);
           return { state: 'unanswered', messages: [unproven.message] };
         }
-        recordCleared(db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now: this.clock.now() });
+        recordCleared(db, doc.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now: this.clock.now() });
         return { state: 'cleared', qr: cleared.qr, messages: lines(verdict.messages) };
       }
       case 'rejected':
-        recordNotCleared(db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
+        recordNotCleared(db, doc.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
         return { state: 'refused', messages: lines(verdict.messages) };
       case 'unauthenticated':
-        recordClearanceUnsettled(db, doc.icv, verdict.reason);
+        recordClearanceUnsettled(db, doc.seq, verdict.reason);
         return { state: 'unanswered', messages: [verdict.reason] };
       case 'retry':
-        recordClearanceUnsettled(db, doc.icv, verdict.reason);
+        recordClearanceUnsettled(db, doc.seq, verdict.reason);
         return { state: 'unanswered', messages: verdict.messages ? [summarize(verdict.messages) || verdict.reason] : [verdict.reason] };
     }
   }

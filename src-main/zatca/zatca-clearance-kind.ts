@@ -27,7 +27,7 @@ import { clearanceCounts, recordCleared, recordNotCleared } from './clearance-qu
 import { readClearedInvoice } from './cleared-invoice.ts';
 import { clearanceUnproven } from './clearance-unproven.ts';
 import { stampTrustOf } from './zatca-trust-anchors.ts';
-import { readEgs } from './zatca-store.ts';
+import { readEgsUnit } from './zatca-store.ts';
 import { submitDocument } from './report-document.ts';
 import { judgeZatcaReply } from './reporting-answer.ts';
 import { DEFAULT_ZATCA_TIMEOUT_MS } from './zatca-http.ts';
@@ -65,10 +65,11 @@ export class ZatcaClearanceKind implements UploadKind<ZatcaLink> {
   async drain(context: UploadContext<ZatcaLink>, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     for (const slot of clearingSlots(this.db)) {
       if (dueAt(slot) > context.now()) continue;
-      const target = targetToSend(this.db, this.name, context, keepGoing, report);
+      // Asked with the credentials of the unit that signed it (an old hub's invoice, after a takeover, with the old hub's).
+      const target = targetToSend(this.db, this.name, context, keepGoing, report, slot.egs_unit);
       if (!target) return;
       // Settled meanwhile (the cashier's own ask) or gone: nothing to send.
-      const doc = clearingDocument(this.db, slot.icv);
+      const doc = clearingDocument(this.db, slot.seq);
       if (!doc) continue;
       report.batches++;
       if ((await this.ask(context, doc, target, report)) === 'stop') return;
@@ -91,13 +92,13 @@ export class ZatcaClearanceKind implements UploadKind<ZatcaLink> {
     const verdict = judgeZatcaReply('clearance', reply);
     const now = context.now();
     const later = (reason: string, retryAfter: string | null = null): void => {
-      recordDeferred(this.db, doc.icv, now + Math.max(context.retryDelay(doc.attempts), retryAfterMs(retryAfter, now) ?? 0), reason);
+      recordDeferred(this.db, doc.seq, now + Math.max(context.retryDelay(doc.attempts), retryAfterMs(retryAfter, now) ?? 0), reason);
       report.deferred++;
       report.error = reason;
     };
     switch (verdict.outcome) {
       case 'accepted': {
-        const egs = readEgs(this.db);
+        const egs = readEgsUnit(this.db, doc.egs_unit);
         const cleared = egs
           ? readClearedInvoice(verdict.clearedInvoice, { uuid: doc.uuid, hash: doc.hash }, stampTrustOf(this.db, egs))
           : ({ ok: false, problem: 'the EGS unit is gone' } as const);
@@ -106,13 +107,13 @@ export class ZatcaClearanceKind implements UploadKind<ZatcaLink> {
           context.publish({ online: true });
           return 'continue';
         }
-        recordCleared(this.db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now });
+        recordCleared(this.db, doc.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, xml: cleared.xml, qr: cleared.qr, now });
         report.created++;
         context.succeeded();
         return 'continue';
       }
       case 'rejected':
-        recordNotCleared(this.db, doc.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
+        recordNotCleared(this.db, doc.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
         report.rejected++;
         context.succeeded();
         return 'continue';

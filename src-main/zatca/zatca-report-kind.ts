@@ -20,14 +20,24 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { UploadContext, UploadCounts, UploadKind, UploadReport } from '../sync/index.ts';
 import { retryAfterMs } from '../upstream/index.ts';
-import { CSID_SECRET } from './egs-secrets.ts';
+import { csidSecretOf } from './egs-secrets.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { rejectionAdvice } from './rejection-advice.ts';
 import { submitDocument } from './report-document.ts';
-import { headOfQueue, makeQueueDue, queueCounts, recordDeferred, recordRejected, recordReported, takenCount, type QueuedDocument } from './report-queue.ts';
+import {
+  headOfQueue,
+  unitsWithPending,
+  makeQueueDue,
+  queueCounts,
+  recordDeferred,
+  recordRejected,
+  recordReported,
+  takenCount,
+  type QueuedDocument,
+} from './report-queue.ts';
 import { judgeZatcaReply, type ZatcaMessages } from './reporting-answer.ts';
 import { credentialsOf, probeZatca, type ZatcaCredentials } from './zatca-http.ts';
-import { readEgs } from './zatca-store.ts';
+import { allUnits, readEgs, readEgsUnit } from './zatca-store.ts';
 
 /** ZATCA's address and this unit's credentials, as read when a document goes. */
 export interface ZatcaTarget {
@@ -42,8 +52,12 @@ export interface ZatcaTarget {
  * afresh for every document, so a CSID that onboarding just wrote is used at once.
  */
 export interface ZatcaLink {
-  /** Null until the unit is onboarded with its CSID secret. */
-  target(): ZatcaTarget | null;
+  /**
+   * Null until the unit is onboarded with its CSID secret. Without `unit`,
+   * this machine's own unit; with one, that unit's (an old hub's documents
+   * go with the old hub's credentials, which it sent over the standby stream).
+   */
+  target(unit?: string): ZatcaTarget | null;
   clock: Clock;
   /** How long one request may go unanswered, on the clock (zatca-http's default otherwise). */
   timeoutMs?: number;
@@ -56,10 +70,11 @@ export function zatcaLink(db: TillDatabase, secrets: () => SecretStore, clock: C
     clock,
     ...(timeoutMs ? { timeoutMs } : {}),
     refusedFingerprint: null,
-    target() {
-      const egs = readEgs(db);
+    target(unit) {
+      // Without a unit: this machine's, or (not onboarded yet, after a takeover) any unit whose documents it can report.
+      const egs = unit === undefined ? (readEgs(db) ?? allUnits(db).find((u) => csidSecretOf(db, secrets(), u.unit) !== null)) : readEgsUnit(db, unit);
       if (!egs) return null;
-      const secret = secrets().get(CSID_SECRET);
+      const secret = csidSecretOf(db, secrets(), egs.unit);
       if (!secret) return null;
       return { baseUrl: egs.base_url, credentials: credentialsOf(egs.certificate, secret), fingerprint: `${egs.certificate}:${secret}` };
     },
@@ -100,8 +115,17 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
 
   /** The head of the queue alone: the rest wait behind it. Nothing while not onboarded (onboarding rings the engine). */
   nextAttemptAt(): number | null {
-    if (!this.link.target()) return null;
-    return headOfQueue(this.db)?.next_attempt_at ?? null;
+    return headOfQueue(this.db, this.reportableUnits())?.next_attempt_at ?? null;
+  }
+
+  /**
+   * The units whose pending documents this till can send now: its own and,
+   * after a takeover, the old hub's (their credentials came over the stream).
+   * Documents of a unit whose credentials are not here wait (the status
+   * counts them) without holding up the others.
+   */
+  private reportableUnits(): string[] {
+    return unitsWithPending(this.db).filter((unit) => this.link.target(unit) !== null);
   }
 
   makePendingDue(now: number): void {
@@ -115,9 +139,14 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
 
   async drain(context: UploadContext<ZatcaLink>, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     for (;;) {
-      const head = headOfQueue(this.db);
-      if (!head) return;
-      const target = targetToSend(this.db, this.name, context, keepGoing, report);
+      const head = headOfQueue(this.db, this.reportableUnits());
+      if (!head) {
+        // Documents wait whose unit's credentials are not on this till: held, saying why.
+        const waiting = headOfQueue(this.db);
+        if (waiting) targetToSend(this.db, this.name, context, keepGoing, report, waiting.egs_unit);
+        return;
+      }
+      const target = targetToSend(this.db, this.name, context, keepGoing, report, head.egs_unit);
       if (!target) return;
       // The head waits out its backoff and the rest wait behind it.
       if (head.next_attempt_at > context.now()) return;
@@ -139,14 +168,14 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
     const about = { icv: head.icv, number: head.number, kind: head.kind };
     switch (verdict.outcome) {
       case 'accepted':
-        recordReported(this.db, head.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, note: verdict.note, now });
+        recordReported(this.db, head.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, note: verdict.note, now });
         if (verdict.note === null) report.created++;
         else report.duplicate++;
         context.succeeded();
         this.onDocument?.({ ...about, outcome: 'reported', detail: verdict.note ?? verdict.zatcaStatus, messages: verdict.messages, advice: null });
         return 'continue';
       case 'rejected':
-        recordRejected(this.db, head.icv, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
+        recordRejected(this.db, head.seq, { zatcaStatus: verdict.zatcaStatus, messages: verdict.messages, reason: verdict.reason });
         report.rejected++;
         context.succeeded();
         this.onDocument?.({ ...about, outcome: 'rejected', detail: verdict.reason, messages: verdict.messages, advice: rejectionAdvice(head) });
@@ -157,7 +186,7 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
         return 'stop';
       case 'retry': {
         const wait = Math.max(context.retryDelay(head.attempts), retryAfterMs(verdict.retryAfter, now) ?? 0);
-        recordDeferred(this.db, head.icv, now + wait, verdict.reason);
+        recordDeferred(this.db, head.seq, now + wait, verdict.reason);
         report.deferred++;
         report.error = verdict.reason;
         // No answer: the engine probes ZATCA one interval on, and a reply brings the queue back before the backoff ends.
@@ -181,6 +210,7 @@ export function targetToSend(
   context: UploadContext<ZatcaLink>,
   keepGoing: () => boolean,
   report: UploadReport,
+  unit?: string,
 ): ZatcaTarget | null {
   if (context.isPaused()) {
     report.stopped = 'paused';
@@ -190,10 +220,15 @@ export function targetToSend(
     report.stopped = 'stopping';
     return null;
   }
-  const target = context.client.target();
+  const target = context.client.target(unit);
   if (!target) {
     report.held.push(kind);
-    report.error = readEgs(db) ? "the EGS unit's CSID secret is not in this till's secret store; onboard the unit again" : 'the EGS unit is not onboarded';
+    report.error =
+      unit !== undefined && unit !== readEgs(db)?.unit
+        ? "documents of another EGS unit (the branch's former hub) wait for that unit's credentials, which this till has not received: start the former hub, or its documents stay unreported"
+        : readEgs(db)
+          ? "the EGS unit's CSID secret is not in this till's secret store; onboard the unit again"
+          : 'the EGS unit is not onboarded';
   }
   return target;
 }

@@ -8,13 +8,15 @@ import type { ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { clearanceCounts } from './clearance-queries.ts';
-import { chainSummary, readEgs } from './zatca-store.ts';
+import { allUnits, chainSummary, readEgs } from './zatca-store.ts';
 import { nextStatusChange, zatcaStatusAt } from './zatca-status.ts';
 
 const LOOK_AGAIN_MS = 60_000;
 
 export function readZatcaStatus(db: TillDatabase, now: number): ZatcaStatusView {
-  return zatcaStatusAt(readEgs(db), { ...chainSummary(db), uncleared: clearanceCounts(db).clearing }, now);
+  const egs = readEgs(db);
+  // The branch's units are counted only when this till is none (a hub that took over before it was onboarded).
+  return zatcaStatusAt(egs, { ...chainSummary(db), uncleared: clearanceCounts(db).clearing, units: egs ? 1 : allUnits(db).length }, now);
 }
 
 export class ZatcaStatusFeed {

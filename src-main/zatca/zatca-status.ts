@@ -24,13 +24,20 @@ export function csidLevel(leftMs: number | null): ZatcaCsidLevel {
   return leftMs > 0 ? 'warning' : 'expired';
 }
 
-/** Where ZATCA reporting stands at `now`; without an EGS unit every level is 'ok' (the status bar shows nothing). */
+/**
+ * Where ZATCA reporting stands at `now`. Without an EGS unit of its own every
+ * level is 'ok' and the status bar shows nothing, unless the branch has
+ * units (`units`: a hub and its standby are one each): then this till is a
+ * hub that signs nothing, which the bar says, with the age of the documents
+ * it still has to report for the unit it took over from.
+ */
 export function zatcaStatusAt(
   egs: Pick<EgsState, 'certificate_expires_at'> | null,
-  summary: ChainSummary & { uncleared?: number },
+  summary: ChainSummary & { uncleared?: number; units?: number },
   now: number,
 ): ZatcaStatusView {
-  const oldest = egs ? summary.oldestUnreportedAt : null;
+  const notAUnit = egs === null && (summary.units ?? 0) > 0;
+  const oldest = egs || notAUnit ? summary.oldestUnreportedAt : null;
   const age = oldest === null ? null : Math.max(0, now - oldest);
   const left = egs ? egs.certificate_expires_at - now : null;
   return {
@@ -45,6 +52,7 @@ export function zatcaStatusAt(
     csid_expires_at: egs?.certificate_expires_at ?? null,
     csid_days_left: left === null ? null : Math.ceil(left / DAY_MS),
     csid_level: csidLevel(left),
+    not_a_unit: notAUnit,
     at: now,
   };
 }

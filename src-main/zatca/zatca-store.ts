@@ -1,45 +1,89 @@
 /**
- * The zatca_egs and zatca_documents tables (this module owns them): the EGS
- * unit's chain state and the signed documents with their reporting state.
+ * The zatca_egs, zatca_this_machine and zatca_documents tables (this module
+ * owns them): the branch's EGS units, each with its own chain state (a hub
+ * and its standby are two units: docs/zatca.md), which of them this machine
+ * is, and the signed documents with their reporting state.
  */
 import type { Selectable } from 'kysely';
 import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
 
-/** The EGS unit's row: its certificate and where the chain stands (the next invoice counter and the last hash). */
-export type EgsState = Omit<Selectable<TillSchema['zatca_egs']>, 'id'>;
+/** An EGS unit's row: its certificate and where its own chain stands (its next invoice counter and last hash). */
+export type EgsState = Selectable<TillSchema['zatca_egs']>;
 
-const READ_EGS = prepared<Record<string, never>>()(q.selectFrom('zatca_egs').selectAll().where('id', '=', 1));
+const READ_UNIT = prepared<{ unit: string }>()(q.selectFrom('zatca_egs').selectAll().where('unit', '=', param<string>('unit')));
+const THIS_UNIT = prepared<Record<string, never>>()(q.selectFrom('zatca_this_machine').select(['unit', 'next_icv', 'last_hash']).where('id', '=', 1));
 
-export function readEgs(db: TillDatabase): EgsState | null {
-  const row = READ_EGS.get(db, {});
-  if (!row) return null;
-  const { id: _id, ...state } = row;
-  return state;
+/** The name of the unit this machine is (its key is in this machine's secret store), or null before it is onboarded. */
+export function thisUnitName(db: TillDatabase): string | null {
+  return THIS_UNIT.get(db, {})?.unit ?? null;
 }
 
 /**
- * Onboarding (or renewal) writes the unit; the chain (next ICV, last hash)
- * carries on if the unit existed. invoice_types is what the CSID was
- * requested for (kept as it was when not given).
+ * This machine's own EGS unit, or null: never another machine's (a
+ * standby's copy holds its hub's unit too). Its chain is the further of the
+ * shared row and this machine's own record: a hub that signed alone and then
+ * rejoined from a copy without those documents continues after them.
+ */
+export function readEgs(db: TillDatabase): EgsState | null {
+  const mine = THIS_UNIT.get(db, {});
+  if (!mine) return null;
+  const shared = readEgsUnit(db, mine.unit);
+  if (!shared) return null;
+  return mine.last_hash !== null && mine.next_icv > shared.next_icv ? { ...shared, next_icv: mine.next_icv, last_hash: mine.last_hash } : shared;
+}
+
+/** Any unit of the branch by name (the reporter sends an old hub's documents with that unit's credentials). */
+export function readEgsUnit(db: TillDatabase, unit: string): EgsState | null {
+  return READ_UNIT.get(db, { unit }) ?? null;
+}
+
+/** Every unit of the branch (a hub and its standby), by name. */
+export function allUnits(db: TillDatabase): EgsState[] {
+  return all(db, q.selectFrom('zatca_egs').selectAll().orderBy('unit'));
+}
+
+/**
+ * Onboarding (or renewal) writes this machine's unit and marks it as this
+ * machine's; the unit's chain (next ICV, last hash) carries on if the unit
+ * existed, and another unit's row is never touched. invoice_types is what
+ * the CSID was requested for (kept as it was when not given).
  */
 export function saveEgs(
   db: TillDatabase,
-  egs: Omit<EgsState, 'next_icv' | 'last_hash' | 'invoice_types'> & { invoice_types?: string },
+  egs: Omit<EgsState, 'unit' | 'next_icv' | 'last_hash' | 'invoice_types'> & { invoice_types?: string },
   firstHash: string,
 ): void {
   db.transaction(() => {
-    const current = readEgs(db);
+    const unit = egs.common_name;
+    const current = readEgsUnit(db, unit);
     run(
       db,
       q.replaceInto('zatca_egs').values({
-        id: 1,
         ...egs,
+        unit,
         invoice_types: egs.invoice_types ?? current?.invoice_types ?? '0100',
         next_icv: current?.next_icv ?? 1,
         last_hash: current?.last_hash ?? firstHash,
       }),
     );
+    const mine = THIS_UNIT.get(db, {});
+    // Renewal keeps this machine's record of its chain; a new unit starts its own.
+    if (mine?.unit !== unit)
+      run(db, q.replaceInto('zatca_this_machine').values({ id: 1, unit, next_icv: current?.next_icv ?? 1, last_hash: current?.last_hash ?? null }));
+  }).immediate();
+}
+
+/**
+ * A unit another machine onboarded (a standby's, sent to its hub over the
+ * stream): its certificate and details, never its chain, which only its own
+ * signing moves. A unit already here keeps its counter and last hash.
+ */
+export function recordPeerUnit(db: TillDatabase, egs: Omit<EgsState, 'next_icv' | 'last_hash'>, firstHash: string): void {
+  db.transaction(() => {
+    const current = readEgsUnit(db, egs.unit);
+    if (current && current.certificate === egs.certificate && current.invoice_types === egs.invoice_types && current.base_url === egs.base_url) return;
+    run(db, q.replaceInto('zatca_egs').values({ ...egs, next_icv: current?.next_icv ?? 1, last_hash: current?.last_hash ?? firstHash }));
   }).immediate();
 }
 
@@ -49,11 +93,12 @@ export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
 /** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`. */
 export type NewDocument = Pick<
   StoredDocument,
-  'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
+  'egs_unit' | 'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
 > & { report_state: 'pending' | 'clearing' };
 
 const INSERT_DOCUMENT = prepared<NewDocument>()(
   q.insertInto('zatca_documents').values({
+    egs_unit: param('egs_unit'),
     icv: param('icv'),
     order_uuid: param('order_uuid'),
     uuid: param('uuid'),
@@ -70,17 +115,30 @@ const INSERT_DOCUMENT = prepared<NewDocument>()(
   }),
 );
 
-/** Advances the chain only from where it is: a second writer with a stale view changes nothing (and the caller throws). */
-const ADVANCE = prepared<{ icv: number; hash: string; next: number }>()(
+/**
+ * Advances the unit's chain only from where it is (or from behind, when this
+ * machine's own record was ahead: readEgs): a second writer with a stale
+ * view changes nothing (and the caller throws). UNIQUE (egs_unit, icv) on
+ * the documents keeps any counter from being used twice for one unit.
+ */
+const ADVANCE = prepared<{ unit: string; icv: number; hash: string; next: number }>()(
   q
     .updateTable('zatca_egs')
     .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
+    .where('unit', '=', param<string>('unit'))
+    .where('next_icv', '<=', param<number>('icv')),
+);
+
+const ADVANCE_MINE = prepared<{ unit: string; hash: string; next: number }>()(
+  q
+    .updateTable('zatca_this_machine')
+    .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
     .where('id', '=', 1)
-    .where('next_icv', '=', param<number>('icv')),
+    .where('unit', '=', param<string>('unit')),
 );
 
 /**
- * Writes a signed document and moves the chain past it; call inside the order's transaction.
+ * Writes a signed document and moves its unit's chain past it; call inside the order's transaction.
  * The chain moves at signing, never on ZATCA's answer, as ZATCA's rule says: the ICV goes up by one for every
  * document the EGS unit generates and the next PIH is this document's hash, whether ZATCA then accepts or
  * rejects it; a rejected document keeps its counter and is corrected by a new document (a new UUID, the next
@@ -91,8 +149,9 @@ const ADVANCE = prepared<{ icv: number; hash: string; next: number }>()(
  */
 export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   INSERT_DOCUMENT.run(db, doc);
-  const { changes } = ADVANCE.run(db, { icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
+  const { changes } = ADVANCE.run(db, { unit: doc.egs_unit, icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
+  ADVANCE_MINE.run(db, { unit: doc.egs_unit, hash: doc.hash, next: doc.icv + 1 });
 }
 
 /**
@@ -101,17 +160,18 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
  * after it; the earlier one stays in the chain (documentsOfOrder).
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv', 'desc').limit(1)) ?? null;
+  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq', 'desc').limit(1)) ?? null;
 }
 
-/** Every document of an order, in counter order. */
+/** Every document of an order, in signing order. */
 export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('icv'));
+  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq'));
 }
 
-/** The whole chain in counter order (for the status, the tests and an auditor's export). */
-export function allDocuments(db: TillDatabase): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('icv'));
+/** Every document in signing order (for the status, the tests and an auditor's export); given a unit, that unit's chain in counter order. */
+export function allDocuments(db: TillDatabase, unit?: string): StoredDocument[] {
+  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv'));
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq'));
 }
 
 export interface ChainSummary {

@@ -29,6 +29,13 @@ export interface ZatcaStatusView {
   /** Days left, a part day counted as one (so the warning starts as this reads 30); 0 or less once expired. */
   csid_days_left: number | null;
   csid_level: ZatcaCsidLevel;
+  /**
+   * This till is the hub but no EGS unit of its own while the branch has one
+   * (a standby that took over before it was onboarded): its sales are not
+   * signed (phase-1 QR) until it is onboarded; it never signs with another
+   * unit's key (docs/zatca.md, "A standby hub is its own EGS unit").
+   */
+  not_a_unit: boolean;
   /** When the host computed this (its clock). */
   at: number;
 }

@@ -20,6 +20,7 @@ const status = (view: Partial<ZatcaStatusView>): ZatcaStatusView => ({
   csid_expires_at: Date.UTC(2027, 10, 1),
   csid_days_left: 200,
   csid_level: 'ok',
+  not_a_unit: false,
   at: Date.UTC(2026, 10, 26),
   ...view,
 });
@@ -57,4 +58,31 @@ test('the CSID’s expiry is warned in Arabic too, and an expired one is an aler
   await expect.element(screen.getByTestId('status-zatca-csid')).toHaveTextContent('شهادة الهيئة تنتهي بعد 30 يوماً');
   till.zatca = status({ csid_days_left: 0, csid_level: 'expired' });
   await expect.element(screen.getByRole('alert')).toHaveTextContent('انتهت شهادة الهيئة');
+});
+
+test('a hub that took over before it was onboarded says its sales are not signed, with what it still has to report, in both languages', async () => {
+  const till = offlineTill();
+  till.zatca = status({
+    onboarded: false,
+    not_a_unit: true,
+    csid_expires_at: null,
+    csid_days_left: null,
+    unreported: 2,
+    oldest_unreported_at: 1,
+    oldest_unreported_hours: 3,
+  });
+  const screen = await render(StatusBar, withTill(till));
+  const pill = screen.getByTestId('status-zatca-unsigned');
+  await expect.element(pill).toHaveTextContent('ZATCA: this hub is not onboarded, its sales are not signed: onboard it now');
+  await expect.element(pill).toHaveAttribute('role', 'alert');
+  await expect.element(screen.getByTestId('status-zatca-report')).toHaveTextContent('ZATCA: 2 to report, oldest 3 h');
+  till.zatca = status({ onboarded: true });
+  await expect.element(screen.getByTestId('status-zatca-unsigned')).not.toBeInTheDocument();
+
+  const arabic = new LocaleState();
+  arabic.set('ar');
+  const ar = offlineTill();
+  ar.zatca = status({ onboarded: false, not_a_unit: true, csid_expires_at: null, csid_days_left: null });
+  const inArabic = await render(StatusBar, withTill(ar, arabic));
+  await expect.element(inArabic.getByTestId('status-zatca-unsigned')).toHaveTextContent('هذه النقطة الرئيسية غير مسجلة ومبيعاتها غير موقّعة');
 });

@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
 import { EventHub, TillHost } from '../../host/index.ts';
+import { pairHandover } from '../pair-handover.ts';
 import { FileSecretStore } from '../../secrets/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
-import { zatcaUrlProblem } from '../../zatca/index.ts';
+import { notOnboardedWarning, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
 import { listStations } from '../../stations/index.ts';
 import { PairNode, prepareStandbyCopy, replicatedApi } from '../../standby/index.ts';
@@ -80,7 +81,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     : null;
   if (demo) io.err(`ZATCA stand-in at ${demo.zatca.url}: onboard on the Branch screen's ZATCA tab with OTP ${demo.zatca.otp}`);
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
-  const till = new TillHost({ db, events, secrets: new FileSecretStore(db), printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}) });
+  // One secret store for the till and the pair: what the hub hands over is what the till's outbox uses after a takeover.
+  const secrets = new FileSecretStore(db);
+  const till = new TillHost({ db, events, secrets, printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}) });
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
   const pair = new PairNode({
     db,
@@ -91,6 +94,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     stopTill: () => till.stop(),
     stationsInUse: () => listStations(db).length,
     log: io.err,
+    handover: pairHandover(db, secrets, io.err),
+    takeOverWarning: () => notOnboardedWarning(db),
   });
   pair.start();
 

@@ -1,5 +1,6 @@
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { promoteToHub, readStandbyState, type PairStatus } from '../../standby/index.ts';
+import { notOnboardedWarning } from '../../zatca/index.ts';
 import { parseCommandArgs, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 
 /** A serving process writes its status each second: older than this, nobody is serving the file. */
@@ -26,9 +27,12 @@ export async function standbyCommand(argv: string[], io: CliIo): Promise<number>
         return 1;
       }
       const { epoch } = promoteToHub(db);
+      // A manager promoting a standby that is no ZATCA unit of its own is told now, not at the first unsigned sale.
+      const zatcaWarning = notOnboardedWarning(db);
+      if (zatcaWarning) io.err(zatcaWarning);
       io.out(
         values.json
-          ? JSON.stringify({ role: 'hub', epoch })
+          ? JSON.stringify({ role: 'hub', epoch, zatca_warning: zatcaWarning })
           : `${dbFile} is now the branch's hub (epoch ${epoch}). A pos serve running on it takes over now; the old hub refuses every write once it sees this epoch.`,
       );
       return 0;

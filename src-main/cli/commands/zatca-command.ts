@@ -8,6 +8,7 @@ import {
   headOfQueue,
   parseMessages,
   readEgs,
+  allUnits,
   rejectedDocuments,
   rejectionAdvice,
   summarizeZatcaMessages,
@@ -90,9 +91,16 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         /** Why the oldest unreported document is still waiting (its last try), or null. */
         pending_reason: head?.last_error ?? null,
         rejected_documents: rejected,
+        /** Every EGS unit of the branch (a hub and its standby are one each), with its own chain; this_machine marks this till's. */
+        units: allUnits(db).map((u) => ({ unit: u.unit, environment: u.environment, next_icv: u.next_icv, this_machine: u.unit === egs?.unit })),
       };
       if (values.json) io.out(JSON.stringify(status));
-      else if (!egs) io.out('ZATCA phase 2: not onboarded; receipts carry the phase-1 QR (tags 1–5). Set seller.* and onboard the EGS unit.');
+      else if (!egs)
+        io.out(
+          status.units.length > 0
+            ? `ZATCA phase 2: this till is not onboarded as an EGS unit of its own (the branch has ${status.units.map((u) => u.unit).join(', ')}); its sales carry the phase-1 QR until it is onboarded, and it never signs with another unit's key.`
+            : 'ZATCA phase 2: not onboarded; receipts carry the phase-1 QR (tags 1–5). Set seller.* and onboard the EGS unit.',
+        );
       else {
         const lines = [
           `EGS unit ${egs.common_name} (${egs.environment}), CSID expires ${new Date(egs.certificate_expires_at).toISOString().slice(0, 10)} (${status.csid_days_left} days)`,
@@ -105,7 +113,9 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
           lines.push(
             `standard (B2B) invoices: ${clearance.clearing} not answered by ZATCA yet, ${clearance.notCleared} refused (each sale takes a simplified invoice from its receipt dialog)`,
           );
-        if (head?.last_error) lines.push(`  waiting: ICV ${head.icv} ${head.number}: ${head.last_error}`);
+        for (const other of status.units.filter((u) => !u.this_machine))
+          lines.push(`another EGS unit of the branch: ${other.unit}, next ICV ${other.next_icv}`);
+        if (head?.last_error) lines.push(`  waiting: ${head.egs_unit} ICV ${head.icv} ${head.number}: ${head.last_error}`);
         for (const doc of rejected) {
           lines.push(
             `rejected: ICV ${doc.icv} ${doc.kind} ${doc.number}: ${doc.errors.length ? summarizeZatcaMessages({ info: [], warnings: [], errors: doc.errors }) : (doc.reason ?? '')}`,

@@ -96,8 +96,8 @@ describe('the standby journal', () => {
     product(hub, 2, 'p2', 'Mocha');
     const { changes: real } = journalSince(hub, 0);
     const mocha = real[0]!;
-    // The standby's own place in the pair, the machine's own ZATCA unit, SQLite's tables, a name made to break out of quotes.
-    for (const tbl of ['standby_state', 'zatca_egs', 'sqlite_sequence', 'products" (seq) VALUES (1); --', 'nowhere']) {
+    // The standby's own place in the pair, which ZATCA unit the machine is, SQLite's tables, a name made to break out of quotes.
+    for (const tbl of ['standby_state', 'zatca_this_machine', 'sqlite_sequence', 'products" (seq) VALUES (1); --', 'nowhere']) {
       const changes = [mocha, { seq: mocha.seq + 1, tbl, op: 'I' as const, old_key: null, row: '{"key": "role", "value": "hub"}' }];
       expect(() => applier.apply(changes, 0, mocha.seq + 1), tbl).toThrow(/does not follow/);
     }

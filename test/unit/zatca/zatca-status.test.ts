@@ -27,7 +27,19 @@ describe('the oldest unreported document (ZATCA: within 24 hours)', () => {
       csid_level: 'ok',
       oldest_unreported_at: null,
       csid_days_left: null,
+      not_a_unit: false,
     });
+  });
+
+  it('on a hub that took over before it was onboarded (the branch has units): says it signs nothing, and ages what it still reports', () => {
+    expect(zatcaStatusAt(null, { ...chain(NOW - 30 * HOUR), units: 1 }, NOW)).toMatchObject({
+      onboarded: false,
+      not_a_unit: true,
+      report_level: 'alarm',
+      oldest_unreported_hours: 30,
+      csid_level: 'ok',
+    });
+    expect(zatcaStatusAt(egs(FAR), { ...chain(null), units: 2 }, NOW)).toMatchObject({ not_a_unit: false });
   });
 });
 

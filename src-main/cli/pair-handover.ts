@@ -1,0 +1,38 @@
+/**
+ * What `pos serve` hands between the two machines of a standby pair
+ * (src-main/standby/handover.ts): the hub's service session token, so a
+ * standby that takes over uploads at once without a manager signing in
+ * again, and the ZATCA part (zatca/unit-handover.ts). Kept in each
+ * machine's own secret store, never the database (docs/security.md,
+ * "The standby hub").
+ */
+import type { TillDatabase } from '../db/index.ts';
+import type { SecretStore } from '../secrets/index.ts';
+import type { PairHandover } from '../standby/index.ts';
+import { acceptPeerUnit, keepHandedZatcaSecret, ownUnitRecord, zatcaSecretsToHandOver } from '../zatca/index.ts';
+import { SERVICE_TOKEN_SECRET } from '../host/index.ts';
+
+/** `log`: a failure is said (never a secret's value) and the stream goes on; the next change is handed over again. */
+export function pairHandover(db: TillDatabase, secrets: SecretStore, log: (line: string) => void): PairHandover {
+  const safely = (what: string, act: () => void) => {
+    try {
+      act();
+    } catch (error) {
+      log(`Standby: ${what} failed (${(error as Error).message}).`);
+    }
+  };
+  return {
+    outgoing: () => ({ [SERVICE_TOKEN_SECRET]: secrets.get(SERVICE_TOKEN_SECRET), ...zatcaSecretsToHandOver(db, secrets) }),
+    received: (handed) =>
+      safely('keeping what the hub handed over', () => {
+        for (const [name, value] of Object.entries(handed)) {
+          if (name === SERVICE_TOKEN_SECRET) {
+            // The hub's session, mirrored: a new sign-in replaces it, a sign-out removes it (written only when it differs).
+            if (secrets.get(name) !== value) secrets.set(name, value);
+          } else keepHandedZatcaSecret(db, secrets, name, value);
+        }
+      }),
+    ownRecord: () => ownUnitRecord(db),
+    peerRecord: (record) => safely("recording the standby's ZATCA unit", () => void acceptPeerUnit(db, record)),
+  };
+}
