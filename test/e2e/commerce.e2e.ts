@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import type { UploadedOrder } from '../../emulator/received-order.ts';
 import { translate, type MessageKey, type MessageParams } from '../../src-shared/i18n/index.ts';
-import { posJson } from './pos-cli.ts';
+import { posJson, posOn } from './pos-cli.ts';
 import { CROISSANT, guardPage, halalas, ICED_AMERICANO, pickProduct, shot, waitForTill, type Lang } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 import { expect, test } from './till-test.ts';
@@ -21,7 +19,6 @@ import { expect, test } from './till-test.ts';
 // discount, holds an answer and reads what arrived), the till `pos serve`
 // signed in to it from its sign-in screen as a manager does.
 
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
 const LOYALTY_PROVIDER = 'e2e-loyalty';
 const LOYALTY_TOKEN = 'e2e-loyalty-token-7f3a';
 const REWARD = 'APP-REWARD-5';
@@ -64,7 +61,7 @@ async function commerceTill(): Promise<{ emulator: RunningEmulator; server: Till
     ['loyalty.provider', LOYALTY_PROVIDER],
     ['loyalty.api_token', LOYALTY_TOKEN],
   ];
-  for (const [key, value] of settings) execFileSync(process.execPath, [pos, 'settings', '--db', dbFile, 'set', key, value], { encoding: 'utf8' });
+  for (const [key, value] of settings) posOn(dbFile, 'settings', 'set', key, value);
   const server = await startTillServer({ dbFile, demo: false });
   return { emulator, server, dir };
 }
