@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import type { UploadedOrder } from '../../emulator/received-order.ts';
 import { translate, type MessageKey, type MessageParams } from '../../src-shared/i18n/index.ts';
-import { posJson } from './pos-cli.ts';
+import { posJson, posOn } from './pos-cli.ts';
 import { CROISSANT, guardPage, halalas, ICED_AMERICANO, pickProduct, shot, waitForTill, type Lang } from './till-page.ts';
 import { startTillServer, type TillServer } from './till-server.ts';
 import { expect, test } from './till-test.ts';
@@ -21,10 +19,10 @@ import { expect, test } from './till-test.ts';
 // discount, holds an answer and reads what arrived), the till `pos serve`
 // signed in to it from its sign-in screen as a manager does.
 
-const pos = fileURLToPath(new URL('../../bin/pos.mjs', import.meta.url));
 const LOYALTY_PROVIDER = 'e2e-loyalty';
 const LOYALTY_TOKEN = 'e2e-loyalty-token-7f3a';
 const REWARD = 'APP-REWARD-5';
+const UNKNOWN_REWARD = 'APP-REWARD-404';
 const COUPON = 'RAMADAN10';
 const BAD_COUPON = 'NOPE-42';
 
@@ -63,7 +61,7 @@ async function commerceTill(): Promise<{ emulator: RunningEmulator; server: Till
     ['loyalty.provider', LOYALTY_PROVIDER],
     ['loyalty.api_token', LOYALTY_TOKEN],
   ];
-  for (const [key, value] of settings) execFileSync(process.execPath, [pos, 'settings', '--db', dbFile, 'set', key, value], { encoding: 'utf8' });
+  for (const [key, value] of settings) posOn(dbFile, 'settings', 'set', key, value);
   const server = await startTillServer({ dbFile, demo: false });
   return { emulator, server, dir };
 }
@@ -236,7 +234,11 @@ for (const lang of ['en', 'ar'] as const) {
       total -= couponOff;
       expect(halalas(await page.getByTestId('cart-total').textContent())).toBe(total);
 
-      // (d) A loyalty reward, checked exactly as the contract shows it, applied once.
+      // (d) A reward the provider refuses says why; the sale goes on as it was.
+      await enterCode(page, 'reward', UNKNOWN_REWARD);
+      await expect(page.getByTestId('promotion-dialog').getByTestId('notice-error')).toHaveText(words(lang, 'reason.reward.refused', { code: UNKNOWN_REWARD }));
+      expect(halalas(await page.getByTestId('cart-total').textContent())).toBe(total);
+      // A loyalty reward, checked exactly as the contract shows it, applied once.
       const checkedFrom = Date.now();
       await enterCode(page, 'reward', REWARD);
       await expect(page.getByTestId('promotion-dialog')).toBeHidden();
@@ -245,8 +247,8 @@ for (const lang of ['en', 'ar'] as const) {
       expect(halalas(await rewardRow.locator('dd').textContent())).toBe(500);
       total -= 500;
       expect(halalas(await page.getByTestId('cart-total').textContent())).toBe(total);
-      expect(emulator.promotions.rewardRequests).toHaveLength(1);
-      const [check] = emulator.promotions.rewardRequests;
+      expect(emulator.promotions.rewardRequests.map((r) => (r.body as { reward_code: string }).reward_code)).toEqual([UNKNOWN_REWARD, REWARD]);
+      const check = emulator.promotions.rewardRequests[1];
       expect(check!.path).toBe(`${emulator.baseUrl}/sync/${LOYALTY_PROVIDER}/check_reward`);
       expect(check!.headers['api-token']).toBe(LOYALTY_TOKEN);
       // The loyalty check carries its own token, never the service's bearer token.
@@ -268,7 +270,7 @@ for (const lang of ['en', 'ar'] as const) {
         .getByRole('button', { name: words(lang, 'common.cancel') })
         .click();
       await expect(page.getByTestId('promotion-dialog')).toBeHidden();
-      expect(emulator.promotions.rewardRequests).toHaveLength(1);
+      expect(emulator.promotions.rewardRequests).toHaveLength(2);
       await expect(page.locator(`[data-testid="cart-promotion"][data-code="${REWARD}"]`)).toHaveCount(1);
       expect(halalas(await page.getByTestId('cart-total').textContent())).toBe(total);
 
