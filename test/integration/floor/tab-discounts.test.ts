@@ -216,8 +216,14 @@ describe('the service discounts on a tab', () => {
     const again = await refusal(promotions.applyTabCode({ tab_id: tab.id, version: withCoupon.version, source: 'coupon', code: 'RAMADAN10' }));
     expect(again.reason).toMatchObject({ code: 'promotion.already_applied' });
     expect(service.emulator.promotions.verifyRequests.length).toBe(verifiedBefore + 1);
+    // Taken off, the tab is as it was; given again, it is checked again.
+    const without = await promotions.removeTabCode({ tab_id: tab.id, version: withCoupon.version, code: 'RAMADAN10' });
+    expect(without.total).toBe(tab.total);
+    expect(without.discounts.filter((d) => d.code !== null)).toEqual([]);
+    const again2 = await promotions.applyTabCode({ tab_id: tab.id, version: without.version, source: 'coupon', code: 'RAMADAN10' });
+    expect(again2.total).toBe(withCoupon.total);
 
-    const order = await till.tabs.payTab({ tab_id: tab.id, version: withCoupon.version, payments: [{ method_key: 'CASH', amount: withCoupon.total }] });
+    const order = await till.tabs.payTab({ tab_id: tab.id, version: again2.version, payments: [{ method_key: 'CASH', amount: again2.total }] });
     expect(order.total).toBe(withCoupon.total);
     expect(order.discounts!.find((d) => d.code === 'RAMADAN10')).toMatchObject({ source: 'coupon', amount: coupon.amount });
     expect(receiptText(order)).toContain('Ramadan 10%');
