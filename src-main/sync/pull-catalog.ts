@@ -93,8 +93,13 @@ export class CatalogChangedError extends Error {
 const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
-/** Pages of a list written between two checkpoints on a connection that defers them (16 pages of 500 products: about 50,000 rows). */
-const PAGES_PER_CHECKPOINT = 16;
+/**
+ * Pages of a list written between two checkpoints (4 pages of 500 products: about 10,000 rows). A pull
+ * writes about 7 KB of WAL a row (each row lands on its own leaf of every index keyed by a random id),
+ * so a checkpoint inside a commit, SQLite's default every 1,000 pages, ran every few slices and held
+ * the write lock for it; and a WAL never reset made every page lookup walk all of it.
+ */
+const PAGES_PER_CHECKPOINT = 4;
 
 interface PullContext {
   client: ServiceClient;
@@ -112,8 +117,7 @@ interface PullContext {
   perPage: number;
   /** Decimal places of the market's currency: money is read and stored to these. */
   decimals: number;
-  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull tells it every few pages. */
-  checkpointsDeferred: boolean;
+  /** Pages written since the pull's last checkpoint (the pull's commits never checkpoint: it does, every few pages). */
   pagesSinceCheckpoint: number;
 }
 
@@ -163,6 +167,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   // past its memory budget (issue 37: peak RSS ≤ 250 MB). Put back after.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);
+  // No checkpoint inside the pull's commits (a slice would hold the write lock for it): the pull has one
+  // run on the checkpoint thread every few pages instead (readResource). Put back after.
+  const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
   const staging = new Staging(db, REPLICA_TABLES, {
     ...(options.sliceRows !== undefined ? { sliceRows: options.sliceRows } : {}),
     ...(options.onSlice ? { onSlice: options.onSlice } : {}),
@@ -181,7 +189,6 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     precisionLost: 0,
     perPage: options.perPage ?? 500,
     decimals,
-    checkpointsDeferred: db.pragma('wal_autocheckpoint', { simple: true }) === 0,
     pagesSinceCheckpoint: 0,
   };
   const skipped: SkippedList[] = [];
@@ -230,7 +237,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     };
   } finally {
     if (!published && db.open) await staging.discard();
-    if (db.open) db.pragma(`cache_size = ${cacheSize}`);
+    if (db.open) {
+      db.pragma(`cache_size = ${cacheSize}`);
+      db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    }
   }
 }
 
@@ -301,11 +311,11 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
         await staging.flush();
-        // The app defers checkpoints to after a checkout (wal_autocheckpoint 0): a pull's slices go back
-        // to the database file every few pages, not after each (a checkpoint syncs the file twice).
-        if (context.checkpointsDeferred && ++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
+        // The slices go back to the database file every few pages, on the checkpoint thread while the next
+        // pages arrive; waited for, so that no slice is written during it and the WAL starts over after it.
+        if (++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
           context.pagesSinceCheckpoint = 0;
-          void checkpointSoon(context.db);
+          await checkpointSoon(context.db);
         }
       }
     } catch (error) {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TillDatabase } from '../../../src-main/db/index.ts';
 import { readCatalog, searchProducts, type WriteSlice } from '../../../src-main/catalog/index.ts';
@@ -123,6 +124,28 @@ describe('the pull by generation', () => {
     expect(catalog.products).toHaveLength(tenant.products.length);
     expect(catalog.products.every((p) => p.name_en.endsWith('Renewed') || p.id.startsWith('arrived-'))).toBe(true);
     expect(searchProducts(app, 'renewed').length).toBeGreaterThan(0);
+  });
+
+  it('runs no checkpoint inside its commits, has the WAL copied back every few pages, and puts the setting back', async () => {
+    service = await emulatedService({ products: 3_000, seed: 39 });
+    const db = service.open();
+    const wal = `${db.name}-wal`;
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000); // SQLite's default: the CLI's connection.
+    const during = new Set<unknown>();
+    let largestWal = 0;
+    await service.pull(db, {
+      perPage: 100,
+      onSlice: () => {
+        during.add(db.pragma('wal_autocheckpoint', { simple: true }));
+        largestWal = Math.max(largestWal, statSync(wal).size);
+      },
+    });
+    // A checkpoint inside a slice's commit would hold the write lock while it copies the WAL.
+    expect([...during]).toEqual([0]);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // Copied back and started over every few pages: the WAL never held the whole catalog's writes.
+    const written = (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+    expect(largestWal).toBeLessThan(written);
   });
 
   it('leaves readers the previous catalog and no rows of its own when it fails', async () => {
