@@ -94,12 +94,12 @@ const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
 /**
- * Pages of a list written between two checkpoints (4 pages of 500 products: about 10,000 rows). A pull
- * writes about 7 KB of WAL a row (each row lands on its own leaf of every index keyed by a random id),
- * so a checkpoint inside a commit, SQLite's default every 1,000 pages, ran every few slices and held
- * the write lock for it; and a WAL never reset made every page lookup walk all of it.
+ * Rows written between two checkpoints (about four pages of 500 products). A pull writes about 7 KB
+ * of WAL a row (each row lands on its own leaf of every index keyed by a random id), so a checkpoint
+ * inside a commit, SQLite's default every 1,000 WAL pages, ran every few slices and held the write
+ * lock while it copied; and a WAL never started over made every page lookup walk all of it.
  */
-const PAGES_PER_CHECKPOINT = 4;
+const ROWS_PER_CHECKPOINT = 10_000;
 
 interface PullContext {
   client: ServiceClient;
@@ -117,8 +117,10 @@ interface PullContext {
   perPage: number;
   /** Decimal places of the market's currency: money is read and stored to these. */
   decimals: number;
-  /** Pages written since the pull's last checkpoint (the pull's commits never checkpoint: it does, every few pages). */
-  pagesSinceCheckpoint: number;
+  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull's checkpoints go to the checkpoint thread. */
+  checkpointsDeferred: boolean;
+  /** Rows the staging had written at the pull's last checkpoint (its commits never checkpoint: it does, every ROWS_PER_CHECKPOINT). */
+  checkpointedAt: number;
 }
 
 /**
@@ -189,7 +191,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     precisionLost: 0,
     perPage: options.perPage ?? 500,
     decimals,
-    pagesSinceCheckpoint: 0,
+    checkpointsDeferred: autocheckpoint === 0,
+    checkpointedAt: 0,
   };
   const skipped: SkippedList[] = [];
   try {
@@ -311,11 +314,9 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
         await staging.flush();
-        // The slices go back to the database file every few pages, on the checkpoint thread while the next
-        // pages arrive; waited for, so that no slice is written during it and the WAL starts over after it.
-        if (++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
-          context.pagesSinceCheckpoint = 0;
-          await checkpointSoon(context.db);
+        if (staging.written - context.checkpointedAt >= ROWS_PER_CHECKPOINT) {
+          context.checkpointedAt = staging.written;
+          await checkpointBetweenSlices(context);
         }
       }
     } catch (error) {
@@ -340,6 +341,18 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
     if (attempt >= READ_ATTEMPTS) throw new CatalogChangedError(resource.name, attempt, detail);
     context.progress({ phase: 'restart', resource: resource.name, reason: detail });
   }
+}
+
+/**
+ * Copies the WAL back into the database file between two slices, holding no write lock (a PASSIVE
+ * checkpoint lets other connections write). Nothing is written meanwhile, so the WAL starts over at
+ * the next slice instead of growing by the whole catalog. On the app's connection (it defers its
+ * checkpoints) it runs on the checkpoint thread, the host's event loop free while the next pages
+ * arrive; on any other (`pos sync`) on the connection itself, without a second thread's memory.
+ */
+async function checkpointBetweenSlices(context: PullContext): Promise<void> {
+  if (context.checkpointsDeferred) await checkpointSoon(context.db);
+  else context.db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 /**
