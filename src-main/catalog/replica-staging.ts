@@ -199,6 +199,7 @@ export class Staging {
   /** Rows staged so far per table (a record staged twice counts once). */
   private readonly staged = new Map<string, number>();
   private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
+  private rowsWritten = 0;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
 
@@ -225,6 +226,11 @@ export class Staging {
     this.pending.push({ table: table as ReplicaTable, row: row as Record<string, unknown> });
   }
 
+  /** Rows written so far by `flush` (every table, a row written again counted again). */
+  get written(): number {
+    return this.rowsWritten;
+  }
+
   /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
   async flush(): Promise<void> {
     while (this.pending.length > 0) {
@@ -232,6 +238,7 @@ export class Staging {
       const ms = this.slice('write', slice.length, () => {
         for (const { table, row } of slice) this.write(table, row);
       });
+      this.rowsWritten += slice.length;
       this.resize(slice.length, ms);
       await yieldToOthers();
     }

@@ -93,8 +93,13 @@ export class CatalogChangedError extends Error {
 const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
-/** Pages of a list written between two checkpoints on a connection that defers them (16 pages of 500 products: about 50,000 rows). */
-const PAGES_PER_CHECKPOINT = 16;
+/**
+ * Rows written between two checkpoints (about four pages of 500 products). A pull writes about 7 KB
+ * of WAL a row (each row lands on its own leaf of every index keyed by a random id), so a checkpoint
+ * inside a commit, SQLite's default every 1,000 WAL pages, ran every few slices and held the write
+ * lock while it copied; and a WAL never started over made every page lookup walk all of it.
+ */
+const ROWS_PER_CHECKPOINT = 10_000;
 
 interface PullContext {
   client: ServiceClient;
@@ -112,9 +117,10 @@ interface PullContext {
   perPage: number;
   /** Decimal places of the market's currency: money is read and stored to these. */
   decimals: number;
-  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull tells it every few pages. */
+  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull's checkpoints go to the checkpoint thread. */
   checkpointsDeferred: boolean;
-  pagesSinceCheckpoint: number;
+  /** Rows the staging had written at the pull's last checkpoint (its commits never checkpoint: it does, every ROWS_PER_CHECKPOINT). */
+  checkpointedAt: number;
 }
 
 /**
@@ -163,6 +169,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   // past its memory budget (issue 37: peak RSS ≤ 250 MB). Put back after.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);
+  // No checkpoint inside the pull's commits (a slice would hold the write lock for it): the pull has one
+  // run on the checkpoint thread every few pages instead (readResource). Put back after.
+  const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  db.pragma('wal_autocheckpoint = 0');
   const staging = new Staging(db, REPLICA_TABLES, {
     ...(options.sliceRows !== undefined ? { sliceRows: options.sliceRows } : {}),
     ...(options.onSlice ? { onSlice: options.onSlice } : {}),
@@ -181,8 +191,8 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     precisionLost: 0,
     perPage: options.perPage ?? 500,
     decimals,
-    checkpointsDeferred: db.pragma('wal_autocheckpoint', { simple: true }) === 0,
-    pagesSinceCheckpoint: 0,
+    checkpointsDeferred: autocheckpoint === 0,
+    checkpointedAt: 0,
   };
   const skipped: SkippedList[] = [];
   try {
@@ -230,7 +240,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     };
   } finally {
     if (!published && db.open) await staging.discard();
-    if (db.open) db.pragma(`cache_size = ${cacheSize}`);
+    if (db.open) {
+      db.pragma(`cache_size = ${cacheSize}`);
+      db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
+    }
   }
 }
 
@@ -301,11 +314,9 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
         await staging.flush();
-        // The app defers checkpoints to after a checkout (wal_autocheckpoint 0): a pull's slices go back
-        // to the database file every few pages, not after each (a checkpoint syncs the file twice).
-        if (context.checkpointsDeferred && ++context.pagesSinceCheckpoint >= PAGES_PER_CHECKPOINT) {
-          context.pagesSinceCheckpoint = 0;
-          void checkpointSoon(context.db);
+        if (staging.written - context.checkpointedAt >= ROWS_PER_CHECKPOINT) {
+          context.checkpointedAt = staging.written;
+          await checkpointBetweenSlices(context);
         }
       }
     } catch (error) {
@@ -330,6 +341,18 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
     if (attempt >= READ_ATTEMPTS) throw new CatalogChangedError(resource.name, attempt, detail);
     context.progress({ phase: 'restart', resource: resource.name, reason: detail });
   }
+}
+
+/**
+ * Copies the WAL back into the database file between two slices, holding no write lock (a PASSIVE
+ * checkpoint lets other connections write). Nothing is written meanwhile, so the WAL starts over at
+ * the next slice instead of growing by the whole catalog. On the app's connection (it defers its
+ * checkpoints) it runs on the checkpoint thread, the host's event loop free while the next pages
+ * arrive; on any other (`pos sync`) on the connection itself, without a second thread's memory.
+ */
+async function checkpointBetweenSlices(context: PullContext): Promise<void> {
+  if (context.checkpointsDeferred) await checkpointSoon(context.db);
+  else context.db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 /**

@@ -1,5 +1,6 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { deferCheckpoints, type TillDatabase } from '../../../src-main/db/index.ts';
 import { readCatalog, searchProducts, type WriteSlice } from '../../../src-main/catalog/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 
@@ -32,6 +33,18 @@ function fingerprint(db: TillDatabase): string {
       db.prepare('SELECT count(*), total(length(name_en)) FROM categories').raw().get(),
     ]),
   )();
+}
+
+/** The salts in a WAL file's header: SQLite draws new ones each time the WAL starts over from its beginning. */
+function walSalt(file: string): string {
+  const header = Buffer.alloc(8);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, header, 0, 8, 16);
+  } finally {
+    closeSync(fd);
+  }
+  return header.toString('hex');
 }
 
 /** Runs `tick` on every turn of the event loop until stopped: what a busy till does while a pull runs. */
@@ -123,6 +136,36 @@ describe('the pull by generation', () => {
     expect(catalog.products).toHaveLength(tenant.products.length);
     expect(catalog.products.every((p) => p.name_en.endsWith('Renewed') || p.id.startsWith('arrived-'))).toBe(true);
     expect(searchProducts(app, 'renewed').length).toBeGreaterThan(0);
+  });
+
+  it('runs no checkpoint inside its commits, has the WAL copied back and started over as it goes, and puts the setting back', async () => {
+    service = await emulatedService({ products: 3_000, seed: 39 });
+    const db = service.open();
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000); // SQLite's default: the CLI's connection.
+    const during = new Set<unknown>();
+    const salts = new Set<string>();
+    await service.pull(db, {
+      perPage: 100,
+      onSlice: () => {
+        during.add(db.pragma('wal_autocheckpoint', { simple: true }));
+        salts.add(walSalt(`${db.name}-wal`));
+      },
+    });
+    // A checkpoint inside a slice's commit would hold the write lock while it copies the WAL.
+    expect([...during]).toEqual([0]);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // The WAL started over (a new salt in its header) while the pull wrote: it never held the whole catalog's writes.
+    expect(salts.size).toBeGreaterThan(1);
+  });
+
+  it('on the app connection (checkpoints deferred) has the WAL copied back on the checkpoint thread and leaves the setting at 0', async () => {
+    service = await emulatedService({ products: 3_000, seed: 40 });
+    const db = service.open();
+    deferCheckpoints(db);
+    const salts = new Set<string>();
+    await service.pull(db, { perPage: 100, onSlice: () => salts.add(walSalt(`${db.name}-wal`)) });
+    expect(salts.size).toBeGreaterThan(1);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   });
 
   it('leaves readers the previous catalog and no rows of its own when it fails', async () => {
