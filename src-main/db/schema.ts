@@ -228,6 +228,7 @@ export interface StationCartsTable {
   station: string;
   cart: string;
   updated_at: number;
+  cart_no: Generated<number>;
 }
 
 export interface StationsTable {
@@ -363,13 +364,6 @@ export interface KitchenItemsTable {
   bumped_at: number | null;
 }
 
-export interface StationCartLinesTable {
-  station: string;
-  line_id: string;
-  position: number;
-  line: string;
-}
-
 export interface CounterCustomersTable {
   id: string;
   name: string;
@@ -393,10 +387,15 @@ export interface SoldOutMarksTable {
   marked_by: string;
 }
 
+export interface GenerationPinsTable {
+  table_name: string;
+  pinned: number;
+}
+
 export interface OutboxTable {
+  enqueued_seq: Generated<number>;
   order_uuid: string;
   state: 'pending' | 'synced' | 'rejected';
-  enqueued_seq: number;
   attempts: Generated<number>;
   next_attempt_at: Generated<number>;
   last_error: string | null;
@@ -407,9 +406,12 @@ export interface OutboxTable {
   frozen_at: number | null;
 }
 
-export interface GenerationPinsTable {
-  table_name: string;
-  pinned: number;
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+  cart_no: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -615,11 +617,11 @@ export interface TillSchema {
   kitchen_display_routes: KitchenDisplayRoutesTable;
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
-  station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
-  outbox: OutboxTable;
   generation_pins: GenerationPinsTable;
+  outbox: OutboxTable;
+  station_cart_lines: StationCartLinesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -748,7 +750,7 @@ export const TABLE_COLUMNS = {
     'last_hash',
     'invoice_types',
   ],
-  station_carts: ['station', 'cart', 'updated_at'],
+  station_carts: ['station', 'cart', 'updated_at', 'cart_no'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
@@ -794,7 +796,6 @@ export const TABLE_COLUMNS = {
     'fallback_printed_at',
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
-  station_cart_lines: ['station', 'line_id', 'position', 'line'],
   counter_customers: [
     'id',
     'name',
@@ -810,10 +811,11 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
+  generation_pins: ['table_name', 'pinned'],
   outbox: [
+    'enqueued_seq',
     'order_uuid',
     'state',
-    'enqueued_seq',
     'attempts',
     'next_attempt_at',
     'last_error',
@@ -823,7 +825,7 @@ export const TABLE_COLUMNS = {
     'synced_at',
     'frozen_at',
   ],
-  generation_pins: ['table_name', 'pinned'],
+  station_cart_lines: ['station', 'line_id', 'position', 'line', 'cart_no'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',
