@@ -52,9 +52,11 @@ export const TABLE_OWNERS = {
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
   outbox_keyed: 'src-main/orders', // migration 0025 rebuilds the outbox under this name and renames it back
+  outbox_by_seq: 'src-main/orders', // migration 0031 rebuilds the outbox under this name and renames it back
   parked_carts: 'src-main/selling',
   station_carts: 'src-main/stations',
   station_cart_lines: 'src-main/stations',
+  station_cart_lines_rowid: 'src-main/stations', // migration 0031 rebuilds the cart lines under this name and renames them back
   // The branch's stations (each screen a till: its code, name, kind and printers).
   stations: 'src-main/stations',
   station_devices: 'src-main/stations',

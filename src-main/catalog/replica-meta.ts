@@ -1,5 +1,5 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
-import { all, q, run, type TillDatabase } from '../db/index.ts';
+import { prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 export interface LastPull {
   at: number;
@@ -35,8 +35,29 @@ export function writeReplicaMeta(db: TillDatabase, meta: ReplicaMeta): void {
   put('last_pull', meta.lastPull);
 }
 
+// Read several times a sale (the branch profile, the currency's places): compiled once, and parsed again only when its text changed.
+const META = prepared()(q.selectFrom('replica_meta').select(['key', 'value']));
+const parsed = new WeakMap<TillDatabase, { me: string | undefined; lastPull: string | undefined; meta: ReplicaMeta }>();
+
 export function readReplicaMeta(db: TillDatabase): ReplicaMeta {
-  const rows = all(db, q.selectFrom('replica_meta').select(['key', 'value']));
-  const byKey = new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
-  return { me: (byKey.get('me') as Me | undefined) ?? null, lastPull: (byKey.get('last_pull') as LastPull | undefined) ?? null };
+  const rows = META.all(db, {});
+  const me = rows.find((row) => row.key === 'me')?.value;
+  const lastPull = rows.find((row) => row.key === 'last_pull')?.value;
+  const known = parsed.get(db);
+  if (known && known.me === me && known.lastPull === lastPull) return known.meta;
+  // Shared by every reader until the text changes: frozen, so none can change it for the others.
+  const meta: ReplicaMeta = deepFreeze({
+    me: me === undefined ? null : ((JSON.parse(me) as Me | null) ?? null),
+    lastPull: lastPull === undefined ? null : ((JSON.parse(lastPull) as LastPull | null) ?? null),
+  });
+  parsed.set(db, { me, lastPull, meta });
+  return meta;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

@@ -215,6 +215,7 @@ export interface StationCartsTable {
   station: string;
   cart: string;
   updated_at: number;
+  cart_no: Generated<number>;
 }
 
 export interface StationsTable {
@@ -330,13 +331,6 @@ export interface KitchenItemsTable {
   bumped_at: number | null;
 }
 
-export interface StationCartLinesTable {
-  station: string;
-  line_id: string;
-  position: number;
-  line: string;
-}
-
 export interface CounterCustomersTable {
   id: string;
   name: string;
@@ -358,20 +352,6 @@ export interface SoldOutMarksTable {
   business_day: string;
   marked_at: number;
   marked_by: string;
-}
-
-export interface OutboxTable {
-  order_uuid: string;
-  state: 'pending' | 'synced' | 'rejected';
-  enqueued_seq: number;
-  attempts: Generated<number>;
-  next_attempt_at: Generated<number>;
-  last_error: string | null;
-  service_id: string | null;
-  service_status: string | null;
-  rejection: string | null;
-  synced_at: number | null;
-  frozen_at: number | null;
 }
 
 export interface GenerationPinsTable {
@@ -438,6 +418,28 @@ export interface ZatcaDocumentsTable {
   zatca_status: string | null;
   messages: string | null;
   reported_at: number | null;
+}
+
+export interface OutboxTable {
+  enqueued_seq: Generated<number>;
+  order_uuid: string;
+  state: 'pending' | 'synced' | 'rejected';
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  service_id: string | null;
+  service_status: string | null;
+  rejection: string | null;
+  synced_at: number | null;
+  frozen_at: number | null;
+}
+
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+  cart_no: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -641,15 +643,15 @@ export interface TillSchema {
   kitchen_display_routes: KitchenDisplayRoutesTable;
   kitchen_tickets: KitchenTicketsTable;
   kitchen_items: KitchenItemsTable;
-  station_cart_lines: StationCartLinesTable;
   counter_customers: CounterCustomersTable;
   sold_out_marks: SoldOutMarksTable;
-  outbox: OutboxTable;
   generation_pins: GenerationPinsTable;
   customer_edits: CustomerEditsTable;
   zatca_egs: ZatcaEgsTable;
   zatca_this_machine: ZatcaThisMachineTable;
   zatca_documents: ZatcaDocumentsTable;
+  outbox: OutboxTable;
+  station_cart_lines: StationCartLinesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -766,7 +768,7 @@ export const TABLE_COLUMNS = {
     'document',
     'give_up_at',
   ],
-  station_carts: ['station', 'cart', 'updated_at'],
+  station_carts: ['station', 'cart', 'updated_at', 'cart_no'],
   stations: ['id', 'code', 'name', 'kind', 'receipt_printer_id', 'drawer_printer_id', 'created_at', 'revoked_at', 'shows_cart_of'],
   station_devices: ['token_hash', 'id', 'station_code', 'address', 'paired_at'],
   local_tables: ['seq', 'id', 'name', 'area', 'seats', 'created_at', 'removed_at'],
@@ -790,7 +792,6 @@ export const TABLE_COLUMNS = {
     'fallback_printed_at',
   ],
   kitchen_items: ['ticket_id', 'item_id', 'position', 'product_id', 'category_id', 'name_en', 'name_ar', 'quantity', 'modifiers', 'notes', 'bumped_at'],
-  station_cart_lines: ['station', 'line_id', 'position', 'line'],
   counter_customers: [
     'id',
     'name',
@@ -806,19 +807,6 @@ export const TABLE_COLUMNS = {
     'synced_at',
   ],
   sold_out_marks: ['kind', 'item_id', 'business_day', 'marked_at', 'marked_by'],
-  outbox: [
-    'order_uuid',
-    'state',
-    'enqueued_seq',
-    'attempts',
-    'next_attempt_at',
-    'last_error',
-    'service_id',
-    'service_status',
-    'rejection',
-    'synced_at',
-    'frozen_at',
-  ],
   generation_pins: ['table_name', 'pinned'],
   customer_edits: [
     'id',
@@ -872,6 +860,20 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
+  outbox: [
+    'enqueued_seq',
+    'order_uuid',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'service_id',
+    'service_status',
+    'rejection',
+    'synced_at',
+    'frozen_at',
+  ],
+  station_cart_lines: ['station', 'line_id', 'position', 'line', 'cart_no'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

@@ -4,6 +4,7 @@ export {
   readOrder,
   readOrders,
   readUpload,
+  QUEUED_UPLOAD,
   refundedSoFar,
   refundsOf,
   settleOrder,

@@ -25,7 +25,7 @@ export interface OrderQuery {
 function summaries() {
   return q
     .selectFrom('orders as o')
-    .innerJoin('outbox as x', 'x.order_uuid', 'o.uuid')
+    .innerJoin('outbox as x', 'x.enqueued_seq', 'o.seq')
     .select(['o.uuid', 'o.number', 'o.kind', 'o.status', 'o.type', 'o.total', 'o.created_at', 'x.state as upload_state', 'x.last_error as upload_error'])
     .$narrowType<Pick<OrderSummary, 'status' | 'type'>>();
 }

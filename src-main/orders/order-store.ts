@@ -5,6 +5,7 @@ import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from
 import { cashierNames } from '../staff/index.ts';
 
 import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
+import { seqOf } from './outbox-queries.ts';
 
 // Checkout writes an order in the queries below, compiled once (db/query.ts
 // prepared): they run for every sale, with the cashier waiting.
@@ -100,7 +101,7 @@ const INSERT_PAYMENT = prepared<NewRow<'order_payments'>>()(
   }),
 );
 
-/** The outbox entry, queued in the order's own sequence (its rowid). */
+/** The outbox entry, queued in the order's own sequence (its rowid), which is also its key (migration 0031): one entry per order. */
 const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigint }>()(
   q.insertInto('outbox').values({ order_uuid: param('order_uuid'), state: 'pending', enqueued_seq: param('enqueued_seq') }),
 );
@@ -327,6 +328,9 @@ function orderRecord(row: OrderRow, cashierName: string | null, lines: OrderReco
   };
 }
 
+/** What readUpload finds for an order insertOrder has just written: queued, never tried. */
+export const QUEUED_UPLOAD: Readonly<OrderUpload> = Object.freeze({ state: 'pending', attempts: 0, last_error: null, rejection: null, synced_at: null });
+
 export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
   const row = UPLOAD.get(db, { uuid });
   return row ? { ...row, rejection: row.rejection === null ? null : JSON.parse(row.rejection) } : null;
@@ -335,7 +339,7 @@ export function readUpload(db: TillDatabase, uuid: string): OrderUpload | null {
 // readUpload and refundedSoFar answer every checkout (its order view), so they are compiled once too.
 
 const UPLOAD = prepared<{ uuid: string }>()(
-  q.selectFrom('outbox').select(['state', 'attempts', 'last_error', 'rejection', 'synced_at']).where('order_uuid', '=', param<string>('uuid')),
+  q.selectFrom('outbox').select(['state', 'attempts', 'last_error', 'rejection', 'synced_at']).where('enqueued_seq', '=', seqOf('uuid')),
 );
 
 /** What earlier refunds already gave back of each sale line (positive amounts), by the sale's line_no. */
@@ -458,7 +462,7 @@ export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?
 
 const SALE_STATUS = prepared<{ uuid: string }>()(q.selectFrom('orders').select('status').where('uuid', '=', param<string>('uuid')).where('kind', '=', 'SALE'));
 
-const FROZEN_AT = prepared<{ uuid: string }>()(q.selectFrom('outbox').select('frozen_at').where('order_uuid', '=', param<string>('uuid')));
+const FROZEN_AT = prepared<{ uuid: string }>()(q.selectFrom('outbox').select('frozen_at').where('enqueued_seq', '=', seqOf('uuid')));
 
 const NEXT_POSITION = prepared<{ uuid: string }>()(
   q

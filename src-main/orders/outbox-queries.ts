@@ -29,7 +29,7 @@ export function listRejected(db: TillDatabase): RejectedOrder[] {
     db,
     q
       .selectFrom('outbox as x')
-      .innerJoin('orders as o', 'o.uuid', 'x.order_uuid')
+      .innerJoin('orders as o', 'o.seq', 'x.enqueued_seq')
       .select(['o.uuid', 'o.number', 'o.business_day', 'o.created_at', 'o.total', 'x.attempts', 'x.last_error', 'x.rejection', 'x.service_status'])
       .where('x.state', '=', 'rejected')
       .orderBy('x.enqueued_seq'),
@@ -43,6 +43,14 @@ export interface DueEntry {
 }
 
 // The upload worker's queries, typed by Kysely and compiled once (db/query.ts prepared): they run for every batch.
+
+/**
+ * The outbox row of the order `@name` names: the outbox is keyed by its order's seq (migration 0031), so
+ * an order is found by its uuid through orders' unique uuid index.
+ */
+export function seqOf(name: string) {
+  return q.selectFrom('orders').select('seq').where('uuid', '=', param<string>(name));
+}
 const DUE = prepared<{ now: number; excluding: string; limit: number }>()(
   q
     .selectFrom('outbox')
@@ -78,7 +86,7 @@ const FREEZE = prepared<{ now: number; uuids: string }>()(
     .updateTable('outbox')
     .set({ frozen_at: param<number>('now') })
     .where('frozen_at', 'is', null)
-    .where('order_uuid', 'in', (eb) => eb.selectFrom('orders').select('uuid').where('uuid', 'in', jsonList('uuids')).where('status', '=', 'UNPAID')),
+    .where('enqueued_seq', 'in', (eb) => eb.selectFrom('orders').select('seq').where('uuid', 'in', jsonList('uuids')).where('status', '=', 'UNPAID')),
 );
 
 /** When the next pending order falls due, or null when nothing is pending. */
@@ -117,7 +125,7 @@ const SYNCED = prepared<{ uuid: string; serviceId: string | null; serviceStatus:
       last_error: null,
       rejection: null,
     }))
-    .where('order_uuid', '=', param<string>('uuid'))
+    .where('enqueued_seq', '=', seqOf('uuid'))
     .where('state', '=', 'pending'),
 );
 
@@ -131,7 +139,7 @@ const REJECTED = prepared<{ uuid: string; serviceStatus: string | null; rejectio
       rejection: param<string>('rejection'),
       last_error: param<string>('reason'),
     }))
-    .where('order_uuid', '=', param<string>('uuid'))
+    .where('enqueued_seq', '=', seqOf('uuid'))
     .where('state', '=', 'pending'),
 );
 
@@ -139,7 +147,7 @@ const DEFERRED = prepared<{ uuid: string; nextAttemptAt: number; reason: string 
   q
     .updateTable('outbox')
     .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: param<number>('nextAttemptAt'), last_error: param<string>('reason') }))
-    .where('order_uuid', '=', param<string>('uuid'))
+    .where('enqueued_seq', '=', seqOf('uuid'))
     .where('state', '=', 'pending'),
 );
 

@@ -30,7 +30,22 @@ export function shiftSales(db: TillDatabase, shiftId: string): ShiftSale[] {
   return orders.map(({ uuid, ...order }) => ({ ...order, lines: linesOf.get(uuid) ?? [] }));
 }
 
-/** Payments taken during the shift: at checkout of its orders, or settling an older order in it. */
+/**
+ * Payments taken during the shift: at checkout of its orders (found through the orders, by orders_by_shift: a
+ * checkout's payment carries its order's shift and no paid_at), or settling an order later in it (paid_at set:
+ * the only payments order_payments_later_by_shift indexes, migration 0031).
+ */
 export function shiftPayments(db: TillDatabase, shiftId: string): { method_key: string; amount: number }[] {
-  return all(db, q.selectFrom('order_payments').select(['method_key', 'amount']).where('shift_id', '=', shiftId));
+  const atCheckout = all(
+    db,
+    q
+      .selectFrom('orders as o')
+      .innerJoin('order_payments as p', 'p.order_uuid', 'o.uuid')
+      .select(['p.method_key', 'p.amount'])
+      .where('o.shift_id', '=', shiftId)
+      .where('p.shift_id', '=', shiftId)
+      .where('p.paid_at', 'is', null),
+  );
+  const later = all(db, q.selectFrom('order_payments').select(['method_key', 'amount']).where('shift_id', '=', shiftId).where('paid_at', 'is not', null));
+  return [...atCheckout, ...later];
 }

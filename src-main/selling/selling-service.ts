@@ -89,6 +89,7 @@ import {
   setZatcaQr,
   businessDayOf,
   readOrderNumbering,
+  QUEUED_UPLOAD,
 } from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
@@ -584,7 +585,7 @@ export class SellingService implements SellingMethods {
       this.till.db,
       draft,
       (order) => {
-        clearStationCart(this.till.db, station.key);
+        clearStationCart(this.till.db, station.key, createdAt);
         if (!b2b) this.options.alsoWriteAtCheckout?.(order);
       },
       b2b && buyer
@@ -594,10 +595,12 @@ export class SellingService implements SellingMethods {
           }
         : this.stampUnder(profile),
     );
-    station.clearCart();
+    // Its rows went with the order's transaction: not deleted a second time.
+    station.cartGone();
     void checkpointSoon(this.till.db);
     this.options.onOrderCommitted?.(record);
-    if (!b2b) return this.orderView(record);
+    // A sale just written is queued and has no refund yet: its view needs no read back.
+    if (!b2b) return { ...record, upload: { ...QUEUED_UPLOAD } };
     return this.afterClearance(record.uuid, await b2b.clear(record.uuid));
   }
 

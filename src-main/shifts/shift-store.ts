@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CashMovementView, ShiftView } from '../../src-shared/shifts/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
-import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { businessDayOf } from '../orders/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
@@ -60,9 +60,12 @@ export function publicShift({ id, cashier_id, cashier, business_day, opened_at, 
   return { id, cashier_id, cashier, business_day, opened_at, closed_at, float, float_counts, station };
 }
 
+// Read before every sale: compiled once.
+const OPEN_AT_STATION = prepared<{ station: string }>()(selectShifts().where('closed_at', 'is', null).where('station', '=', param<string>('station')));
+
 /** The open shift of one station's drawer (each station has at most one: migration 0013). */
 export function openShiftRow(db: TillDatabase, station: string): StoredShift | null {
-  const row = first(db, selectShifts().where('closed_at', 'is', null).where('station', '=', station));
+  const row = OPEN_AT_STATION.get(db, { station });
   return row ? shifts(db, [row])[0]! : null;
 }
 

@@ -54,16 +54,16 @@ export function hasActiveManager(db: TillDatabase): boolean {
   return first(db, query) !== undefined;
 }
 
+// Asked before every sale (staff-session.ts require): compiled once.
+const ANY_CASHIER = prepared()(
+  q
+    .selectFrom('cashiers')
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(1),
+);
+
 export function hasCashiers(db: TillDatabase): boolean {
-  return (
-    first(
-      db,
-      q
-        .selectFrom('cashiers')
-        .select((eb) => eb.lit(1).as('one'))
-        .limit(1),
-    ) !== undefined
-  );
+  return ANY_CASHIER.get(db, {}) !== undefined;
 }
 
 export async function addCashier(db: TillDatabase, input: { name: string; role: CashierRole; pin: string }, now: number): Promise<StoredCashier> {

@@ -86,7 +86,12 @@ export class StationSession {
 
   /** Empties the cart; inside a transaction (checkout) the row goes with the order or not at all. */
   clearCart(): void {
-    clearStationCart(this.db, this.key);
+    clearStationCart(this.db, this.key, this.now());
+    this.cartGone();
+  }
+
+  /** The cart's rows were deleted in a transaction that committed (checkout's, with its order): the screen's cart is empty now. */
+  cartGone(): void {
     this.open = emptyCart();
     this.positions.clear();
     this.nextPosition = 0;

@@ -13,7 +13,7 @@ import {
 } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { printerRows } from '../catalog/index.ts';
-import { all, first, run, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { all, first, param, prepared, run, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { forgetStationDevices } from './station-devices.ts';
 
 /** A station as src-shared/stations describes it (the same type the screens get). */
@@ -38,15 +38,19 @@ export function stationByCode(db: TillDatabase, code: string): Station | null {
   return row ? view(row) : null;
 }
 
+// Every sale and cart change asks for its station (station-code.ts): compiled once.
+const OF_CODE = prepared<{ code: string }>()(rows().where('code', '=', param<string>('code')));
+const FIRST_COUNTER = prepared()(rows().where('kind', '=', 'counter').where('revoked_at', 'is', null).orderBy('id').limit(1));
+
 /** The station with this code even when removed (history: an old order's station), or null. */
 export function stationOfCode(db: TillDatabase, code: string): Station | null {
-  const row = first(db, rows().where('code', '=', code));
+  const row = OF_CODE.get(db, { code });
   return row ? view(row) : null;
 }
 
 /** The first counter in use: the station of the host's own window unless a manager chose another. */
 export function firstCounter(db: TillDatabase): Station {
-  const row = first(db, rows().where('kind', '=', 'counter').where('revoked_at', 'is', null).orderBy('id').limit(1));
+  const row = FIRST_COUNTER.get(db, {});
   // removeStation never removes the last counter, and the migration makes the first.
   if (!row) throw new TillError('not_found', 'this till has no station in use; add one with `pos stations add NAME --code A`', { code: 'station.none' });
   return view(row);

@@ -148,6 +148,8 @@ export class OrderKind implements UploadKind {
       this.db,
       due.map((entry) => entry.uuid),
     );
+    // The currency's places, once a batch (it changes only with a pull).
+    const decimals = currencyDecimals(this.db);
     for (const entry of due) {
       try {
         const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
@@ -158,7 +160,7 @@ export class OrderKind implements UploadKind {
           held.push({ uuid: entry.uuid, until: Math.max(this.ctx.now() + CUSTOMER_WAIT_MS, customer.wait) });
           continue;
         }
-        orders.push({ ...orderToWire(record, currencyDecimals(this.db)), customer_id: customer });
+        orders.push({ ...orderToWire(record, decimals), customer_id: customer });
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));

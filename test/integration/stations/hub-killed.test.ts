@@ -69,8 +69,13 @@ describe('the hub killed with open carts on three stations', () => {
       // Every order announced is there, once.
       for (const order of paid) expect(uuids.has(order.uuid), order.number).toBe(true);
       expect(new Set(orders.map((o) => `${o.business_day} ${o.number}`)).size).toBe(orders.length);
-      // As the hub keeps them (a row per line in station_cart_lines, by station): each line's product and quantity.
-      const rows = db.prepare('SELECT station, line FROM station_cart_lines ORDER BY station, position').all() as { station: string; line: string }[];
+      // As the hub keeps them (a row per line in station_cart_lines, by station, of the station's current cart: migration 0031): each line's product and quantity.
+      const rows = db
+        .prepare(
+          `SELECT l.station, l.line FROM station_cart_lines l
+           WHERE l.cart_no = coalesce((SELECT c.cart_no FROM station_carts c WHERE c.station = l.station), 0) ORDER BY l.station, l.position`,
+        )
+        .all() as { station: string; line: string }[];
       const byStation = new Map<string, [string, number][]>();
       for (const row of rows) {
         const line = JSON.parse(row.line) as { product: { id: string }; quantity: number };

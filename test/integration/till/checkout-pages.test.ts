@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { insertOrder, readOrder, recordOutcome, shiftPayments } from '../../../src-main/orders/index.ts';
+import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
+
+// Issue 37 item 2: what a checkout and an upload batch make SQLite write,
+// counted in pages of the real file (the WAL's frames, dbstat), never in time.
+
+let shop: CheckoutShop;
+beforeAll(async () => {
+  shop = await openCheckoutShop({ seed: 37 });
+});
+afterAll(async () => {
+  await shop.close();
+});
+
+/** The WAL emptied into the database, so what the next transaction writes is all the WAL holds. */
+function emptyWal(db: TillDatabase): void {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  expect(result!.busy).toBe(0);
+}
+
+/** The pages the WAL holds, each once (what the transactions since emptyWal dirtied), by the table or index each belongs to. */
+function pagesInWal(db: TillDatabase): string[] {
+  const wal = readFileSync(`${db.name}-wal`);
+  if (wal.length === 0) return [];
+  const pageSize = wal.readUInt32BE(8);
+  const pages = new Set<number>();
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) pages.add(wal.readUInt32BE(at));
+  const owners = new Map((db.prepare('SELECT pageno, name FROM dbstat').all() as { pageno: number; name: string }[]).map((r) => [r.pageno, r.name]));
+  return [...pages].map((page) => owners.get(page) ?? '(free)');
+}
+
+describe('a checkout', () => {
+  it("empties the cart without touching its lines' pages or freeing a page; the next add forgets the old lines", async () => {
+    const { db, till, products } = shop;
+    // The demo menu's products with options: a line keeps its product's snapshot (names, options, prices), 1-2 KB.
+    const withOptions = products.filter((p) => p.modifiers.length >= 3 && !p.modifiers.some((m) => m.group?.min)).slice(0, 3);
+    expect(withOptions.length).toBe(3);
+    for (const product of withOptions) await till.addItem({ product_id: product.id, quantity: 1 });
+    const lines = db.prepare('SELECT length(CAST(line AS BLOB)) AS bytes FROM station_cart_lines').all() as { bytes: number }[];
+    expect(lines.length).toBe(3);
+    expect(Math.min(...lines.map((l) => l.bytes))).toBeGreaterThan(1_100);
+    // A rowid table keeps such a line in its page: no overflow page to allocate at the add and free at checkout.
+    const overflow = db.prepare("SELECT count(*) AS pages FROM dbstat WHERE name = 'station_cart_lines' AND pagetype = 'overflow'").get();
+    expect(overflow).toEqual({ pages: 0 });
+
+    const freeBefore = db.pragma('freelist_count', { simple: true });
+    const { total } = await till.cart();
+    emptyWal(db);
+    await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
+    const written = pagesInWal(db);
+    expect(written).toContain('orders');
+    expect(written.filter((owner) => owner.includes('station_cart_lines') || owner === '(free)')).toEqual([]);
+    expect(db.pragma('freelist_count', { simple: true })).toBe(freeBefore);
+    expect((await till.cart()).lines).toEqual([]);
+
+    const next = await till.addItem({ product_id: withOptions[0]!.id, quantity: 2 });
+    expect(next.lines).toHaveLength(1);
+    expect(db.prepare('SELECT count(*) AS n FROM station_cart_lines').get()).toEqual({ n: 1 });
+  });
+});
+
+describe('an upload batch', () => {
+  it('marks 50 orders sold one after another on a few pages, not a page each', async () => {
+    const { db } = shop;
+    const templates = (await shop.sell(4)).map((order) => readOrder(db, order.uuid)!);
+    // 2,000 queued orders, as a till offline for a busy day holds them.
+    const uuids: string[] = [];
+    db.transaction(() => {
+      for (let i = 0; i < 2_000; i++) {
+        const uuid = randomUUID();
+        uuids.push(uuid);
+        insertOrder(db, { ...templates[i % templates.length]!, uuid, created_at: Date.UTC(2025, 0, 5, 10) + i });
+      }
+    })();
+    const batch = uuids.slice(1_000, 1_050);
+    emptyWal(db);
+    recordOutcome(db, { now: 1, synced: batch.map((uuid) => ({ uuid, serviceId: null, serviceStatus: 'created' })), rejected: [], deferred: null });
+    const states = db
+      .prepare("SELECT count(*) AS n FROM outbox WHERE state = 'synced' AND order_uuid IN (SELECT value FROM json_each(?))")
+      .get(JSON.stringify(batch));
+    expect(states).toEqual({ n: 50 });
+    // The outbox rows (one or two pages in seq order), their index entries moved from pending to synced, the counts.
+    expect(pagesInWal(db).length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('the shift report', () => {
+  it("finds a shift's payments made at checkout through its orders", async () => {
+    const { db } = shop;
+    const sale = (await shop.sell(1))[0]!;
+    const shiftId = 'shift-of-the-test';
+    db.prepare('UPDATE orders SET shift_id = ? WHERE uuid = ?').run(shiftId, sale.uuid);
+    db.prepare('UPDATE order_payments SET shift_id = ? WHERE order_uuid = ?').run(shiftId, sale.uuid);
+    const paid = shiftPayments(db, shiftId);
+    expect(paid.reduce((sum, p) => sum + p.amount, 0)).toBe(sale.total);
+  });
+});
