@@ -3,7 +3,7 @@ export { LocaleState } from './locale.svelte.ts';
 export { provideTill, tillContext, useLocale, useTill } from './till-context.ts';
 export { describeError, firstLine, issueLine, wordLine, type DetailLine, type ErrorText } from './describe-error.ts';
 export { EditedList } from './edited-list.svelte.ts';
-export { ListSource, PagedSource, type ProductSource } from './product-source.svelte.ts';
+export { ListSource, PagedSource, PRODUCT_PAGE_SIZE, type ProductSource } from './product-source.svelte.ts';
 export { listenForBarcodes, isTextField } from './barcode-wedge.ts';
 export { calendarDate, clockTime, dateTime, isolate, money, parseAmount, percent, phoneText, setMoneyDecimals } from './format.ts';
 export { rejectionText } from './rejection-text.ts';

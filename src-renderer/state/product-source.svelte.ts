@@ -27,6 +27,9 @@ export class ListSource implements ProductSource {
   ensure(): void {}
 }
 
+/** Products a category's page holds: the grid asks for this many at once. */
+export const PRODUCT_PAGE_SIZE = 120;
+
 export type PageLoader = (offset: number, limit: number) => Promise<{ items: ProductCard[]; total: number }>;
 
 /**
@@ -48,7 +51,7 @@ export class PagedSource implements ProductSource {
   constructor(
     private readonly load: PageLoader,
     private readonly onError: (error: unknown) => void,
-    readonly pageSize = 120,
+    readonly pageSize = PRODUCT_PAGE_SIZE,
     private readonly keepPages = 24,
   ) {}
 

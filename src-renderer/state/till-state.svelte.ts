@@ -4,6 +4,7 @@ import type {
   CustomerView,
   OrderView,
   PaymentMethodView,
+  ProductCard,
   SessionView,
   SoldOutView,
   SyncStatus,
@@ -12,10 +13,11 @@ import type { PrinterStateView, PullProgressView, TillApi, TillEvent } from '../
 import type { ZatcaOnboardingProgress, ZatcaStatusView } from '../../src-shared/zatca/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { MessageKey, MessageParams } from '../../src-shared/i18n/index.ts';
-import type { StaffState } from '../../src-shared/shifts/index.ts';
+import type { CashierView, StaffState } from '../../src-shared/shifts/index.ts';
 import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
+import { PRODUCT_PAGE_SIZE } from './product-source.svelte.ts';
 
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
 /** `customer`: a customer display station's (issue 21): its counter's cart for the customer, no sign-in, nothing else. */
@@ -34,6 +36,11 @@ export interface TillLink {
   onEvent(listener: (event: TillEvent) => void): () => void;
   onClose(listener: () => void): void;
   close(): void;
+}
+
+/** What a product page depends on besides its offset: the catalog, the category, and the cart's pricing. */
+function firstPageKey(catalogVersion: number, categoryId: number, cart: CartView | null): string {
+  return `${catalogVersion}|${categoryId}|${cart?.price_list ?? ''}|${cart?.order_type ?? ''}`;
 }
 
 const RECONNECT_DELAY_MS = 1_000;
@@ -112,6 +119,10 @@ export class TillState {
   // Never rendered: no reactivity needed.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly listeners = new Set<(event: TillEvent) => void>();
+  /** The PIN screen's names, asked for with the staff answer (takeEarlyCashiers). */
+  private earlyCashiers: Promise<CashierView[] | undefined> | null = null;
+  /** The sell screen's first product page, asked for with the catalog's lists (takeFirstPage). */
+  private firstPage: { key: string; page: Promise<{ items: ProductCard[]; total: number }> } | null = null;
 
   constructor(private readonly connect: () => Promise<TillLink>) {}
 
@@ -144,9 +155,13 @@ export class TillState {
       this.screen = 'kitchen';
       return;
     }
-    void this.refreshStatus();
+    // A till with a catalog asks for its status after the staff answer and the catalog's lists (enterTill): calls run one
+    // at a time on the host, and four status calls ahead of the staff answer kept the PIN screen waiting (issue 34 item 8).
     if (this.session.paired && this.session.products > 0) await this.enterTill();
-    else this.screen = 'signin';
+    else {
+      void this.refreshStatus();
+      this.screen = 'signin';
+    }
   }
 
   /** Takes a new connection: its events, and what to do when it goes. */
@@ -267,13 +282,10 @@ export class TillState {
     const ok = await this.reloadCatalog(() => {
       if (this.staff && !this.staff.cashier) this.showTill();
     });
-    if (ok) {
-      this.showTill();
-      // Signing in starts the uploader and binds printers, so what was asked at start is stale now.
-      void this.refreshStatus();
-    } else {
-      this.screen = 'signin';
-    }
+    // Signing in starts the uploader and binds printers, so what was asked before is stale now.
+    void this.refreshStatus();
+    if (ok) this.showTill();
+    else this.screen = 'signin';
   }
 
   private showTill(): void {
@@ -293,6 +305,7 @@ export class TillState {
 
   /** Locks the till: the PIN screen shows until a cashier enters theirs. */
   async lock(): Promise<void> {
+    this.earlyCashiers = null; // the PIN screen this shows asks for the names as they are now
     try {
       this.staff = await this.api.lock();
     } catch (error) {
@@ -300,10 +313,18 @@ export class TillState {
     }
   }
 
-  /** Reads the staff and the catalog's lists again; `onStaff` runs when the staff answer is in (before the lists). */
+  /**
+   * Reads the staff and the catalog's lists again; `onStaff` runs when the
+   * staff answer is in (before the lists). Entering the till (with
+   * `onStaff`), the host runs a screen's calls one at a time, in order
+   * (issue 34 item 8): a locked till asks for the names its PIN screen lists
+   * before the lists, and the sell screen's first product page right after
+   * them, so the PIN screen and the grid wait for nothing else.
+   */
   async reloadCatalog(onStaff?: () => void): Promise<boolean> {
     try {
       this.staff = await this.api.staffState();
+      if (onStaff && !this.staff.cashier && !this.staff.needs_first_manager) this.earlyCashiers = this.attempt((api) => api.cashiers());
       onStaff?.();
       const [categories, paymentMethods, cart] = await Promise.all([this.api.categories(), this.api.paymentMethods(), this.api.cart()]);
       this.categories = categories;
@@ -312,11 +333,43 @@ export class TillState {
       this.knownCustomers.clear();
       this.setCart(cart, ++this.cartSeq);
       this.catalogVersion++;
+      if (onStaff) this.prefetchFirstPage();
       return true;
     } catch (error) {
       this.notify('error', describeError(error));
       return false;
     }
+  }
+
+  /**
+   * The cashiers the PIN screen lists, asked for with the staff answer that
+   * showed it at start (once: a PIN screen shown later asks again).
+   */
+  takeEarlyCashiers(): Promise<CashierView[] | undefined> | null {
+    const early = this.earlyCashiers;
+    this.earlyCashiers = null;
+    return early;
+  }
+
+  /** The sell screen's first page of its first category, asked for as soon as the catalog's lists are in. */
+  private prefetchFirstPage(): void {
+    const category = this.categories[0];
+    if (!category) return;
+    const key = firstPageKey(this.catalogVersion, category.id, this.cart);
+    const page = this.api.products({ category_id: category.id, offset: 0, limit: PRODUCT_PAGE_SIZE });
+    page.catch(() => {}); // read (and its error shown) by the grid that takes it, or else asked again
+    this.firstPage = { key, page };
+  }
+
+  /**
+   * The sell screen's first page when it was asked for ahead (same catalog,
+   * category and pricing); taken once. Null: ask for it.
+   */
+  takeFirstPage(categoryId: number, offset: number, limit: number): Promise<{ items: ProductCard[]; total: number }> | null {
+    const ahead = this.firstPage;
+    if (!ahead || offset !== 0 || limit !== PRODUCT_PAGE_SIZE || ahead.key !== firstPageKey(this.catalogVersion, categoryId, this.cart)) return null;
+    this.firstPage = null;
+    return ahead.page;
   }
 
   async signIn(input: { base_url: string; token: string; api_version?: string }): Promise<boolean> {

@@ -231,3 +231,34 @@ export function offlineTill(): TillState {
 export function withTill(state: TillState, locale = new LocaleState()) {
   return { context: tillContext(state, locale) };
 }
+
+/**
+ * A TillState entering the till as a page's start does (issue 34 item 8),
+ * over a real till whose manager (Mona, PIN 2468) locked it, and the name of
+ * every till call it made to enter, in the order it made them.
+ */
+export async function startedLockedTill(): Promise<{ state: TillState; calls: string[] }> {
+  const id = await till.openTill();
+  const setup = apiOf(id);
+  await setup.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+  await setup.lock();
+  const api = apiOf(id);
+  const calls: string[] = [];
+  const recording = new Proxy(api, {
+    get: (target, method) => {
+      if (method === 'then') return undefined;
+      const call = Reflect.get(target, method) as (...args: unknown[]) => Promise<unknown>;
+      return (...args: unknown[]) => {
+        calls.push(String(method));
+        return call(...args);
+      };
+    },
+  });
+  const state = new TillState(async () => ({ api: recording, onEvent: () => () => {}, onClose: () => {}, close: () => {} }));
+  await state.start();
+  // This till was never paired through the UI (the test pulled its catalog), so its start stops at the sign-in screen;
+  // entering the till is what a paired till's start does next.
+  calls.length = 0;
+  await state.enterTill();
+  return { state, calls };
+}
