@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TillError } from '../../src-shared/errors/index.ts';
+import type { StandbyCodeView, StandbyStatusView } from '../../src-shared/stations/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
@@ -8,13 +9,14 @@ import { shouldTakeOver } from './failover-rule.ts';
 import { HubReplication, type ReplicationStatus } from './hub-replication.ts';
 import { fetchJson, sendJson } from './peer-http.ts';
 import { promoteToHub } from './promote.ts';
+import type { RejoinKeyStore } from './rejoin-key.ts';
 import { StandbyFollower } from './standby-follower.ts';
 import { readStandbyState, writeStandbyState, type StandbyRole } from './standby-state.ts';
 import { installFence, liftFence } from './write-fence.ts';
 
 const TICK_MS = 250;
 /** Calls a screen may make of a standby or an old hub: they write nothing (the fence would refuse them anyway). */
-const READ_ONLY_CALLS = new Set(['staffState', 'syncStatus', 'stations']);
+const READ_ONLY_CALLS = new Set(['staffState', 'syncStatus', 'stations', 'standbyStatus']);
 const LIVE_EVERY_MS = 1_000;
 const PEER_CHECK_MS = 1_000;
 
@@ -31,6 +33,8 @@ export interface PairNodeOptions {
   stopTill: () => Promise<void>;
   /** The branch's stations in use, from the replicated registry. */
   stationsInUse: () => number;
+  /** The pair's rejoin key in this machine's secrets file (rejoin-key.ts). */
+  rejoinKey: RejoinKeyStore;
   log: (line: string) => void;
 }
 
@@ -111,6 +115,11 @@ export class PairNode {
     return this.role === 'hub' && this.hub ? this.hub.committed() : Promise.resolve();
   }
 
+  /** What the host's events wait for: the standby has every change committed before them (the hub's part); nothing on any other role. */
+  eventBarrier(): Promise<void> | null {
+    return this.role === 'hub' && this.hub ? this.hub.eventBarrier() : null;
+  }
+
   /** Why this machine refuses writes (for the screen, both languages), or null as the hub. */
   refusal(): TillError | null {
     const hub = readStandbyState(this.options.db).peer_url ?? '?';
@@ -163,18 +172,6 @@ export class PairNode {
       const standby = this.role === 'hub' ? (this.hub?.status().standby_url ?? state.peer_url) : this.role === 'standby' ? this.ownUrl : null;
       return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url, standby });
     }
-    if (path === '/standby/status' && request.method === 'GET') {
-      // The Branch screen's Stations tab (a manager's screen): the pair's status, and whether a standby code can be made here.
-      if (client?.kind !== 'manager-session') return sendJson(response, 403, { error: 'only a manager’s screen reads the standby’s status' });
-      return sendJson(response, 200, this.status());
-    }
-    if (path === '/standby/code' && request.method === 'GET') {
-      // A standby receives the whole database: only a manager's screen makes its code.
-      if (client?.kind !== 'manager-session') return sendJson(response, 403, { error: 'only a manager’s screen makes a standby code' });
-      if (this.role !== 'hub' || !this.hub) return sendJson(response, 409, { error: 'only the hub takes a standby' });
-      const { code, expiresAt } = this.hub.codes.issue();
-      return sendJson(response, 200, { code, expires_at: expiresAt });
-    }
     if (this.role === 'hub' && this.hub) return this.hub.handle(request, response, path, authenticated);
     if (path.startsWith('/standby/')) return sendJson(response, 409, { error: `this till is not the hub (it is ${this.role})` });
     return false;
@@ -186,6 +183,29 @@ export class PairNode {
     if (this.role !== 'hub' || !this.hub) socket.end('HTTP/1.1 409 Conflict\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else this.hub.upgrade(request, socket, head, authenticated);
     return true;
+  }
+
+  /** The Stations tab's view (the till API's standbyStatus, a manager's: the host asks it through its StandbyPort). */
+  panelStatus(): StandbyStatusView {
+    const status = this.status();
+    const hub = status.hub;
+    const connected = hub?.standby_connected === true;
+    return {
+      role: status.role,
+      epoch: status.epoch,
+      hub: status.role === 'hub' ? status.this_url : status.peer_url,
+      standby: status.role === 'hub' ? (hub?.standby_url ?? null) : status.role === 'standby' ? status.this_url : null,
+      connected,
+      lag_changes: connected ? hub.lag_changes : null,
+      lag_ms: connected ? hub.lag_ms : null,
+    };
+  }
+
+  /** A standby code (the till API's standbyCode, a manager's): a standby receives the whole database. Only the hub makes one. */
+  makeCode(): StandbyCodeView {
+    if (this.role !== 'hub' || !this.hub) throw new TillError('not_allowed', 'only the hub makes a standby code', { code: 'standby.codeNotHub' });
+    const { code, expiresAt } = this.hub.codes.issue();
+    return { code, expires_at: expiresAt, hub: this.ownUrl };
   }
 
   status(): PairStatus {
@@ -237,7 +257,13 @@ export class PairNode {
   private becomeHub(): void {
     this.role = 'hub';
     liftFence(this.options.db);
-    this.hub ??= new HubReplication({ db: this.options.db, clock: this.options.clock, snapshotFile: this.options.snapshotFile });
+    this.hub ??= new HubReplication({
+      db: this.options.db,
+      clock: this.options.clock,
+      snapshotFile: this.options.snapshotFile,
+      ackTimeoutMs: () => settingOrDefault(this.options.db, 'hub.standby_ack_seconds') * 1000,
+      rejoinKey: this.options.rejoinKey,
+    });
     this.hub.start();
     this.options.startTill();
   }
@@ -271,7 +297,9 @@ export class PairNode {
     this.hub?.stop();
     this.hub = null;
     const peer = readStandbyState(this.options.db).peer_url;
-    this.options.log(`This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write.`);
+    this.options.log(
+      `This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write; restarted, it rejoins as that hub's standby.`,
+    );
     if (was === 'hub') void this.options.stopTill();
   }
 

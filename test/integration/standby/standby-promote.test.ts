@@ -34,8 +34,9 @@ describe('pos standby promote', () => {
     const manager = await browserStation(hub, undefined, sockets);
     await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
+    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
     const [first] = await manager.stations();
-    const code = await standbyCode(hub);
+    const code = await standbyCode(manager);
     const standby = await startServeHub(standbyFile, ['--standby-of', hub.origin, '--code', code]);
     hubs.push(standby);
     expect(await status(standbyFile)).toMatchObject({ role: 'standby', epoch: 1 });
