@@ -35,6 +35,8 @@ export interface PairNodeOptions {
   stationsInUse: () => number;
   /** The pair's rejoin key in this machine's secrets file (rejoin-key.ts). */
   rejoinKey: RejoinKeyStore;
+  /** This running hub found a newer one at its peer and holds the pair's rejoin key: the root serves the file again, and it rejoins (rejoin.ts). */
+  onSteppedDown?: () => void;
   log: (line: string) => void;
 }
 
@@ -298,9 +300,12 @@ export class PairNode {
     this.hub = null;
     const peer = readStandbyState(this.options.db).peer_url;
     this.options.log(
-      `This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write; restarted, it rejoins as that hub's standby.`,
+      `This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write, and rejoins as that hub's standby once it is served again.`,
     );
-    if (was === 'hub') void this.options.stopTill();
+    if (was === 'hub') {
+      void this.options.stopTill();
+      if (this.options.rejoinKey.get() !== null) this.options.onSteppedDown?.();
+    }
   }
 
   private tick(): void {

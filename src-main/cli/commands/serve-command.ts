@@ -98,6 +98,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     uploadsWaitFor: (): Promise<void> => pair.committed(),
   });
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
+  let steppedDown = (): void => {};
   const pair = new PairNode({
     db,
     openApplier: () => openDatabase(dbFile),
@@ -107,6 +108,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     stopTill: () => till.stop(),
     stationsInUse: () => listStations(db).length,
     rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    onSteppedDown: () => steppedDown(),
     log: io.err,
   });
   pair.start();
@@ -193,17 +195,28 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       io.err('Warning: --origin is not https: the proxy should give browsers TLS, or cookies and orders cross the network in clear text.');
   }
 
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+  const ending = await new Promise<'signal' | 'rejoin'>((done) => {
+    const signal = () => done('signal');
+    process.once('SIGINT', signal);
+    process.once('SIGTERM', signal);
+    // A running hub that found a newer one at its peer: its file cannot be replaced under open connections, so this
+    // process closes it and serves it again at the same address, where it rejoins as that hub's standby (docs/standby.md).
+    if (!demo)
+      steppedDown = () => {
+        process.removeListener('SIGINT', signal);
+        process.removeListener('SIGTERM', signal);
+        done('rejoin');
+      };
   });
-  io.err('Stopping: finishing the upload and print in progress…');
+  io.err(ending === 'rejoin' ? 'Stepping down: serving this file again as the new hub’s standby…' : 'Stopping: finishing the upload and print in progress…');
   await uiWatch?.close();
   await server.close();
   await pair.stop();
   await till.stop();
   await demo?.close();
   db.close();
+  // The same address (a port 0 chose is kept): screens and the new hub find this machine where it was.
+  if (ending === 'rejoin') return serveCommand([...argv, '--port', String(actualPort)], io);
   return 0;
 }
 

@@ -84,6 +84,8 @@ export function describeStatus(report: { role: string; epoch: number; peer_url: 
           `stations here ${live.standby.stations_here} of ${live.standby.stations_in_use}${live.standby.waiting_for ? ` (a takeover waits for ${live.standby.waiting_for.replace('_', ' ')})` : ''}`,
       );
   } else
-    lines.push(`The hub is now ${report.peer_url ?? '?'}: this till refuses every write. Restart pos serve on this file: it rejoins as that hub's standby.`);
+    lines.push(
+      `The hub is now ${report.peer_url ?? '?'}: this till refuses every write; served again (pos serve does it by itself), it rejoins as that hub's standby.`,
+    );
   return lines.join('\n');
 }
