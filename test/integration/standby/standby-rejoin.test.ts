@@ -134,8 +134,9 @@ describe('an old hub that comes back', () => {
     const sold = await counter.checkout({ payments: [{ method_key: 'CASH', amount: later.total }] });
     expect(orderUuids(hubFile)).toContain(sold.uuid);
 
-    // The new hub has no service token (it is in each machine's secrets file, never replicated): pos doctor says uploads wait.
-    expect((await runPos(['doctor', '--db', standbyFile])).stdout).toMatch(/Uploads: [1-9]\d* waiting for a sign-in/);
+    // The old copy set aside has no secrets file beside it (no token: it uploads nothing) and still holds the unanswered
+    // sale, never uploaded: pos doctor --db, reading the secrets through the secrets module, says it waits for a sign-in.
+    expect((await runPos(['doctor', '--db', `${hubFile}.before-rejoin-epoch-2`])).stdout).toContain('Uploads: 1 waiting for a sign-in');
     // The new hub signed in (its token is its own: docs/standby.md): the service holds exactly its orders, each once.
     const sync = await runPos(['sync', '--db', standbyFile, '--base-url', service.emulator.baseUrl, '--token', service.emulator.token, '--json']);
     expect(sync.code, sync.stderr).toBe(0);
