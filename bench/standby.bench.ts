@@ -108,7 +108,7 @@ try {
   await Promise.all(stations.map((api, i) => ringUp(api, products, 100 + i, alone)));
 
   // 2. The same hub with a standby attached.
-  const code = await standbyCode(hub);
+  const code = await standbyCode(manager);
   standby = await startServeHub(dir.file('standby.db'), ['--standby-of', hub.origin, '--code', code]);
   while (!liveOf(hubFile)?.hub?.standby_connected) await pause(200);
   const lag = { changes: [] as number[], ms: [] as number[] };

@@ -1,7 +1,7 @@
 import { CUSTOMER_DISPLAY_SCREEN_METHODS, type StationApi, type StationInputs } from '../../src-shared/stations/index.ts';
 import { KITCHEN_DISPLAY_METHODS } from '../../src-shared/kitchen/index.ts';
 import { parseInput, type TillEvent } from '../../src-shared/api/index.ts';
-import type { PairingCodeView, PairingStateView, StationKind } from '../../src-shared/stations/index.ts';
+import type { PairingCodeView, PairingStateView, StandbyCodeView, StandbyStatusView, StationKind } from '../../src-shared/stations/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { systemClock, type Clock } from '../clock/index.ts';
 import { dataVersion, type TillDatabase } from '../db/index.ts';
@@ -61,6 +61,16 @@ export interface DevicePairing {
   address(): string;
 }
 
+/** The hub and standby pair as `pos serve` runs it (src-main/standby's PairNode, offered by the CLI: the host knows nothing of it). */
+export interface StandbyPort {
+  panelStatus(): StandbyStatusView;
+  /** Throws a TillError where no code can be made (not the hub). */
+  makeCode(): StandbyCodeView;
+}
+
+/** Where no standby takes part (the desktop window). */
+const NO_STANDBY: StandbyStatusView = { role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null };
+
 /**
  * The branch's stations as the host uses them (issue 20): the till API's
  * Stations tab, which station a connection is, the devices paired to a
@@ -74,6 +84,7 @@ export class BranchStations implements StationApi {
   private readonly removalListeners = new Set<(code: string) => void>();
   private readonly displayListeners = new Set<(display: Station) => void>();
   private pairing: DevicePairing | null = null;
+  private standby: StandbyPort | null = null;
   /** The removed stations this host has told its listeners about (or found removed when it started). */
   private announced: Set<string>;
   private stopPolling: (() => void) | null = null;
@@ -221,6 +232,21 @@ export class BranchStations implements StationApi {
   onRemoved(listener: (code: string) => void): () => void {
     this.removalListeners.add(listener);
     return () => void this.removalListeners.delete(listener);
+  }
+
+  /** `pos serve` offers its hub and standby pair here (issue 36); the Electron window has none. */
+  offerStandby(standby: StandbyPort | null): void {
+    this.standby = standby;
+  }
+
+  async standbyStatus(): Promise<StandbyStatusView> {
+    return this.standby?.panelStatus() ?? NO_STANDBY;
+  }
+
+  async standbyCode(): Promise<StandbyCodeView> {
+    if (!this.standby)
+      throw new TillError('not_allowed', 'a standby pairs with a hub run by pos serve; this desktop window cannot take one yet', { code: 'standby.desktop' });
+    return this.standby.makeCode();
   }
 
   /** The web host offers its pairing codes here once it listens (null: it stopped); the Electron window has none. */

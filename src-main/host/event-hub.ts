@@ -1,8 +1,19 @@
 import type { TillEvent } from '../../src-shared/api/index.ts';
 
+/**
+ * What an event waits for before it goes out: a promise that resolves once
+ * every change committed so far is safe (a standby hub has acknowledged it),
+ * or null when there is nothing to wait for.
+ */
+export type EventBarrier = () => Promise<void> | null;
+
 /** The host's events, fanned out to every connected UI. */
 export class EventHub {
   private readonly listeners = new Set<(event: TillEvent) => void>();
+  private barrier: EventBarrier | null = null;
+  /** Events waiting for the barrier, in the order they were emitted. */
+  private held: TillEvent[] = [];
+  private flushing = false;
 
   /** Listeners now subscribed: one per connected screen, and the host's own (for tests and diagnostics). */
   get subscribers(): number {
@@ -14,7 +25,47 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * From now on an event goes out only once `barrier` says the changes
+   * committed before it are safe (docs/standby.md: a screen never hears of a
+   * sale the standby does not have), still in the order emitted; at once
+   * while the barrier has nothing to wait for.
+   */
+  holdUntil(barrier: EventBarrier): void {
+    this.barrier = barrier;
+  }
+
   emit(event: TillEvent): void {
+    if (this.flushing) {
+      this.held.push(event);
+      return;
+    }
+    const wait = this.barrier?.() ?? null;
+    if (wait === null) return this.deliver(event);
+    this.held.push(event);
+    void this.flush(wait);
+  }
+
+  /** Sends the held events batch by batch, each after a barrier taken once the whole batch was emitted. */
+  private async flush(first: Promise<void>): Promise<void> {
+    this.flushing = true;
+    let wait: Promise<void> | null = first;
+    let batch = this.held.splice(0);
+    try {
+      for (;;) {
+        // A failed barrier (the standby dropped) means the hub answers alone: the events go out.
+        await wait?.catch(() => {});
+        for (const event of batch) this.deliver(event);
+        if (this.held.length === 0) break;
+        batch = this.held.splice(0);
+        wait = this.barrier?.() ?? null;
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private deliver(event: TillEvent): void {
     for (const listener of this.listeners) {
       try {
         listener(event);

@@ -1,4 +1,4 @@
-export { EventHub } from './event-hub.ts';
+export { EventHub, type EventBarrier } from './event-hub.ts';
 export { TillHost, type TillHostOptions } from './till-host.ts';
 export { moveServiceAddress } from './service-session.ts';
 export { BranchStations } from './branch-stations.ts';

@@ -29,6 +29,12 @@ export interface ServiceSessionOptions {
   /** Upload timings; tests shorten them. */
   uploadBackoff?: { baseDelayMs: number; maxDelayMs: number };
   probeIntervalMs?: number;
+  /**
+   * Resolves once every change committed so far is safe (a standby hub has
+   * acknowledged it: docs/standby.md). Each upload waits for it, so nothing
+   * reaches the service that a failover could un-happen. None: at once.
+   */
+  uploadsWaitFor?: () => Promise<void>;
 }
 
 interface SessionSettings {
@@ -86,7 +92,8 @@ export class ServiceSession implements SessionMethods {
     return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
   }
 
-  private startUploader(client: ServiceClient): void {
+  private startUploader(signedIn: ServiceClient): void {
+    const client = this.options.uploadsWaitFor ? afterReplication(signedIn, this.options.uploadsWaitFor) : signedIn;
     if (this.uploader) {
       this.uploader.setClient(client);
       // Signed in before start(): the engine was made then, and runs now.
@@ -212,4 +219,18 @@ export function moveServiceAddress(db: TillDatabase, from: string, to: string): 
   if (session === null || session.base_url !== from || from === to) return false;
   setSetting(db, SESSION_SETTING, { ...session, base_url: to } satisfies SessionSettings);
   return true;
+}
+
+/**
+ * `client`, whose uploads (every POST: orders, records, settlements) first
+ * wait for `safe`: the rows an upload carries were read before it, so they
+ * are among the changes it waits for.
+ */
+function afterReplication(client: ServiceClient, safe: () => Promise<void>): ServiceClient {
+  const gated = Object.create(client) as ServiceClient;
+  gated.post = async (path: string, body: unknown) => {
+    await safe();
+    return client.post(path, body);
+  };
+  return gated;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -7,6 +8,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { installJournal } from './journal-triggers.ts';
 import { journalOldest, journalSince, pruneJournal } from './journal.ts';
+import { newRejoinKey, provesRejoin, RejoinChallenges, type RejoinKeyStore } from './rejoin-key.ts';
 import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
 import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 import { readJson, sendJson } from './peer-http.ts';
@@ -14,8 +16,6 @@ import { peerRecordOf, type PairHandover } from './handover.ts';
 
 /** How often the hub sends what is new (changes written by other processes or background work) and a heartbeat. */
 export const BEAT_MS = 250;
-/** A standby silent this long, or this late with an acknowledgement, is dropped: the hub answers alone until it is back. */
-export const ACK_TIMEOUT_MS = 3_000;
 
 export interface HubReplicationOptions {
   db: TillDatabase;
@@ -24,6 +24,10 @@ export interface HubReplicationOptions {
   snapshotFile: string;
   /** Secrets handed to the standby, and what it says of itself (handover.ts). */
   handover?: PairHandover;
+  /** A standby silent this long, or this late with an acknowledgement, is dropped: the hub answers alone until it is back (hub.standby_ack_seconds). */
+  ackTimeoutMs: () => number;
+  /** The pair's rejoin key in this machine's secrets file (rejoin-key.ts): made when a standby pairs with a code, asked of an old hub that rejoins. */
+  rejoinKey: RejoinKeyStore;
 }
 
 /** What the hub knows of its standby (the manager's status, `pos standby status`, `pos doctor`). */
@@ -49,6 +53,11 @@ function peerOrigin(text: unknown): string | null {
   }
 }
 
+/** Resolves once `db` has no open transaction (better-sqlite3's are synchronous: the next turn at the latest). */
+async function afterTransaction(db: TillDatabase): Promise<void> {
+  while (db.inTransaction) await new Promise<void>((next) => setImmediate(next));
+}
+
 interface Waiter {
   target: number;
   since: number;
@@ -66,6 +75,7 @@ interface Waiter {
  */
 export class HubReplication {
   readonly codes: StandbyCodes;
+  private readonly challenges: RejoinChallenges;
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private standby: { socket: WebSocket; url: string | null; lastHeard: number; handedOver: string | null } | null = null;
   private sent = 0;
@@ -79,6 +89,7 @@ export class HubReplication {
 
   constructor(private readonly options: HubReplicationOptions) {
     this.codes = new StandbyCodes(() => options.clock.now());
+    this.challenges = new RejoinChallenges(() => options.clock.now());
     // A hub that has a standby keeps journaling across restarts, its triggers made anew from this build's schema.
     if (readStandbyState(options.db).stream_token !== null) this.startJournal();
   }
@@ -109,6 +120,19 @@ export class HubReplication {
     return new Promise((done) => this.waiters.push({ target, since: this.options.clock.now(), done }));
   }
 
+  /**
+   * What the host's events wait for (EventHub.holdUntil): null when the
+   * standby has everything committed (or none is connected), else the same
+   * barrier as an answer's. Inside a transaction the head would count rows
+   * not committed yet (perhaps never): it is read once the transaction is over.
+   */
+  eventBarrier(): Promise<void> | null {
+    if (!this.standby || !this.journaling) return null;
+    const { db } = this.options;
+    if (db.inTransaction) return afterTransaction(db).then(() => this.committed());
+    return this.acknowledged >= journalHead(db) ? null : this.committed();
+  }
+
   status(): ReplicationStatus {
     const head = this.journaling ? journalHead(this.options.db) : this.acknowledged;
     const lag = Math.max(0, head - this.acknowledged);
@@ -131,7 +155,26 @@ export class HubReplication {
       const { db } = this.options;
       writeStandbyState(db, { stream_token: sha256(token) });
       this.startJournal();
-      return sendJson(response, 200, { token, epoch: readStandbyState(db).epoch });
+      // A new pair, a new rejoin key: a machine paired before this code can no longer rejoin without one.
+      const rejoinKey = newRejoinKey();
+      this.options.rejoinKey.set(rejoinKey);
+      return sendJson(response, 200, { token, epoch: readStandbyState(db).epoch, rejoin_key: rejoinKey });
+    }
+    if (path === '/standby/rejoin' && request.method === 'GET') return sendJson(response, 200, { nonce: this.challenges.issue() });
+    if (path === '/standby/rejoin' && request.method === 'POST') {
+      // The old hub of this pair comes back as the standby: it proves it holds the pair's rejoin key (no manager's code).
+      const body = await readJson(request);
+      const key = this.options.rejoinKey.get();
+      const nonce = body?.nonce;
+      if (!key || !this.challenges.spend(nonce) || !provesRejoin(key, nonce, body?.proof))
+        return sendJson(response, 401, { error: 'not the other machine of this pair: pair it with a standby code from a manager' });
+      const token = randomBytes(32).toString('hex');
+      const { db } = this.options;
+      writeStandbyState(db, { stream_token: sha256(token) });
+      this.startJournal();
+      const state = readStandbyState(db);
+      // took_over_at: the old hub's last change this hub had when it took over; what the old hub committed after it is not here.
+      return sendJson(response, 200, { token, epoch: state.epoch, took_over_at: state.applied_seq });
     }
     if (path === '/standby/snapshot' && request.method === 'GET') {
       if (!this.authorized(request)) return sendJson(response, 401, { error: 'not this hub’s standby' });
@@ -238,8 +281,9 @@ export class HubReplication {
     const now = this.options.clock.now();
     const standby = this.standby;
     if (standby) {
-      const late = this.waiters.length > 0 && now - this.waiters[0]!.since > ACK_TIMEOUT_MS;
-      if (late || now - standby.lastHeard > ACK_TIMEOUT_MS) {
+      const timeout = this.options.ackTimeoutMs();
+      const late = this.waiters.length > 0 && now - this.waiters[0]!.since > timeout;
+      if (late || now - standby.lastHeard > timeout) {
         standby.socket.terminate();
         this.dropStandby();
       } else {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TillError } from '../../src-shared/errors/index.ts';
+import type { StandbyCodeView, StandbyStatusView } from '../../src-shared/stations/index.ts';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
@@ -9,13 +10,14 @@ import type { PairHandover } from './handover.ts';
 import { HubReplication, type ReplicationStatus } from './hub-replication.ts';
 import { fetchJson, sendJson } from './peer-http.ts';
 import { promoteToHub } from './promote.ts';
+import type { RejoinKeyStore } from './rejoin-key.ts';
 import { StandbyFollower } from './standby-follower.ts';
 import { readStandbyState, writeStandbyState, type StandbyRole } from './standby-state.ts';
 import { installFence, liftFence } from './write-fence.ts';
 
 const TICK_MS = 250;
 /** Calls a screen may make of a standby or an old hub: they write nothing (the fence would refuse them anyway). */
-const READ_ONLY_CALLS = new Set(['staffState', 'syncStatus', 'stations']);
+const READ_ONLY_CALLS = new Set(['staffState', 'syncStatus', 'stations', 'standbyStatus']);
 const LIVE_EVERY_MS = 1_000;
 const PEER_CHECK_MS = 1_000;
 
@@ -32,6 +34,10 @@ export interface PairNodeOptions {
   stopTill: () => Promise<void>;
   /** The branch's stations in use, from the replicated registry. */
   stationsInUse: () => number;
+  /** The pair's rejoin key in this machine's secrets file (rejoin-key.ts). */
+  rejoinKey: RejoinKeyStore;
+  /** This running hub found a newer one at its peer and holds the pair's rejoin key: the root serves the file again, and it rejoins (rejoin.ts). */
+  onSteppedDown?: () => void;
   log: (line: string) => void;
   /** Secrets the hub hands its standby, and what the standby says of itself (handover.ts); none: nothing is handed over. */
   handover?: PairHandover;
@@ -116,6 +122,11 @@ export class PairNode {
     return this.role === 'hub' && this.hub ? this.hub.committed() : Promise.resolve();
   }
 
+  /** What the host's events wait for: the standby has every change committed before them (the hub's part); nothing on any other role. */
+  eventBarrier(): Promise<void> | null {
+    return this.role === 'hub' && this.hub ? this.hub.eventBarrier() : null;
+  }
+
   /** Why this machine refuses writes (for the screen, both languages), or null as the hub. */
   refusal(): TillError | null {
     const hub = readStandbyState(this.options.db).peer_url ?? '?';
@@ -168,18 +179,6 @@ export class PairNode {
       const standby = this.role === 'hub' ? (this.hub?.status().standby_url ?? state.peer_url) : this.role === 'standby' ? this.ownUrl : null;
       return sendJson(response, 200, { role: this.role, epoch: state.epoch, hub: this.role === 'hub' ? this.ownUrl : state.peer_url, standby });
     }
-    if (path === '/standby/status' && request.method === 'GET') {
-      // The Branch screen's Stations tab (a manager's screen): the pair's status, and whether a standby code can be made here.
-      if (client?.kind !== 'manager-session') return sendJson(response, 403, { error: 'only a manager’s screen reads the standby’s status' });
-      return sendJson(response, 200, this.status());
-    }
-    if (path === '/standby/code' && request.method === 'GET') {
-      // A standby receives the whole database: only a manager's screen makes its code.
-      if (client?.kind !== 'manager-session') return sendJson(response, 403, { error: 'only a manager’s screen makes a standby code' });
-      if (this.role !== 'hub' || !this.hub) return sendJson(response, 409, { error: 'only the hub takes a standby' });
-      const { code, expiresAt } = this.hub.codes.issue();
-      return sendJson(response, 200, { code, expires_at: expiresAt });
-    }
     if (this.role === 'hub' && this.hub) return this.hub.handle(request, response, path, authenticated);
     if (path.startsWith('/standby/')) return sendJson(response, 409, { error: `this till is not the hub (it is ${this.role})` });
     return false;
@@ -191,6 +190,29 @@ export class PairNode {
     if (this.role !== 'hub' || !this.hub) socket.end('HTTP/1.1 409 Conflict\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else this.hub.upgrade(request, socket, head, authenticated);
     return true;
+  }
+
+  /** The Stations tab's view (the till API's standbyStatus, a manager's: the host asks it through its StandbyPort). */
+  panelStatus(): StandbyStatusView {
+    const status = this.status();
+    const hub = status.hub;
+    const connected = hub?.standby_connected === true;
+    return {
+      role: status.role,
+      epoch: status.epoch,
+      hub: status.role === 'hub' ? status.this_url : status.peer_url,
+      standby: status.role === 'hub' ? (hub?.standby_url ?? null) : status.role === 'standby' ? status.this_url : null,
+      connected,
+      lag_changes: connected ? hub.lag_changes : null,
+      lag_ms: connected ? hub.lag_ms : null,
+    };
+  }
+
+  /** A standby code (the till API's standbyCode, a manager's): a standby receives the whole database. Only the hub makes one. */
+  makeCode(): StandbyCodeView {
+    if (this.role !== 'hub' || !this.hub) throw new TillError('not_allowed', 'only the hub makes a standby code', { code: 'standby.codeNotHub' });
+    const { code, expiresAt } = this.hub.codes.issue();
+    return { code, expires_at: expiresAt, hub: this.ownUrl };
   }
 
   status(): PairStatus {
@@ -249,6 +271,8 @@ export class PairNode {
       clock: this.options.clock,
       snapshotFile: this.options.snapshotFile,
       ...(this.options.handover ? { handover: this.options.handover } : {}),
+      ackTimeoutMs: () => settingOrDefault(this.options.db, 'hub.standby_ack_seconds') * 1000,
+      rejoinKey: this.options.rejoinKey,
     });
     this.hub.start();
     this.options.startTill();
@@ -286,8 +310,13 @@ export class PairNode {
     this.hub?.stop();
     this.hub = null;
     const peer = readStandbyState(this.options.db).peer_url;
-    this.options.log(`This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write.`);
-    if (was === 'hub') void this.options.stopTill();
+    this.options.log(
+      `This till is no longer the hub: ${peer ?? 'its standby'} took over with a newer epoch. It refuses every write, and rejoins as that hub's standby once it is served again.`,
+    );
+    if (was === 'hub') {
+      void this.options.stopTill();
+      if (this.options.rejoinKey.get() !== null) this.options.onSteppedDown?.();
+    }
   }
 
   private tick(): void {

@@ -11,7 +11,7 @@ import { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState }
  * dropped: the standby applies without journaling). Without a code, the
  * file must already be that hub's standby (a restart resumes the stream).
  */
-export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: string | undefined): Promise<void> {
+export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: string | undefined): Promise<{ rejoinKey: string | null }> {
   if (code === undefined) {
     if (!existsSync(dbFile)) throw new Error(`${dbFile} is no standby yet: give --code, a standby code made on the hub's manager screen`);
     const db = openDatabase(dbFile);
@@ -24,7 +24,7 @@ export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: s
     } finally {
       db.close();
     }
-    return;
+    return { rejoinKey: null };
   }
   if (existsSync(dbFile)) {
     const db = openDatabase(dbFile);
@@ -34,8 +34,14 @@ export async function prepareStandbyCopy(dbFile: string, hubUrl: string, code: s
     if (role === 'hub')
       throw new Error(`${dbFile} is a hub's database: pick another file for the standby's copy (an old hub rejoins once it has stepped down)`);
   }
-  const { token, epoch } = await pairWithHub(hubUrl, code);
+  const { token, epoch, rejoinKey } = await pairWithHub(hubUrl, code);
   await downloadSnapshot(hubUrl, token, dbFile);
+  markAsStandby(dbFile, hubUrl, token, epoch);
+  return { rejoinKey };
+}
+
+/** A snapshot just downloaded into `dbFile` becomes `hubUrl`'s standby at the snapshot's sequence (the hub's journal triggers dropped). */
+export function markAsStandby(dbFile: string, hubUrl: string, token: string, epoch: number): void {
   const db = openDatabase(dbFile);
   try {
     ensureStandbyTables(db);

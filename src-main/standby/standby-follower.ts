@@ -9,20 +9,22 @@ import { ChangeApplier, journalChanges } from './apply-changes.ts';
 import { handedSecrets } from './handover.ts';
 import { readMachineRows, writeMachineRows } from './machine-rows.ts';
 import { fetchJson } from './peer-http.ts';
+import { isRejoinKey } from './rejoin-key.ts';
 import { readStandbyState } from './standby-state.ts';
 
-/** Pairs with the hub: the manager's code for a stream token and the hub's epoch. */
-export async function pairWithHub(hubUrl: string, code: string): Promise<{ token: string; epoch: number }> {
+/** Pairs with the hub: the manager's code for a stream token, the hub's epoch and the pair's rejoin key (rejoin-key.ts). */
+export async function pairWithHub(hubUrl: string, code: string): Promise<{ token: string; epoch: number; rejoinKey: string | null }> {
   const answer = await fetchJson(`${hubUrl}/standby/pair`, 10_000, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ code }),
   });
   if (!answer) throw new Error(`the hub at ${hubUrl} does not answer`);
-  const { token, epoch, error } = answer.body ?? {};
+  const { token, epoch, error, rejoin_key } = answer.body ?? {};
   if (answer.status !== 200 || typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token) || typeof epoch !== 'number')
     throw new Error(`the hub at ${hubUrl} refused the code (${answer.status}): ${typeof error === 'string' ? error : 'no reason given'}`);
-  return { token, epoch };
+  // An older hub gives no rejoin key: the pair works, and an old hub rejoins with a new code.
+  return { token, epoch, rejoinKey: isRejoinKey(rejoin_key) ? rejoin_key : null };
 }
 
 /** Replaces `dbFile` with the hub's snapshot (downloaded beside it, then renamed in: never half a file). */

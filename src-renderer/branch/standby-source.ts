@@ -1,4 +1,7 @@
-/** The hub and standby pair as the Stations tab shows it (issue 36), read from `GET /standby/status`. */
+import type { TillApi } from '../../src-shared/api/index.ts';
+import type { StandbyStatusView } from '../../src-shared/stations/index.ts';
+
+/** The hub and standby pair as the Stations tab shows it (issue 36), from the till API's `standbyStatus`. */
 export interface StandbyView {
   role: 'hub' | 'standby' | 'fenced';
   epoch: number;
@@ -24,45 +27,40 @@ export interface StandbySource {
   makeCode(): Promise<StandbyCode | null>;
 }
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const text = (value: unknown): string | null => (typeof value === 'string' && value.length <= 200 ? value : null);
-
-/** Reads the host's answer tolerantly: role and epoch required, the rest shown only when present and sane. */
-export function readStandbyStatus(body: unknown): StandbyView | null {
-  if (!body || typeof body !== 'object') return null;
-  const b = body as Record<string, unknown>;
-  if (b.role !== 'hub' && b.role !== 'standby' && b.role !== 'fenced') return null;
-  const epoch = num(b.epoch);
-  if (epoch === null) return null;
-  const hub = b.hub && typeof b.hub === 'object' ? (b.hub as Record<string, unknown>) : null;
-  const connected = hub?.standby_connected === true;
-  const lagMs = connected ? num(hub?.lag_ms) : null;
+/** The host's view as the panel shows it; null where this till takes no part. */
+export function standbyView(view: StandbyStatusView): StandbyView | null {
+  if (view.role === null) return null;
   return {
-    role: b.role,
-    epoch,
-    hub: b.role === 'hub' ? text(b.this_url) : text(b.peer_url),
-    standby: b.role === 'hub' ? text(hub?.standby_url) : b.role === 'standby' ? text(b.this_url) : null,
-    connected,
-    lagChanges: connected ? num(hub?.lag_changes) : null,
-    lagSeconds: lagMs === null ? null : Math.round(lagMs / 100) / 10,
+    role: view.role,
+    epoch: view.epoch,
+    hub: view.hub,
+    standby: view.standby,
+    connected: view.connected,
+    lagChanges: view.connected ? view.lag_changes : null,
+    lagSeconds: view.connected && view.lag_ms !== null ? Math.round(view.lag_ms / 100) / 10 : null,
   };
 }
 
-/** The browser's source: this page's own host (its session cookie says it is a manager's screen). */
-export function httpStandbySource(): StandbySource {
+/** A refusal of the manager's approval (the Stations tab is a manager's, 'branch-settings'): the panel says whose screen makes a code. */
+function refusedApproval(error: unknown): boolean {
+  const { code, reason } = (error ?? {}) as { code?: unknown; reason?: { code?: unknown } };
+  return code === 'not_allowed' && !String(reason?.code ?? '').startsWith('standby.');
+}
+
+/** The panel's source: the till API, authorized like the rest of the Stations tab. */
+export function apiStandbySource(api: () => TillApi): StandbySource {
   return {
     async status() {
-      const response = await fetch('/standby/status', { cache: 'no-store' });
-      if (response.status === 403) return 'not-manager';
-      return response.ok ? readStandbyStatus(await response.json()) : null;
+      try {
+        return standbyView(await api().standbyStatus());
+      } catch (error) {
+        if (refusedApproval(error)) return 'not-manager';
+        throw error;
+      }
     },
     async makeCode() {
-      const response = await fetch('/standby/code', { cache: 'no-store' });
-      if (!response.ok) return null;
-      const body = (await response.json()) as Record<string, unknown>;
-      const code = typeof body.code === 'string' && /^\d{6}$/.test(body.code) ? body.code : null;
-      const expiresAt = num(body.expires_at);
-      return code && expiresAt !== null ? { code, expiresAt } : null;
+      const made = await api().standbyCode();
+      return { code: made.code, expiresAt: made.expires_at };
     },
   };
 }

@@ -26,9 +26,10 @@ let browserFollow: (() => Promise<TillConnection>) | null = null;
  * (connect-src 'self'), so it learns the standby's address from its hub
  * while that lives; when the hub is gone it opens the standby's page, whose
  * own screen then connects there (a device's cookie goes with it when both
- * tills are reached by the same host name: docs/standby.md).
+ * tills are reached by the same host name: docs/standby.md). Exported for its test
+ * (test/unit/renderer/browser-follows-standby.test.ts); the page calls connectTill.
  */
-function followBrowserHub(window: Window): () => Promise<TillConnection> {
+export function followBrowserHub(window: Window): () => Promise<TillConnection> {
   const own = window.location.origin;
   const finder = new HubFinder(own, async (origin) => {
     if (origin !== own) return null;

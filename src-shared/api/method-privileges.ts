@@ -50,6 +50,9 @@ export const METHOD_PRIVILEGES: Partial<Record<keyof TillApi, PrivilegedAction>>
   pairingCode: 'branch-settings',
   pairingState: 'branch-settings',
   useStation: 'branch-settings',
+  // The hub and its standby (issue 36): a standby receives the whole database, so its code is a manager's, and so is the status beside it.
+  standbyStatus: 'branch-settings',
+  standbyCode: 'branch-settings',
   // The cashier counts blind; a manager approves the close (issue 23, part 3).
   closeShift: 'close-shift',
   // Only a sign-in with `release`: signing a cashier out of a station whose screen died, and in here (issue 20).

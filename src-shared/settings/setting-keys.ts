@@ -363,6 +363,14 @@ export const SETTING_KEYS = {
       ar: 'عدد الثواني التي قد يصمت فيها المركز قبل أن يتولى الاحتياطي مكانه (فقط إذا وصلت إليه أغلبية محطات الفرع)؛ انظر docs/standby.md',
     },
   }),
+  'hub.standby_ack_seconds': define({
+    kind: integerKind(1, 600),
+    default: 3,
+    description: {
+      en: 'Seconds the hub waits for its standby to acknowledge a change before it answers alone (and says so); see docs/standby.md',
+      ar: 'عدد الثواني التي ينتظر فيها المركز تأكيد الاحتياطي لتغيير قبل أن يجيب وحده (ويقول ذلك)؛ انظر docs/standby.md',
+    },
+  }),
   'limits.cart_lines': define({
     kind: integerKind(1, 1000),
     default: 200,

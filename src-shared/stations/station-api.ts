@@ -1,4 +1,5 @@
 import type { PairingCodeView, PairingStateView, Station } from './station-views.ts';
+import type { StandbyCodeView, StandbyStatusView } from './standby-views.ts';
 import type { StationInputs } from './station-inputs.ts';
 
 /**
@@ -23,6 +24,10 @@ export interface StationApi {
   /** Whether pairingCode would make a code now, and why not: the Stations tab disables the button with the reason. */
   pairingState(): Promise<PairingStateView>;
   useStation(input: StationInputs['useStation']): Promise<Station>;
+  /** The hub and its standby (issue 36): roles, the lag, the epoch, or that the hub answers alone. */
+  standbyStatus(): Promise<StandbyStatusView>;
+  /** A single-use code a second `pos serve` pairs as this hub's standby with (only the hub makes one). */
+  standbyCode(): Promise<StandbyCodeView>;
 }
 
 export const STATION_API_METHODS = [
@@ -35,4 +40,6 @@ export const STATION_API_METHODS = [
   'pairingCode',
   'pairingState',
   'useStation',
+  'standbyStatus',
+  'standbyCode',
 ] as const satisfies readonly (keyof StationApi)[];

@@ -2,44 +2,36 @@
 // changes and seconds, the epoch, or "the hub answers alone"; its "Standby
 // code" button makes the single-use code, and is disabled with its reason
 // where it cannot work (the desktop window, a till that is not the hub, a
-// screen that is not the manager's). Both languages. The panel reads the
-// host's own `/standby/status` body (readStandbyStatus), given here as the
-// JSON a hub answers (the route itself: test/integration/standby/standby-follow.test.ts).
+// screen that is not the manager's). Both languages. The panel goes through
+// the till API (standbyStatus, standbyCode: 'branch-settings', a manager's
+// like the rest of the tab), given here as the views a hub answers; the
+// methods themselves over a real hub: test/integration/standby/standby-follow.test.ts.
 import { expect, test } from 'vitest';
 import { render } from 'vitest-browser-svelte';
+import type { TillApi } from '../../src-shared/api/index.ts';
+import type { StandbyStatusView } from '../../src-shared/stations/index.ts';
 import StandbyPanel from '../../src-renderer/branch/StandbyPanel.svelte';
-import { readStandbyStatus, type StandbySource } from '../../src-renderer/branch/standby-source.ts';
+import { apiStandbySource, type StandbySource } from '../../src-renderer/branch/standby-source.ts';
 import { LocaleState, tillContext, type TillState } from '../../src-renderer/state/index.ts';
 
 const HUB = 'http://192.168.1.20:4780';
 const STANDBY = 'http://192.168.1.21:4780';
 
-/** What `GET /standby/status` answers (PairStatus), as JSON. */
-const hubAlone = {
-  role: 'hub',
-  epoch: 1,
-  this_url: HUB,
-  peer_url: null,
-  hub: { standby_connected: false, standby_url: null, head: 0, acknowledged: 0, lag_changes: 0, lag_ms: 0, answering_alone: true },
-  standby: null,
-  at: 1,
-};
-const hubWithStandby = {
-  ...hubAlone,
-  epoch: 2,
-  peer_url: STANDBY,
-  hub: { standby_connected: true, standby_url: STANDBY, head: 40, acknowledged: 37, lag_changes: 3, lag_ms: 420, answering_alone: false },
-};
-const standbyOf = { role: 'standby', epoch: 2, this_url: STANDBY, peer_url: HUB, hub: null, standby: { applied: 37 }, at: 1 };
+/** What the till API's standbyStatus answers. */
+const hubAlone: StandbyStatusView = { role: 'hub', epoch: 1, hub: HUB, standby: null, connected: false, lag_changes: null, lag_ms: null };
+const hubWithStandby: StandbyStatusView = { role: 'hub', epoch: 2, hub: HUB, standby: STANDBY, connected: true, lag_changes: 3, lag_ms: 420 };
+const standbyOf: StandbyStatusView = { role: 'standby', epoch: 2, hub: HUB, standby: STANDBY, connected: false, lag_changes: null, lag_ms: null };
 
-function source(body: unknown, made: string[] = []): StandbySource {
-  return {
-    status: async () => readStandbyStatus(body),
-    makeCode: async () => {
+/** The panel's source over a till API that answers `view` (and records each code it makes). */
+function source(view: StandbyStatusView, made: string[] = []): StandbySource {
+  const api = {
+    standbyStatus: async () => view,
+    standbyCode: async () => {
       made.push('code');
-      return { code: '482913', expiresAt: Date.now() + 300_000 };
+      return { code: '482913', expires_at: Date.now() + 300_000, hub: HUB };
     },
-  };
+  } as Partial<TillApi> as TillApi;
+  return apiStandbySource(() => api);
 }
 
 async function mount(panelSource: StandbySource | null, lang: 'en' | 'ar') {
@@ -83,7 +75,15 @@ for (const lang of ['en', 'ar'] as const) {
     await expect.element(onStandby.screen.getByTestId('standby-role')).toHaveTextContent(HUB);
     await expect.poll(() => reason(onStandby.screen.container)).toBe(onStandby.locale.t('reason.standby.codeNotHub'));
     onStandby.screen.unmount();
-    const device = await mount({ status: async () => 'not-manager', makeCode: async () => null }, lang);
+    // A screen whose manager's approval the host refuses (the Stations tab's rule) hears why from the API.
+    const refusing = {
+      standbyStatus: () => Promise.reject(Object.assign(new Error('Not allowed'), { code: 'not_allowed', reason: { code: 'approval.pinNeeded' } })),
+      standbyCode: () => Promise.reject(new Error('not asked')),
+    } as Partial<TillApi> as TillApi;
+    const device = await mount(
+      apiStandbySource(() => refusing),
+      lang,
+    );
     await expect.poll(() => reason(device.screen.container)).toBe(device.locale.t('reason.standby.notManagerScreen'));
     device.screen.unmount();
     const desktop = await mount(null, lang);

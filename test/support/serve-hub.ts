@@ -66,11 +66,9 @@ export async function managerSession(hub: Pick<ServeHub, 'url'>): Promise<string
   return (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
-/** The standby code (issue 36), as the hub's manager screen asks for it. */
-export async function standbyCode(hub: Pick<ServeHub, 'url' | 'origin'>): Promise<string> {
-  const answer = await fetch(`${hub.origin}/standby/code`, { headers: { cookie: await managerSession(hub) } });
-  if (answer.status !== 200) throw new Error(`the hub made no standby code (${answer.status}): ${await answer.text()}`);
-  return ((await answer.json()) as { code: string }).code;
+/** The standby code (issue 36), as the Stations tab asks for it: through the till API of a screen where a manager is signed in. */
+export async function standbyCode(manager: TillApi): Promise<string> {
+  return (await manager.standbyCode()).code;
 }
 
 /** A page's WebSocket to /till at `origin` with `cookie` (a session, a paired device's), and the renderer's transport over it. */

@@ -4,10 +4,9 @@ import { ServiceClient } from '../../upstream/index.ts';
 import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
-import { existsSync, readFileSync } from 'node:fs';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { describeStatus, pairReport } from './standby-command.ts';
-import { secretsFileFor } from '../../secrets/index.ts';
+import { fileSecretIsSet } from '../../secrets/index.ts';
 import { outboxCounts } from '../../orders/index.ts';
 
 function members(report: MemberReport | null): string {
@@ -58,7 +57,7 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
     try {
       const pair = pairReport(db);
       // The token is not in the database (nor replicated): a standby that took over uploads nothing until it is signed in.
-      const waiting = uploadsWaitingForSignIn(db, secretsFileFor(values.db));
+      const waiting = uploadsWaitingForSignIn(db, fileSecretIsSet(values.db, 'token'));
       const signIn =
         waiting === null
           ? null
@@ -115,17 +114,9 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
  * secrets file beside the database, never in it (nor in what a standby
  * copies), so a standby that took over holds the outbox but not the token
  * until it is signed in. The orders waiting when this file has no token,
- * else null. Only whether the token is there is read, never its value.
+ * else null. Whether the token is there is asked of the secrets module
+ * (fileSecretIsSet: the secrets file's one reader), never its value.
  */
-export function uploadsWaitingForSignIn(db: TillDatabase, secretsFile: string): number | null {
-  let signedIn = false;
-  try {
-    if (existsSync(secretsFile)) {
-      const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as unknown;
-      signedIn = typeof secrets === 'object' && secrets !== null && typeof (secrets as Record<string, unknown>).token === 'string';
-    }
-  } catch {
-    signedIn = false;
-  }
+export function uploadsWaitingForSignIn(db: TillDatabase, signedIn: boolean): number | null {
   return signedIn ? null : outboxCounts(db).pending;
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
@@ -12,7 +13,7 @@ import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy
 import { notOnboardedWarning, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
 import { listStations } from '../../stations/index.ts';
-import { PairNode, prepareStandbyCopy, replicatedApi } from '../../standby/index.ts';
+import { PairNode, prepareStandbyCopy, REJOIN_KEY_SECRET, rejoinNewHub, replicatedApi } from '../../standby/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -64,14 +65,21 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (values.code !== undefined && standbyOf === null) throw new UsageError('pos serve: --code goes with --standby-of (a standby code made on the hub)');
   if (standbyOf && values.demo) throw new UsageError('pos serve: a standby copies its hub: drop --demo');
   // A standby's file is the hub's snapshot: made (or checked) before the till opens it (docs/standby.md).
+  let pairedKey: string | null = null;
   if (standbyOf) {
     try {
-      await prepareStandbyCopy(dbFile, standbyOf, values.code);
+      pairedKey = (await prepareStandbyCopy(dbFile, standbyOf, values.code)).rejoinKey;
     } catch (error) {
       throw new UsageError(`pos serve: ${(error as Error).message}`);
     }
+  } else if (existsSync(dbFile)) {
+    // An old hub whose standby took over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
+    await rejoinNewHub(dbFile, () => readRejoinKey(dbFile), io.err);
   }
   const db = openDatabase(dbFile);
+  // One secrets file, one store: the service token and the pair's rejoin key (docs/security.md).
+  const secrets = new FileSecretStore(db);
+  if (pairedKey) secrets.set(REJOIN_KEY_SECRET, pairedKey);
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
@@ -81,10 +89,17 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     : null;
   if (demo) io.err(`ZATCA stand-in at ${demo.zatca.url}: onboard on the Branch screen's ZATCA tab with OTP ${demo.zatca.otp}`);
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
-  // One secret store for the till and the pair: what the hub hands over is what the till's outbox uses after a takeover.
-  const secrets = new FileSecretStore(db);
-  const till = new TillHost({ db, events, secrets, printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}) });
+  const till = new TillHost({
+    db,
+    events,
+    secrets,
+    printerPolicy,
+    ...(onboardAt ? { zatcaUrl: onboardAt } : {}),
+    // Nothing goes upstream before the standby has it: a failover never un-happens an uploaded order.
+    uploadsWaitFor: (): Promise<void> => pair.committed(),
+  });
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
+  let steppedDown = (): void => {};
   const pair = new PairNode({
     db,
     openApplier: () => openDatabase(dbFile),
@@ -93,11 +108,17 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     startTill: () => till.start(),
     stopTill: () => till.stop(),
     stationsInUse: () => listStations(db).length,
+    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    onSteppedDown: () => steppedDown(),
     log: io.err,
     handover: pairHandover(db, secrets, io.err),
     takeOverWarning: () => notOnboardedWarning(db),
   });
   pair.start();
+  // The Stations tab reads the pair and makes a standby code through the till API (a manager's, like the rest of the tab).
+  till.branchStations.offerStandby(pair);
+  // An event (a cart, a kitchen ticket, a tab) goes out only once the standby has the change it tells of.
+  events.holdUntil(() => pair.eventBarrier());
 
   const onLan = !isLoopback(values.host);
   let access: HostAccess;
@@ -177,18 +198,39 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       io.err('Warning: --origin is not https: the proxy should give browsers TLS, or cookies and orders cross the network in clear text.');
   }
 
-  await new Promise<void>((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+  const ending = await new Promise<'signal' | 'rejoin'>((done) => {
+    const signal = () => done('signal');
+    process.once('SIGINT', signal);
+    process.once('SIGTERM', signal);
+    // A running hub that found a newer one at its peer: its file cannot be replaced under open connections, so this
+    // process closes it and serves it again at the same address, where it rejoins as that hub's standby (docs/standby.md).
+    if (!demo)
+      steppedDown = () => {
+        process.removeListener('SIGINT', signal);
+        process.removeListener('SIGTERM', signal);
+        done('rejoin');
+      };
   });
-  io.err('Stopping: finishing the upload and print in progress…');
+  io.err(ending === 'rejoin' ? 'Stepping down: serving this file again as the new hub’s standby…' : 'Stopping: finishing the upload and print in progress…');
   await uiWatch?.close();
   await server.close();
   await pair.stop();
   await till.stop();
   await demo?.close();
   db.close();
+  // The same address (a port 0 chose is kept): screens and the new hub find this machine where it was.
+  if (ending === 'rejoin') return serveCommand([...argv, '--port', String(actualPort)], io);
   return 0;
+}
+
+/** The pair's rejoin key from the secrets file beside `dbFile` (opened through the one secrets store, then closed). */
+function readRejoinKey(dbFile: string): string | null {
+  const db = openDatabase(dbFile);
+  try {
+    return new FileSecretStore(db).get(REJOIN_KEY_SECRET);
+  } finally {
+    db.close();
+  }
 }
 
 /** --standby-of: the hub's address as an http(s) origin. */

@@ -87,6 +87,9 @@ export function describeStatus(report: { role: string; epoch: number; peer_url: 
         `Applied: change ${live.standby.applied}; hub silent ${(live.standby.hub_silent_ms / 1000).toFixed(1)} s of ${live.standby.failover_ms / 1000} s; ` +
           `stations here ${live.standby.stations_here} of ${live.standby.stations_in_use}${live.standby.waiting_for ? ` (a takeover waits for ${live.standby.waiting_for.replace('_', ' ')})` : ''}`,
       );
-  } else lines.push(`The hub is now ${report.peer_url ?? '?'}: this till refuses every write. Pair it as that hub's standby with a new code.`);
+  } else
+    lines.push(
+      `The hub is now ${report.peer_url ?? '?'}: this till refuses every write; served again (pos serve does it by itself), it rejoins as that hub's standby.`,
+    );
   return lines.join('\n');
 }
