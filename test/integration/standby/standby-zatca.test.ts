@@ -44,6 +44,21 @@ afterEach(async () => {
   await service.close();
 });
 
+const managers = new WeakMap<ServeHub, TillApi>();
+
+/** A standby code, as the Stations tab asks for it: a manager signed in at a screen of `hub` (made here when none is given). */
+async function codeAt(hub: ServeHub, manager?: TillApi): Promise<string> {
+  if (manager) return standbyCode(manager);
+  let screen = managers.get(hub);
+  if (!screen) {
+    screen = await browserStation(hub, undefined, sockets);
+    const owner = await screen.addCashier({ name: 'Nora', role: 'manager', pin: '1357' });
+    await screen.unlock({ cashier_id: owner.id, pin: '1357' });
+    managers.set(hub, screen);
+  }
+  return standbyCode(screen);
+}
+
 const start = async (file: string, args: string[] = []) => {
   const hub = await startServeHub(file, args);
   hubs.push(hub);
@@ -118,7 +133,8 @@ describe('a standby hub and ZATCA', () => {
       await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
       const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
       const [first] = await manager.stations();
-      await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
+      await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+      await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub, manager)]);
 
       // The standby is onboarded on its own: its own key and CSID in its own secrets file, its unit recorded at the hub too.
       const standbyUnit = await onboard(standbyFile);
@@ -133,7 +149,6 @@ describe('a standby hub and ZATCA', () => {
 
       // The hub sells three; ZATCA keeps the answer to the first report, so all three are signed and none counts as reported.
       const held = zatca.hold('POST', '/invoices/reporting/single');
-      await manager.unlock({ cashier_id: huda.id, pin: '2468' });
       await ensureShift(manager);
       const sold = [await sell(manager)];
       await held.arrived;
@@ -201,12 +216,12 @@ describe('a standby hub and ZATCA', () => {
     seller.close();
     const hubUnit = await onboard(hubFile);
     const hub = await start(hubFile);
-    const first = await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
+    const first = await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub)]);
     const standbyUnit = await onboard(standbyFile);
     await expect.poll(() => units(hubFile), { timeout: 30_000 }).toEqual([hubUnit, standbyUnit].sort());
     await first.stop();
     // The copy is replaced by the hub's snapshot, which says the hub is Till-hub: this machine stays its own unit.
-    await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
+    await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub)]);
     const status = JSON.parse((await posInProcess(['zatca', '--db', standbyFile, 'status', '--json'])).stdout) as {
       egs: string;
       units: { unit: string; this_machine: boolean }[];
@@ -234,8 +249,8 @@ describe('a standby hub and ZATCA', () => {
     await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
     const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
     const [first] = await manager.stations();
-    await start(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(hub)]);
     await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+    await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub, manager)]);
     await ensureShift(manager);
     // ZATCA keeps the answer to its report: the hub dies with it signed and not reported.
     const held = zatca.hold('POST', '/invoices/reporting/single');
