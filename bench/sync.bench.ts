@@ -143,7 +143,7 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   let publishAt = 0;
   let pinnedAt = 0;
   const onProgress = (progress: PullProgress) => {
-    if (progress.phase === 'swap') publishAt = performance.now();
+    if (progress.phase === 'publish') publishAt = performance.now();
   };
   const slices: WriteSlice[] = [];
   const onSlice = (slice: WriteSlice) => {

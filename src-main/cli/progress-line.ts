@@ -15,9 +15,9 @@ export function pullProgressPrinter(io: CliIo): (progress: PullProgress) => void
   };
   return (progress) => {
     if (progress.phase === 'me') return io.err('Checking the account (/me)…');
-    if (progress.phase === 'swap') {
+    if (progress.phase === 'publish') {
       clear();
-      return io.err('Saving the catalog…');
+      return io.err('Switching to the new catalog…');
     }
     if (progress.phase === 'restart') {
       clear();

@@ -26,7 +26,8 @@ export type PullProgress =
   | { phase: 'me' }
   | { phase: 'list'; resource: ListResource; page: number; lastPage: number; received: number; total: number }
   | { phase: 'restart'; resource: ListResource; reason: string }
-  | { phase: 'swap' };
+  // The new generation is pinned for readers (src-main/db/generations.ts): one short write, then the old one goes in slices.
+  | { phase: 'publish' };
 
 export interface PullOptions {
   client: ServiceClient;
@@ -207,7 +208,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
       }
     }
     options.signal?.throwIfAborted();
-    progress({ phase: 'swap' });
+    progress({ phase: 'publish' });
     const { counts, changes } = await staging.publish((counts) =>
       writeReplicaMeta(db, {
         me,

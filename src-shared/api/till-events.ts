@@ -8,7 +8,7 @@ export type PullProgressView =
   | { phase: 'me' }
   | { phase: 'list'; resource: string; page: number; lastPage: number; received: number; total: number }
   | { phase: 'restart'; resource: string; reason: string }
-  | { phase: 'swap' }
+  | { phase: 'publish' }
   | { phase: 'done'; products: number; at: number; skipped?: string[]; quarantined?: number }
   | { phase: 'failed'; message: string };
 

@@ -60,7 +60,7 @@ export const MESSAGES_AR: Record<MessageKey, string> = {
   'pull.page': 'الصفحة {page} من {pages}',
   'pull.records': '{received} من {total} سجل',
   'pull.restart': 'تغيّرت {resource} أثناء التنزيل؛ جارٍ تنزيلها من جديد',
-  'pull.swap': 'جارٍ حفظ الكتالوج…',
+  'pull.publish': 'جارٍ الانتقال إلى الكتالوج الجديد…',
   'pull.done': 'الكتالوج جاهز: {products} منتج',
   'pull.skipped': 'غير متاحة من هذه الخدمة، تمت المزامنة بدونها: {lists}',
   'pull.quarantined': 'تم استبعاد {count} سجل لأنها تخالف عقد الخدمة (تُحفظ نسختها السابقة)',

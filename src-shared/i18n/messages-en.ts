@@ -59,7 +59,7 @@ export const MESSAGES_EN = {
   'pull.page': 'Page {page} of {pages}',
   'pull.records': '{received} of {total} records',
   'pull.restart': '{resource} changed during the download; fetching it again',
-  'pull.swap': 'Saving the catalog…',
+  'pull.publish': 'Switching to the new catalog…',
   'pull.done': 'Catalog ready: {products} products',
   'pull.skipped': 'Not available from this service, synced without: {lists}',
   'pull.quarantined': '{count} records left out because they break the service contract (their previous version is kept)',

@@ -51,7 +51,7 @@ describe('the catalog pull', () => {
     expect(productPages.length).toBe(Math.ceil(catalog.products.length / 25));
     expect(productPages.map((e) => e.page)).toEqual(productPages.map((_, i) => i + 1));
     expect(productPages.at(-1)).toMatchObject({ page: productPages.length, lastPage: productPages.length, received: catalog.products.length });
-    expect(events.at(-1)).toEqual({ phase: 'swap' });
+    expect(events.at(-1)).toEqual({ phase: 'publish' });
     expect(readReplicaMeta(db).me?.market.id).toBe(service.emulator.marketId);
     // Canonical: the newest names, whatever the wire said.
     const sample = catalog.products[0]!;
