@@ -31,8 +31,9 @@ export interface ServiceSessionOptions {
   probeIntervalMs?: number;
   /**
    * Resolves once every change committed so far is safe (a standby hub has
-   * acknowledged it: docs/standby.md). Each upload waits for it, so nothing
-   * reaches the service that a failover could un-happen. None: at once.
+   * acknowledged it: docs/standby.md). Each upload waits for it (and the
+   * host's ZATCA documents and print jobs: till-host.ts), so nothing leaves
+   * that a failover could un-happen. None: at once.
    */
   uploadsWaitFor?: () => Promise<void>;
 }

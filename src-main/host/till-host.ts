@@ -88,11 +88,15 @@ export class TillHost extends composedOf<TillApi>() {
   constructor(options: TillHostOptions) {
     const { db, events, clock, printerPolicy } = options;
     const now = clock ? () => clock.now() : Date.now;
-    const queue = options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}) });
+    // Uploads, ZATCA's documents and print jobs all wait for the standby to have what they carry (docs/standby.md).
+    const afterStandby = options.uploadsWaitFor ? { waitFor: options.uploadsWaitFor } : {};
+    const queue =
+      options.printQueue ?? new PrintQueue({ db, ...(clock ? { clock } : {}), ...(printerPolicy ? { addressPolicy: printerPolicy } : {}), ...afterStandby });
     const service = new ServiceSession(options);
     const zatca = new ZatcaReporter({
       db,
       secrets: options.secrets,
+      ...(options.uploadsWaitFor ? { sendsWaitFor: options.uploadsWaitFor } : {}),
       ...(clock ? { clock } : {}),
       ...(options.uploadBackoff ? { backoff: options.uploadBackoff } : {}),
       ...(options.probeIntervalMs ? { probeIntervalMs: options.probeIntervalMs } : {}),

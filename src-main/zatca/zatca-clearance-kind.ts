@@ -84,6 +84,7 @@ export class ZatcaClearanceKind implements UploadKind<ZatcaLink> {
     report: UploadReport,
   ): Promise<'continue' | 'stop'> {
     const { timeoutMs, clock } = context.client;
+    await context.client.beforeSend?.();
     const reply = await submitDocument(
       'clearance',
       { hash: doc.hash, uuid: doc.uuid, xml: doc.xml },

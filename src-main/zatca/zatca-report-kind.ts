@@ -63,12 +63,15 @@ export interface ZatcaLink {
   timeoutMs?: number;
   /** The credentials ZATCA refused with a 401: the engine's pause lasts until they change. */
   refusedFingerprint: string | null;
+  /** Resolves once every change committed so far is with the standby hub (docs/standby.md); each document waits for it before it is sent. */
+  beforeSend?: () => Promise<void>;
 }
 
-export function zatcaLink(db: TillDatabase, secrets: () => SecretStore, clock: Clock, timeoutMs?: number): ZatcaLink {
+export function zatcaLink(db: TillDatabase, secrets: () => SecretStore, clock: Clock, timeoutMs?: number, beforeSend?: () => Promise<void>): ZatcaLink {
   return {
     clock,
     ...(timeoutMs ? { timeoutMs } : {}),
+    ...(beforeSend ? { beforeSend } : {}),
     refusedFingerprint: null,
     target(unit) {
       // Without a unit: this machine's, or (not onboarded yet, after a takeover) any unit whose documents it can report.
@@ -158,6 +161,8 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
   /** One try of the head document; writes what ZATCA's answer proves. */
   private async send(context: UploadContext<ZatcaLink>, head: QueuedDocument, target: ZatcaTarget, report: UploadReport): Promise<'continue' | 'stop'> {
     const { timeoutMs } = context.client;
+    // Nothing reaches ZATCA that a failover could un-happen (the document was read before: it is among what this waits for).
+    await context.client.beforeSend?.();
     const reply = await submitDocument(
       'reporting',
       { hash: head.hash, uuid: head.uuid, xml: head.xml },

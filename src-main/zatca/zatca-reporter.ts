@@ -27,13 +27,15 @@ export interface ZatcaReporterOptions {
   random?: () => number;
   /** Hears each document's outcome (the CLI's progress lines). */
   onDocument?: (outcome: DocumentOutcome) => void;
+  /** Resolves once every change committed so far is with the standby hub (docs/standby.md): each document waits for it. None: at once. */
+  sendsWaitFor?: () => Promise<void>;
 }
 
 export class ZatcaReporter extends UploadEngine<ZatcaLink> {
   private readonly link: ZatcaLink;
 
-  constructor({ db, secrets, clock = systemClock, timeoutMs, onDocument, ...options }: ZatcaReporterOptions) {
-    const link = zatcaLink(db, typeof secrets === 'function' ? secrets : () => secrets, clock, timeoutMs);
+  constructor({ db, secrets, clock = systemClock, timeoutMs, onDocument, sendsWaitFor, ...options }: ZatcaReporterOptions) {
+    const link = zatcaLink(db, typeof secrets === 'function' ? secrets : () => secrets, clock, timeoutMs, sendsWaitFor);
     // Clearance first: a business buyer waits for that invoice; reports have 24 hours.
     const kinds = [new ZatcaClearanceKind(db), new ZatcaReportKind(db, link, onDocument)];
     super({ ...options, clock, client: link, kinds, probe: probeZatcaLink });

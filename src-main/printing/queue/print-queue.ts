@@ -86,6 +86,12 @@ export interface PrintQueueOptions {
   addressPolicy?: PrinterAddressPolicy;
   /** Draws the jobs; default: the process's render worker thread, so printing never stalls a checkout. */
   renderer?: DocumentRenderer;
+  /**
+   * Resolves once every change committed so far is with the standby hub
+   * (docs/standby.md): a job is printed only after it, so no ticket goes to
+   * the kitchen for a sale a failover could un-happen. None: at once.
+   */
+  waitFor?: () => Promise<void>;
 }
 
 export const DEFAULT_PRINT_RETRY: BackoffPolicy = { baseDelayMs: 500, maxDelayMs: 30_000 };
@@ -232,6 +238,7 @@ export class PrintQueue extends EventEmitter<PrintQueueEvents> {
         await this.sleep(printerId, wait);
         continue;
       }
+      await this.options.waitFor?.();
       await this.attempt(job);
     }
   }

@@ -258,4 +258,23 @@ describe('the print queue, between lanes', () => {
     }
     expect(sink.jobs.filter((job) => job.decoded.text.includes('LANE TEST'))).toHaveLength(printed);
   });
+
+  it('prints a job only once the standby hub has the sale (its wait resolves), never before', async () => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const waitFor = (): Promise<void> => {
+      asked++;
+      return held;
+    };
+    const shop = await shopWith({ bind: ['Cashier'], flags: { Cashier: ENGLISH }, queue: { waitFor } });
+    const order = await shop.sell({ items: [{ categoryId: 1 }], pay: 'CASH' });
+    await until('the queue asks whether the standby has it', () => asked > 0);
+    expect(shop.sinks.get('Cashier')!.jobs).toHaveLength(0);
+    expect(readPrintJobs(shop.db, order.uuid)).toMatchObject([{ state: 'pending', attempts: 0 }]);
+
+    release();
+    const [printed] = await shop.sinks.get('Cashier')!.waitForJobs(1);
+    expect(printed!.decoded.text).toContain(`#${order.number}`);
+  });
 });

@@ -333,6 +333,29 @@ describe('reporting to ZATCA', () => {
     );
   });
 
+  it('sends a document only once the standby hub has it (its wait resolves), never before', { timeout: 120_000 }, async () => {
+    const { shop, zatca } = await onboardedShop();
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    const sendsWaitFor = (): Promise<void> => {
+      asked++;
+      return held;
+    };
+    reporter = new ZatcaReporter({ db: shop.db, secrets: () => new FileSecretStore(shop.db), sendsWaitFor });
+    const sales = await shop.sell(1);
+    reporter.start();
+    reporter.notify();
+    await eventually('the reporter asks whether the standby has it', () => asked > 0);
+    expect(zatca.received()).toHaveLength(0);
+    release();
+    await eventually('the sale reported', () => chainSummary(shop.db).unreported === 0);
+    expectExactlyOnce(
+      zatca.received(),
+      sales.map((s) => s.uuid),
+    );
+  });
+
   it('pos zatca report on a till that is not onboarded says so and exits 1; a bad flag is a usage error (2)', async () => {
     const dir = tempDir('zatca-report-');
     try {
