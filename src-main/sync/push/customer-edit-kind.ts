@@ -11,9 +11,9 @@ import {
   type CustomerEdit,
 } from '../../catalog/index.ts';
 import { getSetting } from '../../settings/index.ts';
-import { ForbiddenError, ProtocolError, ServiceError, UnauthenticatedError, ValidationError } from '../../upstream/index.ts';
-import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
-import { drainOneAtATime } from './drain-one-at-a-time.ts';
+import { ForbiddenError, ProtocolError, ServiceError, ValidationError } from '../../upstream/index.ts';
+import { oneLine } from './connectivity.ts';
+import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Edits read at a time. */
@@ -103,22 +103,10 @@ export class CustomerEditKind implements UploadKind {
       if (error instanceof ValidationError || error instanceof ForbiddenError || status === 400 || status === 409) {
         markCustomerEditRejected(db, edit.id, edit.revision, oneLine((error as Error).message));
         report.rejected++;
-      } else if (error instanceof UnauthenticatedError) {
-        context.pause();
-        report.stopped = 'paused';
-        report.error = SESSION_EXPIRED;
-        return 'stop';
       } else {
-        const failure = classifyFailure(error);
-        const reason = status === 404 ? `the service has no ${url}: check the setting ${PATH_SETTING}` : failure.message;
-        deferCustomerEdit(db, edit.id, retryAt(), reason);
-        report.deferred++;
-        report.error = reason;
-        if (failure.online === false) {
-          context.failed(failure);
-          report.stopped = 'failed';
-          return 'stop';
-        }
+        return postponeAfterFailure(context, report, error, { path: url, setting: PATH_SETTING }, (reason) =>
+          deferCustomerEdit(db, edit.id, retryAt(), reason),
+        );
       }
       return 'continue';
     }

@@ -11,9 +11,9 @@ import {
   type CounterCustomer,
 } from '../../catalog/index.ts';
 import { getSetting } from '../../settings/index.ts';
-import { ForbiddenError, ServiceError, UnauthenticatedError, ValidationError } from '../../upstream/index.ts';
-import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
-import { drainOneAtATime } from './drain-one-at-a-time.ts';
+import { ForbiddenError, ServiceError, ValidationError } from '../../upstream/index.ts';
+import { oneLine } from './connectivity.ts';
+import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Customers read at a time. */
@@ -112,22 +112,10 @@ export class CustomerKind implements UploadKind {
       } else if (error instanceof ValidationError || error instanceof ForbiddenError || status === 400) {
         markCounterCustomerRejected(db, customer.id, oneLine((error as Error).message));
         report.rejected++;
-      } else if (error instanceof UnauthenticatedError) {
-        context.pause();
-        report.stopped = 'paused';
-        report.error = SESSION_EXPIRED;
-        return 'stop';
       } else {
-        const failure = classifyFailure(error);
-        const reason = status === 404 ? `the service has no ${path}: check the setting ${PATH_SETTING}` : failure.message;
-        deferCounterCustomer(db, customer.id, retryAt(), reason);
-        report.deferred++;
-        report.error = reason;
-        if (failure.online === false) {
-          context.failed(failure);
-          report.stopped = 'failed';
-          return 'stop';
-        }
+        return postponeAfterFailure(context, report, error, { path, setting: PATH_SETTING }, (reason) =>
+          deferCounterCustomer(db, customer.id, retryAt(), reason),
+        );
       }
       return 'continue';
     }

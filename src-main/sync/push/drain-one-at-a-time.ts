@@ -1,4 +1,5 @@
-import { SESSION_EXPIRED } from './connectivity.ts';
+import { NotFoundError, UnauthenticatedError } from '../../upstream/index.ts';
+import { classifyFailure, SESSION_EXPIRED } from './connectivity.ts';
 import type { UploadContext, UploadReport } from './upload-engine.ts';
 
 export interface OneAtATime<T> {
@@ -50,4 +51,37 @@ export async function drainOneAtATime<T>(
       if ((await kind.each(item, path)) === 'stop') return;
     }
   }
+}
+
+/**
+ * An item's failure that is not its own fault: a refused session pauses
+ * every kind (the item keeps its attempts and goes first once someone signs
+ * in); anything else postpones it with the reason, a 404 naming the path
+ * setting to check; no answer at all ends the drain, the service being out
+ * of reach for every kind (the engine probes before the next try).
+ */
+export function postponeAfterFailure(
+  context: UploadContext<unknown>,
+  report: UploadReport,
+  error: unknown,
+  where: { path: string; setting: string },
+  postpone: (reason: string) => void,
+): 'continue' | 'stop' {
+  if (error instanceof UnauthenticatedError) {
+    context.pause();
+    report.stopped = 'paused';
+    report.error = SESSION_EXPIRED;
+    return 'stop';
+  }
+  const failure = classifyFailure(error);
+  const reason = error instanceof NotFoundError ? `the service has no ${where.path}: check the setting ${where.setting}` : failure.message;
+  postpone(reason);
+  report.deferred++;
+  report.error = reason;
+  if (failure.online === false) {
+    context.failed(failure);
+    report.stopped = 'failed';
+    return 'stop';
+  }
+  return 'continue';
 }

@@ -15,11 +15,11 @@ import {
 import { getSetting } from '../../settings/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { earliestPendingAt, readUpload } from '../../orders/index.ts';
-import { ForbiddenError, NotFoundError, ServiceError, UnauthenticatedError, ValidationError, type ServiceClient } from '../../upstream/index.ts';
+import { ForbiddenError, ServiceError, ValidationError, type ServiceClient } from '../../upstream/index.ts';
 import { judgeBatch, readSyncAnswer } from './read-sync-answer.ts';
 import { rejectionReason } from './service-rejections.ts';
-import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
-import { drainOneAtATime } from './drain-one-at-a-time.ts';
+import { oneLine } from './connectivity.ts';
+import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Records read from the outbox at a time. */
@@ -164,24 +164,10 @@ export class RecordUploadKind implements UploadKind {
       } else if (error instanceof ValidationError || error instanceof ForbiddenError || status === 400) {
         markRecordRejected(db, record.uuid, oneLine((error as Error).message));
         report.rejected++;
-      } else if (error instanceof UnauthenticatedError) {
-        // Not the record's fault: it keeps its attempts and goes first once someone signs in.
-        context.pause();
-        report.stopped = 'paused';
-        report.error = SESSION_EXPIRED;
-        return 'stop';
       } else {
-        const failure = classifyFailure(error);
-        const reason = error instanceof NotFoundError ? `the service has no ${path}: check the setting ${this.config.pathSetting}` : failure.message;
-        deferRecord(db, record.uuid, retryAt(), reason);
-        report.deferred++;
-        report.error = reason;
-        if (failure.online === false) {
-          // No answer: the service is out of reach for every kind; the engine probes before the next try.
-          context.failed(failure);
-          report.stopped = 'failed';
-          return 'stop';
-        }
+        return postponeAfterFailure(context, report, error, { path, setting: this.config.pathSetting }, (reason) =>
+          deferRecord(db, record.uuid, retryAt(), reason),
+        );
       }
       return 'continue';
     }
