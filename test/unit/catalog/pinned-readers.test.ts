@@ -17,6 +17,8 @@ const ALLOWED = new Set([
   'src-main/db/generations.ts',
   'src-main/standby/apply-changes.ts',
   'src-main/standby/journal-triggers.ts',
+  // A machine's own rows (which ZATCA unit it is) kept across a snapshot: tables of main, never the replica's.
+  'src-main/standby/machine-rows.ts',
   'src-main/standby/write-fence.ts',
 ]);
 
