@@ -34,7 +34,11 @@ async function start(): Promise<void> {
   const configFile = join(app.getPath('userData'), APP_CONFIG_FILE);
   const resolved = resolveHubChoice(configFile, process.argv);
   if (!resolved.ok) dialog.showErrorBox('Till', resolved.reason);
-  const choice = resolved.ok ? resolved.choice : readHubChoice(configFile);
+  const kept = resolved.ok ? resolved.choice : readHubChoice(configFile);
+  // The desktop standby's start-up is not wired here yet (docs/standby.md, "What is not built yet"): its screen choice is
+  // refused (serveHubChoice), and a file that names one anyway starts this computer's own hub, saying so.
+  if (kept.mode === 'standby') dialog.showErrorBox('Till', translate(app.getLocale().startsWith('ar') ? 'ar' : 'en', 'reason.hubChoice.standbyNotYet'));
+  const choice = kept.mode === 'standby' ? ({ mode: 'hub' } as const) : kept;
   hardenApp(choice.mode === 'station' ? choice.hub : null);
   if (choice.mode === 'station') {
     stationMenu(configFile, choice.hub);
@@ -102,8 +106,9 @@ async function start(): Promise<void> {
  */
 function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): void {
   const mayLeaveHub = leavingHubChecks(till);
+  const mayBeStandby = () => ({ code: 'hubChoice.standbyNotYet' });
   port.on('message', (message) => {
-    void answerHubRequest(file, message.data, { mayLeaveHub }).then((reply) => {
+    void answerHubRequest(file, message.data, { mayLeaveHub, mayBeStandby }).then((reply) => {
       port.postMessage(reply);
       if (reply.ok && reply.relaunching) {
         app.relaunch();
