@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { pairTill, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
+
+// The desktop till as a hub with a standby (issue 36): the same wiring as
+// `pos serve` (pairTill: synchronous standby, event barrier, the waits of
+// uploads, ZATCA and printing, rejoin, handover), and a listener on the
+// branch network that answers the standby's routes only (`/standby/…`: the
+// pairing with a code, the snapshot, the stream, /standby/where). The window
+// still talks to the till over its MessagePort; nothing else is served.
+// Free of `electron`, so plain Node tests it.
+
+export interface DesktopPairListen {
+  /** The address to bind (the branch network's interface, or 0.0.0.0). */
+  host: string;
+  /** 0: any free port. */
+  port: number;
+  /** The origin the standby and the stations reach this computer at (`http://192.168.1.20:4780`); the port is filled in when 0 was asked. */
+  advertise: (port: number) => string;
+}
+
+export interface DesktopPair<T extends PairedTill> extends PairedTillParts<T> {
+  /** The origin told to the standby (the Stations tab shows it with the code). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Composes the desktop's till with its pair and opens the standby's routes on `listen`. */
+export async function startDesktopPair<T extends PairedTill>(options: PairedTillOptions<T> & { listen: DesktopPairListen }): Promise<DesktopPair<T>> {
+  const parts = pairTill(options);
+  const { pair } = parts;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://till').pathname;
+    const answered = path.startsWith('/standby/') ? pair.handle(request, response, null) : Promise.resolve(false);
+    answered.then(
+      (handled) => {
+        if (!handled && !response.headersSent) response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      },
+      () => {
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      },
+    );
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!pair.upgrade(request, socket, head, () => {})) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(options.listen.port, options.listen.host, () => ready());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.listen.port;
+  const url = options.listen.advertise(port);
+  pair.listening(url);
+  return {
+    ...parts,
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await pair.stop();
+    },
+  };
+}
