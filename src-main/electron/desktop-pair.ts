@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { pairTill, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
+import { isLanHost } from './hub-choice.ts';
 
 // The desktop till as a hub with a standby (issue 36): the same wiring as
 // `pos serve` (pairTill: synchronous standby, event barrier, the waits of
@@ -62,4 +64,18 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
       await pair.stop();
     },
   };
+}
+
+/**
+ * Where the desktop hub listens for its standby (`hub.desktop_standby_port`,
+ * 0: nowhere): every interface, told to the standby as this computer's first
+ * address on the branch network (a private IPv4), never 0.0.0.0.
+ */
+export function desktopPairListen(port: number, interfaces = networkInterfaces()): DesktopPairListen | null {
+  if (port === 0) return null;
+  const lan = Object.values(interfaces)
+    .flat()
+    .find((item) => item && item.family === 'IPv4' && !item.internal && isLanHost(item.address));
+  const host = lan?.address ?? '127.0.0.1';
+  return { host: '0.0.0.0', port, advertise: (bound) => `http://${host}:${bound}` };
 }

@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
-import { openDatabase } from '../db/index.ts';
+import { systemClock } from '../clock/index.ts';
+import { openDatabase, setOpenDefaults } from '../db/index.ts';
+import { settingOrDefault } from '../settings/index.ts';
+import { pairTill, preparePairFile, REJOIN_KEY_SECRET } from '../standby/index.ts';
+import { notOnboardedWarning } from '../zatca/index.ts';
+import { desktopPairListen, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
@@ -48,15 +53,39 @@ async function start(): Promise<void> {
   }
   serveAppProtocol(rendererDir);
   registerPrintingFonts(join(resources, 'resources', 'fonts'));
-  const db = openDatabase(join(app.getPath('userData'), 'till.db'), {
-    migrationsDir: join(resources, 'migrations'),
-    ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
-  });
+  // Every open in this process (the standby's too) takes the Electron-ABI SQLite and the shipped migrations.
+  setOpenDefaults({ migrationsDir: join(resources, 'migrations'), ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}) });
+  const dbFile = join(app.getPath('userData'), 'till.db');
+  const log = (line: string) => console.warn(line);
+  // An old hub whose standby took over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
+  await preparePairFile({ dbFile, standbyOf: null, code: undefined, readRejoinKey: () => readRejoinKey(dbFile), log });
+  const db = openDatabase(dbFile);
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
-  const till = new TillHost({ db, events, secrets });
-  till.start();
+  // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
+  const composed = {
+    dbFile,
+    db,
+    openDatabase: (file: string) => openDatabase(file),
+    clock: systemClock,
+    makeTill: (waitFor: () => Promise<void>) => new TillHost({ db, events, secrets, uploadsWaitFor: waitFor }),
+    events,
+    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key: string) => secrets.set(REJOIN_KEY_SECRET, key) },
+    takeOverWarning: () => notOnboardedWarning(db),
+    // Stepped down (a newer hub at its peer): a restart opens the file again, and it rejoins as that hub's standby.
+    onSteppedDown: () => {
+      app.relaunch();
+      app.quit();
+    },
+    log,
+  };
+  const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));
+  const desktop = listen ? await startDesktopPair({ ...composed, listen }) : null;
+  const paired = desktop ?? pairTill(composed);
+  // Without a listener no standby can reach this till: the Stations tab says how to open one.
+  if (!listen) paired.till.branchStations.offerStandby(null);
+  const { till, api } = paired;
 
   const window = new BrowserWindow({
     width: 1280,
@@ -81,7 +110,7 @@ async function start(): Promise<void> {
     if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || !isTillPage(frame.url)) return;
     const { port1, port2 } = new MessageChannelMain();
     // The host's own window is the first counter (issue 20); never refused, since the last counter is never removed.
-    exposeTill(till, messagePortChannel(port1), events, {
+    exposeTill(api, messagePortChannel(port1), events, {
       client: ELECTRON_WINDOW,
       authorizer: till.authorizer,
       station: () => till.branchStations.hostWindowStation(),
@@ -94,7 +123,7 @@ async function start(): Promise<void> {
 
   await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
-    void till.stop().then(() => db.close());
+    void (desktop ? desktop.close() : paired.pair.stop()).then(() => till.stop()).then(() => db.close());
   });
 }
 
@@ -117,6 +146,16 @@ function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): vo
     });
   });
   port.start();
+}
+
+/** The pair's rejoin key from the secrets beside `dbFile` (opened, read, closed: before the till opens the file). */
+function readRejoinKey(dbFile: string): string | null {
+  const db = openDatabase(dbFile);
+  try {
+    return new SafeStorageSecrets(db).get(REJOIN_KEY_SECRET);
+  } finally {
+    db.close();
+  }
 }
 
 /** A station shows the hub's screens: "Be the hub again" is in its menu, after a warning. */
