@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
-import { pairTill, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
-import { isLanHost } from './hub-choice.ts';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
+import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
 
 // The desktop till as a hub with a standby (issue 36): the same wiring as
 // `pos serve` (pairTill: synchronous standby, event barrier, the waits of
@@ -78,4 +80,27 @@ export function desktopPairListen(port: number, interfaces = networkInterfaces()
     .find((item) => item && item.family === 'IPv4' && !item.internal && isLanHost(item.address));
   const host = lan?.address ?? '127.0.0.1';
   return { host: '0.0.0.0', port, advertise: (bound) => `http://${host}:${bound}` };
+}
+
+/**
+ * The desktop's database file for its choice, made ready before the till
+ * opens it: the hub's own `till.db` (an old hub whose standby took over
+ * rejoins as the new hub's standby first), or the standby's copy
+ * `till-standby.db` (with the choice's code: paired and filled with the
+ * hub's snapshot; without: checked to be that hub's standby, resuming).
+ * Never a station's (it opens no file). Throws with the reason.
+ */
+export async function prepareDesktopFile(
+  userData: string,
+  choice: Exclude<HubChoice, { mode: 'station' }>,
+  readRejoinKey: (dbFile: string) => string | null,
+  log: (line: string) => void,
+): Promise<{ dbFile: string; rejoinKey: string | null }> {
+  // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
+  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
+  const standbyOf = choice.mode === 'standby' ? choice.hub : null;
+  const code = choice.mode === 'standby' ? choice.code : undefined;
+  const { rejoinKey } = await preparePairFile({ dbFile, standbyOf, code, readRejoinKey: () => readRejoinKey(dbFile), log });
+  return { dbFile, rejoinKey };
 }

@@ -34,8 +34,6 @@ export interface HubRequestChecks {
    * (orders still waiting for upload here, no manager's approval), or null.
    */
   mayLeaveHub?: () => Promise<{ code: string; params?: Record<string, string> } | null>;
-  /** Asked before this till becomes a standby: a refusal's reason code where this app cannot run one, or null. */
-  mayBeStandby?: () => { code: string } | null;
 }
 
 export async function answerHubRequest(file: string, message: unknown, checks: HubRequestChecks = {}): Promise<HubReply> {
@@ -55,8 +53,6 @@ export async function answerHubRequest(file: string, message: unknown, checks: H
   if (!address.ok) return { id: asked.id, ok: false, field: 'hub', reason: { code: `hubChoice.address.${address.problem}` } };
   const code = asked.code.replace(/\s+/g, '');
   const standby = asked.kind === 'be-standby';
-  const cannot = standby ? (checks.mayBeStandby?.() ?? null) : null;
-  if (cannot) return { id: asked.id, ok: false, field: null, reason: cannot };
   if (!PAIR_CODE_PATTERN.test(code)) return { id: asked.id, ok: false, field: 'code', reason: { code: standby ? 'hubChoice.standbyCode' : 'hubChoice.code' } };
   // Leaving the hub strands nothing: a standby sells through no database of this till's either (its copy is another file).
   const refused = readHubChoice(file).mode === 'hub' ? await checks.mayLeaveHub?.() : null;

@@ -6,14 +6,14 @@ import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { systemClock } from '../clock/index.ts';
 import { openDatabase, setOpenDefaults } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
-import { pairTill, preparePairFile, REJOIN_KEY_SECRET } from '../standby/index.ts';
+import { pairTill, REJOIN_KEY_SECRET } from '../standby/index.ts';
 import { notOnboardedWarning } from '../zatca/index.ts';
-import { desktopPairListen, startDesktopPair } from './desktop-pair.ts';
+import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
-import { APP_CONFIG_FILE, readHubChoice, resolveHubChoice, takePairCode } from './hub-choice.ts';
+import { APP_CONFIG_FILE, forgetStandbyCode, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
 import { answerHubRequest, leavingHubChecks } from './hub-choice-requests.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
@@ -39,11 +39,7 @@ async function start(): Promise<void> {
   const configFile = join(app.getPath('userData'), APP_CONFIG_FILE);
   const resolved = resolveHubChoice(configFile, process.argv);
   if (!resolved.ok) dialog.showErrorBox('Till', resolved.reason);
-  const kept = resolved.ok ? resolved.choice : readHubChoice(configFile);
-  // The desktop standby's start-up is not wired here yet (docs/standby.md, "What is not built yet"): its screen choice is
-  // refused (serveHubChoice), and a file that names one anyway starts this computer's own hub, saying so.
-  if (kept.mode === 'standby') dialog.showErrorBox('Till', translate(app.getLocale().startsWith('ar') ? 'ar' : 'en', 'reason.hubChoice.standbyNotYet'));
-  const choice = kept.mode === 'standby' ? ({ mode: 'hub' } as const) : kept;
+  const choice = resolved.ok ? resolved.choice : readHubChoice(configFile);
   hardenApp(choice.mode === 'station' ? choice.hub : null);
   if (choice.mode === 'station') {
     stationMenu(configFile, choice.hub);
@@ -55,14 +51,23 @@ async function start(): Promise<void> {
   registerPrintingFonts(join(resources, 'resources', 'fonts'));
   // Every open in this process (the standby's too) takes the Electron-ABI SQLite and the shipped migrations.
   setOpenDefaults({ migrationsDir: join(resources, 'migrations'), ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}) });
-  const dbFile = join(app.getPath('userData'), 'till.db');
   const log = (line: string) => console.warn(line);
-  // An old hub whose standby took over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
-  await preparePairFile({ dbFile, standbyOf: null, code: undefined, readRejoinKey: () => readRejoinKey(dbFile), log });
+  // The hub's till.db (an old hub rejoins first) or a standby's copy of its hub (paired with the code once): docs/standby.md.
+  let prepared: { dbFile: string; rejoinKey: string | null };
+  try {
+    prepared = await prepareDesktopFile(app.getPath('userData'), choice, readRejoinKey, log);
+  } catch (error) {
+    dialog.showErrorBox('Till', standbyFailed(choice, error as Error));
+    app.quit();
+    return;
+  }
+  const { dbFile } = prepared;
+  if (choice.mode === 'standby') forgetStandbyCode(configFile);
   const db = openDatabase(dbFile);
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
+  if (prepared.rejoinKey) secrets.set(REJOIN_KEY_SECRET, prepared.rejoinKey);
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
     dbFile,
@@ -135,9 +140,8 @@ async function start(): Promise<void> {
  */
 function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): void {
   const mayLeaveHub = leavingHubChecks(till);
-  const mayBeStandby = () => ({ code: 'hubChoice.standbyNotYet' });
   port.on('message', (message) => {
-    void answerHubRequest(file, message.data, { mayLeaveHub, mayBeStandby }).then((reply) => {
+    void answerHubRequest(file, message.data, { mayLeaveHub }).then((reply) => {
       port.postMessage(reply);
       if (reply.ok && reply.relaunching) {
         app.relaunch();
@@ -146,6 +150,13 @@ function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): vo
     });
   });
   port.start();
+}
+
+/** Why this start could not open its file (a standby that could not pair or resume), in the app's language; --be-hub starts the hub again. */
+function standbyFailed(choice: HubChoice, error: Error): string {
+  const locale = app.getLocale().startsWith('ar') ? 'ar' : 'en';
+  const hub = choice.mode === 'hub' ? '' : choice.hub;
+  return translate(locale, choice.mode === 'standby' ? 'hubChoice.standbyFailed' : 'hubChoice.startFailed', { hub, error: error.message });
 }
 
 /** The pair's rejoin key from the secrets beside `dbFile` (opened, read, closed: before the till opens the file). */

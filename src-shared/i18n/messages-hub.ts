@@ -47,8 +47,9 @@ export const HUB_MESSAGES_EN = {
   'hubChoice.isStandby':
     'This computer is the standby of the hub at {hub}: it keeps a copy of the hub’s database, sells nothing while the hub answers, and takes over by itself when the hub stops answering.',
   'hubChoice.restartingStandby': 'Restarting as the standby of {hub}…',
-  'reason.hubChoice.standbyNotYet':
-    'This desktop app cannot be a standby yet: run the standby with pos serve --standby-of on this computer (see docs/standby.md). This till stays the hub.',
+  'hubChoice.standbyFailed':
+    'This computer could not start as the standby of {hub}: {error}. Check that the hub is on, make a new standby code on its Stations tab and choose "Be the standby" again, or start the app with --be-hub.',
+  'hubChoice.startFailed': 'The till could not start: {error}.',
   'reason.hubChoice.standbyCode': 'The standby code is six digits: make one with “Standby code” on the hub’s Stations tab.',
   'reason.hubChoice.pending':
     '{count} orders of this till still wait to be uploaded: connect to the internet and wait until the status bar shows none waiting, then connect to the hub.',
@@ -99,8 +100,9 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'hubChoice.isStandby':
     'هذا الحاسوب هو الجهاز الاحتياطي للجهاز الرئيسي على العنوان \u2066{hub}\u2069: يحفظ نسخة من قاعدة بياناته، ولا يبيع ما دام الجهاز الرئيسي يجيب، ويتولى العمل من تلقاء نفسه عندما يتوقف الجهاز الرئيسي عن الإجابة.',
   'hubChoice.restartingStandby': 'جارٍ إعادة التشغيل كجهاز احتياطي للجهاز \u2066{hub}\u2069…',
-  'reason.hubChoice.standbyNotYet':
-    'لا يمكن لتطبيق سطح المكتب أن يكون جهازاً احتياطياً بعد: شغّل الجهاز الاحتياطي بالأمر \u2066pos serve --standby-of\u2069 على هذا الحاسوب (انظر docs/standby.md). يبقى هذا النظام الجهاز الرئيسي.',
+  'hubChoice.standbyFailed':
+    'تعذّر تشغيل هذا الحاسوب كجهاز احتياطي للجهاز \u2066{hub}\u2069: {error}. تأكد من أن الجهاز الرئيسي يعمل، وأنشئ رمز احتياطي جديداً من تبويب المحطات فيه واختر «العمل كجهاز احتياطي» مرة أخرى، أو شغّل التطبيق بالخيار \u2066--be-hub\u2069.',
+  'hubChoice.startFailed': 'تعذّر تشغيل نظام الكاشير: {error}.',
   'reason.hubChoice.standbyCode': 'رمز الاحتياطي ستة أرقام: أنشئ رمزاً بزر «رمز الاحتياطي» في تبويب المحطات في الجهاز الرئيسي.',
   'reason.hubChoice.pending':
     'ما زال {count} من طلبات هذا النظام بانتظار الرفع: اتصل بالإنترنت وانتظر حتى يُظهر شريط الحالة أنه لا شيء ينتظر، ثم اتصل بالجهاز الرئيسي.',

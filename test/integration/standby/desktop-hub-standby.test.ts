@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../../src-main/clock/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { startDesktopPair, type DesktopPair } from '../../../src-main/electron/desktop-pair.ts';
+import { prepareDesktopFile, startDesktopPair, type DesktopPair } from '../../../src-main/electron/desktop-pair.ts';
+import { STANDBY_DB_FILE } from '../../../src-main/electron/hub-choice.ts';
 import { EventHub, TillHost } from '../../../src-main/host/index.ts';
 import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { openPairedFile, REJOIN_KEY_SECRET } from '../../../src-main/standby/index.ts';
@@ -21,6 +22,7 @@ let dir: ReturnType<typeof tempDir>;
 let db: TillDatabase;
 let hub: DesktopPair<TillHost> | null = null;
 let standby: ServeHub | null = null;
+let desktopStandby: { pair: DesktopPair<TillHost>; db: TillDatabase } | null = null;
 
 beforeEach(() => {
   dir = tempDir('till-desktop-pair-');
@@ -28,12 +30,80 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await standby?.stop();
+  if (desktopStandby) {
+    await desktopStandby.pair.close();
+    await desktopStandby.pair.till.stop();
+    desktopStandby.db.close();
+    desktopStandby = null;
+  }
   await hub?.close();
   await hub?.till.stop();
   standby = null;
   hub = null;
   db.close();
   dir.cleanup();
+});
+
+/** A desktop till composed as main.ts composes it (desktop-pair.ts), over `file`: the hub's or a standby's. */
+async function desktopTill(file: string, tillDb: TillDatabase, rejoinKey: string | null = null): Promise<DesktopPair<TillHost>> {
+  const events = new EventHub();
+  const secrets = new FileSecretStore(tillDb);
+  if (rejoinKey) secrets.set(REJOIN_KEY_SECRET, rejoinKey);
+  return startDesktopPair({
+    dbFile: file,
+    db: tillDb,
+    openDatabase: openPairedFile,
+    clock: systemClock,
+    makeTill: (waitFor) => new TillHost({ db: tillDb, events, secrets, uploadsWaitFor: waitFor }),
+    events,
+    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    onSteppedDown: () => {},
+    log: () => {},
+    listen: { host: '127.0.0.1', port: 0, advertise: (port) => `http://127.0.0.1:${port}` },
+  });
+}
+
+it('a desktop till chosen as "the standby of that hub" pairs with its code, follows the desktop hub, refuses writes naming it, and has every answered write', async () => {
+  hub = await desktopTill(dir.file('till.db'), db);
+  const { code } = await hub.till.branchStations.standbyCode();
+  const userData = dir.file('standby-computer');
+  const prepared = await prepareDesktopFile(
+    userData,
+    { mode: 'standby', hub: hub.url, code },
+    () => null,
+    () => {},
+  );
+  expect(prepared.dbFile).toBe(`${userData}/${STANDBY_DB_FILE}`);
+  expect(prepared.rejoinKey).toMatch(/^[0-9a-f]{64}$/);
+  const standbyDb = openDatabase(prepared.dbFile);
+  desktopStandby = { pair: await desktopTill(prepared.dbFile, standbyDb, prepared.rejoinKey), db: standbyDb };
+  expect(desktopStandby.pair.pair.currentRole).toBe('standby');
+  await eventually('the desktop standby connected', () => hub!.pair.panelStatus().connected);
+
+  await hub.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+  expect(standbyDb.prepare("SELECT name FROM cashiers WHERE name = 'Mona'").all()).toEqual([{ name: 'Mona' }]);
+  // Its window sells nothing while the hub answers: a write is refused with the hub's address, in both languages.
+  await expect(desktopStandby.pair.api.addCashier({ name: 'Sara', role: 'cashier', pin: '1357' })).rejects.toMatchObject({
+    reason: { code: 'standby.notHub', params: { hub: hub.url } },
+  });
+  expect(await desktopStandby.pair.till.branchStations.standbyStatus()).toMatchObject({ role: 'standby', hub: hub.url });
+  // Restarted without the code (main drops it once paired): it resumes as the same hub's standby.
+  await expect(
+    prepareDesktopFile(
+      userData,
+      { mode: 'standby', hub: hub.url },
+      () => null,
+      () => {},
+    ),
+  ).resolves.toMatchObject({ rejoinKey: null });
+  await expect(
+    prepareDesktopFile(
+      userData,
+      { mode: 'standby', hub: 'http://127.0.0.1:1' },
+      () => null,
+      () => {},
+    ),
+  ).rejects.toThrow(/is not the standby of/);
 });
 
 it('a desktop hub takes a pos serve standby with a Stations-tab code, and answers a write only once the standby holds it', async () => {

@@ -171,14 +171,6 @@ describe('the screen’s requests', () => {
       field: null,
       reason: { code: 'hubChoice.pending' },
     });
-    // Where the app cannot run a standby (the desktop's main today), the choice is refused with its reason.
-    expect(
-      await answerHubRequest(
-        file,
-        { id: 21, kind: 'be-standby', hub: '10.0.0.9', code: '731002' },
-        { mayBeStandby: () => ({ code: 'hubChoice.standbyNotYet' }) },
-      ),
-    ).toEqual({ id: 21, ok: false, field: null, reason: { code: 'hubChoice.standbyNotYet' } });
     expect(await answerHubRequest(file, { id: 20, kind: 'be-standby', hub: '10.0.0.9', code: '731002', extra: 1 })).toMatchObject({
       ok: false,
       reason: { code: 'hubChoice.request' },
