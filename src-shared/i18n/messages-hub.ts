@@ -40,12 +40,12 @@ export const HUB_MESSAGES_EN = {
   'reason.hubChoice.code': 'The pairing code is six digits: make one on the hub’s Stations tab.',
   'hubChoice.role': 'This computer will be',
   'hubChoice.roleStation': 'A station of that hub: it sells through the hub and keeps nothing here',
-  'hubChoice.roleStandby': 'The standby of that hub: it keeps a full copy of the hub’s database and takes over if the hub dies',
+  'hubChoice.roleStandby': 'The standby of that hub: it keeps a full copy of the hub’s database, ready to take over if the hub dies',
   'hubChoice.standbyCode': 'Standby code',
   'hubChoice.standbyCodeHint': 'Six digits, made with “Standby code” on the hub’s Stations tab; good for five minutes',
   'hubChoice.beStandby': 'Be the standby',
   'hubChoice.isStandby':
-    'This computer is the standby of the hub at {hub}: it keeps a copy of the hub’s database, sells nothing while the hub answers, and takes over by itself when the hub stops answering.',
+    'This computer is the standby of the hub at {hub}: it keeps a copy of the hub’s database and sells nothing. If the hub dies, a manager makes it the hub with pos standby promote (see docs/standby.md).',
   'hubChoice.restartingStandby': 'Restarting as the standby of {hub}…',
   'hubChoice.standbyFailed':
     'This computer could not start as the standby of {hub}: {error}. Check that the hub is on, make a new standby code on its Stations tab and choose "Be the standby" again, or start the app with --be-hub.',
@@ -93,12 +93,12 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'reason.hubChoice.code': 'رمز الإقران ستة أرقام: أنشئ رمزاً من تبويب المحطات في الجهاز الرئيسي.',
   'hubChoice.role': 'سيكون هذا الحاسوب',
   'hubChoice.roleStation': 'محطة لذلك الجهاز الرئيسي: يبيع من خلاله ولا يحفظ شيئاً هنا',
-  'hubChoice.roleStandby': 'الجهاز الاحتياطي لذلك الجهاز الرئيسي: يحفظ نسخة كاملة من قاعدة بياناته ويتولى العمل إذا توقف',
+  'hubChoice.roleStandby': 'الجهاز الاحتياطي لذلك الجهاز الرئيسي: يحفظ نسخة كاملة من قاعدة بياناته، جاهزاً لتولي العمل إذا توقف',
   'hubChoice.standbyCode': 'رمز الاحتياطي',
   'hubChoice.standbyCodeHint': 'ستة أرقام تُنشأ بزر «رمز الاحتياطي» في تبويب المحطات في الجهاز الرئيسي؛ صالح خمس دقائق',
   'hubChoice.beStandby': 'العمل كجهاز احتياطي',
   'hubChoice.isStandby':
-    'هذا الحاسوب هو الجهاز الاحتياطي للجهاز الرئيسي على العنوان \u2066{hub}\u2069: يحفظ نسخة من قاعدة بياناته، ولا يبيع ما دام الجهاز الرئيسي يجيب، ويتولى العمل من تلقاء نفسه عندما يتوقف الجهاز الرئيسي عن الإجابة.',
+    'هذا الحاسوب هو الجهاز الاحتياطي للجهاز الرئيسي على العنوان \u2066{hub}\u2069: يحفظ نسخة من قاعدة بياناته ولا يبيع شيئاً. إذا توقف الجهاز الرئيسي يجعله المدير الجهاز الرئيسي بالأمر \u2066pos standby promote\u2069 (انظر docs/standby.md).',
   'hubChoice.restartingStandby': 'جارٍ إعادة التشغيل كجهاز احتياطي للجهاز \u2066{hub}\u2069…',
   'hubChoice.standbyFailed':
     'تعذّر تشغيل هذا الحاسوب كجهاز احتياطي للجهاز \u2066{hub}\u2069: {error}. تأكد من أن الجهاز الرئيسي يعمل، وأنشئ رمز احتياطي جديداً من تبويب المحطات فيه واختر «العمل كجهاز احتياطي» مرة أخرى، أو شغّل التطبيق بالخيار \u2066--be-hub\u2069.',
