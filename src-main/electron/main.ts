@@ -10,7 +10,7 @@ import { pairTill, REJOIN_KEY_SECRET } from '../standby/index.ts';
 import { notOnboardedWarning } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
-import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
+import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
 import { APP_CONFIG_FILE, forgetStandbyCode, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
@@ -77,6 +77,8 @@ async function start(): Promise<void> {
     makeTill: (waitFor: () => Promise<void>) => new TillHost({ db, events, secrets, uploadsWaitFor: waitFor }),
     events,
     rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key: string) => secrets.set(REJOIN_KEY_SECRET, key) },
+    // The service token and the ZATCA secrets go to the standby, so a takeover uploads and reports at once (docs/standby.md).
+    handover: pairHandover(db, secrets, log),
     takeOverWarning: () => notOnboardedWarning(db),
     // Stepped down (a newer hub at its peer): a restart opens the file again, and it rejoins as that hub's standby.
     onSteppedDown: () => {

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import { EventHub, TillHost } from '../../host/index.ts';
-import { pairHandover } from '../pair-handover.ts';
+import { EventHub, pairHandover, TillHost } from '../../host/index.ts';
 import { FileSecretStore } from '../../secrets/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';

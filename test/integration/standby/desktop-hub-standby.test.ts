@@ -3,7 +3,7 @@ import { systemClock } from '../../../src-main/clock/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { prepareDesktopFile, startDesktopPair, type DesktopPair } from '../../../src-main/electron/desktop-pair.ts';
 import { STANDBY_DB_FILE } from '../../../src-main/electron/hub-choice.ts';
-import { EventHub, TillHost } from '../../../src-main/host/index.ts';
+import { EventHub, pairHandover, SERVICE_TOKEN_SECRET, TillHost } from '../../../src-main/host/index.ts';
 import { FileSecretStore } from '../../../src-main/secrets/index.ts';
 import { openPairedFile, REJOIN_KEY_SECRET } from '../../../src-main/standby/index.ts';
 import { eventually } from '../../support/manual-clock.ts';
@@ -57,6 +57,7 @@ async function desktopTill(file: string, tillDb: TillDatabase, rejoinKey: string
     makeTill: (waitFor) => new TillHost({ db: tillDb, events, secrets, uploadsWaitFor: waitFor }),
     events,
     rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    handover: pairHandover(tillDb, secrets, () => {}),
     onSteppedDown: () => {},
     log: () => {},
     listen: { host: '127.0.0.1', port: 0, advertise: (port) => `http://127.0.0.1:${port}` },
@@ -64,6 +65,8 @@ async function desktopTill(file: string, tillDb: TillDatabase, rejoinKey: string
 }
 
 it('a desktop till chosen as "the standby of that hub" pairs with its code, follows the desktop hub, refuses writes naming it, and has every answered write', async () => {
+  // The hub is signed in to the service: its token goes to the standby (handover), so a takeover uploads at once.
+  new FileSecretStore(db).set(SERVICE_TOKEN_SECRET, 'service-token-of-the-hub');
   hub = await desktopTill(dir.file('till.db'), db);
   const { code } = await hub.till.branchStations.standbyCode();
   const userData = dir.file('standby-computer');
@@ -87,6 +90,7 @@ it('a desktop till chosen as "the standby of that hub" pairs with its code, foll
     reason: { code: 'standby.notHub', params: { hub: hub.url } },
   });
   expect(await desktopStandby.pair.till.branchStations.standbyStatus()).toMatchObject({ role: 'standby', hub: hub.url });
+  await eventually('the hub handed its service token over', () => new FileSecretStore(standbyDb).get(SERVICE_TOKEN_SECRET) === 'service-token-of-the-hub');
   // Restarted without the code (main drops it once paired): it resumes as the same hub's standby.
   await expect(
     prepareDesktopFile(
