@@ -35,7 +35,7 @@ const electronSqlite = join(resources, 'build', 'electron', 'better_sqlite3.node
 registerAppScheme();
 
 async function start(): Promise<void> {
-  // Hub (default) or a station of another till's hub: the app's own config, never the till database.
+  // Hub (default), a station of another till's hub or a hub's standby: the app's own config, never the till database.
   const configFile = join(app.getPath('userData'), APP_CONFIG_FILE);
   const resolved = resolveHubChoice(configFile, process.argv);
   if (!resolved.ok) dialog.showErrorBox('Till', resolved.reason);
