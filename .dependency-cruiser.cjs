@@ -12,9 +12,13 @@
  */
 const PRINTING_ORDER = ['layout', 'transport', 'compose', 'raster', 'escpos', 'output', 'setup', 'render-worker', 'virtual-printer', 'queue', 'preview'];
 
-/** What the Electron window loads must not reach what only `pos serve` needs. */
+/**
+ * What the Electron window loads must not reach what only `pos serve` needs.
+ * `ws` is no longer among them (issue 36): the desktop hub streams to its
+ * standby (src-main/standby) over a WebSocket; the web host stays out.
+ */
 const ELECTRON_ENTRIES = '^src-main/electron/(main|preload)\\.ts$';
-const SERVE_ONLY = ['^emulator/', '^src-main/host/http/till-http-server\\.ts$', '(^|/)node_modules/(ws|fastify|@fastify/[^/]+)/'];
+const SERVE_ONLY = ['^emulator/', '^src-main/host/http/till-http-server\\.ts$', '(^|/)node_modules/(fastify|@fastify/[^/]+)/'];
 
 const either = (names) => `(${names.join('|')})`;
 

@@ -1,4 +1,4 @@
-export { openDatabase, DEFAULT_MIGRATIONS_DIR, type OpenOptions, type TillDatabase } from './open-database.ts';
+export { openDatabase, setOpenDefaults, DEFAULT_MIGRATIONS_DIR, type OpenOptions, type TillDatabase } from './open-database.ts';
 export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError, type Migration } from './migrate.ts';
 export { q, all, first, run, statement, param, positional, jsonList, prepared, type PreparedQuery } from './query.ts';
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';

@@ -19,13 +19,22 @@ export interface OpenOptions {
 
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
+/** This process's defaults for every open that names none (the Electron app's SQLite build and migrations: the standby opens files too). */
+let processDefaults: Pick<OpenOptions, 'migrationsDir' | 'nativeBinding'> = {};
+
+/** Set once by a root whose SQLite or migrations are not Node's defaults (the Electron main process). */
+export function setOpenDefaults(defaults: Pick<OpenOptions, 'migrationsDir' | 'nativeBinding'>): void {
+  processDefaults = { ...defaults };
+}
+
 /**
  * Opens the till's SQLite file with the pragmas every write relies on:
  * WAL so the UI reads while a pull or an upload writes, `synchronous=FULL`
  * so a commit the cashier was told about survives a power cut, and a busy
  * timeout so two processes (the app and `pos sync`) wait instead of failing.
  */
-export function openDatabase(file: string, options: OpenOptions = {}): TillDatabase {
+export function openDatabase(file: string, asked: OpenOptions = {}): TillDatabase {
+  const options: OpenOptions = { ...processDefaults, ...asked };
   if (options.readOnly && !existsSync(file)) {
     throw new Error(`no database at ${file}; run "pos sync --db ${file} ..." first to create the replica`);
   }

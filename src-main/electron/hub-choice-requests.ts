@@ -15,15 +15,17 @@ const request = z.discriminatedUnion('kind', [
   z.strictObject({ id, kind: z.literal('read') }),
   z.strictObject({ id, kind: z.literal('use-hub'), hub: z.string().max(200), code: z.string().max(20) }),
   z.strictObject({ id, kind: z.literal('be-hub') }),
+  z.strictObject({ id, kind: z.literal('be-standby'), hub: z.string().max(200), code: z.string().max(20) }),
 ]);
 
-const view = (choice: HubChoice): HubChoiceView => (choice.mode === 'hub' ? { mode: 'hub' } : { mode: 'station', hub: choice.hub });
+const view = (choice: HubChoice): HubChoiceView => (choice.mode === 'hub' ? { mode: 'hub' } : { mode: choice.mode, hub: choice.hub });
 
 /**
  * Answers one message of the screen's port with the config file `file`
  * (till-app.json): `read` tells the choice; `use-hub` keeps a LAN hub and
  * its six-digit pairing code and asks for a restart as its station;
- * `be-hub` makes this till the hub again (a restart). Anything else, or a
+ * `be-standby` keeps a LAN hub and its six-digit standby code and asks for
+ * a restart as its standby (a database file of its own); `be-hub` makes this till the hub again (a restart). Anything else, or a
  * wrong address or code, changes nothing and says why.
  */
 export interface HubRequestChecks {
@@ -50,11 +52,13 @@ export async function answerHubRequest(file: string, message: unknown, checks: H
   const address = parseLanHubAddress(asked.hub);
   if (!address.ok) return { id: asked.id, ok: false, field: 'hub', reason: { code: `hubChoice.address.${address.problem}` } };
   const code = asked.code.replace(/\s+/g, '');
-  if (!PAIR_CODE_PATTERN.test(code)) return { id: asked.id, ok: false, field: 'code', reason: { code: 'hubChoice.code' } };
+  const standby = asked.kind === 'be-standby';
+  if (!PAIR_CODE_PATTERN.test(code)) return { id: asked.id, ok: false, field: 'code', reason: { code: standby ? 'hubChoice.standbyCode' : 'hubChoice.code' } };
+  // Leaving the hub strands nothing: a standby sells through no database of this till's either (its copy is another file).
   const refused = readHubChoice(file).mode === 'hub' ? await checks.mayLeaveHub?.() : null;
   if (refused) return { id: asked.id, ok: false, field: null, reason: refused };
-  writeHubChoice(file, { mode: 'station', hub: address.hub, pairCode: code });
-  return { id: asked.id, ok: true, choice: { mode: 'station', hub: address.hub }, relaunching: true };
+  writeHubChoice(file, standby ? { mode: 'standby', hub: address.hub, code } : { mode: 'station', hub: address.hub, pairCode: code });
+  return { id: asked.id, ok: true, choice: { mode: standby ? 'standby' : 'station', hub: address.hub }, relaunching: true };
 }
 
 /**

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 
-// Whether this desktop till is its branch's hub or a station of another
-// till's hub (issue 20). Kept in the app's own config file (`till-app.json`
+// Whether this desktop till is its branch's hub, a station of another
+// till's hub (issue 20) or the standby of a hub (issue 36). Kept in the app's own config file (`till-app.json`
 // in Electron's userData folder), never in the till database: a station
 // opens no database at all. Free of `electron`, so plain Node tests it.
 
@@ -11,9 +11,15 @@ import { z } from 'zod';
  * The hub (default): this computer's till owns the database. A station: the
  * window is the hub's UI, over the LAN; `pairCode`, a one-time code typed
  * on the "Use another till as hub" screen, fills in the hub's pairing form
- * at the next start only.
+ * at the next start only. A standby: this computer keeps a copy of that
+ * hub's database in a file of its own (STANDBY_DB_FILE) and takes over when
+ * the hub dies (docs/standby.md); `code`, a standby code made on the hub's
+ * Stations tab, pairs it once and is forgotten once it has paired.
  */
-export type HubChoice = { mode: 'hub' } | { mode: 'station'; hub: string; pairCode?: string };
+export type HubChoice = { mode: 'hub' } | { mode: 'station'; hub: string; pairCode?: string } | { mode: 'standby'; hub: string; code?: string };
+
+/** The standby's copy of its hub's database, beside the hub's own till.db (never the same file: a hub's file is never overwritten). */
+export const STANDBY_DB_FILE = 'till-standby.db';
 
 export const APP_CONFIG_FILE = 'till-app.json';
 
@@ -23,6 +29,7 @@ export const PAIR_CODE_PATTERN = /^\d{6}$/;
 const choiceSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('hub') }),
   z.object({ mode: z.literal('station'), hub: z.string().max(200), pair_code: z.string().regex(PAIR_CODE_PATTERN).optional() }),
+  z.object({ mode: z.literal('standby'), hub: z.string().max(200), code: z.string().regex(PAIR_CODE_PATTERN).optional() }),
 ]);
 
 /** Why a typed hub address was refused (the screen words each in both languages). */
@@ -90,6 +97,12 @@ export function readHubChoice(file: string): HubChoice {
     const parsed = choiceSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) return { mode: 'hub' };
     if (parsed.data.mode === 'hub') return parsed.data;
+    if (parsed.data.mode === 'standby') {
+      // The stream carries the whole database: a standby's hub is on the branch's network, even in a hand-edited file.
+      const lan = parseLanHubAddress(parsed.data.hub);
+      if (!lan.ok) return { mode: 'hub' };
+      return parsed.data.code ? { mode: 'standby', hub: lan.hub, code: parsed.data.code } : { mode: 'standby', hub: lan.hub };
+    }
     const address = parseHubAddress(parsed.data.hub);
     if (!address.ok) return { mode: 'hub' };
     return parsed.data.pair_code ? { mode: 'station', hub: address.hub, pairCode: parsed.data.pair_code } : { mode: 'station', hub: address.hub };
@@ -104,6 +117,12 @@ export function writeHubChoice(file: string, choice: HubChoice): void {
   const kept = choice.mode === 'station' && choice.pairCode ? { mode: choice.mode, hub: choice.hub, pair_code: choice.pairCode } : choice;
   writeFileSync(`${file}.tmp`, `${JSON.stringify(kept, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
+}
+
+/** The standby has paired with its hub (its file is the hub's copy now): the one-time code is dropped, the hub kept. */
+export function forgetStandbyCode(file: string): void {
+  const choice = readHubChoice(file);
+  if (choice.mode === 'standby' && choice.code) writeHubChoice(file, { mode: 'standby', hub: choice.hub });
 }
 
 /**

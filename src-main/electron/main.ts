@@ -3,12 +3,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
-import { openDatabase } from '../db/index.ts';
+import { systemClock } from '../clock/index.ts';
+import { openDatabase, setOpenDefaults } from '../db/index.ts';
+import { settingOrDefault } from '../settings/index.ts';
+import { pairTill, REJOIN_KEY_SECRET } from '../standby/index.ts';
+import { notOnboardedWarning } from '../zatca/index.ts';
+import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
-import { ELECTRON_WINDOW, EventHub, exposeTill, TillHost } from '../host/index.ts';
+import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
-import { APP_CONFIG_FILE, readHubChoice, resolveHubChoice, takePairCode } from './hub-choice.ts';
+import { APP_CONFIG_FILE, forgetStandbyCode, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
 import { answerHubRequest, leavingHubChecks } from './hub-choice-requests.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
@@ -30,7 +35,7 @@ const electronSqlite = join(resources, 'build', 'electron', 'better_sqlite3.node
 registerAppScheme();
 
 async function start(): Promise<void> {
-  // Hub (default) or a station of another till's hub: the app's own config, never the till database.
+  // Hub (default), a station of another till's hub or a hub's standby: the app's own config, never the till database.
   const configFile = join(app.getPath('userData'), APP_CONFIG_FILE);
   const resolved = resolveHubChoice(configFile, process.argv);
   if (!resolved.ok) dialog.showErrorBox('Till', resolved.reason);
@@ -44,15 +49,50 @@ async function start(): Promise<void> {
   }
   serveAppProtocol(rendererDir);
   registerPrintingFonts(join(resources, 'resources', 'fonts'));
-  const db = openDatabase(join(app.getPath('userData'), 'till.db'), {
-    migrationsDir: join(resources, 'migrations'),
-    ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}),
-  });
+  // Every open in this process (the standby's too) takes the Electron-ABI SQLite and the shipped migrations.
+  setOpenDefaults({ migrationsDir: join(resources, 'migrations'), ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}) });
+  const log = (line: string) => console.warn(line);
+  // The hub's till.db (an old hub rejoins first) or a standby's copy of its hub (paired with the code once): docs/standby.md.
+  let prepared: { dbFile: string; rejoinKey: string | null };
+  try {
+    prepared = await prepareDesktopFile(app.getPath('userData'), choice, readRejoinKey, log);
+  } catch (error) {
+    dialog.showErrorBox('Till', standbyFailed(choice, error as Error));
+    app.quit();
+    return;
+  }
+  const { dbFile } = prepared;
+  if (choice.mode === 'standby') forgetStandbyCode(configFile);
+  const db = openDatabase(dbFile);
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
-  const till = new TillHost({ db, events, secrets });
-  till.start();
+  if (prepared.rejoinKey) secrets.set(REJOIN_KEY_SECRET, prepared.rejoinKey);
+  // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
+  const composed = {
+    dbFile,
+    db,
+    openDatabase: (file: string) => openDatabase(file),
+    clock: systemClock,
+    makeTill: (waitFor: () => Promise<void>) => new TillHost({ db, events, secrets, uploadsWaitFor: waitFor }),
+    events,
+    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key: string) => secrets.set(REJOIN_KEY_SECRET, key) },
+    // The service token and the ZATCA secrets go to the standby, so a takeover uploads and reports at once (docs/standby.md).
+    handover: pairHandover(db, secrets, log),
+    takeOverWarning: () => notOnboardedWarning(db),
+    // Stepped down (a newer hub at its peer): a restart opens the file again, and it rejoins as that hub's standby.
+    onSteppedDown: () => {
+      app.relaunch();
+      app.quit();
+    },
+    log,
+  };
+  const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));
+  const desktop = listen ? await startDesktopPair({ ...composed, listen }) : null;
+  const paired = desktop ?? pairTill(composed);
+  // Without a listener no standby can reach this till: the Stations tab says how to open one.
+  if (!listen) paired.till.branchStations.offerStandby(null);
+  const { till, api } = paired;
 
   const window = new BrowserWindow({
     width: 1280,
@@ -77,7 +117,7 @@ async function start(): Promise<void> {
     if (!frame || event.sender !== window.webContents || frame !== window.webContents.mainFrame || !isTillPage(frame.url)) return;
     const { port1, port2 } = new MessageChannelMain();
     // The host's own window is the first counter (issue 20); never refused, since the last counter is never removed.
-    exposeTill(till, messagePortChannel(port1), events, {
+    exposeTill(api, messagePortChannel(port1), events, {
       client: ELECTRON_WINDOW,
       authorizer: till.authorizer,
       station: () => till.branchStations.hostWindowStation(),
@@ -90,7 +130,7 @@ async function start(): Promise<void> {
 
   await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
-    void till.stop().then(() => db.close());
+    void (desktop ? desktop.close() : paired.pair.stop()).then(() => till.stop()).then(() => db.close());
   });
 }
 
@@ -112,6 +152,23 @@ function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): vo
     });
   });
   port.start();
+}
+
+/** Why this start could not open its file (a standby that could not pair or resume), in the app's language; --be-hub starts the hub again. */
+function standbyFailed(choice: HubChoice, error: Error): string {
+  const locale = app.getLocale().startsWith('ar') ? 'ar' : 'en';
+  const hub = choice.mode === 'hub' ? '' : choice.hub;
+  return translate(locale, choice.mode === 'standby' ? 'hubChoice.standbyFailed' : 'hubChoice.startFailed', { hub, error: error.message });
+}
+
+/** The pair's rejoin key from the secrets beside `dbFile` (opened, read, closed: before the till opens the file). */
+function readRejoinKey(dbFile: string): string | null {
+  const db = openDatabase(dbFile);
+  try {
+    return new SafeStorageSecrets(db).get(REJOIN_KEY_SECRET);
+  } finally {
+    db.close();
+  }
 }
 
 /** A station shows the hub's screens: "Be the hub again" is in its menu, after a warning. */

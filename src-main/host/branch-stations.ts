@@ -234,7 +234,7 @@ export class BranchStations implements StationApi {
     return () => void this.removalListeners.delete(listener);
   }
 
-  /** `pos serve` offers its hub and standby pair here (issue 36); the Electron window has none. */
+  /** `pos serve` and the desktop app offer their hub and standby pair here (issue 36); a desktop till with no standby port offers none. */
   offerStandby(standby: StandbyPort | null): void {
     this.standby = standby;
   }
@@ -245,7 +245,9 @@ export class BranchStations implements StationApi {
 
   async standbyCode(): Promise<StandbyCodeView> {
     if (!this.standby)
-      throw new TillError('not_allowed', 'a standby pairs with a hub run by pos serve; this desktop window cannot take one yet', { code: 'standby.desktop' });
+      throw new TillError('not_allowed', 'this desktop till takes a standby once hub.desktop_standby_port names a port and the app has restarted', {
+        code: 'standby.desktop',
+      });
     return this.standby.makeCode();
   }
 

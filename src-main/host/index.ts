@@ -31,3 +31,4 @@ export { CONTENT_SECURITY_POLICY, ELECTRON_CONTENT_SECURITY_POLICY } from './htt
 export { TillService, type TillOptions } from './till-service.ts';
 export { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
 export { SERVICE_TOKEN_SECRET } from './service-session.ts';
+export { pairHandover, type SecretsHandover } from './pair-handover.ts';

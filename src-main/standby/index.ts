@@ -14,3 +14,4 @@ export { downloadSnapshot, pairWithHub, StandbyFollower } from './standby-follow
 export { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState, type StandbyRole, type StandbyState } from './standby-state.ts';
 export { installFence, isFenceRefusal, liftFence } from './write-fence.ts';
 export { handedSecrets, type PairHandover } from './handover.ts';
+export { openPairedFile, pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts } from './paired-till.ts';

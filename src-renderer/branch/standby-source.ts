@@ -21,9 +21,9 @@ export interface StandbyCode {
   expiresAt: number;
 }
 
-/** Where the panel reads the status and makes a code; null in the desktop window (only `pos serve` takes part). */
+/** Where the panel reads the status and makes a code. `no-pair`: this till offers no pair (a desktop till with no standby port). */
 export interface StandbySource {
-  status(): Promise<StandbyView | 'not-manager' | null>;
+  status(): Promise<StandbyView | 'not-manager' | 'no-pair' | null>;
   makeCode(): Promise<StandbyCode | null>;
 }
 
@@ -52,7 +52,7 @@ export function apiStandbySource(api: () => TillApi): StandbySource {
   return {
     async status() {
       try {
-        return standbyView(await api().standbyStatus());
+        return standbyView(await api().standbyStatus()) ?? 'no-pair';
       } catch (error) {
         if (refusedApproval(error)) return 'not-manager';
         throw error;

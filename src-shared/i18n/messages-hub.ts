@@ -38,6 +38,19 @@ export const HUB_MESSAGES_EN = {
   'reason.hubChoice.address.path': 'Type only the hub’s address and port, like 192.168.1.20:4780, without a path.',
   'reason.hubChoice.address.not_lan': 'That address is not on the branch’s network: type the hub’s local address, like 192.168.1.20:4780.',
   'reason.hubChoice.code': 'The pairing code is six digits: make one on the hub’s Stations tab.',
+  'hubChoice.role': 'This computer will be',
+  'hubChoice.roleStation': 'A station of that hub: it sells through the hub and keeps nothing here',
+  'hubChoice.roleStandby': 'The standby of that hub: it keeps a full copy of the hub’s database, ready to take over if the hub dies',
+  'hubChoice.standbyCode': 'Standby code',
+  'hubChoice.standbyCodeHint': 'Six digits, made with “Standby code” on the hub’s Stations tab; good for five minutes',
+  'hubChoice.beStandby': 'Be the standby',
+  'hubChoice.isStandby':
+    'This computer is the standby of the hub at {hub}: it keeps a copy of the hub’s database and sells nothing. If the hub dies, a manager makes it the hub with pos standby promote (see docs/standby.md).',
+  'hubChoice.restartingStandby': 'Restarting as the standby of {hub}…',
+  'hubChoice.standbyFailed':
+    'This computer could not start as the standby of {hub}: {error}. Check that the hub is on, make a new standby code on its Stations tab and choose "Be the standby" again, or start the app with --be-hub.',
+  'hubChoice.startFailed': 'The till could not start: {error}.',
+  'reason.hubChoice.standbyCode': 'The standby code is six digits: make one with “Standby code” on the hub’s Stations tab.',
   'reason.hubChoice.pending':
     '{count} orders of this till still wait to be uploaded: connect to the internet and wait until the status bar shows none waiting, then connect to the hub.',
 };
@@ -78,6 +91,19 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'reason.hubChoice.address.path': 'اكتب عنوان الجهاز الرئيسي ومنفذه فقط، مثل \u2066192.168.1.20:4780\u2069، دون مسار.',
   'reason.hubChoice.address.not_lan': 'هذا العنوان ليس على شبكة الفرع: اكتب العنوان المحلي للجهاز الرئيسي، مثل \u2066192.168.1.20:4780\u2069.',
   'reason.hubChoice.code': 'رمز الإقران ستة أرقام: أنشئ رمزاً من تبويب المحطات في الجهاز الرئيسي.',
+  'hubChoice.role': 'سيكون هذا الحاسوب',
+  'hubChoice.roleStation': 'محطة لذلك الجهاز الرئيسي: يبيع من خلاله ولا يحفظ شيئاً هنا',
+  'hubChoice.roleStandby': 'الجهاز الاحتياطي لذلك الجهاز الرئيسي: يحفظ نسخة كاملة من قاعدة بياناته، جاهزاً لتولي العمل إذا توقف',
+  'hubChoice.standbyCode': 'رمز الاحتياطي',
+  'hubChoice.standbyCodeHint': 'ستة أرقام تُنشأ بزر «رمز الاحتياطي» في تبويب المحطات في الجهاز الرئيسي؛ صالح خمس دقائق',
+  'hubChoice.beStandby': 'العمل كجهاز احتياطي',
+  'hubChoice.isStandby':
+    'هذا الحاسوب هو الجهاز الاحتياطي للجهاز الرئيسي على العنوان \u2066{hub}\u2069: يحفظ نسخة من قاعدة بياناته ولا يبيع شيئاً. إذا توقف الجهاز الرئيسي يجعله المدير الجهاز الرئيسي بالأمر \u2066pos standby promote\u2069 (انظر docs/standby.md).',
+  'hubChoice.restartingStandby': 'جارٍ إعادة التشغيل كجهاز احتياطي للجهاز \u2066{hub}\u2069…',
+  'hubChoice.standbyFailed':
+    'تعذّر تشغيل هذا الحاسوب كجهاز احتياطي للجهاز \u2066{hub}\u2069: {error}. تأكد من أن الجهاز الرئيسي يعمل، وأنشئ رمز احتياطي جديداً من تبويب المحطات فيه واختر «العمل كجهاز احتياطي» مرة أخرى، أو شغّل التطبيق بالخيار \u2066--be-hub\u2069.',
+  'hubChoice.startFailed': 'تعذّر تشغيل نظام الكاشير: {error}.',
+  'reason.hubChoice.standbyCode': 'رمز الاحتياطي ستة أرقام: أنشئ رمزاً بزر «رمز الاحتياطي» في تبويب المحطات في الجهاز الرئيسي.',
   'reason.hubChoice.pending':
     'ما زال {count} من طلبات هذا النظام بانتظار الرفع: اتصل بالإنترنت وانتظر حتى يُظهر شريط الحالة أنه لا شيء ينتظر، ثم اتصل بالجهاز الرئيسي.',
 };

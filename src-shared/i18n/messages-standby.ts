@@ -20,7 +20,8 @@ export const STANDBY_MESSAGES_EN = {
   'standby.code': 'Standby code',
   'standby.codeShown': 'On the standby machine: pos serve --db FILE --standby-of {hub} --code {code} (once, until {time}).',
   'standby.codeFailed': 'The hub made no standby code: try again.',
-  'reason.standby.desktop': 'A standby pairs with a hub run by pos serve; this desktop window cannot take one yet.',
+  'reason.standby.desktop':
+    'This desktop till takes a standby once the setting hub.desktop_standby_port names a port and the app has restarted (see docs/standby.md).',
   'reason.standby.notManagerScreen': 'Only the manager’s screen (the address pos serve printed) makes a standby code.',
   'reason.standby.codeNotHub': 'Only the hub makes a standby code.',
   'reason.standby.unknown': 'The hub did not say whether it can take a standby: wait a moment.',
@@ -41,7 +42,8 @@ export const STANDBY_MESSAGES_AR: Record<keyof typeof STANDBY_MESSAGES_EN, strin
   'standby.code': 'رمز الاحتياطي',
   'standby.codeShown': 'على جهاز الاحتياطي: \u2066pos serve --db FILE --standby-of {hub} --code {code}\u2069 (مرة واحدة، حتى {time}).',
   'standby.codeFailed': 'لم يصدر المركز رمز احتياطي: حاول مرة أخرى.',
-  'reason.standby.desktop': 'يقترن الاحتياطي بمركز يعمل بالأمر pos serve؛ لا تستطيع نافذة سطح المكتب هذه قبول احتياطي بعد.',
+  'reason.standby.desktop':
+    'يقبل نظام سطح المكتب هذا جهازاً احتياطياً بعد أن يحدد الإعداد \u2066hub.desktop_standby_port\u2069 منفذاً ويُعاد تشغيل التطبيق (انظر docs/standby.md).',
   'reason.standby.notManagerScreen': 'لا يصدر رمز الاحتياطي إلا من شاشة المدير (العنوان الذي طبعه pos serve).',
   'reason.standby.codeNotHub': 'لا يصدر رمز الاحتياطي إلا من المركز.',
   'reason.standby.unknown': 'لم يذكر المركز بعد إن كان يقبل احتياطياً: انتظر لحظة.',

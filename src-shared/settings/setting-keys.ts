@@ -371,6 +371,14 @@ export const SETTING_KEYS = {
       ar: 'عدد الثواني التي ينتظر فيها المركز تأكيد الاحتياطي لتغيير قبل أن يجيب وحده (ويقول ذلك)؛ انظر docs/standby.md',
     },
   }),
+  'hub.desktop_standby_port': define({
+    kind: integerKind(0, 65_535),
+    default: 0,
+    description: {
+      en: "The port the desktop till listens on for its standby (the standby's routes only, on the branch network; read at start); 0: the desktop till takes no standby and listens on nothing. pos serve ignores it; see docs/standby.md",
+      ar: 'المنفذ الذي يستمع عليه نظام سطح المكتب لجهازه الاحتياطي (مسارات الاحتياطي فقط، على شبكة الفرع؛ يُقرأ عند التشغيل)؛ 0: لا يقبل نظام سطح المكتب جهازاً احتياطياً ولا يستمع على أي منفذ. يتجاهله pos serve؛ انظر docs/standby.md',
+    },
+  }),
   'limits.cart_lines': define({
     kind: integerKind(1, 1000),
     default: 200,

@@ -1,14 +1,16 @@
 /**
  * The desktop app's "Use another till as hub" screen (issue 20) talks to
  * Electron's main process over a MessagePort of its own, beside the till
- * API's: read the choice, become a station of a hub, or be the hub again.
+ * API's: read the choice, become a station of a hub or its standby, or be
+ * the hub again.
  * Main checks every message (src-main/electron/hub-choice-requests.ts);
  * these are the shapes both sides agree on. `pos serve` has no such port.
  */
-export type HubRequest = { kind: 'read' } | { kind: 'use-hub'; hub: string; code: string } | { kind: 'be-hub' };
+export type HubRequest =
+  { kind: 'read' } | { kind: 'use-hub'; hub: string; code: string } | { kind: 'be-standby'; hub: string; code: string } | { kind: 'be-hub' };
 
-/** What this desktop till is: the branch's hub, or a station of the hub at `hub`. */
-export type HubChoiceView = { mode: 'hub' } | { mode: 'station'; hub: string };
+/** What this desktop till is: the branch's hub, a station of the hub at `hub`, or that hub's standby (issue 36). */
+export type HubChoiceView = { mode: 'hub' } | { mode: 'station' | 'standby'; hub: string };
 
 /**
  * Main's answer to one request, matched by `id`: the choice now, and whether

@@ -77,3 +77,44 @@ test('in a browser (pos serve) there is no app shell, and the Till tab offers no
   await expect.element(screen.getByTestId('branch-till-form')).toBeVisible();
   await expect.element(screen.getByTestId('hub-choice')).not.toBeInTheDocument();
 });
+
+test('"Be the standby of that hub" keeps the hub and its standby code and restarts as its standby (issue 36)', async () => {
+  const { state, shell, config } = await desktopTill();
+  setAppShell(shell);
+  state.view = 'branch';
+  const screen = await render(BranchScreen, withTill(state));
+  await screen.getByTestId('branch-tab-till').click();
+  await screen.getByTestId('hub-choice-role-standby').click();
+  await expect.element(screen.getByText('Standby code', { exact: true })).toBeVisible();
+  await expect.element(screen.getByTestId('hub-choice-connect')).toHaveTextContent('Be the standby');
+  await screen.getByTestId('hub-choice-address').fill('192.168.1.20:4780');
+  await screen.getByTestId('hub-choice-code').fill('7310');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-code-problem')).toHaveTextContent('The standby code is six digits');
+  expect(await config()).toBeNull();
+  await screen.getByTestId('hub-choice-code').fill('731002');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-restarting')).toHaveTextContent('Restarting as the standby of http://192.168.1.20:4780…');
+  expect(await config()).toEqual({ mode: 'standby', hub: 'http://192.168.1.20:4780', code: '731002' });
+});
+
+test('in Arabic: the standby choice refuses a public address, then restarts as the standby', async () => {
+  const { state, shell, config } = await desktopTill();
+  setAppShell(shell);
+  const locale = new LocaleState();
+  locale.current = 'ar';
+  state.view = 'branch';
+  const screen = await render(BranchScreen, withTill(state, locale));
+  await screen.getByTestId('branch-tab-till').click();
+  await screen.getByTestId('hub-choice-role-standby').click();
+  await expect.element(screen.getByText('رمز الاحتياطي', { exact: true })).toBeVisible();
+  await screen.getByTestId('hub-choice-address').fill('203.0.113.5:4780');
+  await screen.getByTestId('hub-choice-code').fill('731002');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-address-problem')).toHaveTextContent('هذا العنوان ليس على شبكة الفرع');
+  expect(await config()).toBeNull();
+  await screen.getByTestId('hub-choice-address').fill('10.0.0.9:4780');
+  await screen.getByTestId('hub-choice-connect').click();
+  await expect.element(screen.getByTestId('hub-choice-restarting')).toHaveTextContent('جارٍ إعادة التشغيل كجهاز احتياطي للجهاز');
+  expect(await config()).toEqual({ mode: 'standby', hub: 'http://10.0.0.9:4780', code: '731002' });
+});

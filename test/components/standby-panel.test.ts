@@ -89,5 +89,9 @@ for (const lang of ['en', 'ar'] as const) {
     const desktop = await mount(null, lang);
     await expect.poll(() => reason(desktop.screen.container)).toBe(desktop.locale.t('reason.standby.desktop'));
     desktop.screen.unmount();
+    // The desktop window asks the host (issue 36): with no standby port set, the host offers no pair (role null) and the panel says how to get one.
+    const noPort = await mount(source({ role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null }), lang);
+    await expect.poll(() => reason(noPort.screen.container)).toBe(noPort.locale.t('reason.standby.desktop'));
+    noPort.screen.unmount();
   });
 }

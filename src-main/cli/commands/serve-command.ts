@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import { EventHub, TillHost } from '../../host/index.ts';
-import { pairHandover } from '../pair-handover.ts';
+import { EventHub, pairHandover, TillHost } from '../../host/index.ts';
 import { FileSecretStore } from '../../secrets/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
@@ -12,8 +10,7 @@ import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-i
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
 import { notOnboardedWarning, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
-import { listStations } from '../../stations/index.ts';
-import { PairNode, prepareStandbyCopy, REJOIN_KEY_SECRET, rejoinNewHub, replicatedApi } from '../../standby/index.ts';
+import { openPairedFile, pairTill, preparePairFile, REJOIN_KEY_SECRET } from '../../standby/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -64,17 +61,14 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const standbyOf = values['standby-of'] === undefined ? null : hubOrigin(values['standby-of']);
   if (values.code !== undefined && standbyOf === null) throw new UsageError('pos serve: --code goes with --standby-of (a standby code made on the hub)');
   if (standbyOf && values.demo) throw new UsageError('pos serve: a standby copies its hub: drop --demo');
-  // A standby's file is the hub's snapshot: made (or checked) before the till opens it (docs/standby.md).
-  let pairedKey: string | null = null;
-  if (standbyOf) {
-    try {
-      pairedKey = (await prepareStandbyCopy(dbFile, standbyOf, values.code)).rejoinKey;
-    } catch (error) {
-      throw new UsageError(`pos serve: ${(error as Error).message}`);
-    }
-  } else if (existsSync(dbFile)) {
-    // An old hub whose standby took over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
-    await rejoinNewHub(dbFile, () => readRejoinKey(dbFile), io.err);
+  // A standby's file is the hub's snapshot: made (or checked) before the till opens it; an old hub whose standby took
+  // over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
+  let pairedKey: string | null;
+  try {
+    pairedKey = (await preparePairFile({ dbFile, standbyOf, code: values.code, readRejoinKey: () => readRejoinKey(dbFile), log: io.err })).rejoinKey;
+  } catch (error) {
+    if (!standbyOf) throw error;
+    throw new UsageError(`pos serve: ${(error as Error).message}`);
   }
   const db = openDatabase(dbFile);
   // One secrets file, one store: the service token and the pair's rejoin key (docs/security.md).
@@ -89,36 +83,22 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     : null;
   if (demo) io.err(`ZATCA stand-in at ${demo.zatca.url}: onboard on the Branch screen's ZATCA tab with OTP ${demo.zatca.otp}`);
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
-  const till = new TillHost({
-    db,
-    events,
-    secrets,
-    printerPolicy,
-    ...(onboardAt ? { zatcaUrl: onboardAt } : {}),
-    // Nothing goes upstream before the standby has it: a failover never un-happens an uploaded order.
-    uploadsWaitFor: (): Promise<void> => pair.committed(),
-  });
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
   let steppedDown = (): void => {};
-  const pair = new PairNode({
+  const { till, pair, api } = pairTill({
+    dbFile,
     db,
-    openApplier: () => openDatabase(dbFile),
+    openDatabase: openPairedFile,
     clock: systemClock,
-    snapshotFile: `${dbFile}.standby-snapshot`,
-    startTill: () => till.start(),
-    stopTill: () => till.stop(),
-    stationsInUse: () => listStations(db).length,
+    // Nothing goes upstream (service, ZATCA, printer) before the standby has it: a failover never un-happens an uploaded order.
+    makeTill: (waitFor) => new TillHost({ db, events, secrets, printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}), uploadsWaitFor: waitFor }),
+    events,
     rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
-    onSteppedDown: () => steppedDown(),
-    log: io.err,
     handover: pairHandover(db, secrets, io.err),
     takeOverWarning: () => notOnboardedWarning(db),
+    onSteppedDown: () => steppedDown(),
+    log: io.err,
   });
-  pair.start();
-  // The Stations tab reads the pair and makes a standby code through the till API (a manager's, like the rest of the tab).
-  till.branchStations.offerStandby(pair);
-  // An event (a cart, a kitchen ticket, a tab) goes out only once the standby has the change it tells of.
-  events.holdUntil(() => pair.eventBarrier());
 
   const onLan = !isLoopback(values.host);
   let access: HostAccess;
@@ -141,7 +121,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const publicOrigin = behindProxy ? new URL(values.origin.find((o) => o.startsWith('https:')) ?? values.origin[0]!).origin : null;
   const server = createTillHttpServer({
     // Every answer waits for the standby to hold what it committed (docs/standby.md).
-    api: replicatedApi(till, pair),
+    api,
     peer: pair,
     events,
     rendererDir,

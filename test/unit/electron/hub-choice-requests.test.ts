@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isLanHost, parseLanHubAddress, readHubChoice, takePairCode, writeHubChoice } from '../../../src-main/electron/hub-choice.ts';
+import { forgetStandbyCode, isLanHost, parseLanHubAddress, readHubChoice, takePairCode, writeHubChoice } from '../../../src-main/electron/hub-choice.ts';
 import { answerHubRequest } from '../../../src-main/electron/hub-choice-requests.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -131,5 +131,64 @@ describe('the screen’s requests', () => {
       ok: true,
       relaunching: true,
     });
+  });
+
+  it('Be the standby keeps a LAN hub and its standby code, asks for a restart, and drops the code once paired (issue 36)', async () => {
+    const reply = await answerHubRequest(file, { id: 14, kind: 'be-standby', hub: '192.168.1.20:4780', code: '731 002' }, { mayLeaveHub: async () => null });
+    expect(reply).toEqual({ id: 14, ok: true, choice: { mode: 'standby', hub: 'http://192.168.1.20:4780' }, relaunching: true });
+    expect(kept()).toEqual({ mode: 'standby', hub: 'http://192.168.1.20:4780', code: '731002' });
+    expect(readHubChoice(file)).toEqual({ mode: 'standby', hub: 'http://192.168.1.20:4780', code: '731002' });
+    // A station's pairing code is not a standby's: takePairCode leaves it.
+    expect(takePairCode(file)).toBeNull();
+    forgetStandbyCode(file);
+    expect(kept()).toEqual({ mode: 'standby', hub: 'http://192.168.1.20:4780' });
+    expect(await answerHubRequest(file, { id: 15, kind: 'read' })).toEqual({
+      id: 15,
+      ok: true,
+      choice: { mode: 'standby', hub: 'http://192.168.1.20:4780' },
+      relaunching: false,
+    });
+    // Back to the hub: a restart (the hub's own till.db, untouched by the standby's copy).
+    expect(await answerHubRequest(file, { id: 16, kind: 'be-hub' })).toMatchObject({ ok: true, choice: { mode: 'hub' }, relaunching: true });
+  });
+
+  it('Be the standby refuses a public address, a short code, and a hub that may not leave, writing nothing', async () => {
+    writeHubChoice(file, { mode: 'hub' });
+    const before = readFileSync(file, 'utf8');
+    expect(await answerHubRequest(file, { id: 17, kind: 'be-standby', hub: 'http://8.8.8.8:4780', code: '731002' })).toMatchObject({
+      ok: false,
+      field: 'hub',
+      reason: { code: 'hubChoice.address.not_lan' },
+    });
+    expect(await answerHubRequest(file, { id: 18, kind: 'be-standby', hub: '10.0.0.9', code: '7310' })).toMatchObject({
+      ok: false,
+      field: 'code',
+      reason: { code: 'hubChoice.standbyCode' },
+    });
+    const pending = async () => ({ code: 'hubChoice.pending', params: { count: '2' } });
+    expect(await answerHubRequest(file, { id: 19, kind: 'be-standby', hub: '10.0.0.9', code: '731002' }, { mayLeaveHub: pending })).toMatchObject({
+      ok: false,
+      field: null,
+      reason: { code: 'hubChoice.pending' },
+    });
+    expect(await answerHubRequest(file, { id: 20, kind: 'be-standby', hub: '10.0.0.9', code: '731002', extra: 1 })).toMatchObject({
+      ok: false,
+      reason: { code: 'hubChoice.request' },
+    });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('a hand-edited standby choice off the branch network, or with a bad code, reads as the hub', () => {
+    writeHubChoice(file, { mode: 'standby', hub: 'http://10.0.0.9:4780' });
+    expect(readHubChoice(file)).toEqual({ mode: 'standby', hub: 'http://10.0.0.9:4780' });
+    for (const edited of [
+      { mode: 'standby', hub: 'http://203.0.113.5:4780' },
+      { mode: 'standby', hub: 'http://10.0.0.9:4780', code: '12' },
+      { mode: 'standby', hub: 'http://10.0.0.9:4780/k/secret' },
+      { mode: 'standby' },
+    ]) {
+      writeFileSync(file, JSON.stringify(edited));
+      expect(readHubChoice(file), JSON.stringify(edited)).toEqual({ mode: 'hub' });
+    }
   });
 });

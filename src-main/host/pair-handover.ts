@@ -1,5 +1,5 @@
 /**
- * What `pos serve` hands between the two machines of a standby pair
+ * What a hub (`pos serve` or the desktop app) hands between the two machines of a standby pair
  * (src-main/standby/handover.ts): the hub's service session token, so a
  * standby that takes over uploads at once without a manager signing in
  * again, and the ZATCA part (zatca/unit-handover.ts). Kept in each
@@ -8,12 +8,22 @@
  */
 import type { TillDatabase } from '../db/index.ts';
 import type { SecretStore } from '../secrets/index.ts';
-import type { PairHandover } from '../standby/index.ts';
 import { acceptPeerUnit, keepHandedZatcaSecret, ownUnitRecord, zatcaSecretsToHandOver } from '../zatca/index.ts';
-import { SERVICE_TOKEN_SECRET } from '../host/index.ts';
+import { SERVICE_TOKEN_SECRET } from './service-session.ts';
+
+/**
+ * The standby module's PairHandover (src-main/standby/handover.ts), spelt
+ * here: the host knows nothing of the standby, the roots hand this to it.
+ */
+export interface SecretsHandover {
+  outgoing(): Record<string, string | null>;
+  received(secrets: Record<string, string | null>): void;
+  ownRecord(): Record<string, unknown> | null;
+  peerRecord(record: Record<string, unknown>): void;
+}
 
 /** `log`: a failure is said (never a secret's value) and the stream goes on; the next change is handed over again. */
-export function pairHandover(db: TillDatabase, secrets: SecretStore, log: (line: string) => void): PairHandover {
+export function pairHandover(db: TillDatabase, secrets: SecretStore, log: (line: string) => void): SecretsHandover {
   const safely = (what: string, act: () => void) => {
     try {
       act();

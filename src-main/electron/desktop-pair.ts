@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import type { Duplex } from 'node:stream';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
+import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
+
+// The desktop till as a hub with a standby (issue 36): the same wiring as
+// `pos serve` (pairTill: synchronous standby, event barrier, the waits of
+// uploads, ZATCA and printing, rejoin, handover), and a listener on the
+// branch network that answers the standby's routes only (`/standby/…`: the
+// pairing with a code, the snapshot, the stream, /standby/where). The window
+// still talks to the till over its MessagePort; nothing else is served.
+// Free of `electron`, so plain Node tests it.
+
+export interface DesktopPairListen {
+  /** The address to bind (the branch network's interface, or 0.0.0.0). */
+  host: string;
+  /** 0: any free port. */
+  port: number;
+  /** The origin the standby and the stations reach this computer at (`http://192.168.1.20:4780`); the port is filled in when 0 was asked. */
+  advertise: (port: number) => string;
+}
+
+export interface DesktopPair<T extends PairedTill> extends PairedTillParts<T> {
+  /** The origin told to the standby (the Stations tab shows it with the code). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Composes the desktop's till with its pair and opens the standby's routes on `listen`. */
+export async function startDesktopPair<T extends PairedTill>(options: PairedTillOptions<T> & { listen: DesktopPairListen }): Promise<DesktopPair<T>> {
+  const parts = pairTill(options);
+  const { pair } = parts;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const path = new URL(request.url ?? '/', 'http://till').pathname;
+    const answered = path.startsWith('/standby/') ? pair.handle(request, response, null) : Promise.resolve(false);
+    answered.then(
+      (handled) => {
+        if (!handled && !response.headersSent) response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      },
+      () => {
+        if (!response.headersSent) response.writeHead(500).end();
+        else response.destroy();
+      },
+    );
+  });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!pair.upgrade(request, socket, head, () => {})) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(options.listen.port, options.listen.host, () => ready());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.listen.port;
+  const url = options.listen.advertise(port);
+  pair.listening(url);
+  return {
+    ...parts,
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await pair.stop();
+    },
+  };
+}
+
+/**
+ * Where the desktop hub listens for its standby (`hub.desktop_standby_port`,
+ * 0: nowhere): every interface, told to the standby as this computer's first
+ * address on the branch network (a private IPv4), never 0.0.0.0.
+ */
+export function desktopPairListen(port: number, interfaces = networkInterfaces()): DesktopPairListen | null {
+  if (port === 0) return null;
+  const lan = Object.values(interfaces)
+    .flat()
+    .find((item) => item && item.family === 'IPv4' && !item.internal && isLanHost(item.address));
+  const host = lan?.address ?? '127.0.0.1';
+  return { host: '0.0.0.0', port, advertise: (bound) => `http://${host}:${bound}` };
+}
+
+/**
+ * The desktop's database file for its choice, made ready before the till
+ * opens it: the hub's own `till.db` (an old hub whose standby took over
+ * rejoins as the new hub's standby first), or the standby's copy
+ * `till-standby.db` (with the choice's code: paired and filled with the
+ * hub's snapshot; without: checked to be that hub's standby, resuming).
+ * Never a station's (it opens no file). Throws with the reason.
+ */
+export async function prepareDesktopFile(
+  userData: string,
+  choice: Exclude<HubChoice, { mode: 'station' }>,
+  readRejoinKey: (dbFile: string) => string | null,
+  log: (line: string) => void,
+): Promise<{ dbFile: string; rejoinKey: string | null }> {
+  // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
+  mkdirSync(userData, { recursive: true, mode: 0o700 });
+  const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
+  const standbyOf = choice.mode === 'standby' ? choice.hub : null;
+  const code = choice.mode === 'standby' ? choice.code : undefined;
+  const { rejoinKey } = await preparePairFile({ dbFile, standbyOf, code, readRejoinKey: () => readRejoinKey(dbFile), log });
+  return { dbFile, rejoinKey };
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import type { TillApi } from '../../src-shared/api/index.ts';
+import type { StandbyCodeView, StandbyStatusView } from '../../src-shared/stations/index.ts';
+import type { Clock } from '../clock/index.ts';
+import { openDatabase as openTillDatabase, type TillDatabase } from '../db/index.ts';
+import { listStations } from '../stations/index.ts';
+import type { PairHandover } from './handover.ts';
+import { PairNode } from './pair-node.ts';
+import { rejoinNewHub } from './rejoin.ts';
+import type { RejoinKeyStore } from './rejoin-key.ts';
+import { replicatedApi } from './replicated-api.ts';
+import { prepareStandbyCopy } from './standby-copy.ts';
+
+// The standby pair's wiring (issue 36), one function for both roots that run
+// a till: `pos serve` and the desktop app's main process. Kept structural
+// (the till and its events as the few members the pair uses): the standby
+// stands below the host, the roots hand it what it needs.
+
+/** What the pair asks of the till a root composed (the host's TillHost). */
+export interface PairedTill extends TillApi {
+  start(): void;
+  stop(): Promise<void>;
+  branchStations: { offerStandby(standby: { panelStatus(): StandbyStatusView; makeCode(): StandbyCodeView } | null): void };
+}
+
+export interface PairedTillOptions<T extends PairedTill> {
+  /** The till's database file (the standby's copy sits beside it as FILE.standby-snapshot while it is sent). */
+  dbFile: string;
+  /** The till's connection, opened by the root (the desktop app opens it with its own migrations and SQLite build). */
+  db: TillDatabase;
+  /** Opens another connection on `dbFile` (the standby's applier). */
+  openDatabase: (file: string) => TillDatabase;
+  clock: Clock;
+  /** Builds the till: `waitFor` is what its uploads, ZATCA reports and print jobs wait for (the standby holds the change). */
+  makeTill: (waitFor: () => Promise<void>) => T;
+  /** The host's events: each goes out once the standby has the change it tells of. */
+  events: { holdUntil(barrier: () => Promise<void> | null): void };
+  rejoinKey: RejoinKeyStore;
+  handover?: PairHandover;
+  takeOverWarning?: () => string | null;
+  /** This running hub stepped down (a newer one at its peer): the root serves the file again, where it rejoins (rejoin.ts). */
+  onSteppedDown: () => void;
+  log: (line: string) => void;
+}
+
+/** The till and its pair as the roots serve them: `api` answers a call once the standby has what it committed. */
+export interface PairedTillParts<T extends PairedTill> {
+  till: T;
+  pair: PairNode;
+  api: TillApi;
+}
+
+/**
+ * Composes a till with its pair node: the hub (streams every commit to its
+ * standby; answers, events, uploads, ZATCA and printing wait for it), the
+ * standby (follows the hub, takes over by the failover rule) or an old hub
+ * (fenced), as the file says; the till's outbox, printing and ZATCA start
+ * only on the hub. The Stations tab's panel and "Standby code" go through
+ * the till API to this pair.
+ */
+export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): PairedTillParts<T> {
+  // The till is built before the pair that its waits name: the pair exists before anything runs.
+  let pair: PairNode | null = null;
+  const till = options.makeTill(() => pair?.committed() ?? Promise.resolve());
+  pair = new PairNode({
+    db: options.db,
+    openApplier: () => options.openDatabase(options.dbFile),
+    clock: options.clock,
+    snapshotFile: `${options.dbFile}.standby-snapshot`,
+    startTill: () => till.start(),
+    stopTill: () => till.stop(),
+    stationsInUse: () => listStations(options.db).length,
+    rejoinKey: options.rejoinKey,
+    onSteppedDown: options.onSteppedDown,
+    log: options.log,
+    ...(options.handover ? { handover: options.handover } : {}),
+    ...(options.takeOverWarning ? { takeOverWarning: options.takeOverWarning } : {}),
+  });
+  const node = pair;
+  node.start();
+  till.branchStations.offerStandby(node);
+  options.events.holdUntil(() => node.eventBarrier());
+  return { till, pair: node, api: replicatedApi(till, node) };
+}
+
+/**
+ * Before a root opens its database file: as a standby (`standbyOf`), pairs
+ * with that hub (with a code: a fresh snapshot) or checks the file is its
+ * standby already, answering the pair's rejoin key to keep; as a hub, an old
+ * hub whose standby took over rejoins as the new hub's standby first
+ * (docs/standby.md). `readRejoinKey` reads the key from the file's secrets.
+ */
+export async function preparePairFile(options: {
+  dbFile: string;
+  standbyOf: string | null;
+  code: string | undefined;
+  readRejoinKey: () => string | null;
+  log: (line: string) => void;
+}): Promise<{ rejoinKey: string | null }> {
+  if (options.standbyOf) return prepareStandbyCopy(options.dbFile, options.standbyOf, options.code);
+  if (existsSync(options.dbFile)) await rejoinNewHub(options.dbFile, options.readRejoinKey, options.log);
+  return { rejoinKey: null };
+}
+
+/** The default opener: SQLite as Node loads it (`pos serve`). */
+export const openPairedFile = (file: string): TillDatabase => openTillDatabase(file);
