@@ -23,8 +23,9 @@ afterEach(() => {
   dir.cleanup();
 });
 
-const dump = (db: TillDatabase, table: string) => db.prepare(`SELECT rowid AS r, * FROM "${table}" ORDER BY 1, 2`).all();
-const dumpNoRowid = (db: TillDatabase, table: string) => db.prepare(`SELECT * FROM "${table}" ORDER BY 1, 2`).all();
+// main's tables as stored, every generation of the replica's (a plain name is the connection's pinned view once the catalog module is loaded).
+const dump = (db: TillDatabase, table: string) => db.prepare(`SELECT rowid AS r, * FROM main."${table}" ORDER BY 1, 2`).all();
+const dumpNoRowid = (db: TillDatabase, table: string) => db.prepare(`SELECT * FROM main."${table}" ORDER BY 1, 2`).all();
 
 function product(db: TillDatabase, seq: number, id: string, name: string): void {
   db.prepare(
