@@ -17,13 +17,28 @@ describe('pos sync with orders the service does not take', () => {
   it('names the reason, exits 1 while orders remain pending, and 0 once they are uploaded', async () => {
     const db = service.dir.file('pending.db');
     const { baseUrl, token, marketId, branchId } = service.emulator;
-    const sync = (...extra: string[]) =>
-      runPos(['sync', '--db', db, '--base-url', baseUrl, '--token', token, '--market-id', marketId, '--branch-id', branchId, '--timeout-ms', '2000', ...extra]);
-    expect((await sync()).code).toBe(0);
+    const sync = (timeoutMs: number, ...extra: string[]) =>
+      runPos([
+        'sync',
+        '--db',
+        db,
+        '--base-url',
+        baseUrl,
+        '--token',
+        token,
+        '--market-id',
+        marketId,
+        '--branch-id',
+        branchId,
+        '--timeout-ms',
+        String(timeoutMs),
+        ...extra,
+      ]);
+    expect((await sync(2000)).code).toBe(0);
     expect((await runPos(['simulate', '--db', db, '--orders', '3', '--seed', '4'])).code).toBe(0);
     expect((await runPos(['settings', '--db', db, 'set', 'upload.path', '/orders/nowhere'])).code).toBe(0);
 
-    const stuck = await sync('--json');
+    const stuck = await sync(2000, '--json');
     expect(stuck.code, stuck.stderr).toBe(1);
     expect(stuck.stderr).toContain('0 uploaded, 3 still pending');
     expect(stuck.stderr).toMatch(/3 pending: .*POST \/orders\/nowhere/);
@@ -31,7 +46,9 @@ describe('pos sync with orders the service does not take', () => {
     expect(summary).toMatchObject({ ok: false, orders_pending: 3, orders_pending_reasons: [{ orders: 3, reason: expect.stringContaining('404') }] });
 
     expect((await runPos(['settings', '--db', db, 'unset', 'upload.path'])).code).toBe(0);
-    const done = await sync();
+    // The failed tries left each order a backoff of up to 4 s (pos sync's cap), from whenever the first run ended: this
+    // run's --timeout-ms must outlast it, however slow the machine was between the two (the default, 20 s, does).
+    const done = await sync(20_000);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain('3 uploaded, 0 still pending');
   }, 300_000);
