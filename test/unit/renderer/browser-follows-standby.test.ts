@@ -38,9 +38,13 @@ describe("a station's browser page", () => {
     await new Promise<void>((ready) => hub!.listen(0, '127.0.0.1', () => ready()));
     const { port } = hub.address() as { port: number };
     const navigated: string[] = [];
-    const page = {
-      location: { origin: `http://127.0.0.1:${port}`, protocol: 'http:', host: `127.0.0.1:${port}`, assign: (url: string) => navigated.push(url) },
-    } as unknown as Window;
+    let leaving = (): void => {};
+    const left = new Promise<void>((resolve) => (leaving = resolve));
+    const assign = (url: string): void => {
+      navigated.push(url);
+      leaving();
+    };
+    const page = { location: { origin: `http://127.0.0.1:${port}`, protocol: 'http:', host: `127.0.0.1:${port}`, assign } } as unknown as Window;
 
     const connect = followBrowserHub(page);
     await connect();
@@ -55,8 +59,8 @@ describe("a station's browser page", () => {
     hub = null;
     for (let tries = 0; navigated.length === 0 && tries < 50; tries++) {
       const attempt = connect();
-      // A try that navigates never settles (the page is leaving): do not wait for it.
-      await Promise.race([attempt.catch(() => {}), new Promise((r) => setTimeout(r, 20))]);
+      // Each try is waited out, however slow the machine; one that navigates never settles (the page is leaving).
+      await Promise.race([attempt.catch(() => {}), left]);
     }
     expect(navigated).toEqual([`${STANDBY}/`]);
   });
