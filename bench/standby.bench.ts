@@ -29,12 +29,14 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250);
 const FAILOVER_SECONDS = Number(process.env.BENCH_FAILOVER_SECONDS ?? 10);
 
 const pause = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
-/** Retries `attempt` (a standby refuses until it takes over). */
-async function untilItWorks<T>(attempt: () => Promise<T>): Promise<T> {
+/** Retries `attempt` (a standby refuses until it takes over); a standby that never does fails the bench rather than hanging it. */
+async function untilItWorks<T>(attempt: () => Promise<T>, withinMs = (FAILOVER_SECONDS + 60) * 1000): Promise<T> {
+  const deadline = performance.now() + withinMs;
   for (;;) {
     try {
       return await attempt();
-    } catch {
+    } catch (error) {
+      if (performance.now() > deadline) throw new Error(`the standby did not take over within ${ms(withinMs)} of the hub's death`, { cause: error });
       await pause(100);
     }
   }

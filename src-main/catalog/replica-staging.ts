@@ -37,6 +37,12 @@ export interface StagingOptions {
   /** Rows a write transaction holds, fixed; by default a slice is sized to hold the lock about SLICE_TARGET_MS. */
   sliceRows?: number;
   onSlice?: (slice: WriteSlice) => void;
+  /**
+   * Run between two slices once `everyRows` rows were written or deleted
+   * since the last run (the pull's WAL checkpoint, sync/pull-catalog.ts):
+   * the old generation's deletion rewrites as many pages as the writes.
+   */
+  checkpoint?: { everyRows: number; run: () => Promise<void> };
 }
 
 /** Rows the first slice writes by default: at the replica's row sizes a few milliseconds of one core. */
@@ -173,10 +179,10 @@ function queriesOf(table: ReplicaTable): TableQueries {
   return queries;
 }
 
-/** Lets whatever waits on this process (a checkout, a screen's read) run between two slices. */
 /** Rowids compared a turn of the event loop when `publish` counts what changed (a few milliseconds' worth). */
 const CHANGE_WINDOW_ROWIDS = 8192;
 
+/** Lets whatever waits on this process (a checkout, a screen's read) run between two slices. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const isUniqueViolation = (error: unknown) => {
@@ -199,7 +205,8 @@ export class Staging {
   /** Rows staged so far per table (a record staged twice counts once). */
   private readonly staged = new Map<string, number>();
   private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
-  private rowsWritten = 0;
+  /** Rows written or deleted since the options' checkpoint last ran. */
+  private rowsSinceCheckpoint = 0;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
 
@@ -226,11 +233,6 @@ export class Staging {
     this.pending.push({ table: table as ReplicaTable, row: row as Record<string, unknown> });
   }
 
-  /** Rows written so far by `flush` (every table, a row written again counted again). */
-  get written(): number {
-    return this.rowsWritten;
-  }
-
   /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
   async flush(): Promise<void> {
     while (this.pending.length > 0) {
@@ -238,9 +240,8 @@ export class Staging {
       const ms = this.slice('write', slice.length, () => {
         for (const { table, row } of slice) this.write(table, row);
       });
-      this.rowsWritten += slice.length;
       this.resize(slice.length, ms);
-      await yieldToOthers();
+      await this.betweenSlices(slice.length);
     }
   }
 
@@ -373,8 +374,19 @@ export class Staging {
       const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
       this.resize(ids.length, ms);
       after = ids.at(-1)!;
-      await yieldToOthers();
+      await this.betweenSlices(ids.length);
     }
+  }
+
+  /** After a slice of `rows` written or deleted: the options' checkpoint when its rows are due, and the others' turn. */
+  private async betweenSlices(rows: number): Promise<void> {
+    this.rowsSinceCheckpoint += rows;
+    const { checkpoint } = this.options;
+    if (checkpoint && this.rowsSinceCheckpoint >= checkpoint.everyRows) {
+      this.rowsSinceCheckpoint = 0;
+      await checkpoint.run();
+    }
+    await yieldToOthers();
   }
 
   /**

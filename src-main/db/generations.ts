@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { statement } from './query.ts';
 
 /**
  * Tables kept by generation (the catalog replica, issue 37): a writer adds a
@@ -156,11 +157,15 @@ const countEdit = `UPDATE temp.${EDITS} SET n = n + 1;`;
  * generation_pins, however large the replica.
  */
 export function pinnedVersion(db: Database.Database): string {
-  const { pins, edits } = db
-    .prepare(`SELECT (SELECT group_concat(table_name || '=' || pinned) FROM main.generation_pins) AS pins, (SELECT n FROM temp.${EDITS}) AS edits`)
-    .get() as { pins: string | null; edits: number | null };
-  return `${pins ?? ''}|${edits ?? 0}|${String(db.pragma('data_version', { simple: true }))}`;
+  const { pins, edits, version } = statement(db, PINNED_VERSION).get() as { pins: string | null; edits: number | null; version: number };
+  return `${pins ?? ''}|${edits ?? 0}|${version}`;
 }
+
+// Asked on every tap and checkout (catalog/per-catalog.ts): one statement, prepared once per connection (a prepare
+// costs more than the read; db.pragma prepares anew at each call), data_version read in it by its table-valued form.
+const PINNED_VERSION =
+  `SELECT (SELECT group_concat(table_name || '=' || pinned) FROM main.generation_pins) AS pins, (SELECT n FROM temp.${EDITS}) AS edits, ` +
+  '(SELECT data_version FROM pragma_data_version()) AS version';
 
 /**
  * Runs `VACUUM` (or `VACUUM INTO file`) on a connection with pinned views:

@@ -121,6 +121,15 @@ export class TillHost extends composedOf<TillApi>() {
     // What a sale sets in motion, inside its transaction and after: one table, in sale-effects.ts.
     const effects = saleEffects({ db, now, clock, secrets: options.secrets, events, service, queue, kitchen, zatca, zatcaTab, displays });
     const till = new TillService({ db, now, syncStatus: () => service.syncStatus(), ...effects });
+    // For the screens this host serves (a CLI command's TillService asks for none of it): once the host is up, not while
+    // it starts; a database closed meanwhile (a test) or without a catalog leaves them to the first screen.
+    setImmediate(() => {
+      try {
+        till.selling.warmCatalogFigures();
+      } catch {
+        // The first screen that needs them works them out.
+      }
+    }).unref();
     // The printers' last answers, dropped as soon as the queue has newer news of a printer (subscribed before the status bar's events).
     const probes = new PrinterProbes();
     queue.on('status', (status) => probes.forget(status.printerId));

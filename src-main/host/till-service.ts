@@ -45,14 +45,6 @@ export class TillService extends composedOf<SellingApi>() {
     this.shifts = shifts;
     this.tabs = new TabService(till, selling, options);
     this.stations = stations;
-    // Once the host is up, not while it starts; a database closed meanwhile (a test) or without a catalog leaves them to the first screen.
-    setImmediate(() => {
-      try {
-        selling.warmCatalogFigures();
-      } catch {
-        // The first screen that needs them works them out.
-      }
-    }).unref();
   }
 
   /** The calling station's session (the `local` one outside a transport's call). */

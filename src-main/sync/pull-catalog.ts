@@ -95,7 +95,7 @@ const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
 /**
- * Rows written between two checkpoints (about four pages of 500 products). A pull writes about 7 KB
+ * Rows written or deleted between two checkpoints (about four pages of 500 products). A pull writes about 7 KB
  * of WAL a row (each row lands on its own leaf of every index keyed by a random id), so a checkpoint
  * inside a commit, SQLite's default every 1,000 WAL pages, ran every few slices and held the write
  * lock while it copied; and a WAL never started over made every page lookup walk all of it.
@@ -118,10 +118,6 @@ interface PullContext {
   perPage: number;
   /** Decimal places of the market's currency: money is read and stored to these. */
   decimals: number;
-  /** The connection checkpoints only when told (the app's, db/checkpoint.ts): the pull's checkpoints go to the checkpoint thread. */
-  checkpointsDeferred: boolean;
-  /** Rows the staging had written at the pull's last checkpoint (its commits never checkpoint: it does, every ROWS_PER_CHECKPOINT). */
-  checkpointedAt: number;
 }
 
 /**
@@ -170,13 +166,14 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
   // past its memory budget (issue 37: peak RSS ≤ 250 MB). Put back after.
   const cacheSize = db.pragma('cache_size', { simple: true }) as number;
   db.pragma(`cache_size = -${PULL_CACHE_KIB}`);
-  // No checkpoint inside the pull's commits (a slice would hold the write lock for it): the pull has one
-  // run on the checkpoint thread every few pages instead (readResource). Put back after.
+  // No checkpoint inside the pull's commits (a slice would hold the write lock for it): the staging has one
+  // run between two slices every ROWS_PER_CHECKPOINT rows written or deleted instead. Put back after.
   const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma('wal_autocheckpoint = 0');
   const staging = new Staging(db, REPLICA_TABLES, {
     ...(options.sliceRows !== undefined ? { sliceRows: options.sliceRows } : {}),
     ...(options.onSlice ? { onSlice: options.onSlice } : {}),
+    checkpoint: { everyRows: ROWS_PER_CHECKPOINT, run: () => checkpointBetweenSlices(db, autocheckpoint === 0) },
   });
   let published = false;
   const context: PullContext = {
@@ -192,8 +189,6 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     precisionLost: 0,
     perPage: options.perPage ?? 500,
     decimals,
-    checkpointsDeferred: autocheckpoint === 0,
-    checkpointedAt: 0,
   };
   const skipped: SkippedList[] = [];
   try {
@@ -315,10 +310,6 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
         await staging.flush();
-        if (staging.written - context.checkpointedAt >= ROWS_PER_CHECKPOINT) {
-          context.checkpointedAt = staging.written;
-          await checkpointBetweenSlices(context);
-        }
       }
     } catch (error) {
       // A 422 naming per_page or includes, on the list's first page: ask again the way it says.
@@ -351,9 +342,9 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
  * checkpoints) it runs on the checkpoint thread, the host's event loop free while the next pages
  * arrive; on any other (`pos sync`) on the connection itself, without a second thread's memory.
  */
-async function checkpointBetweenSlices(context: PullContext): Promise<void> {
-  if (context.checkpointsDeferred) await checkpointSoon(context.db);
-  else context.db.pragma('wal_checkpoint(PASSIVE)');
+async function checkpointBetweenSlices(db: TillDatabase, checkpointsDeferred: boolean): Promise<void> {
+  if (checkpointsDeferred) await checkpointSoon(db);
+  else db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 /**

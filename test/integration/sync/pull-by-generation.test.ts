@@ -158,6 +158,26 @@ describe('the pull by generation', () => {
     expect(salts.size).toBeGreaterThan(1);
   });
 
+  it('has the WAL copied back and started over while it deletes the old generation too', async () => {
+    service = await emulatedService({ products: 3_000, seed: 41 });
+    const db = service.open();
+    await service.pull(db, { perPage: 500 });
+    // The same catalog again: a new generation written, then the old one (about as many rows) deleted in slices.
+    const salts = new Set<string>();
+    const deleted: number[] = [];
+    await service.pull(db, {
+      perPage: 500,
+      onSlice: (slice) => {
+        if (slice.kind !== 'delete') return;
+        deleted.push(slice.rows);
+        salts.add(walSalt(`${db.name}-wal`));
+      },
+    });
+    expect(deleted.reduce((sum, rows) => sum + rows, 0)).toBeGreaterThan(12_000);
+    // Without a checkpoint among the deletions the WAL kept one salt and grew by every slice's pages.
+    expect(salts.size).toBeGreaterThan(1);
+  });
+
   it('on the app connection (checkpoints deferred) has the WAL copied back on the checkpoint thread and leaves the setting at 0', async () => {
     service = await emulatedService({ products: 3_000, seed: 40 });
     const db = service.open();

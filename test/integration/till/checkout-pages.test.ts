@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TillDatabase } from '../../../src-main/db/index.ts';
+import { checkpointSoon, type TillDatabase } from '../../../src-main/db/index.ts';
 import { insertOrder, readOrder, recordOutcome, shiftPayments } from '../../../src-main/orders/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 
@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 /** The WAL emptied into the database, so what the next transaction writes is all the WAL holds. */
-function emptyWal(db: TillDatabase): void {
+async function emptyWal(db: TillDatabase): Promise<void> {
+  // A checkpoint still running on the checkpoint thread (the pull's last, a checkout's) would make TRUNCATE
+  // busy at once, whatever the busy timeout: it is waited for first (on a loaded machine it takes a while).
+  await checkpointSoon(db);
   const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
   expect(result!.busy).toBe(0);
 }
@@ -49,7 +52,7 @@ describe('a checkout', () => {
 
     const freeBefore = db.pragma('freelist_count', { simple: true });
     const { total } = await till.cart();
-    emptyWal(db);
+    await emptyWal(db);
     await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
     const written = pagesInWal(db);
     expect(written).toContain('orders');
@@ -77,7 +80,7 @@ describe('an upload batch', () => {
       }
     })();
     const batch = uuids.slice(1_000, 1_050);
-    emptyWal(db);
+    await emptyWal(db);
     recordOutcome(db, { now: 1, synced: batch.map((uuid) => ({ uuid, serviceId: null, serviceStatus: 'created' })), rejected: [], deferred: null });
     const states = db
       .prepare("SELECT count(*) AS n FROM outbox WHERE state = 'synced' AND order_uuid IN (SELECT value FROM json_each(?))")
