@@ -35,7 +35,7 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
   const { pair } = parts;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://till').pathname;
-    const answered = path.startsWith('/standby/') ? pair.handle(request, response, null) : Promise.resolve(false);
+    const answered = path.startsWith('/standby/') ? pair.handle(request, response) : Promise.resolve(false);
     answered.then(
       (handled) => {
         if (!handled && !response.headersSent) response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
