@@ -7,6 +7,7 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import type { TillApi } from '../../../src-shared/api/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { posInProcess } from '../../support/pos-in-process.ts';
 import { runPos } from '../../support/run-pos.ts';
@@ -98,11 +99,17 @@ async function onboard(file: string): Promise<string> {
   return (JSON.parse(onboarded.stdout) as { egs: string }).egs;
 }
 
-/** The hub's file with its seller set and onboarded as its own EGS unit, served; the standby's file, not made yet. */
+/**
+ * The hub's file with its seller set and onboarded as its own EGS unit,
+ * served; the standby's file, not made yet. A slow standby on a loaded
+ * machine is never dropped (hub.standby_ack_seconds 600): a sale answered
+ * alone would be missing from it, and the tests read the standby's file.
+ */
 async function onboardedHub(): Promise<{ hubFile: string; standbyFile: string; hubUnit: string; hub: ServeHub }> {
   const hubFile = service.dir.file('hub.db');
   const seller = openDatabase(hubFile);
   setTestSeller(seller);
+  setSetting(seller, 'hub.standby_ack_seconds', 600);
   seller.close();
   const hubUnit = await onboard(hubFile);
   return { hubFile, standbyFile: service.dir.file('standby.db'), hubUnit, hub: await start(hubFile) };
