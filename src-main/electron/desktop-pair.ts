@@ -3,7 +3,8 @@ import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts } from '../standby/index.ts';
+import type { TillDatabase } from '../db/index.ts';
+import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts, type PairSecrets } from '../standby/index.ts';
 import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
 
 // The desktop till as a hub with a standby (issue 36): the same wiring as
@@ -35,7 +36,7 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
   const { pair } = parts;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? '/', 'http://till').pathname;
-    const answered = path.startsWith('/standby/') ? pair.handle(request, response, null) : Promise.resolve(false);
+    const answered = path.startsWith('/standby/') ? pair.handle(request, response) : Promise.resolve(false);
     answered.then(
       (handled) => {
         if (!handled && !response.headersSent) response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -88,19 +89,20 @@ export function desktopPairListen(port: number, interfaces = networkInterfaces()
  * rejoins as the new hub's standby first), or the standby's copy
  * `till-standby.db` (with the choice's code: paired and filled with the
  * hub's snapshot; without: checked to be that hub's standby, resuming).
- * Never a station's (it opens no file). Throws with the reason.
+ * Never a station's (it opens no file). The pair's rejoin key is kept in
+ * (or read from) `secretsOf` the file. Answers the file; throws with the reason.
  */
 export async function prepareDesktopFile(
   userData: string,
   choice: Exclude<HubChoice, { mode: 'station' }>,
-  readRejoinKey: (dbFile: string) => string | null,
+  secretsOf: (db: TillDatabase) => PairSecrets,
   log: (line: string) => void,
-): Promise<{ dbFile: string; rejoinKey: string | null }> {
+): Promise<string> {
   // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
   mkdirSync(userData, { recursive: true, mode: 0o700 });
   const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
   const standbyOf = choice.mode === 'standby' ? choice.hub : null;
   const code = choice.mode === 'standby' ? choice.code : undefined;
-  const { rejoinKey } = await preparePairFile({ dbFile, standbyOf, code, readRejoinKey: () => readRejoinKey(dbFile), log });
-  return { dbFile, rejoinKey };
+  await preparePairFile({ dbFile, standbyOf, code, secretsOf, log });
+  return dbFile;
 }

@@ -6,7 +6,7 @@ import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { systemClock } from '../clock/index.ts';
 import { openDatabase, setOpenDefaults } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
-import { pairTill, REJOIN_KEY_SECRET } from '../standby/index.ts';
+import { pairTill } from '../standby/index.ts';
 import { notOnboardedWarning } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
@@ -53,21 +53,19 @@ async function start(): Promise<void> {
   setOpenDefaults({ migrationsDir: join(resources, 'migrations'), ...(existsSync(electronSqlite) ? { nativeBinding: electronSqlite } : {}) });
   const log = (line: string) => console.warn(line);
   // The hub's till.db (an old hub rejoins first) or a standby's copy of its hub (paired with the code once): docs/standby.md.
-  let prepared: { dbFile: string; rejoinKey: string | null };
+  let dbFile: string;
   try {
-    prepared = await prepareDesktopFile(app.getPath('userData'), choice, readRejoinKey, log);
+    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, (connection) => new SafeStorageSecrets(connection), log);
   } catch (error) {
     dialog.showErrorBox('Till', standbyFailed(choice, error as Error));
     app.quit();
     return;
   }
-  const { dbFile } = prepared;
   if (choice.mode === 'standby') forgetStandbyCode(configFile);
   const db = openDatabase(dbFile);
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
-  if (prepared.rejoinKey) secrets.set(REJOIN_KEY_SECRET, prepared.rejoinKey);
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
     dbFile,
@@ -76,7 +74,7 @@ async function start(): Promise<void> {
     clock: systemClock,
     makeTill: (waitFor: () => Promise<void>) => new TillHost({ db, events, secrets, uploadsWaitFor: waitFor }),
     events,
-    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key: string) => secrets.set(REJOIN_KEY_SECRET, key) },
+    secrets,
     // The service token and the ZATCA secrets go to the standby, so a takeover uploads and reports at once (docs/standby.md).
     handover: pairHandover(db, secrets, log),
     takeOverWarning: () => notOnboardedWarning(db),
@@ -159,16 +157,6 @@ function standbyFailed(choice: HubChoice, error: Error): string {
   const locale = app.getLocale().startsWith('ar') ? 'ar' : 'en';
   const hub = choice.mode === 'hub' ? '' : choice.hub;
   return translate(locale, choice.mode === 'standby' ? 'hubChoice.standbyFailed' : 'hubChoice.startFailed', { hub, error: error.message });
-}
-
-/** The pair's rejoin key from the secrets beside `dbFile` (opened, read, closed: before the till opens the file). */
-function readRejoinKey(dbFile: string): string | null {
-  const db = openDatabase(dbFile);
-  try {
-    return new SafeStorageSecrets(db).get(REJOIN_KEY_SECRET);
-  } finally {
-    db.close();
-  }
 }
 
 /** A station shows the hub's screens: "Be the hub again" is in its menu, after a warning. */

@@ -10,6 +10,16 @@ export function secretsFileFor(databaseFile: string): string {
 }
 
 /**
+ * How a store keeps each value on disk: as it is (`pos serve`'s file, 0600),
+ * or sealed by the OS keychain (the desktop app's: safe-storage-secrets.ts).
+ * `open` answers null for a value sealed elsewhere (another user, another machine).
+ */
+export interface SecretSeal {
+  seal(value: string): string;
+  open(sealed: string): string | null;
+}
+
+/**
  * `pos serve`'s secrets (the service token): a JSON file beside the
  * database, readable by this user only (0600), replaced atomically (written
  * to a 0600 temporary file, synced, renamed). A copy of the database (a
@@ -24,7 +34,12 @@ export class FileSecretStore implements SecretStore {
   /** The file as last read or written (inode, size, time): another process's write (the CLI onboarding beside `pos serve`) is read again. */
   private stamp: string | null = null;
 
-  constructor(db: TillDatabase, file: string = secretsFileFor(db.name)) {
+  /** `seal`: none, the values as they are; a secret an older till left in the database moves over as stored (sealed by the same seal). */
+  constructor(
+    db: TillDatabase,
+    file: string = secretsFileFor(db.name),
+    private readonly sealing: SecretSeal | null = null,
+  ) {
     this.file = file;
     this.secrets = this.read();
     this.moveOutOfDatabase(db);
@@ -32,14 +47,16 @@ export class FileSecretStore implements SecretStore {
 
   get(name: string): string | null {
     this.refresh();
-    return Object.hasOwn(this.secrets, name) ? this.secrets[name]! : null;
+    if (!Object.hasOwn(this.secrets, name)) return null;
+    const stored = this.secrets[name]!;
+    return this.sealing ? this.sealing.open(stored) : stored;
   }
 
   set(name: string, value: string | null): void {
     this.refresh();
     const next = { ...this.secrets };
     if (value === null) delete next[name];
-    else next[name] = value;
+    else next[name] = this.sealing ? this.sealing.seal(value) : value;
     this.write(next);
     this.secrets = next;
   }

@@ -1,2 +1,2 @@
 export type { SecretStore } from './secret-store.ts';
-export { FileSecretStore, fileSecretIsSet, secretsFileFor } from './file-secret-store.ts';
+export { FileSecretStore, fileSecretIsSet, secretsFileFor, type SecretSeal } from './file-secret-store.ts';

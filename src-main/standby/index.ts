@@ -6,7 +6,7 @@ export { journalOldest, journalSince, pruneJournal } from './journal.ts';
 export { PairNode, type PairNodeOptions, type PairStatus, type ScreenPresence } from './pair-node.ts';
 export { promoteToHub } from './promote.ts';
 export { rejoinNewHub, type RejoinOutcome } from './rejoin.ts';
-export { REJOIN_KEY_SECRET, type RejoinKeyStore } from './rejoin-key.ts';
+export { REJOIN_KEY_SECRET, rejoinKeyIn, type PairSecrets, type RejoinKeyStore } from './rejoin-key.ts';
 export { prepareStandbyCopy } from './standby-copy.ts';
 export { replicatedApi, type ReplicationGate } from './replicated-api.ts';
 export { StandbyCodes } from './standby-codes.ts';

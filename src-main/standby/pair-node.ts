@@ -171,7 +171,7 @@ export class PairNode {
   }
 
   /** Requests under /standby/ (before any session: the peer authenticates itself, or the route is public). */
-  async handle(request: IncomingMessage, response: ServerResponse, client: { kind: string } | null, authenticated: () => void = () => {}): Promise<boolean> {
+  async handle(request: IncomingMessage, response: ServerResponse, authenticated: () => void = () => {}): Promise<boolean> {
     const path = new URL(request.url ?? '/', 'http://till').pathname;
     if (path === '/standby/where' && request.method === 'GET') {
       // Public, read by any screen (a station learns where the standby is, and follows only the highest epoch: docs/standby.md).

@@ -7,7 +7,7 @@ import { listStations } from '../stations/index.ts';
 import type { PairHandover } from './handover.ts';
 import { PairNode } from './pair-node.ts';
 import { rejoinNewHub } from './rejoin.ts';
-import type { RejoinKeyStore } from './rejoin-key.ts';
+import { REJOIN_KEY_SECRET, rejoinKeyIn, type PairSecrets } from './rejoin-key.ts';
 import { replicatedApi } from './replicated-api.ts';
 import { prepareStandbyCopy } from './standby-copy.ts';
 
@@ -35,7 +35,8 @@ export interface PairedTillOptions<T extends PairedTill> {
   makeTill: (waitFor: () => Promise<void>) => T;
   /** The host's events: each goes out once the standby has the change it tells of. */
   events: { holdUntil(barrier: () => Promise<void> | null): void };
-  rejoinKey: RejoinKeyStore;
+  /** This machine's secret store (the root's): the pair's rejoin key is kept there (rejoin-key.ts). */
+  secrets: PairSecrets;
   handover?: PairHandover;
   takeOverWarning?: () => string | null;
   /** This running hub stepped down (a newer one at its peer): the root serves the file again, where it rejoins (rejoin.ts). */
@@ -70,7 +71,7 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
     startTill: () => till.start(),
     stopTill: () => till.stop(),
     stationsInUse: () => listStations(options.db).length,
-    rejoinKey: options.rejoinKey,
+    rejoinKey: rejoinKeyIn(options.secrets),
     onSteppedDown: options.onSteppedDown,
     log: options.log,
     ...(options.handover ? { handover: options.handover } : {}),
@@ -85,21 +86,33 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
 
 /**
  * Before a root opens its database file: as a standby (`standbyOf`), pairs
- * with that hub (with a code: a fresh snapshot) or checks the file is its
- * standby already, answering the pair's rejoin key to keep; as a hub, an old
- * hub whose standby took over rejoins as the new hub's standby first
- * (docs/standby.md). `readRejoinKey` reads the key from the file's secrets.
+ * with that hub (with a code: a fresh snapshot, and the pair's rejoin key
+ * kept in the file's secrets) or checks the file is its standby already; as
+ * a hub, an old hub whose standby took over rejoins as the new hub's standby
+ * first, with the key from the file's secrets (docs/standby.md).
+ * `secretsOf`: the root's secret store on a connection to the file.
  */
 export async function preparePairFile(options: {
   dbFile: string;
   standbyOf: string | null;
   code: string | undefined;
-  readRejoinKey: () => string | null;
+  secretsOf: (db: TillDatabase) => PairSecrets;
   log: (line: string) => void;
-}): Promise<{ rejoinKey: string | null }> {
-  if (options.standbyOf) return prepareStandbyCopy(options.dbFile, options.standbyOf, options.code);
-  if (existsSync(options.dbFile)) await rejoinNewHub(options.dbFile, options.readRejoinKey, options.log);
-  return { rejoinKey: null };
+}): Promise<void> {
+  const withSecrets = <T>(act: (secrets: PairSecrets) => T): T => {
+    const db = openTillDatabase(options.dbFile);
+    try {
+      return act(options.secretsOf(db));
+    } finally {
+      db.close();
+    }
+  };
+  if (options.standbyOf) {
+    const { rejoinKey } = await prepareStandbyCopy(options.dbFile, options.standbyOf, options.code);
+    if (rejoinKey) withSecrets((secrets) => secrets.set(REJOIN_KEY_SECRET, rejoinKey));
+  } else if (existsSync(options.dbFile)) {
+    await rejoinNewHub(options.dbFile, () => withSecrets((secrets) => secrets.get(REJOIN_KEY_SECRET)), options.log);
+  }
 }
 
 /** The default opener: SQLite as Node loads it (`pos serve`). */

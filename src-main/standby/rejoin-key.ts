@@ -18,6 +18,17 @@ export interface RejoinKeyStore {
 /** The name the composition roots keep the key under in the secrets file. */
 export const REJOIN_KEY_SECRET = 'standby_rejoin_key';
 
+/** A root's secret store as the pair uses it (the secrets module's SecretStore, structurally: the standby stands below it). */
+export interface PairSecrets {
+  get(name: string): string | null;
+  set(name: string, value: string | null): void;
+}
+
+/** The pair's rejoin key, kept under REJOIN_KEY_SECRET in `secrets`. */
+export function rejoinKeyIn(secrets: PairSecrets): RejoinKeyStore {
+  return { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) };
+}
+
 export const newRejoinKey = (): string => randomBytes(32).toString('hex');
 
 export const isRejoinKey = (text: unknown): text is string => typeof text === 'string' && /^[0-9a-f]{64}$/.test(text);

@@ -66,6 +66,25 @@ export async function managerSession(hub: Pick<ServeHub, 'url'>): Promise<string
   return (traded.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
+/**
+ * How a branch's tests start at a hub: a manager's screen at its first
+ * counter, the till signed in to the service (`service`: its address and
+ * token, as the emulator gives them), and Huda, a manager with PIN 2468, added and unlocked there.
+ * Answers that screen, Huda and the first counter (where a later screen sits).
+ */
+export async function signedInManager(
+  hub: Pick<ServeHub, 'url' | 'origin'>,
+  service: { baseUrl: string; token: string },
+  sockets?: WebSocket[],
+): Promise<{ manager: TillApi; huda: Awaited<ReturnType<TillApi['addCashier']>>; first: Awaited<ReturnType<TillApi['stations']>>[number] }> {
+  const manager = await browserStation(hub, undefined, sockets);
+  await manager.signIn({ base_url: service.baseUrl, token: service.token });
+  const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
+  await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+  const [first] = await manager.stations();
+  return { manager, huda, first: first! };
+}
+
 /** The standby code (issue 36), as the Stations tab asks for it: through the till API of a screen where a manager is signed in. */
 export async function standbyCode(manager: TillApi): Promise<string> {
   return (await manager.standbyCode()).code;

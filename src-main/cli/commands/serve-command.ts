@@ -10,7 +10,7 @@ import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-i
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
 import { notOnboardedWarning, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
-import { openPairedFile, pairTill, preparePairFile, REJOIN_KEY_SECRET } from '../../standby/index.ts';
+import { openPairedFile, pairTill, preparePairFile } from '../../standby/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -63,9 +63,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (standbyOf && values.demo) throw new UsageError('pos serve: a standby copies its hub: drop --demo');
   // A standby's file is the hub's snapshot: made (or checked) before the till opens it; an old hub whose standby took
   // over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
-  let pairedKey: string | null;
   try {
-    pairedKey = (await preparePairFile({ dbFile, standbyOf, code: values.code, readRejoinKey: () => readRejoinKey(dbFile), log: io.err })).rejoinKey;
+    await preparePairFile({ dbFile, standbyOf, code: values.code, secretsOf: (connection) => new FileSecretStore(connection), log: io.err });
   } catch (error) {
     if (!standbyOf) throw error;
     throw new UsageError(`pos serve: ${(error as Error).message}`);
@@ -73,7 +72,6 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const db = openDatabase(dbFile);
   // One secrets file, one store: the service token and the pair's rejoin key (docs/security.md).
   const secrets = new FileSecretStore(db);
-  if (pairedKey) secrets.set(REJOIN_KEY_SECRET, pairedKey);
   const events = new EventHub();
   // The demo's virtual printers are on loopback; anything else needs --allow-loopback.
   const printerPolicy = printerPolicyFromArgs('serve', values, values.demo);
@@ -93,7 +91,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     // Nothing goes upstream (service, ZATCA, printer) before the standby has it: a failover never un-happens an uploaded order.
     makeTill: (waitFor) => new TillHost({ db, events, secrets, printerPolicy, ...(onboardAt ? { zatcaUrl: onboardAt } : {}), uploadsWaitFor: waitFor }),
     events,
-    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    secrets,
     handover: pairHandover(db, secrets, io.err),
     takeOverWarning: () => notOnboardedWarning(db),
     onSteppedDown: () => steppedDown(),
@@ -201,16 +199,6 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // The same address (a port 0 chose is kept): screens and the new hub find this machine where it was.
   if (ending === 'rejoin') return serveCommand([...argv, '--port', String(actualPort)], io);
   return 0;
-}
-
-/** The pair's rejoin key from the secrets file beside `dbFile` (opened through the one secrets store, then closed). */
-function readRejoinKey(dbFile: string): string | null {
-  const db = openDatabase(dbFile);
-  try {
-    return new FileSecretStore(db).get(REJOIN_KEY_SECRET);
-  } finally {
-    db.close();
-  }
 }
 
 /** --standby-of: the hub's address as an http(s) origin. */

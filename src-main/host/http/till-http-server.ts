@@ -52,7 +52,7 @@ export interface TillHttpServerOptions {
 }
 
 export interface PeerRoutes {
-  handle(request: IncomingMessage, response: ServerResponse, client: ClientContext | null, authenticated: () => void): Promise<boolean>;
+  handle(request: IncomingMessage, response: ServerResponse, authenticated: () => void): Promise<boolean>;
   /** Why this machine takes no call `method` now (a standby before it takes over, an old hub): asked before anything runs. */
   refuseCall(method: string): Error | null;
   /** Upgrades under /standby/; false: not a peer's path. */
@@ -229,7 +229,7 @@ async function handle(options: TillHttpServerOptions, guard: ConnectionGuard, re
   const address = access.clientAddress(request);
 
   if (url.pathname.startsWith('/standby/') && options.peer) {
-    if (await options.peer.handle(request, response, access.clientOf(request), () => guard.authenticated(request.socket))) return;
+    if (await options.peer.handle(request, response, () => guard.authenticated(request.socket))) return;
   }
   if (url.pathname.startsWith('/k/')) return trade(options, request, response, url, address);
   if (url.pathname === '/pair') return pair(options, request, response, address);

@@ -42,7 +42,7 @@ beforeEach(async () => {
   events = new EventHub();
   events.holdUntil(() => pair.eventBarrier());
   server = createServer((request, response) => {
-    void pair.handle(request, response, { kind: 'manager-session' }).then((handled) => handled || response.writeHead(404).end());
+    void pair.handle(request, response).then((handled) => handled || response.writeHead(404).end());
   });
   server.on('upgrade', (request, socket, head) => pair.upgrade(request, socket, head, () => {}) || socket.destroy());
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', () => ready()));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { followHub, HubFinder, readWhere, type TillConnection } from '../../../src-renderer/transport/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, managerSession, screenAt, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { managerSession, screenAt, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36, stations move on their own, over real processes: two tablets
@@ -102,10 +102,7 @@ describe('a station follows its hub to the standby', () => {
     expect((await runPos(['settings', '--db', hubFile, 'set', 'hub.standby_ack_seconds', '600'])).code).toBe(0);
     const hub = await start(hubFile);
     const cookie = await managerSession(hub);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+    const { manager } = await signedInManager(hub, service.emulator, sockets);
     const sara = await manager.addCashier({ name: 'Sara', role: 'cashier', pin: '1357' });
     const products = (await manager.search({ query: 'a', limit: 20 })).filter((p) => p.price !== null).map((p) => p.id);
 

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36: `pos standby promote`, a manager's decision, on the standby's
@@ -40,17 +40,13 @@ describe('pos standby promote', () => {
     const standbyFile = service.dir.file('standby.db');
     const hub = await startServeHub(hubFile);
     hubs.push(hub);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
-    const [first] = await manager.stations();
+    const { manager, huda, first } = await signedInManager(hub, service.emulator, sockets);
     const code = await standbyCode(manager);
     const standby = await startServeHub(standbyFile, ['--standby-of', hub.origin, '--code', code]);
     hubs.push(standby);
     expect(await status(standbyFile)).toMatchObject({ role: 'standby', epoch: 1 });
     // The standby takes no sale.
-    const early = await browserStation(standby, first!.code, sockets);
+    const early = await browserStation(standby, first.code, sockets);
     await expect(early.unlock({ cashier_id: huda.id, pin: '2468' })).rejects.toMatchObject({ reason: { code: 'standby.notHub' } });
     expect((await runPos(['standby', '--db', hubFile, 'promote'])).code).toBe(1);
 
@@ -75,7 +71,7 @@ describe('pos standby promote', () => {
     await expect.poll(async () => (await status(standbyFile)).live?.hub?.standby_url, { timeout: 60_000 }).toBe(hub.origin);
 
     // The new hub sells; the old one refuses, naming the new one.
-    const counter = await browserStation(standby, first!.code, sockets);
+    const counter = await browserStation(standby, first.code, sockets);
     await counter.unlock({ cashier_id: huda.id, pin: '2468' });
     await ensureShift(counter);
     const [product] = (await counter.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);

@@ -4,7 +4,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36, the old hub comes back, over real processes: a hub signed in to
@@ -56,12 +56,8 @@ describe('an old hub that comes back', () => {
     expect((await runPos(['settings', '--db', hubFile, 'set', 'hub.standby_ack_seconds', '600'])).code).toBe(0);
     let hub = await startServeHub(hubFile);
     hubs.push(hub);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+    const { manager, huda, first } = await signedInManager(hub, service.emulator, sockets);
     await ensureShift(manager);
-    const [first] = await manager.stations();
     const [product] = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
     let standby = await startServeHub(standbyFile, ['--standby-of', hub.origin, '--code', await standbyCode(manager)]);
     hubs.push(standby);
@@ -123,11 +119,11 @@ describe('an old hub that comes back', () => {
     expect(existsSync(`${hubFile}.before-rejoin-epoch-2`)).toBe(true);
     expect(orderUuids(`${hubFile}.before-rejoin-epoch-2`)).toContain(trailing[0]);
     // The old hub, a standby, refuses a sale, naming the hub.
-    const old = await browserStation(hub, first!.code, sockets);
+    const old = await browserStation(hub, first.code, sockets);
     await expect(old.unlock({ cashier_id: huda.id, pin: '2468' })).rejects.toMatchObject({ reason: { code: 'standby.notHub' } });
 
     // The new hub sells; the rejoined standby has the sale.
-    const counter = await browserStation(standby, first!.code, sockets);
+    const counter = await browserStation(standby, first.code, sockets);
     await counter.unlock({ cashier_id: huda.id, pin: '2468' });
     await ensureShift(counter);
     const later = await counter.addItem({ product_id: product!.id, quantity: 1 });

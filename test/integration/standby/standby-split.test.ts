@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
 // Issue 36, a split: the standby reaches its hub through a link the test
@@ -74,10 +74,7 @@ describe('a standby cut off from a hub that still serves its stations', () => {
     expect((await runPos(['settings', '--db', hubFile, 'set', 'hub.failover_seconds', '1'])).code).toBe(0);
     const hub = await startServeHub(hubFile);
     hubs.push(hub);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+    const { manager } = await signedInManager(hub, service.emulator, sockets);
     await ensureShift(manager);
     const [product] = (await manager.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
 

@@ -7,10 +7,11 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import type { TillApi } from '../../../src-shared/api/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import { openDatabase } from '../../../src-main/db/index.ts';
+import { setSetting } from '../../../src-main/settings/index.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { posInProcess } from '../../support/pos-in-process.ts';
 import { runPos } from '../../support/run-pos.ts';
-import { browserStation, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
+import { browserStation, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { setTestSeller } from '../../support/zatca-egs.ts';
 import { ensureShift } from '../stations/station-branch.ts';
 
@@ -98,6 +99,31 @@ async function onboard(file: string): Promise<string> {
   return (JSON.parse(onboarded.stdout) as { egs: string }).egs;
 }
 
+/**
+ * The hub's file with its seller set and onboarded as its own EGS unit,
+ * served; the standby's file, not made yet. A slow standby on a loaded
+ * machine is never dropped (hub.standby_ack_seconds 600): a sale answered
+ * alone would be missing from it, and the tests read the standby's file.
+ */
+async function onboardedHub(): Promise<{ hubFile: string; standbyFile: string; hubUnit: string; hub: ServeHub }> {
+  const hubFile = service.dir.file('hub.db');
+  const seller = openDatabase(hubFile);
+  setTestSeller(seller);
+  setSetting(seller, 'hub.standby_ack_seconds', 600);
+  seller.close();
+  const hubUnit = await onboard(hubFile);
+  return { hubFile, standbyFile: service.dir.file('standby.db'), hubUnit, hub: await start(hubFile) };
+}
+
+/** The hub dies (SIGKILL) and a manager promotes its standby; answers what `pos standby promote` said. */
+async function takeOver(hub: ServeHub, standbyFile: string): Promise<string> {
+  hub.child.kill('SIGKILL');
+  const promoted = await runPos(['standby', '--db', standbyFile, 'promote']);
+  expect(promoted.code, promoted.stderr).toBe(0);
+  await expect.poll(() => role(standbyFile), { timeout: 30_000 }).toBe('hub');
+  return promoted.stderr;
+}
+
 async function sell(api: TillApi): Promise<string> {
   const [product] = (await api.search({ query: 'a', limit: 50 })).filter((p) => p.price !== null && !p.requires_choice);
   const cart = await api.addItem({ product_id: product!.id, quantity: 1 });
@@ -121,19 +147,8 @@ describe('a standby hub and ZATCA', () => {
     'is its own EGS unit: after a takeover it signs its own chain, reports the old hub’s documents as signed, and uploads without a sign-in',
     { timeout: 300_000 },
     async () => {
-      const hubFile = service.dir.file('hub.db');
-      const standbyFile = service.dir.file('standby.db');
-      const seller = openDatabase(hubFile);
-      setTestSeller(seller);
-      seller.close();
-      const hubUnit = await onboard(hubFile);
-
-      const hub = await start(hubFile);
-      const manager = await browserStation(hub, undefined, sockets);
-      await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-      const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-      const [first] = await manager.stations();
-      await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+      const { hubFile, standbyFile, hubUnit, hub } = await onboardedHub();
+      const { manager, huda, first } = await signedInManager(hub, service.emulator, sockets);
       await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub, manager)]);
 
       // The standby is onboarded on its own: its own key and CSID in its own secrets file, its unit recorded at the hub too.
@@ -160,13 +175,9 @@ describe('a standby hub and ZATCA', () => {
         [hubUnit, 3, 'pending'],
       ]);
 
-      hub.child.kill('SIGKILL');
-      const promoted = await runPos(['standby', '--db', standbyFile, 'promote']);
-      expect(promoted.code, promoted.stderr).toBe(0);
-      expect(promoted.stderr).not.toMatch(/not onboarded/);
-      await expect.poll(() => role(standbyFile), { timeout: 30_000 }).toBe('hub');
+      expect(await takeOver(hub, standbyFile)).not.toMatch(/not onboarded/);
 
-      const counter = await browserStation(hubs[1]!, first!.code, sockets);
+      const counter = await browserStation(hubs[1]!, first.code, sockets);
       await counter.unlock({ cashier_id: huda.id, pin: '2468' });
       await ensureShift(counter);
       sold.push(await sell(counter), await sell(counter));
@@ -209,13 +220,7 @@ describe('a standby hub and ZATCA', () => {
   );
 
   it('a standby paired again (a fresh snapshot of its hub) is still its own unit', { timeout: 300_000 }, async () => {
-    const hubFile = service.dir.file('hub.db');
-    const standbyFile = service.dir.file('standby.db');
-    const seller = openDatabase(hubFile);
-    setTestSeller(seller);
-    seller.close();
-    const hubUnit = await onboard(hubFile);
-    const hub = await start(hubFile);
+    const { hubFile, standbyFile, hubUnit, hub } = await onboardedHub();
     const first = await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub)]);
     const standbyUnit = await onboard(standbyFile);
     await expect.poll(() => units(hubFile), { timeout: 30_000 }).toEqual([hubUnit, standbyUnit].sort());
@@ -238,18 +243,8 @@ describe('a standby hub and ZATCA', () => {
   });
 
   it('a standby that is not onboarded never signs with the old hub’s unit after a takeover, and says so', { timeout: 300_000 }, async () => {
-    const hubFile = service.dir.file('hub.db');
-    const standbyFile = service.dir.file('standby.db');
-    const seller = openDatabase(hubFile);
-    setTestSeller(seller);
-    seller.close();
-    const hubUnit = await onboard(hubFile);
-    const hub = await start(hubFile);
-    const manager = await browserStation(hub, undefined, sockets);
-    await manager.signIn({ base_url: service.emulator.baseUrl, token: service.emulator.token });
-    const huda = await manager.addCashier({ name: 'Huda', role: 'manager', pin: '2468' });
-    const [first] = await manager.stations();
-    await manager.unlock({ cashier_id: huda.id, pin: '2468' });
+    const { standbyFile, hubUnit, hub } = await onboardedHub();
+    const { manager, huda, first } = await signedInManager(hub, service.emulator, sockets);
     await start(standbyFile, ['--standby-of', hub.origin, '--code', await codeAt(hub, manager)]);
     await ensureShift(manager);
     // ZATCA keeps the answer to its report: the hub dies with it signed and not reported.
@@ -257,13 +252,9 @@ describe('a standby hub and ZATCA', () => {
     await sell(manager);
     await held.arrived;
 
-    hub.child.kill('SIGKILL');
-    const promoted = await runPos(['standby', '--db', standbyFile, 'promote']);
-    expect(promoted.code, promoted.stderr).toBe(0);
-    expect(promoted.stderr).toMatch(/not onboarded as an EGS unit of its own.*never signs with another unit's key/);
-    await expect.poll(() => role(standbyFile), { timeout: 30_000 }).toBe('hub');
+    expect(await takeOver(hub, standbyFile)).toMatch(/not onboarded as an EGS unit of its own.*never signs with another unit's key/);
 
-    const counter = await browserStation(hubs[1]!, first!.code, sockets);
+    const counter = await browserStation(hubs[1]!, first.code, sockets);
     await counter.unlock({ cashier_id: huda.id, pin: '2468' });
     await ensureShift(counter);
     const unsigned = await sell(counter);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { EventHub, TillHost } from '../../../src-main/host/index.ts';
 import { FileSecretStore } from '../../../src-main/secrets/index.ts';
-import { openPairedFile, pairTill, REJOIN_KEY_SECRET, writeStandbyState } from '../../../src-main/standby/index.ts';
+import { openPairedFile, pairTill, writeStandbyState } from '../../../src-main/standby/index.ts';
 import { ManualClock } from '../../support/manual-clock.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -48,7 +48,7 @@ function compose(clock = new ManualClock(0)) {
       return till;
     },
     events,
-    rejoinKey: { get: () => secrets.get(REJOIN_KEY_SECRET), set: (key) => secrets.set(REJOIN_KEY_SECRET, key) },
+    secrets,
     onSteppedDown: () => {},
     log: () => {},
   });
