@@ -10,10 +10,9 @@ import {
   readCounterCustomer,
   type CustomerEdit,
 } from '../../catalog/index.ts';
-import { getSetting } from '../../settings/index.ts';
 import { ForbiddenError, ProtocolError, ServiceError, ValidationError } from '../../upstream/index.ts';
 import { oneLine } from './connectivity.ts';
-import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
+import { drainOneAtATime, pathFromSetting, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Edits read at a time. */
@@ -67,7 +66,7 @@ export class CustomerEditKind implements UploadKind {
       held: this.name,
       due: (limit) => dueCustomerEdits(this.db, context.now(), limit),
       keyOf: (edit) => edit.id,
-      path: () => this.path(),
+      path: () => pathFromSetting(this.db, PATH_SETTING),
       each: (edit, path) => this.send(context, path, edit, report),
     });
   }
@@ -109,14 +108,6 @@ export class CustomerEditKind implements UploadKind {
         );
       }
       return 'continue';
-    }
-  }
-
-  private path(): string | null {
-    try {
-      return getSetting(this.db, PATH_SETTING) || null;
-    } catch {
-      return null;
     }
   }
 }

@@ -1,3 +1,6 @@
+import type { TillDatabase } from '../../db/index.ts';
+import { getSetting } from '../../settings/index.ts';
+import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { NotFoundError, UnauthenticatedError } from '../../upstream/index.ts';
 import { classifyFailure, SESSION_EXPIRED } from './connectivity.ts';
 import type { UploadContext, UploadReport } from './upload-engine.ts';
@@ -12,6 +15,16 @@ export interface OneAtATime<T> {
   path: () => string | null;
   /** Sends (or postpones) one item; 'stop' ends the drain (the session was refused, the service is gone). */
   each: (item: T, path: string) => Promise<'continue' | 'stop'>;
+}
+
+/** A one-request kind's path, read from its setting at each drain (it may change in another process); null when not set or unreadable (`pos settings` names the problem). */
+export function pathFromSetting(db: TillDatabase, setting: SettingKey): string | null {
+  try {
+    const path: unknown = getSetting(db, setting);
+    return typeof path === 'string' && path !== '' ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
