@@ -165,6 +165,35 @@ describe('a customer corrected at the counter', () => {
     expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
   });
 
+  it('a 2xx whose envelope says it failed is not taken: the edit is refused with the service’s words, sent once', async () => {
+    shop = await openCheckoutShop();
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      req.resume();
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ meta: { code: 422, status: 'error', message: 'The phone has already been taken.' }, data: null }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    engine = new UploadEngine({
+      client: new ServiceClient({ baseUrl, token: 't', timeoutMs: 5_000 }),
+      kinds: tillUploadKinds(shop.db),
+      clock: new ManualClock(Date.now()),
+      random: () => 1,
+    });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'Failed Envelope' });
+    expect(await engine.uploadDue()).toMatchObject({ created: 0, rejected: 1 });
+    await engine.uploadDue();
+    expect(requests).toEqual([`POST /customers/${known.id}`]);
+    expect(customerEdits(shop.db)).toEqual([
+      expect.objectContaining({ state: 'rejected', last_error: expect.stringContaining('The phone has already been taken.') }),
+    ]);
+  });
+
   it('refuses a phone another customer has and a customer the till does not know, in the cashier’s words, changing nothing', async () => {
     shop = await openCheckoutShop();
     const [a, b] = shop.emulator.tenant.customers.filter((c) => c.is_active);
