@@ -47,8 +47,8 @@ function serviceIdOf(db: TillDatabase, edit: CustomerEdit): string | 'wait' | 'r
  * (`meta.status: "error"`, `success: false`: refused, as one record's), and marks only the revision sent,
  * so an edit made meanwhile goes next. 400/403/409/422 refuse it for good
  * (the reason kept; the service's fields come back with the next pull); a
- * 401 pauses the engine; no answer ends the round; a 404 (no such path or
- * customer) waits and names the setting.
+ * 401 pauses the engine; no answer ends the round; a 404 (no such customer,
+ * or no such path) waits, naming both.
  */
 export class CustomerEditKind implements UploadKind {
   readonly name = 'customer edits';
@@ -115,7 +115,9 @@ export class CustomerEditKind implements UploadKind {
         markCustomerEditRejected(db, edit.id, edit.revision, oneLine((error as Error).message));
         report.rejected++;
       } else {
-        return postponeAfterFailure(context, report, error, { path: url, setting: PATH_SETTING }, (reason) =>
+        // The spec's 404 is "addressed record does not exist", but the path is a setting: either may be wrong, so it waits.
+        const notFound = `the service has no customer ${target} at ${url} (404): it may have been removed there, or check the setting ${PATH_SETTING}`;
+        return postponeAfterFailure(context, report, error, { path: url, setting: PATH_SETTING, notFound }, (reason) =>
           deferCustomerEdit(db, edit.id, retryAt(), reason),
         );
       }

@@ -77,7 +77,8 @@ export function postponeAfterFailure(
   context: UploadContext<unknown>,
   report: UploadReport,
   error: unknown,
-  where: { path: string; setting: string },
+  /** `notFound`: the words of a 404 where the path names a record (else: the path is not the service's). */
+  where: { path: string; setting: string; notFound?: string },
   postpone: (reason: string) => void,
 ): 'continue' | 'stop' {
   if (error instanceof UnauthenticatedError) {
@@ -87,7 +88,7 @@ export function postponeAfterFailure(
     return 'stop';
   }
   const failure = classifyFailure(error);
-  const reason = error instanceof NotFoundError ? `the service has no ${where.path}: check the setting ${where.setting}` : failure.message;
+  const reason = error instanceof NotFoundError ? (where.notFound ?? `the service has no ${where.path}: check the setting ${where.setting}`) : failure.message;
   postpone(reason);
   report.deferred++;
   report.error = reason;

@@ -165,6 +165,21 @@ describe('a customer corrected at the counter', () => {
     expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
   });
 
+  it('a 404 (the customer removed on the service, or a wrong path) keeps the edit waiting with both named: never taken, never lost', async () => {
+    shop = await openCheckoutShop();
+    const clock = new ManualClock(Date.now());
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'Gone Meanwhile' });
+    known.deleted_at = clock.now();
+    expect(await engine.uploadDue()).toMatchObject({ created: 0, deferred: 1, rejected: 0 });
+    expect(shop.emulator.customerUpdates).toEqual([expect.objectContaining({ id: known.id, status: 404 })]);
+    const [edit] = customerEdits(shop.db);
+    expect(edit).toMatchObject({ state: 'pending', name: 'Gone Meanwhile' });
+    expect(edit!.last_error).toContain(`no customer ${known.id}`);
+    expect(edit!.last_error).toContain('upload.customer_update_path');
+  });
+
   it('a 2xx whose envelope says it failed is not taken: the edit is refused with the service’s words, sent once', async () => {
     shop = await openCheckoutShop();
     const requests: string[] = [];
