@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+import type { Selectable } from 'kysely';
+import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { readReplicaMeta } from './replica-meta.ts';
 
 // Customers corrected at the counter (issue 35; migrations/0029): kept at
@@ -13,35 +14,12 @@ export interface CustomerFields {
   email: string;
 }
 
-/** An edit waiting for (or done with) its upload. */
-export interface CustomerEdit extends CustomerFields {
-  id: string;
-  /** The id the cashier saw: the service's, or the till's uuid of a customer added here. */
-  customer_id: string;
-  edited_at: number;
-  revision: number;
-  state: 'pending' | 'synced' | 'rejected';
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  synced_at: number | null;
-}
-
-const COLUMNS = [
-  'id',
-  'customer_id',
-  'name',
-  'phone_prefix',
-  'phone',
-  'email',
-  'edited_at',
-  'revision',
-  'state',
-  'attempts',
-  'next_attempt_at',
-  'last_error',
-  'synced_at',
-] as const;
+/**
+ * An edit waiting for (or done with) its upload, as customer_edits keeps it
+ * (migrations/0029): `customer_id` is the id the cashier saw, the service's
+ * or the till's uuid of a customer added here.
+ */
+export type CustomerEdit = Selectable<TillSchema['customer_edits']>;
 
 /** The customer as the till knows it now (the replica's or one added here), with any edit made here over it; undefined: unknown. */
 export function customerNow(db: TillDatabase, id: string): (CustomerFields & { id: string }) | undefined {
@@ -87,17 +65,16 @@ export function recordCustomerEdit(db: TillDatabase, customerId: string, fields:
 
 /** The edit of this customer still waiting for its upload, if any. */
 export function pendingEdit(db: TillDatabase, customerId: string): CustomerEdit | undefined {
-  return first(db, q.selectFrom('customer_edits').select(COLUMNS).where('customer_id', '=', customerId).where('state', '=', 'pending')) as
-    CustomerEdit | undefined;
+  return first(db, q.selectFrom('customer_edits').selectAll().where('customer_id', '=', customerId).where('state', '=', 'pending'));
 }
 
 export function readCustomerEdit(db: TillDatabase, id: string): CustomerEdit | undefined {
-  return first(db, q.selectFrom('customer_edits').select(COLUMNS).where('id', '=', id)) as CustomerEdit | undefined;
+  return first(db, q.selectFrom('customer_edits').selectAll().where('id', '=', id));
 }
 
 /** Every edit made on this till, oldest first. */
 export function customerEdits(db: TillDatabase): CustomerEdit[] {
-  return all(db, q.selectFrom('customer_edits').select(COLUMNS).orderBy('edited_at').orderBy('id')) as CustomerEdit[];
+  return all(db, q.selectFrom('customer_edits').selectAll().orderBy('edited_at').orderBy('id'));
 }
 
 /**
@@ -161,13 +138,13 @@ export function dueCustomerEdits(db: TillDatabase, now: number, limit: number): 
     db,
     q
       .selectFrom('customer_edits')
-      .select(COLUMNS)
+      .selectAll()
       .where('state', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('edited_at')
       .orderBy('id')
       .limit(limit),
-  ) as CustomerEdit[];
+  );
 }
 
 export function earliestCustomerEditAttempt(db: TillDatabase): number | null {
