@@ -69,9 +69,21 @@ function customerMatcher(query: string): (row: CustomerRow) => boolean {
     (digits !== '' && (`${row.phone_prefix}${row.phone}`.includes(digits) || `0${row.phone}`.includes(digits)));
 }
 
-/** The replica's customers with an edit made here over them (the ones a search by the new fields must still find). */
+/**
+ * The replica's customers with an edit made here over them (the ones a search by the new fields must still find):
+ * by the id edited, or by the service's id a customer added here got (edited by its own id before the pull brought it).
+ */
 function editedCustomers(db: TillDatabase): CustomerRow[] {
-  const ids = all(db, q.selectFrom('customer_edits').select('customer_id').distinct().where('state', '<>', 'rejected')).map((row) => row.customer_id);
+  const edited = all(
+    db,
+    q
+      .selectFrom('customer_edits')
+      .leftJoin('counter_customers', 'counter_customers.id', 'customer_edits.customer_id')
+      .select(['customer_edits.customer_id', 'counter_customers.service_id'])
+      .distinct()
+      .where('customer_edits.state', '<>', 'rejected'),
+  );
+  const ids = [...new Set(edited.flatMap((row) => (row.service_id ? [row.customer_id, row.service_id] : [row.customer_id])))];
   if (ids.length === 0) return [];
   return withEdits(
     db,

@@ -107,6 +107,19 @@ describe('a customer corrected at the counter', () => {
     expect(service.tenant.customers.filter((c) => c.phone === '509876543')).toHaveLength(1);
   });
 
+  it('added here, corrected by its own id after its Create went, then a pull: found by the new name under the service’s id', async () => {
+    shop = await openCheckoutShop();
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock: new ManualClock(Date.now()), random: () => 1 });
+    const { customer } = await shop.till.addCustomer({ name: 'Huda', phone: '+966 50 111 2233' });
+    await engine.uploadDue();
+    const serviceId = readCounterCustomer(shop.db, customer.id)!.service_id;
+    expect(serviceId).toEqual(expect.any(String));
+    await shop.till.updateCustomer({ id: customer.id, name: 'Huda Zamzami' });
+    // The pull brings the service's customer with the Create's fields; the correction still waits for its Update.
+    await shop.service.pull(shop.db);
+    expect(await shop.till.customers({ query: 'Zamzami' })).toEqual([expect.objectContaining({ id: serviceId, name: 'Huda Zamzami' })]);
+  });
+
   it('an edit made while the Update before it is on its way goes next: the service ends with the last fields', async () => {
     shop = await openCheckoutShop();
     const clock = new ManualClock(Date.now());
