@@ -78,15 +78,13 @@ export function customerEdits(db: TillDatabase): CustomerEdit[] {
 }
 
 /**
- * The customers as the cashier sees them: each with the latest edit made
- * here over the replica's fields, while that edit waits for its upload, or
- * until a catalog pull after the service took it brings the service's own.
- * An edit of a customer added here is matched by the service id it got too.
+ * The edits the cashier still sees: waiting for their upload, or taken by
+ * the service since the last catalog pull (the next pull brings its own
+ * fields), oldest first, each with the service's id of a customer added here.
  */
-export function withEdits<Row extends CustomerFields & { id: string }>(db: TillDatabase, rows: readonly Row[]): Row[] {
-  if (rows.length === 0) return [...rows];
+function liveEdits(db: TillDatabase) {
   const lastPullAt = readReplicaMeta(db).lastPull?.at ?? 0;
-  const live = all(
+  return all(
     db,
     q
       .selectFrom('customer_edits')
@@ -104,6 +102,17 @@ export function withEdits<Row extends CustomerFields & { id: string }>(db: TillD
       .where('customer_edits.state', '<>', 'rejected')
       .orderBy('customer_edits.edited_at'),
   ).filter((edit) => edit.state === 'pending' || (edit.synced_at ?? 0) >= lastPullAt);
+}
+
+/**
+ * The customers as the cashier sees them: each with the latest edit made
+ * here over the replica's fields, while that edit waits for its upload, or
+ * until a catalog pull after the service took it brings the service's own.
+ * An edit of a customer added here is matched by the service id it got too.
+ */
+export function withEdits<Row extends CustomerFields & { id: string }>(db: TillDatabase, rows: readonly Row[]): Row[] {
+  if (rows.length === 0) return [...rows];
+  const live = liveEdits(db);
   if (live.length === 0) return [...rows];
   const byId = new Map<string, CustomerFields>();
   for (const edit of live) {
@@ -115,6 +124,11 @@ export function withEdits<Row extends CustomerFields & { id: string }>(db: TillD
     const fields = byId.get(row.id);
     return fields ? { ...row, ...fields } : row;
   });
+}
+
+/** The ids the customers withEdits changes go by: each id edited, and the service's id of one added here. */
+export function editedCustomerIds(db: TillDatabase): string[] {
+  return [...new Set(liveEdits(db).flatMap((edit) => (edit.service_id ? [edit.customer_id, edit.service_id] : [edit.customer_id])))];
 }
 
 /** The edits' upload counts (`pos sync` reports them). */

@@ -3,7 +3,7 @@ import { foldLetters } from '../../src-shared/search/index.ts';
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import { all, first, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { perCatalog } from './per-catalog.ts';
-import { withEdits } from './customer-edits.ts';
+import { editedCustomerIds, withEdits } from './customer-edits.ts';
 
 export interface CustomerRow {
   id: string;
@@ -69,21 +69,9 @@ function customerMatcher(query: string): (row: CustomerRow) => boolean {
     (digits !== '' && (`${row.phone_prefix}${row.phone}`.includes(digits) || `0${row.phone}`.includes(digits)));
 }
 
-/**
- * The replica's customers with an edit made here over them (the ones a search by the new fields must still find):
- * by the id edited, or by the service's id a customer added here got (edited by its own id before the pull brought it).
- */
+/** The replica's customers with an edit made here over them (the ones a search by the new fields must still find). */
 function editedCustomers(db: TillDatabase): CustomerRow[] {
-  const edited = all(
-    db,
-    q
-      .selectFrom('customer_edits')
-      .leftJoin('counter_customers', 'counter_customers.id', 'customer_edits.customer_id')
-      .select(['customer_edits.customer_id', 'counter_customers.service_id'])
-      .distinct()
-      .where('customer_edits.state', '<>', 'rejected'),
-  );
-  const ids = [...new Set(edited.flatMap((row) => (row.service_id ? [row.customer_id, row.service_id] : [row.customer_id])))];
+  const ids = editedCustomerIds(db);
   if (ids.length === 0) return [];
   return withEdits(
     db,
