@@ -470,6 +470,17 @@ export class TabService implements FloorMethods {
     });
   }
 
+  /** Refuses, as a change at a stale version is refused, a tab no longer at `version` (a code is checked for the tab the screen sees). */
+  requireTabVersion(tabId: string, version: number): void {
+    const tab = this.require(tabId);
+    if (tab.version !== version) throw staleTab(tab, tabChanges(this.db, tabId, version));
+  }
+
+  /** The tab's version now: a code the service checked goes on the tab as it is then (PromotionService.applyTabCode). */
+  tabVersion(tabId: string): number {
+    return this.require(tabId).version;
+  }
+
   /** The coupons and rewards on a tab (issue 35): the promotions service asks before it checks a code again. */
   tabCodes(tabId: string): AppliedPromotion[] {
     return tabPromotions(this.require(tabId));
