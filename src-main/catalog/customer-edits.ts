@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+import type { Selectable } from 'kysely';
+import { all, first, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { readReplicaMeta } from './replica-meta.ts';
 
 // Customers corrected at the counter (issue 35; migrations/0029): kept at
@@ -13,35 +14,12 @@ export interface CustomerFields {
   email: string;
 }
 
-/** An edit waiting for (or done with) its upload. */
-export interface CustomerEdit extends CustomerFields {
-  id: string;
-  /** The id the cashier saw: the service's, or the till's uuid of a customer added here. */
-  customer_id: string;
-  edited_at: number;
-  revision: number;
-  state: 'pending' | 'synced' | 'rejected';
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  synced_at: number | null;
-}
-
-const COLUMNS = [
-  'id',
-  'customer_id',
-  'name',
-  'phone_prefix',
-  'phone',
-  'email',
-  'edited_at',
-  'revision',
-  'state',
-  'attempts',
-  'next_attempt_at',
-  'last_error',
-  'synced_at',
-] as const;
+/**
+ * An edit waiting for (or done with) its upload, as customer_edits keeps it
+ * (migrations/0029): `customer_id` is the id the cashier saw, the service's
+ * or the till's uuid of a customer added here.
+ */
+export type CustomerEdit = Selectable<TillSchema['customer_edits']>;
 
 /** The customer as the till knows it now (the replica's or one added here), with any edit made here over it; undefined: unknown. */
 export function customerNow(db: TillDatabase, id: string): (CustomerFields & { id: string }) | undefined {
@@ -87,29 +65,26 @@ export function recordCustomerEdit(db: TillDatabase, customerId: string, fields:
 
 /** The edit of this customer still waiting for its upload, if any. */
 export function pendingEdit(db: TillDatabase, customerId: string): CustomerEdit | undefined {
-  return first(db, q.selectFrom('customer_edits').select(COLUMNS).where('customer_id', '=', customerId).where('state', '=', 'pending')) as
-    CustomerEdit | undefined;
+  return first(db, q.selectFrom('customer_edits').selectAll().where('customer_id', '=', customerId).where('state', '=', 'pending'));
 }
 
 export function readCustomerEdit(db: TillDatabase, id: string): CustomerEdit | undefined {
-  return first(db, q.selectFrom('customer_edits').select(COLUMNS).where('id', '=', id)) as CustomerEdit | undefined;
+  return first(db, q.selectFrom('customer_edits').selectAll().where('id', '=', id));
 }
 
 /** Every edit made on this till, oldest first. */
 export function customerEdits(db: TillDatabase): CustomerEdit[] {
-  return all(db, q.selectFrom('customer_edits').select(COLUMNS).orderBy('edited_at').orderBy('id')) as CustomerEdit[];
+  return all(db, q.selectFrom('customer_edits').selectAll().orderBy('edited_at').orderBy('id'));
 }
 
 /**
- * The customers as the cashier sees them: each with the latest edit made
- * here over the replica's fields, while that edit waits for its upload, or
- * until a catalog pull after the service took it brings the service's own.
- * An edit of a customer added here is matched by the service id it got too.
+ * The edits the cashier still sees: waiting for their upload, or taken by
+ * the service since the last catalog pull (the next pull brings its own
+ * fields), oldest first, each with the service's id of a customer added here.
  */
-export function withEdits<Row extends CustomerFields & { id: string }>(db: TillDatabase, rows: readonly Row[]): Row[] {
-  if (rows.length === 0) return [...rows];
+function liveEdits(db: TillDatabase) {
   const lastPullAt = readReplicaMeta(db).lastPull?.at ?? 0;
-  const live = all(
+  return all(
     db,
     q
       .selectFrom('customer_edits')
@@ -127,6 +102,17 @@ export function withEdits<Row extends CustomerFields & { id: string }>(db: TillD
       .where('customer_edits.state', '<>', 'rejected')
       .orderBy('customer_edits.edited_at'),
   ).filter((edit) => edit.state === 'pending' || (edit.synced_at ?? 0) >= lastPullAt);
+}
+
+/**
+ * The customers as the cashier sees them: each with the latest edit made
+ * here over the replica's fields, while that edit waits for its upload, or
+ * until a catalog pull after the service took it brings the service's own.
+ * An edit of a customer added here is matched by the service id it got too.
+ */
+export function withEdits<Row extends CustomerFields & { id: string }>(db: TillDatabase, rows: readonly Row[]): Row[] {
+  if (rows.length === 0) return [...rows];
+  const live = liveEdits(db);
   if (live.length === 0) return [...rows];
   const byId = new Map<string, CustomerFields>();
   for (const edit of live) {
@@ -138,6 +124,11 @@ export function withEdits<Row extends CustomerFields & { id: string }>(db: TillD
     const fields = byId.get(row.id);
     return fields ? { ...row, ...fields } : row;
   });
+}
+
+/** The ids the customers withEdits changes go by: each id edited, and the service's id of one added here. */
+export function editedCustomerIds(db: TillDatabase): string[] {
+  return [...new Set(liveEdits(db).flatMap((edit) => (edit.service_id ? [edit.customer_id, edit.service_id] : [edit.customer_id])))];
 }
 
 /** The edits' upload counts (`pos sync` reports them). */
@@ -161,13 +152,13 @@ export function dueCustomerEdits(db: TillDatabase, now: number, limit: number): 
     db,
     q
       .selectFrom('customer_edits')
-      .select(COLUMNS)
+      .selectAll()
       .where('state', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('edited_at')
       .orderBy('id')
       .limit(limit),
-  ) as CustomerEdit[];
+  );
 }
 
 export function earliestCustomerEditAttempt(db: TillDatabase): number | null {

@@ -3,7 +3,7 @@ import { foldLetters } from '../../src-shared/search/index.ts';
 import { sql, type Expression, type ExpressionBuilder } from 'kysely';
 import { all, first, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { perCatalog } from './per-catalog.ts';
-import { withEdits } from './customer-edits.ts';
+import { editedCustomerIds, withEdits } from './customer-edits.ts';
 
 export interface CustomerRow {
   id: string;
@@ -71,7 +71,7 @@ function customerMatcher(query: string): (row: CustomerRow) => boolean {
 
 /** The replica's customers with an edit made here over them (the ones a search by the new fields must still find). */
 function editedCustomers(db: TillDatabase): CustomerRow[] {
-  const ids = all(db, q.selectFrom('customer_edits').select('customer_id').distinct().where('state', '<>', 'rejected')).map((row) => row.customer_id);
+  const ids = editedCustomerIds(db);
   if (ids.length === 0) return [];
   return withEdits(
     db,

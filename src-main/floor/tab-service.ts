@@ -165,13 +165,16 @@ export class TabService implements FloorMethods {
     };
   }
 
-  /** The tab priced now (or at `now`), its lines' figures with each service discount's share of them. */
-  private priced(tab: TabRow, rows: readonly TabLineRow[], now?: number): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {
+  /**
+   * The tab priced with the service's discounts as they stand now (or as `setting` has them: the one its caller
+   * judges a discount's rules by), its lines' figures with each service discount's share of them.
+   */
+  private priced(tab: TabRow, rows: readonly TabLineRow[], setting = this.discountsAt()): { cart: Cart; priced: PricedCart; amounts: LineAmounts[] } {
     const cart = this.cartOf(
       tab,
       rows.map((r) => JSON.parse(r.line) as CartLine),
     );
-    const priced = priceOf(cart, this.tax(), this.discountsAt(now));
+    const priced = priceOf(cart, this.tax(), setting);
     const amounts = priced.lines.map((p, i) => withShares({ line_id: rows[i]!.id, ...lineFigures(p) }, i, priced.discounts));
     return { cart, priced, amounts };
   }
@@ -440,7 +443,7 @@ export class TabService implements FloorMethods {
   async tabDiscounts(input: FloorInputs['tabDiscounts']): Promise<DiscountView[]> {
     const tab = this.require(parseInput('tabDiscounts', input).tab_id);
     const setting = this.discountsAt();
-    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
+    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id), setting);
     return discountViews(cart, priced, setting);
   }
 
@@ -457,13 +460,25 @@ export class TabService implements FloorMethods {
       TabService.requireOpen(tab);
       const was = pickedTabDiscounts(tab);
       if (picked) {
-        const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
-        refusePick(discount_id, cart, priced, this.discountsAt(), currencyDecimals(this.db));
+        const setting = this.discountsAt();
+        const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id), setting);
+        refusePick(discount_id, cart, priced, setting, currencyDecimals(this.db));
       }
       const next = picked ? [...was.filter((id) => id !== discount_id), discount_id] : was.filter((id) => id !== discount_id);
       updateTab(this.db, tab.id, { picked_discounts: next.length === 0 ? null : JSON.stringify(next) });
       return { note: { kind: 'discount' }, result: undefined };
     });
+  }
+
+  /** Refuses, as a change at a stale version is refused, a tab no longer at `version` (a code is checked for the tab the screen sees). */
+  requireTabVersion(tabId: string, version: number): void {
+    const tab = this.require(tabId);
+    if (tab.version !== version) throw staleTab(tab, tabChanges(this.db, tabId, version));
+  }
+
+  /** The tab's version now: a code the service checked goes on the tab as it is then (PromotionService.applyTabCode). */
+  tabVersion(tabId: string): number {
+    return this.require(tabId).version;
   }
 
   /** The coupons and rewards on a tab (issue 35): the promotions service asks before it checks a code again. */
@@ -489,8 +504,9 @@ export class TabService implements FloorMethods {
   /** coupons.offline = replica: the replica's discount with this coupon code whose rules hold for the tab now, or null. */
   tabReplicaCoupon(tabId: string, code: string): Omit<AppliedPromotion, 'source' | 'code' | 'verified'> | null {
     const tab = this.require(tabId);
-    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id));
-    return replicaCoupon(code, cart, priced, this.discountsAt());
+    const setting = this.discountsAt();
+    const { cart, priced } = this.priced(tab, tabLines(this.db, tab.id), setting);
+    return replicaCoupon(code, cart, priced, setting);
   }
 
   /** Takes a coupon or reward off the tab. */
@@ -609,7 +625,7 @@ export class TabService implements FloorMethods {
         if (rows.length === 0)
           throw new TillError('invalid_input', `the tab "${tab.label}" has no lines yet`, { code: 'tab.empty', params: { tab: tab.label } });
         // Judged at the moment the order is made, the moment it carries, as a counter sale's.
-        const { priced, amounts } = this.priced(tab, rows, now);
+        const { priced, amounts } = this.priced(tab, rows, this.discountsAt(now));
         pieces = amounts;
         discounts = priced.discounts;
         insertParts(this.db, tab.id, [{ pieces: JSON.stringify(pieces), total: partTotal(pieces), discounts: discountsJson(discounts) }]);

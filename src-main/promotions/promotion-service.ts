@@ -28,6 +28,10 @@ export interface PromotionTabs {
   tabCodes(tabId: string): AppliedPromotion[];
   /** A change of the tab at `version`; refuses a code already on it. */
   addTabPromotion(tabId: string, version: number, promotion: AppliedPromotion): TabView;
+  /** Refuses (stale_tab, naming what changed) when the tab is no longer at `version`. */
+  requireTabVersion(tabId: string, version: number): void;
+  /** The tab's version now. */
+  tabVersion(tabId: string): number;
   tabReplicaCoupon(tabId: string, code: string): OfferedDiscount | null;
   removeTabCode(input: { tab_id: string; version: number; code: string }): Promise<TabView>;
 }
@@ -86,14 +90,21 @@ export class PromotionService {
     );
   }
 
-  /** A code for a table's open tab (issue 35): checked exactly as at the counter, then given on the tab at the version the screen saw. */
+  /**
+   * A code for a table's open tab (issue 35): checked exactly as at the
+   * counter, then given on the tab. The screen's `version` is held to before
+   * the service is asked; once the code is checked (a reward's check redeems
+   * it) it goes on the tab as it is then, still open: another screen's round
+   * meanwhile must not lose a redeemed reward, and a code is the whole tab's.
+   */
   async applyTabCode(input: TillInputs['applyTabCode']): Promise<TabView> {
     const { tab_id, version, source, code } = parseInput('applyTabCode', input);
     const tabs = this.tabs();
+    tabs.requireTabVersion(tab_id, version);
     return this.applyTo(
       {
         codes: () => tabs.tabCodes(tab_id),
-        add: (promotion) => tabs.addTabPromotion(tab_id, version, promotion),
+        add: (promotion) => tabs.addTabPromotion(tab_id, tabs.tabVersion(tab_id), promotion),
         replicaCoupon: (c) => tabs.tabReplicaCoupon(tab_id, c),
       },
       source,

@@ -28,6 +28,26 @@ export async function emulatedService(options: Parameters<typeof startEmulator>[
       const { apiVersion, ...rest } = extra;
       return pullCatalog({ client: client(apiVersion), db, retry: FAST_RETRY, ...rest });
     },
+    /** The arguments of `pos sync` on the database file `db` against this emulator (its market and branch), then `extra`. */
+    syncArgs(db: string, timeoutMs: number, ...extra: string[]): string[] {
+      const { baseUrl, token, marketId, branchId } = emulator;
+      return [
+        'sync',
+        '--db',
+        db,
+        '--base-url',
+        baseUrl,
+        '--token',
+        token,
+        '--market-id',
+        marketId,
+        '--branch-id',
+        branchId,
+        '--timeout-ms',
+        String(timeoutMs),
+        ...extra,
+      ];
+    },
     async close() {
       for (const db of dbs) if (db.open) db.close();
       await emulator.close();

@@ -10,10 +10,10 @@ import {
   readCounterCustomer,
   type CustomerEdit,
 } from '../../catalog/index.ts';
-import { getSetting } from '../../settings/index.ts';
 import { ForbiddenError, ProtocolError, ServiceError, ValidationError } from '../../upstream/index.ts';
 import { oneLine } from './connectivity.ts';
-import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
+import { failureEnvelope } from './read-sync-answer.ts';
+import { drainOneAtATime, pathFromSetting, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Edits read at a time. */
@@ -42,12 +42,13 @@ function serviceIdOf(db: TillDatabase, edit: CustomerEdit): string | 'wait' | 'r
  * Customers corrected at the counter as an upload kind: one `POST` each to
  * `upload.customer_update_path` + `/` + the service's id (default
  * `/customers/ID`), oldest first, after the Creates (tillUploadKinds' order).
- * Sent on evidence only: any 2xx is the service taking it (its body is not
- * read, JSON or not, empty or not; the contract shows none), and marks only the revision sent,
+ * Sent on evidence only: a 2xx is the service taking it (JSON or not, empty
+ * or not; the contract shows no answer) unless its envelope says it failed
+ * (`meta.status: "error"`, `success: false`: refused, as one record's), and marks only the revision sent,
  * so an edit made meanwhile goes next. 400/403/409/422 refuse it for good
  * (the reason kept; the service's fields come back with the next pull); a
- * 401 pauses the engine; no answer ends the round; a 404 (no such path or
- * customer) waits and names the setting.
+ * 401 pauses the engine; no answer ends the round; a 404 (no such customer,
+ * or no such path) waits, naming both.
  */
 export class CustomerEditKind implements UploadKind {
   readonly name = 'customer edits';
@@ -67,7 +68,7 @@ export class CustomerEditKind implements UploadKind {
       held: this.name,
       due: (limit) => dueCustomerEdits(this.db, context.now(), limit),
       keyOf: (edit) => edit.id,
-      path: () => this.path(),
+      path: () => pathFromSetting(this.db, PATH_SETTING),
       each: (edit, path) => this.send(context, path, edit, report),
     });
   }
@@ -89,12 +90,22 @@ export class CustomerEditKind implements UploadKind {
     const url = `${path.replace(/\/+$/, '')}/${encodeURIComponent(target)}`;
     report.batches++;
     try {
-      await context.client.post(url, customerUpdateBody(edit)).catch((error: unknown) => {
-        // A 2xx whose body is not JSON ("OK", an HTML page of thanks) is still the service taking it: its body is not read.
+      const answer = await context.client.post(url, customerUpdateBody(edit)).catch((error: unknown) => {
+        // A 2xx whose body is not JSON ("OK", an HTML page of thanks) is still the service taking it.
         if (error instanceof ProtocolError && error.status !== null && error.status >= 200 && error.status < 300) return null;
         throw error;
       });
-      if (markCustomerEditSynced(db, edit.id, edit.revision, context.now())) report.created++;
+      // A 2xx that says it failed is no evidence the service took it: its refusal, as one record's (record-kind.ts).
+      const failed = failureEnvelope(answer);
+      if (failed) {
+        markCustomerEditRejected(
+          db,
+          edit.id,
+          edit.revision,
+          oneLine(`the service answered POST ${url} with a failure: ${failed.message ?? 'no reason given'}`),
+        );
+        report.rejected++;
+      } else if (markCustomerEditSynced(db, edit.id, edit.revision, context.now())) report.created++;
       else report.deferred++; // edited again meanwhile: the new fields go next
       context.publish({ online: true });
       return 'continue';
@@ -104,19 +115,13 @@ export class CustomerEditKind implements UploadKind {
         markCustomerEditRejected(db, edit.id, edit.revision, oneLine((error as Error).message));
         report.rejected++;
       } else {
-        return postponeAfterFailure(context, report, error, { path: url, setting: PATH_SETTING }, (reason) =>
+        // The spec's 404 is "addressed record does not exist", but the path is a setting: either may be wrong, so it waits.
+        const notFound = `the service has no customer ${target} at ${url} (404): it may have been removed there, or check the setting ${PATH_SETTING}`;
+        return postponeAfterFailure(context, report, error, { path: url, setting: PATH_SETTING, notFound }, (reason) =>
           deferCustomerEdit(db, edit.id, retryAt(), reason),
         );
       }
       return 'continue';
-    }
-  }
-
-  private path(): string | null {
-    try {
-      return getSetting(this.db, PATH_SETTING) || null;
-    } catch {
-      return null;
     }
   }
 }

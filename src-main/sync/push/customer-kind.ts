@@ -10,10 +10,9 @@ import {
   markCounterCustomerSynced,
   type CounterCustomer,
 } from '../../catalog/index.ts';
-import { getSetting } from '../../settings/index.ts';
 import { ForbiddenError, ServiceError, ValidationError } from '../../upstream/index.ts';
 import { oneLine } from './connectivity.ts';
-import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
+import { drainOneAtATime, pathFromSetting, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Customers read at a time. */
@@ -74,7 +73,7 @@ export class CustomerKind implements UploadKind {
       held: this.name,
       due: (limit) => dueCounterCustomers(this.db, context.now(), limit),
       keyOf: (customer) => customer.id,
-      path: () => this.path(),
+      path: () => pathFromSetting(this.db, PATH_SETTING),
       each: (customer, path) => {
         report.batches++;
         return this.send(context, path, customer, report);
@@ -118,14 +117,6 @@ export class CustomerKind implements UploadKind {
         );
       }
       return 'continue';
-    }
-  }
-
-  private path(): string | null {
-    try {
-      return getSetting(this.db, PATH_SETTING) || null;
-    } catch {
-      return null;
     }
   }
 }

@@ -1,3 +1,6 @@
+import type { TillDatabase } from '../../db/index.ts';
+import { getSetting } from '../../settings/index.ts';
+import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { NotFoundError, UnauthenticatedError } from '../../upstream/index.ts';
 import { classifyFailure, SESSION_EXPIRED } from './connectivity.ts';
 import type { UploadContext, UploadReport } from './upload-engine.ts';
@@ -12,6 +15,16 @@ export interface OneAtATime<T> {
   path: () => string | null;
   /** Sends (or postpones) one item; 'stop' ends the drain (the session was refused, the service is gone). */
   each: (item: T, path: string) => Promise<'continue' | 'stop'>;
+}
+
+/** A one-request kind's path, read from its setting at each drain (it may change in another process); null when not set or unreadable (`pos settings` names the problem). */
+export function pathFromSetting(db: TillDatabase, setting: SettingKey): string | null {
+  try {
+    const path: unknown = getSetting(db, setting);
+    return typeof path === 'string' && path !== '' ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -64,7 +77,8 @@ export function postponeAfterFailure(
   context: UploadContext<unknown>,
   report: UploadReport,
   error: unknown,
-  where: { path: string; setting: string },
+  /** `notFound`: the words of a 404 where the path names a record (else: the path is not the service's). */
+  where: { path: string; setting: string; notFound?: string },
   postpone: (reason: string) => void,
 ): 'continue' | 'stop' {
   if (error instanceof UnauthenticatedError) {
@@ -74,7 +88,7 @@ export function postponeAfterFailure(
     return 'stop';
   }
   const failure = classifyFailure(error);
-  const reason = error instanceof NotFoundError ? `the service has no ${where.path}: check the setting ${where.setting}` : failure.message;
+  const reason = error instanceof NotFoundError ? (where.notFound ?? `the service has no ${where.path}: check the setting ${where.setting}`) : failure.message;
   postpone(reason);
   report.deferred++;
   report.error = reason;

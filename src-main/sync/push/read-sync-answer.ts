@@ -345,6 +345,13 @@ function envelopeStatus(body: Record<string, unknown>): { ok: boolean; message: 
   return null;
 }
 
+/** A 2xx answer whose envelope says it failed (`meta.status: "error"`, `success: false`): its words, or null when it says no such thing. */
+export function failureEnvelope(body: unknown): { message: string | null } | null {
+  if (!isObject(body)) return null;
+  const envelope = envelopeStatus(body);
+  return envelope?.ok === false ? { message: envelope.message === null ? null : bounded(envelope.message) } : null;
+}
+
 function shown(body: unknown): string {
   if (body === null || body === undefined) return 'an empty body';
   if (isObject(body)) return `an object with ${Object.keys(body).slice(0, 6).join(', ') || 'no members'}`;

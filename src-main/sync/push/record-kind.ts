@@ -12,14 +12,13 @@ import {
   type PendingRecord,
   type RecordKind,
 } from '../../shifts/index.ts';
-import { getSetting } from '../../settings/index.ts';
 import type { SettingKey } from '../../../src-shared/settings/index.ts';
 import { earliestPendingAt, readUpload } from '../../orders/index.ts';
 import { ForbiddenError, ServiceError, ValidationError, type ServiceClient } from '../../upstream/index.ts';
 import { judgeBatch, readSyncAnswer } from './read-sync-answer.ts';
 import { rejectionReason } from './service-rejections.ts';
 import { oneLine } from './connectivity.ts';
-import { drainOneAtATime, postponeAfterFailure } from './drain-one-at-a-time.ts';
+import { drainOneAtATime, pathFromSetting, postponeAfterFailure } from './drain-one-at-a-time.ts';
 import type { UploadContext, UploadKind, UploadReport } from './upload-engine.ts';
 
 /** Records read from the outbox at a time. */
@@ -173,13 +172,8 @@ export class RecordUploadKind implements UploadKind {
     }
   }
 
-  /** The kind's path; null when not set or unreadable (`pos settings` names the problem). */
   private path(): string | null {
-    try {
-      return getSetting(this.db, this.config.pathSetting) || null;
-    } catch {
-      return null;
-    }
+    return pathFromSetting(this.db, this.config.pathSetting);
   }
 }
 

@@ -19,24 +19,7 @@ afterAll(async () => {
 describe('pos customers', () => {
   it('adds a customer, refuses a known phone naming who has it, and pos sync uploads the customer before its order', async () => {
     const db = service.dir.file('customers.db');
-    const { baseUrl, token, marketId, branchId } = service.emulator;
-    const sync = (...extra: string[]) =>
-      posInProcess([
-        'sync',
-        '--db',
-        db,
-        '--base-url',
-        baseUrl,
-        '--token',
-        token,
-        '--market-id',
-        marketId,
-        '--branch-id',
-        branchId,
-        '--timeout-ms',
-        '2000',
-        ...extra,
-      ]);
+    const sync = (...extra: string[]) => posInProcess(service.syncArgs(db, 2000, ...extra));
     expect((await sync()).code).toBe(0);
 
     const added = await posInProcess([
@@ -98,9 +81,7 @@ describe('pos customers', () => {
 
   it('updates a customer the replica has: kept at once, shown with its new fields, and pos sync sends one Customers Update', async () => {
     const db = service.dir.file('customers-update.db');
-    const { baseUrl, token, marketId, branchId } = service.emulator;
-    const sync = () =>
-      posInProcess(['sync', '--db', db, '--base-url', baseUrl, '--token', token, '--market-id', marketId, '--branch-id', branchId, '--timeout-ms', '2000']);
+    const sync = () => posInProcess(service.syncArgs(db, 2000));
     expect((await sync()).code).toBe(0);
     const known = service.emulator.tenant.customers.filter((c) => c.is_active)[1]!;
     const before = service.emulator.customerUpdates.length;

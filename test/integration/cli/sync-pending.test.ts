@@ -16,24 +16,7 @@ afterAll(async () => {
 describe('pos sync with orders the service does not take', () => {
   it('names the reason, exits 1 while orders remain pending, and 0 once they are uploaded', async () => {
     const db = service.dir.file('pending.db');
-    const { baseUrl, token, marketId, branchId } = service.emulator;
-    const sync = (timeoutMs: number, ...extra: string[]) =>
-      runPos([
-        'sync',
-        '--db',
-        db,
-        '--base-url',
-        baseUrl,
-        '--token',
-        token,
-        '--market-id',
-        marketId,
-        '--branch-id',
-        branchId,
-        '--timeout-ms',
-        String(timeoutMs),
-        ...extra,
-      ]);
+    const sync = (timeoutMs: number, ...extra: string[]) => runPos(service.syncArgs(db, timeoutMs, ...extra));
     expect((await sync(2000)).code).toBe(0);
     expect((await runPos(['simulate', '--db', db, '--orders', '3', '--seed', '4'])).code).toBe(0);
     expect((await runPos(['settings', '--db', db, 'set', 'upload.path', '/orders/nowhere'])).code).toBe(0);

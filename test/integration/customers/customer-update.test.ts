@@ -107,6 +107,19 @@ describe('a customer corrected at the counter', () => {
     expect(service.tenant.customers.filter((c) => c.phone === '509876543')).toHaveLength(1);
   });
 
+  it('added here, corrected by its own id after its Create went, then a pull: found by the new name under the service’s id', async () => {
+    shop = await openCheckoutShop();
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock: new ManualClock(Date.now()), random: () => 1 });
+    const { customer } = await shop.till.addCustomer({ name: 'Huda', phone: '+966 50 111 2233' });
+    await engine.uploadDue();
+    const serviceId = readCounterCustomer(shop.db, customer.id)!.service_id;
+    expect(serviceId).toEqual(expect.any(String));
+    await shop.till.updateCustomer({ id: customer.id, name: 'Huda Zamzami' });
+    // The pull brings the service's customer with the Create's fields; the correction still waits for its Update.
+    await shop.service.pull(shop.db);
+    expect(await shop.till.customers({ query: 'Zamzami' })).toEqual([expect.objectContaining({ id: serviceId, name: 'Huda Zamzami' })]);
+  });
+
   it('an edit made while the Update before it is on its way goes next: the service ends with the last fields', async () => {
     shop = await openCheckoutShop();
     const clock = new ManualClock(Date.now());
@@ -163,6 +176,50 @@ describe('a customer corrected at the counter', () => {
     await engine.uploadDue();
     expect(requests).toEqual([`POST /customers/${known.id}`]);
     expect(customerEdits(shop.db)).toEqual([expect.objectContaining({ state: 'synced' })]);
+  });
+
+  it('a 404 (the customer removed on the service, or a wrong path) keeps the edit waiting with both named: never taken, never lost', async () => {
+    shop = await openCheckoutShop();
+    const clock = new ManualClock(Date.now());
+    engine = new UploadEngine({ client: shop.client(), kinds: tillUploadKinds(shop.db), clock, random: () => 1 });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'Gone Meanwhile' });
+    known.deleted_at = clock.now();
+    expect(await engine.uploadDue()).toMatchObject({ created: 0, deferred: 1, rejected: 0 });
+    expect(shop.emulator.customerUpdates).toEqual([expect.objectContaining({ id: known.id, status: 404 })]);
+    const [edit] = customerEdits(shop.db);
+    expect(edit).toMatchObject({ state: 'pending', name: 'Gone Meanwhile' });
+    expect(edit!.last_error).toContain(`no customer ${known.id}`);
+    expect(edit!.last_error).toContain('upload.customer_update_path');
+  });
+
+  it('a 2xx whose envelope says it failed is not taken: the edit is refused with the service’s words, sent once', async () => {
+    shop = await openCheckoutShop();
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      req.resume();
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ meta: { code: 422, status: 'error', message: 'The phone has already been taken.' }, data: null }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closeServer = () => new Promise((resolve) => server.close(() => resolve()));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    engine = new UploadEngine({
+      client: new ServiceClient({ baseUrl, token: 't', timeoutMs: 5_000 }),
+      kinds: tillUploadKinds(shop.db),
+      clock: new ManualClock(Date.now()),
+      random: () => 1,
+    });
+    const known = shop.emulator.tenant.customers.find((c) => c.is_active)!;
+    await shop.till.updateCustomer({ id: known.id, name: 'Failed Envelope' });
+    expect(await engine.uploadDue()).toMatchObject({ created: 0, rejected: 1 });
+    await engine.uploadDue();
+    expect(requests).toEqual([`POST /customers/${known.id}`]);
+    expect(customerEdits(shop.db)).toEqual([
+      expect.objectContaining({ state: 'rejected', last_error: expect.stringContaining('The phone has already been taken.') }),
+    ]);
   });
 
   it('refuses a phone another customer has and a customer the till does not know, in the cashier’s words, changing nothing', async () => {

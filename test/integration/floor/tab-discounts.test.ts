@@ -229,6 +229,33 @@ describe('the service discounts on a tab', () => {
     expect(receiptText(order)).toContain('Ramadan 10%');
   });
 
+  it('a round another screen adds while a code is checked does not lose the code: it goes on the tab as it is then', async () => {
+    const promotions = new PromotionService({
+      db,
+      secrets: { get: () => null },
+      selling: till.selling,
+      tabs: till.tabs,
+      now: () => THURSDAY_1630,
+      client: service.client(),
+    });
+    const opened = await openTable(0);
+    const tab = await till.tabs.addRound({ tab_id: opened.id, version: opened.version, lines: [line('Butter croissant', 2)] });
+    const hold = service.emulator.hold('POST', '/discounts/verify');
+    const applying = promotions.applyTabCode({ tab_id: tab.id, version: tab.version, source: 'coupon', code: 'RAMADAN10' });
+    await hold.arrived;
+    const more = await till.tabs.addRound({ tab_id: tab.id, version: tab.version, lines: [line('Butter croissant')] });
+    hold.release();
+    const withCoupon = await applying;
+    expect(withCoupon.version).toBe(more.version + 1);
+    expect(withCoupon.lines).toHaveLength(2);
+    expect(withCoupon.discounts.find((d) => d.code === 'RAMADAN10')).toMatchObject({ source: 'coupon', verified: true });
+    // A screen that saw an older tab is still refused before the service is asked.
+    const verified = service.emulator.promotions.verifyRequests.length;
+    const stale = await refusal(promotions.applyTabCode({ tab_id: tab.id, version: tab.version, source: 'coupon', code: 'OTHER' }));
+    expect(stale.code).toBe('stale_tab');
+    expect(service.emulator.promotions.verifyRequests.length).toBe(verified);
+  });
+
   it('two tabs merged keep the discounts picked and the codes given for each, once', async () => {
     let into = await till.tabs.openTab({ label: 'Bar 1' });
     into = await till.tabs.addRound({ tab_id: into.id, version: into.version, lines: [line('Butter croissant')] });
