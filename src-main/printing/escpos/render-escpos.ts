@@ -12,7 +12,7 @@ import type { ReceiptBlock, ReceiptDocument, TextBlock } from '../layout/receipt
 import { isPrintableAscii } from '../layout/script.ts';
 import { printableDocument } from '../layout/without-emoji.ts';
 import { layoutColumns } from '../layout/wrap-text.ts';
-import { drawLayout } from '../raster/draw-layout.ts';
+import { drawLayouts, releaseCanvasMemory } from '../raster/draw-layout.ts';
 import { sliceRows, type MonoBitmap } from '../raster/mono-bitmap.ts';
 import { prepareImages } from '../raster/prepare-images.ts';
 import { layoutBlocks, type PreparedImages } from '../raster/raster-layout.ts';
@@ -44,9 +44,14 @@ async function renderTextMode(document: ReceiptDocument, options: EscPosRenderOp
   const doc = printableDocument(document);
   const paper = paperSpec(options.width);
   const images = await prepareImages(doc.blocks, paper);
+  await releaseCanvasMemory();
+  // Every line printed as a picture, drawn together before any is sent: their new lines share the canvas's readbacks.
+  const pictured = doc.blocks.filter((block) => (block.kind === 'text' ? !isTextLine(block) : block.kind === 'bilingual' || block.kind === 'image'));
+  const drawn = rastersOf(pictured, paper, images);
+  const pictures = new Map(pictured.map((block, i) => [block, drawn[i]!]));
   const out = new EscPosBuilder().init();
   const raster = (block: ReceiptBlock): void => {
-    out.raster(rasterOf(block, paper, images), options.bandHeight);
+    out.raster(pictures.get(block)!, options.bandHeight);
   };
   for (const block of doc.blocks) {
     switch (block.kind) {
@@ -88,9 +93,9 @@ async function renderTextMode(document: ReceiptDocument, options: EscPosRenderOp
   return out.bytes();
 }
 
-/** A single block drawn paper-wide, so its position never depends on the printer honouring ESC a for rasters. */
-function rasterOf(block: ReceiptBlock, paper: PaperSpec, images: PreparedImages): MonoBitmap {
-  return drawLayout(layoutBlocks([block], paper, images));
+/** Each block drawn paper-wide on its own, so its position never depends on the printer honouring ESC a for rasters. */
+function rastersOf(blocks: readonly ReceiptBlock[], paper: PaperSpec, images: PreparedImages): MonoBitmap[] {
+  return drawLayouts(blocks.map((block) => layoutBlocks([block], paper, images)));
 }
 
 async function renderRasterMode(doc: ReceiptDocument, options: EscPosRenderOptions): Promise<Uint8Array> {

@@ -20,6 +20,10 @@ function wrapParagraph(text: string, maxWidth: number, measure: Measure): string
   // An indent that leaves no room for a character is dropped, not obeyed.
   if (measure(`${indent}M`) > maxWidth) indent = '';
   const words = text.split(/ +/).filter((w) => w.length > 0);
+  // Most lines fit: then the word-by-word loop below would end with all of them on one line, so measure that once.
+  // (A line's width only grows as words are added, so a line that fits never broke earlier.)
+  const whole = indent + words.join(' ');
+  if (words.length > 0 && measure(whole) <= maxWidth) return [whole];
   const lines: string[] = [];
   let line = '';
   for (const word of words) {

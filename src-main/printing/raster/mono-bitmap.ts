@@ -92,13 +92,31 @@ function thresholdRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, heig
   // lum < threshold  ⇔  255·1000·255 − a·(255·1000 − y·1000) < threshold·1000·255, all integers.
   const limit = threshold * 1000 * 255;
   const white = 255_000;
-  // Most of a receipt is paper: one 32-bit read says "opaque white" for a whole pixel.
-  const words = rgba.byteOffset % 4 === 0 ? new Uint32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
-  const OPAQUE_WHITE = 0xffffffff;
+  // Most of a receipt is paper: one 32-bit read says "opaque white" (all bits set, -1) for a whole pixel,
+  // and eight of them ANDed together for a whole byte of dots.
+  const words = rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, width * height) : null;
+  const OPAQUE_WHITE = -1;
+  const wholeBytes = width >> 3;
   for (let y = 0; y < height; y++) {
     let pixel = y * width;
     const row = y * widthBytes;
     for (let xb = 0; xb < widthBytes; xb++) {
+      if (
+        words !== null &&
+        xb < wholeBytes &&
+        (words[pixel]! &
+          words[pixel + 1]! &
+          words[pixel + 2]! &
+          words[pixel + 3]! &
+          words[pixel + 4]! &
+          words[pixel + 5]! &
+          words[pixel + 6]! &
+          words[pixel + 7]!) ===
+          OPAQUE_WHITE
+      ) {
+        pixel += 8; // the bitmap starts white
+        continue;
+      }
       const dots = Math.min(8, width - xb * 8);
       let byte = 0;
       for (let bit = 0; bit < dots; bit++, pixel++) {

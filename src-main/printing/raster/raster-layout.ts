@@ -78,16 +78,29 @@ function stretchOf(style: TextStyle): number {
 let measuringFont = '';
 let measuringDirection: 'ltr' | 'rtl' | '' = '';
 
+/**
+ * Widths measured while laying out one document, by font and text: wrapping
+ * measures the same words and amounts again and again, and each measurement
+ * shapes the text anew. Emptied for every document (never a cache across receipts).
+ */
+const measured = new Map<string, number>();
+
 function measureFor(style: TextStyle): Measure {
   const ctx = measuring();
   const font = fontFor(style);
   const stretch = stretchOf(style);
   return (text) => {
-    if (measuringFont !== font) ctx.font = measuringFont = font;
-    const direction = baseDirection(text);
-    if (measuringDirection !== direction) ctx.direction = measuringDirection = direction;
-    // Text is cleaned where it enters the till; this also covers orders stored before that (a NUL makes Skia throw).
-    return ctx.measureText(cleanLines(text)).width * stretch;
+    const key = `${font}\n${text}`;
+    let width = measured.get(key);
+    if (width === undefined) {
+      if (measuringFont !== font) ctx.font = measuringFont = font;
+      const direction = baseDirection(text);
+      if (measuringDirection !== direction) ctx.direction = measuringDirection = direction;
+      // Text is cleaned where it enters the till; this also covers orders stored before that (a NUL makes Skia throw).
+      width = ctx.measureText(cleanLines(text)).width;
+      measured.set(key, width);
+    }
+    return width * stretch;
   };
 }
 
@@ -211,6 +224,7 @@ export function layoutBlocks(blocks: readonly ReceiptBlock[], paper: PaperSpec, 
   const width = paper.dots;
   const items: LaidOutItem[] = [];
   let top = 0;
+  measured.clear();
   for (const block of blocks) {
     const item = layoutBlock(block, width, top, images);
     items.push(item);

@@ -5,7 +5,7 @@ import type { PaperWidth } from '../layout/paper.ts';
 import { paperSpec } from '../layout/paper.ts';
 import type { ReceiptDocument } from '../layout/receipt-document.ts';
 import { printableDocument } from '../layout/without-emoji.ts';
-import { drawLayout } from './draw-layout.ts';
+import { drawLayout, releaseCanvasMemory } from './draw-layout.ts';
 import type { MonoBitmap } from './mono-bitmap.ts';
 import { monoBitmapToPng } from './png.ts';
 import { prepareImages } from './prepare-images.ts';
@@ -22,6 +22,7 @@ export async function renderDocumentRaster(document: ReceiptDocument, width: Pap
   const paper = paperSpec(width);
   const images = await prepareImages(doc.blocks, paper);
   const layout = layoutBlocks(doc.blocks, paper, images);
+  await releaseCanvasMemory();
   return { layout, bitmap: drawLayout(layout) };
 }
 
