@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { readRuns, withRun } from './result-runs.ts';
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,12 +47,17 @@ export function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export function writeResults(name: string, results: unknown): string {
-  const file = join(REPO, 'bench/results', `${name}.json`);
+/**
+ * Adds this run to bench/results/NAME.json (or `dir`/NAME.json), which keeps
+ * the last three runs, newest first (result-runs.ts).
+ */
+export function writeResults(name: string, results: unknown, dir = join(REPO, 'bench/results')): string {
+  const file = join(dir, `${name}.json`);
   mkdirSync(dirname(file), { recursive: true });
   // The machine is shared: the load at the end of the run says how far to trust the figures.
   const [load1, load5] = loadavg();
-  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), load_average: { '1m': load1, '5m': load5 }, ...(results as object) }, null, 2)}\n`);
+  const run = { at: new Date().toISOString(), load_average: { '1m': load1, '5m': load5 }, ...(results as object) };
+  writeFileSync(file, `${JSON.stringify(withRun(readRuns(file), run), null, 2)}\n`);
   return file;
 }
 

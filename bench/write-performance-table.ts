@@ -1,8 +1,9 @@
 /**
- * npm run bench:table — writes the Performance table, made from the last
- * run of every benchmark (bench/results/*.json), into docs/performance.md
- * between its markers, and prints it. Commit the result files with that page:
- * the test that checks the table reads them.
+ * npm run bench:table — writes the Performance table, made from the runs
+ * every benchmark kept (bench/results/*.json, its last three: each figure
+ * their median and spread), into docs/performance.md between its markers,
+ * and prints it. Commit the result files with that page: the test that
+ * checks the table reads them.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

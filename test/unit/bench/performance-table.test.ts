@@ -1,10 +1,16 @@
 // docs/performance.md's table is what `npm run bench:table` makes of the
-// committed last runs (bench/results/*.json): never pasted, never edited by hand.
+// committed runs (bench/results/*.json, each bench's last three): never
+// pasted, never edited by hand. Each figure is the median of the runs kept,
+// with their spread, and a target is judged on the median.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeResults } from '../../../bench/bench-support.ts';
 import { PERFORMANCE_TABLE_END, PERFORMANCE_TABLE_START, performanceTable } from '../../../bench/performance-table.ts';
+import { readRuns, RUNS_KEPT } from '../../../bench/result-runs.ts';
 
 const DOC = fileURLToPath(new URL('../../../docs/performance.md', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../../bench/results', import.meta.url));
@@ -23,5 +29,85 @@ describe("docs/performance.md's table", () => {
     const scripts = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const table = performanceTable(RESULTS);
     for (const name of Object.keys(scripts).filter((s) => s.startsWith('bench:') && s !== 'bench:table')) expect(table).toContain(`npm run ${name}`);
+  });
+});
+
+let dir: string | null = null;
+const tempResults = (): string => (dir = mkdtempSync(join(tmpdir(), 'till-bench-results-')));
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+});
+
+/** What bench:print writes, reduced to the figures the table reads. */
+function printRun(rasterP99: number, canvasP99: number, ratio: number, lines = 20) {
+  const p = (p99: number) => ({ runs: 300, p50_ms: p99 / 2, p99_ms: p99, max_ms: p99 + 1, bytes: 1 });
+  return {
+    lines,
+    paper_mm: 80,
+    raster_cold: p(rasterP99),
+    text_cold: p(30),
+    bitmap_dots: { width: 576, height: 3210 },
+    bound_bare_gsv0: p(1),
+    bound_bare_canvas: p(canvasP99),
+    raster_cold_p99_over_canvas_bound: ratio,
+    raster_cold_p99_over_gsv0_bound: rasterP99,
+    text_cold_p99_over_canvas_bound: 1,
+  };
+}
+
+const rowOf = (table: string, what: string): string[] =>
+  table
+    .split('\n')
+    .find((line) => line.startsWith(`| ${what}`))!
+    .split(' | ')
+    .map((cell) => cell.replace(/^\| | \|$/g, ''));
+
+describe('a result file', () => {
+  it('keeps the last three runs, newest first, and reads a file from before (one run, no "runs") as one run', () => {
+    const results = tempResults();
+    const file = join(results, 'print.json');
+    writeFileSync(file, JSON.stringify({ at: '2026-11-01T00:00:00.000Z', ...printRun(70, 30, 2.3) }));
+    expect(readRuns(file).map((run) => run.raster_cold.p99_ms)).toEqual([70]);
+
+    writeResults('print', printRun(41, 30, 1.4), results);
+    expect(readRuns(file).map((run) => run.raster_cold.p99_ms)).toEqual([41, 70]);
+    writeResults('print', printRun(42, 30, 1.4), results);
+    writeResults('print', printRun(43, 30, 1.4), results);
+    const runs = readRuns(file);
+    expect(runs).toHaveLength(RUNS_KEPT);
+    expect(runs.map((run) => run.raster_cold.p99_ms)).toEqual([43, 42, 41]);
+    expect(runs.every((run) => typeof run.at === 'string' && typeof run.load_average['5m'] === 'number')).toBe(true);
+  });
+});
+
+describe('the table from three runs', () => {
+  it("shows each figure's median and spread, the ratio's median from the runs' own ratios, and judges the target on the median", () => {
+    const results = tempResults();
+    // Oldest first: the newest run (60 ms) misses the 50 ms target, the median (45 ms) meets it.
+    writeResults('print', printRun(40, 20, 2), results);
+    writeResults('print', printRun(45, 30, 1.5), results);
+    writeResults('print', printRun(60, 20, 3), results);
+    const [what, figure, bound, ratio, target, runs] = rowOf(performanceTable(results), 'raster receipt');
+    expect(what).toBe('raster receipt, 20 lines, 80 mm, cold p99');
+    expect(figure).toBe('45 ms (40–60)');
+    expect(bound).toContain('p99 20 ms (20–30)');
+    // The ratio of the medians would be 45 / 20 = 2.25x; the median of the runs' ratios is 2x.
+    expect(ratio).toBe('2x (1.5–3)');
+    expect(target).toBe('< 50 ms ✅');
+    expect(runs).toBe('3');
+  });
+
+  it('leaves out a run of another setup, and shows one run as it is', () => {
+    const results = tempResults();
+    writeResults('print', printRun(30, 20, 1.5, 10), results);
+    writeResults('print', printRun(52, 25, 2.1), results);
+    let [, figure, , ratio, target, runs] = rowOf(performanceTable(results), 'raster receipt');
+    expect([figure, ratio, target, runs]).toEqual(['52 ms', '2.1x', '< 50 ms ❌', '1']);
+    writeResults('print', printRun(48, 25, 1.9), results);
+    [, figure, , ratio, target, runs] = rowOf(performanceTable(results), 'raster receipt');
+    // Two runs of the same setup: the median is their mean.
+    expect([figure, ratio, target, runs]).toEqual(['50 ms (48–52)', '2x (1.9–2.1)', '< 50 ms ❌', '2']);
+    expect(performanceTable(results)).toMatch(/Runs \(newest first[^)]*\): print \d{4}-\d\d-\d\d \d\d:\d\d \([\d.]+\), \d{4}-/);
   });
 });
