@@ -79,9 +79,10 @@ let measuringFont = '';
 let measuringDirection: 'ltr' | 'rtl' | '' = '';
 
 /**
- * Widths measured while laying out one document, by font and text: wrapping
- * measures the same words and amounts again and again, and each measurement
- * shapes the text anew. Emptied for every document (never a cache across receipts).
+ * Widths measured during one layout (a document, or one of text mode's
+ * lines), by font and text: wrapping measures the same words and amounts
+ * again and again, and each measurement shapes the text anew. Emptied at
+ * every layout: never a cache across receipts.
  */
 const measured = new Map<string, number>();
 
