@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TillDatabase } from '../db/index.ts';
+import { HostAllowlist } from '../host/index.ts';
 import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts, type PairSecrets } from '../standby/index.ts';
 import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
 
@@ -34,7 +35,14 @@ export interface DesktopPair<T extends PairedTill> extends PairedTillParts<T> {
 export async function startDesktopPair<T extends PairedTill>(options: PairedTillOptions<T> & { listen: DesktopPairListen }): Promise<DesktopPair<T>> {
   const parts = pairTill(options);
   const { pair } = parts;
+  // The web host's DNS-rebinding check: answered only at this computer's own addresses and the port (known once listening).
+  let allowlist: HostAllowlist | null = null;
+  const admitsHost = (request: IncomingMessage) => allowlist?.admitsHost(request.headers.host) === true;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (!admitsHost(request)) {
+      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('This till answers only at the address it was started on.');
+      return;
+    }
     const path = new URL(request.url ?? '/', 'http://till').pathname;
     const answered = path.startsWith('/standby/') ? pair.handle(request, response) : Promise.resolve(false);
     answered.then(
@@ -48,6 +56,10 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
     );
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!admitsHost(request)) {
+      socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (!pair.upgrade(request, socket, head, () => {})) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
   await new Promise<void>((ready, fail) => {
@@ -56,6 +68,7 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.listen.port;
+  allowlist = new HostAllowlist(options.listen.host, port);
   const url = options.listen.advertise(port);
   pair.listening(url);
   return {
