@@ -1,11 +1,20 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { Duplex } from 'node:stream';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TillDatabase } from '../db/index.ts';
+import { openDatabase, type TillDatabase } from '../db/index.ts';
 import { HostAllowlist } from '../host/index.ts';
-import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts, type PairSecrets } from '../standby/index.ts';
+import {
+  pairTill,
+  preparePairFile,
+  readStandbyState,
+  type StandbyState,
+  type PairedTill,
+  type PairedTillOptions,
+  type PairedTillParts,
+  type PairSecrets,
+} from '../standby/index.ts';
 import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
 
 // The desktop till as a hub with a standby (issue 36): the same wiring as
@@ -75,9 +84,10 @@ export async function startDesktopPair<T extends PairedTill>(options: PairedTill
     ...parts,
     url,
     close: async () => {
+      // The pair first: it ends the stream's socket, which the server no longer counts once upgraded (close would wait for it forever).
+      await pair.stop();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await pair.stop();
     },
   };
 }
@@ -114,8 +124,24 @@ export async function prepareDesktopFile(
   // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
   mkdirSync(userData, { recursive: true, mode: 0o700 });
   const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
-  const standbyOf = choice.mode === 'standby' ? choice.hub : null;
   const code = choice.mode === 'standby' ? choice.code : undefined;
+  // A standby that took over (its window, or `pos standby promote`) is the branch's hub on its own file: it opens as a hub (and rejoins if a newer one replaced it).
+  const kept = choice.mode === 'standby' && code === undefined ? fileState(dbFile) : null;
+  // Only a promotion raises the epoch past 1: a copy that is no standby any more and has one took over (it was never a hub's own file).
+  const tookOver = choice.mode === 'standby' && kept !== null && kept.role !== 'standby' && kept.epoch > 1;
+  const standbyOf = choice.mode === 'standby' && !tookOver ? choice.hub : null;
+  if (tookOver) log(`${dbFile} took over from ${choice.hub}: it starts as the branch's hub.`);
   await preparePairFile({ dbFile, standbyOf, code, secretsOf, log });
   return dbFile;
+}
+
+/** A database file's place in its pair, or null when there is no file yet. */
+function fileState(file: string): StandbyState | null {
+  if (!existsSync(file)) return null;
+  const db = openDatabase(file);
+  try {
+    return readStandbyState(db);
+  } finally {
+    db.close();
+  }
 }

@@ -20,6 +20,8 @@ import { SafeStorageSecrets } from './safe-storage-secrets.ts';
 import { registerAppScheme, serveAppProtocol } from './serve-app-protocol.ts';
 import { isTillPage } from './shell-policy.ts';
 import { openStationWindow } from './station-window.ts';
+import { StandbyWindow } from './standby-window.ts';
+import { TakeOverApproval } from './take-over-approval.ts';
 
 // Electron is a thin shell: a window, the preload bridge, the secret store;
 // the till itself is the same TillHost that `pos serve` runs.
@@ -91,6 +93,13 @@ async function start(): Promise<void> {
   // Without a listener no standby can reach this till: the Stations tab says how to open one.
   if (!listen) paired.till.branchStations.offerStandby(null);
   const { till, api } = paired;
+  // A standby's window says what it is and, once the hub is silent, lets a manager take over here (standby-window.ts).
+  const standbyWindow = new StandbyWindow({
+    node: paired.pair,
+    approval: new TakeOverApproval({ db, now: () => systemClock.now(), log }),
+    client: ELECTRON_WINDOW,
+    log,
+  });
 
   const window = new BrowserWindow({
     width: 1280,
@@ -122,7 +131,7 @@ async function start(): Promise<void> {
     });
     // A second port for the "Use another till as hub" screen: main checks each message (hub-choice-requests.ts).
     const hubChoice = new MessageChannelMain();
-    serveHubChoice(hubChoice.port1, configFile, till);
+    serveHubChoice(hubChoice.port1, configFile, till, standbyWindow);
     event.sender.postMessage('till-port', null, [port2, hubChoice.port2]);
   });
 
@@ -133,14 +142,16 @@ async function start(): Promise<void> {
 }
 
 /**
- * The hub-choice screen's port: each answer goes back on it; a new choice
+ * The app shell's port (the hub choice, and a standby window's status and
+ * take-over): each answer goes back on it; a new choice
  * restarts the app into it. Leaving the hub needs what the Branch screen
  * needs (a manager's approval at the first counter) and no order waiting
  * here for upload: a station never uploads this computer's outbox.
  */
-function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): void {
+function serveHubChoice(port: MessagePortMain, file: string, till: TillHost, standbyWindow: StandbyWindow): void {
   const mayLeaveHub = leavingHubChecks(till);
   port.on('message', (message) => {
+    if (StandbyWindow.asks(message.data)) return void standbyWindow.answer(message.data).then((reply) => port.postMessage(reply));
     void answerHubRequest(file, message.data, { mayLeaveHub }).then((reply) => {
       port.postMessage(reply);
       if (reply.ok && reply.relaunching) {

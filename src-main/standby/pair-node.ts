@@ -60,7 +60,15 @@ export interface PairStatus {
   /** As the hub: its standby, and the lag in changes and milliseconds; answering alone when no standby is connected. */
   hub: (ReplicationStatus & { answering_alone: boolean }) | null;
   /** As the standby: what it has applied, how long the hub has been silent, and what a takeover still waits for. */
-  standby: { applied: number; hub_silent_ms: number; failover_ms: number; waiting_for: string | null; stations_here: number; stations_in_use: number } | null;
+  standby: {
+    applied: number;
+    hub_head: number;
+    hub_silent_ms: number;
+    failover_ms: number;
+    waiting_for: string | null;
+    stations_here: number;
+    stations_in_use: number;
+  } | null;
   at: number;
 }
 
@@ -229,6 +237,7 @@ export class PairNode {
         this.role === 'standby'
           ? {
               applied: this.follower?.appliedSeq ?? state.applied_seq,
+              hub_head: this.follower?.hubHeadSeq ?? state.applied_seq,
               hub_silent_ms: now - this.lastHeard,
               failover_ms: this.failoverMs(),
               waiting_for: this.lastDecision.waitingFor,

@@ -72,6 +72,8 @@ export class StandbyFollower {
   private cancelRetry: (() => void) | null = null;
   private readonly applier: ChangeApplier;
   private applied: number;
+  /** The newest sequence the hub said it has (its beats and batches): how far behind this copy is. */
+  private hubHead = 0;
   /** What this standby last told the hub of itself on the current socket. */
   private toldRecord: string | null = null;
 
@@ -82,6 +84,11 @@ export class StandbyFollower {
 
   get appliedSeq(): number {
     return this.applied;
+  }
+
+  /** The hub's newest sequence as last heard (never below what is applied). */
+  get hubHeadSeq(): number {
+    return Math.max(this.hubHead, this.applied);
   }
 
   start(): void {
@@ -115,7 +122,7 @@ export class StandbyFollower {
   }
 
   private heard(socket: WebSocket, text: string): void {
-    let message: { type?: unknown; changes?: unknown; up_to?: unknown };
+    let message: { type?: unknown; changes?: unknown; up_to?: unknown; head?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -144,6 +151,8 @@ export class StandbyFollower {
       if (!secrets) return void socket.terminate();
       this.options.onHandover?.(secrets);
     }
+    const head = message.type === 'beat' ? message.head : message.type === 'changes' ? message.up_to : undefined;
+    if (typeof head === 'number' && Number.isSafeInteger(head)) this.hubHead = Math.max(this.hubHead, head);
     if (message.type === 'changes' || message.type === 'beat') socket.send(JSON.stringify({ type: 'ack', seq: this.applied }));
     if (message.type === 'beat') this.tellRecord(socket);
   }
