@@ -108,7 +108,8 @@ export function desktopPairListen(port: number, interfaces = networkInterfaces()
 
 /**
  * The desktop's database file for its choice, made ready before the till
- * opens it: the hub's own `till.db` (an old hub whose standby took over
+ * opens it: the hub's own `till.db` (or `till-standby.db` once that standby
+ * took over; an old hub whose standby took over
  * rejoins as the new hub's standby first), or the standby's copy
  * `till-standby.db` (with the choice's code: paired and filled with the
  * hub's snapshot; without: checked to be that hub's standby, resuming).
@@ -123,7 +124,7 @@ export async function prepareDesktopFile(
 ): Promise<string> {
   // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
   mkdirSync(userData, { recursive: true, mode: 0o700 });
-  const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
+  const dbFile = join(userData, choice.mode === 'standby' || (choice.mode === 'hub' && choice.file === STANDBY_DB_FILE) ? STANDBY_DB_FILE : 'till.db');
   const code = choice.mode === 'standby' ? choice.code : undefined;
   // A standby that took over (its window, or `pos standby promote`) is the branch's hub on its own file: it opens as a hub (and rejoins if a newer one replaced it).
   const kept = choice.mode === 'standby' && code === undefined ? fileState(dbFile) : null;

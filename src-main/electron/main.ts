@@ -13,7 +13,7 @@ import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
-import { APP_CONFIG_FILE, forgetStandbyCode, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
+import { APP_CONFIG_FILE, forgetStandbyCode, keepTookOver, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
 import { answerHubRequest, leavingHubChecks } from './hub-choice-requests.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
@@ -98,6 +98,7 @@ async function start(): Promise<void> {
     node: paired.pair,
     approval: new TakeOverApproval({ db, now: () => systemClock.now(), log }),
     client: ELECTRON_WINDOW,
+    onTookOver: () => keepTookOver(configFile),
     log,
   });
 

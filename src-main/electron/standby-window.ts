@@ -25,7 +25,16 @@ const request = z.discriminatedUnion('kind', [
 const KINDS: ReadonlySet<unknown> = new Set(['standby-read', 'take-over']);
 
 export class StandbyWindow {
-  constructor(private readonly options: { node: StandbyWindowNode; approval: TakeOverApproval; client: ClientContext; log: (line: string) => void }) {}
+  constructor(
+    private readonly options: {
+      node: StandbyWindowNode;
+      approval: TakeOverApproval;
+      client: ClientContext;
+      /** After a take-over: main keeps this computer as the hub from now on (till-app.json). */
+      onTookOver?: () => void;
+      log: (line: string) => void;
+    },
+  ) {}
 
   /** Whether a message of the app shell's port is this window's (else it is the hub choice's). */
   static asks(message: unknown): boolean {
@@ -79,6 +88,7 @@ export class StandbyWindow {
       return { id: asked.id, ok: false, reason: { code: 'standby.takeOverFailed', params: { error: (error as Error).message } } };
     }
     this.options.approval.flush();
+    this.options.onTookOver?.();
     const { epoch } = this.options.node.status();
     this.options.log(`Standby: ${decision.by} took over as the branch's hub at this window (epoch ${epoch}).`);
     return { id: asked.id, ok: true, view: this.view(), took_over: { epoch } };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../../src-main/clock/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { prepareDesktopFile, startDesktopPair, type DesktopPair } from '../../../src-main/electron/desktop-pair.ts';
+import { APP_CONFIG_FILE, keepTookOver, readHubChoice, STANDBY_DB_FILE, writeHubChoice } from '../../../src-main/electron/hub-choice.ts';
 import { StandbyWindow } from '../../../src-main/electron/standby-window.ts';
 import { TakeOverApproval } from '../../../src-main/electron/take-over-approval.ts';
 import { ELECTRON_WINDOW, EventHub, pairHandover, readAudit, TillHost, type ClientContext } from '../../../src-main/host/index.ts';
@@ -84,10 +85,19 @@ async function desktopPairOfTwo() {
   await eventually('the standby connected', () => hub.pair.pair.panelStatus().connected);
   // The standby's hello names its listener: where the old hub, back, finds the newer epoch.
   await eventually('the hub knows where its standby is', () => hub.pair.pair.panelStatus().standby === standby.pair.url);
+  // The standby computer's till-app.json, as main.ts keeps it once paired (the code dropped).
+  const config = `${standbyData}/${APP_CONFIG_FILE}`;
+  writeHubChoice(config, { mode: 'standby', hub: hub.pair.url });
   const logged: string[] = [];
   const approval = new TakeOverApproval({ db: standby.db, now: () => systemClock.now(), log: (line) => logged.push(line) });
-  const window = new StandbyWindow({ node: standby.pair.pair, approval, client: ELECTRON_WINDOW, log: (line) => logged.push(line) });
-  return { hub, standby, hubData, standbyData, hubFile, standbyFile, approval, window, logged };
+  const window = new StandbyWindow({
+    node: standby.pair.pair,
+    approval,
+    client: ELECTRON_WINDOW,
+    onTookOver: () => keepTookOver(config),
+    log: (line) => logged.push(line),
+  });
+  return { hub, standby, hubData, standbyData, hubFile, standbyFile, approval, window, logged, config };
 }
 
 const promoteRows = (db: TillDatabase) =>
@@ -113,11 +123,12 @@ it('while the hub answers, the standby’s window says whose standby it is and h
     client: ELECTRON_WINDOW,
     log: quiet,
   });
+  expect(readHubChoice(`${dir.file('standby-computer')}/${APP_CONFIG_FILE}`)).toMatchObject({ mode: 'standby' });
   expect(await hubWindow.answer({ id: 3, kind: 'standby-read' })).toEqual({ id: 3, ok: true, view: null });
 });
 
 it('the hub silent: a paired device, no PIN and a wrong PIN are refused; a manager’s PIN takes over (epoch 2, audited), the window sells, and the old hub restarted refuses writes as the new hub’s standby', async () => {
-  const { hub, standby, window, approval, hubData, hubFile, standbyData, standbyFile, logged } = await desktopPairOfTwo();
+  const { hub, standby, window, approval, hubData, hubFile, standbyData, standbyFile, logged, config } = await desktopPairOfTwo();
   const oldHubUrl = hub.pair.url;
   // The hub's computer is switched off.
   await stop(hub);
@@ -162,6 +173,10 @@ it('the hub silent: a paired device, no PIN and a wrong PIN are refused; a manag
   });
   await eventually('the old hub follows the new one', () => oldHub.db.prepare("SELECT 1 FROM cashiers WHERE name = 'Nadia'").get() !== undefined);
 
-  // The computer that took over starts again as the hub on its own file, though its choice still names the old hub.
+  // The computer that took over is the hub from now on, on its own file: its choice says so, and its next start opens that file.
+  const choice = readHubChoice(config);
+  expect(choice).toEqual({ mode: 'hub', file: STANDBY_DB_FILE });
+  await expect(prepareDesktopFile(standbyData, { mode: 'hub', file: STANDBY_DB_FILE }, secretsOf, quiet)).resolves.toBe(standbyFile);
+  // Promoted with `pos standby promote` instead (the choice still names the old hub): the file took over, so it opens as the hub too.
   await expect(prepareDesktopFile(standbyData, { mode: 'standby', hub: oldHubUrl }, secretsOf, quiet)).resolves.toBe(standbyFile);
 });
