@@ -94,9 +94,15 @@ export class StandbyWindow {
     return { id: asked.id, ok: true, view: this.view(), took_over: { epoch } };
   }
 
-  /** Why a take-over cannot happen now (a reason code), or null. */
+  /**
+   * Why a take-over cannot happen now (a reason code), or null. A standby
+   * that listens for no peer (`hub.desktop_standby_port` 0) never takes over
+   * here: the old hub, back, asks its peer for a newer epoch, and would never
+   * learn of this one (two hubs writing); `pos standby promote` remains.
+   */
   private cannotTakeOver(view: StandbyWindowView | null): string | null {
     if (!view || view.role !== 'standby') return 'standby.notStandby';
-    return view.may_take_over ? null : 'standby.hubAnswers';
+    if (!view.may_take_over) return 'standby.hubAnswers';
+    return this.options.node.status().this_url === null ? 'standby.noListener' : null;
   }
 }

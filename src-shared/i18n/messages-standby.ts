@@ -42,6 +42,8 @@ export const STANDBY_MESSAGES_EN = {
   'reason.standby.takeOverScreen': 'Only the till’s own screen takes over as the hub.',
   'reason.standby.takeOverPin': 'Type a manager’s PIN to take over as the hub.',
   'reason.standby.takeOverFailed': 'The take-over failed: {error}',
+  'reason.standby.noListener':
+    'This till listens for no other till (hub.desktop_standby_port is 0): the old hub, back, would never learn of the take-over and would keep selling. Set the port and restart, or use pos standby promote if the hub is gone for good.',
 } as const;
 
 export const STANDBY_MESSAGES_AR: Record<keyof typeof STANDBY_MESSAGES_EN, string> = {
@@ -81,4 +83,6 @@ export const STANDBY_MESSAGES_AR: Record<keyof typeof STANDBY_MESSAGES_EN, strin
   'reason.standby.takeOverScreen': 'لا يتولى مهمة المركز إلا من شاشة النظام نفسه.',
   'reason.standby.takeOverPin': 'أدخل الرقم السري لمدير لتتولى مهمة المركز.',
   'reason.standby.takeOverFailed': 'تعذّر تولي المهمة: {error}',
+  'reason.standby.noListener':
+    'لا يستمع هذا النظام لأي نظام آخر (\u2066hub.desktop_standby_port\u2069 يساوي 0): لن يعلم المركز القديم عند عودته بتولي المهمة وسيواصل البيع. حدّد المنفذ وأعد التشغيل، أو استخدم \u2066pos standby promote\u2069 إن كان المركز قد انتهى نهائياً.',
 };
