@@ -4,7 +4,15 @@ import type { Duplex } from 'node:stream';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TillDatabase } from '../db/index.ts';
-import { pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts, type PairSecrets } from '../standby/index.ts';
+import {
+  pairTill,
+  preparePairFile,
+  type BeforeReplace,
+  type PairedTill,
+  type PairedTillOptions,
+  type PairedTillParts,
+  type PairSecrets,
+} from '../standby/index.ts';
 import { isLanHost, STANDBY_DB_FILE, type HubChoice } from './hub-choice.ts';
 
 // The desktop till as a hub with a standby (issue 36): the same wiring as
@@ -97,12 +105,13 @@ export async function prepareDesktopFile(
   choice: Exclude<HubChoice, { mode: 'station' }>,
   secretsOf: (db: TillDatabase) => PairSecrets,
   log: (line: string) => void,
+  beforeReplace?: BeforeReplace,
 ): Promise<string> {
   // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
   mkdirSync(userData, { recursive: true, mode: 0o700 });
   const dbFile = join(userData, choice.mode === 'standby' ? STANDBY_DB_FILE : 'till.db');
   const standbyOf = choice.mode === 'standby' ? choice.hub : null;
   const code = choice.mode === 'standby' ? choice.code : undefined;
-  await preparePairFile({ dbFile, standbyOf, code, secretsOf, log });
+  await preparePairFile({ dbFile, standbyOf, code, secretsOf, log, ...(beforeReplace ? { beforeReplace } : {}) });
   return dbFile;
 }

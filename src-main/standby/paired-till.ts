@@ -6,7 +6,7 @@ import { openDatabase as openTillDatabase, type TillDatabase } from '../db/index
 import { listStations } from '../stations/index.ts';
 import type { PairHandover } from './handover.ts';
 import { PairNode } from './pair-node.ts';
-import { rejoinNewHub } from './rejoin.ts';
+import { rejoinNewHub, type BeforeReplace } from './rejoin.ts';
 import { REJOIN_KEY_SECRET, rejoinKeyIn, type PairSecrets } from './rejoin-key.ts';
 import { replicatedApi } from './replicated-api.ts';
 import { prepareStandbyCopy } from './standby-copy.ts';
@@ -98,6 +98,8 @@ export async function preparePairFile(options: {
   code: string | undefined;
   secretsOf: (db: TillDatabase) => PairSecrets;
   log: (line: string) => void;
+  /** An old hub that rejoins: what it does with its set-aside file before the new hub's snapshot replaces its own (reports its ZATCA documents). */
+  beforeReplace?: BeforeReplace;
 }): Promise<void> {
   const withSecrets = <T>(act: (secrets: PairSecrets) => T): T => {
     const db = openTillDatabase(options.dbFile);
@@ -111,7 +113,7 @@ export async function preparePairFile(options: {
     const { rejoinKey } = await prepareStandbyCopy(options.dbFile, options.standbyOf, options.code);
     if (rejoinKey) withSecrets((secrets) => secrets.set(REJOIN_KEY_SECRET, rejoinKey));
   } else if (existsSync(options.dbFile)) {
-    await rejoinNewHub(options.dbFile, () => withSecrets((secrets) => secrets.get(REJOIN_KEY_SECRET)), options.log);
+    await rejoinNewHub(options.dbFile, () => withSecrets((secrets) => secrets.get(REJOIN_KEY_SECRET)), options.log, options.beforeReplace);
   }
 }
 
