@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { openDatabase } from '../db/index.ts';
 import { dropJournalTriggers } from './journal-triggers.ts';
 import { fetchJson } from './peer-http.ts';
+import { readPeer, rejoinAnswerSchema, rejoinChallengeSchema, whereAnswerSchema } from './peer-messages.ts';
 import { rejoinProof } from './rejoin-key.ts';
 import { markAsStandby } from './standby-copy.ts';
 import { downloadSnapshot } from './standby-follower.ts';
@@ -54,9 +55,9 @@ export async function rejoinNewHub(
   }
   if (state.role === 'standby' || !state.peer_url) return null;
   const peer = state.peer_url;
-  const where = (await fetchJson(`${peer}/standby/where`, 3_000))?.body;
-  if (where?.role !== 'hub' || typeof where.epoch !== 'number' || where.epoch < state.epoch || (where.epoch === state.epoch && state.role === 'hub'))
-    return null;
+  const answered = readPeer(whereAnswerSchema, (await fetchJson(`${peer}/standby/where`, 3_000))?.body);
+  const where = answered.ok ? answered.value : null;
+  if (where?.role !== 'hub' || where.epoch < state.epoch || (where.epoch === state.epoch && state.role === 'hub')) return null;
 
   // A newer hub exists: this file never writes again, rejoin or not.
   if (state.role === 'hub') {
@@ -73,16 +74,17 @@ export async function rejoinNewHub(
     return null;
   }
   const challenge = await fetchJson(`${peer}/standby/rejoin`, 5_000);
-  const nonce = challenge?.body?.nonce;
-  if (challenge?.status !== 200 || typeof nonce !== 'string') return refused(peer, challenge?.status, log);
+  const challenged = readPeer(rejoinChallengeSchema, challenge?.body);
+  if (challenge?.status !== 200 || !challenged.ok) return refused(peer, challenge?.status, log);
+  const { nonce } = challenged.value;
   const answer = await fetchJson(`${peer}/standby/rejoin`, 10_000, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ nonce, proof: rejoinProof(rejoinKey, nonce) }),
   });
-  const { token, epoch, took_over_at: tookOverAt } = answer?.body ?? {};
-  if (answer?.status !== 200 || typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token) || typeof epoch !== 'number' || typeof tookOverAt !== 'number')
-    return refused(peer, answer?.status, log);
+  const taken = readPeer(rejoinAnswerSchema, answer?.body);
+  if (answer?.status !== 200 || !taken.ok) return refused(peer, answer?.status, log);
+  const { token, epoch, took_over_at: tookOverAt } = taken.value;
 
   // What this machine committed after the new hub's last change from it: answered to no screen (an answer waits for the standby).
   const old = openDatabase(dbFile);
