@@ -73,6 +73,9 @@ async function start(): Promise<void> {
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
+  // Whatever this computer is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
+  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log });
+  setAside.start();
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
     dbFile,
@@ -90,6 +93,7 @@ async function start(): Promise<void> {
       app.relaunch();
       app.quit();
     },
+    setAside: () => setAside.summary(),
     log,
   };
   const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));
@@ -134,9 +138,6 @@ async function start(): Promise<void> {
   });
 
   await window.loadURL(APP_ENTRY_URL);
-  // Whatever this computer is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
-  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log });
-  setAside.start();
   app.on('before-quit', () => {
     void (desktop ? desktop.close() : paired.pair.stop())
       .then(() => till.stop())

@@ -13,7 +13,15 @@ import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
 import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 import { readJson, sendJson } from './peer-http.ts';
 import type { PairHandover } from './handover.ts';
-import { pairRequestSchema, readPeer, readStreamMessage, rejoinRequestSchema, STANDBY_MESSAGE_TYPES, standbyMessageSchema } from './peer-messages.ts';
+import {
+  type SetAsideSummary,
+  pairRequestSchema,
+  readPeer,
+  readStreamMessage,
+  rejoinRequestSchema,
+  STANDBY_MESSAGE_TYPES,
+  standbyMessageSchema,
+} from './peer-messages.ts';
 
 /** How often the hub sends what is new (changes written by other processes or background work) and a heartbeat. */
 export const BEAT_MS = 250;
@@ -43,6 +51,8 @@ export interface ReplicationStatus {
   /** Changes committed and not yet acknowledged, and how long the oldest of them has waited. */
   lag_changes: number;
   lag_ms: number;
+  /** The ZATCA documents the connected standby signed as an old hub and still reports from its set-aside file (null: it said nothing). */
+  standby_set_aside: SetAsideSummary | null;
 }
 
 /** The standby's own address as it says it (screens are sent there, the hub asks it for a newer epoch): an http(s) origin, or null. */
@@ -80,7 +90,13 @@ export class HubReplication {
   readonly codes: StandbyCodes;
   private readonly challenges: RejoinChallenges;
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  private standby: { socket: WebSocket; url: string | null; lastHeard: number; handedOver: string | null } | null = null;
+  private standby: {
+    socket: WebSocket;
+    url: string | null;
+    lastHeard: number;
+    handedOver: string | null;
+    setAside: SetAsideSummary | null;
+  } | null = null;
   private sent = 0;
   private acknowledged = 0;
   private lastPrune = 0;
@@ -146,6 +162,7 @@ export class HubReplication {
       acknowledged: this.acknowledged,
       lag_changes: this.standby ? lag : head - this.acknowledged,
       lag_ms: this.unackedSince === null ? 0 : this.options.clock.now() - this.unackedSince,
+      standby_set_aside: this.standby?.setAside ?? null,
     };
   }
 
@@ -232,7 +249,7 @@ export class HubReplication {
     }
     if (this.standby) this.standby.socket.terminate();
     this.dropStandby();
-    this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null };
+    this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null, setAside: null };
     this.sent = from;
     this.acknowledged = from;
     socket.on('message', (data) => this.heard(socket, String(data)));
@@ -260,6 +277,7 @@ export class HubReplication {
       writeStandbyState(this.options.db, { peer_url: url });
     }
     if (message.type === 'unit') this.options.handover?.peerRecord(message.record);
+    if (message.type === 'set_aside') this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at };
     if (message.type === 'ack' && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
       if (this.acknowledged >= this.sent) this.unackedSince = null;

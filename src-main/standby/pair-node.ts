@@ -9,7 +9,7 @@ import { shouldTakeOver } from './failover-rule.ts';
 import type { PairHandover } from './handover.ts';
 import { HubReplication, type ReplicationStatus } from './hub-replication.ts';
 import { fetchJson, sendJson } from './peer-http.ts';
-import { readPeer, whereAnswerSchema } from './peer-messages.ts';
+import { readPeer, whereAnswerSchema, type SetAsideSummary } from './peer-messages.ts';
 import { promoteToHub } from './promote.ts';
 import type { RejoinKeyStore } from './rejoin-key.ts';
 import { StandbyFollower } from './standby-follower.ts';
@@ -44,6 +44,8 @@ export interface PairNodeOptions {
   handover?: PairHandover;
   /** Said when this machine takes over (e.g. that it is not a ZATCA unit of its own yet), or null. */
   takeOverWarning?: () => string | null;
+  /** The ZATCA documents this machine's set-aside files still have to report (the root's); a standby tells its hub. */
+  setAside?: () => SetAsideSummary | null;
 }
 
 /** A socket of a screen, as the web host reports it (the host's StationPresence shape, kept structural here). */
@@ -206,6 +208,7 @@ export class PairNode {
       connected,
       lag_changes: connected ? hub.lag_changes : null,
       lag_ms: connected ? hub.lag_ms : null,
+      standby_zatca_waiting: connected ? (hub.standby_set_aside?.waiting ?? null) : null,
     };
   }
 
@@ -302,6 +305,7 @@ export class PairNode {
       ...(this.options.handover
         ? { onHandover: this.options.handover.received.bind(this.options.handover), ownRecord: this.options.handover.ownRecord.bind(this.options.handover) }
         : {}),
+      ...(this.options.setAside ? { setAside: this.options.setAside } : {}),
     });
     this.follower.start();
   }

@@ -58,9 +58,17 @@ export const standbyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), url: z.unknown().optional() }),
   z.object({ type: z.literal('ack'), seq: safeInteger }),
   z.object({ type: z.literal('unit'), record: peerRecordSchema }),
+  // The ZATCA documents the standby signed as an old hub that wait in its set-aside file (the manager's Stations tab shows them).
+  z.object({ type: z.literal('set_aside'), waiting: z.number().int().nonnegative(), oldest_issued_at: z.number().nullable() }),
 ]);
 export type StandbyMessage = z.output<typeof standbyMessageSchema>;
-export const STANDBY_MESSAGE_TYPES: readonly string[] = ['hello', 'ack', 'unit'];
+export const STANDBY_MESSAGE_TYPES: readonly string[] = ['hello', 'ack', 'unit', 'set_aside'];
+
+/** What a machine's set-aside files still have to report (src-main/zatca/set-aside-reporting.ts), as a standby tells its hub. */
+export interface SetAsideSummary {
+  waiting: number;
+  oldest_issued_at: number | null;
+}
 
 /** `POST /standby/pair`: the manager's code. */
 export const pairRequestSchema = z.object({ code: z.string() });

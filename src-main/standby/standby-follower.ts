@@ -8,7 +8,15 @@ import type { TillDatabase } from '../db/index.ts';
 import { ChangeApplier } from './apply-changes.ts';
 import { readMachineRows, writeMachineRows } from './machine-rows.ts';
 import { fetchJson } from './peer-http.ts';
-import { HUB_MESSAGE_TYPES, hubMessageSchema, pairAnswerSchema, peerRefusalSchema, readPeer, readStreamMessage } from './peer-messages.ts';
+import {
+  type SetAsideSummary,
+  HUB_MESSAGE_TYPES,
+  hubMessageSchema,
+  pairAnswerSchema,
+  peerRefusalSchema,
+  readPeer,
+  readStreamMessage,
+} from './peer-messages.ts';
 import { isRejoinKey } from './rejoin-key.ts';
 import { readStandbyState } from './standby-state.ts';
 
@@ -64,6 +72,8 @@ export interface StandbyFollowerOptions {
   onHandover?: (secrets: Record<string, string | null>) => void;
   /** What this standby says of itself to the hub (its own ZATCA unit), or null. */
   ownRecord?: () => Record<string, unknown> | null;
+  /** The ZATCA documents its set-aside files still have to report, told to the hub when it changes. */
+  setAside?: () => SetAsideSummary | null;
 }
 
 /**
@@ -80,6 +90,7 @@ export class StandbyFollower {
   private applied: number;
   /** What this standby last told the hub of itself on the current socket. */
   private toldRecord: string | null = null;
+  private toldSetAside: string | null = null;
 
   constructor(private readonly options: StandbyFollowerOptions) {
     this.applier = new ChangeApplier(options.db);
@@ -110,6 +121,7 @@ export class StandbyFollower {
     socket.on('error', () => socket.terminate());
     socket.once('open', () => {
       this.toldRecord = null;
+      this.toldSetAside = null;
       socket.send(JSON.stringify({ type: 'hello', url: this.options.ownUrl(), applied: this.applied }));
       this.tellRecord(socket);
     });
@@ -155,6 +167,12 @@ export class StandbyFollower {
 
   /** Tells the hub what this standby is (its ZATCA unit once onboarded) when that changed since it last said. */
   private tellRecord(socket: WebSocket): void {
+    const setAside = this.options.setAside?.() ?? null;
+    const told = setAside === null ? null : JSON.stringify({ type: 'set_aside', ...setAside });
+    if (told !== null && told !== this.toldSetAside && socket.readyState === socket.OPEN) {
+      this.toldSetAside = told;
+      socket.send(told);
+    }
     const record = this.options.ownRecord?.() ?? null;
     if (record === null) return;
     const text = JSON.stringify({ type: 'unit', record });

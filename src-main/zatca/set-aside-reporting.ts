@@ -145,6 +145,11 @@ export class SetAsideReporter extends UploadEngine<ZatcaLink> {
   waiting(): number {
     return pendingAmong(this.db, this.documents).pending;
   }
+
+  /** When the oldest of them still pending was issued. */
+  oldestIssuedAt(): number | null {
+    return pendingAmong(this.db, this.documents).oldestIssuedAt;
+  }
 }
 
 /** How long the rejoin lets the old hub report before it replaces its file (the rest is reported in the background). */
@@ -263,9 +268,17 @@ export class SetAsideReporting {
     }
   }
 
-  /** How many documents each running set-aside reporter still has (the manager's status). */
-  waiting(): { file: string; waiting: number }[] {
-    return this.running.map(({ file, reporter }) => ({ file, waiting: reporter.waiting() }));
+  /** How many documents the set-aside files still have to report, and the oldest's issue time (a standby tells its hub: the manager's Stations tab). */
+  summary(): { waiting: number; oldest_issued_at: number | null } {
+    let waiting = 0;
+    let oldest: number | null = null;
+    for (const { reporter } of this.running) {
+      const left = reporter.waiting();
+      waiting += left;
+      const at = left > 0 ? reporter.oldestIssuedAt() : null;
+      if (at !== null && (oldest === null || at < oldest)) oldest = at;
+    }
+    return { waiting, oldest_issued_at: oldest };
   }
 
   async stop(): Promise<void> {

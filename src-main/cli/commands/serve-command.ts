@@ -91,6 +91,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
   let steppedDown = (): void => {};
+  // Whatever this machine is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
+  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log: io.err });
+  setAside.start();
   const { till, pair, api } = pairTill({
     dbFile,
     db,
@@ -103,12 +106,10 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     handover: pairHandover(db, secrets, io.err),
     takeOverWarning: () => notOnboardedWarning(db),
     onSteppedDown: () => steppedDown(),
+    // A standby tells its hub how many wait, for the manager's Stations tab.
+    setAside: () => setAside.summary(),
     log: io.err,
   });
-
-  // Whatever this machine is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
-  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log: io.err });
-  setAside.start();
 
   const onLan = !isLoopback(values.host);
   let access: HostAccess;

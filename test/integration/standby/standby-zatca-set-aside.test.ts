@@ -71,7 +71,7 @@ const units = (file: string) => read<{ unit: string }>(file, 'SELECT unit FROM z
 const pairStatus = async (file: string) =>
   JSON.parse((await runPos(['standby', '--db', file, 'status', '--json'])).stdout) as {
     role: string;
-    live: { hub: { standby_connected: boolean } | null } | null;
+    live: { hub: { standby_connected: boolean; standby_set_aside: { waiting: number } | null } | null } | null;
   };
 
 interface ZatcaStatus {
