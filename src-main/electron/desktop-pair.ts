@@ -9,6 +9,7 @@ import {
   pairTill,
   preparePairFile,
   readStandbyState,
+  type BeforeReplace,
   type StandbyState,
   type PairedTill,
   type PairedTillOptions,
@@ -121,6 +122,7 @@ export async function prepareDesktopFile(
   choice: Exclude<HubChoice, { mode: 'station' }>,
   secretsOf: (db: TillDatabase) => PairSecrets,
   log: (line: string) => void,
+  beforeReplace?: BeforeReplace,
 ): Promise<string> {
   // The user's alone, as openDatabase makes it: the snapshot is downloaded into it before any open.
   mkdirSync(userData, { recursive: true, mode: 0o700 });
@@ -132,7 +134,7 @@ export async function prepareDesktopFile(
   const tookOver = choice.mode === 'standby' && kept !== null && kept.role !== 'standby' && kept.epoch > 1;
   const standbyOf = choice.mode === 'standby' && !tookOver ? choice.hub : null;
   if (tookOver) log(`${dbFile} took over from ${choice.hub}: it starts as the branch's hub.`);
-  await preparePairFile({ dbFile, standbyOf, code, secretsOf, log });
+  await preparePairFile({ dbFile, standbyOf, code, secretsOf, log, ...(beforeReplace ? { beforeReplace } : {}) });
   return dbFile;
 }
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { systemClock } from '../clock/index.ts';
-import { openDatabase, setOpenDefaults } from '../db/index.ts';
+import { openDatabase, setOpenDefaults, type TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { pairTill } from '../standby/index.ts';
-import { notOnboardedWarning } from '../zatca/index.ts';
+import { notOnboardedWarning, reportBeforeRejoin, SetAsideReporting } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
@@ -57,7 +57,14 @@ async function start(): Promise<void> {
   // The hub's till.db (an old hub rejoins first) or a standby's copy of its hub (paired with the code once): docs/standby.md.
   let dbFile: string;
   try {
-    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, (connection) => new SafeStorageSecrets(connection), log);
+    const secretsOf = (connection: TillDatabase) => new SafeStorageSecrets(connection);
+    // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
+    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents }) => {
+      const live = openDatabase(file.slice(0, file.lastIndexOf('.before-rejoin-epoch-')));
+      const secrets = secretsOf(live);
+      live.close();
+      await reportBeforeRejoin({ file, documents, secrets, log });
+    });
   } catch (error) {
     dialog.showErrorBox('Till', standbyFailed(choice, error as Error));
     app.quit();
@@ -68,6 +75,9 @@ async function start(): Promise<void> {
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
+  // Whatever this computer is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
+  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log });
+  setAside.start();
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
     dbFile,
@@ -85,6 +95,7 @@ async function start(): Promise<void> {
       app.relaunch();
       app.quit();
     },
+    setAside: () => setAside.summary(),
     log,
   };
   const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));
@@ -138,7 +149,10 @@ async function start(): Promise<void> {
 
   await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
-    void (desktop ? desktop.close() : paired.pair.stop()).then(() => till.stop()).then(() => db.close());
+    void (desktop ? desktop.close() : paired.pair.stop())
+      .then(() => till.stop())
+      .then(() => setAside.stop())
+      .then(() => db.close());
   });
 }
 
