@@ -238,6 +238,8 @@ export class Staging {
   private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
   /** Rows written or deleted since the options' checkpoint last ran. */
   private rowsSinceCheckpoint = 0;
+  /** The options' checkpoint while it runs (on the checkpoint thread, the pull reads on meanwhile). */
+  private checkpointing: Promise<void> | null = null;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
 
@@ -267,6 +269,7 @@ export class Staging {
   /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
   async flush(): Promise<void> {
     while (this.pending.length > 0) {
+      await this.checkpointed();
       const slice = this.pending.splice(0, this.sliceRows);
       const ms = this.slice('write', slice.length, () => this.writeSlice(slice));
       this.resize(slice.length, ms);
@@ -379,6 +382,7 @@ export class Staging {
     changes: Record<string, { deleted: number; written: number }>;
   }> {
     await this.flush();
+    await this.checkpointed();
     const counts: Record<string, number> = {};
     const changes: Record<string, { deleted: number; written: number }> = {};
     const pins = new Map<string, number>();
@@ -432,16 +436,19 @@ export class Staging {
       const pinned = this.previous.get(table.name)!;
       await this.deleteInSlices((after, limit) => queries.staleRowids.all(this.db, { after, pinned, newest: this.generation, limit }), queries);
     }
+    await this.checkpointed();
   }
 
   /** A pull that failed: its generation goes, in slices; readers never saw it. */
   async discard(): Promise<void> {
     this.pending = [];
     for (const table of this.tables) await this.clear(table);
+    await this.checkpointed();
   }
 
   private async deleteInSlices(next: (after: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
     for (let after = 0; ;) {
+      await this.checkpointed();
       const ids = next(after, this.sliceRows).map((row) => row.id);
       if (ids.length === 0) return;
       const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
@@ -451,15 +458,27 @@ export class Staging {
     }
   }
 
-  /** After a slice of `rows` written or deleted: the options' checkpoint when its rows are due, and the others' turn. */
+  /**
+   * After a slice of `rows` written or deleted: the options' checkpoint when
+   * its rows are due, and the others' turn. The checkpoint is waited for
+   * only before the next slice writes (`checkpointed`), so that on the
+   * checkpoint thread it runs while the pull reads its next page.
+   */
   private async betweenSlices(rows: number): Promise<void> {
     this.rowsSinceCheckpoint += rows;
     const { checkpoint } = this.options;
     if (checkpoint && this.rowsSinceCheckpoint >= checkpoint.everyRows) {
       this.rowsSinceCheckpoint = 0;
-      await checkpoint.run();
+      this.checkpointing = checkpoint.run();
     }
     await yieldToOthers();
+  }
+
+  /** Before a slice: the checkpoint under way is done (nothing written meanwhile, so the WAL starts over at this slice). */
+  private async checkpointed(): Promise<void> {
+    const checkpointing = this.checkpointing;
+    this.checkpointing = null;
+    await checkpointing;
   }
 
   /**
