@@ -166,7 +166,7 @@ export function performanceTable(resultsDir: string): string {
         );
         row(
           '  its write transaction alone p99 (no ECDSA in it)',
-          `${z.lock_p99_ms} ms (p50 ${z.lock_p50_ms})`,
+          `${z.lock_p99_ms} ms (p50 ${z.lock_p50_ms}; without fsync p50 ${z.lock_no_fsync_p50_ms} ms, plain ${c.lock_no_fsync_p50_ms} ms)`,
           `bare fsynced one-row commit p99 ${c.bare_commit_p99_ms} ms; WAL frames: phase-2 checkout ${z.wal_frames_per_checkout}`,
           x(z.lock_p99_over_bare_p99),
           '≤ 3x',
