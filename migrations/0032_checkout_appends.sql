@@ -8,15 +8,10 @@
 --    four pages more, and the file's header page). order_uuid stays a column
 --    (what readers select); an order's rows are found by its seq (orders'
 --    uuid index gives it). Still WITHOUT ROWID, as they were.
--- 2. The outbox's pending count is no longer kept by a trigger at every
---    checkout (a page of outbox_counts in every sale): it is counted from
---    outbox_pending, the index the uploader reads anyway (a range of the
---    pending orders only). synced and rejected are still kept by triggers,
---    which only the upload (pending -> synced/rejected) moves.
--- 3. zatca_documents loses two of its five indexes: UNIQUE (hash) and
+-- 2. zatca_documents loses two of its five indexes: UNIQUE (hash) and
 --    UNIQUE (uuid) guarded nothing UNIQUE (egs_unit, icv) does not (a
---    document's hash is the SHA-256 of its own counter and previous hash, so
---    no two documents of a chain share one; the document's UUID is its
+--    document's hash is the SHA-256 of its text, which holds its own counter
+--    and previous hash, so no two documents share one; the document's UUID is its
 --    order's uuid, unique in orders, or a fresh random one), and no query
 --    looks a document up by either. Each was a page at a random place in
 --    every phase-2 sale. The chain's guard, UNIQUE (egs_unit, icv), stays.
@@ -69,13 +64,6 @@ ORDER BY o.seq, p.position;
 DROP TABLE order_payments;
 ALTER TABLE order_payments_by_seq RENAME TO order_payments;
 CREATE INDEX order_payments_later_by_shift ON order_payments (shift_id) WHERE paid_at IS NOT NULL;
-
-DROP TRIGGER outbox_counts_insert;
--- Only an entry that does not start pending counts at its insert (checkout's always does: it writes nothing here).
-CREATE TRIGGER outbox_counts_insert AFTER INSERT ON outbox WHEN new.state <> 'pending' BEGIN
-  UPDATE outbox_counts SET n = n + 1 WHERE state = new.state;
-END;
-DELETE FROM outbox_counts WHERE state = 'pending';
 
 CREATE TABLE zatca_documents_0032 (
   seq INTEGER PRIMARY KEY,
