@@ -8,13 +8,14 @@
 --    four pages more, and the file's header page). order_uuid stays a column
 --    (what readers select); an order's rows are found by its seq (orders'
 --    uuid index gives it). Still WITHOUT ROWID, as they were.
--- 2. zatca_documents loses two of its five indexes: UNIQUE (hash) and
---    UNIQUE (uuid) guarded nothing UNIQUE (egs_unit, icv) does not (a
---    document's hash is the SHA-256 of its text, which holds its own counter
---    and previous hash, so no two documents share one; the document's UUID is its
---    order's uuid, unique in orders, or a fresh random one), and no query
---    looks a document up by either. Each was a page at a random place in
---    every phase-2 sale. The chain's guard, UNIQUE (egs_unit, icv), stays.
+-- 2. zatca_documents loses UNIQUE (hash), one of its five indexes: it
+--    guarded nothing UNIQUE (egs_unit, icv) does not (a document's hash is
+--    the SHA-256 of its text, which holds its own counter and previous hash,
+--    so no two documents share one), and no query looks a document up by
+--    its hash. It was a page at a random place in every phase-2 sale. The
+--    chain's guard, UNIQUE (egs_unit, icv), stays, and so does UNIQUE (uuid):
+--    a document is looked up by its cbc:UUID (an old hub's set-aside
+--    documents, zatca-store.ts hasDocument).
 
 CREATE TABLE order_lines_by_seq (
   order_seq INTEGER NOT NULL,
@@ -70,7 +71,7 @@ CREATE TABLE zatca_documents_0032 (
   egs_unit TEXT NOT NULL,
   icv INTEGER NOT NULL,
   order_uuid TEXT NOT NULL,
-  uuid TEXT NOT NULL,
+  uuid TEXT NOT NULL UNIQUE,
   kind TEXT NOT NULL CHECK (kind IN ('invoice', 'credit', 'debit')),
   profile TEXT NOT NULL DEFAULT 'simplified' CHECK (profile IN ('simplified', 'standard')),
   number TEXT NOT NULL,
