@@ -1,4 +1,4 @@
-export { checkoutStamp, egsStampOptions, type CheckoutStampOptions } from './checkout-stamp.ts';
+export { checkoutStamp, egsStampOptions, presignOrder, type CheckoutStamper, type CheckoutStampOptions, type PresignedDocument } from './checkout-stamp.ts';
 export { StandardInvoices, coversStandard, type StandardInvoicesOptions } from './standard-invoices.ts';
 export { clearanceCounts } from './clearance-queries.ts';
 export { clearedBuyerOf } from './cleared-buyer.ts';
