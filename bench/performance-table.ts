@@ -275,7 +275,7 @@ export function performanceTable(resultsDir: string): string {
         row(
           '  its write transaction alone p99 (no ECDSA in it)',
           zLock,
-          `${ms(zLock)}; p50 ${ms(zatca((z) => z.lock_p50_ms))}`,
+          `${ms(zLock)}; p50 ${ms(zatca((z) => z.lock_p50_ms))}; without fsync p50 ${ms(zatca((z) => z.lock_no_fsync_p50_ms))}, plain ${ms(zatca((z, c) => (z.lock_p99_ms === undefined ? undefined : c.lock_no_fsync_p50_ms)))}`,
           `bare fsynced one-row commit p99 ${ms(zatca((z, c) => (z.lock_p99_ms === undefined ? undefined : c.bare_commit_p99_ms)))}; WAL frames: phase-2 checkout ${figure(zatca((z) => z.wal_frames_per_checkout))}`,
           x(zLockRatio),
           '≤ 3x',

@@ -53,6 +53,8 @@ export const TABLE_OWNERS = {
   outbox_counts: 'src-main/orders',
   outbox_keyed: 'src-main/orders', // migration 0025 rebuilds the outbox under this name and renames it back
   outbox_by_seq: 'src-main/orders', // migration 0031 rebuilds the outbox under this name and renames it back
+  order_lines_by_seq: 'src-main/orders', // migration 0032 rebuilds the order lines under this name and renames them back
+  order_payments_by_seq: 'src-main/orders', // migration 0032 rebuilds the payments under this name and renames them back
   parked_carts: 'src-main/selling',
   station_carts: 'src-main/stations',
   station_cart_lines: 'src-main/stations',
@@ -88,6 +90,7 @@ export const TABLE_OWNERS = {
   zatca_egs: 'src-main/zatca',
   zatca_this_machine: 'src-main/zatca',
   zatca_documents: 'src-main/zatca',
+  zatca_documents_0032: 'src-main/zatca', // migration 0032 rebuilds the documents under this name and renames them back
   // The standby hub (issue 36): its journal of committed changes and this machine's place in the pair (made by the module, no migration).
   standby_journal: 'src-main/standby',
   standby_state: 'src-main/standby',

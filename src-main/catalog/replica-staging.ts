@@ -60,9 +60,22 @@ export const SLICE_TARGET_MS = 10;
 const SLICE_ROWS_MIN = 64;
 const SLICE_ROWS_MAX = 8192;
 
+/**
+ * Rows one INSERT statement writes at most. FTS5 flushes what it holds in
+ * memory to a new segment of the search index at the end of every
+ * statement that writes it (the products' trigger), so one statement a row
+ * made a segment a product and merged them all again after: most of the
+ * search index's cost, three times the rest of a product's row. A
+ * slice's rows of a table go in statements of 1, 2, 4 … this many rows
+ * (a statement per size, compiled on first use).
+ */
+export const ROWS_PER_STATEMENT = 128;
+
 interface TableQueries {
   /** One row: its values in `columns` order, then the generation (by position: 600,000 rows a pull, no object each). */
   insert: PreparedQuery<readonly unknown[], unknown>;
+  /** `rows` rows (a power of two up to ROWS_PER_STATEMENT), their values one row after the other as for `insert`. */
+  insertMany(rows: number): PreparedQuery<readonly unknown[], unknown>;
   /** The new generation's row of a record staged twice: deleted so that the later copy goes in at its later place. */
   deleteStaged: PreparedQuery<{ value: unknown; generation: number }, unknown>;
   /** By the column compared (the table's key, or its parent's), compiled on first use. */
@@ -73,6 +86,8 @@ interface TableQueries {
   rowidsOf: PreparedQuery<{ after: number; generation: number; limit: number }, { id: number }>;
   staleRowids: PreparedQuery<{ after: number; pinned: number; newest: number; limit: number }, { id: number }>;
   deleteRowids: PreparedQuery<{ ids: string }, unknown>;
+  /** The table's highest rowid, every generation: a row inserted gets the next one. */
+  lastRowid: PreparedQuery<Record<string, never>, { last: number | null }>;
   /** The table's lowest and highest rowid, every generation (two index ends, not a scan). */
   rowidSpan: PreparedQuery<Record<string, never>, { first: number | null; last: number | null }>;
   /** Records of the previous generation that the new one has no more, among the rowids in (from, to]. */
@@ -86,12 +101,27 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const cols = [...table.columns];
   const others = cols.filter((column) => column !== table.key);
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
+  const insertMany = new Map<number, PreparedQuery<readonly unknown[], unknown>>();
   const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+  const valuesOfRow = () => ({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() });
   return {
     // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
-    insert: prepared<readonly unknown[]>()(
-      s.insertInto(main).values({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() }),
-    ),
+    insert: prepared<readonly unknown[]>()(s.insertInto(main).values(valuesOfRow())),
+    insertMany: (rows) => {
+      let insert = insertMany.get(rows);
+      if (!insert) {
+        // OR FAIL: a record staged twice stops the statement where it is, the rows before it kept. Under the
+        // default (ABORT) SQLite keeps a statement journal to undo the statement, which spills to a file past 64 KiB.
+        insert = prepared<readonly unknown[]>()(
+          s
+            .insertInto(main)
+            .orFail()
+            .values(Array.from({ length: rows }, valuesOfRow)),
+        );
+        insertMany.set(rows, insert);
+      }
+      return insert;
+    },
     deleteStaged: prepared<{ value: unknown; generation: number }>()(
       s.deleteFrom(main).where(table.key, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
     ),
@@ -144,6 +174,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .limit(param<number>('limit')),
     ),
     deleteRowids: prepared<{ ids: string }>()(raw(sql`DELETE FROM ${sql.table(main)} WHERE rowid IN (SELECT value FROM json_each(${param<string>('ids')}))`)),
+    lastRowid: prepared()(raw(sql<{ last: number | null }>`SELECT max(rowid) AS last FROM ${sql.table(main)}`)),
     rowidSpan: prepared()(
       raw(
         sql<{
@@ -207,6 +238,8 @@ export class Staging {
   private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
   /** Rows written or deleted since the options' checkpoint last ran. */
   private rowsSinceCheckpoint = 0;
+  /** The options' checkpoint while it runs (on the checkpoint thread, the pull reads on meanwhile). */
+  private checkpointing: Promise<void> | null = null;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
 
@@ -236,12 +269,55 @@ export class Staging {
   /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
   async flush(): Promise<void> {
     while (this.pending.length > 0) {
+      await this.checkpointed();
       const slice = this.pending.splice(0, this.sliceRows);
-      const ms = this.slice('write', slice.length, () => {
-        for (const { table, row } of slice) this.write(table, row);
-      });
+      const ms = this.slice('write', slice.length, () => this.writeSlice(slice));
       this.resize(slice.length, ms);
       await this.betweenSlices(slice.length);
+    }
+  }
+
+  /**
+   * A slice's rows, a table's at a time (in the order they were queued),
+   * many rows a statement (ROWS_PER_STATEMENT). A statement that meets a
+   * record staged twice stops there (OR FAIL, the rows before it written,
+   * each with the next rowid): that row goes alone, where the later copy
+   * wins, and the statements go on after it.
+   */
+  private writeSlice(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): void {
+    const byTable = new Map<string, { table: ReplicaTable; rows: Record<string, unknown>[] }>();
+    for (const { table, row } of slice) {
+      let group = byTable.get(table.name);
+      if (!group) byTable.set(table.name, (group = { table, rows: [] }));
+      group.rows.push(row);
+    }
+    for (const { table, rows } of byTable.values()) {
+      const queries = queriesOf(table);
+      for (let at = 0; at < rows.length;) {
+        let size = ROWS_PER_STATEMENT;
+        while (size > rows.length - at) size /= 2;
+        if (size === 1) {
+          this.write(table, rows[at++]!);
+          continue;
+        }
+        const values: unknown[] = [];
+        for (let i = at; i < at + size; i++) {
+          for (const column of table.columns) values.push(rows[i]![column]);
+          values.push(this.generation);
+        }
+        const before = queries.lastRowid.get(this.db, {})!.last ?? 0;
+        try {
+          queries.insertMany(size).run(this.db, values);
+          this.staged.set(table.name, this.staged.get(table.name)! + size);
+          at += size;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
+          this.staged.set(table.name, this.staged.get(table.name)! + written);
+          at += written;
+          this.write(table, rows[at++]!);
+        }
+      }
     }
   }
 
@@ -306,6 +382,7 @@ export class Staging {
     changes: Record<string, { deleted: number; written: number }>;
   }> {
     await this.flush();
+    await this.checkpointed();
     const counts: Record<string, number> = {};
     const changes: Record<string, { deleted: number; written: number }> = {};
     const pins = new Map<string, number>();
@@ -359,16 +436,19 @@ export class Staging {
       const pinned = this.previous.get(table.name)!;
       await this.deleteInSlices((after, limit) => queries.staleRowids.all(this.db, { after, pinned, newest: this.generation, limit }), queries);
     }
+    await this.checkpointed();
   }
 
   /** A pull that failed: its generation goes, in slices; readers never saw it. */
   async discard(): Promise<void> {
     this.pending = [];
     for (const table of this.tables) await this.clear(table);
+    await this.checkpointed();
   }
 
   private async deleteInSlices(next: (after: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
     for (let after = 0; ;) {
+      await this.checkpointed();
       const ids = next(after, this.sliceRows).map((row) => row.id);
       if (ids.length === 0) return;
       const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
@@ -378,15 +458,27 @@ export class Staging {
     }
   }
 
-  /** After a slice of `rows` written or deleted: the options' checkpoint when its rows are due, and the others' turn. */
+  /**
+   * After a slice of `rows` written or deleted: the options' checkpoint when
+   * its rows are due, and the others' turn. The checkpoint is waited for
+   * only before the next slice writes (`checkpointed`), so that on the
+   * checkpoint thread it runs while the pull reads its next page.
+   */
   private async betweenSlices(rows: number): Promise<void> {
     this.rowsSinceCheckpoint += rows;
     const { checkpoint } = this.options;
     if (checkpoint && this.rowsSinceCheckpoint >= checkpoint.everyRows) {
       this.rowsSinceCheckpoint = 0;
-      await checkpoint.run();
+      this.checkpointing = checkpoint.run();
     }
     await yieldToOthers();
+  }
+
+  /** Before a slice: the checkpoint under way is done (nothing written meanwhile, so the WAL starts over at this slice). */
+  private async checkpointed(): Promise<void> {
+    const checkpointing = this.checkpointing;
+    this.checkpointing = null;
+    await checkpointing;
   }
 
   /**

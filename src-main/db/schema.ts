@@ -63,36 +63,6 @@ export interface OrdersTable {
   discounts: string | null;
 }
 
-export interface OrderLinesTable {
-  order_uuid: string;
-  line_no: number;
-  product_id: string;
-  category_id: number;
-  name_en: string;
-  name_ar: string;
-  quantity: number;
-  unit_price: number;
-  gross: number;
-  discount: number;
-  tax: number;
-  total: number;
-  line_discount: string | null;
-  modifiers: string;
-  notes: string | null;
-  refunds_line: number | null;
-}
-
-export interface OrderPaymentsTable {
-  order_uuid: string;
-  position: number;
-  method_key: string;
-  amount: number;
-  shift_id: string | null;
-  cashier_id: string | null;
-  paid_at: number | null;
-  settlement_uuid: string | null;
-}
-
 export interface ParkedCartsTable {
   id: string;
   label: string;
@@ -395,6 +365,60 @@ export interface ZatcaThisMachineTable {
   last_hash: string | null;
 }
 
+export interface OutboxTable {
+  enqueued_seq: Generated<number>;
+  order_uuid: string;
+  state: 'pending' | 'synced' | 'rejected';
+  attempts: Generated<number>;
+  next_attempt_at: Generated<number>;
+  last_error: string | null;
+  service_id: string | null;
+  service_status: string | null;
+  rejection: string | null;
+  synced_at: number | null;
+  frozen_at: number | null;
+}
+
+export interface StationCartLinesTable {
+  station: string;
+  line_id: string;
+  position: number;
+  line: string;
+  cart_no: Generated<number>;
+}
+
+export interface OrderLinesTable {
+  order_seq: number;
+  line_no: number;
+  order_uuid: string;
+  product_id: string;
+  category_id: number;
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  unit_price: number;
+  gross: number;
+  discount: number;
+  tax: number;
+  total: number;
+  line_discount: string | null;
+  modifiers: string;
+  notes: string | null;
+  refunds_line: number | null;
+}
+
+export interface OrderPaymentsTable {
+  order_seq: number;
+  position: number;
+  order_uuid: string;
+  method_key: string;
+  amount: number;
+  shift_id: string | null;
+  cashier_id: string | null;
+  paid_at: number | null;
+  settlement_uuid: string | null;
+}
+
 export interface ZatcaDocumentsTable {
   seq: Generated<number>;
   egs_unit: string;
@@ -418,28 +442,6 @@ export interface ZatcaDocumentsTable {
   zatca_status: string | null;
   messages: string | null;
   reported_at: number | null;
-}
-
-export interface OutboxTable {
-  enqueued_seq: Generated<number>;
-  order_uuid: string;
-  state: 'pending' | 'synced' | 'rejected';
-  attempts: Generated<number>;
-  next_attempt_at: Generated<number>;
-  last_error: string | null;
-  service_id: string | null;
-  service_status: string | null;
-  rejection: string | null;
-  synced_at: number | null;
-  frozen_at: number | null;
-}
-
-export interface StationCartLinesTable {
-  station: string;
-  line_id: string;
-  position: number;
-  line: string;
-  cart_no: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -618,8 +620,6 @@ export interface TillSchema {
   replica_meta: ReplicaMetaTable;
   product_search: ProductSearchTable;
   orders: OrdersTable;
-  order_lines: OrderLinesTable;
-  order_payments: OrderPaymentsTable;
   parked_carts: ParkedCartsTable;
   settings: SettingsTable;
   printer_bindings: PrinterBindingsTable;
@@ -649,9 +649,11 @@ export interface TillSchema {
   customer_edits: CustomerEditsTable;
   zatca_egs: ZatcaEgsTable;
   zatca_this_machine: ZatcaThisMachineTable;
-  zatca_documents: ZatcaDocumentsTable;
   outbox: OutboxTable;
   station_cart_lines: StationCartLinesTable;
+  order_lines: OrderLinesTable;
+  order_payments: OrderPaymentsTable;
+  zatca_documents: ZatcaDocumentsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -708,25 +710,6 @@ export const TABLE_COLUMNS = {
     'station_sequence',
     'discounts',
   ],
-  order_lines: [
-    'order_uuid',
-    'line_no',
-    'product_id',
-    'category_id',
-    'name_en',
-    'name_ar',
-    'quantity',
-    'unit_price',
-    'gross',
-    'discount',
-    'tax',
-    'total',
-    'line_discount',
-    'modifiers',
-    'notes',
-    'refunds_line',
-  ],
-  order_payments: ['order_uuid', 'position', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
@@ -836,6 +819,40 @@ export const TABLE_COLUMNS = {
     'last_hash',
   ],
   zatca_this_machine: ['id', 'unit', 'next_icv', 'last_hash'],
+  outbox: [
+    'enqueued_seq',
+    'order_uuid',
+    'state',
+    'attempts',
+    'next_attempt_at',
+    'last_error',
+    'service_id',
+    'service_status',
+    'rejection',
+    'synced_at',
+    'frozen_at',
+  ],
+  station_cart_lines: ['station', 'line_id', 'position', 'line', 'cart_no'],
+  order_lines: [
+    'order_seq',
+    'line_no',
+    'order_uuid',
+    'product_id',
+    'category_id',
+    'name_en',
+    'name_ar',
+    'quantity',
+    'unit_price',
+    'gross',
+    'discount',
+    'tax',
+    'total',
+    'line_discount',
+    'modifiers',
+    'notes',
+    'refunds_line',
+  ],
+  order_payments: ['order_seq', 'position', 'order_uuid', 'method_key', 'amount', 'shift_id', 'cashier_id', 'paid_at', 'settlement_uuid'],
   zatca_documents: [
     'seq',
     'egs_unit',
@@ -860,20 +877,6 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
-  outbox: [
-    'enqueued_seq',
-    'order_uuid',
-    'state',
-    'attempts',
-    'next_attempt_at',
-    'last_error',
-    'service_id',
-    'service_status',
-    'rejection',
-    'synced_at',
-    'frozen_at',
-  ],
-  station_cart_lines: ['station', 'line_id', 'position', 'line', 'cart_no'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

@@ -45,9 +45,10 @@ export async function answerHubRequest(file: string, message: unknown, checks: H
   const asked = parsed.data;
   if (asked.kind === 'read') return { id: asked.id, ok: true, choice: view(readHubChoice(file)), relaunching: false };
   if (asked.kind === 'be-hub') {
-    const was = readHubChoice(file);
+    // Already the hub: kept as it is (a standby that took over stays the hub on its own file).
+    if (readHubChoice(file).mode === 'hub') return { id: asked.id, ok: true, choice: { mode: 'hub' }, relaunching: false };
     writeHubChoice(file, { mode: 'hub' });
-    return { id: asked.id, ok: true, choice: { mode: 'hub' }, relaunching: was.mode !== 'hub' };
+    return { id: asked.id, ok: true, choice: { mode: 'hub' }, relaunching: true };
   }
   const address = parseLanHubAddress(asked.hub);
   if (!address.ok) return { id: asked.id, ok: false, field: 'hub', reason: { code: `hubChoice.address.${address.problem}` } };

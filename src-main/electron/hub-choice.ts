@@ -16,9 +16,14 @@ import { z } from 'zod';
  * the hub dies (docs/standby.md); `code`, a standby code made on the hub's
  * Stations tab, pairs it once and is forgotten once it has paired.
  */
-export type HubChoice = { mode: 'hub' } | { mode: 'station'; hub: string; pairCode?: string } | { mode: 'standby'; hub: string; code?: string };
+export type HubChoice =
+  { mode: 'hub'; file?: typeof STANDBY_DB_FILE } | { mode: 'station'; hub: string; pairCode?: string } | { mode: 'standby'; hub: string; code?: string };
 
-/** The standby's copy of its hub's database, beside the hub's own till.db (never the same file: a hub's file is never overwritten). */
+/**
+ * The standby's copy of its hub's database, beside the hub's own till.db
+ * (never the same file: a hub's file is never overwritten). A standby that
+ * took over is the hub on this file: `{mode: 'hub', file: STANDBY_DB_FILE}`.
+ */
 export const STANDBY_DB_FILE = 'till-standby.db';
 
 export const APP_CONFIG_FILE = 'till-app.json';
@@ -27,7 +32,7 @@ export const APP_CONFIG_FILE = 'till-app.json';
 export const PAIR_CODE_PATTERN = /^\d{6}$/;
 
 const choiceSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('hub') }),
+  z.object({ mode: z.literal('hub'), file: z.literal(STANDBY_DB_FILE).optional() }),
   z.object({ mode: z.literal('station'), hub: z.string().max(200), pair_code: z.string().regex(PAIR_CODE_PATTERN).optional() }),
   z.object({ mode: z.literal('standby'), hub: z.string().max(200), code: z.string().regex(PAIR_CODE_PATTERN).optional() }),
 ]);
@@ -96,7 +101,7 @@ export function readHubChoice(file: string): HubChoice {
   try {
     const parsed = choiceSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!parsed.success) return { mode: 'hub' };
-    if (parsed.data.mode === 'hub') return parsed.data;
+    if (parsed.data.mode === 'hub') return parsed.data.file ? { mode: 'hub', file: parsed.data.file } : { mode: 'hub' };
     if (parsed.data.mode === 'standby') {
       // The stream carries the whole database: a standby's hub is on the branch's network, even in a hand-edited file.
       const lan = parseLanHubAddress(parsed.data.hub);
@@ -123,6 +128,11 @@ export function writeHubChoice(file: string, choice: HubChoice): void {
 export function forgetStandbyCode(file: string): void {
   const choice = readHubChoice(file);
   if (choice.mode === 'standby' && choice.code) writeHubChoice(file, { mode: 'standby', hub: choice.hub });
+}
+
+/** This standby took over at its window: from now on this computer is the branch's hub, on the standby's file. */
+export function keepTookOver(file: string): void {
+  if (readHubChoice(file).mode === 'standby') writeHubChoice(file, { mode: 'hub', file: STANDBY_DB_FILE });
 }
 
 /**

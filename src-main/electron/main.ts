@@ -4,22 +4,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { systemClock } from '../clock/index.ts';
-import { openDatabase, setOpenDefaults } from '../db/index.ts';
+import { openDatabase, setOpenDefaults, type TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { pairTill } from '../standby/index.ts';
-import { notOnboardedWarning } from '../zatca/index.ts';
+import { notOnboardedWarning, reportBeforeRejoin, SetAsideReporting } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
 import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
-import { APP_CONFIG_FILE, forgetStandbyCode, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
+import { APP_CONFIG_FILE, forgetStandbyCode, keepTookOver, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
 import { answerHubRequest, leavingHubChecks } from './hub-choice-requests.ts';
 import { messagePortChannel } from './port-channel.ts';
 import { SafeStorageSecrets } from './safe-storage-secrets.ts';
 import { registerAppScheme, serveAppProtocol } from './serve-app-protocol.ts';
 import { isTillPage } from './shell-policy.ts';
 import { openStationWindow } from './station-window.ts';
+import { StandbyWindow } from './standby-window.ts';
+import { TakeOverApproval } from './take-over-approval.ts';
 
 // Electron is a thin shell: a window, the preload bridge, the secret store;
 // the till itself is the same TillHost that `pos serve` runs.
@@ -55,7 +57,14 @@ async function start(): Promise<void> {
   // The hub's till.db (an old hub rejoins first) or a standby's copy of its hub (paired with the code once): docs/standby.md.
   let dbFile: string;
   try {
-    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, (connection) => new SafeStorageSecrets(connection), log);
+    const secretsOf = (connection: TillDatabase) => new SafeStorageSecrets(connection);
+    // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
+    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents }) => {
+      const live = openDatabase(file.slice(0, file.lastIndexOf('.before-rejoin-epoch-')));
+      const secrets = secretsOf(live);
+      live.close();
+      await reportBeforeRejoin({ file, documents, secrets, log });
+    });
   } catch (error) {
     dialog.showErrorBox('Till', standbyFailed(choice, error as Error));
     app.quit();
@@ -66,6 +75,9 @@ async function start(): Promise<void> {
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
+  // Whatever this computer is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
+  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log });
+  setAside.start();
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
     dbFile,
@@ -83,6 +95,7 @@ async function start(): Promise<void> {
       app.relaunch();
       app.quit();
     },
+    setAside: () => setAside.summary(),
     log,
   };
   const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));
@@ -91,6 +104,14 @@ async function start(): Promise<void> {
   // Without a listener no standby can reach this till: the Stations tab says how to open one.
   if (!listen) paired.till.branchStations.offerStandby(null);
   const { till, api } = paired;
+  // A standby's window says what it is and, once the hub is silent, lets a manager take over here (standby-window.ts).
+  const standbyWindow = new StandbyWindow({
+    node: paired.pair,
+    approval: new TakeOverApproval({ db, now: () => systemClock.now(), log }),
+    client: ELECTRON_WINDOW,
+    onTookOver: () => keepTookOver(configFile),
+    log,
+  });
 
   const window = new BrowserWindow({
     width: 1280,
@@ -122,25 +143,30 @@ async function start(): Promise<void> {
     });
     // A second port for the "Use another till as hub" screen: main checks each message (hub-choice-requests.ts).
     const hubChoice = new MessageChannelMain();
-    serveHubChoice(hubChoice.port1, configFile, till);
+    serveHubChoice(hubChoice.port1, configFile, till, standbyWindow);
     event.sender.postMessage('till-port', null, [port2, hubChoice.port2]);
   });
 
   await window.loadURL(APP_ENTRY_URL);
   app.on('before-quit', () => {
-    void (desktop ? desktop.close() : paired.pair.stop()).then(() => till.stop()).then(() => db.close());
+    void (desktop ? desktop.close() : paired.pair.stop())
+      .then(() => till.stop())
+      .then(() => setAside.stop())
+      .then(() => db.close());
   });
 }
 
 /**
- * The hub-choice screen's port: each answer goes back on it; a new choice
+ * The app shell's port (the hub choice, and a standby window's status and
+ * take-over): each answer goes back on it; a new choice
  * restarts the app into it. Leaving the hub needs what the Branch screen
  * needs (a manager's approval at the first counter) and no order waiting
  * here for upload: a station never uploads this computer's outbox.
  */
-function serveHubChoice(port: MessagePortMain, file: string, till: TillHost): void {
+function serveHubChoice(port: MessagePortMain, file: string, till: TillHost, standbyWindow: StandbyWindow): void {
   const mayLeaveHub = leavingHubChecks(till);
   port.on('message', (message) => {
+    if (StandbyWindow.asks(message.data)) return void standbyWindow.answer(message.data).then((reply) => port.postMessage(reply));
     void answerHubRequest(file, message.data, { mayLeaveHub }).then((reply) => {
       port.postMessage(reply);
       if (reply.ok && reply.relaunching) {

@@ -69,7 +69,16 @@ export interface StandbyPort {
 }
 
 /** Where no standby takes part (the desktop window). */
-const NO_STANDBY: StandbyStatusView = { role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null };
+const NO_STANDBY: StandbyStatusView = {
+  role: null,
+  epoch: 1,
+  hub: null,
+  standby: null,
+  connected: false,
+  lag_changes: null,
+  lag_ms: null,
+  standby_zatca_waiting: null,
+};
 
 /**
  * The branch's stations as the host uses them (issue 20): the till API's

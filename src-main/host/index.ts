@@ -25,6 +25,8 @@ export {
   type ClientKind,
   type PolicyDecision,
 } from './authorization/index.ts';
+// The Host check of every listener on the network (node modules only: the Electron shell's standby listener uses it too).
+export { HostAllowlist } from './http/host-allowlist.ts';
 // The renderer's policy, also set on Electron's responses (static-files.ts needs only node:fs).
 export { CONTENT_SECURITY_POLICY, ELECTRON_CONTENT_SECURITY_POLICY } from './http/static-files.ts';
 // `pos serve`'s web server is ./http/index.ts: the Electron entry imports this file and must not load it.

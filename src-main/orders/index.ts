@@ -9,6 +9,7 @@ export {
   refundsOf,
   settleOrder,
   setZatcaQr,
+  type OrderStamp,
   type RefundedLine,
   type Settlement,
   type SettlementRoute,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OrderFilter, OrderSummary } from '../../src-shared/selling/index.ts';
 import { all, jsonList, prepared, q, type TillDatabase } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
+import { seqsOf } from './order-store.ts';
 
 type SummaryRow = Omit<OrderSummary, 'cashier' | 'methods'>;
 
@@ -39,7 +40,7 @@ function amountOf(text: string): number | null {
 }
 
 const PAYMENT_METHODS = prepared<{ uuids: string }>()(
-  q.selectFrom('order_payments').select(['order_uuid', 'method_key']).where('order_uuid', 'in', jsonList('uuids')).orderBy('order_uuid').orderBy('position'),
+  q.selectFrom('order_payments').select(['order_uuid', 'method_key']).where('order_seq', 'in', seqsOf('uuids')).orderBy('order_uuid').orderBy('position'),
 );
 
 const CASHIERS = prepared<{ uuids: string }>()(q.selectFrom('orders').select(['uuid', 'cashier_id']).where('uuid', 'in', jsonList('uuids')));

@@ -68,6 +68,7 @@ const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
 
 const INSERT_LINE = prepared<NewRow<'order_lines'>>()(
   q.insertInto('order_lines').values({
+    order_seq: param('order_seq'),
     order_uuid: param('order_uuid'),
     line_no: param('line_no'),
     product_id: param('product_id'),
@@ -90,6 +91,7 @@ const INSERT_LINE = prepared<NewRow<'order_lines'>>()(
 /** A payment row: at checkout paid_at and settlement_uuid are null (they mark a later payment, settleOrder). */
 const INSERT_PAYMENT = prepared<NewRow<'order_payments'>>()(
   q.insertInto('order_payments').values({
+    order_seq: param('order_seq'),
     order_uuid: param('order_uuid'),
     position: param('position'),
     method_key: param('method_key'),
@@ -118,23 +120,20 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
  * host) can neither share a number nor leave a gap; the unique index of
  * migration 0013 would refuse a second one anyway. `alsoWrite` runs inside
  * the same transaction (print jobs, the refunded order's status), and so
- * does `stamp` (ZATCA phase 2: the signed document and its QR).
+ * does `stamp` (ZATCA phase 2: the signed document and its QR). A stamp's
+ * `prepare` runs first, before the transaction (no lock held), on the order
+ * numbered as it will be unless another writer numbers one first: the
+ * costly signing happens there, and the stamp inside only checks that what
+ * it signed still holds (zatca/checkout-stamp.ts).
  */
-export function insertOrder(
-  db: TillDatabase,
-  draft: OrderDraft,
-  alsoWrite?: (record: OrderRecord) => void,
-  stamp?: (record: OrderRecord) => string | null,
-): OrderRecord {
+export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void, stamp?: OrderStamp): OrderRecord {
+  if (stamp?.prepare) stamp.prepare(numbered(db, draft).record);
   return db
     .transaction((): OrderRecord => {
-      const { cutoffHour } = readOrderNumbering(db);
-      const businessDay = businessDayOf(draft.created_at, cutoffHour);
-      const station = draft.station ?? null;
-      const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
-      const { next: stationNext } = NEXT_STATION_SEQUENCE.get(db, { businessDay, station })!;
-      const record: OrderRecord = { ...draft, station, business_day: businessDay, number: formatOrderNumber(station, stationNext) };
-      // Phase 2: the numbered order becomes a signed document here, in this transaction; its QR replaces phase 1's.
+      const { record, next, stationNext } = numbered(db, draft);
+      const businessDay = record.business_day;
+      const station = record.station ?? null;
+      // Phase 2: the numbered order's signed document is written here, in this transaction; its QR replaces phase 1's.
       const qr = stamp?.(record);
       if (qr) record.zatca_qr = qr;
       const { lastInsertRowid } = INSERT_ORDER.run(db, {
@@ -171,8 +170,11 @@ export function insertOrder(
         station,
         station_sequence: stationNext,
       });
+      // Keyed by the order's seq (migration 0032): appended at the right edge of each table, on the last sale's page.
+      const orderSeq = Number(lastInsertRowid);
       for (const l of record.lines) {
         INSERT_LINE.run(db, {
+          order_seq: orderSeq,
           order_uuid: record.uuid,
           line_no: l.line_no,
           product_id: l.product_id,
@@ -193,6 +195,7 @@ export function insertOrder(
       }
       record.payments.forEach((p, index) =>
         INSERT_PAYMENT.run(db, {
+          order_seq: orderSeq,
           order_uuid: record.uuid,
           position: index,
           method_key: p.method_key,
@@ -208,6 +211,23 @@ export function insertOrder(
       return record;
     })
     .immediate();
+}
+
+/**
+ * ZATCA phase 2's stamp at checkout: inside the order's transaction, it writes the order's signed document and
+ * returns its QR (null: phase 1's). `prepare`, when there is one, is given the order as it is expected to be numbered
+ * before the transaction begins.
+ */
+export type OrderStamp = ((record: OrderRecord) => string | null) & { prepare?: (expected: OrderRecord) => void };
+
+/** The draft numbered: its business day, the branch's and its station's next sequences of that day, as the database holds them now. */
+function numbered(db: TillDatabase, draft: OrderDraft): { record: OrderRecord; next: number; stationNext: number } {
+  const { cutoffHour } = readOrderNumbering(db);
+  const businessDay = businessDayOf(draft.created_at, cutoffHour);
+  const station = draft.station ?? null;
+  const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
+  const { next: stationNext } = NEXT_STATION_SEQUENCE.get(db, { businessDay, station })!;
+  return { record: { ...draft, station, business_day: businessDay, number: formatOrderNumber(station, stationNext) }, next, stationNext };
 }
 
 function json(value: unknown): string | null {
@@ -227,15 +247,20 @@ const ORDERS = prepared<{ uuids: string }>()(
 );
 type OrderRow = ReturnType<typeof ORDERS.all>[number];
 
+/** The seqs of the orders with these uuids (a JSON list): an order's lines and payments are keyed by its seq (migration 0032). */
+export function seqsOf(name: string) {
+  return q.selectFrom('orders').select('seq').where('uuid', 'in', jsonList(name));
+}
+
 const LINES = prepared<{ uuids: string }>()(
-  q.selectFrom('order_lines').selectAll().where('order_uuid', 'in', jsonList('uuids')).orderBy('order_uuid').orderBy('line_no'),
+  q.selectFrom('order_lines').selectAll().where('order_seq', 'in', seqsOf('uuids')).orderBy('order_uuid').orderBy('line_no'),
 );
 
 const PAYMENTS = prepared<{ uuids: string }>()(
   q
     .selectFrom('order_payments')
     .select(['order_uuid', 'method_key', 'amount', 'paid_at', 'shift_id', 'settlement_uuid'])
-    .where('order_uuid', 'in', jsonList('uuids'))
+    .where('order_seq', 'in', seqsOf('uuids'))
     .orderBy('order_uuid')
     .orderBy('position'),
 );
@@ -372,7 +397,7 @@ export function refundsOf(db: TillDatabase, saleUuid: string): { uuid: string; n
 const REFUNDED_LINES = prepared<{ saleUuid: string }>()(
   q
     .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
+    .innerJoin('orders as o', 'o.seq', 'l.order_seq')
     .select((eb) => [
       eb.fn.coalesce('l.refunds_line', 'l.line_no').as('line_no'),
       eb.neg(eb.fn.sum<number>('l.quantity')).as('quantity'),
@@ -389,7 +414,7 @@ const REFUNDED_LINES = prepared<{ saleUuid: string }>()(
 const REFUNDED_PAYMENTS = prepared<{ saleUuid: string }>()(
   q
     .selectFrom('order_payments as p')
-    .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
+    .innerJoin('orders as o', 'o.seq', 'p.order_seq')
     .select((eb) => ['p.method_key', eb.neg(eb.fn.sum<number>('p.amount')).as('amount')])
     .where('o.refund_of', '=', param<string>('saleUuid'))
     .where('o.kind', '=', 'REFUND')
@@ -437,10 +462,11 @@ export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?
       const upload = FROZEN_AT.get(db, { uuid: settlement.uuid });
       const route: SettlementRoute = upload && upload.frozen_at === null ? 'joins-order' : 'own-record';
       const carriedBy = route === 'own-record' ? settlement.settlementUuid : null;
-      const { next } = NEXT_POSITION.get(db, { uuid: settlement.uuid })!;
+      const { next } = NEXT_POSITION.get(db, { seq: row.seq })!;
       const rows = [...settlement.payments, { method_key: settlement.payLaterKey, amount: -settlement.owed }];
       rows.forEach((p, index) =>
         INSERT_PAYMENT.run(db, {
+          order_seq: row.seq,
           order_uuid: settlement.uuid,
           position: next + index,
           method_key: p.method_key,
@@ -460,15 +486,17 @@ export function settleOrder(db: TillDatabase, settlement: Settlement, alsoWrite?
 
 // settleOrder's queries: a payment at the counter, compiled once like checkout's.
 
-const SALE_STATUS = prepared<{ uuid: string }>()(q.selectFrom('orders').select('status').where('uuid', '=', param<string>('uuid')).where('kind', '=', 'SALE'));
+const SALE_STATUS = prepared<{ uuid: string }>()(
+  q.selectFrom('orders').select(['seq', 'status']).where('uuid', '=', param<string>('uuid')).where('kind', '=', 'SALE'),
+);
 
 const FROZEN_AT = prepared<{ uuid: string }>()(q.selectFrom('outbox').select('frozen_at').where('enqueued_seq', '=', seqOf('uuid')));
 
-const NEXT_POSITION = prepared<{ uuid: string }>()(
+const NEXT_POSITION = prepared<{ seq: number }>()(
   q
     .selectFrom('order_payments')
     .select((eb) => eb(eb.fn.coalesce(eb.fn.max('position'), sql.lit(-1)), '+', sql.lit(1)).as('next'))
-    .where('order_uuid', '=', param<string>('uuid')),
+    .where('order_seq', '=', param<number>('seq')),
 );
 
 const MARK_PAID = prepared<{ uuid: string; zatcaQr: string | null }>()(

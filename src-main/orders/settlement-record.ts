@@ -31,7 +31,7 @@ export function settlementBody(db: TillDatabase, settlementUuid: string, payLate
     db,
     q
       .selectFrom('order_payments as p')
-      .innerJoin('orders as o', 'o.uuid', 'p.order_uuid')
+      .innerJoin('orders as o', 'o.seq', 'p.order_seq')
       .select(['p.order_uuid', 'o.number', 'p.method_key', 'p.amount', 'p.paid_at', 'p.shift_id', 'p.cashier_id'])
       .where('p.settlement_uuid', '=', settlementUuid)
       .orderBy('p.position')

@@ -21,7 +21,7 @@ export function shiftSales(db: TillDatabase, shiftId: string): ShiftSale[] {
     db,
     q
       .selectFrom('order_lines as l')
-      .innerJoin('orders as o', 'o.uuid', 'l.order_uuid')
+      .innerJoin('orders as o', 'o.seq', 'l.order_seq')
       .select(['l.order_uuid', 'l.category_id', 'l.total'])
       .where('o.shift_id', '=', shiftId),
   );
@@ -40,7 +40,7 @@ export function shiftPayments(db: TillDatabase, shiftId: string): { method_key: 
     db,
     q
       .selectFrom('orders as o')
-      .innerJoin('order_payments as p', 'p.order_uuid', 'o.uuid')
+      .innerJoin('order_payments as p', 'p.order_seq', 'o.seq')
       .select(['p.method_key', 'p.amount'])
       .where('o.shift_id', '=', shiftId)
       .where('p.shift_id', '=', shiftId)

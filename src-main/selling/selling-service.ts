@@ -78,6 +78,7 @@ import { clearStationCart } from '../stations/index.ts';
 import { refundDraft, saleDraft } from './order-drafts.ts';
 import {
   insertOrder,
+  type OrderStamp,
   latestOrders,
   localSyncStatus,
   markRefunded,
@@ -97,7 +98,7 @@ import { PAY_LATER_METHOD_KEY } from '../../src-shared/pricing/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
 import { enqueueRecord, openShiftRow, requireOpenShift } from '../shifts/index.ts';
 import type { LocalTill } from '../stations/index.ts';
-import type { StandardInvoiceHooks } from '../zatca/index.ts';
+import type { CheckoutStamper, StandardInvoiceHooks } from '../zatca/index.ts';
 
 export type SellingMethods = Pick<TillApi, (typeof SELLING_METHODS)[number]>;
 
@@ -106,8 +107,11 @@ export interface SellingHooks {
   onOrderCommitted?: (order: OrderRecord) => void;
   /** Extra rows to write inside the checkout transaction (print jobs). */
   alsoWriteAtCheckout?: (order: OrderRecord, what?: { kitchen: boolean }) => void;
-  /** ZATCA phase 2: signs the numbered order inside its transaction and returns the QR for its receipt (null: phase 1's). */
-  stampAtCheckout?: (order: OrderRecord, profile: BranchProfile | null) => string | null;
+  /**
+   * ZATCA phase 2: writes the numbered order's signed document inside its transaction and returns the QR for its
+   * receipt (null: phase 1's); its `presign`, when it has one, signs the order before the transaction takes the lock.
+   */
+  stampAtCheckout?: CheckoutStamper;
   /** ZATCA standard (B2B) tax invoices, cleared before they print; without it a checkout naming a buyer is refused. */
   standardInvoices?: StandardInvoiceHooks;
   syncStatus?: () => SyncStatus;
@@ -149,10 +153,18 @@ export class SellingService implements SellingMethods {
     return { ...profile, branchId: profile.branchId };
   }
 
-  /** The phase-2 stamp for an order made under `profile` (the one the sale already read: not read again inside the transaction). */
-  private stampUnder(profile: BranchProfile | null): ((order: OrderRecord) => string | null) | undefined {
+  /**
+   * The phase-2 stamp for one order made under `profile` (the one the sale already read: not read again inside the
+   * transaction); what its presign signed ahead of the transaction goes to the stamp inside it.
+   */
+  private stampUnder(profile: BranchProfile | null): OrderStamp | undefined {
     const stamp = this.options.stampAtCheckout;
-    return stamp && ((order) => stamp(order, profile));
+    if (!stamp) return undefined;
+    const presign = stamp.presign;
+    let presigned: unknown;
+    const inside: OrderStamp = (order) => stamp(order, profile, presigned);
+    if (presign) inside.prepare = (expected) => (presigned = presign(expected, profile));
+    return inside;
   }
 
   /** The calling station's cart: never another screen's. */

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { TillDatabase } from '../db/index.ts';
 import { journaledTables, type JournaledTable } from './journal-triggers.ts';
+import { journalChangesSchema, readPeer } from './peer-messages.ts';
 import { writeStandbyState } from './standby-state.ts';
 
 /** One journal row as it travels: `row` and `old_key` stay JSON text, so SQLite (not JavaScript) reads every value back at its own type. */
@@ -12,20 +13,10 @@ export interface JournalChange {
   row: string | null;
 }
 
-/** The changes of a batch as the wire carries them, checked member by member; null for anything else. */
+/** The changes of a batch as the wire carries them, checked member by member (peer-messages.ts); null for anything else. */
 export function journalChanges(value: unknown): JournalChange[] | null {
-  if (!Array.isArray(value)) return null;
-  let previous = 0;
-  for (const change of value as Record<string, unknown>[]) {
-    if (!change || typeof change !== 'object') return null;
-    const { seq, tbl, op, old_key: key, row } = change;
-    if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq <= previous) return null;
-    if (typeof tbl !== 'string' || (op !== 'I' && op !== 'U' && op !== 'D')) return null;
-    if ((key !== null && typeof key !== 'string') || (row !== null && typeof row !== 'string')) return null;
-    if ((op === 'D') !== (row === null) || (op === 'I') !== (key === null)) return null;
-    previous = seq;
-  }
-  return value as JournalChange[];
+  const read = readPeer(journalChangesSchema, value);
+  return read.ok ? read.value : null;
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -11,6 +11,8 @@
  * The standby module only carries them; what they mean is the caller's
  * (pos serve's wiring).
  */
+import { handedSecretsSchema, peerRecordSchema, readPeer } from './peer-messages.ts';
+
 export interface PairHandover {
   /** On the hub: the secrets to hand over now (name → value; null: the hub has none, the standby forgets its copy). */
   outgoing(): Record<string, string | null>;
@@ -22,24 +24,14 @@ export interface PairHandover {
   peerRecord(record: Record<string, unknown>): void;
 }
 
-const MAX_SECRETS = 16;
-const NAME = /^[A-Za-z0-9_.:-]{1,120}$/;
-
-/** A handover's secrets as the wire carries them, checked; null for anything else. */
+/** A handover's secrets as the wire carries them, checked (peer-messages.ts); null for anything else. */
 export function handedSecrets(value: unknown): Record<string, string | null> | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > MAX_SECRETS) return null;
-  const secrets: Record<string, string | null> = {};
-  for (const [name, secret] of entries) {
-    if (!NAME.test(name) || (secret !== null && (typeof secret !== 'string' || secret.length > 16_384))) return null;
-    secrets[name] = secret;
-  }
-  return secrets;
+  const read = readPeer(handedSecretsSchema, value);
+  return read.ok ? read.value : null;
 }
 
 /** A record a standby says of itself, checked for shape only (the caller checks what it means); null for anything else. */
 export function peerRecordOf(value: unknown): Record<string, unknown> | null {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  return JSON.stringify(value).length <= 16_384 ? (value as Record<string, unknown>) : null;
+  const read = readPeer(peerRecordSchema, value);
+  return read.ok ? read.value : null;
 }

@@ -12,7 +12,16 @@ import { newRejoinKey, provesRejoin, RejoinChallenges, type RejoinKeyStore } fro
 import { sameHex, sha256, StandbyCodes } from './standby-codes.ts';
 import { journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 import { readJson, sendJson } from './peer-http.ts';
-import { peerRecordOf, type PairHandover } from './handover.ts';
+import type { PairHandover } from './handover.ts';
+import {
+  type SetAsideSummary,
+  pairRequestSchema,
+  readPeer,
+  readStreamMessage,
+  rejoinRequestSchema,
+  STANDBY_MESSAGE_TYPES,
+  standbyMessageSchema,
+} from './peer-messages.ts';
 
 /** How often the hub sends what is new (changes written by other processes or background work) and a heartbeat. */
 export const BEAT_MS = 250;
@@ -28,6 +37,8 @@ export interface HubReplicationOptions {
   ackTimeoutMs: () => number;
   /** The pair's rejoin key in this machine's secrets file (rejoin-key.ts): made when a standby pairs with a code, asked of an old hub that rejoins. */
   rejoinKey: RejoinKeyStore;
+  /** The standby sent a message of a known type that is malformed (peer-messages.ts): refused, with this reason. */
+  onRefused?: (reason: string) => void;
 }
 
 /** What the hub knows of its standby (the manager's status, `pos standby status`, `pos doctor`). */
@@ -40,6 +51,8 @@ export interface ReplicationStatus {
   /** Changes committed and not yet acknowledged, and how long the oldest of them has waited. */
   lag_changes: number;
   lag_ms: number;
+  /** The ZATCA documents the connected standby signed as an old hub and still reports from its set-aside file (null: it said nothing). */
+  standby_set_aside: SetAsideSummary | null;
 }
 
 /** The standby's own address as it says it (screens are sent there, the hub asks it for a newer epoch): an http(s) origin, or null. */
@@ -77,7 +90,13 @@ export class HubReplication {
   readonly codes: StandbyCodes;
   private readonly challenges: RejoinChallenges;
   private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  private standby: { socket: WebSocket; url: string | null; lastHeard: number; handedOver: string | null } | null = null;
+  private standby: {
+    socket: WebSocket;
+    url: string | null;
+    lastHeard: number;
+    handedOver: string | null;
+    setAside: SetAsideSummary | null;
+  } | null = null;
   private sent = 0;
   private acknowledged = 0;
   private lastPrune = 0;
@@ -143,14 +162,15 @@ export class HubReplication {
       acknowledged: this.acknowledged,
       lag_changes: this.standby ? lag : head - this.acknowledged,
       lag_ms: this.unackedSince === null ? 0 : this.options.clock.now() - this.unackedSince,
+      standby_set_aside: this.standby?.setAside ?? null,
     };
   }
 
   /** `POST /standby/pair` and `GET /standby/snapshot` (the standby authenticates itself; the host asks no session). */
   async handle(request: IncomingMessage, response: ServerResponse, path: string, authenticated: () => void): Promise<boolean> {
     if (path === '/standby/pair' && request.method === 'POST') {
-      const body = await readJson(request);
-      const token = this.codes.redeem(typeof body?.code === 'string' ? body.code : '');
+      const asked = readPeer(pairRequestSchema, await readJson(request));
+      const token = this.codes.redeem(asked.ok ? asked.value.code : '');
       if (!token) return sendJson(response, 401, { error: 'that standby code is wrong, used or expired: ask a manager for a new one' });
       const { db } = this.options;
       writeStandbyState(db, { stream_token: sha256(token) });
@@ -163,10 +183,9 @@ export class HubReplication {
     if (path === '/standby/rejoin' && request.method === 'GET') return sendJson(response, 200, { nonce: this.challenges.issue() });
     if (path === '/standby/rejoin' && request.method === 'POST') {
       // The old hub of this pair comes back as the standby: it proves it holds the pair's rejoin key (no manager's code).
-      const body = await readJson(request);
+      const asked = readPeer(rejoinRequestSchema, await readJson(request));
       const key = this.options.rejoinKey.get();
-      const nonce = body?.nonce;
-      if (!key || !this.challenges.spend(nonce) || !provesRejoin(key, nonce, body?.proof))
+      if (!key || !asked.ok || !this.challenges.spend(asked.value.nonce) || !provesRejoin(key, asked.value.nonce, asked.value.proof))
         return sendJson(response, 401, { error: 'not the other machine of this pair: pair it with a standby code from a manager' });
       const token = randomBytes(32).toString('hex');
       const { db } = this.options;
@@ -230,7 +249,7 @@ export class HubReplication {
     }
     if (this.standby) this.standby.socket.terminate();
     this.dropStandby();
-    this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null };
+    this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null, setAside: null };
     this.sent = from;
     this.acknowledged = from;
     socket.on('message', (data) => this.heard(socket, String(data)));
@@ -244,22 +263,22 @@ export class HubReplication {
   private heard(socket: WebSocket, text: string): void {
     if (this.standby?.socket !== socket) return;
     this.standby.lastHeard = this.options.clock.now();
-    let message: { type?: unknown; seq?: unknown; url?: unknown };
-    try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
+    const read = readStreamMessage(standbyMessageSchema, STANDBY_MESSAGE_TYPES, text);
+    if (read === null) return;
+    if (!read.ok) {
+      // Refused, never acted on: an acknowledgement that does not read as one releases no answer.
+      this.options.onRefused?.(read.reason);
       return;
     }
+    const message = read.value;
     const url = message.type === 'hello' ? peerOrigin(message.url) : null;
     if (url) {
       this.standby.url = url;
       writeStandbyState(this.options.db, { peer_url: url });
     }
-    if (message.type === 'unit') {
-      const record = peerRecordOf((message as { record?: unknown }).record);
-      if (record) this.options.handover?.peerRecord(record);
-    }
-    if (message.type === 'ack' && typeof message.seq === 'number' && Number.isInteger(message.seq) && message.seq <= this.sent) {
+    if (message.type === 'unit') this.options.handover?.peerRecord(message.record);
+    if (message.type === 'set_aside') this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at };
+    if (message.type === 'ack' && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
       if (this.acknowledged >= this.sent) this.unackedSince = null;
       this.release();

@@ -5,7 +5,7 @@ export { dropJournalTriggers, installJournal, journaledTables, type JournaledTab
 export { journalOldest, journalSince, pruneJournal } from './journal.ts';
 export { PairNode, type PairNodeOptions, type PairStatus, type ScreenPresence } from './pair-node.ts';
 export { promoteToHub } from './promote.ts';
-export { rejoinNewHub, type RejoinOutcome } from './rejoin.ts';
+export { rejoinNewHub, type BeforeReplace, type RejoinOutcome } from './rejoin.ts';
 export { REJOIN_KEY_SECRET, rejoinKeyIn, type PairSecrets, type RejoinKeyStore } from './rejoin-key.ts';
 export { prepareStandbyCopy } from './standby-copy.ts';
 export { replicatedApi, type ReplicationGate } from './replicated-api.ts';

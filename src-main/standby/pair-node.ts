@@ -9,6 +9,7 @@ import { shouldTakeOver } from './failover-rule.ts';
 import type { PairHandover } from './handover.ts';
 import { HubReplication, type ReplicationStatus } from './hub-replication.ts';
 import { fetchJson, sendJson } from './peer-http.ts';
+import { readPeer, whereAnswerSchema, type SetAsideSummary } from './peer-messages.ts';
 import { promoteToHub } from './promote.ts';
 import type { RejoinKeyStore } from './rejoin-key.ts';
 import { StandbyFollower } from './standby-follower.ts';
@@ -43,6 +44,8 @@ export interface PairNodeOptions {
   handover?: PairHandover;
   /** Said when this machine takes over (e.g. that it is not a ZATCA unit of its own yet), or null. */
   takeOverWarning?: () => string | null;
+  /** The ZATCA documents this machine's set-aside files still have to report (the root's); a standby tells its hub. */
+  setAside?: () => SetAsideSummary | null;
 }
 
 /** A socket of a screen, as the web host reports it (the host's StationPresence shape, kept structural here). */
@@ -60,7 +63,15 @@ export interface PairStatus {
   /** As the hub: its standby, and the lag in changes and milliseconds; answering alone when no standby is connected. */
   hub: (ReplicationStatus & { answering_alone: boolean }) | null;
   /** As the standby: what it has applied, how long the hub has been silent, and what a takeover still waits for. */
-  standby: { applied: number; hub_silent_ms: number; failover_ms: number; waiting_for: string | null; stations_here: number; stations_in_use: number } | null;
+  standby: {
+    applied: number;
+    hub_head: number;
+    hub_silent_ms: number;
+    failover_ms: number;
+    waiting_for: string | null;
+    stations_here: number;
+    stations_in_use: number;
+  } | null;
   at: number;
 }
 
@@ -205,6 +216,7 @@ export class PairNode {
       connected,
       lag_changes: connected ? hub.lag_changes : null,
       lag_ms: connected ? hub.lag_ms : null,
+      standby_zatca_waiting: connected ? (hub.standby_set_aside?.waiting ?? null) : null,
     };
   }
 
@@ -229,6 +241,7 @@ export class PairNode {
         this.role === 'standby'
           ? {
               applied: this.follower?.appliedSeq ?? state.applied_seq,
+              hub_head: this.follower?.hubHeadSeq ?? state.applied_seq,
               hub_silent_ms: now - this.lastHeard,
               failover_ms: this.failoverMs(),
               waiting_for: this.lastDecision.waitingFor,
@@ -273,6 +286,7 @@ export class PairNode {
       ...(this.options.handover ? { handover: this.options.handover } : {}),
       ackTimeoutMs: () => settingOrDefault(this.options.db, 'hub.standby_ack_seconds') * 1000,
       rejoinKey: this.options.rejoinKey,
+      onRefused: (reason) => this.options.log(`Hub: the standby sent a message this hub refuses (${reason}); it is ignored.`),
     });
     this.hub.start();
     this.options.startTill();
@@ -296,9 +310,11 @@ export class PairNode {
         this.options.log('Standby: the hub cannot continue this copy from its journal; start again with a new code (--code) for a fresh snapshot.'),
       onApplyFailed: (error) =>
         this.options.log(`Standby: a change from the hub could not be applied (${error.message}); are both on the same version of Till?`),
+      onRefused: (reason) => this.options.log(`Standby: the hub sent a message this standby refuses (${reason}); it reconnects and is sent it again.`),
       ...(this.options.handover
         ? { onHandover: this.options.handover.received.bind(this.options.handover), ownRecord: this.options.handover.ownRecord.bind(this.options.handover) }
         : {}),
+      ...(this.options.setAside ? { setAside: this.options.setAside } : {}),
     });
     this.follower.start();
   }
@@ -350,9 +366,9 @@ export class PairNode {
     if (!state.peer_url || this.peerCheckRunning) return;
     this.peerCheckRunning = true;
     try {
-      const answer = await fetchJson(`${state.peer_url}/standby/where`, 1_000);
-      const body = answer?.body;
-      if (this.role === 'hub' && body?.role === 'hub' && typeof body.epoch === 'number' && body.epoch > state.epoch) {
+      const answer = readPeer(whereAnswerSchema, (await fetchJson(`${state.peer_url}/standby/where`, 1_000))?.body);
+      const body = answer.ok ? answer.value : null;
+      if (this.role === 'hub' && body?.role === 'hub' && body.epoch > state.epoch) {
         writeStandbyState(this.options.db, { role: 'fenced', epoch: body.epoch });
         this.becomeFenced();
       }

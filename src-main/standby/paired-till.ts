@@ -6,7 +6,8 @@ import { openDatabase as openTillDatabase, type TillDatabase } from '../db/index
 import { listStations } from '../stations/index.ts';
 import type { PairHandover } from './handover.ts';
 import { PairNode } from './pair-node.ts';
-import { rejoinNewHub } from './rejoin.ts';
+import type { SetAsideSummary } from './peer-messages.ts';
+import { rejoinNewHub, type BeforeReplace } from './rejoin.ts';
 import { REJOIN_KEY_SECRET, rejoinKeyIn, type PairSecrets } from './rejoin-key.ts';
 import { replicatedApi } from './replicated-api.ts';
 import { prepareStandbyCopy } from './standby-copy.ts';
@@ -39,6 +40,8 @@ export interface PairedTillOptions<T extends PairedTill> {
   secrets: PairSecrets;
   handover?: PairHandover;
   takeOverWarning?: () => string | null;
+  /** The ZATCA documents this machine's set-aside files still have to report (SetAsideReporting's summary): a standby tells its hub. */
+  setAside?: () => SetAsideSummary | null;
   /** This running hub stepped down (a newer one at its peer): the root serves the file again, where it rejoins (rejoin.ts). */
   onSteppedDown: () => void;
   log: (line: string) => void;
@@ -76,6 +79,7 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
     log: options.log,
     ...(options.handover ? { handover: options.handover } : {}),
     ...(options.takeOverWarning ? { takeOverWarning: options.takeOverWarning } : {}),
+    ...(options.setAside ? { setAside: options.setAside } : {}),
   });
   const node = pair;
   node.start();
@@ -98,6 +102,8 @@ export async function preparePairFile(options: {
   code: string | undefined;
   secretsOf: (db: TillDatabase) => PairSecrets;
   log: (line: string) => void;
+  /** An old hub that rejoins: what it does with its set-aside file before the new hub's snapshot replaces its own (reports its ZATCA documents). */
+  beforeReplace?: BeforeReplace;
 }): Promise<void> {
   const withSecrets = <T>(act: (secrets: PairSecrets) => T): T => {
     const db = openTillDatabase(options.dbFile);
@@ -111,7 +117,7 @@ export async function preparePairFile(options: {
     const { rejoinKey } = await prepareStandbyCopy(options.dbFile, options.standbyOf, options.code);
     if (rejoinKey) withSecrets((secrets) => secrets.set(REJOIN_KEY_SECRET, rejoinKey));
   } else if (existsSync(options.dbFile)) {
-    await rejoinNewHub(options.dbFile, () => withSecrets((secrets) => secrets.get(REJOIN_KEY_SECRET)), options.log);
+    await rejoinNewHub(options.dbFile, () => withSecrets((secrets) => secrets.get(REJOIN_KEY_SECRET)), options.log, options.beforeReplace);
   }
 }
 

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../db/index.ts';
+import { dropJournalTriggers } from './journal-triggers.ts';
 import { fetchJson } from './peer-http.ts';
+import { readPeer, rejoinAnswerSchema, rejoinChallengeSchema, whereAnswerSchema } from './peer-messages.ts';
 import { rejoinProof } from './rejoin-key.ts';
 import { markAsStandby } from './standby-copy.ts';
 import { downloadSnapshot } from './standby-follower.ts';
@@ -16,7 +18,16 @@ export interface RejoinOutcome {
   discarded_orders: string[];
   /** The old file, kept as it was for whoever wants to look (nothing of it is merged). */
   kept_as: string;
+  /** The ZATCA documents (cbc:UUIDs) among the discarded changes: signed by this machine, never had by the new hub, reported from `kept_as`. */
+  set_aside_documents: string[];
 }
+
+/**
+ * Called once the old file is set aside and before the new hub's snapshot
+ * replaces it: the root reports the ZATCA documents only the set-aside file
+ * holds (src-main/zatca/set-aside-reporting.ts), for a bounded time.
+ */
+export type BeforeReplace = (setAside: { file: string; documents: string[] }) => Promise<void>;
 
 /**
  * Before `pos serve` opens an old hub's file (docs/standby.md, "The old
@@ -28,7 +39,12 @@ export interface RejoinOutcome {
  * peer, the peer is not a newer hub, or it does not answer: the file starts
  * as it is, and a running hub keeps asking its peer).
  */
-export async function rejoinNewHub(dbFile: string, readRejoinKey: () => string | null, log: (line: string) => void): Promise<RejoinOutcome | null> {
+export async function rejoinNewHub(
+  dbFile: string,
+  readRejoinKey: () => string | null,
+  log: (line: string) => void,
+  beforeReplace?: BeforeReplace,
+): Promise<RejoinOutcome | null> {
   if (!existsSync(dbFile)) return null;
   const db = openDatabase(dbFile);
   let state;
@@ -39,9 +55,9 @@ export async function rejoinNewHub(dbFile: string, readRejoinKey: () => string |
   }
   if (state.role === 'standby' || !state.peer_url) return null;
   const peer = state.peer_url;
-  const where = (await fetchJson(`${peer}/standby/where`, 3_000))?.body;
-  if (where?.role !== 'hub' || typeof where.epoch !== 'number' || where.epoch < state.epoch || (where.epoch === state.epoch && state.role === 'hub'))
-    return null;
+  const answered = readPeer(whereAnswerSchema, (await fetchJson(`${peer}/standby/where`, 3_000))?.body);
+  const where = answered.ok ? answered.value : null;
+  if (where?.role !== 'hub' || where.epoch < state.epoch || (where.epoch === state.epoch && state.role === 'hub')) return null;
 
   // A newer hub exists: this file never writes again, rejoin or not.
   if (state.role === 'hub') {
@@ -58,27 +74,31 @@ export async function rejoinNewHub(dbFile: string, readRejoinKey: () => string |
     return null;
   }
   const challenge = await fetchJson(`${peer}/standby/rejoin`, 5_000);
-  const nonce = challenge?.body?.nonce;
-  if (challenge?.status !== 200 || typeof nonce !== 'string') return refused(peer, challenge?.status, log);
+  const challenged = readPeer(rejoinChallengeSchema, challenge?.body);
+  if (challenge?.status !== 200 || !challenged.ok) return refused(peer, challenge?.status, log);
+  const { nonce } = challenged.value;
   const answer = await fetchJson(`${peer}/standby/rejoin`, 10_000, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ nonce, proof: rejoinProof(rejoinKey, nonce) }),
   });
-  const { token, epoch, took_over_at: tookOverAt } = answer?.body ?? {};
-  if (answer?.status !== 200 || typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token) || typeof epoch !== 'number' || typeof tookOverAt !== 'number')
-    return refused(peer, answer?.status, log);
+  const taken = readPeer(rejoinAnswerSchema, answer?.body);
+  if (answer?.status !== 200 || !taken.ok) return refused(peer, answer?.status, log);
+  const { token, epoch, took_over_at: tookOverAt } = taken.value;
 
   // What this machine committed after the new hub's last change from it: answered to no screen (an answer waits for the standby).
   const old = openDatabase(dbFile);
   const keptAs = `${dbFile}.before-rejoin-epoch-${epoch}`;
-  let discarded: { changes: number; orders: string[] };
+  let discarded: { changes: number; orders: string[]; documents: string[] };
   try {
     discarded = trailingChanges(old, tookOverAt);
     await old.backup(keptAs);
   } finally {
     old.close();
   }
+  unjournal(keptAs);
+  // The documents this machine signed that the new hub never had are reported from the set-aside copy: first now, briefly.
+  if (beforeReplace && discarded.documents.length > 0) await beforeReplace({ file: keptAs, documents: discarded.documents });
   await downloadSnapshot(peer, token, dbFile);
   markAsStandby(dbFile, peer, token, epoch);
   log(
@@ -86,9 +106,19 @@ export async function rejoinNewHub(dbFile: string, readRejoinKey: () => string |
       (discarded.changes === 0
         ? 'It had nothing the new hub lacks.'
         : `${discarded.changes} changes it committed after the new hub's last one (orders: ${discarded.orders.join(', ') || 'none'}) were never answered to a screen nor uploaded, and are not kept; `) +
-      `its old copy is ${keptAs}.`,
+      `its old copy is ${keptAs}.` +
+      (discarded.documents.length === 0
+        ? ''
+        : ` The ${discarded.documents.length} ZATCA document(s) this till signed among them are its own unit's to report: they are reported from that copy until none is left (pos zatca status says how many wait).`),
   );
-  return { hub: peer, epoch, discarded_changes: discarded.changes, discarded_orders: discarded.orders, kept_as: keptAs };
+  return {
+    hub: peer,
+    epoch,
+    discarded_changes: discarded.changes,
+    discarded_orders: discarded.orders,
+    kept_as: keptAs,
+    set_aside_documents: discarded.documents,
+  };
 }
 
 function refused(peer: string, status: number | undefined, log: (line: string) => void): null {
@@ -96,13 +126,30 @@ function refused(peer: string, status: number | undefined, log: (line: string) =
   return null;
 }
 
-/** The changes after `after` still in this file's journal (pruned only once acknowledged: the unacknowledged tail is all there) and the orders among them. */
-function trailingChanges(db: ReturnType<typeof openDatabase>, after: number): { changes: number; orders: string[] } {
+/**
+ * The changes after `after` still in this file's journal (pruned only once
+ * acknowledged: the unacknowledged tail is all there), the orders among them
+ * and the ZATCA documents signed in them (by cbc:UUID).
+ */
+function trailingChanges(db: ReturnType<typeof openDatabase>, after: number): { changes: number; orders: string[]; documents: string[] } {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'standby_journal'").get();
-  if (!exists) return { changes: 0, orders: [] };
+  if (!exists) return { changes: 0, orders: [], documents: [] };
   const changes = Math.max(0, journalHead(db) - after);
-  const rows = db
-    .prepare("SELECT DISTINCT json_extract(row, '$.uuid') AS uuid FROM standby_journal WHERE seq > ? AND tbl = 'orders' AND op = 'I'")
-    .all(after) as { uuid: string | null }[];
-  return { changes, orders: rows.map((r) => r.uuid).filter((u): u is string => typeof u === 'string') };
+  const inserted = (table: string): string[] => {
+    const rows = db
+      .prepare("SELECT json_extract(row, '$.uuid') AS uuid FROM standby_journal WHERE seq > ? AND tbl = ? AND op = 'I' ORDER BY seq")
+      .all(after, table) as { uuid: string | null }[];
+    return [...new Set(rows.map((r) => r.uuid).filter((u): u is string => typeof u === 'string'))];
+  };
+  return { changes, orders: inserted('orders'), documents: inserted('zatca_documents') };
+}
+
+/** The set-aside copy writes no journal: ZATCA's answers are kept in it without growing a journal nobody follows (its rows stay, to look at). */
+function unjournal(file: string): void {
+  const db = openDatabase(file);
+  try {
+    dropJournalTriggers(db);
+  } finally {
+    db.close();
+  }
 }

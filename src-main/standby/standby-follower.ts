@@ -5,10 +5,18 @@ import { pipeline } from 'node:stream/promises';
 import { WebSocket } from 'ws';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { ChangeApplier, journalChanges } from './apply-changes.ts';
-import { handedSecrets } from './handover.ts';
+import { ChangeApplier } from './apply-changes.ts';
 import { readMachineRows, writeMachineRows } from './machine-rows.ts';
 import { fetchJson } from './peer-http.ts';
+import {
+  type SetAsideSummary,
+  HUB_MESSAGE_TYPES,
+  hubMessageSchema,
+  pairAnswerSchema,
+  peerRefusalSchema,
+  readPeer,
+  readStreamMessage,
+} from './peer-messages.ts';
 import { isRejoinKey } from './rejoin-key.ts';
 import { readStandbyState } from './standby-state.ts';
 
@@ -20,11 +28,15 @@ export async function pairWithHub(hubUrl: string, code: string): Promise<{ token
     body: JSON.stringify({ code }),
   });
   if (!answer) throw new Error(`the hub at ${hubUrl} does not answer`);
-  const { token, epoch, error, rejoin_key } = answer.body ?? {};
-  if (answer.status !== 200 || typeof token !== 'string' || !/^[0-9a-f]{64}$/.test(token) || typeof epoch !== 'number')
-    throw new Error(`the hub at ${hubUrl} refused the code (${answer.status}): ${typeof error === 'string' ? error : 'no reason given'}`);
+  const paired = answer.status === 200 ? readPeer(pairAnswerSchema, answer.body) : null;
+  if (!paired?.ok) {
+    const refusal = readPeer(peerRefusalSchema, answer.body);
+    const reason = refusal.ok ? refusal.value.error : paired && !paired.ok ? `its answer is not a pairing (${paired.reason})` : 'no reason given';
+    throw new Error(`the hub at ${hubUrl} refused the code (${answer.status}): ${reason}`);
+  }
+  const { token, epoch, rejoin_key: rejoinKey } = paired.value;
   // An older hub gives no rejoin key: the pair works, and an old hub rejoins with a new code.
-  return { token, epoch, rejoinKey: isRejoinKey(rejoin_key) ? rejoin_key : null };
+  return { token, epoch, rejoinKey: isRejoinKey(rejoinKey) ? rejoinKey : null };
 }
 
 /** Replaces `dbFile` with the hub's snapshot (downloaded beside it, then renamed in: never half a file). */
@@ -54,10 +66,14 @@ export interface StandbyFollowerOptions {
   onResnapshot: () => void;
   /** A batch could not be applied (a different build of Till, a damaged copy). */
   onApplyFailed: (error: Error) => void;
+  /** The hub sent a message of a known type that is malformed (peer-messages.ts): refused (the socket closed) with this reason. */
+  onRefused?: (reason: string) => void;
   /** The hub handed over its secrets (handover.ts): kept in this machine's secret store, never the database. */
   onHandover?: (secrets: Record<string, string | null>) => void;
   /** What this standby says of itself to the hub (its own ZATCA unit), or null. */
   ownRecord?: () => Record<string, unknown> | null;
+  /** The ZATCA documents its set-aside files still have to report, told to the hub when it changes. */
+  setAside?: () => SetAsideSummary | null;
 }
 
 /**
@@ -72,8 +88,11 @@ export class StandbyFollower {
   private cancelRetry: (() => void) | null = null;
   private readonly applier: ChangeApplier;
   private applied: number;
+  /** The newest sequence the hub said it has (its beats and batches): how far behind this copy is. */
+  private hubHead = 0;
   /** What this standby last told the hub of itself on the current socket. */
   private toldRecord: string | null = null;
+  private toldSetAside: string | null = null;
 
   constructor(private readonly options: StandbyFollowerOptions) {
     this.applier = new ChangeApplier(options.db);
@@ -82,6 +101,11 @@ export class StandbyFollower {
 
   get appliedSeq(): number {
     return this.applied;
+  }
+
+  /** The hub's newest sequence as last heard (never below what is applied). */
+  get hubHeadSeq(): number {
+    return Math.max(this.hubHead, this.applied);
   }
 
   start(): void {
@@ -104,6 +128,7 @@ export class StandbyFollower {
     socket.on('error', () => socket.terminate());
     socket.once('open', () => {
       this.toldRecord = null;
+      this.toldSetAside = null;
       socket.send(JSON.stringify({ type: 'hello', url: this.options.ownUrl(), applied: this.applied }));
       this.tellRecord(socket);
     });
@@ -115,46 +140,62 @@ export class StandbyFollower {
   }
 
   private heard(socket: WebSocket, text: string): void {
-    let message: { type?: unknown; changes?: unknown; up_to?: unknown };
-    try {
-      message = JSON.parse(text) as typeof message;
-    } catch {
+    const read = readStreamMessage(hubMessageSchema, HUB_MESSAGE_TYPES, text);
+    if (read === null) {
+      // Not a message this build knows (a newer hub's, say): the hub is alive, nothing else is read from it.
+      if (isJson(text)) this.options.onHeard();
       return;
     }
     this.options.onHeard();
+    if (!read.ok) {
+      // A malformed batch or handover is never applied nor acknowledged: the hub answers alone until this copy is looked at.
+      this.options.onRefused?.(read.reason);
+      return void socket.terminate();
+    }
+    const message = read.value;
     if (message.type === 'resnapshot') {
       this.stop();
       this.options.onResnapshot();
       return;
     }
     if (message.type === 'changes') {
-      const changes = journalChanges(message.changes);
-      const upTo = message.up_to;
-      if (!changes || typeof upTo !== 'number' || !Number.isSafeInteger(upTo)) return void socket.terminate();
       try {
-        this.applied = this.applier.apply(changes, this.applied, upTo);
+        this.applied = this.applier.apply(message.changes, this.applied, message.up_to);
       } catch (error) {
         // Not applied, not acknowledged: the hub keeps answering alone (its status shows the standby gone) until a person looks.
         this.options.onApplyFailed(error as Error);
         return void socket.terminate();
       }
     }
-    if (message.type === 'handover') {
-      const secrets = handedSecrets((message as { secrets?: unknown }).secrets);
-      if (!secrets) return void socket.terminate();
-      this.options.onHandover?.(secrets);
-    }
+    if (message.type === 'handover') this.options.onHandover?.(message.secrets);
+    const head = message.type === 'beat' ? message.head : message.type === 'changes' ? message.up_to : undefined;
+    if (head !== undefined) this.hubHead = Math.max(this.hubHead, head);
     if (message.type === 'changes' || message.type === 'beat') socket.send(JSON.stringify({ type: 'ack', seq: this.applied }));
     if (message.type === 'beat') this.tellRecord(socket);
   }
 
   /** Tells the hub what this standby is (its ZATCA unit once onboarded) when that changed since it last said. */
   private tellRecord(socket: WebSocket): void {
+    const setAside = this.options.setAside?.() ?? null;
+    const told = setAside === null ? null : JSON.stringify({ type: 'set_aside', ...setAside });
+    if (told !== null && told !== this.toldSetAside && socket.readyState === socket.OPEN) {
+      this.toldSetAside = told;
+      socket.send(told);
+    }
     const record = this.options.ownRecord?.() ?? null;
     if (record === null) return;
     const text = JSON.stringify({ type: 'unit', record });
     if (text === this.toldRecord || socket.readyState !== socket.OPEN) return;
     this.toldRecord = text;
     socket.send(text);
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }

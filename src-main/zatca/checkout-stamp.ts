@@ -5,7 +5,18 @@
  * before the commit leaves neither the order nor its document, and after it
  * both: no gap, no fork. Off (phase 1 unchanged) until the unit is
  * onboarded and its key is at hand.
+ *
+ * The signing itself (UBL, hash, ECDSA, QR: most of a phase-2 checkout's
+ * CPU) happens before that transaction, holding no lock (presignOrder): the
+ * order as it will be numbered, signed at the counter and previous hash read
+ * then. Inside the transaction the document is built again from what the
+ * database holds now and compared with the one signed; only when it is the
+ * same (same unit and certificate, counter, previous hash, number and
+ * every other input) is the signed text written. When another writer moved
+ * the chain or took the number meanwhile, the order is signed again there,
+ * inside the transaction, as before: never a stale counter or hash.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { BranchProfile } from '../catalog/index.ts';
@@ -14,7 +25,7 @@ import { egsSignerSource } from './egs-secrets.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
 import { appendDocument, readEgs, type EgsState } from './zatca-store.ts';
-import type { ZatcaBuyerParty, ZatcaSeller } from './zatca-document.ts';
+import type { ZatcaBuyerParty, ZatcaDocument, ZatcaSeller } from './zatca-document.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
 
 export interface CheckoutStampOptions {
@@ -43,22 +54,22 @@ export interface StampChoice {
  * Signs `order` as the unit's next document and chains it; call inside the order's transaction. Null: phase 1 (not
  * onboarded, or the skip). `profile` is the branch profile the checkout already read, when it has one.
  */
-export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, choice: StampChoice = {}, profile?: BranchProfile | null): SignedDocument | null {
-  const egs = readEgs(options.db);
-  if (!egs) return null;
-  const signer = options.signer(egs);
-  const seller = profile === undefined ? options.seller() : options.seller(profile);
-  if (!signer || !seller) {
-    options.onSkipped?.(signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available", order);
+export function stampOrder(
+  options: CheckoutStampOptions,
+  order: OrderRecord,
+  choice: StampChoice = {},
+  profile?: BranchProfile | null,
+  presigned?: PresignedDocument | null,
+): SignedDocument | null {
+  const prepared = prepareDocument(options, order, choice, profile);
+  if (!prepared) return null;
+  if ('skipped' in prepared) {
+    options.onSkipped?.(prepared.skipped, order);
     return null;
   }
-  const base = documentFromOrder(order, { icv: egs.next_icv, pih: egs.last_hash }, seller);
-  const doc = {
-    ...base,
-    uuid: choice.documentUuid ?? order.uuid,
-    ...(choice.buyer ? { profile: 'standard' as const, buyer: choice.buyer } : {}),
-  };
-  const signed = signDocument(doc, signer);
+  const { egs, doc, signer } = prepared;
+  // Signed before the transaction from exactly these inputs: its text stands. Otherwise (the chain or the number moved) signed now.
+  const signed = presigned && presigned.certificate === egs.certificate && isDeepStrictEqual(presigned.doc, doc) ? presigned.signed : signDocument(doc, signer);
   appendDocument(options.db, {
     egs_unit: egs.unit,
     icv: doc.icv,
@@ -78,7 +89,61 @@ export function stampOrder(options: CheckoutStampOptions, order: OrderRecord, ch
   return signed;
 }
 
-/** The `stampAtCheckout` hook of TillService: returns the nine-tag QR for the receipt, or null to keep phase 1's. */
-export function checkoutStamp(options: CheckoutStampOptions): (order: OrderRecord, profile: BranchProfile | null) => string | null {
-  return (order, profile) => stampOrder(options, order, {}, profile)?.qr ?? null;
+/** A document signed ahead of its order's transaction, with what it was signed from. */
+export interface PresignedDocument {
+  /** The unit's certificate it was signed under. */
+  certificate: string;
+  doc: ZatcaDocument;
+  signed: SignedDocument;
 }
+
+/**
+ * Signs `expected` (the order as it will be numbered) as the unit's next document, from the chain as it stands now,
+ * outside any transaction: nothing is written. Null when phase 2 would not stamp it (stampOrder says why, later).
+ */
+export function presignOrder(
+  options: CheckoutStampOptions,
+  expected: OrderRecord,
+  choice: StampChoice = {},
+  profile?: BranchProfile | null,
+): PresignedDocument | null {
+  const prepared = prepareDocument(options, expected, choice, profile);
+  if (!prepared || 'skipped' in prepared) return null;
+  return { certificate: prepared.egs.certificate, doc: prepared.doc, signed: signDocument(prepared.doc, prepared.signer) };
+}
+
+/** The document `order` would be as the unit's next, its unit and its signer; null before onboarding; why not when it cannot be signed. */
+function prepareDocument(
+  options: CheckoutStampOptions,
+  order: OrderRecord,
+  choice: StampChoice,
+  profile: BranchProfile | null | undefined,
+): { egs: EgsState; doc: ZatcaDocument; signer: EgsSigner } | { skipped: string } | null {
+  const egs = readEgs(options.db);
+  if (!egs) return null;
+  const signer = options.signer(egs);
+  const seller = profile === undefined ? options.seller() : options.seller(profile);
+  if (!signer || !seller) return { skipped: signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available" };
+  const base = documentFromOrder(order, { icv: egs.next_icv, pih: egs.last_hash }, seller);
+  const doc: ZatcaDocument = {
+    ...base,
+    uuid: choice.documentUuid ?? order.uuid,
+    ...(choice.buyer ? { profile: 'standard' as const, buyer: choice.buyer } : {}),
+  };
+  return { egs, doc, signer };
+}
+
+/**
+ * The `stampAtCheckout` hook of TillService: returns the nine-tag QR for the receipt, or null to keep phase 1's.
+ * Its `presign` signs the sale before its transaction; the hook, given what presign made, writes it when it still holds.
+ */
+export function checkoutStamp(options: CheckoutStampOptions): CheckoutStamper {
+  const stamp = (order: OrderRecord, profile: BranchProfile | null, presigned?: unknown) =>
+    stampOrder(options, order, {}, profile, presigned as PresignedDocument | null | undefined)?.qr ?? null;
+  return Object.assign(stamp, { presign: (expected: OrderRecord, profile: BranchProfile | null) => presignOrder(options, expected, {}, profile) });
+}
+
+/** What TillService's stampAtCheckout is: the stamp inside the order's transaction, and optionally its signing ahead of it. */
+export type CheckoutStamper = ((order: OrderRecord, profile: BranchProfile | null, presigned?: unknown) => string | null) & {
+  presign?: (expected: OrderRecord, profile: BranchProfile | null) => unknown;
+};

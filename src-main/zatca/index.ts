@@ -1,4 +1,4 @@
-export { checkoutStamp, egsStampOptions, type CheckoutStampOptions } from './checkout-stamp.ts';
+export { checkoutStamp, egsStampOptions, presignOrder, type CheckoutStamper, type CheckoutStampOptions, type PresignedDocument } from './checkout-stamp.ts';
 export { StandardInvoices, coversStandard, type StandardInvoicesOptions } from './standard-invoices.ts';
 export { clearanceCounts } from './clearance-queries.ts';
 export { clearedBuyerOf } from './cleared-buyer.ts';
@@ -36,3 +36,12 @@ export { ZatcaStatusFeed, readZatcaStatus } from './zatca-status-feed.ts';
 export { zatcaUrlProblem, isLoopbackHost } from './zatca-url.ts';
 export type { ClearanceOutcome, StandardInvoiceHooks } from './standard-invoice-hooks.ts';
 export { acceptPeerUnit, keepHandedZatcaSecret, notOnboardedWarning, ownUnitRecord, zatcaSecretsToHandOver } from './unit-handover.ts';
+export {
+  reportBeforeRejoin,
+  setAsideFilesOf,
+  setAsideStatus,
+  describeSetAside,
+  SetAsideReporting,
+  REPORT_BEFORE_REJOIN_MS,
+  type SetAsideWaiting,
+} from './set-aside-reporting.ts';

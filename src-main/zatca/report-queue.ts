@@ -54,21 +54,39 @@ const HEAD = prepared<Record<string, never>>()(
  * The pending document signed first: documents go to ZATCA in signing
  * order, one after the other (within a unit, counter order). Given `units`
  * (the units whose credentials this till holds), only their documents: a
- * unit whose credentials are elsewhere does not hold up the others.
+ * unit whose credentials are elsewhere does not hold up the others. Given
+ * `uuids`, only those documents (a set-aside file's own: set-aside-reporting.ts).
  */
-export function headOfQueue(db: TillDatabase, units?: readonly string[]): QueuedDocument | null {
-  if (units === undefined) return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
-  if (units.length === 0) return null;
-  const row = first(
-    db,
-    q.selectFrom('zatca_documents').select(QUEUED_COLUMNS).where('report_state', '=', 'pending').where('egs_unit', 'in', units).orderBy('seq').limit(1),
-  );
+export function headOfQueue(db: TillDatabase, units?: readonly string[], uuids?: readonly string[]): QueuedDocument | null {
+  if (units === undefined && uuids === undefined) return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
+  if (units?.length === 0 || uuids?.length === 0) return null;
+  let query = q.selectFrom('zatca_documents').select(QUEUED_COLUMNS).where('report_state', '=', 'pending');
+  if (units) query = query.where('egs_unit', 'in', units);
+  if (uuids) query = query.where('uuid', 'in', uuids);
+  const row = first(db, query.orderBy('seq').limit(1));
   return (row as QueuedDocument | undefined) ?? null;
 }
 
-/** The units with documents still to report (few: this machine's, and an old hub's it took over from). */
-export function unitsWithPending(db: TillDatabase): string[] {
-  return all(db, q.selectFrom('zatca_documents').select('egs_unit').distinct().where('report_state', '=', 'pending')).map((r) => r.egs_unit);
+/** The units with documents still to report (few: this machine's, and an old hub's it took over from); given `uuids`, among those documents. */
+export function unitsWithPending(db: TillDatabase, uuids?: readonly string[]): string[] {
+  if (uuids?.length === 0) return [];
+  let query = q.selectFrom('zatca_documents').select('egs_unit').distinct().where('report_state', '=', 'pending');
+  if (uuids) query = query.where('uuid', 'in', uuids);
+  return all(db, query).map((r) => r.egs_unit);
+}
+
+/** How many of `uuids` are still pending, and when the oldest of them was issued. */
+export function pendingAmong(db: TillDatabase, uuids: readonly string[]): { pending: number; oldestIssuedAt: number | null } {
+  if (uuids.length === 0) return { pending: 0, oldestIssuedAt: null };
+  const row = first(
+    db,
+    q
+      .selectFrom('zatca_documents')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('issued_at').as('oldest')])
+      .where('report_state', '=', 'pending')
+      .where('uuid', 'in', uuids),
+  );
+  return { pending: row?.n ?? 0, oldestIssuedAt: row?.oldest ?? null };
 }
 
 const ACCEPTED = prepared<{ seq: number; status: string; messages: string; note: string | null; now: number }>()(

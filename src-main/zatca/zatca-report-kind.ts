@@ -28,6 +28,7 @@ import {
   headOfQueue,
   unitsWithPending,
   makeQueueDue,
+  pendingAmong,
   queueCounts,
   recordDeferred,
   recordRejected,
@@ -114,11 +115,13 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
     private readonly db: TillDatabase,
     private readonly link: ZatcaLink,
     private readonly onDocument?: (outcome: DocumentOutcome) => void,
+    /** Only these documents (a set-aside file's own, which no other machine holds: set-aside-reporting.ts); all pending ones without. */
+    private readonly only?: readonly string[],
   ) {}
 
   /** The head of the queue alone: the rest wait behind it. Nothing while not onboarded (onboarding rings the engine). */
   nextAttemptAt(): number | null {
-    return headOfQueue(this.db, this.reportableUnits())?.next_attempt_at ?? null;
+    return headOfQueue(this.db, this.reportableUnits(), this.only)?.next_attempt_at ?? null;
   }
 
   /**
@@ -128,7 +131,7 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
    * counts them) without holding up the others.
    */
   private reportableUnits(): string[] {
-    return unitsWithPending(this.db).filter((unit) => this.link.target(unit) !== null);
+    return unitsWithPending(this.db, this.only).filter((unit) => this.link.target(unit) !== null);
   }
 
   makePendingDue(now: number): void {
@@ -136,16 +139,17 @@ export class ZatcaReportKind implements UploadKind<ZatcaLink> {
   }
 
   counts(): UploadCounts {
+    if (this.only) return { pending: pendingAmong(this.db, this.only).pending, rejected: 0, synced: 0 };
     const { unreported, rejected } = queueCounts(this.db);
     return { pending: unreported, rejected, synced: takenCount(this.db, 'reported') };
   }
 
   async drain(context: UploadContext<ZatcaLink>, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     for (;;) {
-      const head = headOfQueue(this.db, this.reportableUnits());
+      const head = headOfQueue(this.db, this.reportableUnits(), this.only);
       if (!head) {
         // Documents wait whose unit's credentials are not on this till: held, saying why.
-        const waiting = headOfQueue(this.db);
+        const waiting = headOfQueue(this.db, undefined, this.only);
         if (waiting) targetToSend(this.db, this.name, context, keepGoing, report, waiting.egs_unit);
         return;
       }

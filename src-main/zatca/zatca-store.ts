@@ -194,3 +194,18 @@ const DOCUMENTS = prepared<Record<string, never>>()(q.selectFrom('zatca_document
 export function chainSummary(db: TillDatabase): ChainSummary {
   return { documents: DOCUMENTS.get(db, {})!.documents, ...queueCounts(db) };
 }
+
+const PENDING_OF_UNIT = prepared<{ unit: string }>()(
+  q.selectFrom('zatca_documents').select('uuid').where('report_state', '=', 'pending').where('egs_unit', '=', param<string>('unit')).orderBy('seq'),
+);
+const HAS_DOCUMENT = prepared<{ uuid: string }>()(q.selectFrom('zatca_documents').select('seq').where('uuid', '=', param<string>('uuid')));
+
+/** The documents of `unit` still to report (their cbc:UUIDs), in signing order. */
+export function pendingDocumentsOf(db: TillDatabase, unit: string): string[] {
+  return PENDING_OF_UNIT.all(db, { unit }).map((row) => row.uuid);
+}
+
+/** Whether the document with this cbc:UUID is in `db` (the branch's database, where its hub reports it). */
+export function hasDocument(db: TillDatabase, uuid: string): boolean {
+  return HAS_DOCUMENT.get(db, { uuid }) !== undefined;
+}

@@ -13,6 +13,8 @@ export interface StandbyView {
   connected: boolean;
   lagChanges: number | null;
   lagSeconds: number | null;
+  /** As the hub: ZATCA documents its standby signed when it was the hub, still reported from its set-aside file (0 or null: none). */
+  standbyZatcaWaiting: number | null;
 }
 
 /** A standby code the hub made: typed on the standby machine, good until `expiresAt`, once. */
@@ -38,6 +40,8 @@ export function standbyView(view: StandbyStatusView): StandbyView | null {
     connected: view.connected,
     lagChanges: view.connected ? view.lag_changes : null,
     lagSeconds: view.connected && view.lag_ms !== null ? Math.round(view.lag_ms / 100) / 10 : null,
+    // An older hub's answer has no such member.
+    standbyZatcaWaiting: view.connected ? (view.standby_zatca_waiting ?? null) : null,
   };
 }
 

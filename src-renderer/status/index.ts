@@ -1,1 +1,2 @@
 export { default as StatusBar } from './StatusBar.svelte';
+export { default as StandbyNotice } from './StandbyNotice.svelte';

@@ -8,6 +8,7 @@ export {
   type StationKind,
 } from './station-views.ts';
 export type { HubChoiceView, HubReply, HubRequest } from './hub-choice-wire.ts';
+export type { StandbyWindowReply, StandbyWindowRequest, StandbyWindowView } from './standby-window-wire.ts';
 export type { CustomerDisplayBranch, CustomerDisplayLine, CustomerDisplayState, CustomerDisplayView } from './customer-display-view.ts';
 export type { StandbyCodeView, StandbyStatusView } from './standby-views.ts';
 export { stationInputs, type StationInputs } from './station-inputs.ts';

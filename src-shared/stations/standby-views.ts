@@ -15,6 +15,12 @@ export interface StandbyStatusView {
   connected: boolean;
   lag_changes: number | null;
   lag_ms: number | null;
+  /**
+   * As the hub: the ZATCA documents its connected standby signed when it was
+   * the hub and still reports from its set-aside file (docs/zatca.md, "An old
+   * hub's set-aside file"); null when it said nothing (none connected, or an older build).
+   */
+  standby_zatca_waiting: number | null;
 }
 
 /** A standby code the hub made (`standbyCode`): typed on the standby machine with --standby-of `hub`, once, until `expires_at`. */

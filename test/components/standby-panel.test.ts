@@ -18,9 +18,36 @@ const HUB = 'http://192.168.1.20:4780';
 const STANDBY = 'http://192.168.1.21:4780';
 
 /** What the till API's standbyStatus answers. */
-const hubAlone: StandbyStatusView = { role: 'hub', epoch: 1, hub: HUB, standby: null, connected: false, lag_changes: null, lag_ms: null };
-const hubWithStandby: StandbyStatusView = { role: 'hub', epoch: 2, hub: HUB, standby: STANDBY, connected: true, lag_changes: 3, lag_ms: 420 };
-const standbyOf: StandbyStatusView = { role: 'standby', epoch: 2, hub: HUB, standby: STANDBY, connected: false, lag_changes: null, lag_ms: null };
+const hubAlone: StandbyStatusView = {
+  role: 'hub',
+  epoch: 1,
+  hub: HUB,
+  standby: null,
+  connected: false,
+  lag_changes: null,
+  lag_ms: null,
+  standby_zatca_waiting: null,
+};
+const hubWithStandby: StandbyStatusView = {
+  role: 'hub',
+  epoch: 2,
+  hub: HUB,
+  standby: STANDBY,
+  connected: true,
+  lag_changes: 3,
+  lag_ms: 420,
+  standby_zatca_waiting: 0,
+};
+const standbyOf: StandbyStatusView = {
+  role: 'standby',
+  epoch: 2,
+  hub: HUB,
+  standby: STANDBY,
+  connected: false,
+  lag_changes: null,
+  lag_ms: null,
+  standby_zatca_waiting: null,
+};
 
 /** The panel's source over a till API that answers `view` (and records each code it makes). */
 function source(view: StandbyStatusView, made: string[] = []): StandbySource {
@@ -67,7 +94,13 @@ for (const lang of ['en', 'ar'] as const) {
     await expect.element(paired.screen.getByTestId('standby-standby')).toHaveTextContent(STANDBY);
     await expect.element(paired.screen.getByTestId('standby-lag')).toHaveTextContent(locale.t('standby.lag', { changes: 3, seconds: 0.4 }));
     await expect.element(paired.screen.getByTestId('standby-epoch')).toHaveTextContent('2');
+    expect(paired.screen.container.querySelector('[data-testid="standby-zatca-waiting"]')).toBeNull();
     paired.screen.unmount();
+
+    // A standby that was the hub before (it rejoined) still reports the ZATCA documents it signed alone: the hub's manager sees how many.
+    const rejoined = await mount(source({ ...hubWithStandby, standby_zatca_waiting: 2 }), lang);
+    await expect.element(rejoined.screen.getByTestId('standby-zatca-waiting')).toHaveTextContent(locale.t('standby.zatcaWaiting', { count: 2 }));
+    rejoined.screen.unmount();
   });
 
   test(`"Standby code" is disabled with its reason on the standby, off the manager's screen and in the desktop window (${lang})`, async () => {
@@ -90,7 +123,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect.poll(() => reason(desktop.screen.container)).toBe(desktop.locale.t('reason.standby.desktop'));
     desktop.screen.unmount();
     // The desktop window asks the host (issue 36): with no standby port set, the host offers no pair (role null) and the panel says how to get one.
-    const noPort = await mount(source({ role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null }), lang);
+    const noPort = await mount(
+      source({ role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null, standby_zatca_waiting: null }),
+      lang,
+    );
     await expect.poll(() => reason(noPort.screen.container)).toBe(noPort.locale.t('reason.standby.desktop'));
     noPort.screen.unmount();
   });

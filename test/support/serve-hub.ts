@@ -20,6 +20,8 @@ export interface ServeHub {
   origin: string;
   /** SIGTERM, and resolves once the process is gone (at once when it already is). */
   stop(): Promise<void>;
+  /** What it wrote to stderr so far (its log lines). */
+  log(): string;
 }
 
 /** Starts `pos serve` on a free port over `dbFile`; resolves once it printed its address. `nodeArgs`: Node's own (a bench's --cpu-prof). */
@@ -35,6 +37,7 @@ export async function startServeHub(dbFile: string, extraArgs: string[] = [], no
     child,
     url: ready.url,
     origin: new URL(ready.url).origin,
+    log: () => stderr,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -8,9 +8,7 @@ import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { setSetting } from '../../src-main/settings/index.ts';
-import { checkoutStamp, egsStampOptions, saveEgs, storeEgsKey } from '../../src-main/zatca/index.ts';
-import type { OrderRecord } from '../../src-shared/selling/index.ts';
-import type { BranchProfile } from '../../src-main/catalog/index.ts';
+import { checkoutStamp, egsStampOptions, saveEgs, storeEgsKey, type CheckoutStamper } from '../../src-main/zatca/index.ts';
 
 export const TEST_SELLER: ZatcaSeller = {
   name: 'مقهى الفجر & Co <Riyadh>',
@@ -101,6 +99,6 @@ export function setTestSeller(db: TillDatabase): void {
 }
 
 /** The stamp hook as the host builds it, for a TillService under test. */
-export function hostStamp(db: TillDatabase): (order: OrderRecord, profile: BranchProfile | null) => string | null {
+export function hostStamp(db: TillDatabase): CheckoutStamper {
   return checkoutStamp(egsStampOptions(db, () => new FileSecretStore(db)));
 }

@@ -5,6 +5,7 @@ import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo } from '../cli-io.ts';
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
+import { describeSetAside, setAsideStatus } from '../../zatca/index.ts';
 import { describeStatus, pairReport } from './standby-command.ts';
 import { fileSecretIsSet } from '../../secrets/index.ts';
 import { outboxCounts } from '../../orders/index.ts';
@@ -66,9 +67,14 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
             : waiting > 0
               ? `Uploads: ${waiting} waiting for a sign-in: this file has no service token (a manager signs this till in on its manager screen)`
               : null;
-      if (values.json && !values.token && !io.env.POS_TOKEN) io.out(JSON.stringify({ standby: pair, uploads_wait_for_sign_in: waiting }));
+      // The ZATCA documents an old copy of this file (set aside by a rejoin) still has to report (docs/zatca.md).
+      const setAside = setAsideStatus(values.db, db);
+      if (values.json && !values.token && !io.env.POS_TOKEN)
+        io.out(JSON.stringify({ standby: pair, uploads_wait_for_sign_in: waiting, zatca_set_aside: setAside }));
       else if (!values.json)
-        io.out(`Hub and standby (${values.db}):\n  ${[describeStatus(pair), ...(signIn ? [signIn] : [])].join('\n').split('\n').join('\n  ')}`);
+        io.out(
+          `Hub and standby (${values.db}):\n  ${[describeStatus(pair), ...(signIn ? [signIn] : []), ...describeSetAside(setAside, Date.now())].join('\n').split('\n').join('\n  ')}`,
+        );
     } finally {
       db.close();
     }

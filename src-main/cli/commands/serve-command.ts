@@ -8,7 +8,7 @@ import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
-import { notOnboardedWarning, zatcaUrlProblem } from '../../zatca/index.ts';
+import { notOnboardedWarning, reportBeforeRejoin, SetAsideReporting, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
 import { openPairedFile, pairTill, preparePairFile } from '../../standby/index.ts';
 
@@ -64,7 +64,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   // A standby's file is the hub's snapshot: made (or checked) before the till opens it; an old hub whose standby took
   // over never starts as a writer: it rejoins as the new hub's standby (docs/standby.md).
   try {
-    await preparePairFile({ dbFile, standbyOf, code: values.code, secretsOf: (connection) => new FileSecretStore(connection), log: io.err });
+    await preparePairFile({
+      dbFile,
+      standbyOf,
+      code: values.code,
+      secretsOf: (connection) => new FileSecretStore(connection),
+      log: io.err,
+      // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
+      beforeReplace: ({ file, documents }) => reportBeforeRejoin({ file, documents, secrets: liveSecrets(dbFile), log: io.err }).then(() => {}),
+    });
   } catch (error) {
     if (!standbyOf) throw error;
     throw new UsageError(`pos serve: ${(error as Error).message}`);
@@ -83,6 +91,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
   let steppedDown = (): void => {};
+  // Whatever this machine is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
+  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log: io.err });
+  setAside.start();
   const { till, pair, api } = pairTill({
     dbFile,
     db,
@@ -95,6 +106,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     handover: pairHandover(db, secrets, io.err),
     takeOverWarning: () => notOnboardedWarning(db),
     onSteppedDown: () => steppedDown(),
+    // A standby tells its hub how many wait, for the manager's Stations tab.
+    setAside: () => setAside.summary(),
     log: io.err,
   });
 
@@ -194,6 +207,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   await server.close();
   await pair.stop();
   await till.stop();
+  await setAside.stop();
   await demo?.close();
   db.close();
   // The same address (a port 0 chose is kept): screens and the new hub find this machine where it was.
@@ -242,4 +256,14 @@ function demoRoutes(demo: DemoServices, control: boolean): RouteHandler[] {
       return true;
     },
   ];
+}
+
+/** This machine's secrets file (the service token, its own EGS unit's CSID secret), read beside the file before it is served. */
+function liveSecrets(dbFile: string): FileSecretStore {
+  const connection = openDatabase(dbFile);
+  try {
+    return new FileSecretStore(connection);
+  } finally {
+    connection.close();
+  }
 }

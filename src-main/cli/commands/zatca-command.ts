@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../../db/index.ts';
 import {
   chainSummary,
+  describeSetAside,
+  setAsideStatus,
   clearanceCounts,
   coversStandard,
   documentOfOrder,
@@ -93,6 +95,8 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         rejected_documents: rejected,
         /** Every EGS unit of the branch (a hub and its standby are one each), with its own chain; this_machine marks this till's. */
         units: allUnits(db).map((u) => ({ unit: u.unit, environment: u.environment, next_icv: u.next_icv, this_machine: u.unit === egs?.unit })),
+        /** Old copies of this file a rejoin set aside, each with how many documents only it holds still wait to be reported. */
+        set_aside: setAsideStatus(db.name, db),
       };
       if (values.json) io.out(JSON.stringify(status));
       else if (!egs)
@@ -124,6 +128,8 @@ export async function zatcaCommand(argv: string[], io: CliIo, now: () => number 
         }
         io.out(lines.join('\n'));
       }
+      const setAsideLines = describeSetAside(status.set_aside, at);
+      if (!values.json && setAsideLines.length > 0) io.out(setAsideLines.join('\n'));
       if (egs && status.csid_days_left !== null && status.csid_days_left < 30)
         io.err(`warning: the CSID expires in ${status.csid_days_left} days; renew it before then`);
       // As the status bar does: a warning from 12 hours, an alarm from 20 (ZATCA's limit is 24).

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { request } from 'node:http';
 import { systemClock } from '../../../src-main/clock/index.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
@@ -132,4 +133,37 @@ it('a desktop hub takes a pos serve standby with a Stations-tab code, and answer
     copy.close();
   }
   expect(await hub.till.branchStations.standbyStatus()).toMatchObject({ role: 'hub', connected: true });
+});
+
+/** One request to `url` with the Host header `host` (fetch sets its own), answering the status; `upgrade`: a WebSocket handshake. */
+function requestWithHost(url: string, host: string, upgrade = false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host };
+    if (upgrade)
+      Object.assign(headers, { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' });
+    const asked = request(url, { headers });
+    asked.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    asked.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve(response.statusCode ?? 0);
+    });
+    asked.on('error', reject);
+    asked.end();
+  });
+}
+
+it('the desktop hub’s standby listener answers only at its own address: another Host (DNS rebinding) is refused, HTTP and the stream alike', async () => {
+  hub = await desktopTill(dir.file('till.db'), db);
+  const { host } = new URL(hub.url);
+  const port = new URL(hub.url).port;
+  expect(await requestWithHost(`${hub.url}/standby/where`, host)).toBe(200);
+  expect(await requestWithHost(`${hub.url}/standby/where`, `localhost:${port}`)).toBe(200);
+  expect(await requestWithHost(`${hub.url}/standby/where`, `evil.example:${port}`)).toBe(421);
+  expect(await requestWithHost(`${hub.url}/standby/where`, '127.0.0.1:1')).toBe(421);
+  expect(await requestWithHost(`${hub.url}/standby/stream?from=0`, `evil.example:${port}`, true)).toBe(421);
+  // The stream at the right Host reaches the pair (refused for want of a token, not for the Host).
+  expect(await requestWithHost(`${hub.url}/standby/stream?from=0`, host, true)).not.toBe(421);
 });

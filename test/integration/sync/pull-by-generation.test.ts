@@ -16,6 +16,8 @@ afterEach(async () => {
 });
 
 const PRODUCTS = 1_500;
+/** A checkpoint every this many rows written or deleted: several in a pull of 3,000 products (about 18,000 rows). */
+const ROWS_PER_CHECKPOINT = 5_000;
 const SLICE_ROWS = 64;
 
 /**
@@ -146,6 +148,7 @@ describe('the pull by generation', () => {
     const salts = new Set<string>();
     await service.pull(db, {
       perPage: 100,
+      rowsPerCheckpoint: ROWS_PER_CHECKPOINT,
       onSlice: () => {
         during.add(db.pragma('wal_autocheckpoint', { simple: true }));
         salts.add(walSalt(`${db.name}-wal`));
@@ -167,6 +170,7 @@ describe('the pull by generation', () => {
     const deleted: number[] = [];
     await service.pull(db, {
       perPage: 500,
+      rowsPerCheckpoint: ROWS_PER_CHECKPOINT,
       onSlice: (slice) => {
         if (slice.kind !== 'delete') return;
         deleted.push(slice.rows);
@@ -183,7 +187,7 @@ describe('the pull by generation', () => {
     const db = service.open();
     deferCheckpoints(db);
     const salts = new Set<string>();
-    await service.pull(db, { perPage: 100, onSlice: () => salts.add(walSalt(`${db.name}-wal`)) });
+    await service.pull(db, { perPage: 100, rowsPerCheckpoint: ROWS_PER_CHECKPOINT, onSlice: () => salts.add(walSalt(`${db.name}-wal`)) });
     expect(salts.size).toBeGreaterThan(1);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   });

@@ -66,6 +66,30 @@ describe('a checkout', () => {
   });
 });
 
+describe('checkouts one after another', () => {
+  it("append their lines and payments where the last sale's went", async () => {
+    const { db } = shop;
+    // Enough sales before that the tables span many pages: a key at a random place would land on a different one each time.
+    const templates = (await shop.sell(4)).map((order) => readOrder(db, order.uuid)!);
+    db.transaction(() => {
+      for (let i = 0; i < 1_500; i++) insertOrder(db, { ...templates[i % templates.length]!, uuid: randomUUID(), created_at: Date.UTC(2025, 0, 4, 10) + i });
+    })();
+    await emptyWal(db);
+    const sold = await shop.sell(40);
+    const written = pagesInWal(db);
+    const pagesOf = (name: string) => written.filter((owner) => owner === name).length;
+    const onPages = (table: string) =>
+      (db.prepare(`SELECT count(DISTINCT pageno) AS n FROM dbstat WHERE name = ? AND pagetype = 'leaf'`).get(table) as { n: number }).n;
+    expect(onPages('order_lines')).toBeGreaterThan(60);
+    expect(onPages('order_payments')).toBeGreaterThan(20);
+    // 40 sales: their lines and payments fill a few pages at the right edge (and their parents), not a page each.
+    expect(pagesOf('order_lines')).toBeLessThanOrEqual(12);
+    expect(pagesOf('order_payments')).toBeLessThanOrEqual(6);
+    // Each sale's rows read back whole, found by its seq.
+    for (const order of sold) expect(readOrder(db, order.uuid)).toEqual(order);
+  });
+});
+
 describe('an upload batch', () => {
   it('marks 50 orders sold one after another on a few pages, not a page each', async () => {
     const { db } = shop;

@@ -1,6 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetStandbyCode, isLanHost, parseLanHubAddress, readHubChoice, takePairCode, writeHubChoice } from '../../../src-main/electron/hub-choice.ts';
+import {
+  forgetStandbyCode,
+  isLanHost,
+  keepTookOver,
+  parseLanHubAddress,
+  readHubChoice,
+  takePairCode,
+  writeHubChoice,
+} from '../../../src-main/electron/hub-choice.ts';
 import { answerHubRequest } from '../../../src-main/electron/hub-choice-requests.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -191,4 +199,19 @@ describe('the screen’s requests', () => {
       expect(readHubChoice(file), JSON.stringify(edited)).toEqual({ mode: 'hub' });
     }
   });
+});
+
+it('a standby that took over at its window is the hub from then on, on its own file; "be the hub" keeps that file', async () => {
+  writeHubChoice(file, { mode: 'standby', hub: 'http://192.168.1.20:4780' });
+  keepTookOver(file);
+  expect(readHubChoice(file)).toEqual({ mode: 'hub', file: 'till-standby.db' });
+  expect(await answerHubRequest(file, { id: 1, kind: 'read' })).toEqual({ id: 1, ok: true, choice: { mode: 'hub' }, relaunching: false });
+  expect(await answerHubRequest(file, { id: 2, kind: 'be-hub' })).toEqual({ id: 2, ok: true, choice: { mode: 'hub' }, relaunching: false });
+  expect(readHubChoice(file)).toEqual({ mode: 'hub', file: 'till-standby.db' });
+  // Only a standby's choice changes; a hand-edited file naming another file is not followed (the hub's own till.db).
+  writeHubChoice(file, { mode: 'station', hub: 'http://192.168.1.20:4780' });
+  keepTookOver(file);
+  expect(readHubChoice(file)).toEqual({ mode: 'station', hub: 'http://192.168.1.20:4780' });
+  writeFileSync(file, JSON.stringify({ mode: 'hub', file: '../elsewhere.db' }));
+  expect(readHubChoice(file)).toEqual({ mode: 'hub' });
 });

@@ -41,7 +41,7 @@ function order(db: TillDatabase, seq: number, uuid: string): void {
        prices_include_tax, subtotal, discount_total, tax, total, tendered, change_due, created_at)
      VALUES (?, ?, ?, '2026-11-29', ?, 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
   ).run(seq, uuid, `A-${seq}`, seq);
-  db.prepare("INSERT INTO order_payments (order_uuid, position, method_key, amount) VALUES (?, 1, 'CASH', 1000)").run(uuid);
+  db.prepare("INSERT INTO order_payments (order_seq, order_uuid, position, method_key, amount) VALUES (?, ?, 1, 'CASH', 1000)").run(seq, uuid);
   db.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(uuid, seq);
 }
 

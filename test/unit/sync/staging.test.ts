@@ -18,7 +18,73 @@ const categories = REPLICA.categories;
 const category = (id: number, icon: string, name_en: string, name_ar: string, position: number) => ({ id, icon, name_en, name_ar, sectors: '[]', position });
 const rows = (d: TillDatabase) => d.prepare('SELECT id, name_en, position FROM categories ORDER BY position').raw().all();
 
+const products = REPLICA.products;
+const product = (id: string, search_text: string, sort_order: number) => ({
+  id,
+  market_id: 'm1',
+  branch_id: null,
+  category_id: 1,
+  name_en: search_text,
+  name_ar: 'قهوة',
+  description_en: null,
+  description_ar: null,
+  duration: null,
+  stock: null,
+  sort_order,
+  images: null,
+  is_active: 1,
+  created_at: 0,
+  updated_at: 0,
+  rating_amount: 0,
+  rating_avg: '0',
+  sold_amount: 0,
+  sold_revenue: 0,
+  accounting_id: null,
+  search_text,
+});
+const found = (d: TillDatabase, word: string) =>
+  d
+    .prepare('SELECT products.id FROM product_search JOIN products ON products.seq = product_search.rowid WHERE product_search MATCH ? ORDER BY products.id')
+    .pluck()
+    .all(`"${word}"*`);
+/** Segments of the search index: FTS5 writes one at the end of every statement that wrote to it. */
+const searchSegments = (d: TillDatabase) => d.prepare('SELECT count(DISTINCT segid) FROM main.product_search_idx').pluck().get() as number;
+
 describe('staging a generation', () => {
+  it("writes a slice's products in a few statements, so the search index gets a few segments, not one a product", async () => {
+    db = openDatabase(dir.file(`staging-segments-${Date.now()}.db`));
+    // No merging, so the segments count the statements that wrote the index.
+    db.exec("INSERT INTO product_search (product_search, rank) VALUES ('automerge', 0), ('crisismerge', 1000)");
+    const staging = new Staging(db, [products], { sliceRows: 1000 });
+    for (let n = 0; n < 200; n++) staging.insert(products, product(`p${n}`, `latte ${n}`, n));
+    await staging.publish(() => undefined);
+    // 200 rows: statements of 128, 64 and 8 rows.
+    expect(searchSegments(db)).toBeLessThanOrEqual(3);
+    expect(found(db, 'latte')).toHaveLength(200);
+    expect(() => db.exec("INSERT INTO product_search (product_search) VALUES ('integrity-check')")).not.toThrow();
+  });
+
+  it('indexes the later copy of a product staged twice within one statement, and the search index stays whole', async () => {
+    db = openDatabase(dir.file(`staging-twice-search-${Date.now()}.db`));
+    for (const round of [1, 2]) {
+      const staging = new Staging(db, [products], { sliceRows: 1000 });
+      for (let n = 0; n < 40; n++) staging.insert(products, product(`p${n}`, n === 7 ? `mocha ${round}` : `latte ${n}`, n));
+      // p7 again (it moved between pages while the list was read), then more products after it.
+      staging.insert(products, product('p7', `flat white ${round}`, 40));
+      for (let n = 41; n < 60; n++) staging.insert(products, product(`p${n}`, `latte ${n}`, n));
+      await staging.flush();
+      expect(staging.count(products)).toBe(59);
+      await staging.publish(() => undefined);
+      await staging.dropUnpinned();
+      expect(found(db, 'mocha')).toEqual([]);
+      expect(found(db, 'flat')).toEqual(['p7']);
+      expect(found(db, 'latte')).toHaveLength(58);
+      expect(db.prepare("SELECT sort_order FROM products WHERE id = 'p7'").pluck().get()).toBe(40);
+      expect(() => db.exec("INSERT INTO product_search (product_search) VALUES ('integrity-check')")).not.toThrow();
+    }
+    expect(db.prepare('SELECT count(*) FROM main.products').pluck().get()).toBe(59);
+  });
+
   it('counts and writes a record staged twice once, the later copy, in a first pull and in a later one', async () => {
     db = openDatabase(dir.file(`staging-${Date.now()}.db`));
     for (const existing of [false, true]) {
