@@ -58,8 +58,6 @@ export function openDatabase(file: string, asked: OpenOptions = {}): TillDatabas
       db.pragma('foreign_keys = ON');
       // 64 MB of page cache: a 100,000-product catalog's indexes fit while the till reads it.
       db.pragma('cache_size = -65536');
-      // A pull's WAL reaches about 200 MB between its checkpoints; once a checkpoint resets it, the file shrinks back to this.
-      db.pragma('journal_size_limit = 33554432');
       applyMigrations(db, migrations);
       convertToGenerations(db);
       restrictFiles(file);
