@@ -12,8 +12,9 @@
  * Each checkout is timed twice: the whole call (what the cashier waits for,
  * signing included) and its write transaction alone (BEGIN IMMEDIATE to the
  * fsynced COMMIT: how long every other writer waits), the bare commit's own
- * measure. The bare commits are taken in the same loop, one after each
- * pair of sales, so the machine's load falls on all three alike.
+ * measure. The bound is the bare commit taken alone after the sales (a
+ * bare commit taken between them, also reported, pays for the till's own
+ * checkpoint of the sale before it: that is the till's cost, not the disk's floor).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -68,7 +69,7 @@ try {
   const sell = () => sellOn(till);
   const plainHold = timeWriteTransactions(db);
   const phase2Hold = timeWriteTransactions(phase2Db);
-  const bare = bareCommits(dir.file('bare.db'));
+  const bareBetween = bareCommits(dir.file('bare-between.db'));
   const checkoutMs: number[] = [];
   const phase2Ms: number[] = [];
   const checkoutLockMs: number[] = [];
@@ -79,7 +80,7 @@ try {
     checkoutLockMs.push(plainHold.take());
     phase2Ms.push(await sellOn(phase2Till, phase2Hold));
     phase2LockMs.push(phase2Hold.take());
-    bare.commit();
+    bareBetween.commit();
   }
   plainHold.stop();
   phase2Hold.stop();
@@ -138,6 +139,14 @@ try {
   const noSyncMs: number[] = [];
   for (let i = 0; i < Math.min(CHECKOUTS, 300); i++) noSyncMs.push(await sell());
   db.pragma('synchronous = FULL');
+  bareBetween.close();
+  // The bound is the bare commit alone, nothing else writing: taken between the sales, each also paid for the till's
+  // own checkpoint of the sale before (on the checkpoint thread), which is the till's cost, not the disk's floor.
+  const bare = bareCommits(dir.file('bare.db'));
+  for (let i = 0; i < CHECKOUTS; i++) {
+    bare.commit();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const bareFrames = bare.close();
   const bareP99 = percentile(bare.latencies, 99);
 
@@ -181,6 +190,8 @@ try {
       p99_ms: round(percentile(checkoutMs, 99)),
       bare_commit_p50_ms: round(percentile(bare.latencies, 50)),
       bare_commit_p99_ms: round(percentile(bare.latencies, 99)),
+      // The same bare commit taken between the sales (context only: it shares the disk with the till's checkpoints).
+      bare_commit_between_sales_p99_ms: round(percentile(bareBetween.latencies, 99)),
       p99_over_bare_p99: round(percentile(checkoutMs, 99) / percentile(bare.latencies, 99)),
       p50_over_bare_p50: round(percentile(checkoutMs, 50) / percentile(bare.latencies, 50)),
       // The breakdown: checkout with synchronous=OFF is our JS and SQLite's CPU; the rest is waiting for the disk.
@@ -237,7 +248,7 @@ try {
     },
   };
   console.log(
-    `checkout commit: p50 ${ms(percentile(checkoutMs, 50))}, p90 ${ms(percentile(checkoutMs, 90))}, p95 ${ms(percentile(checkoutMs, 95))}, p99 ${ms(percentile(checkoutMs, 99))}; bare row commit p50 ${ms(percentile(bare.latencies, 50))}, p99 ${ms(percentile(bare.latencies, 99))} → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`,
+    `checkout commit: p50 ${ms(percentile(checkoutMs, 50))}, p90 ${ms(percentile(checkoutMs, 90))}, p95 ${ms(percentile(checkoutMs, 95))}, p99 ${ms(percentile(checkoutMs, 99))}; bare row commit alone p50 ${ms(percentile(bare.latencies, 50))}, p99 ${ms(percentile(bare.latencies, 99))} (between the sales p99 ${ms(percentile(bareBetween.latencies, 99))}) → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`,
   );
   console.log(
     `  its write transaction alone (BEGIN IMMEDIATE to COMMIT): p50 ${ms(percentile(checkoutLockMs, 50))}, p99 ${ms(percentile(checkoutLockMs, 99))} → ${results.checkout.lock_p99_over_bare_p99}x the bare commit (target ≤ 3x)`,
