@@ -24,6 +24,14 @@ export {
   recordOutcome,
   makePendingDue,
   pendingReasons,
+  pendingOrderUuids,
+  ordersHeld,
+  selectDueAmong,
+  earliestPendingAmong,
+  makePendingDueAmong,
+  outboxCountsAmong,
+  orderNumbersOf,
+  orderNumbersTaken,
   type BatchOutcome,
   type DueEntry,
   type RejectedOrder,
@@ -35,3 +43,4 @@ export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './ca
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';
 export { orderWithPromotion } from './order-promotions.ts';
 export { discountViews, reasonText, refusePick, replicaCoupon } from './service-discount-picks.ts';
+export { setAsideOwnOrders, setAsideOrderStatus, describeSetAsideOrders, type SetAsideOrdersWaiting } from './set-aside-orders.ts';

@@ -277,7 +277,8 @@ export class HubReplication {
       writeStandbyState(this.options.db, { peer_url: url });
     }
     if (message.type === 'unit') this.options.handover?.peerRecord(message.record);
-    if (message.type === 'set_aside') this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at };
+    if (message.type === 'set_aside')
+      this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at, orders_waiting: message.orders_waiting ?? null };
     if (message.type === 'ack' && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
       if (this.acknowledged >= this.sent) this.unackedSince = null;

@@ -14,8 +14,10 @@ export interface RejoinOutcome {
   epoch: number;
   /** Changes this machine committed after the new hub's last one from it: never answered to a screen, discarded with the old copy. */
   discarded_changes: number;
-  /** Orders among them (none was ever told "paid", none was uploaded: docs/standby.md). */
+  /** Orders among them: sold while this machine answered alone (or never answered), not in the new hub's copy; whatever of them waits is uploaded from `kept_as` (docs/standby.md). */
   discarded_orders: string[];
+  /** Their numbers as this machine gave them (kept: the new hub may have given the same ones during a split). */
+  order_numbers: string[];
   /** The old file, kept as it was for whoever wants to look (nothing of it is merged). */
   kept_as: string;
   /** The ZATCA documents (cbc:UUIDs) among the discarded changes: signed by this machine, never had by the new hub, reported from `kept_as`. */
@@ -89,7 +91,7 @@ export async function rejoinNewHub(
   // What this machine committed after the new hub's last change from it: answered to no screen (an answer waits for the standby).
   const old = openDatabase(dbFile);
   const keptAs = `${dbFile}.before-rejoin-epoch-${epoch}`;
-  let discarded: { changes: number; orders: string[]; documents: string[] };
+  let discarded: { changes: number; orders: string[]; numbers: string[]; documents: string[] };
   try {
     discarded = trailingChanges(old, tookOverAt);
     await old.backup(keptAs);
@@ -104,8 +106,12 @@ export async function rejoinNewHub(
   log(
     `This till rejoined the branch as the standby of ${peer} (epoch ${epoch}), from a fresh snapshot. ` +
       (discarded.changes === 0
-        ? 'It had nothing the new hub lacks.'
-        : `${discarded.changes} changes it committed after the new hub's last one (orders: ${discarded.orders.join(', ') || 'none'}) were never answered to a screen nor uploaded, and are not kept; `) +
+        ? 'It had nothing the new hub lacks; '
+        : `${discarded.changes} changes it committed after the new hub's last one are not in the new hub's copy; ` +
+          (discarded.orders.length === 0
+            ? 'no order among them; '
+            : `among them ${discarded.orders.length} order(s) this till sold while it answered alone (numbers ${discarded.numbers.join(', ')}, kept: ` +
+              `the new hub may have given the same numbers during the split): those not uploaded yet are uploaded from its old copy by this till; `)) +
       `its old copy is ${keptAs}.` +
       (discarded.documents.length === 0
         ? ''
@@ -116,6 +122,7 @@ export async function rejoinNewHub(
     epoch,
     discarded_changes: discarded.changes,
     discarded_orders: discarded.orders,
+    order_numbers: discarded.numbers,
     kept_as: keptAs,
     set_aside_documents: discarded.documents,
   };
@@ -131,9 +138,9 @@ function refused(peer: string, status: number | undefined, log: (line: string) =
  * acknowledged: the unacknowledged tail is all there), the orders among them
  * and the ZATCA documents signed in them (by cbc:UUID).
  */
-function trailingChanges(db: ReturnType<typeof openDatabase>, after: number): { changes: number; orders: string[]; documents: string[] } {
+function trailingChanges(db: ReturnType<typeof openDatabase>, after: number): { changes: number; orders: string[]; numbers: string[]; documents: string[] } {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'standby_journal'").get();
-  if (!exists) return { changes: 0, orders: [], documents: [] };
+  if (!exists) return { changes: 0, orders: [], numbers: [], documents: [] };
   const changes = Math.max(0, journalHead(db) - after);
   const inserted = (table: string): string[] => {
     const rows = db
@@ -141,7 +148,15 @@ function trailingChanges(db: ReturnType<typeof openDatabase>, after: number): { 
       .all(after, table) as { uuid: string | null }[];
     return [...new Set(rows.map((r) => r.uuid).filter((u): u is string => typeof u === 'string'))];
   };
-  return { changes, orders: inserted('orders'), documents: inserted('zatca_documents') };
+  const numbers = db
+    .prepare("SELECT DISTINCT json_extract(row, '$.number') AS number FROM standby_journal WHERE seq > ? AND tbl = ? AND op = 'I' ORDER BY seq")
+    .all(after, 'orders') as { number: string | null }[];
+  return {
+    changes,
+    orders: inserted('orders'),
+    numbers: numbers.map((r) => r.number).filter((n): n is string => typeof n === 'string'),
+    documents: inserted('zatca_documents'),
+  };
 }
 
 /** The set-aside copy writes no journal: ZATCA's answers are kept in it without growing a journal nobody follows (its rows stay, to look at). */
