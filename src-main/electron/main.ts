@@ -8,6 +8,7 @@ import { openDatabase, setOpenDefaults, type TillDatabase } from '../db/index.ts
 import { settingOrDefault } from '../settings/index.ts';
 import { pairTill, SetAsideFiles } from '../standby/index.ts';
 import { orderSetAsideWork } from '../sync/index.ts';
+import { keepNeverAnsweredIn } from '../orders/index.ts';
 import { notOnboardedWarning, reportBeforeRejoin, zatcaSetAsideWork } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
@@ -60,7 +61,10 @@ async function start(): Promise<void> {
   try {
     const secretsOf = (connection: TillDatabase) => new SafeStorageSecrets(connection);
     // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
-    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents }) => {
+    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents, neverAnsweredOrders }) => {
+      // The orders it never answered are kept there as refused first: never uploaded (docs/standby.md).
+      keepNeverAnsweredIn(file, neverAnsweredOrders);
+      if (documents.length === 0) return;
       const live = openDatabase(file.slice(0, file.lastIndexOf('.before-rejoin-epoch-')));
       const secrets = secretsOf(live);
       live.close();

@@ -43,4 +43,12 @@ export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './ca
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';
 export { orderWithPromotion } from './order-promotions.ts';
 export { discountViews, reasonText, refusePick, replicaCoupon } from './service-discount-picks.ts';
-export { setAsideOwnOrders, setAsideOrderStatus, describeSetAsideOrders, type SetAsideOrdersWaiting } from './set-aside-orders.ts';
+export {
+  setAsideOwnOrders,
+  setAsideOrderStatus,
+  describeSetAsideOrders,
+  keepNeverAnswered,
+  keepNeverAnsweredIn,
+  NEVER_ANSWERED,
+  type SetAsideOrdersWaiting,
+} from './set-aside-orders.ts';

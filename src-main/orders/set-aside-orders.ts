@@ -5,7 +5,7 @@
  * orders the branch's database does not hold (what it holds, its hub
  * uploads). The upload itself is src-main/sync/push/set-aside-upload.ts.
  */
-import { openDatabase, setAsideFilesOf, type TillDatabase } from '../db/index.ts';
+import { openDatabase, q, run, setAsideFilesOf, type TillDatabase } from '../db/index.ts';
 import { orderNumbersOf, ordersHeld, outboxCountsAmong, pendingOrderUuids } from './outbox-queries.ts';
 
 /** The orders a set-aside file still has to upload (uuids, oldest first): pending there, and not in the branch's database `live` (its hub's to upload). */
@@ -55,4 +55,36 @@ export function describeSetAsideOrders(list: readonly SetAsideOrdersWaiting[]): 
       'this till uploads them from there by itself while it runs (with its own service token)'
     );
   });
+}
+
+/** Why an order a rejoin found never answered is not uploaded (kept as refused by the till, for a manager: `pos outbox`, `pos orders`). */
+export const NEVER_ANSWERED =
+  'never answered to the cashier (the hub stopped while it waited for its standby, which took over without it): not uploaded; ring it up again if the sale happened';
+
+/**
+ * In a set-aside file, before anything is sent from it: the orders the old
+ * hub never answered are kept as refused by the till (never uploaded: the
+ * cashier was not told "paid", and may have sold it again at the new hub).
+ */
+export function keepNeverAnswered(setAside: TillDatabase, uuids: readonly string[]): void {
+  if (uuids.length === 0) return;
+  run(
+    setAside,
+    q
+      .updateTable('outbox')
+      .set({ state: 'rejected', service_status: null, rejection: JSON.stringify({ till: [NEVER_ANSWERED] }), last_error: NEVER_ANSWERED })
+      .where('state', '=', 'pending')
+      .where('order_uuid', 'in', uuids),
+  );
+}
+
+/** keepNeverAnswered on the set-aside file `file` (the rejoin's hook in the roots). */
+export function keepNeverAnsweredIn(file: string, uuids: readonly string[]): void {
+  if (uuids.length === 0) return;
+  const db = openDatabase(file);
+  try {
+    keepNeverAnswered(db, uuids);
+  } finally {
+    db.close();
+  }
 }

@@ -12,6 +12,7 @@ import { notOnboardedWarning, reportBeforeRejoin, zatcaSetAsideWork, zatcaUrlPro
 import { systemClock } from '../../clock/index.ts';
 import { openPairedFile, pairTill, preparePairFile, SetAsideFiles } from '../../standby/index.ts';
 import { orderSetAsideWork } from '../../sync/index.ts';
+import { keepNeverAnsweredIn } from '../../orders/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -72,7 +73,11 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       secretsOf: (connection) => new FileSecretStore(connection),
       log: io.err,
       // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
-      beforeReplace: ({ file, documents }) => reportBeforeRejoin({ file, documents, secrets: liveSecrets(dbFile), log: io.err }).then(() => {}),
+      // The orders it never answered are kept there as refused first: never uploaded (docs/standby.md).
+      beforeReplace: async ({ file, documents, neverAnsweredOrders }) => {
+        keepNeverAnsweredIn(file, neverAnsweredOrders);
+        if (documents.length > 0) await reportBeforeRejoin({ file, documents, secrets: liveSecrets(dbFile), log: io.err });
+      },
     });
   } catch (error) {
     if (!standbyOf) throw error;
