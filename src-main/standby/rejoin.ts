@@ -93,7 +93,7 @@ export async function rejoinNewHub(
   if (answer?.status !== 200 || !taken.ok) return refused(peer, answer?.status, log);
   const { token, epoch, took_over_at: tookOverAt } = taken.value;
 
-  // What this machine committed after the new hub's last change from it: answered to no screen (an answer waits for the standby).
+  // What this machine committed after the new hub's last change from it: answered alone, or never answered (answered-alone.ts).
   const old = openDatabase(dbFile);
   const keptAs = `${dbFile}.before-rejoin-epoch-${epoch}`;
   let discarded: TrailingChanges;
@@ -121,7 +121,7 @@ export async function rejoinNewHub(
               `the new hub may have given the same numbers during the split): those not uploaded yet are uploaded from its old copy by this till; `) +
           (discarded.neverAnswered.length === 0
             ? ''
-            : `${discarded.neverAnswered.length} order(s) (numbers ${discarded.neverAnsweredNumbers.join(', ')}) were never answered to a screen (it stopped waiting for its standby): ` +
+            : `${discarded.neverAnswered.length} order(s) (numbers ${discarded.neverAnsweredNumbers.join(', ')}) were never answered to a screen (committed while it waited for its standby, which took over without them): ` +
               `they are never uploaded and are kept in the old copy as refused, for a manager; `)) +
       `its old copy is ${keptAs}.` +
       (discarded.documents.length === 0

@@ -135,7 +135,9 @@ describe('an old hub that comes back', () => {
     // The old copy set aside still holds the unanswered sale, kept as refused by the till (never uploaded: the cashier was
     // not told "paid"), and the rejoin's log says so; nothing of the set-aside file waits to be uploaded.
     expect(hub.log()).toContain('1 order(s) (numbers ');
-    expect(hub.log()).toContain('were never answered to a screen (it stopped waiting for its standby): they are never uploaded');
+    expect(hub.log()).toContain(
+      'were never answered to a screen (committed while it waited for its standby, which took over without them): they are never uploaded',
+    );
     expect((await runPos(['outbox', '--db', `${hubFile}.before-rejoin-epoch-2`])).stdout).toContain('pending 0, synced 1, rejected 1');
     expect((await runPos(['doctor', '--db', hubFile])).stdout).toContain(
       `Orders: ${hubFile}.before-rejoin-epoch-2 (set aside by a rejoin): none of its orders waits to be uploaded`,
