@@ -18,6 +18,8 @@ export interface EmulatorState {
   now: () => number;
   orders: Map<string, ReceivedOrder>;
   orderPosts: number;
+  /** Every order uuid `POST /orders/sync` carried, in arrival order, duplicates and rejected ones too. */
+  orderArrivals: string[];
   /** Later payments of held orders, by their uuid (POST /orders/payments). */
   settlements: Map<string, ReceivedSettlement>;
   /** Closed shifts, by their uuid (POST /attendances/sync). */

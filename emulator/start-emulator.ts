@@ -50,6 +50,8 @@ export interface RunningEmulator {
   readonly orders: ReadonlyMap<string, ReceivedOrder>;
   /** How many `POST /orders/sync` requests arrived (faulted ones too). */
   readonly orderPosts: number;
+  /** Every order uuid `POST /orders/sync` carried, in arrival order (an order sent twice is there twice, answered `duplicate`). */
+  readonly orderArrivals: readonly string[];
   /** By uuid, every later payment the service holds (`POST /orders/payments`). */
   readonly settlements: ReadonlyMap<string, ReceivedSettlement>;
   /** By uuid, every closed shift the service holds (`POST /attendances/sync`). */
@@ -92,6 +94,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     now,
     orders: new Map(),
     orderPosts: 0,
+    orderArrivals: [],
     settlements: new Map(),
     attendances: new Map(),
     customerKeys: new Map(),
@@ -130,6 +133,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     get orderPosts() {
       return state.orderPosts;
+    },
+    get orderArrivals() {
+      return state.orderArrivals;
     },
     get settlements() {
       return state.settlements;

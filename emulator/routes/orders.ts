@@ -31,6 +31,7 @@ export const orderRoutes: RouteSpec[] = [
       const results: SyncResult[] = [];
       for (const raw of orders as unknown[]) {
         const uuid = typeof raw === 'object' && raw !== null && typeof (raw as { uuid?: unknown }).uuid === 'string' ? (raw as { uuid: string }).uuid : null;
+        if (uuid !== null) state.orderArrivals.push(uuid);
         const held = uuid === null ? undefined : state.orders.get(uuid);
         if (held) {
           results.push({ uuid, status: 'duplicate', id: held.id });

@@ -13,3 +13,4 @@ export {
   vacuum,
   type GenerationalTable,
 } from './generations.ts';
+export { setAsideFilesOf } from './set-aside-files.ts';

@@ -6,11 +6,13 @@ import { APP_ENTRY_URL } from '../../src-shared/api/index.ts';
 import { systemClock } from '../clock/index.ts';
 import { openDatabase, setOpenDefaults, type TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
-import { pairTill } from '../standby/index.ts';
-import { notOnboardedWarning, reportBeforeRejoin, SetAsideReporting } from '../zatca/index.ts';
+import { pairTill, SetAsideFiles } from '../standby/index.ts';
+import { orderSetAsideWork } from '../sync/index.ts';
+import { keepNeverAnsweredIn } from '../orders/index.ts';
+import { notOnboardedWarning, reportBeforeRejoin, zatcaSetAsideWork } from '../zatca/index.ts';
 import { desktopPairListen, prepareDesktopFile, startDesktopPair } from './desktop-pair.ts';
 import { translate } from '../../src-shared/i18n/index.ts';
-import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, TillHost } from '../host/index.ts';
+import { ELECTRON_WINDOW, EventHub, exposeTill, pairHandover, serviceClientOf, TillHost } from '../host/index.ts';
 import { registerPrintingFonts } from '../printing/index.ts';
 import { hardenApp } from './harden.ts';
 import { APP_CONFIG_FILE, forgetStandbyCode, keepTookOver, readHubChoice, resolveHubChoice, takePairCode, type HubChoice } from './hub-choice.ts';
@@ -59,7 +61,10 @@ async function start(): Promise<void> {
   try {
     const secretsOf = (connection: TillDatabase) => new SafeStorageSecrets(connection);
     // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
-    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents }) => {
+    dbFile = await prepareDesktopFile(app.getPath('userData'), choice, secretsOf, log, async ({ file, documents, neverAnsweredOrders }) => {
+      // The orders it never answered are kept there as refused first: never uploaded (docs/standby.md).
+      keepNeverAnsweredIn(file, neverAnsweredOrders);
+      if (documents.length === 0) return;
       const live = openDatabase(file.slice(0, file.lastIndexOf('.before-rejoin-epoch-')));
       const secrets = secretsOf(live);
       live.close();
@@ -75,8 +80,13 @@ async function start(): Promise<void> {
   const events = new EventHub();
   const secrets = new SafeStorageSecrets(db);
   if (secrets.warning) console.warn(secrets.warning);
-  // Whatever this computer is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
-  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log });
+  // Whatever this computer is now: the ZATCA documents and the orders only an old copy of its file holds are sent from there (docs/standby.md).
+  const setAside = new SetAsideFiles({
+    dbFile,
+    live: db,
+    works: [zatcaSetAsideWork({ secrets }), orderSetAsideWork({ client: () => serviceClientOf(db, secrets) })],
+    log,
+  });
   setAside.start();
   // The same pair wiring as pos serve (desktop-pair.ts); a listener for the standby only when hub.desktop_standby_port is set.
   const composed = {
@@ -95,7 +105,7 @@ async function start(): Promise<void> {
       app.relaunch();
       app.quit();
     },
-    setAside: () => setAside.summary(),
+    setAside: () => setAside.told(),
     log,
   };
   const listen = desktopPairListen(settingOrDefault(db, 'hub.desktop_standby_port'));

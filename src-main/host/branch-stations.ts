@@ -78,6 +78,7 @@ const NO_STANDBY: StandbyStatusView = {
   lag_changes: null,
   lag_ms: null,
   standby_zatca_waiting: null,
+  standby_orders_waiting: null,
 };
 
 /**

@@ -32,5 +32,5 @@ export { CONTENT_SECURITY_POLICY, ELECTRON_CONTENT_SECURITY_POLICY } from './htt
 // `pos serve`'s web server is ./http/index.ts: the Electron entry imports this file and must not load it.
 export { TillService, type TillOptions } from './till-service.ts';
 export { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
-export { SERVICE_TOKEN_SECRET } from './service-session.ts';
+export { SERVICE_TOKEN_SECRET, serviceClientOf } from './service-session.ts';
 export { pairHandover, type SecretsHandover } from './pair-handover.ts';

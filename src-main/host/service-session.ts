@@ -17,6 +17,14 @@ import { replyError } from './till-error-reply.ts';
 /** The service session's token: in the secret store (never the database), handed to a standby hub over its stream (pair-handover.ts). */
 export const SERVICE_TOKEN_SECRET = 'token';
 
+/** The service's client as this till is paired (the database's session, this machine's token), or null when it is not. */
+export function serviceClientOf(db: TillDatabase, secrets: SecretStore): ServiceClient | null {
+  const session = getSetting(db, SESSION_SETTING);
+  const token = secrets.get(SERVICE_TOKEN_SECRET);
+  if (!session || !token) return null;
+  return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
+}
+
 /** The session part of the till API: pairing with the service and pulling its catalog. */
 export type SessionMethods = Pick<TillApi, (typeof SESSION_METHODS)[number]>;
 
@@ -87,10 +95,7 @@ export class ServiceSession implements SessionMethods {
   }
 
   private client(): ServiceClient | null {
-    const session = getSetting(this.options.db, SESSION_SETTING);
-    const token = this.options.secrets.get(SERVICE_TOKEN_SECRET);
-    if (!session || !token) return null;
-    return new ServiceClient({ baseUrl: session.base_url, token, apiVersion: parseApiVersion(session.api_version) });
+    return serviceClientOf(this.options.db, this.options.secrets);
   }
 
   private startUploader(signedIn: ServiceClient): void {

@@ -25,6 +25,14 @@ export {
   recordOutcome,
   makePendingDue,
   pendingReasons,
+  pendingOrderUuids,
+  ordersHeld,
+  selectDueAmong,
+  earliestPendingAmong,
+  makePendingDueAmong,
+  outboxCountsAmong,
+  orderNumbersOf,
+  orderNumbersTaken,
   type BatchOutcome,
   type DueEntry,
   type RejectedOrder,
@@ -36,3 +44,12 @@ export type { Cart, CartLine, CartHeader, CartEdit, DiscountSetting } from './ca
 export { checkLineCount, checkQuantity, checkTotal, orderLimits, type OrderLimits } from './order-limits.ts';
 export { orderWithPromotion } from './order-promotions.ts';
 export { discountViews, reasonText, refusePick, replicaCoupon } from './service-discount-picks.ts';
+export {
+  setAsideOwnOrders,
+  setAsideOrderStatus,
+  describeSetAsideOrders,
+  keepNeverAnswered,
+  keepNeverAnsweredIn,
+  NEVER_ANSWERED,
+  type SetAsideOrdersWaiting,
+} from './set-aside-orders.ts';

@@ -4,7 +4,8 @@
  * IMMEDIATE transaction, so a crash leaves a batch either as it was before
  * the answer or wholly updated, never half.
  */
-import { all, jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { all, first, jsonList, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /** An order the service (or the till, before sending) refused: kept for a person to see and act on. */
 export interface RejectedOrder {
@@ -191,4 +192,103 @@ export function pendingReasons(db: TillDatabase): { reason: string | null; order
       .orderBy('orders', 'desc')
       .limit(5),
   );
+}
+
+/** A list of values as one JSON parameter (one statement text whatever its length). */
+function jsonListOf(values: readonly string[]): RawBuilder<string> {
+  return sql<string>`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
+// A set-aside file's own orders (docs/standby.md, "An old hub's set-aside file"): the upload of that file drains only
+// these, the orders the old hub sold after the new hub's last change from it, which the branch's database never had.
+
+/** The pending orders of this file, oldest first (their uuids). */
+export function pendingOrderUuids(db: TillDatabase): string[] {
+  return all(db, q.selectFrom('outbox').select('order_uuid').where('state', '=', 'pending').orderBy('enqueued_seq')).map((r) => r.order_uuid);
+}
+
+/** Which of `uuids` this database holds as orders (the branch's database: its hub uploads them, never a set-aside file). */
+export function ordersHeld(db: TillDatabase, uuids: readonly string[]): Set<string> {
+  if (uuids.length === 0) return new Set();
+  return new Set(all(db, q.selectFrom('orders').select('uuid').where('uuid', 'in', jsonListOf(uuids))).map((r) => r.uuid));
+}
+
+/** selectDue among `among` only. */
+export function selectDueAmong(db: TillDatabase, among: readonly string[], now: number, limit: number, excluding: readonly string[] = []): DueEntry[] {
+  if (among.length === 0) return [];
+  return all(
+    db,
+    q
+      .selectFrom('outbox')
+      .select(['order_uuid as uuid', 'attempts'])
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where('order_uuid', 'in', jsonListOf(among))
+      .where('order_uuid', 'not in', jsonListOf(excluding))
+      .orderBy('enqueued_seq')
+      .limit(limit),
+  );
+}
+
+/** earliestPendingAt among `among` only. */
+export function earliestPendingAmong(db: TillDatabase, among: readonly string[]): number | null {
+  if (among.length === 0) return null;
+  const row = first(
+    db,
+    q
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.min<number | null>('next_attempt_at').as('at'))
+      .where('state', '=', 'pending')
+      .where('order_uuid', 'in', jsonListOf(among)),
+  );
+  return row?.at ?? null;
+}
+
+/** makePendingDue among `among` only. */
+export function makePendingDueAmong(db: TillDatabase, among: readonly string[], now: number): void {
+  if (among.length === 0) return;
+  run(
+    db,
+    q
+      .updateTable('outbox')
+      .set({ next_attempt_at: now })
+      .where('state', '=', 'pending')
+      .where('next_attempt_at', '>', now)
+      .where('order_uuid', 'in', jsonListOf(among)),
+  );
+}
+
+/** How many of `among` are pending, synced and rejected, and when the oldest still pending was sold. */
+export function outboxCountsAmong(
+  db: TillDatabase,
+  among: readonly string[],
+): { pending: number; synced: number; rejected: number; oldestPendingAt: number | null } {
+  const counts = { pending: 0, synced: 0, rejected: 0, oldestPendingAt: null as number | null };
+  if (among.length === 0) return counts;
+  const rows = all(
+    db,
+    q
+      .selectFrom('outbox as x')
+      .innerJoin('orders as o', 'o.seq', 'x.enqueued_seq')
+      .select((eb) => ['x.state', eb.fn.countAll<number>().as('n'), eb.fn.min<number>('o.created_at').as('oldest')])
+      .where('x.order_uuid', 'in', jsonListOf(among))
+      .groupBy('x.state'),
+  );
+  for (const row of rows) {
+    if (row.state === 'pending' || row.state === 'synced' || row.state === 'rejected') counts[row.state] = row.n;
+    if (row.state === 'pending') counts.oldestPendingAt = row.oldest;
+  }
+  return counts;
+}
+
+/** The numbers of `uuids` among this database's orders (the rejoin's log: numbers a set-aside file's orders share with the branch's). */
+export function orderNumbersOf(db: TillDatabase, uuids: readonly string[]): { uuid: string; number: string }[] {
+  if (uuids.length === 0) return [];
+  return all(db, q.selectFrom('orders').select(['uuid', 'number']).where('uuid', 'in', jsonListOf(uuids)).orderBy('seq'));
+}
+
+/** Which of `numbers` this database's orders carry (the rejoin's log: numbers the new hub gave too). */
+export function orderNumbersTaken(db: TillDatabase, numbers: readonly string[]): Set<string> {
+  if (numbers.length === 0) return new Set();
+  return new Set(all(db, q.selectFrom('orders').select('number').where('number', 'in', jsonListOf(numbers))).map((r) => r.number));
 }

@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
+import { answeredAloneRanges, beginAnsweringAlone, endAnsweringAlone, forgetAnsweredAloneThrough } from './answered-alone.ts';
 import { installJournal } from './journal-triggers.ts';
 import { journalOldest, journalSince, pruneJournal } from './journal.ts';
 import { newRejoinKey, provesRejoin, RejoinChallenges, type RejoinKeyStore } from './rejoin-key.ts';
@@ -101,6 +102,8 @@ export class HubReplication {
   private acknowledged = 0;
   private lastPrune = 0;
   private unackedSince: number | null = null;
+  /** The end of the earliest closed range of changes answered alone (answered-alone.ts): forgotten once acknowledged past. */
+  private aloneClosedAt: number | null = null;
   private waiters: Waiter[] = [];
   private cancelBeat: (() => void) | null = null;
   /** The journal's triggers are in place (a standby has paired, now or before this start): known here, not asked of SQLite per call. */
@@ -110,7 +113,12 @@ export class HubReplication {
     this.codes = new StandbyCodes(() => options.clock.now());
     this.challenges = new RejoinChallenges(() => options.clock.now());
     // A hub that has a standby keeps journaling across restarts, its triggers made anew from this build's schema.
-    if (readStandbyState(options.db).stream_token !== null) this.startJournal();
+    if (readStandbyState(options.db).stream_token !== null) {
+      this.startJournal();
+      // It starts with no standby connected: what it commits from now on is answered alone until one connects.
+      beginAnsweringAlone(options.db, journalHead(options.db));
+      this.aloneClosedAt = closedRangeEnd(options.db);
+    }
   }
 
   start(): void {
@@ -252,6 +260,9 @@ export class HubReplication {
     this.standby = { socket, url: null, lastHeard: this.options.clock.now(), handedOver: null, setAside: null };
     this.sent = from;
     this.acknowledged = from;
+    // What is committed from now on waits for this standby: the range answered alone (if any) ends here.
+    endAnsweringAlone(db, head);
+    this.aloneClosedAt = closedRangeEnd(db);
     socket.on('message', (data) => this.heard(socket, String(data)));
     socket.once('close', () => {
       if (this.standby?.socket === socket) this.dropStandby();
@@ -277,10 +288,15 @@ export class HubReplication {
       writeStandbyState(this.options.db, { peer_url: url });
     }
     if (message.type === 'unit') this.options.handover?.peerRecord(message.record);
-    if (message.type === 'set_aside') this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at };
+    if (message.type === 'set_aside')
+      this.standby.setAside = { waiting: message.waiting, oldest_issued_at: message.oldest_issued_at, orders_waiting: message.orders_waiting ?? null };
     if (message.type === 'ack' && message.seq <= this.sent) {
       if (message.seq > this.acknowledged) this.acknowledged = message.seq;
       if (this.acknowledged >= this.sent) this.unackedSince = null;
+      if (this.aloneClosedAt !== null && this.acknowledged >= this.aloneClosedAt) {
+        forgetAnsweredAloneThrough(this.options.db, this.acknowledged);
+        this.aloneClosedAt = closedRangeEnd(this.options.db);
+      }
       this.release();
     }
   }
@@ -331,6 +347,8 @@ export class HubReplication {
 
   /** The standby is gone: every waiting answer goes out now (the hub answers alone). */
   private dropStandby(): void {
+    // Every waiting answer goes out without the standby: what it has not acknowledged is answered alone (rejoin.ts tells those orders apart).
+    if (this.standby && this.journaling) beginAnsweringAlone(this.options.db, this.acknowledged);
     this.standby = null;
     this.unackedSince = null;
     const waiting = this.waiters;
@@ -343,4 +361,12 @@ export class HubReplication {
     for (const waiter of this.waiters) (waiter.target <= this.acknowledged ? waiter.done : () => still.push(waiter))();
     this.waiters = still;
   }
+}
+
+/** The end of the earliest closed range answered alone, or null. */
+function closedRangeEnd(db: TillDatabase): number | null {
+  const ends = answeredAloneRanges(db)
+    .map(([, to]) => to)
+    .filter((to): to is number => to !== null);
+  return ends.length === 0 ? null : Math.min(...ends);
 }

@@ -15,3 +15,4 @@ export { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState, 
 export { installFence, isFenceRefusal, liftFence } from './write-fence.ts';
 export { handedSecrets, type PairHandover } from './handover.ts';
 export { openPairedFile, pairTill, preparePairFile, type PairedTill, type PairedTillOptions, type PairedTillParts } from './paired-till.ts';
+export { SetAsideFiles, type SetAsideFilesOptions, type SetAsideWork, type SetAsideWorker } from './set-aside-files.ts';

@@ -217,6 +217,7 @@ export class PairNode {
       lag_changes: connected ? hub.lag_changes : null,
       lag_ms: connected ? hub.lag_ms : null,
       standby_zatca_waiting: connected ? (hub.standby_set_aside?.waiting ?? null) : null,
+      standby_orders_waiting: connected ? (hub.standby_set_aside?.orders_waiting ?? null) : null,
     };
   }
 

@@ -40,7 +40,7 @@ export interface PairedTillOptions<T extends PairedTill> {
   secrets: PairSecrets;
   handover?: PairHandover;
   takeOverWarning?: () => string | null;
-  /** The ZATCA documents this machine's set-aside files still have to report (SetAsideReporting's summary): a standby tells its hub. */
+  /** The ZATCA documents this machine's set-aside files still have to report (SetAsideFiles.told): a standby tells its hub. */
   setAside?: () => SetAsideSummary | null;
   /** This running hub stepped down (a newer one at its peer): the root serves the file again, where it rejoins (rejoin.ts). */
   onSteppedDown: () => void;

@@ -60,15 +60,24 @@ export const standbyMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ack'), seq: safeInteger }),
   z.object({ type: z.literal('unit'), record: peerRecordSchema }),
   // The ZATCA documents the standby signed as an old hub that wait in its set-aside file (the manager's Stations tab shows them).
-  z.object({ type: z.literal('set_aside'), waiting: z.number().int().nonnegative(), oldest_issued_at: z.number().nullable() }),
+  z.object({
+    type: z.literal('set_aside'),
+    waiting: z.number().int().nonnegative(),
+    oldest_issued_at: z.number().nullable(),
+    // Sent since the set-aside orders' upload (a standby of an older build: none known).
+    orders_waiting: z.number().int().nonnegative().optional(),
+  }),
 ]);
 export type StandbyMessage = z.output<typeof standbyMessageSchema>;
 export const STANDBY_MESSAGE_TYPES: readonly string[] = ['hello', 'ack', 'unit', 'set_aside'];
 
-/** What a machine's set-aside files still have to report (src-main/zatca/set-aside-reporting.ts), as a standby tells its hub. */
+/** What a machine's set-aside files still have to send (src-main/standby/set-aside-files.ts), as a standby tells its hub. */
 export interface SetAsideSummary {
+  /** ZATCA documents. */
   waiting: number;
   oldest_issued_at: number | null;
+  /** Orders the old hub sold alone, still to upload (src-main/sync/push/set-aside-upload.ts); null: the standby did not say. */
+  orders_waiting: number | null;
 }
 
 /** `POST /standby/pair`: the manager's code. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { openDatabase } from '../db/index.ts';
 import { dropJournalTriggers } from './journal-triggers.ts';
 import { downloadSnapshot, pairWithHub } from './standby-follower.ts';
+import { forgetAnsweredAlone } from './answered-alone.ts';
 import { ensureStandbyTables, journalHead, readStandbyState, writeStandbyState } from './standby-state.ts';
 
 /**
@@ -50,6 +51,7 @@ export function markAsStandby(dbFile: string, hubUrl: string, token: string, epo
       const applied = journalHead(db);
       db.prepare('DELETE FROM standby_journal').run();
       writeStandbyState(db, { role: 'standby', epoch, peer_url: hubUrl, stream_token: token, applied_seq: applied, live: null });
+      forgetAnsweredAlone(db);
     }).immediate();
   } finally {
     db.close();

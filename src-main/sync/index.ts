@@ -29,3 +29,4 @@ export {
 export { UploadEngine, OrderKind, type UploadKind, type UploadContext, type UploadCounts } from './push/index.ts';
 export { RECORD_PATH_SETTINGS, RecordUploadKind, recordKinds, recordOutboxCounts, tillUploadKinds } from './push/index.ts';
 export { CustomerKind, customerEditOutboxCounts, customerOutboxCounts } from './push/index.ts';
+export { SetAsideUploader, orderSetAsideWork } from './push/index.ts';

@@ -38,10 +38,9 @@ export type { ClearanceOutcome, StandardInvoiceHooks } from './standard-invoice-
 export { acceptPeerUnit, keepHandedZatcaSecret, notOnboardedWarning, ownUnitRecord, zatcaSecretsToHandOver } from './unit-handover.ts';
 export {
   reportBeforeRejoin,
-  setAsideFilesOf,
   setAsideStatus,
   describeSetAside,
-  SetAsideReporting,
+  zatcaSetAsideWork,
   REPORT_BEFORE_REJOIN_MS,
   type SetAsideWaiting,
 } from './set-aside-reporting.ts';

@@ -13,34 +13,14 @@
  * ZATCA's answer; the file is kept (it also holds the orders and changes of
  * the time it ran alone).
  */
-import { readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { systemClock, type Clock } from '../clock/index.ts';
-import { openDatabase, type TillDatabase } from '../db/index.ts';
+import { openDatabase, setAsideFilesOf, type TillDatabase } from '../db/index.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { UploadEngine } from '../sync/index.ts';
 import type { BackoffPolicy } from '../upstream/index.ts';
 import { pendingAmong } from './report-queue.ts';
 import { probeZatcaLink, zatcaLink, ZatcaReportKind, type DocumentOutcome, type ZatcaLink } from './zatca-report-kind.ts';
 import { hasDocument, pendingDocumentsOf, thisUnitName } from './zatca-store.ts';
-
-const SET_ASIDE_SUFFIX = /^\.before-rejoin-epoch-(\d+)$/;
-
-/** The files an old hub's rejoins set aside beside `dbFile` (`FILE.before-rejoin-epoch-N`), oldest epoch first. */
-export function setAsideFilesOf(dbFile: string): string[] {
-  const base = basename(dbFile);
-  let names: string[];
-  try {
-    names = readdirSync(dirname(dbFile));
-  } catch {
-    return [];
-  }
-  const epochOf = (name: string) => Number(SET_ASIDE_SUFFIX.exec(name.slice(base.length))?.[1] ?? NaN);
-  return names
-    .filter((name) => name.startsWith(base) && Number.isInteger(epochOf(name)))
-    .sort((a, b) => epochOf(a) - epochOf(b))
-    .map((name) => join(dirname(dbFile), name));
-}
 
 /**
  * The documents only a set-aside file holds (their cbc:UUIDs, in signing
@@ -213,83 +193,39 @@ export async function reportBeforeRejoin(options: {
   }
 }
 
-export interface SetAsideReportingOptions {
-  /** The till's own database file: its set-aside files sit beside it. */
-  dbFile: string;
-  /** The branch's database (the till's connection): a document in it is its hub's to report. */
-  live: TillDatabase;
+export interface ZatcaSetAsideWorkOptions {
   secrets: SecretStore | (() => SecretStore);
   clock?: Clock;
   backoff?: BackoffPolicy;
-  log: (line: string) => void;
 }
 
 /**
- * In the background of a serving till, whatever its role: one reporter per
- * set-aside file with documents of its own still to report, each stopped
- * and its file closed once none is left (the file is kept).
+ * The ZATCA side of a set-aside file (src-main/standby/set-aside-files.ts
+ * runs it, with the orders' upload, over each file): a reporter of the
+ * documents this machine's unit signed that the branch's database does not
+ * hold, until none is pending.
  */
-export class SetAsideReporting {
-  private readonly running: { file: string; db: TillDatabase; reporter: SetAsideReporter }[] = [];
-
-  constructor(private readonly options: SetAsideReportingOptions) {}
-
-  start(): void {
-    for (const file of setAsideFilesOf(this.options.dbFile)) {
-      if (this.running.some((r) => r.file === file)) continue;
-      let db: TillDatabase;
-      try {
-        db = openDatabase(file);
-      } catch (error) {
-        this.options.log(`ZATCA: the set-aside file ${file} could not be opened (${(error as Error).message}); its documents are not reported.`);
-        continue;
-      }
-      const documents = setAsideOwnDocuments(db, this.options.live);
-      if (documents.length === 0) {
-        db.close();
-        continue;
-      }
+export function zatcaSetAsideWork(options: ZatcaSetAsideWorkOptions) {
+  return {
+    key: 'zatca',
+    what: 'ZATCA document(s)',
+    open(setAside: TillDatabase, live: TillDatabase) {
+      const documents = setAsideOwnDocuments(setAside, live);
+      if (documents.length === 0) return null;
       const reporter = new SetAsideReporter({
-        db,
+        db: setAside,
         documents,
-        secrets: this.options.secrets,
-        ...(this.options.clock ? { clock: this.options.clock } : {}),
-        ...(this.options.backoff ? { backoff: this.options.backoff } : {}),
+        secrets: options.secrets,
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.backoff ? { backoff: options.backoff } : {}),
       });
-      const entry = { file, db, reporter };
-      this.running.push(entry);
-      this.options.log(`ZATCA: ${documents.length} document(s) this till signed before it rejoined wait in ${file}: reporting them from there.`);
-      reporter.start();
-      void reporter.done.then(async () => {
-        if (!this.running.includes(entry)) return;
-        await this.finish(entry);
-        this.options.log(`ZATCA: every document only ${file} held is reported (the file is kept: it also holds what this till did alone).`);
-      });
-    }
-  }
-
-  /** How many documents the set-aside files still have to report, and the oldest's issue time (a standby tells its hub: the manager's Stations tab). */
-  summary(): { waiting: number; oldest_issued_at: number | null } {
-    let waiting = 0;
-    let oldest: number | null = null;
-    for (const { reporter } of this.running) {
-      const left = reporter.waiting();
-      waiting += left;
-      const at = left > 0 ? reporter.oldestIssuedAt() : null;
-      if (at !== null && (oldest === null || at < oldest)) oldest = at;
-    }
-    return { waiting, oldest_issued_at: oldest };
-  }
-
-  async stop(): Promise<void> {
-    await Promise.all([...this.running].map((entry) => this.finish(entry)));
-  }
-
-  private async finish(entry: { file: string; db: TillDatabase; reporter: SetAsideReporter }): Promise<void> {
-    const at = this.running.indexOf(entry);
-    if (at < 0) return;
-    this.running.splice(at, 1);
-    await entry.reporter.stop();
-    entry.db.close();
-  }
+      return {
+        items: documents.length,
+        done: reporter.done,
+        waiting: () => ({ waiting: reporter.waiting(), oldest_at: reporter.oldestIssuedAt() }),
+        start: () => reporter.start(),
+        stop: () => reporter.stop(),
+      };
+    },
+  };
 }

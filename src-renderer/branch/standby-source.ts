@@ -15,6 +15,8 @@ export interface StandbyView {
   lagSeconds: number | null;
   /** As the hub: ZATCA documents its standby signed when it was the hub, still reported from its set-aside file (0 or null: none). */
   standbyZatcaWaiting: number | null;
+  /** As the hub: orders its standby sold alone when it was the hub, still uploaded from its set-aside file (0 or null: none). */
+  standbyOrdersWaiting: number | null;
 }
 
 /** A standby code the hub made: typed on the standby machine, good until `expiresAt`, once. */
@@ -42,6 +44,7 @@ export function standbyView(view: StandbyStatusView): StandbyView | null {
     lagSeconds: view.connected && view.lag_ms !== null ? Math.round(view.lag_ms / 100) / 10 : null,
     // An older hub's answer has no such member.
     standbyZatcaWaiting: view.connected ? (view.standby_zatca_waiting ?? null) : null,
+    standbyOrdersWaiting: view.connected ? (view.standby_orders_waiting ?? null) : null,
   };
 }
 

@@ -21,6 +21,12 @@ export interface StandbyStatusView {
    * hub's set-aside file"); null when it said nothing (none connected, or an older build).
    */
   standby_zatca_waiting: number | null;
+  /**
+   * As the hub: the orders its connected standby sold alone when it was the
+   * hub and still uploads from its set-aside file (docs/standby.md); null
+   * when it said nothing (none connected, or an older build).
+   */
+  standby_orders_waiting: number | null;
 }
 
 /** A standby code the hub made (`standbyCode`): typed on the standby machine with --standby-of `hub`, once, until `expires_at`. */

@@ -27,6 +27,7 @@ const hubAlone: StandbyStatusView = {
   lag_changes: null,
   lag_ms: null,
   standby_zatca_waiting: null,
+  standby_orders_waiting: null,
 };
 const hubWithStandby: StandbyStatusView = {
   role: 'hub',
@@ -37,6 +38,7 @@ const hubWithStandby: StandbyStatusView = {
   lag_changes: 3,
   lag_ms: 420,
   standby_zatca_waiting: 0,
+  standby_orders_waiting: 0,
 };
 const standbyOf: StandbyStatusView = {
   role: 'standby',
@@ -47,6 +49,7 @@ const standbyOf: StandbyStatusView = {
   lag_changes: null,
   lag_ms: null,
   standby_zatca_waiting: null,
+  standby_orders_waiting: null,
 };
 
 /** The panel's source over a till API that answers `view` (and records each code it makes). */
@@ -100,7 +103,12 @@ for (const lang of ['en', 'ar'] as const) {
     // A standby that was the hub before (it rejoined) still reports the ZATCA documents it signed alone: the hub's manager sees how many.
     const rejoined = await mount(source({ ...hubWithStandby, standby_zatca_waiting: 2 }), lang);
     await expect.element(rejoined.screen.getByTestId('standby-zatca-waiting')).toHaveTextContent(locale.t('standby.zatcaWaiting', { count: 2 }));
+    expect(rejoined.screen.container.querySelector('[data-testid="standby-orders-waiting"]')).toBeNull();
     rejoined.screen.unmount();
+    // And the orders it sold alone, still uploaded from there.
+    const sold = await mount(source({ ...hubWithStandby, standby_orders_waiting: 3 }), lang);
+    await expect.element(sold.screen.getByTestId('standby-orders-waiting')).toHaveTextContent(locale.t('standby.ordersWaiting', { count: 3 }));
+    sold.screen.unmount();
   });
 
   test(`"Standby code" is disabled with its reason on the standby, off the manager's screen and in the desktop window (${lang})`, async () => {
@@ -124,7 +132,17 @@ for (const lang of ['en', 'ar'] as const) {
     desktop.screen.unmount();
     // The desktop window asks the host (issue 36): with no standby port set, the host offers no pair (role null) and the panel says how to get one.
     const noPort = await mount(
-      source({ role: null, epoch: 1, hub: null, standby: null, connected: false, lag_changes: null, lag_ms: null, standby_zatca_waiting: null }),
+      source({
+        role: null,
+        epoch: 1,
+        hub: null,
+        standby: null,
+        connected: false,
+        lag_changes: null,
+        lag_ms: null,
+        standby_zatca_waiting: null,
+        standby_orders_waiting: null,
+      }),
       lang,
     );
     await expect.poll(() => reason(noPort.screen.container)).toBe(noPort.locale.t('reason.standby.desktop'));

@@ -6,6 +6,7 @@ import { parseCommandArgs, parseInteger, requireOption, UsageError, type CliIo }
 import { TillError } from '../../../src-shared/errors/index.ts';
 import { openDatabase, type TillDatabase } from '../../db/index.ts';
 import { describeSetAside, setAsideStatus } from '../../zatca/index.ts';
+import { describeSetAsideOrders, setAsideOrderStatus } from '../../orders/index.ts';
 import { describeStatus, pairReport } from './standby-command.ts';
 import { fileSecretIsSet } from '../../secrets/index.ts';
 import { outboxCounts } from '../../orders/index.ts';
@@ -69,11 +70,13 @@ export async function doctorCommand(argv: string[], io: CliIo): Promise<number> 
               : null;
       // The ZATCA documents an old copy of this file (set aside by a rejoin) still has to report (docs/zatca.md).
       const setAside = setAsideStatus(values.db, db);
+      // And the orders it sold alone that it still has to upload (docs/standby.md).
+      const setAsideOrders = setAsideOrderStatus(values.db, db);
       if (values.json && !values.token && !io.env.POS_TOKEN)
-        io.out(JSON.stringify({ standby: pair, uploads_wait_for_sign_in: waiting, zatca_set_aside: setAside }));
+        io.out(JSON.stringify({ standby: pair, uploads_wait_for_sign_in: waiting, zatca_set_aside: setAside, orders_set_aside: setAsideOrders }));
       else if (!values.json)
         io.out(
-          `Hub and standby (${values.db}):\n  ${[describeStatus(pair), ...(signIn ? [signIn] : []), ...describeSetAside(setAside, Date.now())].join('\n').split('\n').join('\n  ')}`,
+          `Hub and standby (${values.db}):\n  ${[describeStatus(pair), ...(signIn ? [signIn] : []), ...describeSetAside(setAside, Date.now()), ...describeSetAsideOrders(setAsideOrders)].join('\n').split('\n').join('\n  ')}`,
         );
     } finally {
       db.close();

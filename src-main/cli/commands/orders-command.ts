@@ -1,6 +1,6 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
 import { openDatabase } from '../../db/index.ts';
-import { allOrders, outboxCounts } from '../../orders/index.ts';
+import { allOrders, describeSetAsideOrders, outboxCounts, setAsideOrderStatus } from '../../orders/index.ts';
 import { parseCommandArgs, requireOption, type CliIo } from '../cli-io.ts';
 
 /** `pos orders --db FILE [--json]`: every local order with its upload state. */
@@ -34,10 +34,14 @@ export async function ordersCommand(argv: string[], io: CliIo): Promise<number> 
 /** `pos outbox --db FILE [--json]`: how many orders wait, went up, or were rejected. */
 export async function outboxCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseCommandArgs('outbox', argv, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
-  const db = openDatabase(requireOption('outbox', 'db', values.db), { readOnly: true });
+  const dbFile = requireOption('outbox', 'db', values.db);
+  const db = openDatabase(dbFile, { readOnly: true });
   try {
     const counts = outboxCounts(db);
-    io.out(values.json ? JSON.stringify(counts) : `pending ${counts.pending}, synced ${counts.synced}, rejected ${counts.rejected}`);
+    // An old copy of this file a rejoin set aside may hold orders it sold alone, uploaded from there (docs/standby.md).
+    const setAside = setAsideOrderStatus(dbFile, db);
+    if (values.json) io.out(JSON.stringify(setAside.length === 0 ? counts : { ...counts, set_aside: setAside }));
+    else io.out([`pending ${counts.pending}, synced ${counts.synced}, rejected ${counts.rejected}`, ...describeSetAsideOrders(setAside)].join('\n'));
     return 0;
   } finally {
     db.close();

@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
-import { EventHub, pairHandover, TillHost } from '../../host/index.ts';
+import { EventHub, pairHandover, serviceClientOf, TillHost } from '../../host/index.ts';
 import { FileSecretStore } from '../../secrets/index.ts';
 import { createTillHttpServer, HostAccess, isLoopback, NO_MANAGER_YET, type RouteHandler } from '../../host/http/index.ts';
 import type { DemoServices } from '../demo-services.ts';
 import { DEFAULT_RENDERER_DIR, ensureRendererBuilt } from '../renderer-build.ts';
 import { parseCommandArgs, parseInteger, UsageError, type CliIo } from '../cli-io.ts';
 import { PRINTER_POLICY_OPTIONS, printerPolicyFromArgs } from '../printer-policy-args.ts';
-import { notOnboardedWarning, reportBeforeRejoin, SetAsideReporting, zatcaUrlProblem } from '../../zatca/index.ts';
+import { notOnboardedWarning, reportBeforeRejoin, zatcaSetAsideWork, zatcaUrlProblem } from '../../zatca/index.ts';
 import { systemClock } from '../../clock/index.ts';
-import { openPairedFile, pairTill, preparePairFile } from '../../standby/index.ts';
+import { openPairedFile, pairTill, preparePairFile, SetAsideFiles } from '../../standby/index.ts';
+import { orderSetAsideWork } from '../../sync/index.ts';
+import { keepNeverAnsweredIn } from '../../orders/index.ts';
 
 /**
  * `pos serve`: the till in a browser. Serves the built UI and the till API
@@ -71,7 +73,11 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
       secretsOf: (connection) => new FileSecretStore(connection),
       log: io.err,
       // An old hub that rejoins reports what only its set-aside file holds, briefly, before its file is replaced (docs/zatca.md).
-      beforeReplace: ({ file, documents }) => reportBeforeRejoin({ file, documents, secrets: liveSecrets(dbFile), log: io.err }).then(() => {}),
+      // The orders it never answered are kept there as refused first: never uploaded (docs/standby.md).
+      beforeReplace: async ({ file, documents, neverAnsweredOrders }) => {
+        keepNeverAnsweredIn(file, neverAnsweredOrders);
+        if (documents.length > 0) await reportBeforeRejoin({ file, documents, secrets: liveSecrets(dbFile), log: io.err });
+      },
     });
   } catch (error) {
     if (!standbyOf) throw error;
@@ -91,8 +97,13 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const onboardAt = zatcaUrl ?? demo?.zatca.url;
   // The hub, its standby or an old hub (issue 36): the till's outbox, printing and ZATCA start only on the hub.
   let steppedDown = (): void => {};
-  // Whatever this machine is now: the ZATCA documents only an old copy of its file holds are reported from there (docs/zatca.md).
-  const setAside = new SetAsideReporting({ dbFile, live: db, secrets, log: io.err });
+  // Whatever this machine is now: the ZATCA documents and the orders only an old copy of its file holds are sent from there (docs/standby.md).
+  const setAside = new SetAsideFiles({
+    dbFile,
+    live: db,
+    works: [zatcaSetAsideWork({ secrets }), orderSetAsideWork({ client: () => serviceClientOf(db, secrets) })],
+    log: io.err,
+  });
   setAside.start();
   const { till, pair, api } = pairTill({
     dbFile,
@@ -107,7 +118,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     takeOverWarning: () => notOnboardedWarning(db),
     onSteppedDown: () => steppedDown(),
     // A standby tells its hub how many wait, for the manager's Stations tab.
-    setAside: () => setAside.summary(),
+    setAside: () => setAside.told(),
     log: io.err,
   });
 

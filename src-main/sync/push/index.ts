@@ -17,3 +17,4 @@ export { ATTENDANCE, SETTLEMENT, RECORD_PATH_SETTINGS, RecordUploadKind, recordK
 export { tillUploadKinds } from './upload-kinds.ts';
 export { CustomerKind, customerOutboxCounts, createdCustomerId, customerCreateBody } from './customer-kind.ts';
 export { CustomerEditKind, customerEditOutboxCounts, customerUpdateBody } from './customer-edit-kind.ts';
+export { SetAsideUploader, orderSetAsideWork } from './set-aside-upload.ts';

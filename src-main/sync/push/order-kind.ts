@@ -11,12 +11,16 @@ import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
 import { currencyDecimals, customerIdForUpload } from '../../catalog/index.ts';
 import {
+  earliestPendingAmong,
   earliestPendingAt,
   freezeBodies,
   makePendingDue,
+  makePendingDueAmong,
   outboxCounts,
+  outboxCountsAmong,
   recordOutcome,
   selectDue,
+  selectDueAmong,
   type BatchOutcome,
   type DueEntry,
 } from '../../orders/index.ts';
@@ -52,6 +56,8 @@ export class OrderKind implements UploadKind {
   constructor(
     private readonly db: TillDatabase,
     private readonly batchSize: number = MAX_ORDERS_PER_SYNC,
+    /** Only these orders (a set-aside file's own, which the branch's database never had: set-aside-upload.ts); every pending one without. */
+    private readonly only?: readonly string[],
   ) {
     if (!Number.isSafeInteger(batchSize) || batchSize < 1 || batchSize > MAX_ORDERS_PER_SYNC) {
       throw new RangeError(
@@ -61,15 +67,18 @@ export class OrderKind implements UploadKind {
   }
 
   nextAttemptAt(): number | null {
-    return earliestPendingAt(this.db);
+    return this.only ? earliestPendingAmong(this.db, this.only) : earliestPendingAt(this.db);
   }
 
   makePendingDue(now: number): void {
-    makePendingDue(this.db, now);
+    if (this.only) makePendingDueAmong(this.db, this.only, now);
+    else makePendingDue(this.db, now);
   }
 
   counts(): UploadCounts {
-    return outboxCounts(this.db);
+    if (!this.only) return outboxCounts(this.db);
+    const { pending, synced, rejected } = outboxCountsAmong(this.db, this.only);
+    return { pending, synced, rejected };
   }
 
   /**
@@ -131,7 +140,10 @@ export class OrderKind implements UploadKind {
   }
 
   private readBatch(inFlight: string[], report: UploadReport): { due: DueEntry[]; orders: Order[] } | null {
-    let due = selectDue(this.db, this.ctx.now(), this.currentBatchSize(), inFlight);
+    const now = this.ctx.now();
+    let due = this.only
+      ? selectDueAmong(this.db, this.only, now, this.currentBatchSize(), inFlight)
+      : selectDue(this.db, now, this.currentBatchSize(), inFlight);
     if (due.length === 0) return null;
     // Orders an unclear answer left unconfirmed go again in a smaller batch: the oldest one's size rules.
     const smaller = this.splitSizes.get(due[0]!.uuid);

@@ -16,8 +16,10 @@ import { ensureShift } from '../stations/station-branch.ts';
 // other machine of the pair with the rejoin key in its secrets file (no new
 // code), keeps its old copy aside, takes the new hub's snapshot and follows
 // it. The unanswered sale was never uploaded and is not on the new hub (the
-// standby was killed before it read it); at the end the service holds
-// exactly the new hub's orders.
+// standby was killed before it read it); the rejoin keeps it in the old copy
+// as refused (never answered: not uploaded from there either, unlike a sale
+// the hub answered alone: standby-set-aside-orders.test.ts); at the end the
+// service holds exactly the new hub's orders.
 
 let service: EmulatedService;
 const hubs: ServeHub[] = [];
@@ -130,9 +132,16 @@ describe('an old hub that comes back', () => {
     const sold = await counter.checkout({ payments: [{ method_key: 'CASH', amount: later.total }] });
     expect(orderUuids(hubFile)).toContain(sold.uuid);
 
-    // The old copy set aside has no secrets file beside it (no token: it uploads nothing) and still holds the unanswered
-    // sale, never uploaded: pos doctor --db, reading the secrets through the secrets module, says it waits for a sign-in.
-    expect((await runPos(['doctor', '--db', `${hubFile}.before-rejoin-epoch-2`])).stdout).toContain('Uploads: 1 waiting for a sign-in');
+    // The old copy set aside still holds the unanswered sale, kept as refused by the till (never uploaded: the cashier was
+    // not told "paid"), and the rejoin's log says so; nothing of the set-aside file waits to be uploaded.
+    expect(hub.log()).toContain('1 order(s) (numbers ');
+    expect(hub.log()).toContain(
+      'were never answered to a screen (committed while it waited for its standby, which took over without them): they are never uploaded',
+    );
+    expect((await runPos(['outbox', '--db', `${hubFile}.before-rejoin-epoch-2`])).stdout).toContain('pending 0, synced 1, rejected 1');
+    expect((await runPos(['doctor', '--db', hubFile])).stdout).toContain(
+      `Orders: ${hubFile}.before-rejoin-epoch-2 (set aside by a rejoin): none of its orders waits to be uploaded`,
+    );
     // The new hub signed in (its token is its own: docs/standby.md): the service holds exactly its orders, each once.
     const sync = await runPos(['sync', '--db', standbyFile, '--base-url', service.emulator.baseUrl, '--token', service.emulator.token, '--json']);
     expect(sync.code, sync.stderr).toBe(0);
