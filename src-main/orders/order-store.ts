@@ -253,7 +253,8 @@ export function seqsOf(name: string) {
 }
 
 const LINES = prepared<{ uuids: string }>()(
-  q.selectFrom('order_lines').selectAll().where('order_seq', 'in', seqsOf('uuids')).orderBy('order_uuid').orderBy('line_no'),
+  // In the table's key order (order_seq, line_no): no sort; readOrders groups them by order.
+  q.selectFrom('order_lines').selectAll().where('order_seq', 'in', seqsOf('uuids')).orderBy('order_seq').orderBy('line_no'),
 );
 
 const PAYMENTS = prepared<{ uuids: string }>()(
@@ -261,7 +262,7 @@ const PAYMENTS = prepared<{ uuids: string }>()(
     .selectFrom('order_payments')
     .select(['order_uuid', 'method_key', 'amount', 'paid_at', 'shift_id', 'settlement_uuid'])
     .where('order_seq', 'in', seqsOf('uuids'))
-    .orderBy('order_uuid')
+    .orderBy('order_seq')
     .orderBy('position'),
 );
 
@@ -280,7 +281,8 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
   const lines = LINES.all(db, list);
   const payments = PAYMENTS.all(db, list);
   const linesOf = new Map<string, OrderRecord['lines']>();
-  for (const { order_uuid, ...line } of lines) {
+  // order_seq is the table's key (migration 0032), not a field of the order's line.
+  for (const { order_uuid, order_seq: _seq, ...line } of lines) {
     const record = {
       ...line,
       refunds_line: line.refunds_line ?? null,
