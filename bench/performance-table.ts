@@ -117,16 +117,29 @@ export function performanceTable(resultsDir: string): string {
         null,
         'npm run bench:sync',
       );
+    const wait = v((r) => r.checkout_wait_during_pull?.p99_ms);
+    if (wait.length)
+      row(
+        `  a checkout during that pull: its wait for the host's event loop, p99 (one arriving every ${s.checkout_wait_during_pull?.every_ms ?? 5} ms)`,
+        wait,
+        `${ms(wait)}; p50 ${ms(v((r) => r.checkout_wait_during_pull?.p50_ms))}; longest ${ms(v((r) => r.checkout_wait_during_pull?.max_ms))}`,
+        `${figure(v((r) => r.checkout_wait_during_pull?.arrivals))} arrivals`,
+        '—',
+        '≤ 20 ms p99',
+        judge(wait, within(20)),
+        'npm run bench:sync',
+      );
     const hold = v((r) => r.write_lock?.hold_max_ms);
     if (hold.length)
       row(
-        '  longest write-lock hold of that pull (a checkout waits at most this)',
+        '  longest write-lock hold of that pull',
         hold,
         ms(hold),
         `${figure(v((r) => r.write_lock?.slices))} transactions of at most ${figure(v((r) => r.write_lock?.rows_per_slice_max))} rows: p50 ${ms(v((r) => r.write_lock?.hold_p50_ms))}, p99 ${ms(v((r) => r.write_lock?.hold_p99_ms))}; the pin ${ms(v((r) => r.write_lock?.pin_ms))}`,
         '—',
-        '≤ 20 ms',
-        judge(hold, within(20)),
+        // Judged here until runs measure the checkout's own wait (the row above): the issue's 20 ms is that wait's p99.
+        wait.length ? '— (the wait above is judged)' : '≤ 20 ms',
+        wait.length ? null : judge(hold, within(20)),
         'npm run bench:sync',
       );
     row(

@@ -18,12 +18,18 @@
  * The write lock: every write transaction of the pull (a slice of rows, the
  * publishing pin, the old generation's deletes), through the pull's
  * `onSlice` hook: the longest is how long a checkout may wait behind it.
+ * A checkout during the pull: the host runs the pull on its own event loop
+ * and connection (host/service-session.ts), so a checkout that arrives waits
+ * for whatever the loop is doing (a slice's transaction, a page being read)
+ * to end. The bench lets a checkout arrive every CHECKOUT_EVERY_MS on a fixed
+ * schedule through the pull and records how long each waited for the loop
+ * (a timer checks every millisecond, so a wait is read to about 1 ms).
  * Then product search at that size: two-letter prefixes in English and Arabic.
  * Targets: pull ≤ 1.2x the fetch bound; slow link ≤ 0.5x; peak RSS ≤ 250 MB;
- * the longest write-lock hold ≤ 20 ms.
+ * a checkout's wait during the pull ≤ 20 ms at p99.
  */
 import Database from 'better-sqlite3';
-import { openDatabase } from '../src-main/db/index.ts';
+import { deferCheckpoints, openDatabase } from '../src-main/db/index.ts';
 import { readFileSync } from 'node:fs';
 import { CATALOG_RESOURCES, pullCatalog, type PullProgress } from '../src-main/sync/index.ts';
 import type { WriteSlice } from '../src-main/catalog/index.ts';
@@ -40,7 +46,32 @@ const SLOW_PER_PAGE = 50;
 /** Pages in flight for the pull (the setting's default when unset). */
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
 
+/** A checkout arrives this often during the pull (the wait probe). */
+const CHECKOUT_EVERY_MS = 5;
+
 const dir = tempDir('till-bench-sync-');
+
+/**
+ * Checkouts arriving every CHECKOUT_EVERY_MS from now on, and how long each
+ * waited for the event loop: every arrival since the last turn of the loop
+ * waited until this one (a timer of 1 ms looks).
+ */
+function checkoutWaits(): { stop: () => number[] } {
+  const waits: number[] = [];
+  let next = performance.now() + CHECKOUT_EVERY_MS;
+  const look = () => {
+    const now = performance.now();
+    for (; next <= now; next += CHECKOUT_EVERY_MS) waits.push(now - next);
+  };
+  const timer = setInterval(look, 1);
+  return {
+    stop: () => {
+      look();
+      clearInterval(timer);
+      return waits;
+    },
+  };
+}
 
 /**
  * The pages the pull reads, as a bare client reads them: `/me`, then every
@@ -134,10 +165,13 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   // Warm the emulator's and our own code paths once on a small read.
   await client.get('/products', { per_page: 10, includes: ['modifiers', 'prices'], filter: { market_id: emulator.marketId, branch_id: emulator.branchId } });
   const db = openDatabase(file);
+  // As the host opens it (host/till-service.ts): checkpoints on the checkpoint thread, never on the loop a checkout waits for.
+  deferCheckpoints(db);
   const rssBefore = process.memoryUsage().rss;
   const hwmBefore = peakRssBytes();
   let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+  const probe = checkoutWaits();
   const start = performance.now();
   // Where the time goes: the lists (network, reading, writing the new generation, overlapped), the pin, the old generation's deletes.
   let publishAt = 0;
@@ -152,6 +186,14 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   };
   const summary = await pullCatalog({ client, db, perPage, onProgress, onSlice, ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }) });
   const pullMs = performance.now() - start;
+  const waits = probe.stop();
+  const checkoutWait = {
+    every_ms: CHECKOUT_EVERY_MS,
+    arrivals: waits.length,
+    p50_ms: Number(percentile(waits, 50).toFixed(1)),
+    p99_ms: Number(percentile(waits, 99).toFixed(1)),
+    max_ms: Number(Math.max(...waits).toFixed(1)),
+  };
   const phases = {
     lists_ms: Math.round(publishAt - start),
     pin_ms: Math.round(pinnedAt - publishAt),
@@ -169,7 +211,7 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
     hold_p50_ms: Number(percentile(holds, 50).toFixed(1)),
     pin_ms: Number((slices.find((slice) => slice.kind === 'publish')?.ms ?? 0).toFixed(1)),
   };
-  return { client, db, summary, pullMs, peakRss, rssBefore, hwmBefore, phases, lock };
+  return { client, db, summary, pullMs, peakRss, rssBefore, hwmBefore, phases, lock, checkoutWait };
 }
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
@@ -209,6 +251,7 @@ try {
     pull_ms: Math.round(pull.pullMs),
     pull_phases: pull.phases,
     write_lock: pull.lock,
+    checkout_wait_during_pull: pull.checkoutWait,
     products_per_second: Math.round((pull.summary.counts.products! / pull.pullMs) * 1000),
     rss_at_start_mb: mb(pull.rssBefore),
     hwm_before_pull_mb: pull.hwmBefore === null ? null : mb(pull.hwmBefore),
@@ -233,7 +276,10 @@ try {
     `  lists (fetch, read, write the new generation) ${ms(pull.phases.lists_ms)}, the pin ${ms(pull.phases.pin_ms)}, the old generation deleted ${ms(pull.phases.drop_old_ms)}`,
   );
   console.log(
-    `  write lock: ${pull.lock.slices} transactions of at most ${pull.lock.rows_per_slice_max} rows; held p50 ${ms(pull.lock.hold_p50_ms)}, p99 ${ms(pull.lock.hold_p99_ms)}, longest ${ms(pull.lock.hold_max_ms)} (target ≤ 20 ms); the pin itself ${ms(pull.lock.pin_ms)}`,
+    `  write lock: ${pull.lock.slices} transactions of at most ${pull.lock.rows_per_slice_max} rows; held p50 ${ms(pull.lock.hold_p50_ms)}, p99 ${ms(pull.lock.hold_p99_ms)}, longest ${ms(pull.lock.hold_max_ms)}; the pin itself ${ms(pull.lock.pin_ms)}`,
+  );
+  console.log(
+    `  a checkout arriving every ${CHECKOUT_EVERY_MS} ms during the pull (${pull.checkoutWait.arrivals} arrivals) waited p50 ${ms(pull.checkoutWait.p50_ms)}, p99 ${ms(pull.checkoutWait.p99_ms)} (target ≤ 20 ms), longest ${ms(pull.checkoutWait.max_ms)}`,
   );
   console.log(
     `  fetch bound (the same ${fetched.pages} requests of every list, sequential, bodies read) ${ms(fetched.ms)} → pull = ${results.pull_over_fetch_bound}x (target ≤ 1.2x)`,
@@ -279,7 +325,7 @@ results.targets = {
   pull_within_1_2x_fetch_bound: (results.pull_over_fetch_bound as number) <= 1.2,
   slow_link_at_most_half_of_sequential_fetch: slowLink.pull_over_sequential_fetch <= 0.5,
   peak_rss_at_most_250_mb: (results.peak_rss_mb as number) <= 250,
-  write_lock_at_most_20_ms: (results.write_lock as { hold_max_ms: number }).hold_max_ms <= 20,
+  checkout_wait_during_pull_p99_at_most_20_ms: (results.checkout_wait_during_pull as { p99_ms: number }).p99_ms <= 20,
   search_p95_under_5_ms: Object.values(results.search as Record<string, { p95: number }>).every((f) => f.p95 < 5),
 };
 console.log(`targets: ${JSON.stringify(results.targets)}`);

@@ -268,6 +268,8 @@ export class Staging {
 
   /** Writes the queued rows, `sliceRows` a transaction, yielding between transactions. */
   async flush(): Promise<void> {
+    // The rows were queued on this turn of the event loop (a page staged): the first slice goes on the next.
+    if (this.pending.length > 0) await yieldToOthers();
     while (this.pending.length > 0) {
       await this.checkpointed();
       const slice = this.pending.splice(0, this.sliceRows);

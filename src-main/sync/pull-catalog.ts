@@ -298,6 +298,8 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
     });
     try {
       for await (const page of pages) {
+        // The page was read on this turn of the event loop: staging it is another turn (a checkout on the host goes between).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         firstTotal ??= page.info.total;
         lastTotal = page.info.total;
         precisionLost += page.precisionLost;

@@ -77,7 +77,12 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
       arrived--;
       // The next request leaves before this page is parsed and stored.
       ask();
-      const parsed = read.parse(body(), page);
+      const text = body();
+      // Decoding a page's text and reading it are each a few milliseconds of this thread (a products page of 500:
+      // 4 and 5 ms here), and the host runs the pull beside its checkouts: a turn of the event loop between the two,
+      // so that a checkout waits for one of them, not both (issue 37).
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const parsed = read.parse(text, page);
       const { info } = parsed;
       // One call line: the list bounds hold whatever shape the page reading takes.
       checkListLimits(read.path, info, parsed.records.length);

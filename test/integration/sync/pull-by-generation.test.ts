@@ -140,6 +140,34 @@ describe('the pull by generation', () => {
     expect(searchProducts(app, 'renewed').length).toBeGreaterThan(0);
   });
 
+  it('lets the event loop turn between staging a page it read and writing its first slice', async () => {
+    // The host pulls on the loop its checkouts wait for: reading a page and writing its first slice in one
+    // turn made a checkout wait for both (docs/performance.md, a checkout during the pull).
+    service = await emulatedService({ products: 1_000, seed: 43 });
+    const db = service.open();
+    const log: string[] = [];
+    const stop = everyTurn(() => {
+      if (log.at(-1) !== 'turn') log.push('turn');
+    });
+    try {
+      await service.pull(db, {
+        perPage: 100,
+        onProgress: (progress) => {
+          if (progress.phase === 'list' && progress.resource === 'products') log.push(`page ${progress.page}`);
+        },
+        onSlice: (slice) => {
+          if (slice.kind === 'write') log.push('slice');
+        },
+      });
+    } finally {
+      stop();
+    }
+    const pages = log.filter((entry) => entry.startsWith('page'));
+    expect(pages).toHaveLength(10);
+    const straight = log.findIndex((entry, i) => entry === 'slice' && log[i - 1]?.startsWith('page'));
+    expect(straight, `a page's first slice on the turn that staged it: ${log.slice(straight - 3, straight + 2).join(', ')}`).toBe(-1);
+  });
+
   it('runs no checkpoint inside its commits, has the WAL copied back and started over as it goes, and puts the setting back', async () => {
     service = await emulatedService({ products: 3_000, seed: 39 });
     const db = service.open();
