@@ -18,7 +18,12 @@ export interface OrderNumbering {
 
 /** The settings till.code and till.day_cutoff_hour; a stored value that is not valid counts as unset rather than stopping a sale. */
 export function readOrderNumbering(db: TillDatabase): OrderNumbering {
-  return { tillCode: settingOrDefault(db, 'till.code'), cutoffHour: settingOrDefault(db, 'till.day_cutoff_hour') };
+  return { tillCode: settingOrDefault(db, 'till.code'), cutoffHour: readDayCutoffHour(db) };
+}
+
+/** till.day_cutoff_hour alone: what numbering an order reads inside its write transaction (the station's code comes with the draft). */
+export function readDayCutoffHour(db: TillDatabase): number {
+  return settingOrDefault(db, 'till.day_cutoff_hour');
 }
 
 /** YYYY-MM-DD of the business day `epochMs` falls in, in the till's local time. */

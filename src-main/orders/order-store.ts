@@ -4,7 +4,7 @@ import { sql, type Selectable } from 'kysely';
 import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
-import { businessDayOf, formatOrderNumber, readOrderNumbering } from './order-numbering.ts';
+import { businessDayOf, formatOrderNumber, readDayCutoffHour } from './order-numbering.ts';
 import { seqOf } from './outbox-queries.ts';
 
 // Checkout writes an order in the queries below, compiled once (db/query.ts
@@ -222,8 +222,7 @@ export type OrderStamp = ((record: OrderRecord) => string | null) & { prepare?: 
 
 /** The draft numbered: its business day, the branch's and its station's next sequences of that day, as the database holds them now. */
 function numbered(db: TillDatabase, draft: OrderDraft): { record: OrderRecord; next: number; stationNext: number } {
-  const { cutoffHour } = readOrderNumbering(db);
-  const businessDay = businessDayOf(draft.created_at, cutoffHour);
+  const businessDay = businessDayOf(draft.created_at, readDayCutoffHour(db));
   const station = draft.station ?? null;
   const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
   const { next: stationNext } = NEXT_STATION_SEQUENCE.get(db, { businessDay, station })!;

@@ -9,14 +9,14 @@
  * The signing itself (UBL, hash, ECDSA, QR: most of a phase-2 checkout's
  * CPU) happens before that transaction, holding no lock (presignOrder): the
  * order as it will be numbered, signed at the counter and previous hash read
- * then. Inside the transaction the document is built again from what the
- * database holds now and compared with the one signed; only when it is the
- * same (same unit and certificate, counter, previous hash, number and
- * every other input) is the signed text written. When another writer moved
- * the chain or took the number meanwhile, the order is signed again there,
- * inside the transaction, as before: never a stale counter or hash.
+ * then. Inside the transaction the document is not built again: the few
+ * inputs read under the lock (the unit and its certificate, the counter,
+ * the previous hash, the order's number: signedFromSameInputs says why no
+ * other) are compared with those it was signed from, and the signed text
+ * is written when they are the same. When another writer moved the chain,
+ * renewed the certificate or took the number meanwhile, the order is signed
+ * again there, inside the transaction, as before: never a stale counter or hash.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import type { BranchProfile } from '../catalog/index.ts';
@@ -52,7 +52,9 @@ export interface StampChoice {
 
 /**
  * Signs `order` as the unit's next document and chains it; call inside the order's transaction. Null: phase 1 (not
- * onboarded, or the skip). `profile` is the branch profile the checkout already read, when it has one.
+ * onboarded, or the skip). `profile` is the branch profile the checkout already read, when it has one. Given what
+ * presignOrder made before the transaction, its text is written as it is when it was signed from the same inputs
+ * (signedFromSameInputs), and the order is signed again here only when one of them moved.
  */
 export function stampOrder(
   options: CheckoutStampOptions,
@@ -61,15 +63,62 @@ export function stampOrder(
   profile?: BranchProfile | null,
   presigned?: PresignedDocument | null,
 ): SignedDocument | null {
-  const prepared = prepareDocument(options, order, choice, profile);
-  if (!prepared) return null;
+  const egs = readEgs(options.db);
+  if (!egs) return null;
+  if (presigned && signedFromSameInputs(presigned, egs, order, choice)) return chain(options, egs, order, choice, presigned.doc, presigned.signed);
+  // The seller the presign read for this sale is this sale's: not read again under the lock.
+  const prepared = prepareDocument(
+    options,
+    egs,
+    order,
+    choice,
+    presigned ? presigned.seller : profile === undefined ? options.seller() : options.seller(profile),
+  );
   if ('skipped' in prepared) {
     options.onSkipped?.(prepared.skipped, order);
     return null;
   }
-  const { egs, doc, signer } = prepared;
-  // Signed before the transaction from exactly these inputs: its text stands. Otherwise (the chain or the number moved) signed now.
-  const signed = presigned && presigned.certificate === egs.certificate && isDeepStrictEqual(presigned.doc, doc) ? presigned.signed : signDocument(doc, signer);
+  return chain(options, egs, order, choice, prepared.doc, signDocument(prepared.doc, prepared.signer));
+}
+
+/**
+ * Whether the document presigned before the transaction is the very one this transaction would sign: compared input
+ * by input, never built again. The signed text is signDocument(doc, signer), doc being documentFromOrder(record,
+ * { icv, pih }, seller) with the choice's UUID and buyer (prepareDocument). Of those inputs, these are the ones read
+ * under the write lock, so the only ones another writer can change between the presign and here:
+ * - the unit and its certificate (readEgs: a renewal or a new onboarding meanwhile; the stamp states the certificate,
+ *   the QR its key and the CA's signature);
+ * - its chain: the next ICV and the previous hash (readEgs; another writer's sale moves both);
+ * - the order's number (insertOrder numbers the draft again under the lock: another writer may have taken it).
+ *   Numbering also sets the business day and the station, which the document does not state
+ *   (test/integration/zatca/checkout-signing-inputs.test.ts fails if it starts to).
+ * That list is complete because everything else is the same value in both: the order's lines, amounts, payments,
+ * time, UUID, kind and refund reference are the one draft insertOrder numbers twice, back to back with no await
+ * between; the seller is read once per sale, by the presign, as the branch profile is before it; the signer is the
+ * certificate's. The UUID and the buyer are compared too, so a presign made for another order or choice never passes.
+ */
+function signedFromSameInputs(presigned: PresignedDocument, egs: EgsState, order: OrderRecord, choice: StampChoice): boolean {
+  const { doc } = presigned;
+  return (
+    presigned.unit === egs.unit &&
+    presigned.certificate === egs.certificate &&
+    doc.icv === egs.next_icv &&
+    doc.pih === egs.last_hash &&
+    doc.id === order.number &&
+    doc.uuid === (choice.documentUuid ?? order.uuid) &&
+    doc.buyer === choice.buyer
+  );
+}
+
+/** Writes the signed document as the unit's next and moves the chain past it (appendDocument refuses a stale counter). */
+function chain(
+  options: CheckoutStampOptions,
+  egs: EgsState,
+  order: OrderRecord,
+  choice: StampChoice,
+  doc: ZatcaDocument,
+  signed: SignedDocument,
+): SignedDocument {
   appendDocument(options.db, {
     egs_unit: egs.unit,
     icv: doc.icv,
@@ -91,8 +140,11 @@ export function stampOrder(
 
 /** A document signed ahead of its order's transaction, with what it was signed from. */
 export interface PresignedDocument {
-  /** The unit's certificate it was signed under. */
+  /** The unit and the certificate it was signed under. */
+  unit: string;
   certificate: string;
+  /** The seller it states (read once for the sale). */
+  seller: ZatcaSeller;
   doc: ZatcaDocument;
   signed: SignedDocument;
 }
@@ -107,22 +159,23 @@ export function presignOrder(
   choice: StampChoice = {},
   profile?: BranchProfile | null,
 ): PresignedDocument | null {
-  const prepared = prepareDocument(options, expected, choice, profile);
-  if (!prepared || 'skipped' in prepared) return null;
-  return { certificate: prepared.egs.certificate, doc: prepared.doc, signed: signDocument(prepared.doc, prepared.signer) };
-}
-
-/** The document `order` would be as the unit's next, its unit and its signer; null before onboarding; why not when it cannot be signed. */
-function prepareDocument(
-  options: CheckoutStampOptions,
-  order: OrderRecord,
-  choice: StampChoice,
-  profile: BranchProfile | null | undefined,
-): { egs: EgsState; doc: ZatcaDocument; signer: EgsSigner } | { skipped: string } | null {
   const egs = readEgs(options.db);
   if (!egs) return null;
-  const signer = options.signer(egs);
   const seller = profile === undefined ? options.seller() : options.seller(profile);
+  const prepared = prepareDocument(options, egs, expected, choice, seller);
+  if ('skipped' in prepared) return null;
+  return { unit: egs.unit, certificate: egs.certificate, seller: seller!, doc: prepared.doc, signed: signDocument(prepared.doc, prepared.signer) };
+}
+
+/** The document `order` would be as `egs`'s next, and its signer; why not when it cannot be signed. */
+function prepareDocument(
+  options: CheckoutStampOptions,
+  egs: EgsState,
+  order: OrderRecord,
+  choice: StampChoice,
+  seller: ZatcaSeller | null,
+): { doc: ZatcaDocument; signer: EgsSigner } | { skipped: string } {
+  const signer = options.signer(egs);
   if (!signer || !seller) return { skipped: signer ? 'the seller address or CRN is not set' : "the EGS unit's key is not available" };
   const base = documentFromOrder(order, { icv: egs.next_icv, pih: egs.last_hash }, seller);
   const doc: ZatcaDocument = {
@@ -130,7 +183,7 @@ function prepareDocument(
     uuid: choice.documentUuid ?? order.uuid,
     ...(choice.buyer ? { profile: 'standard' as const, buyer: choice.buyer } : {}),
   };
-  return { egs, doc, signer };
+  return { doc, signer };
 }
 
 /**
