@@ -198,7 +198,10 @@ export class OrderKind implements UploadKind {
           held.push({ uuid: entry.uuid, until: Math.max(this.ctx.now() + CUSTOMER_WAIT_MS, customer.wait) });
           continue;
         }
-        orders.push({ ...orderToWire(record, decimals), customer_id: customer });
+        // The service's id of the customer, set on the encoded order (a spread would copy its every member again).
+        const order = orderToWire(record, decimals);
+        order.customer_id = customer;
+        orders.push(order);
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));
