@@ -62,6 +62,8 @@ describe('the upload of several batches', () => {
     expect(shop.emulator.orders.size).toBe(120);
     expect(outboxCounts(shop.db)).toEqual({ pending: 0, synced: 120, rejected: 0 });
     for (const record of records) expect(shop.row(record.uuid)).toMatchObject({ state: 'synced', service_status: 'created', attempts: 1 });
+    // The outcomes' commits are not synced, but the connection is left as it was: the next sale's commit is (FULL).
+    expect(shop.db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
   it('reads an order for upload as the wire carries the whole order: sales, split payments, a refund, a pay-later sale', async () => {
