@@ -238,7 +238,8 @@ export function readOrder(db: TillDatabase, uuid: string): OrderRecord | null {
   return readOrders(db, [uuid])[0] ?? null;
 }
 
-// The uploader reads each batch with these (compiled once, like checkout's writes); `uuids` is a JSON list.
+// A whole order's reads (compiled once, like checkout's writes); `uuids` is a JSON list. The uploader reads only
+// what it sends (order-upload-read.ts).
 
 /** Rows of `orders`, their enums narrowed to what checkout writes. */
 const ORDERS = prepared<{ uuids: string }>()(
@@ -266,8 +267,8 @@ const PAYMENTS = prepared<{ uuids: string }>()(
 );
 
 /**
- * Whole orders in three queries whatever their number (the uploader reads
- * 50 at a time), in the order asked; uuids this till does not have are left out.
+ * Whole orders in three queries whatever their number, in the order asked;
+ * uuids this till does not have are left out.
  */
 export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRecord[] {
   if (uuids.length === 0) return [];
@@ -308,7 +309,7 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
 }
 
 /** Discounts kept before coupons and rewards (issue 35) have no source or verified: the service's automatic or picked ones. */
-function storedDiscounts(text: string): AppliedDiscount[] {
+export function storedDiscounts(text: string): AppliedDiscount[] {
   return (JSON.parse(text) as (Omit<AppliedDiscount, 'source' | 'verified'> & Partial<AppliedDiscount>)[]).map((d) => ({
     ...d,
     source: d.source ?? null,

@@ -3,9 +3,8 @@ import { SETTING_KEYS } from '../../../src-shared/settings/index.ts';
 import { getSetting, putSetting, settingOrDefault } from '../../settings/index.ts';
 import { judgeBatch, readSyncAnswer, unreadableAnswer, type BatchJudgement, type SyncAnswer } from './read-sync-answer.ts';
 import { batchSizeRefusal } from './batch-size-refusal.ts';
-import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import type { TillDatabase } from '../../db/index.ts';
-import { readOrder, readOrders } from '../../orders/index.ts';
+import { readOrdersForUpload, type OrderForUpload } from '../../orders/index.ts';
 import { ServiceError, ValidationError } from '../../upstream/index.ts';
 import { classifyFailure, oneLine, SESSION_EXPIRED } from './connectivity.ts';
 import { orderToWire } from './order-to-wire.ts';
@@ -31,6 +30,12 @@ import type { UploadContext, UploadCounts, UploadKind, UploadReport } from './up
 export const ORDER_SYNC_PATH = SETTING_KEYS['upload.path'].default;
 
 type Step = 'continue' | 'stop';
+
+/** A batch's request on the wire: the path it went to and its answer, or why there is none. */
+interface InFlight {
+  path: string;
+  answer: Promise<{ body: unknown; error: null } | { body: undefined; error: unknown }>;
+}
 
 /** The shortest wait of an order whose customer is still on its way (so a queue of them never spins). */
 const CUSTOMER_WAIT_MS = 1_000;
@@ -84,45 +89,54 @@ export class OrderKind implements UploadKind {
   /**
    * Batch after batch until none are due. The next batch is read and encoded
    * while the current one is on the wire (it never holds an order that is in
-   * flight), so the database work overlaps the network's.
+   * flight), and it is sent as soon as the answer to the current one is in,
+   * before that answer's outcome is written: the outcome's commit (its disk
+   * sync) and the reading of the batch after overlap the service's work on
+   * the next. One request is on the wire at a time; every outcome is still
+   * written from its own answer before any batch after it is read, so an
+   * order is never in two requests at once.
    */
   async drain(context: UploadContext, keepGoing: () => boolean, report: UploadReport): Promise<void> {
     this.ctx = context;
     let batch = this.prepareBatch([], report);
+    /** The request already sent for `batch` (the answer before it was a success), or null. */
+    let sent: InFlight | null = null;
     while (batch) {
-      if (context.isPaused()) {
-        report.stopped = 'paused';
-        report.error = SESSION_EXPIRED;
-        break;
+      if (sent === null) {
+        if (context.isPaused()) {
+          report.stopped = 'paused';
+          report.error = SESSION_EXPIRED;
+          break;
+        }
+        if (!keepGoing()) {
+          report.stopped = 'stopping';
+          break;
+        }
+        if (batch.orders.length === 0) {
+          batch = this.prepareBatch([], report);
+          continue;
+        }
+        sent = await this.send(batch, report);
       }
-      if (!keepGoing()) {
-        report.stopped = 'stopping';
-        break;
-      }
-      if (batch.orders.length === 0) {
-        batch = this.prepareBatch([], report);
-        continue;
-      }
-      report.batches++;
-      const path = this.uploadPath();
-      const sending = context.client.post(path, { orders: batch.orders }).then(
-        (body) => ({ body, error: null }),
-        (error: unknown) => ({ body: undefined, error: error ?? new Error('the request failed') }),
-      );
-      // Let the request reach the socket first; then the next batch is read while the service works.
-      await new Promise<void>((resolve) => setImmediate(resolve));
       const following = this.prepareBatch(
         batch.due.map((entry) => entry.uuid),
         report,
       );
-      const answer = await sending;
+      const { path, answer } = sent;
+      const { body, error } = await answer;
+      sent = null;
+      // A success says nothing about the next batch's orders (none of them was in this one): it goes now, unless the
+      // run is ending. After any failure the next batch waits for this one's outcome, as it decides what goes next.
+      if (error === null && following !== null && following.orders.length > 0 && !context.isPaused() && keepGoing()) {
+        sent = await this.send(following, report);
+      }
       const step =
-        answer.error !== null
-          ? this.batchFailed(batch, answer.error, path, report)
+        error !== null
+          ? this.batchFailed(batch, error, path, report)
           : this.applyAnswer(
               batch,
               readSyncAnswer(
-                answer.body,
+                body,
                 batch.orders.map((order) => order.uuid),
               ),
               path,
@@ -131,6 +145,18 @@ export class OrderKind implements UploadKind {
       if (step === 'stop') break;
       batch = following ?? this.prepareBatch([], report);
     }
+  }
+
+  /** Posts `batch` and lets the request reach the socket before the caller goes on with the database. */
+  private async send(batch: { orders: Order[] }, report: UploadReport): Promise<InFlight> {
+    report.batches++;
+    const path = this.uploadPath();
+    const answer = this.ctx.client.post(path, { orders: batch.orders }).then(
+      (body) => ({ body, error: null }),
+      (error: unknown) => ({ body: undefined, error: error ?? new Error('the request failed') }),
+    );
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { path, answer };
   }
 
   /** The next due orders (not those in flight), encoded for the wire; orders that cannot be encoded are set aside as rejected. */
@@ -164,7 +190,7 @@ export class OrderKind implements UploadKind {
     const decimals = currencyDecimals(this.db);
     for (const entry of due) {
       try {
-        const record = records ? records.get(entry.uuid) : readOrder(this.db, entry.uuid);
+        const record = records ? records.get(entry.uuid) : readOrdersForUpload(this.db, [entry.uuid])[0];
         if (!record) throw new Error('the order row is missing');
         const customer = record.customer_id === null ? null : customerIdForUpload(this.db, record.customer_id);
         if (customer !== null && typeof customer === 'object') {
@@ -172,7 +198,10 @@ export class OrderKind implements UploadKind {
           held.push({ uuid: entry.uuid, until: Math.max(this.ctx.now() + CUSTOMER_WAIT_MS, customer.wait) });
           continue;
         }
-        orders.push({ ...orderToWire(record, decimals), customer_id: customer });
+        // The service's id of the customer, set on the encoded order (a spread would copy its every member again).
+        const order = orderToWire(record, decimals);
+        order.customer_id = customer;
+        orders.push(order);
       } catch (error) {
         // One corrupt order must not hold back every order behind it: keep it for a person instead.
         const message = oneLine(error instanceof Error ? error.message : String(error));
@@ -397,9 +426,9 @@ function hasErrors(error: unknown): boolean {
 }
 
 /** The batch's orders in one read; null when one of them cannot be read, so each is then read alone and only the broken one is set aside. */
-function readBatch(db: TillDatabase, uuids: string[]): Map<string, OrderRecord> | null {
+function readBatch(db: TillDatabase, uuids: string[]): Map<string, OrderForUpload> | null {
   try {
-    return new Map(readOrders(db, uuids).map((record) => [record.uuid, record]));
+    return new Map(readOrdersForUpload(db, uuids).map((record) => [record.uuid, record]));
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { formatMinor } from '../../../src-shared/money/index.ts';
 import { PAY_LATER_METHOD_KEY } from '../../../src-shared/pricing/index.ts';
-import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../../src-shared/wire/index.ts';
+import type { OrderForUpload } from '../../orders/index.ts';
 
 /**
  * An order as the upload contract carries it (docs/decisions.md, "The order upload
@@ -9,7 +9,7 @@ import { MAX_ORDERS_PER_SYNC, type Order, type OrderSyncRequest } from '../../..
  * or three for KWD: `decimals`; negative on a refund), times in epoch ms. What only this till needs (names, tendered cash, the
  * ZATCA QR, the price list) stays local.
  */
-export function orderToWire(record: OrderRecord, decimals = 2): Order {
+export function orderToWire(record: OrderForUpload, decimals = 2): Order {
   const where = `order ${record.uuid}`;
   const money = (minor: number, what: string) => amount(minor, what, decimals);
   return {
@@ -73,7 +73,7 @@ export function orderToWire(record: OrderRecord, decimals = 2): Order {
  * negative PAY_LATER row that clears the amount owed, and they net out
  * here, so the order uploads as simply paid by what paid it.
  */
-function paymentsByMethod(record: OrderRecord): { method_key: string; amount: number }[] {
+function paymentsByMethod(record: OrderForUpload): { method_key: string; amount: number }[] {
   const carried = record.payments.filter((p) => !p.settlement_uuid);
   if (!carried.some((p) => p.paid_at)) return carried.map(({ method_key, amount }) => ({ method_key, amount }));
   const sums = new Map<string, number>();
@@ -87,7 +87,7 @@ function paymentsByMethod(record: OrderRecord): { method_key: string; amount: nu
  * from the refund order, and a sale settled after its body was fixed learns
  * it from the settlement record: both go as what their body says.
  */
-function wireStatus(record: OrderRecord): string {
+function wireStatus(record: OrderForUpload): string {
   if (record.kind === 'REFUND') return 'REFUND';
   if (record.status !== 'REFUNDED' && !record.payments.some((p) => p.settlement_uuid)) return record.status;
   return paymentsByMethod(record).some((p) => p.method_key === PAY_LATER_METHOD_KEY && p.amount > 0) ? 'UNPAID' : 'PAID';
@@ -98,7 +98,7 @@ function wireStatus(record: OrderRecord): string {
  * MAX_ORDERS_PER_SYNC orders each: what the uploader sends, without the
  * database (for benchmarks and tools that post batches directly).
  */
-export function buildSyncBatches(records: readonly OrderRecord[], decimals = 2): OrderSyncRequest[] {
+export function buildSyncBatches(records: readonly OrderForUpload[], decimals = 2): OrderSyncRequest[] {
   const batches: OrderSyncRequest[] = [];
   for (let start = 0; start < records.length; start += MAX_ORDERS_PER_SYNC) {
     batches.push({ orders: records.slice(start, start + MAX_ORDERS_PER_SYNC).map((record) => orderToWire(record, decimals)) });

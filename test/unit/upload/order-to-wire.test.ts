@@ -86,7 +86,8 @@ describe('orderToWire', () => {
 
   it('leaves out what only the till needs (names, tendered cash, the QR)', () => {
     expect(sale.zatca_qr).not.toBeNull();
-    const wire = orderToWire({ ...sale, tendered: 5000, change_due: 1735 }) as unknown as Record<string, unknown>;
+    const paidInCash: OrderRecord = { ...sale, tendered: 5000, change_due: 1735 };
+    const wire = orderToWire(paidInCash) as unknown as Record<string, unknown>;
     expect(Object.keys(wire).sort()).toEqual(
       [
         'branch_id',
