@@ -81,10 +81,11 @@ interface TableQueries {
   /** By the column compared (the table's key, or its parent's), compiled on first use. */
   keepWhere(column: string): PreparedQuery<{ value: unknown; from: number; to: number }, unknown>;
   count: PreparedQuery<{ generation: number }, { n: number }>;
-  anyRow: PreparedQuery<{ generation: number }, { one: number }>;
-  /** Rowids of up to `limit` rows after `after` whose generation is `generation` (one) or, with `stale`, any but those kept. */
-  rowidsOf: PreparedQuery<{ after: number; generation: number; limit: number }, { id: number }>;
-  staleRowids: PreparedQuery<{ after: number; pinned: number; newest: number; limit: number }, { id: number }>;
+  /** Whether a row of `generation` is among the rowids in (from, to]. */
+  anyRow: PreparedQuery<{ generation: number; from: number; to: number }, { one: number }>;
+  /** Rowids of up to `limit` rows in (after, to] whose generation is `generation` (one) or, stale, any but those kept. */
+  rowidsOf: PreparedQuery<{ after: number; to: number; generation: number; limit: number }, { id: number }>;
+  staleRowids: PreparedQuery<{ after: number; to: number; pinned: number; newest: number; limit: number }, { id: number }>;
   deleteRowids: PreparedQuery<{ ids: string }, unknown>;
   /** The table's highest rowid, every generation: a row inserted gets the next one. */
   lastRowid: PreparedQuery<Record<string, never>, { last: number | null }>;
@@ -146,28 +147,32 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(GENERATION_COLUMN, '=', param<number>('generation')),
     ),
-    anyRow: prepared<{ generation: number }>()(
+    anyRow: prepared<{ generation: number; from: number; to: number }>()(
       s
         .selectFrom(main)
         .select(sql<number>`1`.as('one'))
+        .where(sql<number>`rowid`, '>', param<number>('from'))
+        .where(sql<number>`rowid`, '<=', param<number>('to'))
         .where(GENERATION_COLUMN, '=', param<number>('generation'))
         .limit(1),
     ),
-    rowidsOf: prepared<{ after: number; generation: number; limit: number }>()(
+    rowidsOf: prepared<{ after: number; to: number; generation: number; limit: number }>()(
       s
         .selectFrom(main)
         .select(sql<number>`rowid`.as('id'))
         .where(sql<number>`rowid`, '>', param<number>('after'))
+        .where(sql<number>`rowid`, '<=', param<number>('to'))
         .where(GENERATION_COLUMN, '=', param<number>('generation'))
         .orderBy(sql`rowid`)
         .limit(param<number>('limit')),
     ),
     // Older than the newest generation this pull knows and not the pinned one: a generation a later pull writes is its own.
-    staleRowids: prepared<{ after: number; pinned: number; newest: number; limit: number }>()(
+    staleRowids: prepared<{ after: number; to: number; pinned: number; newest: number; limit: number }>()(
       s
         .selectFrom(main)
         .select(sql<number>`rowid`.as('id'))
         .where(sql<number>`rowid`, '>', param<number>('after'))
+        .where(sql<number>`rowid`, '<=', param<number>('to'))
         .where(GENERATION_COLUMN, '<>', param<number>('pinned'))
         .where(GENERATION_COLUMN, '<=', param<number>('newest'))
         .orderBy(sql`rowid`)
@@ -210,11 +215,29 @@ function queriesOf(table: ReplicaTable): TableQueries {
   return queries;
 }
 
-/** Rowids compared a turn of the event loop when `publish` counts what changed (a few milliseconds' worth). */
+/**
+ * Rowids a turn of the event loop looks at when the pull reads a table row by row (counting what changed,
+ * finding rows to delete or whether a generation has any): a few milliseconds' worth. A scan that finds
+ * nothing reads the whole table: in one statement, 100,000 products held the host's loop for tens of
+ * milliseconds (three such scans of the largest tables, 100 ms at the pin of a first pull).
+ */
 const CHANGE_WINDOW_ROWIDS = 8192;
 
 /** Lets whatever waits on this process (a checkout, a screen's read) run between two slices. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The table's rowids as it stands now, CHANGE_WINDOW_ROWIDS at a time ((from, to], ascending), with a turn of the
+ * event loop after each window the caller has read.
+ */
+async function* rowidWindows(db: TillDatabase, queries: TableQueries): AsyncGenerator<{ from: number; to: number }> {
+  const { first, last } = queries.rowidSpan.get(db, {})!;
+  if (first === null || last === null) return;
+  for (let from = first - 1; from < last; from += CHANGE_WINDOW_ROWIDS) {
+    yield { from, to: Math.min(from + CHANGE_WINDOW_ROWIDS, last) };
+    await yieldToOthers();
+  }
+}
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -370,7 +393,7 @@ export class Staging {
     this.pending = this.pending.filter((p) => p.table.name !== table.name);
     this.kept.delete(table.name);
     const queries = queriesOf(table);
-    await this.deleteInSlices((after, limit) => queries.rowidsOf.all(this.db, { after, generation: this.generation, limit }), queries);
+    await this.deleteInSlices((after, to, limit) => queries.rowidsOf.all(this.db, { after, to, generation: this.generation, limit }), queries);
     this.staged.set(table.name, 0);
   }
 
@@ -399,7 +422,7 @@ export class Staging {
       const staged = this.staged.get(table.name)!;
       counts[table.name] = staged;
       // Reads, outside the write lock: what a reader will see change (a first pull: all of it, nothing to compare).
-      const first = queries.anyRow.get(this.db, { generation: previous }) === undefined;
+      const first = !(await this.hasAnyRow(queries, previous));
       changes[table.name] = first ? { deleted: 0, written: staged } : await this.changesOf(queries, previous);
       pins.set(table.name, this.generation);
     }
@@ -419,16 +442,21 @@ export class Staging {
    * the host's event loop for hundreds of milliseconds in one piece.
    */
   private async changesOf(queries: TableQueries, previous: number): Promise<{ deleted: number; written: number }> {
-    const { first, last } = queries.rowidSpan.get(this.db, {})!;
     const changes = { deleted: 0, written: 0 };
-    if (first === null || last === null) return changes;
-    for (let from = first - 1; from < last; from += CHANGE_WINDOW_ROWIDS) {
-      const window = { previous, next: this.generation, from, to: from + CHANGE_WINDOW_ROWIDS };
+    for await (const { from, to } of rowidWindows(this.db, queries)) {
+      const window = { previous, next: this.generation, from, to };
       changes.deleted += queries.vanished.get(this.db, window)!.n;
       changes.written += queries.differing.get(this.db, window)!.n;
-      await yieldToOthers();
     }
     return changes;
+  }
+
+  /** Whether `generation` has a row in the table, looked for a window of rowids at a time (none found reads them all). */
+  private async hasAnyRow(queries: TableQueries, generation: number): Promise<boolean> {
+    for await (const { from, to } of rowidWindows(this.db, queries)) {
+      if (queries.anyRow.get(this.db, { generation, from, to }) !== undefined) return true;
+    }
+    return false;
   }
 
   /** After `publish`: deletes every generation readers no longer see (the previous one, a killed pull's), in slices. */
@@ -436,7 +464,7 @@ export class Staging {
     for (const table of this.tables) {
       const queries = queriesOf(table);
       const pinned = this.previous.get(table.name)!;
-      await this.deleteInSlices((after, limit) => queries.staleRowids.all(this.db, { after, pinned, newest: this.generation, limit }), queries);
+      await this.deleteInSlices((after, to, limit) => queries.staleRowids.all(this.db, { after, to, pinned, newest: this.generation, limit }), queries);
     }
     await this.checkpointed();
   }
@@ -448,15 +476,18 @@ export class Staging {
     await this.checkpointed();
   }
 
-  private async deleteInSlices(next: (after: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
-    for (let after = 0; ;) {
-      await this.checkpointed();
-      const ids = next(after, this.sliceRows).map((row) => row.id);
-      if (ids.length === 0) return;
-      const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
-      this.resize(ids.length, ms);
-      after = ids.at(-1)!;
-      await this.betweenSlices(ids.length);
+  /** Deletes the rows `next` finds, a window of rowids at a time (rowids in (after, to], at most `limit`), a slice a transaction. */
+  private async deleteInSlices(next: (after: number, to: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
+    for await (const { from, to } of rowidWindows(this.db, queries)) {
+      for (let after = from; ;) {
+        await this.checkpointed();
+        const ids = next(after, to, this.sliceRows).map((row) => row.id);
+        if (ids.length === 0) break;
+        const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
+        this.resize(ids.length, ms);
+        after = ids.at(-1)!;
+        await this.betweenSlices(ids.length);
+      }
     }
   }
 

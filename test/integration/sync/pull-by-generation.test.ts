@@ -168,6 +168,38 @@ describe('the pull by generation', () => {
     expect(straight, `a page's first slice on the turn that staged it: ${log.slice(straight - 3, straight + 2).join(', ')}`).toBe(-1);
   });
 
+  it('reads a large table a window of rows at a time when it publishes and drops, letting the event loop turn between', async () => {
+    // Looking for rows a generation does not have reads the whole table: on a first pull, the pin's "had the
+    // table any rows?" and the old generation's deletes each read 100,000 products in one statement (docs/performance.md).
+    service = await emulatedService({ products: 5_000, seed: 44 });
+    const db = service.open();
+    let turns = 0;
+    let counting = false;
+    const stop = everyTurn(() => {
+      if (counting) turns++;
+    });
+    try {
+      await service.pull(db, {
+        perPage: 500,
+        onProgress: (progress) => {
+          if (progress.phase === 'publish') counting = true;
+        },
+      });
+    } finally {
+      stop();
+    }
+    // Prices and modifiers hold two rows a product here: each spans two windows of 8,192 rowids, read on turns of their own.
+    const spans = ['prices', 'modifiers'].map((table) => db.prepare(`SELECT max(rowid) - min(rowid) + 1 FROM main.${table}`).pluck().get() as number);
+    expect(Math.min(...spans)).toBeGreaterThan(8_192);
+    expect(turns, 'turns of the event loop from the pin to the end of a first pull').toBeGreaterThanOrEqual(8);
+  });
+
+  it("writes the search index's leaves 1,000 bytes at a time (its merges inside a pull's slices stay short)", async () => {
+    service = await emulatedService({ products: 10, seed: 45 });
+    const db = service.open();
+    expect(db.prepare("SELECT v FROM main.product_search_config WHERE k = 'pgsz'").pluck().get()).toBe(1000);
+  });
+
   it('runs no checkpoint inside its commits, has the WAL copied back and started over as it goes, and puts the setting back', async () => {
     service = await emulatedService({ products: 3_000, seed: 39 });
     const db = service.open();
