@@ -257,7 +257,8 @@ const LINES = prepared<{ uuids: string }>()(
   q.selectFrom('order_lines').selectAll().where('order_seq', 'in', seqsOf('uuids')).orderBy('order_seq').orderBy('line_no'),
 );
 
-const PAYMENTS = prepared<{ uuids: string }>()(
+/** The payments of the orders with these uuids, in the table's key order (order_seq, position): readOrders and the upload's read. */
+export const PAYMENTS_OF_ORDERS = prepared<{ uuids: string }>()(
   q
     .selectFrom('order_payments')
     .select(['order_uuid', 'method_key', 'amount', 'paid_at', 'shift_id', 'settlement_uuid'])
@@ -279,7 +280,7 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
     rows.map((row) => row.cashier_id),
   );
   const lines = LINES.all(db, list);
-  const payments = PAYMENTS.all(db, list);
+  const payments = PAYMENTS_OF_ORDERS.all(db, list);
   const linesOf = new Map<string, OrderRecord['lines']>();
   // order_seq is the table's key (migration 0032), not a field of the order's line.
   for (const { order_uuid, order_seq: _seq, ...line } of lines) {

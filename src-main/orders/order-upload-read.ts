@@ -1,7 +1,7 @@
 import type { OrderLineModifierRecord, OrderLineRecord, OrderRecord } from '../../src-shared/selling/index.ts';
 import { jsonList, prepared, q, type TillDatabase } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
-import { seqsOf, storedDiscounts } from './order-store.ts';
+import { PAYMENTS_OF_ORDERS, seqsOf, storedDiscounts } from './order-store.ts';
 
 /** What the upload carries of a sold line (sync/push/order-to-wire.ts). */
 export type OrderLineForUpload = Pick<OrderLineRecord, 'line_no' | 'product_id' | 'quantity' | 'unit_price' | 'gross' | 'notes'> & {
@@ -77,15 +77,6 @@ const LINES = prepared<{ uuids: string }>()(
     .orderBy('line_no'),
 );
 
-const PAYMENTS = prepared<{ uuids: string }>()(
-  q
-    .selectFrom('order_payments')
-    .select(['order_uuid', 'method_key', 'amount', 'paid_at', 'shift_id', 'settlement_uuid'])
-    .where('order_seq', 'in', seqsOf('uuids'))
-    .orderBy('order_seq')
-    .orderBy('position'),
-);
-
 /**
  * The orders with these uuids as the upload carries them, in three queries
  * whatever their number, in the order asked; uuids this till does not have
@@ -112,7 +103,7 @@ export function readOrdersForUpload(db: TillDatabase, uuids: readonly string[]):
     });
   }
   const paymentsOf = new Map<string, OrderRecord['payments']>();
-  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of PAYMENTS.all(db, list)) {
+  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of PAYMENTS_OF_ORDERS.all(db, list)) {
     (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({
       method_key,
       amount,

@@ -8,10 +8,11 @@ import { documentFromOrder } from '../../../src-main/zatca/document-from-order.t
 import { readEgsCertificate } from '../../../src-main/zatca/egs-certificate.ts';
 import { createEgsCsr } from '../../../src-main/zatca/egs-csr.ts';
 import type { EgsSigner } from '../../../src-main/zatca/sign-document.ts';
-import type { CheckoutStamper, PresignedDocument } from '../../../src-main/zatca/index.ts';
+import type { PresignedDocument } from '../../../src-main/zatca/index.ts';
 import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { hostStamp, onboardForTest, TEST_SELLER, TEST_SUBJECT } from '../../support/zatca-egs.ts';
+import { stampWatch, watchedStamp, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
+import { onboardForTest, TEST_SELLER, TEST_SUBJECT } from '../../support/zatca-egs.ts';
 
 // Issue 37 item 2: inside its transaction a phase-2 checkout no longer builds
 // its document again; it compares the inputs read under the lock (the unit's
@@ -26,27 +27,10 @@ let shop: CheckoutShop;
 let other: TillDatabase;
 let signer: EgsSigner;
 let ca: ZatcaCa;
-/** What the last presign made. */
-let presigned: PresignedDocument | null = null;
-/** Run once, right after the next presign has signed (before the till's transaction begins). */
-let whileSigning: (() => void) | null = null;
-
-function watchedStamp(db: TillDatabase): CheckoutStamper {
-  const stamp = hostStamp(db);
-  const presign = stamp.presign!;
-  return Object.assign((order: OrderRecord, profile: Parameters<CheckoutStamper>[1], made?: unknown) => stamp(order, profile, made), {
-    presign: (expected: OrderRecord, profile: Parameters<CheckoutStamper>[1]) => {
-      presigned = presign(expected, profile) as PresignedDocument | null;
-      const race = whileSigning;
-      whileSigning = null;
-      race?.();
-      return presigned;
-    },
-  });
-}
+const watch = stampWatch();
 
 beforeAll(async () => {
-  shop = await openCheckoutShop({ seed: 3703, stamp: watchedStamp });
+  shop = await openCheckoutShop({ seed: 3703, stamp: (db) => watchedStamp(db, watch) });
   ({ signer, ca } = await onboardForTest(shop.db));
   other = openDatabase(shop.db.name);
   await shop.sell(2);
@@ -56,29 +40,19 @@ afterAll(async () => {
   await shop.close();
 });
 
-interface DocRow {
-  icv: number;
-  order_uuid: string;
-  number: string;
-  pih: string;
-  hash: string;
-  qr: string;
-  xml: string;
-}
-
 const documentOf = (uuid: string) =>
-  shop.db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents WHERE order_uuid = ?').get(uuid) as DocRow;
+  shop.db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents WHERE order_uuid = ?').get(uuid) as ZatcaDocumentRow;
 const unit = () =>
   shop.db.prepare('SELECT next_icv, last_hash, certificate FROM zatca_egs').get() as { next_icv: number; last_hash: string; certificate: string };
 
 /** Sells one order while `race` runs between its presign and its transaction; the stored document, checked and as the checker reads it. */
 async function sellRacing(
   race: () => void,
-): Promise<{ sale: OrderRecord; signedBefore: PresignedDocument; stored: DocRow; read: ReturnType<typeof checkDocument> }> {
-  whileSigning = race;
+): Promise<{ sale: OrderRecord; signedBefore: PresignedDocument; stored: ZatcaDocumentRow; read: ReturnType<typeof checkDocument> }> {
+  watch.whileSigning = race;
   const [sale] = await shop.sell(1);
-  expect(whileSigning).toBeNull();
-  const signedBefore = presigned!;
+  expect(watch.whileSigning).toBeNull();
+  const signedBefore = watch.presigns.at(-1)!.presigned!;
   const stored = documentOf(sale!.uuid);
   const read = checkDocument(stored.xml);
   // Whatever moved, what is stored is a valid document, the very text hashed and signed, chained where the unit now stands.

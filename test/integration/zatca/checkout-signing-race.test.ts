@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { insertOrder, readOrder } from '../../../src-main/orders/index.ts';
-import type { CheckoutStamper, PresignedDocument } from '../../../src-main/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
+import { stampWatch, watchedStamp, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
 import { hostStamp, onboardForTest } from '../../support/zatca-egs.ts';
 
 // Issue 37 item 2: a phase-2 checkout signs its document before its write
@@ -18,29 +18,10 @@ import { hostStamp, onboardForTest } from '../../support/zatca-egs.ts';
 
 let shop: CheckoutShop;
 let other: TillDatabase;
-/** What each presign saw and made, in order. */
-const presigns: { inTransaction: boolean; presigned: PresignedDocument | null }[] = [];
-/** Run once, right after the next presign has signed (before the till's transaction begins). */
-let whileSigning: (() => void) | null = null;
-
-/** The host's stamp, its presign watched: whether a transaction was open, what it signed, and a moment to race it. */
-function watchedStamp(db: TillDatabase): CheckoutStamper {
-  const stamp = hostStamp(db);
-  const presign = stamp.presign!;
-  return Object.assign((order: OrderRecord, profile: Parameters<CheckoutStamper>[1], presigned?: unknown) => stamp(order, profile, presigned), {
-    presign: (expected: OrderRecord, profile: Parameters<CheckoutStamper>[1]) => {
-      const presigned = presign(expected, profile) as PresignedDocument | null;
-      presigns.push({ inTransaction: db.inTransaction, presigned });
-      const race = whileSigning;
-      whileSigning = null;
-      race?.();
-      return presigned;
-    },
-  });
-}
+const watch = stampWatch();
 
 beforeAll(async () => {
-  shop = await openCheckoutShop({ seed: 3702, stamp: watchedStamp });
+  shop = await openCheckoutShop({ seed: 3702, stamp: (db) => watchedStamp(db, watch) });
   await onboardForTest(shop.db);
   other = openDatabase(shop.db.name);
 });
@@ -49,26 +30,17 @@ afterAll(async () => {
   await shop.close();
 });
 
-interface DocRow {
-  icv: number;
-  order_uuid: string;
-  number: string;
-  pih: string;
-  hash: string;
-  qr: string;
-  xml: string;
-}
-
-const documents = (db: TillDatabase) => db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents ORDER BY icv').all() as DocRow[];
+const documents = (db: TillDatabase) =>
+  db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents ORDER BY icv').all() as ZatcaDocumentRow[];
 
 describe('a phase-2 checkout', () => {
   it('signs before its transaction and writes that very text when nothing moved', async () => {
     const [sale] = await shop.sell(1);
-    expect(presigns).toHaveLength(1);
-    expect(presigns[0]!.inTransaction).toBe(false);
+    expect(watch.presigns).toHaveLength(1);
+    expect(watch.presigns[0]!.inTransaction).toBe(false);
     const doc = documents(shop.db).find((d) => d.order_uuid === sale!.uuid)!;
     // ECDSA is randomized: the same text means the presigned document was kept, not signed again inside the transaction.
-    expect(doc.xml).toBe(presigns[0]!.presigned!.signed.xml);
+    expect(doc.xml).toBe(watch.presigns[0]!.presigned!.signed.xml);
     expect(doc.number).toBe(sale!.number);
   });
 
@@ -77,13 +49,13 @@ describe('a phase-2 checkout', () => {
     const template = readOrder(shop.db, (await shop.sell(1))[0]!.uuid)!;
     const raced: OrderRecord[] = [];
     // The second writer commits while the till holds no lock (were the till's write lock held, this would wait and fail).
-    whileSigning = () => {
+    watch.whileSigning = () => {
       const stamp = hostStamp(other);
       raced.push(insertOrder(other, { ...template, uuid: randomUUID(), created_at: template.created_at + 1 }, undefined, (record) => stamp(record, null)));
     };
     const [sale] = await shop.sell(1);
     expect(raced).toHaveLength(1);
-    const presigned = presigns.at(-1)!.presigned!;
+    const presigned = watch.presigns.at(-1)!.presigned!;
 
     const docs = documents(shop.db);
     expect(docs).toHaveLength(before + 3);
@@ -112,6 +84,6 @@ describe('a phase-2 checkout', () => {
 
     // And the next sale, with nothing racing it, keeps its presigned text again.
     const [after] = await shop.sell(1);
-    expect(documents(shop.db).find((d) => d.order_uuid === after!.uuid)!.xml).toBe(presigns.at(-1)!.presigned!.signed.xml);
+    expect(documents(shop.db).find((d) => d.order_uuid === after!.uuid)!.xml).toBe(watch.presigns.at(-1)!.presigned!.signed.xml);
   });
 });
