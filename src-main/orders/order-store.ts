@@ -267,6 +267,20 @@ export const PAYMENTS_OF_ORDERS = prepared<{ uuids: string }>()(
     .orderBy('position'),
 );
 
+/** PAYMENTS_OF_ORDERS's rows as each order's payments, by its uuid (a payment taken later carries when, and in which shift). */
+export function paymentsByOrder(rows: readonly ReturnType<typeof PAYMENTS_OF_ORDERS.all>[number][]): Map<string, OrderRecord['payments']> {
+  const paymentsOf = new Map<string, OrderRecord['payments']>();
+  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of rows) {
+    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({
+      method_key,
+      amount,
+      ...(paid_at === null ? {} : { paid_at, shift_id }),
+      ...(settlement_uuid === null ? {} : { settlement_uuid }),
+    });
+  }
+  return paymentsOf;
+}
+
 /**
  * Whole orders in three queries whatever their number, in the order asked;
  * uuids this till does not have are left out.
@@ -292,15 +306,7 @@ export function readOrders(db: TillDatabase, uuids: readonly string[]): OrderRec
     };
     (linesOf.get(order_uuid) ?? linesOf.set(order_uuid, []).get(order_uuid)!).push(record);
   }
-  const paymentsOf = new Map<string, OrderRecord['payments']>();
-  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of payments) {
-    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({
-      method_key,
-      amount,
-      ...(paid_at === null ? {} : { paid_at, shift_id }),
-      ...(settlement_uuid === null ? {} : { settlement_uuid }),
-    });
-  }
+  const paymentsOf = paymentsByOrder(payments);
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
     const row = byUuid.get(uuid);

@@ -1,7 +1,7 @@
 import type { OrderLineModifierRecord, OrderLineRecord, OrderRecord } from '../../src-shared/selling/index.ts';
 import { jsonList, prepared, q, type TillDatabase } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
-import { PAYMENTS_OF_ORDERS, seqsOf, storedDiscounts } from './order-store.ts';
+import { PAYMENTS_OF_ORDERS, paymentsByOrder, seqsOf, storedDiscounts } from './order-store.ts';
 
 /** What the upload carries of a sold line (sync/push/order-to-wire.ts). */
 export type OrderLineForUpload = Pick<OrderLineRecord, 'line_no' | 'product_id' | 'quantity' | 'unit_price' | 'gross' | 'notes'> & {
@@ -102,15 +102,7 @@ export function readOrdersForUpload(db: TillDatabase, uuids: readonly string[]):
       notes: line.notes,
     });
   }
-  const paymentsOf = new Map<string, OrderRecord['payments']>();
-  for (const { order_uuid, method_key, amount, paid_at, shift_id, settlement_uuid } of PAYMENTS_OF_ORDERS.all(db, list)) {
-    (paymentsOf.get(order_uuid) ?? paymentsOf.set(order_uuid, []).get(order_uuid)!).push({
-      method_key,
-      amount,
-      ...(paid_at === null ? {} : { paid_at, shift_id }),
-      ...(settlement_uuid === null ? {} : { settlement_uuid }),
-    });
-  }
+  const paymentsOf = paymentsByOrder(PAYMENTS_OF_ORDERS.all(db, list));
   const byUuid = new Map(rows.map((row) => [row.uuid, row]));
   return uuids.flatMap((uuid) => {
     const row = byUuid.get(uuid);
