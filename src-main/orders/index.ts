@@ -16,7 +16,15 @@ export {
 } from './order-store.ts';
 export { readOrdersForUpload, type OrderForUpload, type OrderLineForUpload } from './order-upload-read.ts';
 export { localSyncStatus, outboxCounts, type OutboxCounts } from './outbox-counts.ts';
-export { businessDayOf, formatOrderNumber, MAX_CUTOFF_HOUR, readOrderNumbering, TILL_CODE_PATTERN, type OrderNumbering } from './order-numbering.ts';
+export {
+  businessDayOf,
+  formatOrderNumber,
+  MAX_CUTOFF_HOUR,
+  readDayCutoffHour,
+  readOrderNumbering,
+  TILL_CODE_PATTERN,
+  type OrderNumbering,
+} from './order-numbering.ts';
 export { latestOrders, allOrders, type OrderListing } from './order-list.ts';
 export {
   listRejected,

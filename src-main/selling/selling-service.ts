@@ -90,7 +90,7 @@ import {
   settlementBody,
   setZatcaQr,
   businessDayOf,
-  readOrderNumbering,
+  readDayCutoffHour,
   QUEUED_UPLOAD,
 } from '../orders/index.ts';
 import { formatMinor } from '../../src-shared/money/index.ts';
@@ -189,7 +189,7 @@ export class SellingService implements SellingMethods {
 
   /** Today as sold-out marks count it: the business day under till.day_cutoff_hour, on the till's clock. */
   private businessDay(): string {
-    return businessDayOf(this.till.now(), readOrderNumbering(this.till.db).cutoffHour);
+    return businessDayOf(this.till.now(), readDayCutoffHour(this.till.db));
   }
 
   /** What is sold out this business day. */
