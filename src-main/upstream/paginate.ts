@@ -72,17 +72,12 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
   try {
     for (let page = 1; ; page++) {
       ask();
-      const body = await inFlight.get(page)!;
-      inFlight.delete(page);
-      arrived--;
-      // The next request leaves before this page is parsed and stored.
-      ask();
-      const text = body();
-      // Decoding a page's text and reading it are each a few milliseconds of this thread (a products page of 500:
-      // 4 and 5 ms here), and the host runs the pull beside its checkouts: a turn of the event loop between the two,
-      // so that a checkout waits for one of them, not both (issue 37).
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const parsed = read.parse(text, page);
+      const parsed = await readWhenArrived(inFlight.get(page)!, read, page, () => {
+        inFlight.delete(page);
+        arrived--;
+        // The next request leaves before this page is parsed and stored.
+        ask();
+      });
       const { info } = parsed;
       // One call line: the list bounds hold whatever shape the page reading takes.
       checkListLimits(read.path, info, parsed.records.length);
@@ -98,6 +93,30 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
   } finally {
     inFlight.clear();
   }
+}
+
+/**
+ * A page's body once it arrives (`onArrived` runs then), decoded and read
+ * by `parse`. Its bytes and its raw JSON are this function's alone, garbage
+ * once it returns: held in the generator's frame, they lived while the
+ * caller stored the page over several turns of the event loop, outlived the
+ * young generation and piled up until a full collection (8 MB of a 100k
+ * pull's peak, issue 37).
+ */
+async function readWhenArrived<T, X extends object>(
+  arriving: Promise<() => unknown>,
+  read: PaginatedRead<T, X>,
+  page: number,
+  onArrived: () => void,
+): Promise<{ info: PageInfo; records: T[] } & X> {
+  const body = await arriving;
+  onArrived();
+  const text = body();
+  // Decoding a page's text and reading it are each a few milliseconds of this thread (a products page of 500:
+  // 4 and 5 ms here), and the host runs the pull beside its checkouts: a turn of the event loop between the two,
+  // so that a checkout waits for one of them, not both (issue 37).
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return read.parse(text, page);
 }
 
 /** One page, retried: 429s wait as long as the service asks; 5xx, resets and timeouts follow the retry policy. */
