@@ -152,10 +152,28 @@ export function performanceTable(resultsDir: string): string {
       null,
       'npm run bench:sync',
     );
+    const commandPeak = v((r) => r.command_pull?.peak_rss_mb);
+    if (commandPeak.length)
+      row(
+        '  peak RSS of the same pull by `pos sync` (built, a process of its own; VmHWM)',
+        commandPeak,
+        figure(commandPeak, ' MB'),
+        `that process when its pull started ${figure(
+          v((r) => r.command_pull?.rss_at_pull_start_mb),
+          ' MB',
+        )} (its VmHWM then ${figure(
+          v((r) => r.command_pull?.hwm_at_pull_start_mb),
+          ' MB',
+        )}); its pull ${ms(v((r) => r.command_pull?.ms))}`,
+        '—',
+        '≤ 250 MB',
+        judge(commandPeak, within(250)),
+        'npm run bench:sync',
+      );
     const peak = v((r) => r.peak_rss_mb);
     const hwmBefore = v((r) => r.hwm_before_pull_mb);
     row(
-      '  peak RSS of that pull (VmHWM)',
+      commandPeak.length ? "  peak RSS of the bench's own pull (under tsx; VmHWM)" : '  peak RSS of that pull (VmHWM)',
       peak,
       figure(peak, ' MB'),
       `process before the pull ${figure(
@@ -163,8 +181,9 @@ export function performanceTable(resultsDir: string): string {
         ' MB',
       )}${hwmBefore.length ? ` (its VmHWM then ${figure(hwmBefore, ' MB')})` : ''}`,
       '—',
-      '≤ 250 MB',
-      judge(peak, within(250)),
+      // Judged on the product's command (the row above) once runs measure it.
+      commandPeak.length ? '— (`pos sync` above is judged)' : '≤ 250 MB',
+      commandPeak.length ? null : judge(peak, within(250)),
       'npm run bench:sync',
     );
     const slow = s.slow_link;
