@@ -1,3 +1,5 @@
+import type { AnswerBuffers } from './answer-buffers.ts';
+
 /** The most one service answer may be: a 100,000-product page set is far below it. */
 export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
@@ -15,7 +17,7 @@ export class ResponseTooLargeError extends Error {
  * till's memory. A page waiting its turn is held as these bytes: UTF-8 is
  * half the size of the two-byte string an Arabic menu's text makes.
  */
-export async function readCappedBytes(response: Response, limit = MAX_RESPONSE_BYTES): Promise<Buffer> {
+export async function readCappedBytes(response: Response, limit = MAX_RESPONSE_BYTES, buffers?: AnswerBuffers): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
@@ -37,5 +39,12 @@ export async function readCappedBytes(response: Response, limit = MAX_RESPONSE_B
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size);
+  if (!buffers) return Buffer.concat(chunks, size);
+  const bytes = buffers.take(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }

@@ -1,7 +1,8 @@
 import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-version.ts';
 import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
-import { readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
+import { AnswerBuffers } from './answer-buffers.ts';
+import { MAX_RESPONSE_BYTES, readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -38,6 +39,8 @@ export class ServiceClient {
   readonly apiVersion: ApiVersion;
   private readonly token: string;
   private readonly timeoutMs: number;
+  /** Where deferred answers' bytes are written, reused once each is read (a pull's pages). */
+  private readonly answerBuffers = new AnswerBuffers();
 
   constructor(config: ServiceConfig) {
     let url: URL;
@@ -92,8 +95,18 @@ export class ServiceClient {
    */
   async getDeferred(path: string, query: QueryParams = {}): Promise<() => unknown> {
     const encoded = encodeQuery(query);
-    const { request, status, body } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path);
-    return () => parseBody(request, status, body.toString('utf8'));
+    const { request, status, body } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path, undefined, this.answerBuffers);
+    let read = false;
+    return () => {
+      // Once decoded, the bytes' memory holds a later answer: a second read would find that one's.
+      if (read) throw new Error(`the answer to GET ${path} was already read`);
+      read = true;
+      try {
+        return parseBody(request, status, body.toString('utf8'));
+      } finally {
+        this.answerBuffers.give(body);
+      }
+    };
   }
 
   private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
@@ -102,7 +115,12 @@ export class ServiceClient {
   }
 
   /** One request: a 2xx answer's bytes, or the typed error of any other outcome. */
-  private async exchange(method: string, pathAndQuery: string, body?: unknown): Promise<{ request: string; status: number; body: Buffer }> {
+  private async exchange(
+    method: string,
+    pathAndQuery: string,
+    body?: unknown,
+    buffers?: AnswerBuffers,
+  ): Promise<{ request: string; status: number; body: Buffer }> {
     const request = `${method} ${pathAndQuery.split('?')[0]}`;
     let response: Response;
     let answer: Buffer;
@@ -120,7 +138,7 @@ export class ServiceClient {
         // A redirect could send the token elsewhere (or to plain HTTP): the base URL is the service.
         redirect: 'error',
       });
-      answer = await readCappedBytes(response);
+      answer = await readCappedBytes(response, MAX_RESPONSE_BYTES, buffers);
     } catch (error) {
       if (error instanceof ResponseTooLargeError) throw new ProtocolError(request, null, error.message);
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));

@@ -87,3 +87,35 @@ describe('bounded reads from the service', () => {
     await expect(new ServiceClient({ baseUrl: base, token: 't' }).get('/me')).rejects.toThrow();
   });
 });
+
+describe('deferred answers, their memory reused', () => {
+  it('reads every page whole while the memory of the pages already read holds the next ones', async () => {
+    // Large pages (past AnswerBuffers' 64 KiB), each a different size and text: a page decoded after its memory
+    // was reused for a later one would read that one's bytes.
+    const pageText = (page: number) => JSON.stringify({ page, filler: String(page % 10).repeat(70_000 + page * 997) });
+    const base = await serve((request, response) => {
+      const page = Number(new URL(request.url!, 'http://x').searchParams.get('page'));
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(pageText(page));
+    });
+    const client = new ServiceClient({ baseUrl: base, token: 't' });
+    // Several answers arrive before any is read, then they are read in turn while more arrive.
+    const waiting = [1, 2, 3, 4].map((page) => client.getDeferred('/products', { page }));
+    for (let page = 1; page <= 12; page++) {
+      const read = await waiting.shift()!;
+      if (page + 4 <= 12) waiting.push(client.getDeferred('/products', { page: page + 4 }));
+      expect(read()).toEqual(JSON.parse(pageText(page)));
+    }
+  });
+
+  it('refuses to read a deferred answer twice (its memory may hold another answer by then)', async () => {
+    const base = await serve((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ filler: 'x'.repeat(100_000) }));
+    });
+    const client = new ServiceClient({ baseUrl: base, token: 't' });
+    const read = await client.getDeferred('/products');
+    expect(read()).toEqual({ filler: 'x'.repeat(100_000) });
+    expect(() => read()).toThrow(/already read/);
+  });
+});
