@@ -8,6 +8,9 @@ import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop
 // Issue 37 item 2: what a checkout and an upload batch make SQLite write,
 // counted in pages of the real file (the WAL's frames, dbstat), never in time.
 
+/** The pages one plain checkout may write, the mean of 20 (10.35 here: a page of each b-tree and now and then a second). */
+const PAGES_PER_CHECKOUT = 11;
+
 let shop: CheckoutShop;
 beforeAll(async () => {
   shop = await openCheckoutShop({ seed: 37 });
@@ -63,6 +66,45 @@ describe('a checkout', () => {
     const next = await till.addItem({ product_id: withOptions[0]!.id, quantity: 2 });
     expect(next.lines).toHaveLength(1);
     expect(db.prepare('SELECT count(*) AS n FROM station_cart_lines').get()).toEqual({ n: 1 });
+  });
+});
+
+describe('a plain checkout', () => {
+  it('dirties the b-trees it must and no other, about a page each', async () => {
+    const { db, till, products } = shop;
+    // Two lines, paid in cash, as the bench sells (products without a choice to make).
+    const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
+    const touched = new Set<string>();
+    let pages = 0;
+    const SALES = 20;
+    // The station's first checkout makes its cart's row (station_carts' key): every later one only updates it.
+    for (let i = -1; i < SALES; i++) {
+      await till.addItem({ product_id: first!.id, quantity: 2 });
+      const { total } = await till.addItem({ product_id: second!.id, quantity: 1 });
+      await emptyWal(db);
+      await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
+      if (i < 0) continue;
+      const written = pagesInWal(db);
+      for (const owner of written) touched.add(owner);
+      pages += written.length;
+    }
+    // docs/performance.md says why each is needed. The file's own: page 1 (sqlite_schema) when the file grows, a
+    // freelist page when a freed page is taken again.
+    expect([...touched].filter((owner) => owner !== 'sqlite_schema' && owner !== '(free)').sort()).toEqual(
+      [
+        'order_lines',
+        'order_payments',
+        'orders',
+        'orders_by_shift',
+        'orders_station_number',
+        'outbox',
+        'outbox_counts',
+        'outbox_pending',
+        'sqlite_autoindex_orders_1',
+        'station_carts',
+      ].sort(),
+    );
+    expect(pages / SALES).toBeLessThanOrEqual(PAGES_PER_CHECKOUT);
   });
 });
 

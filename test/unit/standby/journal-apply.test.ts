@@ -37,10 +37,10 @@ function product(db: TillDatabase, seq: number, id: string, name: string): void 
 
 function order(db: TillDatabase, seq: number, uuid: string): void {
   db.prepare(
-    `INSERT INTO orders (seq, uuid, number, business_day, day_sequence, kind, status, type, market_id, branch_id, price_list, vat_rate,
+    `INSERT INTO orders (seq, uuid, number, business_day, kind, status, type, market_id, branch_id, price_list, vat_rate,
        prices_include_tax, subtotal, discount_total, tax, total, tendered, change_due, created_at)
-     VALUES (?, ?, ?, '2026-11-29', ?, 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
-  ).run(seq, uuid, `A-${seq}`, seq);
+     VALUES (?, ?, ?, '2026-11-29', 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
+  ).run(seq, uuid, `A-${seq}`);
   db.prepare("INSERT INTO order_payments (order_seq, order_uuid, position, method_key, amount) VALUES (?, ?, 1, 'CASH', 1000)").run(seq, uuid);
   db.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(uuid, seq);
 }
