@@ -127,6 +127,10 @@ describe('checkouts one after another', () => {
     // 40 sales: their lines and payments fill a few pages at the right edge (and their parents), not a page each.
     expect(pagesOf('order_lines')).toBeLessThanOrEqual(12);
     expect(pagesOf('order_payments')).toBeLessThanOrEqual(6);
+    // Their uuids are time-ordered: one after another in orders' uuid index (here among 1,500 random ones, as on a
+    // till upgraded from random uuids), not a leaf each anywhere in it.
+    expect(onPages('sqlite_autoindex_orders_1')).toBeGreaterThan(15);
+    expect(pagesOf('sqlite_autoindex_orders_1')).toBeLessThanOrEqual(6);
     // Each sale's rows read back whole, found by its seq.
     for (const order of sold) expect(readOrder(db, order.uuid)).toEqual(order);
   });
