@@ -443,6 +443,11 @@ export interface OrdersTable {
   discounts: string | null;
 }
 
+export interface OutboxCountedTable {
+  id: Generated<number>;
+  through_seq: number;
+}
+
 export interface CategoriesTable {
   id: number;
   icon: string;
@@ -653,6 +658,7 @@ export interface TillSchema {
   order_payments: OrderPaymentsTable;
   zatca_documents: ZatcaDocumentsTable;
   orders: OrdersTable;
+  outbox_counted: OutboxCountedTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -875,6 +881,7 @@ export const TABLE_COLUMNS = {
     'station_sequence',
     'discounts',
   ],
+  outbox_counted: ['id', 'through_seq'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

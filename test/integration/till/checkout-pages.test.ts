@@ -98,7 +98,6 @@ describe('a plain checkout', () => {
         'orders_by_shift',
         'orders_station_number',
         'outbox',
-        'outbox_counts',
         'outbox_pending',
         'sqlite_autoindex_orders_1',
         'station_carts',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { ChangeApplier, installJournal, journaledTables, journalSince, readStandbyState } from '../../../src-main/standby/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Issue 36, the stream's two ends on real SQLite files: the hub's triggers
@@ -83,6 +84,8 @@ describe('the standby journal', () => {
       expect(read(standby, table.name), table.name).toEqual(read(hub, table.name));
     }
     expect(dumpNoRowid(standby, 'outbox_counts')).toEqual(dumpNoRowid(hub, 'outbox_counts'));
+    expect(outboxCounts(standby)).toEqual(outboxCounts(hub));
+    expect(outboxCounts(standby)).toEqual({ pending: 2, synced: 1, rejected: 0 });
     const search = (db: TillDatabase) => db.prepare("SELECT rowid FROM product_search WHERE product_search MATCH 'flat'").all();
     expect(search(standby)).toEqual(search(hub));
     expect(search(standby)).toHaveLength(1);

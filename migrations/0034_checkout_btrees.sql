@@ -2,7 +2,8 @@
 --
 -- What a checkout writes, a fourth time (issue 37 item 2, docs/performance.md):
 -- every b-tree a checkout touches is a page or more in the WAL, waiting for
--- the disk.
+-- the disk. Two fewer here: orders' (business_day, day_sequence) index and
+-- the outbox's counts.
 --
 -- orders loses day_sequence and its rule UNIQUE (business_day, day_sequence),
 -- an index every sale wrote a page of (1.3 pages a checkout, counted by
@@ -65,3 +66,47 @@ ALTER TABLE orders_0034 RENAME TO orders;
 CREATE INDEX orders_by_shift ON orders (shift_id);
 CREATE UNIQUE INDEX orders_station_number ON orders (business_day, station, station_sequence);
 CREATE INDEX orders_by_refund_of ON orders (refund_of) WHERE refund_of IS NOT NULL;
+
+-- The outbox's counts are no longer written by every checkout (outbox_counts
+-- was a page of every sale). outbox_counts now counts the outbox's rows up
+-- to outbox_counted.through_seq; the rows after it (the latest sales, at
+-- most a few hundred) are counted when the counts are read (outbox-counts.ts:
+-- a range of the outbox's rowid). The outbox row that reaches 256 past
+-- through_seq folds them in (one page more in one sale of 256): reads stay a
+-- short range whatever is pending, and an offline day of 10,000 sales is not
+-- counted again at every read (migration 0031's reason for keeping the
+-- counter). A change to a row already counted (an upload's outcome, a
+-- delete) changes the counts at once, as before.
+CREATE TABLE outbox_counted (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  through_seq INTEGER NOT NULL        -- outbox_counts counts the rows with enqueued_seq up to this
+);
+INSERT INTO outbox_counted (id, through_seq) SELECT 1, coalesce(max(enqueued_seq), 0) FROM outbox;
+
+DROP TRIGGER outbox_counts_insert;
+DROP TRIGGER outbox_counts_update;
+DROP TRIGGER outbox_counts_delete;
+
+-- A checkout's row (its order's seq is the newest) fires nothing until it is 256 past through_seq: then it folds
+-- the rows up to it into the counts. A row inserted at or behind through_seq (never a checkout's) is counted at once.
+-- One trigger, its statements in this order: SQLite fires two triggers of one event in no promised order.
+CREATE TRIGGER outbox_counts_insert AFTER INSERT ON outbox
+WHEN new.enqueued_seq <= (SELECT through_seq FROM outbox_counted) OR new.enqueued_seq >= (SELECT through_seq FROM outbox_counted) + 256 BEGIN
+  UPDATE outbox_counts SET n = n + 1 WHERE state = new.state AND new.enqueued_seq <= (SELECT through_seq FROM outbox_counted);
+  UPDATE outbox_counts SET n = n + (
+    SELECT count(*) FROM outbox AS x
+    WHERE x.enqueued_seq > (SELECT through_seq FROM outbox_counted) AND x.enqueued_seq <= new.enqueued_seq AND x.state = outbox_counts.state
+  )
+  WHERE new.enqueued_seq >= (SELECT through_seq FROM outbox_counted) + 256;
+  UPDATE outbox_counted SET through_seq = new.enqueued_seq WHERE new.enqueued_seq >= through_seq + 256;
+END;
+
+CREATE TRIGGER outbox_counts_update AFTER UPDATE OF state ON outbox
+WHEN old.state <> new.state AND old.enqueued_seq <= (SELECT through_seq FROM outbox_counted) BEGIN
+  UPDATE outbox_counts SET n = n - 1 WHERE state = old.state;
+  UPDATE outbox_counts SET n = n + 1 WHERE state = new.state;
+END;
+
+CREATE TRIGGER outbox_counts_delete AFTER DELETE ON outbox WHEN old.enqueued_seq <= (SELECT through_seq FROM outbox_counted) BEGIN
+  UPDATE outbox_counts SET n = n - 1 WHERE state = old.state;
+END;
