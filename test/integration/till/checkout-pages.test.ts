@@ -8,8 +8,8 @@ import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop
 // Issue 37 item 2: what a checkout and an upload batch make SQLite write,
 // counted in pages of the real file (the WAL's frames, dbstat), never in time.
 
-/** The pages one plain checkout may write, the mean of 20 (10.35 here: a page of each b-tree and now and then a second). */
-const PAGES_PER_CHECKOUT = 11;
+/** The pages one plain checkout may write, the mean of 20 (9.35 here: a page of each b-tree, now and then a second). */
+const PAGES_PER_CHECKOUT = 10;
 
 let shop: CheckoutShop;
 beforeAll(async () => {
