@@ -51,9 +51,11 @@ export const TABLE_OWNERS = {
   // Coupons and loyalty rewards given on a sale (issue 35), written with the order.
   outbox: 'src-main/orders',
   outbox_counts: 'src-main/orders',
+  outbox_counted: 'src-main/orders',
   outbox_keyed: 'src-main/orders', // migration 0025 rebuilds the outbox under this name and renames it back
   outbox_by_seq: 'src-main/orders', // migration 0031 rebuilds the outbox under this name and renames it back
   order_lines_by_seq: 'src-main/orders', // migration 0032 rebuilds the order lines under this name and renames them back
+  orders_0034: 'src-main/orders', // migration 0034 rebuilds the orders under this name and renames them back
   order_payments_by_seq: 'src-main/orders', // migration 0032 rebuilds the payments under this name and renames them back
   parked_carts: 'src-main/selling',
   station_carts: 'src-main/stations',

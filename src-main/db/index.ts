@@ -14,3 +14,4 @@ export {
   type GenerationalTable,
 } from './generations.ts';
 export { setAsideFilesOf } from './set-aside-files.ts';
+export { timeOrderedUuid } from './time-ordered-uuid.ts';

@@ -60,6 +60,13 @@ export function appliedMigrations(db: Database.Database, migrations: Migration[]
   return applied.length;
 }
 
+/**
+ * A migration's first line saying so: it makes a table others reference again (create, copy, drop, rename), which
+ * SQLite allows only with foreign keys off (the drop would delete the rows they reference). Every reference is
+ * checked before that migration commits, as SQLite's own procedure for changing a table does.
+ */
+export const FOREIGN_KEYS_OFF = '-- migrate: foreign keys off';
+
 /** Applies what is missing, each migration in its own transaction with its record, so a crash leaves a whole version. */
 export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {
   const already = appliedMigrations(db, migrations);
@@ -67,11 +74,26 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const done: number[] = [];
   for (const migration of migrations.slice(already)) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name, Date.now());
-    }).immediate();
+    // foreign_keys cannot change inside a transaction: turned off around this one, and back on whatever happens.
+    const keysOff = migration.sql.startsWith(FOREIGN_KEYS_OFF) && db.pragma('foreign_keys', { simple: true }) === 1;
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        // A reference already broken before (none should be) is not this migration's to refuse: only new ones are.
+        const brokenBefore = keysOff ? brokenReferences(db) : 0;
+        db.exec(migration.sql);
+        const broken = keysOff ? brokenReferences(db) : 0;
+        if (broken > brokenBefore) throw new Error(`migration ${migration.name} would leave ${broken - brokenBefore} rows without the row they reference`);
+        record.run(migration.version, migration.name, Date.now());
+      }).immediate();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
     done.push(migration.version);
   }
   return done;
+}
+
+function brokenReferences(db: Database.Database): number {
+  return (db.pragma('foreign_key_check') as unknown[]).length;
 }

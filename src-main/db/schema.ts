@@ -27,42 +27,6 @@ export interface ProductSearchTable {
   rank: number | null;
 }
 
-export interface OrdersTable {
-  seq: Generated<number>;
-  uuid: string;
-  number: string;
-  business_day: string;
-  day_sequence: number;
-  kind: 'SALE' | 'REFUND';
-  refund_of: string | null;
-  status: 'PAID' | 'UNPAID' | 'REFUNDED';
-  type: 'DINE_IN' | 'TAKEAWAY' | 'DELIVERY';
-  table_id: string | null;
-  customer_id: string | null;
-  market_id: string;
-  branch_id: string;
-  price_list: string;
-  vat_rate: number;
-  prices_include_tax: number;
-  subtotal: number;
-  discount_total: number;
-  tax: number;
-  total: number;
-  tendered: number;
-  change_due: number;
-  order_discount: string | null;
-  notes: string | null;
-  zatca_qr: string | null;
-  created_at: number;
-  cashier_id: string | null;
-  shift_id: string | null;
-  refund_reason: string | null;
-  refund_of_number: string | null;
-  station: string | null;
-  station_sequence: number | null;
-  discounts: string | null;
-}
-
 export interface ParkedCartsTable {
   id: string;
   label: string;
@@ -444,6 +408,46 @@ export interface ZatcaDocumentsTable {
   reported_at: number | null;
 }
 
+export interface OrdersTable {
+  seq: Generated<number>;
+  uuid: string;
+  number: string;
+  business_day: string;
+  kind: 'SALE' | 'REFUND';
+  refund_of: string | null;
+  status: 'PAID' | 'UNPAID' | 'REFUNDED';
+  type: 'DINE_IN' | 'TAKEAWAY' | 'DELIVERY';
+  table_id: string | null;
+  customer_id: string | null;
+  market_id: string;
+  branch_id: string;
+  price_list: string;
+  vat_rate: number;
+  prices_include_tax: number;
+  subtotal: number;
+  discount_total: number;
+  tax: number;
+  total: number;
+  tendered: number;
+  change_due: number;
+  order_discount: string | null;
+  notes: string | null;
+  zatca_qr: string | null;
+  created_at: number;
+  cashier_id: string | null;
+  shift_id: string | null;
+  refund_reason: string | null;
+  refund_of_number: string | null;
+  station: string | null;
+  station_sequence: number | null;
+  discounts: string | null;
+}
+
+export interface OutboxCountedTable {
+  id: Generated<number>;
+  through_seq: number;
+}
+
 export interface CategoriesTable {
   id: number;
   icon: string;
@@ -619,7 +623,6 @@ export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   replica_meta: ReplicaMetaTable;
   product_search: ProductSearchTable;
-  orders: OrdersTable;
   parked_carts: ParkedCartsTable;
   settings: SettingsTable;
   printer_bindings: PrinterBindingsTable;
@@ -654,6 +657,8 @@ export interface TillSchema {
   order_lines: OrderLinesTable;
   order_payments: OrderPaymentsTable;
   zatca_documents: ZatcaDocumentsTable;
+  orders: OrdersTable;
+  outbox_counted: OutboxCountedTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -675,41 +680,6 @@ export const TABLE_COLUMNS = {
   schema_migrations: ['version', 'name', 'applied_at'],
   replica_meta: ['key', 'value'],
   product_search: ['search_text', 'product_search', 'rank'],
-  orders: [
-    'seq',
-    'uuid',
-    'number',
-    'business_day',
-    'day_sequence',
-    'kind',
-    'refund_of',
-    'status',
-    'type',
-    'table_id',
-    'customer_id',
-    'market_id',
-    'branch_id',
-    'price_list',
-    'vat_rate',
-    'prices_include_tax',
-    'subtotal',
-    'discount_total',
-    'tax',
-    'total',
-    'tendered',
-    'change_due',
-    'order_discount',
-    'notes',
-    'zatca_qr',
-    'created_at',
-    'cashier_id',
-    'shift_id',
-    'refund_reason',
-    'refund_of_number',
-    'station',
-    'station_sequence',
-    'discounts',
-  ],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
@@ -877,6 +847,41 @@ export const TABLE_COLUMNS = {
     'messages',
     'reported_at',
   ],
+  orders: [
+    'seq',
+    'uuid',
+    'number',
+    'business_day',
+    'kind',
+    'refund_of',
+    'status',
+    'type',
+    'table_id',
+    'customer_id',
+    'market_id',
+    'branch_id',
+    'price_list',
+    'vat_rate',
+    'prices_include_tax',
+    'subtotal',
+    'discount_total',
+    'tax',
+    'total',
+    'tendered',
+    'change_due',
+    'order_discount',
+    'notes',
+    'zatca_qr',
+    'created_at',
+    'cashier_id',
+    'shift_id',
+    'refund_reason',
+    'refund_of_number',
+    'station',
+    'station_sequence',
+    'discounts',
+  ],
+  outbox_counted: ['id', 'through_seq'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { SELLING_METHODS, SHIFT_METHODS, type SellingApi } from '../../src-shared/api/index.ts';
-import { deferCheckpoints, type TillDatabase } from '../db/index.ts';
+import { deferCheckpoints, timeOrderedUuid, type TillDatabase } from '../db/index.ts';
 import { composedOf, methodsOf, type EachOnce } from './composed-api.ts';
 import { SellingService, type SellingHooks } from '../selling/index.ts';
 import { ShiftService, type ShiftHooks } from '../shifts/index.ts';
@@ -12,6 +11,7 @@ import { StationSessions, type StationSession } from '../stations/index.ts';
 export interface TillOptions extends SellingHooks, ShiftHooks, TabHooks {
   db: TillDatabase;
   now?: () => number;
+  /** Time-ordered by default, so each new order's uuid goes at the end of the indexes keyed by it. */
   newUuid?: () => string;
 }
 
@@ -37,7 +37,7 @@ export class TillService extends composedOf<SellingApi>() {
     const now = options.now ?? Date.now;
     const stations = new StationSessions(options.db, now);
     const station = () => stations.get(currentStationKey());
-    const till = { db: options.db, now, newUuid: options.newUuid ?? randomUUID, station };
+    const till = { db: options.db, now, newUuid: options.newUuid ?? (() => timeOrderedUuid()), station };
     const selling = new SellingService(till, options);
     const shifts = new ShiftService(till, options);
     super({ ...methodsOf(selling, SELLING_METHODS), ...methodsOf(shifts, SHIFT_METHODS) });

@@ -13,13 +13,6 @@ import { seqOf } from './outbox-queries.ts';
 /** A new row of a table: every column but the generated ones, each bound by name. */
 type NewRow<Table extends keyof TillSchema, Generated extends string = never> = Omit<Selectable<TillSchema[Table]>, Generated>;
 
-const NEXT_DAY_SEQUENCE = prepared<{ businessDay: string }>()(
-  q
-    .selectFrom('orders')
-    .select((eb) => eb(eb.fn.coalesce(eb.fn.max('day_sequence'), sql.lit(0)), '+', sql.lit(1)).as('next'))
-    .where('business_day', '=', param<string>('businessDay')),
-);
-
 /** The station's next number of the day (`IS`: an order made outside any station counts among the others without one). */
 const NEXT_STATION_SEQUENCE = prepared<{ businessDay: string; station: string | null }>()(
   q
@@ -34,7 +27,6 @@ const INSERT_ORDER = prepared<NewRow<'orders', 'seq'>>()(
     uuid: param('uuid'),
     number: param('number'),
     business_day: param('business_day'),
-    day_sequence: param('day_sequence'),
     kind: param('kind'),
     refund_of: param('refund_of'),
     status: param('status'),
@@ -130,7 +122,7 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
   if (stamp?.prepare) stamp.prepare(numbered(db, draft).record);
   return db
     .transaction((): OrderRecord => {
-      const { record, next, stationNext } = numbered(db, draft);
+      const { record, stationNext } = numbered(db, draft);
       const businessDay = record.business_day;
       const station = record.station ?? null;
       // Phase 2: the numbered order's signed document is written here, in this transaction; its QR replaces phase 1's.
@@ -140,7 +132,6 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
         uuid: record.uuid,
         number: record.number,
         business_day: businessDay,
-        day_sequence: next,
         kind: record.kind,
         refund_of: record.refund_of,
         status: record.status,
@@ -220,13 +211,12 @@ export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (re
  */
 export type OrderStamp = ((record: OrderRecord) => string | null) & { prepare?: (expected: OrderRecord) => void };
 
-/** The draft numbered: its business day, the branch's and its station's next sequences of that day, as the database holds them now. */
-function numbered(db: TillDatabase, draft: OrderDraft): { record: OrderRecord; next: number; stationNext: number } {
+/** The draft numbered: its business day and its station's next sequence of that day, as the database holds them now. */
+function numbered(db: TillDatabase, draft: OrderDraft): { record: OrderRecord; stationNext: number } {
   const businessDay = businessDayOf(draft.created_at, readDayCutoffHour(db));
   const station = draft.station ?? null;
-  const { next } = NEXT_DAY_SEQUENCE.get(db, { businessDay })!;
   const { next: stationNext } = NEXT_STATION_SEQUENCE.get(db, { businessDay, station })!;
-  return { record: { ...draft, station, business_day: businessDay, number: formatOrderNumber(station, stationNext) }, next, stationNext };
+  return { record: { ...draft, station, business_day: businessDay, number: formatOrderNumber(station, stationNext) }, stationNext };
 }
 
 function json(value: unknown): string | null {

@@ -8,6 +8,7 @@ const NOT_REPLICATED = new Set([
   'standby_state',
   // Kept by the schema's own triggers from outbox: the standby's triggers keep its copy as the rows arrive.
   'outbox_counts',
+  'outbox_counted',
 ]);
 
 /**

@@ -8,6 +8,9 @@ import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop
 // Issue 37 item 2: what a checkout and an upload batch make SQLite write,
 // counted in pages of the real file (the WAL's frames, dbstat), never in time.
 
+/** The pages one plain checkout may write, the mean of 20 (9.35 here: a page of each b-tree, now and then a second). */
+const PAGES_PER_CHECKOUT = 10;
+
 let shop: CheckoutShop;
 beforeAll(async () => {
   shop = await openCheckoutShop({ seed: 37 });
@@ -66,6 +69,44 @@ describe('a checkout', () => {
   });
 });
 
+describe('a plain checkout', () => {
+  it('dirties the b-trees it must and no other, about a page each', async () => {
+    const { db, till, products } = shop;
+    // Two lines, paid in cash, as the bench sells (products without a choice to make).
+    const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
+    const touched = new Set<string>();
+    let pages = 0;
+    const SALES = 20;
+    // The station's first checkout makes its cart's row (station_carts' key): every later one only updates it.
+    for (let i = -1; i < SALES; i++) {
+      await till.addItem({ product_id: first!.id, quantity: 2 });
+      const { total } = await till.addItem({ product_id: second!.id, quantity: 1 });
+      await emptyWal(db);
+      await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
+      if (i < 0) continue;
+      const written = pagesInWal(db);
+      for (const owner of written) touched.add(owner);
+      pages += written.length;
+    }
+    // docs/performance.md says why each is needed. The file's own: page 1 (sqlite_schema) when the file grows, a
+    // freelist page when a freed page is taken again.
+    expect([...touched].filter((owner) => owner !== 'sqlite_schema' && owner !== '(free)').sort()).toEqual(
+      [
+        'order_lines',
+        'order_payments',
+        'orders',
+        'orders_by_shift',
+        'orders_station_number',
+        'outbox',
+        'outbox_pending',
+        'sqlite_autoindex_orders_1',
+        'station_carts',
+      ].sort(),
+    );
+    expect(pages / SALES).toBeLessThanOrEqual(PAGES_PER_CHECKOUT);
+  });
+});
+
 describe('checkouts one after another', () => {
   it("append their lines and payments where the last sale's went", async () => {
     const { db } = shop;
@@ -85,6 +126,10 @@ describe('checkouts one after another', () => {
     // 40 sales: their lines and payments fill a few pages at the right edge (and their parents), not a page each.
     expect(pagesOf('order_lines')).toBeLessThanOrEqual(12);
     expect(pagesOf('order_payments')).toBeLessThanOrEqual(6);
+    // Their uuids are time-ordered: one after another in orders' uuid index (here among 1,500 random ones, as on a
+    // till upgraded from random uuids), not a leaf each anywhere in it.
+    expect(onPages('sqlite_autoindex_orders_1')).toBeGreaterThan(15);
+    expect(pagesOf('sqlite_autoindex_orders_1')).toBeLessThanOrEqual(6);
     // Each sale's rows read back whole, found by its seq.
     for (const order of sold) expect(readOrder(db, order.uuid)).toEqual(order);
   });

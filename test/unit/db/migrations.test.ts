@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, readMigrations } from '../../../src-main/db/index.ts';
 import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
@@ -71,6 +72,45 @@ describe('migrations', () => {
   it('says where to start when a read-only command meets no database', () => {
     const dir = fresh();
     expect(() => openDatabase(dir.file('missing.db'), { readOnly: true })).toThrow(/run "pos sync/);
+  });
+
+  it('makes orders again without day_sequence (0034), keeping every order, its seq, its counts and what references it', () => {
+    const dir = fresh();
+    // A till on the build before: migrations up to 0033, two orders (one a refund of the other) with their rows.
+    cpSync(DEFAULT_MIGRATIONS_DIR, dir.file('m'), { recursive: true });
+    rmSync(dir.file('m/0034_checkout_btrees.sql'));
+    const before = openDatabase(dir.file('till.db'), { migrationsDir: dir.file('m') });
+    const order = before.prepare(
+      `INSERT INTO orders (seq, uuid, number, business_day, day_sequence, kind, refund_of, status, type, market_id, branch_id, price_list,
+         vat_rate, prices_include_tax, subtotal, discount_total, tax, total, tendered, change_due, created_at, shift_id, station, station_sequence)
+       VALUES (?, ?, ?, '2026-11-29', ?, ?, ?, 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0, 's1', 'A', ?)`,
+    );
+    order.run(7, 'u7', 'A-001', 1, 'SALE', null, 1);
+    order.run(9, 'u9', 'A-002', 2, 'REFUND', 'u7', 2);
+    for (const [seq, uuid] of [
+      [7, 'u7'],
+      [9, 'u9'],
+    ] as const) {
+      before.prepare("INSERT INTO order_payments (order_seq, order_uuid, position, method_key, amount) VALUES (?, ?, 0, 'CASH', 1000)").run(seq, uuid);
+      before.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(uuid, seq);
+    }
+    const rows = before.prepare('SELECT * FROM orders ORDER BY seq').all() as Record<string, unknown>[];
+    before.close();
+
+    const after = openDatabase(dir.file('till.db'));
+    expect(after.prepare('SELECT * FROM orders ORDER BY seq').all()).toEqual(rows.map(({ day_sequence: _gone, ...row }) => row));
+    expect(after.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(after.pragma('foreign_key_check')).toEqual([]);
+    // The outbox's rows so far are all counted (outbox_counted.through_seq is the last one's).
+    expect(after.prepare('SELECT through_seq FROM outbox_counted').get()).toEqual({ through_seq: 9 });
+    expect(outboxCounts(after)).toEqual({ pending: 2, synced: 0, rejected: 0 });
+    const indexes = after.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name").all();
+    expect(indexes).toEqual(['orders_by_refund_of', 'orders_by_shift', 'orders_station_number', 'sqlite_autoindex_orders_1'].map((name) => ({ name })));
+    // References to the new table still hold: a payment of an order that is not there is refused.
+    expect(() =>
+      after.prepare("INSERT INTO order_payments (order_seq, order_uuid, position, method_key, amount) VALUES (8, 'u8', 0, 'CASH', 1)").run(),
+    ).toThrow(/FOREIGN KEY/);
+    after.close();
   });
 
   it('has the columns the pull writes, as the migration declares them', () => {

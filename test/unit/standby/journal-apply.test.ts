@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { ChangeApplier, installJournal, journaledTables, journalSince, readStandbyState } from '../../../src-main/standby/index.ts';
+import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Issue 36, the stream's two ends on real SQLite files: the hub's triggers
@@ -37,10 +38,10 @@ function product(db: TillDatabase, seq: number, id: string, name: string): void 
 
 function order(db: TillDatabase, seq: number, uuid: string): void {
   db.prepare(
-    `INSERT INTO orders (seq, uuid, number, business_day, day_sequence, kind, status, type, market_id, branch_id, price_list, vat_rate,
+    `INSERT INTO orders (seq, uuid, number, business_day, kind, status, type, market_id, branch_id, price_list, vat_rate,
        prices_include_tax, subtotal, discount_total, tax, total, tendered, change_due, created_at)
-     VALUES (?, ?, ?, '2026-11-29', ?, 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
-  ).run(seq, uuid, `A-${seq}`, seq);
+     VALUES (?, ?, ?, '2026-11-29', 'SALE', 'PAID', 'DINE_IN', 'm', 'b', 'CASH', 1500, 1, 1000, 0, 130, 1000, 1000, 0, 0)`,
+  ).run(seq, uuid, `A-${seq}`);
   db.prepare("INSERT INTO order_payments (order_seq, order_uuid, position, method_key, amount) VALUES (?, ?, 1, 'CASH', 1000)").run(seq, uuid);
   db.prepare("INSERT INTO outbox (order_uuid, state, enqueued_seq) VALUES (?, 'pending', ?)").run(uuid, seq);
 }
@@ -83,6 +84,8 @@ describe('the standby journal', () => {
       expect(read(standby, table.name), table.name).toEqual(read(hub, table.name));
     }
     expect(dumpNoRowid(standby, 'outbox_counts')).toEqual(dumpNoRowid(hub, 'outbox_counts'));
+    expect(outboxCounts(standby)).toEqual(outboxCounts(hub));
+    expect(outboxCounts(standby)).toEqual({ pending: 2, synced: 1, rejected: 0 });
     const search = (db: TillDatabase) => db.prepare("SELECT rowid FROM product_search WHERE product_search MATCH 'flat'").all();
     expect(search(standby)).toEqual(search(hub));
     expect(search(standby)).toHaveLength(1);
