@@ -13,6 +13,7 @@
  * `xmllint --c14n11` and `xmllint --exc-c14n` in the tests.
  */
 import type { Element, Node } from '@xmldom/xmldom';
+import { escapeAttribute, escapeText } from './canonical-text.ts';
 
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 const ELEMENT_NODE = 1;
@@ -107,58 +108,7 @@ function startTag(el: Element, rendered: ReadonlyMap<string, string>, mode: C14n
   return declared ?? rendered;
 }
 
-/**
- * A document's root element in inclusive canonical form, kept child by
- * child: the text of the root as it is when asked, each child canonicalized
- * once. A document hashed without parts that are added after the hash (a
- * stamp) is then written whole without canonicalizing again what was hashed.
- * The root's own start tag is taken when this is made.
- */
-export class CanonicalRoot {
-  private readonly start: string;
-  private readonly end: string;
-  private readonly inScope: ReadonlyMap<string, string>;
-  private readonly written = new Map<Node, string>();
-
-  constructor(private readonly root: Element) {
-    const start: string[] = [];
-    this.inScope = startTag(root, new Map(), 'inclusive', start);
-    this.start = start.join('');
-    this.end = `</${root.tagName}>`;
-  }
-
-  /** The canonical text of the root and its children now: what `canonicalize` gives for the whole document. */
-  text(): string {
-    const out = [this.start];
-    for (let child = this.root.firstChild; child; child = child.nextSibling) {
-      let text = this.written.get(child);
-      if (text === undefined) {
-        const parts: string[] = [];
-        node(child, this.inScope, 'inclusive', parts);
-        text = parts.join('');
-        this.written.set(child, text);
-      }
-      out.push(text);
-    }
-    out.push(this.end);
-    return out.join('');
-  }
-}
-
 /** Code-unit order, as C14N sorts (not locale order). */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-const TEXT_SPECIALS = /[&<>\r]/;
-const ATTRIBUTE_SPECIALS = /[&<"\t\n\r]/;
-
-function escapeText(text: string): string {
-  if (!TEXT_SPECIALS.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#xD;');
-}
-
-function escapeAttribute(text: string): string {
-  if (!ATTRIBUTE_SPECIALS.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/\t/g, '&#x9;').replace(/\n/g, '&#xA;').replace(/\r/g, '&#xD;');
 }

@@ -53,9 +53,9 @@ export function invoiceHashBytes(doc: Document): Buffer {
 }
 
 /**
- * The hash of a document built without its stamp, from the canonical form of
- * the builder's tree (unstampedUbl): it holds nothing the hash leaves out, so
- * there is nothing to strip, and no serializing and parsing again.
+ * The hash of a document written without its stamp, from its canonical text
+ * (ubl-text.ts): it holds nothing the hash leaves out, so there is nothing
+ * to strip, and nothing to parse.
  */
 export function unstampedInvoiceHashBytes(canonicalUnstamped: string): Buffer {
   return sha256(canonicalUnstamped);

@@ -11,8 +11,8 @@ import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/inde
 import { documentText } from './document-text.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
-import { unstampedUbl } from './ubl-invoice.ts';
-import { signedPropertiesDigest, signInvoiceHash, writeStamp } from './xades-stamp.ts';
+import { ublText } from './ubl-text.ts';
+import { signedPropertiesDigest, signInvoiceHash, stampExtension } from './xades-stamp.ts';
 import type { ZatcaDocument } from './zatca-document.ts';
 
 export interface EgsSigner {
@@ -30,11 +30,10 @@ export interface SignedDocument {
 }
 
 export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
-  // The canonicalizer reads the built DOM itself; the stamp test checks this hash against
-  // xmllint --c14n11 and openssl over the signed text.
-  // The document is built once: hashed as it is, then the stamp goes into the same tree (unstampedUbl).
-  const unstamped = unstampedUbl(doc);
-  const hashBytes = unstampedInvoiceHashBytes(unstamped.canonical);
+  // The document is written once as its canonical text: hashed as it is, then the stamp is put into the
+  // same text (ublText). The stamp test checks this hash against xmllint --c14n11 and openssl over the signed text.
+  const ubl = ublText(doc);
+  const hashBytes = unstampedInvoiceHashBytes(ubl.canonical);
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);
@@ -43,7 +42,7 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   const qr = standard
     ? ''
     : encodeZatcaPhase2Qr({
-        // The seller's name as the document states it (xml-tree writes every text through documentText).
+        // The seller's name as the document states it (ubl-text writes every text through documentText).
         sellerName: documentText(doc.seller.name),
         vatNumber: doc.seller.vatNumber,
         timestamp: signingTime,
@@ -61,6 +60,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const xml = unstamped.stamped({ qr: standard ? null : qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) });
+  const xml = ubl.signed({ qr: standard ? null : qr, extensions: stampExtension(stamp) });
   return { xml, hash, qr, signature };
 }

@@ -12,14 +12,15 @@
  *   canonical form (xades declared on it, ds on each ds element: the shape
  *   ZATCA hashes), and like xades:CertDigest it is base64 of the hexadecimal
  *   digest, as ZATCA's samples have it.
+ *
+ * Written as canonical text, as the invoice is (ubl-text.ts): the stamp is
+ * put into the invoice's text, and SignedProperties is hashed as written.
  */
 import { createHash, type KeyObject } from 'node:crypto';
-import type { Element } from '@xmldom/xmldom';
-import { canonicalize } from './c14n.ts';
+import { canonicalText, escapeText } from './canonical-text.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { signSecp256k1Sha256 } from './secp256k1-signing.ts';
 import { NS } from './ubl-namespaces.ts';
-import { child, declare, newDocument } from './xml-tree.ts';
 
 const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 const C14N11 = 'http://www.w3.org/2006/12/xml-c14n11';
@@ -43,87 +44,58 @@ export function signInvoiceHash(hash: Buffer, privateKey: KeyObject): string {
   return signSecp256k1Sha256(hash, privateKey).toString('base64');
 }
 
-/** xades:SignedProperties written into `parent`, or as a document's root when `parent` is null (to be hashed on its own). */
-function writeSignedProperties(parent: Element | null, certificate: EgsCertificate, signingTime: string): Element {
-  const props = parent ? child(parent, NS.xades, 'xades:SignedProperties') : newDocument(NS.xades, 'xades:SignedProperties', { xades: NS.xades });
-  props.setAttribute('Id', 'xadesSignedProperties');
-  const signatureProps = child(props, NS.xades, 'xades:SignedSignatureProperties');
-  child(signatureProps, NS.xades, 'xades:SigningTime', signingTime);
-  const cert = child(child(signatureProps, NS.xades, 'xades:SigningCertificate'), NS.xades, 'xades:Cert');
-  const digest = child(cert, NS.xades, 'xades:CertDigest');
-  child(digest, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
-  child(digest, NS.ds, 'ds:DigestValue', certificate.digest);
-  const serial = child(cert, NS.xades, 'xades:IssuerSerial');
-  child(serial, NS.ds, 'ds:X509IssuerName', certificate.issuerName);
-  child(serial, NS.ds, 'ds:X509SerialNumber', certificate.serialNumber);
-  return props;
-}
-
-/** The exclusive canonical form of SignedProperties for this certificate and signing time. */
-function canonicalSignedProperties(certificate: EgsCertificate, signingTime: string): string {
-  return canonicalize(writeSignedProperties(null, certificate, signingTime), 'exclusive');
-}
-
-/** A signing time as the stamp writes it (digits, dashes, colons, a T): canonical form leaves it as it is. */
-const PLAIN_TIME = /^[0-9T:-]+$/;
-const TIME_MARK = '0000-00-00T00:00:00';
-/** Per certificate, its canonical SignedProperties cut at the signing time: only the time changes from one document to the next. */
-const canonicalAround = new WeakMap<EgsCertificate, [before: string, after: string]>();
-
 /**
- * The SignedProperties digest: base64 of the hex SHA-256 of its exclusive
- * canonical form. Checkout signs every sale with one certificate, so the
- * canonical text is made once per certificate and only the signing time is
- * put in (building, serializing, parsing and canonicalizing the fragment
- * each time was a fifth of the signing).
+ * xades:SignedProperties in canonical form. `exclusive`: as it is hashed on
+ * its own (Exclusive C14N: xades declared on it, ds on each ds element, where
+ * the form puts visibly used prefixes); otherwise as it stands inside the
+ * stamp, where ds:Signature and xades:QualifyingProperties declare both.
  */
+function signedPropertiesText(certificate: EgsCertificate, signingTime: string, exclusive: boolean): string {
+  const xades = exclusive ? ` xmlns:xades="${NS.xades}"` : '';
+  const ds = exclusive ? ` xmlns:ds="${NS.ds}"` : '';
+  return (
+    `<xades:SignedProperties${xades} Id="xadesSignedProperties"><xades:SignedSignatureProperties>` +
+    `<xades:SigningTime>${canonicalText(signingTime)}</xades:SigningTime><xades:SigningCertificate><xades:Cert><xades:CertDigest>` +
+    `<ds:DigestMethod${ds} Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue${ds}>${canonicalText(certificate.digest)}</ds:DigestValue>` +
+    `</xades:CertDigest><xades:IssuerSerial><ds:X509IssuerName${ds}>${canonicalText(certificate.issuerName)}</ds:X509IssuerName>` +
+    `<ds:X509SerialNumber${ds}>${canonicalText(certificate.serialNumber)}</ds:X509SerialNumber></xades:IssuerSerial>` +
+    '</xades:Cert></xades:SigningCertificate></xades:SignedSignatureProperties></xades:SignedProperties>'
+  );
+}
+
+/** The SignedProperties digest: base64 of the hex SHA-256 of its exclusive canonical form. */
 export function signedPropertiesDigest(certificate: EgsCertificate, signingTime: string): string {
-  let canonical: string;
-  if (PLAIN_TIME.test(signingTime)) {
-    let parts = canonicalAround.get(certificate);
-    if (!parts) {
-      const [before, after, ...more] = canonicalSignedProperties(certificate, TIME_MARK).split(TIME_MARK);
-      // The mark appears once (inside xades:SigningTime) unless the certificate's own text holds it: then no shortcut.
-      parts = more.length === 0 && after !== undefined ? [before!, after] : ['', ''];
-      canonicalAround.set(certificate, parts);
-    }
-    canonical = parts[0] === '' ? canonicalSignedProperties(certificate, signingTime) : parts[0] + signingTime + parts[1];
-  } else canonical = canonicalSignedProperties(certificate, signingTime);
+  const canonical = signedPropertiesText(certificate, signingTime, true);
   return Buffer.from(createHash('sha256').update(canonical, 'utf8').digest('hex'), 'utf8').toString('base64');
 }
 
-/** Writes the ext:UBLExtension holding the stamp. */
-export function writeStamp(extensions: Element, stamp: Stamp): void {
-  const extension = child(extensions, NS.ext, 'ext:UBLExtension');
-  child(extension, NS.ext, 'ext:ExtensionURI', 'urn:oasis:names:specification:ubl:dsig:enveloped:xades');
-  const signatures = declare(child(child(extension, NS.ext, 'ext:ExtensionContent'), NS.sig, 'sig:UBLDocumentSignatures'), {
-    sig: NS.sig,
-    sac: NS.sac,
-    sbc: NS.sbc,
-  });
-  const information = child(signatures, NS.sac, 'sac:SignatureInformation');
-  child(information, NS.cbc, 'cbc:ID', 'urn:oasis:names:specification:ubl:signature:1');
-  child(information, NS.sbc, 'sbc:ReferencedSignatureID', 'urn:oasis:names:specification:ubl:signature:Invoice');
-  const signature = declare(child(information, NS.ds, 'ds:Signature'), { ds: NS.ds });
-  signature.setAttribute('Id', 'signature');
-  const signedInfo = child(signature, NS.ds, 'ds:SignedInfo');
-  child(signedInfo, NS.ds, 'ds:CanonicalizationMethod', undefined, { Algorithm: C14N11 });
-  child(signedInfo, NS.ds, 'ds:SignatureMethod', undefined, { Algorithm: 'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256' });
-  const invoiceRef = child(signedInfo, NS.ds, 'ds:Reference', undefined, { Id: 'invoiceSignedData', URI: '' });
-  const transforms = child(invoiceRef, NS.ds, 'ds:Transforms');
-  for (const xpath of EXCLUDED) child(child(transforms, NS.ds, 'ds:Transform', undefined, { Algorithm: XPATH }), NS.ds, 'ds:XPath', xpath);
-  child(transforms, NS.ds, 'ds:Transform', undefined, { Algorithm: C14N11 });
-  child(invoiceRef, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
-  child(invoiceRef, NS.ds, 'ds:DigestValue', stamp.invoiceHash);
-  const propsRef = child(signedInfo, NS.ds, 'ds:Reference', undefined, {
-    Type: 'http://www.w3.org/2000/09/xmldsig#SignatureProperties',
-    URI: '#xadesSignedProperties',
-  });
-  child(propsRef, NS.ds, 'ds:DigestMethod', undefined, { Algorithm: SHA256 });
-  child(propsRef, NS.ds, 'ds:DigestValue', stamp.signedPropertiesDigest);
-  child(signature, NS.ds, 'ds:SignatureValue', stamp.signatureValue);
-  child(child(child(signature, NS.ds, 'ds:KeyInfo'), NS.ds, 'ds:X509Data'), NS.ds, 'ds:X509Certificate', stamp.certificate.base64);
-  const qualifying = declare(child(child(signature, NS.ds, 'ds:Object'), NS.xades, 'xades:QualifyingProperties'), { xades: NS.xades });
-  qualifying.setAttribute('Target', 'signature');
-  writeSignedProperties(qualifying, stamp.certificate, stamp.signingTime);
+// The stamp's fixed parts in canonical form under the invoice's root (which declares ext and cbc): the reference's
+// transforms, and the signature's namespaces, declared where the canonical form keeps them (sorted by prefix).
+const TRANSFORMS =
+  EXCLUDED.map((xpath) => `<ds:Transform Algorithm="${XPATH}"><ds:XPath>${escapeText(xpath)}</ds:XPath></ds:Transform>`).join('') +
+  `<ds:Transform Algorithm="${C14N11}"></ds:Transform>`;
+const SIGNATURES_START =
+  '<ext:UBLExtension><ext:ExtensionURI>urn:oasis:names:specification:ubl:dsig:enveloped:xades</ext:ExtensionURI><ext:ExtensionContent>' +
+  `<sig:UBLDocumentSignatures xmlns:sac="${NS.sac}" xmlns:sbc="${NS.sbc}" xmlns:sig="${NS.sig}"><sac:SignatureInformation>` +
+  '<cbc:ID>urn:oasis:names:specification:ubl:signature:1</cbc:ID>' +
+  '<sbc:ReferencedSignatureID>urn:oasis:names:specification:ubl:signature:Invoice</sbc:ReferencedSignatureID>' +
+  `<ds:Signature xmlns:ds="${NS.ds}" Id="signature"><ds:SignedInfo>` +
+  `<ds:CanonicalizationMethod Algorithm="${C14N11}"></ds:CanonicalizationMethod>` +
+  '<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"></ds:SignatureMethod>';
+const SIGNATURES_END = '</ds:Signature></sac:SignatureInformation></sig:UBLDocumentSignatures></ext:ExtensionContent></ext:UBLExtension>';
+
+/** The ext:UBLExtension holding the stamp, as canonical text for its place in the invoice (ubl-text.ts puts it in). */
+export function stampExtension(stamp: Stamp): string {
+  return (
+    SIGNATURES_START +
+    `<ds:Reference Id="invoiceSignedData" URI=""><ds:Transforms>${TRANSFORMS}</ds:Transforms>` +
+    `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${canonicalText(stamp.invoiceHash)}</ds:DigestValue></ds:Reference>` +
+    `<ds:Reference Type="http://www.w3.org/2000/09/xmldsig#SignatureProperties" URI="#xadesSignedProperties">` +
+    `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${canonicalText(stamp.signedPropertiesDigest)}</ds:DigestValue></ds:Reference>` +
+    `</ds:SignedInfo><ds:SignatureValue>${canonicalText(stamp.signatureValue)}</ds:SignatureValue>` +
+    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${canonicalText(stamp.certificate.base64)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+    `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="signature">` +
+    signedPropertiesText(stamp.certificate, stamp.signingTime, false) +
+    `</xades:QualifyingProperties></ds:Object>${SIGNATURES_END}`
+  );
 }

@@ -6,10 +6,11 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { canonicalize } from '../../../src-main/zatca/c14n.ts';
 import { hashedCanonicalForm, invoiceHash, parseXml } from '../../../src-main/zatca/invoice-hash.ts';
 import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-document.ts';
-import { buildUbl, unstampedUbl } from '../../../src-main/zatca/ubl-invoice.ts';
-import { writeStamp } from '../../../src-main/zatca/xades-stamp.ts';
-import type { Element } from '@xmldom/xmldom';
+import { ublText, XML_DECLARATION } from '../../../src-main/zatca/ubl-text.ts';
+import { stampExtension } from '../../../src-main/zatca/xades-stamp.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
+import { buildUbl } from '../../support/dom-ubl/ubl-invoice.ts';
+import { writeStamp } from '../../support/dom-ubl/xades-stamp.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { testDocument, testSigner } from '../../support/zatca-egs.ts';
 
@@ -73,12 +74,12 @@ describe('the invoice hash', () => {
     const digest = run('openssl', ['dgst', '-sha256', '-binary'], canonical);
     expect(signed.hash).toBe(b64(digest));
     expect(element(signed.xml, 'ds:DigestValue')).toBe(signed.hash);
-    // The unsigned build is exactly what the hash covers.
-    expect(invoiceHash(buildUbl(doc))).toBe(signed.hash);
+    // The unsigned text is exactly what the hash covers.
+    expect(invoiceHash(XML_DECLARATION + ublText(doc).canonical)).toBe(signed.hash);
   });
 
   it.each([...kinds, testDocument({ profile: 'standard', buyer: BUYER })])(
-    'of a $kind ($profile) is taken from the one build the stamp then goes into: the bytes of a document built stamped',
+    'of a $kind ($profile) is taken from the one text the stamp then goes into: the bytes of the document built stamped on a DOM',
     (doc) => {
       const stamp = {
         signatureValue: 'c2ln',
@@ -87,11 +88,13 @@ describe('the invoice hash', () => {
         invoiceHash: 'aGFzaA==',
         certificate: signer.certificate,
       };
-      const ubl = { qr: doc.profile === 'standard' ? null : 'cXI=', writeExtensions: (extensions: Element) => writeStamp(extensions, stamp) };
-      const once = unstampedUbl(doc);
+      const qr = doc.profile === 'standard' ? null : 'cXI=';
+      const once = ublText(doc);
       const before = hashedCanonicalForm(parseXml(buildUbl(doc)));
       expect(once.canonical).toBe(before);
-      expect(once.stamped(ubl)).toBe(buildUbl(doc, ubl));
+      expect(once.signed({ qr, extensions: stampExtension(stamp) })).toBe(
+        buildUbl(doc, { qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) }),
+      );
     },
   );
 

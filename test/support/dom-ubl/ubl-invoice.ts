@@ -1,27 +1,21 @@
 /**
- * The UBL 2.1 XML of a ZATCA document (invoice 388, credit note 381, debit
- * note 383): simplified (subtype 0200000, with the till's QR) or a standard
- * tax invoice (subtype 0100000: the buyer in AccountingCustomerParty, the
- * supply date, and no QR of the till's: ZATCA's cleared document carries
- * it), built on xmldom's DOM (xml-tree.ts) in the
- * element order of ZATCA's XML implementation standard and its samples.
- * No indentation: whitespace between elements would become part of the
- * canonical form the hash covers, so none is written.
+ * The UBL 2.1 XML of a ZATCA document built on xmldom's DOM and
+ * canonicalized: the till's builder until it wrote the document as canonical
+ * text (src-main/zatca/ubl-text.ts), kept as the reference that text is held
+ * to, element for element.
  *
- * Without a stamp this is the document as the invoice hash sees it (the
- * UBLExtensions, the cac:Signature and the QR reference are exactly what the
- * hash leaves out); with one it is the signed document.
+ * Without a stamp this is the document as the invoice hash sees it; with one
+ * it is the signed document.
  */
 import type { Element } from '@xmldom/xmldom';
-import { formatMinor } from '../../src-shared/money/index.ts';
-import { riyadhDateTime } from '../../src-shared/zatca/index.ts';
-import { CanonicalRoot } from './c14n.ts';
-import { NS } from './ubl-namespaces.ts';
-import { child, newDocument, serialize, XML_DECLARATION } from './xml-tree.ts';
-import { SIMPLIFIED_SUBTYPE, STANDARD_SUBTYPE, TYPE_CODES, type ZatcaDocument } from './zatca-document.ts';
+import { formatMinor } from '../../../src-shared/money/index.ts';
+import { riyadhDateTime } from '../../../src-shared/zatca/index.ts';
+import { NS } from '../../../src-main/zatca/ubl-namespaces.ts';
+import { SIMPLIFIED_SUBTYPE, STANDARD_SUBTYPE, TYPE_CODES, type ZatcaDocument } from '../../../src-main/zatca/zatca-document.ts';
+import { child, newDocument, serialize } from './xml-tree.ts';
 
-export interface UblStamp {
-  /** Writes the ext:UBLExtension(s) into ext:UBLExtensions. */
+export interface DomUblStamp {
+  /** Writes the ext:UBLExtension(s) into ext:UBLExtensions (writeStamp). */
   writeExtensions: (extensions: Element) => void;
   /** The QR reference's text; null for a standard invoice (ZATCA adds the QR when it clears it). */
   qr: string | null;
@@ -29,39 +23,8 @@ export interface UblStamp {
 
 const CURRENCY = 'SAR';
 
-export function buildUbl(doc: ZatcaDocument, stamp?: UblStamp): string {
+export function buildUbl(doc: ZatcaDocument, stamp?: DomUblStamp): string {
   return serialize(ublTree(doc, stamp).root.ownerDocument!);
-}
-
-/** A document built once without its stamp: its canonical text (what the invoice hash covers) and the signed text once the stamp is known. */
-export interface UnstampedUbl {
-  /** The C14N 1.1 form of exactly the unstamped document. */
-  canonical: string;
-  /** Writes the stamp and the QR into this same tree, where a document built with them has them, and returns its text. */
-  stamped(stamp: UblStamp): string;
-}
-
-/**
- * Checkout builds a document once: the hash needs the tree without the stamp,
- * and the stamp needs the hash, so the stamp's parts are added to the hashed
- * tree afterwards and moved to their places (UBLExtensions first; the QR
- * reference and cac:Signature before the supplier) rather than the whole
- * document being built a second time; nor is what was hashed canonicalized
- * again for the text (CanonicalRoot). The bytes are `buildUbl(doc, stamp)`'s.
- */
-export function unstampedUbl(doc: ZatcaDocument): UnstampedUbl {
-  const { root, supplier } = ublTree(doc);
-  const canonical = new CanonicalRoot(root);
-  return {
-    canonical: canonical.text(),
-    stamped(stamp) {
-      const extensions = child(root, NS.ext, 'ext:UBLExtensions');
-      stamp.writeExtensions(extensions);
-      root.insertBefore(extensions, root.firstChild);
-      for (const part of writeQrAndSignature(root, stamp)) root.insertBefore(part, supplier);
-      return XML_DECLARATION + canonical.text();
-    },
-  };
 }
 
 function cbc(parent: Element, name: string, text: string, attributes?: Record<string, string>): Element {
@@ -73,7 +36,7 @@ function cac(parent: Element, name: string): Element {
 }
 
 /** The QR reference (a simplified document's) and cac:Signature, appended to `root`; returns them in order. */
-function writeQrAndSignature(root: Element, stamp: UblStamp): Element[] {
+function writeQrAndSignature(root: Element, stamp: DomUblStamp): Element[] {
   const written: Element[] = [];
   if (stamp.qr) {
     const qr = cac(root, 'AdditionalDocumentReference');
@@ -89,7 +52,7 @@ function writeQrAndSignature(root: Element, stamp: UblStamp): Element[] {
 }
 
 /** The document's root element (`root`), and its supplier party, before which the stamp's QR and signature stand. */
-function ublTree(doc: ZatcaDocument, stamp?: UblStamp): { root: Element; supplier: Element } {
+function ublTree(doc: ZatcaDocument, stamp?: DomUblStamp): { root: Element; supplier: Element } {
   const root = newDocument(NS.invoice, 'Invoice', { '': NS.invoice, cac: NS.cac, cbc: NS.cbc, ext: NS.ext });
   const money = (parent: Element, name: string, minor: number) => cbc(parent, name, formatMinor(minor), { currencyID: CURRENCY });
 

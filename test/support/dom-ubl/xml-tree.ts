@@ -1,18 +1,16 @@
 /**
- * Writing ZATCA's XML on @xmldom/xmldom's DOM: the same standard tree the
- * canonicalizer and the parser use, so the hash reads what was built. The
- * text is written in its canonical form (C14N 1.1) after the XML
- * declaration: one writer for what is hashed and what is kept and sent, so
- * the signed text is, byte for byte, the hashed text with the stamp's parts
- * in it. (xmlbuilder2 built it before; its spec-complete DOM was two thirds
- * of the time of building and writing a document at checkout.)
+ * The reference the till's text writer (src-main/zatca/ubl-text.ts) is held
+ * to: ZATCA's XML built on @xmldom/xmldom's DOM, as the till built it before
+ * it wrote canonical text, and written by the canonicalizer (c14n.ts). Every
+ * text and attribute goes through the same reading rules (document-text.ts)
+ * and the canonicalizer escapes it, so what this writes is by construction
+ * the canonical form of the document.
  */
 import { DOMImplementation, type Document, type Element } from '@xmldom/xmldom';
-import { canonicalize } from './c14n.ts';
-import { attributeText, documentText } from './document-text.ts';
-import { NS } from './ubl-namespaces.ts';
-
-export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+import { canonicalize } from '../../../src-main/zatca/c14n.ts';
+import { attributeText, documentText } from '../../../src-main/zatca/document-text.ts';
+import { NS } from '../../../src-main/zatca/ubl-namespaces.ts';
+import { XML_DECLARATION } from '../../../src-main/zatca/ubl-text.ts';
 
 /** A document whose root is `qualifiedName` in `namespace`, declaring `prefixes` (prefix → namespace; '' for the default). */
 export function newDocument(namespace: string, qualifiedName: string, prefixes: Record<string, string> = {}): Element {
