@@ -14,8 +14,6 @@
  *   U+FFFF) go; so do C1 controls and DEL, which XML 1.0 discourages and
  *   XML 1.1 allows only as references. A lone surrogate, which UTF-8 cannot
  *   carry, becomes U+FFFD (what the UTF-8 encoder would write anyway).
- * - Attribute values: a reader replaces a literal tab or line break in one
- *   with a space, so there they are spaces already.
  *
  * Everything else (Arabic, combining marks, astral characters, bidi marks)
  * is kept exactly: no reader changes it.
@@ -23,20 +21,12 @@
 const LINE_BREAK = /\r\n|\r\u0085|[\r\u0085\u2028\u2029]/g;
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const ATTRIBUTE_WHITESPACE = /[\t\n]/g;
 // One test per string; nearly every text of a document (amounts, codes, names) is returned as it came, without a copy.
 // Any surrogate is looked at closely, even a good pair. No `g` flag, so `test` keeps no state.
 const MAYBE_CHANGED = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF\uFFFE\uFFFF]/;
-const MAYBE_CHANGED_ATTRIBUTE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** Element text, as every XML reader reads it back. */
 export function documentText(text: string): string {
   if (!MAYBE_CHANGED.test(text)) return text;
   return text.replace(LINE_BREAK, '\n').replace(NOT_IN_XML, '').replace(LONE_SURROGATE, '\uFFFD');
-}
-
-/** An attribute value, as every XML reader reads it back (its tabs and line breaks are spaces). */
-export function attributeText(text: string): string {
-  if (!MAYBE_CHANGED_ATTRIBUTE.test(text)) return text;
-  return documentText(text).replace(ATTRIBUTE_WHITESPACE, ' ');
 }

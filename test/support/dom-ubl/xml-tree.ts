@@ -8,9 +8,19 @@
  */
 import { DOMImplementation, type Document, type Element } from '@xmldom/xmldom';
 import { canonicalize } from '../../../src-main/zatca/c14n.ts';
-import { attributeText, documentText } from '../../../src-main/zatca/document-text.ts';
+import { documentText } from '../../../src-main/zatca/document-text.ts';
 import { NS } from '../../../src-main/zatca/ubl-namespaces.ts';
 import { XML_DECLARATION } from '../../../src-main/zatca/ubl-text.ts';
+
+const ATTRIBUTE_WHITESPACE = /[\t\n]/g;
+
+/**
+ * An attribute value as every XML reader reads it back: a literal tab or line break in one is read as a space. The
+ * text writer's attributes are all constants (currencyID, unitCode, schemeID…), so only this reference needs it.
+ */
+function attributeText(text: string): string {
+  return documentText(text).replace(ATTRIBUTE_WHITESPACE, ' ');
+}
 
 /** A document whose root is `qualifiedName` in `namespace`, declaring `prefixes` (prefix → namespace; '' for the default). */
 export function newDocument(namespace: string, qualifiedName: string, prefixes: Record<string, string> = {}): Element {
