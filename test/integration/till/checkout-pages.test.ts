@@ -75,6 +75,8 @@ describe('a plain checkout', () => {
     // Two lines, paid in cash, as the bench sells (products without a choice to make).
     const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
     const touched = new Set<string>();
+    // One sale in 256 folds the latest sales into the outbox's counts (migration 0034): at most one of these 20.
+    let folds = 0;
     let pages = 0;
     const SALES = 20;
     // The station's first checkout makes its cart's row (station_carts' key): every later one only updates it.
@@ -85,7 +87,8 @@ describe('a plain checkout', () => {
       await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
       if (i < 0) continue;
       const written = pagesInWal(db);
-      for (const owner of written) touched.add(owner);
+      if (written.some((owner) => owner === 'outbox_counts' || owner === 'outbox_counted')) folds++;
+      for (const owner of written) if (owner !== 'outbox_counts' && owner !== 'outbox_counted') touched.add(owner);
       pages += written.length;
     }
     // docs/performance.md says why each is needed. The file's own: page 1 (sqlite_schema) when the file grows, a
@@ -103,6 +106,7 @@ describe('a plain checkout', () => {
         'station_carts',
       ].sort(),
     );
+    expect(folds, 'sales that wrote the outbox counts').toBeLessThanOrEqual(1);
     expect(pages / SALES).toBeLessThanOrEqual(PAGES_PER_CHECKOUT);
   });
 });
