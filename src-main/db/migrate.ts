@@ -65,7 +65,7 @@ export function appliedMigrations(db: Database.Database, migrations: Migration[]
  * SQLite allows only with foreign keys off (the drop would delete the rows they reference). Every reference is
  * checked before that migration commits, as SQLite's own procedure for changing a table does.
  */
-export const FOREIGN_KEYS_OFF = '-- migrate: foreign keys off';
+const FOREIGN_KEYS_OFF = '-- migrate: foreign keys off';
 
 /** Applies what is missing, each migration in its own transaction with its record, so a crash leaves a whole version. */
 export function applyMigrations(db: Database.Database, migrations: Migration[]): number[] {

@@ -11,7 +11,7 @@ import { StationSessions, type StationSession } from '../stations/index.ts';
 export interface TillOptions extends SellingHooks, ShiftHooks, TabHooks {
   db: TillDatabase;
   now?: () => number;
-  /** Time-ordered by default, so each new order's uuid goes at the end of the indexes keyed by it. */
+  /** Time-ordered by default (on `now`, the till's clock), so each new order's uuid goes at the end of the indexes keyed by it. */
   newUuid?: () => string;
 }
 
@@ -37,7 +37,7 @@ export class TillService extends composedOf<SellingApi>() {
     const now = options.now ?? Date.now;
     const stations = new StationSessions(options.db, now);
     const station = () => stations.get(currentStationKey());
-    const till = { db: options.db, now, newUuid: options.newUuid ?? (() => timeOrderedUuid()), station };
+    const till = { db: options.db, now, newUuid: options.newUuid ?? (() => timeOrderedUuid(now())), station };
     const selling = new SellingService(till, options);
     const shifts = new ShiftService(till, options);
     super({ ...methodsOf(selling, SELLING_METHODS), ...methodsOf(shifts, SHIFT_METHODS) });
