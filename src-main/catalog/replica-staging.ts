@@ -78,6 +78,8 @@ interface TableQueries {
   insertMany(rows: number): PreparedQuery<readonly unknown[], unknown>;
   /** The new generation's row of a record staged twice: deleted so that the later copy goes in at its later place. */
   deleteStaged: PreparedQuery<{ value: unknown; generation: number }, unknown>;
+  /** A table kept by its parent (ReplicaKeys.keptByParent): its rows of one parent in one generation. */
+  deleteOfParent: PreparedQuery<{ value: unknown; generation: number }, unknown> | null;
   /** By the column compared (the table's key, or its parent's), compiled on first use. */
   keepWhere(column: string): PreparedQuery<{ value: unknown; from: number; to: number }, unknown>;
   count: PreparedQuery<{ generation: number }, { n: number }>;
@@ -104,6 +106,12 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
   const insertMany = new Map<number, PreparedQuery<readonly unknown[], unknown>>();
   const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+  // The same record in the other generation: by its key, and for a table kept by its parent (no index on its key) under the
+  // same parent, found through the parent's index. A nested record that moved to another parent counts as gone and new.
+  const sameRecord = (a: string, b: string) =>
+    table.keptByParent && table.parentKey
+      ? sql`${ref(a, table.parentKey)} = ${ref(b, table.parentKey)} AND ${ref(a, table.key)} = ${ref(b, table.key)}`
+      : sql`${ref(a, table.key)} = ${ref(b, table.key)}`;
   const valuesOfRow = () => ({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() });
   return {
     // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
@@ -126,6 +134,11 @@ function compileQueries(table: ReplicaTable): TableQueries {
     deleteStaged: prepared<{ value: unknown; generation: number }>()(
       s.deleteFrom(main).where(table.key, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
     ),
+    deleteOfParent: table.parentKey
+      ? prepared<{ value: unknown; generation: number }>()(
+          s.deleteFrom(main).where(table.parentKey, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
+        )
+      : null,
     keepWhere: (column) => {
       let keep = keepWhere.get(column);
       if (!keep) {
@@ -192,7 +205,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE n.${sql.ref(table.key)} = o.${sql.ref(table.key)} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
       ),
     ),
     differing: prepared<{ previous: number; next: number; from: number; to: number }>()(
@@ -200,7 +213,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE o.${sql.ref(table.key)} = n.${sql.ref(table.key)} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
       ),
     ),
   };
@@ -311,12 +324,20 @@ export class Staging {
    */
   private writeSlice(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): void {
     const byTable = new Map<string, { table: ReplicaTable; rows: Record<string, unknown>[] }>();
-    for (const { table, row } of slice) {
+    const parentAt = this.lastParentCopies(slice);
+    for (let at = 0; at < slice.length; at++) {
+      const { table, row } = slice[at]!;
+      // A nested row whose parent is staged (again) further on in this slice belongs to an earlier copy: the later copy's
+      // rows win (the earlier copy's rows of earlier slices are deleted when the later copy is written, `write`).
+      if (table.keptByParent && (parentAt.get(`${table.keptByParent}\0${row[table.parentKey!] as string}`) ?? -1) > at) continue;
       let group = byTable.get(table.name);
       if (!group) byTable.set(table.name, (group = { table, rows: [] }));
       group.rows.push(row);
     }
-    for (const { table, rows } of byTable.values()) {
+    // Parents before the rows kept by them: a parent staged again deletes its nested rows of this generation, never the
+    // later copy's own (a slice may begin with the previous page's last nested rows).
+    const groups = [...byTable.values()].sort((a, b) => Number(a.table.keptByParent !== undefined) - Number(b.table.keptByParent !== undefined));
+    for (const { table, rows } of groups) {
       const queries = queriesOf(table);
       for (let at = 0; at < rows.length;) {
         let size = ROWS_PER_STATEMENT;
@@ -357,8 +378,30 @@ export class Staging {
       if (!isUniqueViolation(error)) throw error;
       // A record staged twice (it moved between pages while the list was read): the later copy wins, at its later place.
       queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
+      // With its nested rows: those the earlier copy brought go, the later copy's are queued after it.
+      for (const nested of this.tables) {
+        if (nested.keptByParent !== table.name) continue;
+        const deleted = queriesOf(nested).deleteOfParent!.run(this.db, { value: row[table.key], generation: this.generation }).changes;
+        this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
+      }
       queries.insert.run(this.db, values);
     }
+  }
+
+  /**
+   * Where `slice` stages each parent (a row of a table some table's
+   * keptByParent names) for the last time, keyed "table\0key": a nested row
+   * before that position belongs to an earlier copy.
+   */
+  private lastParentCopies(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): Map<string, number> {
+    const parents = new Set<string>(this.tables.flatMap((t) => (t.keptByParent ? [t.keptByParent] : [])));
+    const last = new Map<string, number>();
+    if (parents.size === 0) return last;
+    for (let at = 0; at < slice.length; at++) {
+      const { table, row } = slice[at]!;
+      if (parents.has(table.name)) last.set(`${table.name}\0${row[table.key] as string}`, at);
+    }
+    return last;
   }
 
   /**

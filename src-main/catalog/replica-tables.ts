@@ -8,14 +8,24 @@ interface ReplicaKeys {
   key: string;
   /** For a table of nested records: the column naming the record they belong to (a modifier's product). */
   parentKey?: string;
+  /**
+   * Nested records kept once a generation through their parent, with no
+   * index on their own key: when the pull stages a parent again (it moved
+   * between pages), the rows it staged under the earlier copy go
+   * (replica-staging.ts). The till reads them by their parent; only marking
+   * an option sold out looks one up by its own key (a scan, once a mark),
+   * and that key's index of random UUIDs cost a pull about a page written
+   * per row (docs/performance.md, the pull).
+   */
+  keptByParent?: 'products';
 }
 
 /** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
 const REPLICA_KEYS = {
   categories: { key: 'id' },
   products: { key: 'id' },
-  modifiers: { key: 'id', parentKey: 'product_id' },
-  prices: { key: 'id', parentKey: 'product_id' },
+  modifiers: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
+  prices: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   barcodes: { key: 'id' },
   payment_methods: { key: 'key' },
   payment_method_configs: { key: 'id' },
@@ -33,7 +43,9 @@ const REPLICA_KEYS = {
 export type ReplicaTableName = keyof typeof REPLICA_KEYS;
 
 // Every table of the list is kept by generation (db/generations.ts): converted when a database is opened, read through its pinned view.
-registerGenerationalTables(Object.entries(REPLICA_KEYS).map(([name, { key }]) => ({ name, key })));
+registerGenerationalTables(
+  Object.entries(REPLICA_KEYS).map(([name, keys]: [string, ReplicaKeys]) => ({ name, key: keys.key, unique: keys.keptByParent === undefined })),
+);
 
 /**
  * A replica table with the columns the pull writes: every column of the

@@ -16,6 +16,12 @@ export const GENERATION_COLUMN = 'generation';
 export interface GenerationalTable {
   name: string;
   key: string;
+  /**
+   * false: the key has no index at all (a table of nested rows no reader looks up by key, whose
+   * writer keeps each record once a generation itself): a random key's index costs a pull a
+   * page written per row. The default, true: UNIQUE (key, generation).
+   */
+  unique?: boolean;
 }
 
 // Registered by the layer that owns the tables (catalog/replica-tables.ts), at its import: the database
@@ -47,32 +53,53 @@ function columnsOf(db: Database.Database, table: string): { name: string; dflt_v
 /**
  * After the migrations: every registered table without a generation column
  * is rebuilt with one (its key unique per generation instead of overall; its
- * rows, seq, indexes and triggers kept), whatever the migrations made of it.
- * Idempotent: a converted table is left alone.
+ * rows, seq, indexes and triggers kept), whatever the migrations made of it,
+ * and a converted table registered without a unique key loses the one it was
+ * converted with. Idempotent: a table as registered is left alone.
  */
 export function convertToGenerations(db: Database.Database): void {
   for (const table of registered.values()) {
     const columns = columnsOf(db, table.name);
-    if (columns.length === 0 || columns.some((c) => c.name === GENERATION_COLUMN)) continue;
+    if (columns.length === 0) continue;
+    const { sql } = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(table.name) as { sql: string };
+    let next: string | null = null;
+    if (!columns.some((c) => c.name === GENERATION_COLUMN)) next = withGeneration(sql, table, NEXT(table));
+    // A table converted while its key was unique, now registered without (issue 37, the pull's write cost): its key's index goes.
+    else if (table.unique === false && sql.includes(generationKey(table))) next = renamed(sql.replace(generationKey(table), ''), NEXT(table));
+    if (next === null) continue;
+    const rebuilt = next;
     db.transaction(() =>
-      rebuildWithGeneration(
+      rebuild(
         db,
         table,
+        rebuilt,
         columns.map((c) => c.name),
       ),
     ).immediate();
   }
 }
 
-function rebuildWithGeneration(db: Database.Database, table: GenerationalTable, columns: string[]): void {
-  const { sql } = db.prepare("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?").get(table.name) as { sql: string };
+const NEXT = (table: GenerationalTable) => `next_${table.name}`;
+
+/** The clause withGeneration gives a table with a unique key: exactly this text, so that it can be found and taken out again. */
+const generationKey = (table: GenerationalTable) => `, UNIQUE (${quote(table.key)}, ${GENERATION_COLUMN})`;
+
+/** `createSql` (a table's CREATE statement as sqlite_master keeps it) for a table named `next`. */
+function renamed(createSql: string, next: string): string {
+  const head = /^\s*CREATE\s+TABLE\s+(?:main\.)?(?:"(?:[^"]|"")+"|`[^`]+`|\w+)\s*\(/i.exec(createSql);
+  if (!head) throw new Error(`cannot read the definition of ${next} to rebuild it`);
+  return `CREATE TABLE ${quote(next)} (${createSql.slice(head[0].length)}`;
+}
+
+/** Rebuilds `table` as `nextSql` (a table named NEXT(table)): its rows (seq included), indexes and triggers kept. */
+function rebuild(db: Database.Database, table: GenerationalTable, nextSql: string, columns: string[]): void {
   const dependents = (
     db.prepare("SELECT sql FROM main.sqlite_master WHERE type IN ('index', 'trigger') AND tbl_name = ? AND sql IS NOT NULL").all(table.name) as {
       sql: string;
     }[]
   ).map((row) => row.sql);
-  const next = `next_${table.name}`;
-  db.exec(withGeneration(sql, table, next));
+  const next = NEXT(table);
+  db.exec(nextSql);
   const list = columns.map(quote).join(', ');
   db.exec(`INSERT INTO main.${quote(next)} (${list}) SELECT ${list} FROM main.${quote(table.name)}`);
   db.exec(`DROP TABLE main.${quote(table.name)}`);
@@ -83,7 +110,8 @@ function rebuildWithGeneration(db: Database.Database, table: GenerationalTable, 
 /**
  * The table's CREATE statement for `next`: the key column loses its own
  * UNIQUE or PRIMARY KEY (it must be NOT NULL instead), and the table gains
- * `generation` and UNIQUE (key, generation). Columns are one a line in every
+ * `generation` and UNIQUE (key, generation) (none when the table is registered
+ * `unique: false`). Columns are one a line in every
  * migration of ours; a statement this cannot rewrite is an error, never a
  * table quietly left without its uniqueness.
  */
@@ -98,7 +126,8 @@ export function withGeneration(createSql: string, table: GenerationalTable, next
   let constraints = match[2]!.replace(/\bPRIMARY\s+KEY\b/i, '').replace(/\bUNIQUE\b/i, '');
   if (!/\bNOT\s+NULL\b/i.test(constraints)) constraints = ` NOT NULL${constraints}`;
   const rewritten = body.slice(0, match.index) + match[1] + constraints.replace(/\s+$/, '') + body.slice(match.index + match[0].length);
-  return `CREATE TABLE ${quote(next)} (${rewritten.replace(/\s+$/, '')}\n, ${GENERATION_COLUMN} INTEGER NOT NULL DEFAULT 0, UNIQUE (${quote(table.key)}, ${GENERATION_COLUMN}))${createSql.slice(close + 1)}`;
+  const key = table.unique === false ? '' : generationKey(table);
+  return `CREATE TABLE ${quote(next)} (${rewritten.replace(/\s+$/, '')}\n, ${GENERATION_COLUMN} INTEGER NOT NULL DEFAULT 0${key})${createSql.slice(close + 1)}`;
 }
 
 /**

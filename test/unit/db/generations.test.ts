@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, pinGenerations, registerGenerationalTables } from '../../../src-main/db/index.ts';
 import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
@@ -33,7 +34,31 @@ function migrations(): string {
   return folder;
 }
 
-registerGenerationalTables([{ name: 'widgets', key: 'id' }]);
+registerGenerationalTables([
+  { name: 'widgets', key: 'id' },
+  { name: 'widget_parts', key: 'id', unique: false },
+]);
+
+/** A folder with widget_parts made the old way (key unique overall), two of its rows. */
+function partsMigrations(): string {
+  const folder = dir.file(`migrations-parts-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder);
+  writeFileSync(
+    `${folder}/0001_widget_parts.sql`,
+    `CREATE TABLE generation_pins (table_name TEXT PRIMARY KEY, pinned INTEGER NOT NULL);
+     CREATE TABLE widget_parts (
+       seq INTEGER PRIMARY KEY,
+       id TEXT NOT NULL UNIQUE,
+       widget_id TEXT NOT NULL
+     );
+     CREATE INDEX widget_parts_by_widget ON widget_parts (widget_id);
+     INSERT INTO widget_parts (id, widget_id) VALUES ('k1', 'w1'), ('k2', 'w1');`,
+  );
+  return folder;
+}
+
+const partIndexes = (db: Database.Database) => db.prepare("SELECT name FROM pragma_index_list('widget_parts', 'main') ORDER BY name").pluck().all();
+const partRows = (db: Database.Database) => db.prepare('SELECT seq, id, widget_id, generation FROM main.widget_parts ORDER BY seq').raw().all();
 
 describe('tables by generation', () => {
   it('converts a listed table when the database opens, keeping its rows, columns, index and trigger', () => {
@@ -87,6 +112,40 @@ describe('tables by generation', () => {
     expect(() => reader.exec("INSERT INTO widgets (id, name) VALUES ('w2', 'Lever')")).toThrow();
     expect(reader.prepare("SELECT count(*) FROM temp.sqlite_master WHERE type = 'trigger'").pluck().get()).toBe(0);
     reader.close();
+    db.close();
+  });
+
+  it('converts a table registered without a unique key with no index on its key, its rows and other indexes kept', () => {
+    const db = openDatabase(dir.file('parts.db'), { migrationsDir: partsMigrations() });
+    expect(partIndexes(db)).toEqual(['widget_parts_by_widget']);
+    expect(partRows(db)).toEqual([
+      [1, 'k1', 'w1', 0],
+      [2, 'k2', 'w1', 0],
+    ]);
+    db.close();
+  });
+
+  it('takes the unique key out of a table converted with one and registered without one now, its rows kept (an upgrade)', () => {
+    const file = dir.file('parts-upgrade.db');
+    const migrationsDir = partsMigrations();
+    // Converted the way earlier versions did: UNIQUE (id, generation), two generations of k1 side by side.
+    registerGenerationalTables([{ name: 'widget_parts', key: 'id' }]);
+    try {
+      const before = openDatabase(file, { migrationsDir });
+      before.prepare("INSERT INTO main.widget_parts (id, widget_id, generation) VALUES ('k1', 'w2', 5)").run();
+      expect(partIndexes(before)).toEqual(['sqlite_autoindex_widget_parts_1', 'widget_parts_by_widget']);
+      before.close();
+    } finally {
+      registerGenerationalTables([{ name: 'widget_parts', key: 'id', unique: false }]);
+    }
+    const db = openDatabase(file, { migrationsDir });
+    expect(partIndexes(db)).toEqual(['widget_parts_by_widget']);
+    expect(partRows(db)).toEqual([
+      [1, 'k1', 'w1', 0],
+      [2, 'k2', 'w1', 0],
+      [3, 'k1', 'w2', 5],
+    ]);
+    expect(db.prepare('SELECT id FROM widget_parts ORDER BY seq').pluck().all()).toEqual(['k1', 'k2']);
     db.close();
   });
 

@@ -140,6 +140,97 @@ describe('staging a generation', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
+  it("keeps no index on the ids of a product's modifiers and prices: a pull writes one random-keyed b-tree fewer per such row", () => {
+    db = openDatabase(dir.file(`staging-nested-keys-${Date.now()}.db`));
+    const indexes = (table: string) =>
+      (db.prepare(`SELECT name, "unique", origin FROM pragma_index_list('${table}', 'main') ORDER BY name`).all() as { name: string }[]).map((index) => ({
+        ...index,
+        columns: db.prepare(`SELECT name FROM pragma_index_info('${index.name}', 'main') ORDER BY seqno`).pluck().all(),
+      }));
+    // Read by their product alone (sale-catalog.ts, read-catalog.ts): that index stays, the key's (UNIQUE (id, generation)) goes.
+    expect(indexes('modifiers')).toEqual([{ name: 'modifiers_by_product', unique: 0, origin: 'c', columns: ['product_id', 'position'] }]);
+    expect(indexes('prices')).toEqual([{ name: 'prices_by_product', unique: 0, origin: 'c', columns: ['product_id'] }]);
+    // A product itself is still one row a generation, found by its id.
+    expect(indexes('products').find((index) => index.columns.join() === 'id,generation')).toMatchObject({ unique: 1 });
+  });
+
+  it("writes a product staged twice with the later copy's modifiers and prices only, in one slice or across slices, counted once", async () => {
+    const modifiers = REPLICA.modifiers;
+    const prices = REPLICA.prices;
+    const modifier = (id: string, productId: string, name: string, position: number) => ({
+      id,
+      product_id: productId,
+      name_en: name,
+      name_ar: 'إضافة',
+      price: 100,
+      position,
+      group_id: null,
+      group_name_en: null,
+      group_name_ar: null,
+      group_min: 0,
+      group_max: null,
+    });
+    const price = (id: string, productId: string, value: number) => ({
+      id,
+      product_id: productId,
+      modifier_id: null,
+      priceable_type: 'ORDER_TYPE' as const,
+      priceable_id: 'dine-in',
+      value,
+      value_type: 'NOMINAL' as const,
+    });
+    const stageProduct = (staging: Staging, id: string, round: string, order: number) => {
+      staging.insert(products, product(id, `latte ${id}`, order));
+      staging.insert(modifiers, modifier(`${id}-m1`, id, `Oat ${round}`, 0));
+      staging.insert(modifiers, modifier(`${id}-m2`, id, `Soy ${round}`, 1));
+      staging.insert(prices, price(`${id}-pr`, id, order));
+    };
+    const nested = (d: TillDatabase) => ({
+      modifiers: d.prepare('SELECT id, name_en FROM modifiers ORDER BY product_id, position').raw().all(),
+      prices: d.prepare('SELECT id, value FROM prices ORDER BY product_id').raw().all(),
+    });
+    // Slices of 3 or 5 rows: a product's own rows straddle slices (with 5, a slice begins with p1's modifiers and then
+    // stages p3 again and its first modifier); of 1,000: every copy in one slice.
+    for (const sliceRows of [3, 5, 1000]) {
+      db = openDatabase(dir.file(`staging-nested-twice-${sliceRows}-${Date.now()}.db`));
+      for (const round of ['a', 'b']) {
+        const staging = new Staging(db, [products, modifiers, prices], { sliceRows });
+        stageProduct(staging, 'p1', `${round}1`, 1);
+        stageProduct(staging, 'p2', `${round}1`, 2);
+        await staging.flush(); // a page
+        stageProduct(staging, 'p3', `${round}1`, 3);
+        stageProduct(staging, 'p1', `${round}2`, 4); // p1 moved to the next page
+        stageProduct(staging, 'p3', `${round}2`, 5); // and p3 twice on one page
+        const { counts, changes } = await staging.publish(() => undefined);
+        await staging.dropUnpinned();
+        expect(counts).toEqual({ products: 3, modifiers: 6, prices: 3 });
+        // Round b: every modifier renamed (6 written), the prices as they were, nothing gone.
+        expect(changes).toEqual(
+          round === 'a'
+            ? { products: { deleted: 0, written: 3 }, modifiers: { deleted: 0, written: 6 }, prices: { deleted: 0, written: 3 } }
+            : { products: { deleted: 0, written: 0 }, modifiers: { deleted: 0, written: 6 }, prices: { deleted: 0, written: 0 } },
+        );
+        expect(nested(db)).toEqual({
+          modifiers: [
+            ['p1-m1', `Oat ${round}2`],
+            ['p1-m2', `Soy ${round}2`],
+            ['p2-m1', `Oat ${round}1`],
+            ['p2-m2', `Soy ${round}1`],
+            ['p3-m1', `Oat ${round}2`],
+            ['p3-m2', `Soy ${round}2`],
+          ],
+          prices: [
+            ['p1-pr', 4],
+            ['p2-pr', 2],
+            ['p3-pr', 5],
+          ],
+        });
+      }
+      expect(db.prepare('SELECT count(*) FROM main.modifiers').pluck().get()).toBe(6);
+      db.close();
+    }
+  });
+
   it('counts what changed over every rowid of both generations, however far apart', async () => {
     db = openDatabase(dir.file(`staging-changes-${Date.now()}.db`));
     const first = new Staging(db, [categories]);
