@@ -5,7 +5,7 @@
 // till.day_cutoff_hour), so this module needs no clock.
 import type { SoldOutKind, SoldOutView } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
-import { all, first, q, run, type TillDatabase } from '../db/index.ts';
+import { all, first, jsonList, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /** What is sold out on one business day, for checks and tiles. */
 export interface SoldOutToday {
@@ -53,18 +53,35 @@ export function markBack(db: TillDatabase, kind: SoldOutKind, id: string, busine
   run(db, q.deleteFrom('sold_out_marks').where('business_day', '!=', businessDay));
 }
 
+/**
+ * The options of `ids`, by id. An option has no index on its own id (the pull's
+ * write cost, catalog/replica-tables.ts keptByParent): one query for all the
+ * marks is one scan of the options, where one per mark was a scan each.
+ */
+const OPTIONS_BY_ID = prepared<{ ids: string }>()(
+  q.selectFrom('modifiers').select(['id', 'product_id', 'name_en', 'name_ar']).where('id', 'in', jsonList('ids')),
+);
+
 /** Everything sold out on `businessDay`, with its names (an item the catalog no longer has is left out). */
 export function soldOutList(db: TillDatabase, businessDay: string): SoldOutView[] {
   const marks = all(db, q.selectFrom('sold_out_marks').selectAll().where('business_day', '=', businessDay).orderBy('marked_at').orderBy('item_id'));
+  const optionIds = marks.filter((mark) => mark.kind === 'modifier').map((mark) => mark.item_id);
+  const options = new Map(
+    (optionIds.length === 0 ? [] : OPTIONS_BY_ID.all(db, { ids: JSON.stringify(optionIds) })).map(({ id, ...item }) => [id, item] as const),
+  );
   const views: SoldOutView[] = [];
   for (const mark of marks) {
     const kind = mark.kind as SoldOutKind;
     let item;
-    try {
-      item = itemOf(db, kind, mark.item_id);
-    } catch {
-      continue;
+    if (kind === 'modifier') item = options.get(mark.item_id);
+    else {
+      try {
+        item = itemOf(db, kind, mark.item_id);
+      } catch {
+        item = undefined;
+      }
     }
+    if (!item) continue;
     views.push({ kind, id: mark.item_id, ...item, marked_at: mark.marked_at, marked_by: mark.marked_by });
   }
   return views;
