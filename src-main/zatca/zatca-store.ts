@@ -7,6 +7,7 @@
 import type { Selectable } from 'kysely';
 import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
+import { storedXmlText } from './stored-xml.ts';
 
 /** An EGS unit's row: its certificate and where its own chain stands (its next invoice counter and last hash). */
 export type EgsState = Selectable<TillSchema['zatca_egs']>;
@@ -87,10 +88,15 @@ export function recordPeerUnit(db: TillDatabase, egs: Omit<EgsState, 'next_icv' 
   }).immediate();
 }
 
-/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values). */
+/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values), its `xml` the signed text. */
 export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
 
-/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`. */
+/** A row as read, its xml column (compact: stored-xml.ts) made the signed text again. */
+function readBack(row: StoredDocument): StoredDocument {
+  return { ...row, xml: storedXmlText(row.xml) };
+}
+
+/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`; `xml` as storeXml made it. */
 export type NewDocument = Pick<
   StoredDocument,
   'egs_unit' | 'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
@@ -160,18 +166,19 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
  * after it; the earlier one stays in the chain (documentsOfOrder).
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq', 'desc').limit(1)) ?? null;
+  const row = first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq', 'desc').limit(1));
+  return row ? readBack(row) : null;
 }
 
 /** Every document of an order, in signing order. */
 export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq'));
+  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq')).map(readBack);
 }
 
 /** Every document in signing order (for the status, the tests and an auditor's export); given a unit, that unit's chain in counter order. */
 export function allDocuments(db: TillDatabase, unit?: string): StoredDocument[] {
-  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv'));
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq'));
+  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv')).map(readBack);
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq')).map(readBack);
 }
 
 export interface ChainSummary {
