@@ -5,7 +5,7 @@
  * is, and the signed documents with their reporting state.
  */
 import type { Selectable } from 'kysely';
-import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { all, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
 import { storedXmlText } from './stored-xml.ts';
 
@@ -161,18 +161,37 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
 }
 
 /**
+ * An order's documents come two ways (migration 0036): under the order's own uuid as cbc:UUID (a sale's, a
+ * refund's, a standard invoice's), found through UNIQUE (uuid); and under a UUID of their own (a simplified invoice
+ * issued after a standard one was not cleared, a note issued again), which zatca_documents_order indexes alone, so
+ * a sale writes no entry of it. The second query states the index's WHERE so that SQLite takes it.
+ */
+const UNDER_ORDER_UUID = prepared<{ order: string }>()(
+  q.selectFrom('zatca_documents').selectAll().where('uuid', '=', param<string>('order')).where('order_uuid', '=', param<string>('order')),
+);
+const UNDER_OWN_UUID = prepared<{ order: string }>()(
+  q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', param<string>('order')).whereRef('uuid', '<>', 'order_uuid').orderBy('seq'),
+);
+
+function rowsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
+  const own = UNDER_OWN_UUID.all(db, { order: orderUuid });
+  const under = UNDER_ORDER_UUID.get(db, { order: orderUuid });
+  return under ? [under, ...own].sort((a, b) => a.seq - b.seq) : own;
+}
+
+/** Every document of an order, in signing order. */
+export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
+  return rowsOfOrder(db, orderUuid).map(readBack);
+}
+
+/**
  * The document that stands for an order: its latest. A sale whose standard
  * invoice ZATCA did not clear has the simplified invoice issued instead
  * after it; the earlier one stays in the chain (documentsOfOrder).
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  const row = first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq', 'desc').limit(1));
-  return row ? readBack(row) : null;
-}
-
-/** Every document of an order, in signing order. */
-export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq')).map(readBack);
+  const latest = rowsOfOrder(db, orderUuid).at(-1);
+  return latest ? readBack(latest) : null;
 }
 
 /** Every document in signing order (for the status, the tests and an auditor's export); given a unit, that unit's chain in counter order. */

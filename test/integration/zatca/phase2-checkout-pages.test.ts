@@ -63,7 +63,6 @@ describe('a phase-2 checkout', () => {
         'sqlite_autoindex_zatca_documents_1',
         'sqlite_autoindex_zatca_documents_2',
         'zatca_documents_due',
-        'zatca_documents_order',
         'zatca_egs',
         'zatca_this_machine',
       ].sort(),
@@ -84,6 +83,10 @@ describe('a phase-2 checkout', () => {
     expect(stored.xml.length).toBeLessThan(signed.xml.length / 4);
     expect(documentOfOrder(db, sale!.uuid)!.xml).toBe(signed.xml);
     expect(documentsOfOrder(db, sale!.uuid).map((d) => d.xml)).toEqual([signed.xml]);
+    // A sale's document is under its order's uuid: zatca_documents_order (migration 0036) holds only the others.
+    expect(
+      db.prepare('SELECT count(*) AS n FROM zatca_documents INDEXED BY zatca_documents_order WHERE order_uuid = ? AND uuid <> order_uuid').get(sale!.uuid),
+    ).toEqual({ n: 0 });
     expect(allDocuments(db).at(-1)!.xml).toBe(signed.xml);
     // The report queue's head (the oldest pending) is the first sale's: the same text its checkout signed.
     const head = headOfQueue(db)!;
@@ -91,6 +94,27 @@ describe('a phase-2 checkout', () => {
     const checked = checkDocument(signed.xml);
     expect(checked.errors).toEqual([]);
     expect(checked.hash).toBe(documentOfOrder(db, sale!.uuid)!.hash);
+    // A document under a UUID of its own (issued again for the same order) is found through the partial index.
+    const again = { ...documentOfOrder(db, sale!.uuid)! };
+    db.prepare(
+      'INSERT INTO zatca_documents (egs_unit, icv, order_uuid, uuid, kind, profile, number, issued_at, pih, hash, qr, xml) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      again.egs_unit,
+      10_000,
+      again.order_uuid,
+      'b7e2c4a0-0000-4000-8000-000000000001',
+      again.kind,
+      again.profile,
+      again.number,
+      again.issued_at,
+      again.hash,
+      'h',
+      '',
+      '<Invoice/>',
+    );
+    expect(documentsOfOrder(db, sale!.uuid).map((d) => d.xml)).toEqual([signed.xml, '<Invoice/>']);
+    expect(documentOfOrder(db, sale!.uuid)!.xml).toBe('<Invoice/>');
+    db.prepare('DELETE FROM zatca_documents WHERE icv = 10000').run();
     // Clearance reads its documents itself: a standard invoice sent again is the text signed too.
     db.prepare("UPDATE zatca_documents SET report_state = 'clearing' WHERE order_uuid = ?").run(sale!.uuid);
     const seq = documentOfOrder(db, sale!.uuid)!.seq;
