@@ -135,14 +135,6 @@ const ADVANCE = prepared<{ unit: string; icv: number; hash: string; next: number
     .where('next_icv', '<=', param<number>('icv')),
 );
 
-const ADVANCE_MINE = prepared<{ unit: string; hash: string; next: number }>()(
-  q
-    .updateTable('zatca_this_machine')
-    .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
-    .where('id', '=', 1)
-    .where('unit', '=', param<string>('unit')),
-);
-
 /**
  * Writes a signed document and moves its unit's chain past it; call inside the order's transaction.
  * The chain moves at signing, never on ZATCA's answer, as ZATCA's rule says: the ICV goes up by one for every
@@ -157,7 +149,8 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   INSERT_DOCUMENT.run(db, doc);
   const { changes } = ADVANCE.run(db, { unit: doc.egs_unit, icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
-  ADVANCE_MINE.run(db, { unit: doc.egs_unit, hash: doc.hash, next: doc.icv + 1 });
+  // This machine's own record (zatca_this_machine) is not written: the shared row just moved says where its chain
+  // stands in this file, and the record is settled from it when a snapshot is to replace the file (migration 0036).
 }
 
 /**
