@@ -24,7 +24,7 @@ import { documentFromOrder } from './document-from-order.ts';
 import { egsSignerSource } from './egs-secrets.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
-import { storeXml } from './stored-xml.ts';
+import { storeDocument } from './stored-xml.ts';
 import { appendDocument, readEgs, type EgsState } from './zatca-store.ts';
 import type { ZatcaBuyerParty, ZatcaDocument, ZatcaSeller } from './zatca-document.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
@@ -67,7 +67,7 @@ export function stampOrder(
   const egs = readEgs(options.db);
   if (!egs) return null;
   if (presigned && signedFromSameInputs(presigned, egs, order, choice))
-    return chain(options, egs, order, choice, presigned.doc, presigned.signed, presigned.storedXml);
+    return chain(options, egs, order, choice, presigned.doc, presigned.signed, presigned.stored);
   // The seller the presign read for this sale is this sale's: not read again under the lock.
   const prepared = prepareDocument(
     options,
@@ -81,7 +81,7 @@ export function stampOrder(
     return null;
   }
   const signed = signDocument(prepared.doc, prepared.signer);
-  return chain(options, egs, order, choice, prepared.doc, signed, storeXml(signed.xml));
+  return chain(options, egs, order, choice, prepared.doc, signed, storeDocument(signed));
 }
 
 /**
@@ -115,7 +115,7 @@ function signedFromSameInputs(presigned: PresignedDocument, egs: EgsState, order
 
 /**
  * Writes the signed document as the unit's next and moves the chain past it (appendDocument refuses a stale counter).
- * `storedXml`: its text as the row keeps it (storeXml), made before the transaction when it was presigned.
+ * `stored`: its text and QR as the row keeps them (storeDocument), made before the transaction when it was presigned.
  */
 function chain(
   options: CheckoutStampOptions,
@@ -124,7 +124,7 @@ function chain(
   choice: StampChoice,
   doc: ZatcaDocument,
   signed: SignedDocument,
-  storedXml: string,
+  stored: { xml: string; qr: string },
 ): SignedDocument {
   appendDocument(options.db, {
     egs_unit: egs.unit,
@@ -137,8 +137,8 @@ function chain(
     issued_at: order.created_at,
     pih: doc.pih,
     hash: signed.hash,
-    qr: signed.qr,
-    xml: storedXml,
+    qr: stored.qr,
+    xml: stored.xml,
     buyer: choice.buyer ? JSON.stringify(choice.buyer) : null,
     report_state: choice.buyer ? 'clearing' : 'pending',
   });
@@ -154,8 +154,8 @@ export interface PresignedDocument {
   seller: ZatcaSeller;
   doc: ZatcaDocument;
   signed: SignedDocument;
-  /** signed.xml as the row keeps it (storeXml: deflated, about 60 µs), made here so that no lock is held for it. */
-  storedXml: string;
+  /** signed's text and QR as the row keeps them (storeDocument: deflated, about 60 µs), made here so that no lock is held for it. */
+  stored: { xml: string; qr: string };
 }
 
 /**
@@ -174,7 +174,7 @@ export function presignOrder(
   const prepared = prepareDocument(options, egs, expected, choice, seller);
   if ('skipped' in prepared) return null;
   const signed = signDocument(prepared.doc, prepared.signer);
-  return { unit: egs.unit, certificate: egs.certificate, seller: seller!, doc: prepared.doc, signed, storedXml: storeXml(signed.xml) };
+  return { unit: egs.unit, certificate: egs.certificate, seller: seller!, doc: prepared.doc, signed, stored: storeDocument(signed) };
 }
 
 /** The document `order` would be as `egs`'s next, and its signer; why not when it cannot be signed. */

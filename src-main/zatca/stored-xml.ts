@@ -30,3 +30,26 @@ export function storedXmlText(stored: string): string {
   if (!stored.startsWith(V1)) return stored;
   return inflateRawSync(Buffer.from(stored.slice(V1.length), 'base64'), { dictionary: DICTIONARY_V1 }).toString('utf8');
 }
+
+// The QR reference as ubl-text.ts writes it into a simplified document's signed text (base64: canonical as it is).
+const QR_IN_TEXT =
+  /<cac:AdditionalDocumentReference><cbc:ID>QR<\/cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">([A-Za-z0-9+/=]*)<\/cbc:EmbeddedDocumentBinaryObject>/;
+
+/** The nine-tag QR a signed text embeds, or '' (a standard invoice's own has none: ZATCA's cleared one does). */
+export function qrInText(xml: string): string {
+  return QR_IN_TEXT.exec(xml)?.[1] ?? '';
+}
+
+/**
+ * A signed document's text and QR as its row keeps them: the QR column is '' when the text embeds that very QR
+ * (a simplified document's: 524 characters a row, which then shares its leaf with the next sale's), read back from
+ * the text (storedQr). A standard invoice's '' stays '' (its text has none), and a cleared one's QR is ZATCA's.
+ */
+export function storeDocument(signed: { xml: string; qr: string }): { xml: string; qr: string } {
+  return { xml: storeXml(signed.xml), qr: signed.qr !== '' && qrInText(signed.xml) === signed.qr ? '' : signed.qr };
+}
+
+/** A row's QR: its column, or when that is '' the QR its signed text (storedXmlText's) embeds. */
+export function storedQr(qr: string, text: string): string {
+  return qr !== '' ? qr : qrInText(text);
+}

@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely';
 import { all, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
-import { storedXmlText } from './stored-xml.ts';
+import { storedQr, storedXmlText } from './stored-xml.ts';
 
 /** An EGS unit's row: its certificate and where its own chain stands (its next invoice counter and last hash). */
 export type EgsState = Selectable<TillSchema['zatca_egs']>;
@@ -91,9 +91,10 @@ export function recordPeerUnit(db: TillDatabase, egs: Omit<EgsState, 'next_icv' 
 /** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values), its `xml` the signed text. */
 export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
 
-/** A row as read, its xml column (compact: stored-xml.ts) made the signed text again. */
+/** A row as read, its xml column (compact: stored-xml.ts) made the signed text again, and its QR (storeDocument). */
 function readBack(row: StoredDocument): StoredDocument {
-  return { ...row, xml: storedXmlText(row.xml) };
+  const xml = storedXmlText(row.xml);
+  return { ...row, xml, qr: storedQr(row.qr, xml) };
 }
 
 /** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`; `xml` as storeXml made it. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-document.ts';
-import { storedXmlText, storeXml } from '../../../src-main/zatca/stored-xml.ts';
+import { storeDocument, storedQr, storedXmlText, storeXml } from '../../../src-main/zatca/stored-xml.ts';
 import { STORED_XML_DICTIONARY_V1 } from '../../../src-main/zatca/stored-xml-dictionary.ts';
 import { testDocument, testSigner } from '../../support/zatca-egs.ts';
 
@@ -55,5 +55,30 @@ describe('a stored document', () => {
   it('refuses a cut stored form rather than returning part of the text', () => {
     const stored = storeXml(signDocument(testDocument(), signer).xml);
     expect(() => storedXmlText(stored.slice(0, -16))).toThrow();
+  });
+
+  it("keeps no second copy of a simplified document's QR: its text embeds it, and it is read back from there", () => {
+    const signed = signDocument(testDocument(), signer);
+    expect(signed.qr.length).toBeGreaterThan(400);
+    const stored = storeDocument(signed);
+    expect(stored.qr).toBe('');
+    expect(storedQr(stored.qr, storedXmlText(stored.xml))).toBe(signed.qr);
+    // A standard invoice has no QR of its own until ZATCA clears it: '' stays ''.
+    const buyer = {
+      name: 'Buyer Co',
+      vatNumber: '300000000000003',
+      crn: '1010010001',
+      street: 'Tahlia Street',
+      building: '4321',
+      district: 'Rawdah',
+      city: 'Jeddah',
+      postalCode: '23434',
+    };
+    const standard = signDocument(testDocument({ profile: 'standard', buyer }), signer);
+    expect(standard.qr).toBe('');
+    expect(storedQr(storeDocument(standard).qr, standard.xml)).toBe('');
+    // A QR that is not the one the text embeds is kept in its column.
+    expect(storeDocument({ xml: signed.xml, qr: 'AQ==' }).qr).toBe('AQ==');
+    expect(storedQr('AQ==', signed.xml)).toBe('AQ==');
   });
 });
