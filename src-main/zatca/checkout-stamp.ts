@@ -24,6 +24,7 @@ import { documentFromOrder } from './document-from-order.ts';
 import { egsSignerSource } from './egs-secrets.ts';
 import type { SecretStore } from '../secrets/index.ts';
 import { signDocument, type EgsSigner, type SignedDocument } from './sign-document.ts';
+import { storeDocument } from './stored-xml.ts';
 import { appendDocument, readEgs, type EgsState } from './zatca-store.ts';
 import type { ZatcaBuyerParty, ZatcaDocument, ZatcaSeller } from './zatca-document.ts';
 import { readZatcaSeller } from './zatca-seller.ts';
@@ -65,7 +66,8 @@ export function stampOrder(
 ): SignedDocument | null {
   const egs = readEgs(options.db);
   if (!egs) return null;
-  if (presigned && signedFromSameInputs(presigned, egs, order, choice)) return chain(options, egs, order, choice, presigned.doc, presigned.signed);
+  if (presigned && signedFromSameInputs(presigned, egs, order, choice))
+    return chain(options, egs, order, choice, presigned.doc, presigned.signed, presigned.stored);
   // The seller the presign read for this sale is this sale's: not read again under the lock.
   const prepared = prepareDocument(
     options,
@@ -78,7 +80,8 @@ export function stampOrder(
     options.onSkipped?.(prepared.skipped, order);
     return null;
   }
-  return chain(options, egs, order, choice, prepared.doc, signDocument(prepared.doc, prepared.signer));
+  const signed = signDocument(prepared.doc, prepared.signer);
+  return chain(options, egs, order, choice, prepared.doc, signed, storeDocument(signed));
 }
 
 /**
@@ -110,7 +113,10 @@ function signedFromSameInputs(presigned: PresignedDocument, egs: EgsState, order
   );
 }
 
-/** Writes the signed document as the unit's next and moves the chain past it (appendDocument refuses a stale counter). */
+/**
+ * Writes the signed document as the unit's next and moves the chain past it (appendDocument refuses a stale counter).
+ * `stored`: its text and QR as the row keeps them (storeDocument), made before the transaction when it was presigned.
+ */
 function chain(
   options: CheckoutStampOptions,
   egs: EgsState,
@@ -118,6 +124,7 @@ function chain(
   choice: StampChoice,
   doc: ZatcaDocument,
   signed: SignedDocument,
+  stored: { xml: string; qr: string },
 ): SignedDocument {
   appendDocument(options.db, {
     egs_unit: egs.unit,
@@ -130,8 +137,8 @@ function chain(
     issued_at: order.created_at,
     pih: doc.pih,
     hash: signed.hash,
-    qr: signed.qr,
-    xml: signed.xml,
+    qr: stored.qr,
+    xml: stored.xml,
     buyer: choice.buyer ? JSON.stringify(choice.buyer) : null,
     report_state: choice.buyer ? 'clearing' : 'pending',
   });
@@ -147,6 +154,8 @@ export interface PresignedDocument {
   seller: ZatcaSeller;
   doc: ZatcaDocument;
   signed: SignedDocument;
+  /** signed's text and QR as the row keeps them (storeDocument: deflated, about 60 µs), made here so that no lock is held for it. */
+  stored: { xml: string; qr: string };
 }
 
 /**
@@ -164,7 +173,8 @@ export function presignOrder(
   const seller = profile === undefined ? options.seller() : options.seller(profile);
   const prepared = prepareDocument(options, egs, expected, choice, seller);
   if ('skipped' in prepared) return null;
-  return { unit: egs.unit, certificate: egs.certificate, seller: seller!, doc: prepared.doc, signed: signDocument(prepared.doc, prepared.signer) };
+  const signed = signDocument(prepared.doc, prepared.signer);
+  return { unit: egs.unit, certificate: egs.certificate, seller: seller!, doc: prepared.doc, signed, stored: storeDocument(signed) };
 }
 
 /** The document `order` would be as `egs`'s next, and its signer; why not when it cannot be signed. */

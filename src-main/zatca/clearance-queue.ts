@@ -6,6 +6,7 @@
  * clearance-queries.ts, as at checkout.
  */
 import { all, first, q, type TillDatabase } from '../db/index.ts';
+import { storedXmlText } from './stored-xml.ts';
 
 /** When a clearing invoice may be asked again. */
 export interface ClearingSlot {
@@ -42,14 +43,14 @@ export function clearingSlots(db: TillDatabase): ClearingSlot[] {
 }
 
 export function clearingDocument(db: TillDatabase, seq: number): ClearingDocument | null {
-  return (
-    first(
-      db,
-      q
-        .selectFrom('zatca_documents')
-        .select(['seq', 'egs_unit', 'icv', 'order_uuid', 'uuid', 'number', 'hash', 'xml', 'attempts'])
-        .where('seq', '=', seq)
-        .where('report_state', '=', 'clearing'),
-    ) ?? null
+  const row = first(
+    db,
+    q
+      .selectFrom('zatca_documents')
+      .select(['seq', 'egs_unit', 'icv', 'order_uuid', 'uuid', 'number', 'hash', 'xml', 'attempts'])
+      .where('seq', '=', seq)
+      .where('report_state', '=', 'clearing'),
   );
+  // The column's compact form read back as the signed text (stored-xml.ts).
+  return row ? { ...row, xml: storedXmlText(row.xml) } : null;
 }

@@ -5,6 +5,7 @@
  */
 import { all, first, param, prepared, q, type TillDatabase } from '../db/index.ts';
 import type { ZatcaMessages } from './reporting-answer.ts';
+import { storedXmlText } from './stored-xml.ts';
 import type { ZatcaDocumentKind } from './zatca-document.ts';
 
 export interface QueuedDocument {
@@ -20,6 +21,7 @@ export interface QueuedDocument {
   number: string;
   issued_at: number;
   hash: string;
+  /** The signed text (the column's compact form read back: stored-xml.ts). */
   xml: string;
   attempts: number;
   next_attempt_at: number;
@@ -58,13 +60,16 @@ const HEAD = prepared<Record<string, never>>()(
  * `uuids`, only those documents (a set-aside file's own: set-aside-reporting.ts).
  */
 export function headOfQueue(db: TillDatabase, units?: readonly string[], uuids?: readonly string[]): QueuedDocument | null {
-  if (units === undefined && uuids === undefined) return (HEAD.get(db, {}) as QueuedDocument | undefined) ?? null;
+  if (units === undefined && uuids === undefined) return readBack(HEAD.get(db, {}) as QueuedDocument | undefined);
   if (units?.length === 0 || uuids?.length === 0) return null;
   let query = q.selectFrom('zatca_documents').select(QUEUED_COLUMNS).where('report_state', '=', 'pending');
   if (units) query = query.where('egs_unit', 'in', units);
   if (uuids) query = query.where('uuid', 'in', uuids);
-  const row = first(db, query.orderBy('seq').limit(1));
-  return (row as QueuedDocument | undefined) ?? null;
+  return readBack(first(db, query.orderBy('seq').limit(1)) as QueuedDocument | undefined);
+}
+
+function readBack(row: QueuedDocument | undefined): QueuedDocument | null {
+  return row ? { ...row, xml: storedXmlText(row.xml) } : null;
 }
 
 /** The units with documents still to report (few: this machine's, and an old hub's it took over from); given `uuids`, among those documents. */

@@ -5,8 +5,9 @@
  * is, and the signed documents with their reporting state.
  */
 import type { Selectable } from 'kysely';
-import { all, first, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { all, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
+import { storedQr, storedXmlText } from './stored-xml.ts';
 
 /** An EGS unit's row: its certificate and where its own chain stands (its next invoice counter and last hash). */
 export type EgsState = Selectable<TillSchema['zatca_egs']>;
@@ -87,10 +88,16 @@ export function recordPeerUnit(db: TillDatabase, egs: Omit<EgsState, 'next_icv' 
   }).immediate();
 }
 
-/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values). */
+/** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values), its `xml` the signed text. */
 export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
 
-/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`. */
+/** A row as read, its xml column (compact: stored-xml.ts) made the signed text again, and its QR (storeDocument). */
+function readBack(row: StoredDocument): StoredDocument {
+  const xml = storedXmlText(row.xml);
+  return { ...row, xml, qr: storedQr(row.qr, xml) };
+}
+
+/** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`; `xml` as storeXml made it. */
 export type NewDocument = Pick<
   StoredDocument,
   'egs_unit' | 'icv' | 'order_uuid' | 'uuid' | 'kind' | 'profile' | 'number' | 'issued_at' | 'pih' | 'hash' | 'qr' | 'xml' | 'buyer'
@@ -129,14 +136,6 @@ const ADVANCE = prepared<{ unit: string; icv: number; hash: string; next: number
     .where('next_icv', '<=', param<number>('icv')),
 );
 
-const ADVANCE_MINE = prepared<{ unit: string; hash: string; next: number }>()(
-  q
-    .updateTable('zatca_this_machine')
-    .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
-    .where('id', '=', 1)
-    .where('unit', '=', param<string>('unit')),
-);
-
 /**
  * Writes a signed document and moves its unit's chain past it; call inside the order's transaction.
  * The chain moves at signing, never on ZATCA's answer, as ZATCA's rule says: the ICV goes up by one for every
@@ -151,7 +150,32 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   INSERT_DOCUMENT.run(db, doc);
   const { changes } = ADVANCE.run(db, { unit: doc.egs_unit, icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
-  ADVANCE_MINE.run(db, { unit: doc.egs_unit, hash: doc.hash, next: doc.icv + 1 });
+  // This machine's own record (zatca_this_machine) is not written: the shared row just moved says where its chain
+  // stands in this file, and the record is settled from it when a snapshot is to replace the file (migration 0036).
+}
+
+/**
+ * An order's documents come two ways (migration 0036): under the order's own uuid as cbc:UUID (a sale's, a
+ * refund's, a standard invoice's), found through UNIQUE (uuid); and under a UUID of their own (a simplified invoice
+ * issued after a standard one was not cleared, a note issued again), which zatca_documents_order indexes alone, so
+ * a sale writes no entry of it. The second query states the index's WHERE so that SQLite takes it.
+ */
+const UNDER_ORDER_UUID = prepared<{ order: string }>()(
+  q.selectFrom('zatca_documents').selectAll().where('uuid', '=', param<string>('order')).where('order_uuid', '=', param<string>('order')),
+);
+const UNDER_OWN_UUID = prepared<{ order: string }>()(
+  q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', param<string>('order')).whereRef('uuid', '<>', 'order_uuid').orderBy('seq'),
+);
+
+function rowsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
+  const own = UNDER_OWN_UUID.all(db, { order: orderUuid });
+  const under = UNDER_ORDER_UUID.get(db, { order: orderUuid });
+  return under ? [under, ...own].sort((a, b) => a.seq - b.seq) : own;
+}
+
+/** Every document of an order, in signing order. */
+export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
+  return rowsOfOrder(db, orderUuid).map(readBack);
 }
 
 /**
@@ -160,18 +184,14 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
  * after it; the earlier one stays in the chain (documentsOfOrder).
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
-  return first(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq', 'desc').limit(1)) ?? null;
-}
-
-/** Every document of an order, in signing order. */
-export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return all(db, q.selectFrom('zatca_documents').selectAll().where('order_uuid', '=', orderUuid).orderBy('seq'));
+  const latest = rowsOfOrder(db, orderUuid).at(-1);
+  return latest ? readBack(latest) : null;
 }
 
 /** Every document in signing order (for the status, the tests and an auditor's export); given a unit, that unit's chain in counter order. */
 export function allDocuments(db: TillDatabase, unit?: string): StoredDocument[] {
-  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv'));
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq'));
+  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv')).map(readBack);
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq')).map(readBack);
 }
 
 export interface ChainSummary {

@@ -13,6 +13,7 @@ import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { CSID_SECRET, readEgs, saveEgs, storeEgsKey, type EgsSigner } from '../../src-main/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { onboardForTest } from './zatca-egs.ts';
+import { withXmlText } from './watched-stamp.ts';
 
 /**
  * Makes the till of `db` trust `caPem` (the stand-in's test CA) for ZATCA's stamp on cleared invoices, as an operator
@@ -66,7 +67,9 @@ export interface StoredReportRow {
 }
 
 export function reportRows(db: TillDatabase): StoredReportRow[] {
-  return db
-    .prepare('SELECT icv, order_uuid, hash, xml, report_state, attempts, zatca_status, messages, last_error FROM zatca_documents ORDER BY icv')
-    .all() as StoredReportRow[];
+  return (
+    db
+      .prepare('SELECT icv, order_uuid, hash, xml, report_state, attempts, zatca_status, messages, last_error FROM zatca_documents ORDER BY icv')
+      .all() as StoredReportRow[]
+  ).map(withXmlText);
 }

@@ -1,0 +1,24 @@
+/** What a transaction made SQLite write, read from the real file: the WAL's pages by the b-tree each belongs to (dbstat). */
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { checkpointSoon, type TillDatabase } from '../../src-main/db/index.ts';
+
+/** The WAL emptied into the database, so what the next transaction writes is all the WAL holds. */
+export async function emptyWal(db: TillDatabase): Promise<void> {
+  // A checkpoint still running on the checkpoint thread (the pull's last, a checkout's) would make TRUNCATE
+  // busy at once, whatever the busy timeout: it is waited for first (on a loaded machine it takes a while).
+  await checkpointSoon(db);
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  expect(result!.busy).toBe(0);
+}
+
+/** The pages the WAL holds, each once (what the transactions since emptyWal dirtied), by the table or index each belongs to. */
+export function pagesInWal(db: TillDatabase): string[] {
+  const wal = readFileSync(`${db.name}-wal`);
+  if (wal.length === 0) return [];
+  const pageSize = wal.readUInt32BE(8);
+  const pages = new Set<number>();
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) pages.add(wal.readUInt32BE(at));
+  const owners = new Map((db.prepare('SELECT pageno, name FROM dbstat').all() as { pageno: number; name: string }[]).map((r) => [r.pageno, r.name]));
+  return [...pages].map((page) => owners.get(page) ?? '(free)');
+}
