@@ -14,22 +14,12 @@ export type MachineRows = Map<string, Record<string, unknown>[]>;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * A machine-local table's rows as they stand: through its view `NAME_settled` when the schema has one (a record
- * its writers leave behind and the file's shared rows bring up to date: migration 0036, zatca_this_machine).
- */
-const SETTLED_SUFFIX = '_settled';
-
-/** This machine's rows in `dbFile` (none when there is no file yet), each table's as it stands (SETTLED_SUFFIX). */
+/** This machine's rows in `dbFile` (none when there is no file yet). */
 export function readMachineRows(dbFile: string): MachineRows {
   if (!existsSync(dbFile)) return new Map();
   const db = openDatabase(dbFile);
   try {
-    const views = new Set((db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'view'").all() as { name: string }[]).map((v) => v.name));
-    const source = (table: string) => (views.has(`${table}${SETTLED_SUFFIX}`) ? `${table}${SETTLED_SUFFIX}` : table);
-    return new Map(
-      machineLocalTables(db).map((table) => [table, db.prepare(`SELECT * FROM main.${quoted(source(table))}`).all() as Record<string, unknown>[]]),
-    );
+    return new Map(machineLocalTables(db).map((table) => [table, db.prepare(`SELECT * FROM main.${quoted(table)}`).all() as Record<string, unknown>[]]));
   } finally {
     db.close();
   }

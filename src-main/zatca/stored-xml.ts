@@ -9,7 +9,7 @@
  * bytes, so it must come back byte for byte, and does (deflate is lossless;
  * test/unit/zatca/stored-xml.test.ts). Base64 in a TEXT column, not a BLOB:
  * the standby's journal carries each row as JSON, which holds no BLOB
- * (docs/standby.md). A row written before migration 0036 holds the text
+ * (docs/standby.md). A row signed before this form holds the text
  * itself, which never starts with `z1:` (it starts with `<`), and is read as it is.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';

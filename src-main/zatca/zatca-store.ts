@@ -136,6 +136,14 @@ const ADVANCE = prepared<{ unit: string; icv: number; hash: string; next: number
     .where('next_icv', '<=', param<number>('icv')),
 );
 
+const ADVANCE_MINE = prepared<{ unit: string; hash: string; next: number }>()(
+  q
+    .updateTable('zatca_this_machine')
+    .set({ next_icv: param<number>('next'), last_hash: param<string>('hash') })
+    .where('id', '=', 1)
+    .where('unit', '=', param<string>('unit')),
+);
+
 /**
  * Writes a signed document and moves its unit's chain past it; call inside the order's transaction.
  * The chain moves at signing, never on ZATCA's answer, as ZATCA's rule says: the ICV goes up by one for every
@@ -150,12 +158,11 @@ export function appendDocument(db: TillDatabase, doc: NewDocument): void {
   INSERT_DOCUMENT.run(db, doc);
   const { changes } = ADVANCE.run(db, { unit: doc.egs_unit, icv: doc.icv, hash: doc.hash, next: doc.icv + 1 });
   if (changes !== 1) throw new Error(`the ZATCA chain moved while document ${doc.icv} was signed; the order was not written`);
-  // This machine's own record (zatca_this_machine) is not written: the shared row just moved says where its chain
-  // stands in this file, and the record is settled from it when a snapshot is to replace the file (migration 0036).
+  ADVANCE_MINE.run(db, { unit: doc.egs_unit, hash: doc.hash, next: doc.icv + 1 });
 }
 
 /**
- * An order's documents come two ways (migration 0036): under the order's own uuid as cbc:UUID (a sale's, a
+ * An order's documents come two ways (migration 0035): under the order's own uuid as cbc:UUID (a sale's, a
  * refund's, a standard invoice's), found through UNIQUE (uuid); and under a UUID of their own (a simplified invoice
  * issued after a standard one was not cleared, a note issued again), which zatca_documents_order indexes alone, so
  * a sale writes no entry of it. The second query states the index's WHERE so that SQLite takes it.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { readMachineRows, writeMachineRows } from '../../../src-main/standby/machine-rows.ts';
 import { acceptPeerUnit, ownUnitRecord } from '../../../src-main/zatca/unit-handover.ts';
 import { appendDocument, readEgs, readEgsUnit, recordPeerUnit, saveEgs, type EgsState } from '../../../src-main/zatca/zatca-store.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
@@ -146,13 +145,12 @@ describe('EGS units of a branch', () => {
     await hub.backup(dir.file('successor.db'));
     sign(hub);
     const a3 = sign(hub);
+    const mine = hub.prepare('SELECT * FROM zatca_this_machine').get() as Record<string, unknown>;
     hub.close();
-    // The old hub rejoins from its successor's copy; its machine-local row is kept, as it stands in the old file
-    // (src-main/standby/machine-rows.ts, as downloadSnapshot does), though no sale wrote it (migration 0036).
-    const own = readMachineRows(dir.file('hub.db'));
-    expect(own.get('zatca_this_machine')).toEqual([{ id: 1, unit: hubUnit.unit, next_icv: 4, last_hash: a3.hash }]);
-    writeMachineRows(dir.file('successor.db'), own);
+    // The old hub rejoins from its successor's copy; its machine-local row is kept (src-main/standby/machine-rows.ts).
     const rejoined = db('successor.db');
+    rejoined.prepare('DELETE FROM zatca_this_machine').run();
+    rejoined.prepare('INSERT INTO zatca_this_machine (id, unit, next_icv, last_hash) VALUES (@id, @unit, @next_icv, @last_hash)').run(mine);
     expect(readEgsUnit(rejoined, hubUnit.unit)).toMatchObject({ next_icv: 2 });
     const a4 = sign(rejoined);
     expect(a4).toMatchObject({ icv: 4, pih: a3.hash });
