@@ -17,7 +17,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from '../../src-shared/settings/index.ts';
-import { param, prepared, q, vacuum, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, tableVersion, vacuum, type TillDatabase } from '../db/index.ts';
 
 /** A setting refused (unknown key, bad value) or unreadable; the message names the key and says what is expected. */
 export class SettingError extends Error {
@@ -78,10 +78,51 @@ function parseStored<K extends SettingKey>(key: K, raw: string): SettingValue<K>
   }
 }
 
+/** What one key holds, read and checked: its value, why it is broken, or (undefined) not set. */
+type Stored = { value: unknown } | { broken: string } | undefined;
+
+/**
+ * The settings this connection has read and checked, until the table may
+ * have changed (db/table-version.ts: another connection's commit, or any
+ * write of this one's, by whatever path). A sale reads a dozen settings;
+ * each read again was a statement, a JSON.parse and a zod check per call.
+ */
+interface Snapshot {
+  version: number;
+  stored: Map<SettingKey, Stored>;
+}
+const snapshots = new WeakMap<TillDatabase, Snapshot>();
+
+function readStored(db: TillDatabase, key: SettingKey): Stored {
+  const raw = readRaw(db, key);
+  if (raw === undefined) return undefined;
+  try {
+    return { value: parseStored(key, raw) };
+  } catch (error) {
+    if (error instanceof SettingError) return { broken: error.message };
+    throw error;
+  }
+}
+
+function storedOf(db: TillDatabase, key: SettingKey): Stored {
+  const version = tableVersion(db, 'settings');
+  if (version === null) return readStored(db, key);
+  let snapshot = snapshots.get(db);
+  if (snapshot?.version !== version) snapshots.set(db, (snapshot = { version, stored: new Map() }));
+  if (snapshot.stored.has(key)) return snapshot.stored.get(key);
+  const stored = readStored(db, key);
+  snapshot.stored.set(key, stored);
+  return stored;
+}
+
 /** The value set on this till, or undefined when it is not set. Throws SettingError when the stored value is broken. */
 export function readStoredSetting<K extends SettingKey>(db: TillDatabase, key: K): SettingValue<K> | undefined {
-  const raw = readRaw(db, key);
-  return raw === undefined ? undefined : parseStored(key, raw);
+  const stored = storedOf(db, key);
+  if (stored === undefined) return undefined;
+  if ('broken' in stored) throw new SettingError(key, stored.broken);
+  // A list or an object is the caller's own to change, as when each read parsed it anew.
+  const value = stored.value;
+  return (typeof value === 'object' && value !== null ? structuredClone(value) : value) as SettingValue<K>;
 }
 
 /** The value set on this till, else the key's default (null for keys whose fallback lives elsewhere, like /me). */
