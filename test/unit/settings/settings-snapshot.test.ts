@@ -5,7 +5,18 @@
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
-import { getSetting, putSetting, readSecretSetting, setSetting, settingOrDefault, unsetSetting, writeSecretSetting } from '../../../src-main/settings/index.ts';
+import {
+  getSetting,
+  putSetting,
+  readSecretSetting,
+  setSetting,
+  settingOrDefault,
+  settingsNow,
+  unsetSetting,
+  writeSecretSetting,
+} from '../../../src-main/settings/index.ts';
+import { readBranchProfile } from '../../../src-main/catalog/index.ts';
+import { orderLimits } from '../../../src-main/orders/index.ts';
 import { countStatements } from '../../support/statement-count.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -101,5 +112,25 @@ describe('the settings snapshot of a connection', () => {
     const first = getSetting(db, 'printing.allowed_ports')!;
     first.push(22);
     expect(getSetting(db, 'printing.allowed_ports')).toEqual([9100, 9101]);
+  });
+
+  it('asks whether the table changed once for the settings of one moment (the branch profile, the order limits)', () => {
+    setSetting(db, 'market_id', 'm-1');
+    setSetting(db, 'branch_id', 'b-1');
+    db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('limits.cart_lines', JSON.stringify('many'));
+    const now = settingsNow(db);
+    expect(now.get('market_id')).toBe('m-1');
+    expect(now.orDefault('limits.cart_lines')).toBe(settingOrDefault(db, 'limits.cart_lines'));
+    expect(() => now.get('limits.cart_lines')).toThrow(/limits.cart_lines/);
+    const versions = countStatements(db, /^PRAGMA data_version$/);
+    try {
+      expect(readBranchProfile(db)).toMatchObject({ marketId: 'm-1', branchId: 'b-1' });
+      expect(versions.count).toBe(1);
+      // Its three limits at once, and the currency's places (no pull yet: the setting currency.decimals).
+      expect(orderLimits(db).lines).toBeGreaterThan(0);
+      expect(versions.count).toBe(3);
+    } finally {
+      versions.stop();
+    }
   });
 });
