@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReplicaMeta, writeReplicaMeta } from '../../../src-main/catalog/index.ts';
 import { setSetting } from '../../../src-main/settings/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { countStatements } from '../../support/statement-count.ts';
@@ -38,6 +39,30 @@ describe("a checkout's settings", () => {
       const counted = reads.count;
       await sale();
       expect(reads.count).toBeGreaterThan(counted);
+    } finally {
+      reads.stop();
+    }
+  });
+
+  it("read the replica's meta (the pull's /me) once across many sales; a pull on this connection and a commit by another apply at the next read", async () => {
+    const { db, products, service } = shop;
+    const plain = products.filter((p) => p.modifiers.length === 0).slice(0, 2);
+    const sale = () => shop.sellLines(plain.map((product) => ({ product, quantity: 1 })));
+    await sale();
+    const reads = countStatements(db, /from "replica_meta"/i);
+    try {
+      for (let i = 0; i < 10; i++) await sale();
+      expect(reads.count).toBe(0);
+      const before = readReplicaMeta(db);
+      await service.pull(db);
+      expect(readReplicaMeta(db).lastPull!.at).toBeGreaterThan(before.lastPull!.at - 1);
+      expect(reads.count).toBe(1);
+      const other = service.open('till.db');
+      writeReplicaMeta(other, { me: before.me, lastPull: { ...before.lastPull!, at: 42 } });
+      expect(readReplicaMeta(db).lastPull!.at).toBe(42);
+      expect(reads.count).toBe(2);
+      await sale();
+      expect(reads.count).toBe(2);
     } finally {
       reads.stop();
     }
