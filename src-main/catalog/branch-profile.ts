@@ -3,7 +3,7 @@ import { parseDecimal } from '../../src-shared/money/index.ts';
 import { SETTING_KEYS, percentToHundredths } from '../../src-shared/settings/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { readReplicaMeta } from './replica-meta.ts';
-import { getSetting } from '../settings/index.ts';
+import { settingsNow, type SettingsNow } from '../settings/index.ts';
 
 /** A VAT number from the replica's `/me` only if it passes the setting's check (a replica pulled before that check). */
 function validVatNumber(value: string | null | undefined): string | null {
@@ -32,9 +32,9 @@ export interface BranchProfile {
 }
 
 /** The branch's tax: `tax.rate` / `tax.prices_include_tax` settings, else /me's branch, else 15% inclusive. */
-function branchTax(db: TillDatabase, branch: { id?: string; vat_rate?: string; prices_include_tax?: boolean } | null | undefined): BranchTax {
-  const rate = getSetting(db, 'tax.rate');
-  const include = getSetting(db, 'tax.prices_include_tax');
+function branchTax(settings: SettingsNow, branch: { id?: string; vat_rate?: string; prices_include_tax?: boolean } | null | undefined): BranchTax {
+  const rate = settings.get('tax.rate');
+  const include = settings.get('tax.prices_include_tax');
   let vatRate = DEFAULT_BRANCH_TAX.vatRate;
   if (rate !== null) vatRate = percentToHundredths(rate);
   else if (typeof branch?.vat_rate === 'string') vatRate = parseDecimal(branch.vat_rate, `branch ${branch.id ?? ''} vat_rate`);
@@ -48,18 +48,20 @@ export function readBranchProfile(db: TillDatabase): BranchProfile | null {
   const { me } = readReplicaMeta(db);
   const market = me?.market;
   const branch = me?.branch;
-  const marketId = getSetting(db, 'market_id') ?? market?.id;
+  // Six settings of one moment: the table's version asked once.
+  const settings = settingsNow(db);
+  const marketId = settings.get('market_id') ?? market?.id;
   if (!marketId) return null;
-  const sellerSetting = getSetting(db, 'seller_name');
+  const sellerSetting = settings.get('seller_name');
   const marketNameEn = market?.name_en || sellerSetting || marketId;
   const marketNameAr = market?.name_ar || marketNameEn;
-  const branchId = getSetting(db, 'branch_id') || branch?.id || null;
+  const branchId = settings.get('branch_id') || branch?.id || null;
   return {
     marketId,
     branchId,
-    tax: branchTax(db, branch),
+    tax: branchTax(settings, branch),
     sellerName: sellerSetting ?? (market?.name_ar || market?.name_en || marketNameEn),
-    vatNumber: getSetting(db, 'vat_number') ?? validVatNumber(market?.vat_number) ?? null,
+    vatNumber: settings.get('vat_number') ?? validVatNumber(market?.vat_number) ?? null,
     marketNameEn,
     marketNameAr,
     nameEn: branch?.name_en || marketNameEn,

@@ -1,5 +1,5 @@
 import type { Me } from '../../src-shared/catalog/index.ts';
-import { prepared, q, run, type TillDatabase } from '../db/index.ts';
+import { prepared, q, run, tableVersion, type TillDatabase } from '../db/index.ts';
 
 export interface LastPull {
   at: number;
@@ -35,22 +35,28 @@ export function writeReplicaMeta(db: TillDatabase, meta: ReplicaMeta): void {
   put('last_pull', meta.lastPull);
 }
 
-// Read several times a sale (the branch profile, the currency's places): compiled once, and parsed again only when its text changed.
+// Read several times a sale (the branch profile, the currency's places): compiled once, read again only when the
+// table may have changed (db/table-version.ts: a pull here or a commit elsewhere), parsed again only when its text did.
 const META = prepared()(q.selectFrom('replica_meta').select(['key', 'value']));
-const parsed = new WeakMap<TillDatabase, { me: string | undefined; lastPull: string | undefined; meta: ReplicaMeta }>();
+const parsed = new WeakMap<TillDatabase, { version: number | null; me: string | undefined; lastPull: string | undefined; meta: ReplicaMeta }>();
 
 export function readReplicaMeta(db: TillDatabase): ReplicaMeta {
+  const version = tableVersion(db, 'replica_meta');
+  const kept = parsed.get(db);
+  if (version !== null && kept?.version === version) return kept.meta;
   const rows = META.all(db, {});
   const me = rows.find((row) => row.key === 'me')?.value;
   const lastPull = rows.find((row) => row.key === 'last_pull')?.value;
-  const known = parsed.get(db);
-  if (known && known.me === me && known.lastPull === lastPull) return known.meta;
+  if (kept && kept.me === me && kept.lastPull === lastPull) {
+    kept.version = version;
+    return kept.meta;
+  }
   // Shared by every reader until the text changes: frozen, so none can change it for the others.
   const meta: ReplicaMeta = deepFreeze({
     me: me === undefined ? null : ((JSON.parse(me) as Me | null) ?? null),
     lastPull: lastPull === undefined ? null : ((JSON.parse(lastPull) as LastPull | null) ?? null),
   });
-  parsed.set(db, { me, lastPull, meta });
+  parsed.set(db, { version, me, lastPull, meta });
   return meta;
 }
 

@@ -4,6 +4,7 @@ export { q, all, first, run, statement, param, positional, jsonList, prepared, t
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
 export { dataVersion } from './data-version.ts';
+export { tableVersion, forgetTableVersions } from './table-version.ts';
 export {
   GENERATION_COLUMN,
   pinGenerations,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { forgetTableVersions } from './table-version.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -88,6 +89,8 @@ export function applyMigrations(db: Database.Database, migrations: Migration[]):
       }).immediate();
     } finally {
       if (keysOff) db.pragma('foreign_keys = ON');
+      // A migration may make a table again (and drop the triggers that watch it for caches): every cache reads anew.
+      forgetTableVersions(db);
     }
     done.push(migration.version);
   }

@@ -7,7 +7,7 @@ import { TillError } from '../../src-shared/errors/index.ts';
 import { formatMinor, parseDecimalRounded, type Minor } from '../../src-shared/money/index.ts';
 import { currencyDecimals } from '../catalog/index.ts';
 import type { TillDatabase } from '../db/index.ts';
-import { settingOrDefault } from '../settings/index.ts';
+import { settingsNow } from '../settings/index.ts';
 
 export interface OrderLimits {
   /** Most lines in one cart or tab (`limits.cart_lines`). */
@@ -23,11 +23,12 @@ export interface OrderLimits {
 /** The limits in effect: a stored value that fails its check counts as unset (the default), never as "no limit". */
 export function orderLimits(db: TillDatabase): OrderLimits {
   const decimals = currencyDecimals(db);
+  const settings = settingsNow(db);
   return {
-    lines: settingOrDefault(db, 'limits.cart_lines'),
-    quantity: settingOrDefault(db, 'limits.line_quantity'),
+    lines: settings.orDefault('limits.cart_lines'),
+    quantity: settings.orDefault('limits.line_quantity'),
     // Set in the currency's major unit ("100000.00"); kept as integer minor units of its places (fils: ×1000).
-    total: parseDecimalRounded(settingOrDefault(db, 'limits.order_total'), 'limits.order_total', decimals).minor,
+    total: parseDecimalRounded(settings.orDefault('limits.order_total'), 'limits.order_total', decimals).minor,
     decimals,
   };
 }

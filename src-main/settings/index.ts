@@ -10,10 +10,12 @@ export {
   putSetting,
   setSetting,
   settingOrDefault,
+  settingsNow,
   setSettingFromText,
   setSecretSettingFromText,
   unsetSetting,
   writeSecretSetting,
   type SettingEntry,
   type SettingsListing,
+  type SettingsNow,
 } from './settings-store.ts';

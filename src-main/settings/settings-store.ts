@@ -17,7 +17,7 @@ import {
   type SettingKey,
   type SettingValue,
 } from '../../src-shared/settings/index.ts';
-import { param, prepared, q, vacuum, type TillDatabase } from '../db/index.ts';
+import { param, prepared, q, tableVersion, vacuum, type TillDatabase } from '../db/index.ts';
 
 /** A setting refused (unknown key, bad value) or unreadable; the message names the key and says what is expected. */
 export class SettingError extends Error {
@@ -78,16 +78,74 @@ function parseStored<K extends SettingKey>(key: K, raw: string): SettingValue<K>
   }
 }
 
+/** What one key holds, read and checked: its value, why it is broken, or (undefined) not set. */
+type Stored = { value: unknown } | { broken: string } | undefined;
+
+/**
+ * The settings this connection has read and checked, until the table may
+ * have changed (db/table-version.ts: another connection's commit, or any
+ * write of this one's, by whatever path). A sale reads a dozen settings;
+ * each read again was a statement, a JSON.parse and a zod check per call.
+ */
+interface Snapshot {
+  version: number;
+  stored: Map<SettingKey, Stored>;
+}
+const snapshots = new WeakMap<TillDatabase, Snapshot>();
+
+function readStored(db: TillDatabase, key: SettingKey): Stored {
+  const raw = readRaw(db, key);
+  if (raw === undefined) return undefined;
+  try {
+    return { value: parseStored(key, raw) };
+  } catch (error) {
+    if (error instanceof SettingError) return { broken: error.message };
+    throw error;
+  }
+}
+
+/** The snapshot in effect now; null when none can be kept (a transaction that wrote the table): read the table. */
+function currentSnapshot(db: TillDatabase): Map<SettingKey, Stored> | null {
+  const version = tableVersion(db, 'settings');
+  if (version === null) return null;
+  let snapshot = snapshots.get(db);
+  if (snapshot?.version !== version) snapshots.set(db, (snapshot = { version, stored: new Map() }));
+  return snapshot.stored;
+}
+
+function storedIn(db: TillDatabase, snapshot: Map<SettingKey, Stored> | null, key: SettingKey): Stored {
+  if (snapshot === null) return readStored(db, key);
+  if (snapshot.has(key)) return snapshot.get(key);
+  const stored = readStored(db, key);
+  snapshot.set(key, stored);
+  return stored;
+}
+
+function valueOf<K extends SettingKey>(key: K, stored: Stored): SettingValue<K> | undefined {
+  if (stored === undefined) return undefined;
+  if ('broken' in stored) throw new SettingError(key, stored.broken);
+  // A list or an object is the caller's own to change, as when each read parsed it anew.
+  const value = stored.value;
+  return (typeof value === 'object' && value !== null ? structuredClone(value) : value) as SettingValue<K>;
+}
+
+function inEffect<K extends SettingKey>(key: K, stored: Stored): SettingInEffect<K> {
+  const value = valueOf(key, stored);
+  return (value !== undefined ? value : definitionOf(key).default) as SettingInEffect<K>;
+}
+
+function inEffectOrDefault<K extends SettingKey>(key: K, stored: Stored): SettingInEffect<K> {
+  return (stored !== undefined && 'broken' in stored ? definitionOf(key).default : inEffect(key, stored)) as SettingInEffect<K>;
+}
+
 /** The value set on this till, or undefined when it is not set. Throws SettingError when the stored value is broken. */
 export function readStoredSetting<K extends SettingKey>(db: TillDatabase, key: K): SettingValue<K> | undefined {
-  const raw = readRaw(db, key);
-  return raw === undefined ? undefined : parseStored(key, raw);
+  return valueOf(key, storedIn(db, currentSnapshot(db), key));
 }
 
 /** The value set on this till, else the key's default (null for keys whose fallback lives elsewhere, like /me). */
 export function getSetting<K extends SettingKey>(db: TillDatabase, key: K): SettingInEffect<K> {
-  const stored = readStoredSetting(db, key);
-  return (stored !== undefined ? stored : definitionOf(key).default) as SettingInEffect<K>;
+  return inEffect(key, storedIn(db, currentSnapshot(db), key));
 }
 
 /**
@@ -96,12 +154,28 @@ export function getSetting<K extends SettingKey>(db: TillDatabase, key: K): Sett
  * `pos settings` still shows it as broken.
  */
 export function settingOrDefault<K extends SettingKey>(db: TillDatabase, key: K): SettingInEffect<K> {
-  try {
-    return getSetting(db, key);
-  } catch (error) {
-    if (error instanceof SettingError) return definitionOf(key).default as SettingInEffect<K>;
-    throw error;
-  }
+  return inEffectOrDefault(key, storedIn(db, currentSnapshot(db), key));
+}
+
+/** getSetting and settingOrDefault of one moment (settingsNow). */
+export interface SettingsNow {
+  get<K extends SettingKey>(key: K): SettingInEffect<K>;
+  orDefault<K extends SettingKey>(key: K): SettingInEffect<K>;
+}
+
+/**
+ * For a function that reads several settings in one go and writes nothing
+ * in between (the branch profile: six; the order limits: three): whether
+ * the table may have changed is asked once (a pragma, the larger part of a
+ * read from the snapshot), not at each key. Used there and then, never kept:
+ * it does not see a write made after it was taken.
+ */
+export function settingsNow(db: TillDatabase): SettingsNow {
+  const snapshot = currentSnapshot(db);
+  return {
+    get: (key) => inEffect(key, storedIn(db, snapshot, key)),
+    orDefault: (key) => inEffectOrDefault(key, storedIn(db, snapshot, key)),
+  };
 }
 
 /** Writes one setting, or removes it when `value` is null so its default applies again. */

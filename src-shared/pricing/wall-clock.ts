@@ -36,13 +36,26 @@ function formatFor(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The last second asked and its reading: pricing a cart asks once per
+ * discount, several times a sale, always about the same instant, and
+ * formatToParts cost more than the rest of a discount's checks. A reading
+ * has whole seconds, so any instant of the same second reads the same.
+ */
+let last: { second: number; timeZone: string | undefined; clock: WallClock } | null = null;
+
 export function wallClock(epochMs: number, timeZone?: string): WallClock {
+  const second = Math.floor(epochMs / 1000);
+  if (last !== null && last.second === second && last.timeZone === timeZone) return last.clock;
   const parts: Record<string, string> = {};
   for (const part of formatFor(timeZone).formatToParts(new Date(epochMs))) parts[part.type] = part.value;
   const time = `${parts.hour}:${parts.minute}`;
-  return {
+  // Shared by the callers of the same second: frozen, so none can change it for the others.
+  const clock: WallClock = Object.freeze({
     stamp: `${parts.year}-${parts.month}-${parts.day} ${time}:${parts.second}`,
     time,
     weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
-  };
+  });
+  last = { second, timeZone, clock };
+  return clock;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { all, openDatabase, param, positional, prepared, q, type TillDatabase } from '../../../src-main/db/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
@@ -22,6 +23,34 @@ describe('a prepared Kysely query', () => {
     expect(read.get(db, { prefix: 'b.%' })).toEqual({ key: 'b.1', value: '"two"' });
     expect(prepares()).toBe(2);
     expect(read.sql).toContain('@prefix');
+    db.close();
+  });
+});
+
+describe('a constant LIMIT', () => {
+  it('is written into the text (a bound LIMIT made SQLite compile the statement again at each run), the other constants still bound', () => {
+    const { db } = countedDatabase();
+    for (const key of ['a.1', 'a.2', 'a.3', 'b.1']) prepared()(q.insertInto('settings').values({ key, value: '"?"' })).run(db, {});
+    const page = prepared<{ prefix: string }>()(
+      q.selectFrom('settings').select('key').where('key', 'like', param<string>('prefix')).where('value', '=', '"?"').orderBy('key').limit(2).offset(1),
+    );
+    expect(page.sql).toMatch(/"value" = \? order by "key" limit 2 offset 1$/);
+    expect(page.all(db, { prefix: 'a.%' })).toEqual([{ key: 'a.2' }, { key: 'a.3' }]);
+    // A '?' written in the text (a literal) is not a parameter.
+    const first = prepared()(
+      q
+        .selectFrom('settings')
+        .select('key')
+        .where('key', '!=', sql<string>`'?'`)
+        .where('value', '=', '"?"')
+        .orderBy('key', 'desc')
+        .limit(1),
+    );
+    expect(first.sql).toMatch(/limit 1$/);
+    expect(first.get(db, {})).toEqual({ key: 'b.1' });
+    // A LIMIT the caller gives stays a parameter.
+    const some = prepared<{ n: number }>()(q.selectFrom('settings').select('key').orderBy('key').limit(param<number>('n')));
+    expect(some.all(db, { n: 3 })).toHaveLength(3);
     db.close();
   });
 });

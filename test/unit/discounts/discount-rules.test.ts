@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServiceDiscount } from '../../../src-shared/catalog/index.ts';
 import { applyDiscounts, priceCart, wallClock, whyNot, type CartInput, type RuleContext } from '../../../src-shared/pricing/index.ts';
 import { normalizeDiscount } from '../../../src-shared/wire/discount.ts';
@@ -47,6 +47,22 @@ describe('the wall clock of the branch', () => {
   it('reads an instant in the branch time zone, whatever the machine is in', () => {
     expect(wallClock(THURSDAY_1630_RIYADH, 'Asia/Riyadh')).toEqual({ stamp: '2026-11-26 16:30:00', time: '16:30', weekday: 4 });
     expect(wallClock(THURSDAY_1630_RIYADH, 'UTC')).toEqual({ stamp: '2026-11-26 13:30:00', time: '13:30', weekday: 4 });
+  });
+
+  it('is read once for the discounts of one pricing (the same second), and anew for another second or zone', () => {
+    const reads = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const at = THURSDAY_1630_RIYADH + 5_000;
+      for (let i = 0; i < 10; i++) expect(whyNot(discount({ id: `d${i}`, hours_from: '16:00', hours_to: '17:00' }), context({ now: at + i }))).toBeNull();
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(wallClock(at + 999, 'Asia/Riyadh').stamp).toBe('2026-11-26 16:30:05');
+      expect(wallClock(at + 1_000, 'Asia/Riyadh').stamp).toBe('2026-11-26 16:30:06');
+      expect(wallClock(at + 1_000, 'UTC').stamp).toBe('2026-11-26 13:30:06');
+      expect(wallClock(at - 1, 'UTC').stamp).toBe('2026-11-26 13:30:04');
+      expect(reads).toHaveBeenCalledTimes(4);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
 

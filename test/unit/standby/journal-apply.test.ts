@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { ChangeApplier, installJournal, journaledTables, journalSince, readStandbyState } from '../../../src-main/standby/index.ts';
 import { outboxCounts } from '../../../src-main/orders/index.ts';
+import { getSetting, setSetting, unsetSetting } from '../../../src-main/settings/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 // Issue 36, the stream's two ends on real SQLite files: the hub's triggers
@@ -90,6 +91,22 @@ describe('the standby journal', () => {
     expect(search(standby)).toEqual(search(hub));
     expect(search(standby)).toHaveLength(1);
     expect(standby.prepare("SELECT amount FROM order_payments WHERE order_uuid = 'u2'").safeIntegers().get()).toEqual({ amount: 9007199254740993n });
+  });
+
+  it("reaches the standby's settings snapshot: a setting it read before is read again once the applied change lands", async () => {
+    installJournal(hub);
+    await hub.backup(dir.file('standby.db'));
+    standby = openDatabase(dir.file('standby.db'));
+    const applier = new ChangeApplier(standby);
+    expect(getSetting(standby, 'seller_name')).toBeNull();
+    setSetting(hub, 'seller_name', 'Qahwa');
+    const first = journalSince(hub, 0);
+    applier.apply(first.changes, 0, first.upTo);
+    expect(getSetting(standby, 'seller_name')).toBe('Qahwa');
+    unsetSetting(hub, 'seller_name');
+    const second = journalSince(hub, first.upTo);
+    applier.apply(second.changes, first.upTo, second.upTo);
+    expect(getSetting(standby, 'seller_name')).toBeNull();
   });
 
   it('applies nothing of a batch naming a table it does not follow, or reaching past its own end', async () => {
