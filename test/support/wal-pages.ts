@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { checkpointSoon, type TillDatabase } from '../../src-main/db/index.ts';
+import type { CheckoutShop } from './checkout-shop.ts';
 
 /** The WAL emptied into the database, so what the next transaction writes is all the WAL holds. */
 export async function emptyWal(db: TillDatabase): Promise<void> {
@@ -21,4 +22,24 @@ export function pagesInWal(db: TillDatabase): string[] {
   for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) pages.add(wal.readUInt32BE(at));
   const owners = new Map((db.prepare('SELECT pageno, name FROM dbstat').all() as { pageno: number; name: string }[]).map((r) => [r.pageno, r.name]));
   return [...pages].map((page) => owners.get(page) ?? '(free)');
+}
+
+/**
+ * The pages each of `sales` checkouts wrote, by owner (pagesInWal), as the
+ * bench sells: two lines of products without a choice to make, paid in
+ * cash. One sale before them is not counted: a station's first checkout
+ * makes its cart's row, every later one only updates it.
+ */
+export async function pagesOfCheckouts(shop: CheckoutShop, sales: number): Promise<string[][]> {
+  const { db, till, products } = shop;
+  const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
+  const perSale: string[][] = [];
+  for (let i = -1; i < sales; i++) {
+    await till.addItem({ product_id: first!.id, quantity: 2 });
+    const { total } = await till.addItem({ product_id: second!.id, quantity: 1 });
+    await emptyWal(db);
+    await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
+    if (i >= 0) perSale.push(pagesInWal(db));
+  }
+  return perSale;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, readOrder, recordOutcome, shiftPayments } from '../../../src-main/orders/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { emptyWal, pagesInWal } from '../../support/wal-pages.ts';
+import { emptyWal, pagesInWal, pagesOfCheckouts } from '../../support/wal-pages.ts';
 
 // Issue 37 item 2: what a checkout and an upload batch make SQLite write,
 // counted in pages of the real file (the WAL's frames, dbstat), never in time.
@@ -50,22 +50,12 @@ describe('a checkout', () => {
 
 describe('a plain checkout', () => {
   it('dirties the b-trees it must and no other, about a page each', async () => {
-    const { db, till, products } = shop;
-    // Two lines, paid in cash, as the bench sells (products without a choice to make).
-    const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
     const touched = new Set<string>();
     // One sale in 256 folds the latest sales into the outbox's counts (migration 0034): at most one of these 20.
     let folds = 0;
     let pages = 0;
     const SALES = 20;
-    // The station's first checkout makes its cart's row (station_carts' key): every later one only updates it.
-    for (let i = -1; i < SALES; i++) {
-      await till.addItem({ product_id: first!.id, quantity: 2 });
-      const { total } = await till.addItem({ product_id: second!.id, quantity: 1 });
-      await emptyWal(db);
-      await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
-      if (i < 0) continue;
-      const written = pagesInWal(db);
+    for (const written of await pagesOfCheckouts(shop, SALES)) {
       if (written.some((owner) => owner === 'outbox_counts' || owner === 'outbox_counted')) folds++;
       for (const owner of written) if (owner !== 'outbox_counts' && owner !== 'outbox_counted') touched.add(owner);
       pages += written.length;

@@ -3,7 +3,7 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { allDocuments, documentOfOrder, documentsOfOrder, headOfQueue } from '../../../src-main/zatca/index.ts';
 import { clearingDocument } from '../../../src-main/zatca/clearance-queue.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { emptyWal, pagesInWal } from '../../support/wal-pages.ts';
+import { pagesOfCheckouts } from '../../support/wal-pages.ts';
 import { stampWatch, watchedStamp } from '../../support/watched-stamp.ts';
 import { onboardForTest } from '../../support/zatca-egs.ts';
 
@@ -37,19 +37,12 @@ afterAll(async () => {
 
 describe('a phase-2 checkout', () => {
   it("writes its document's text compactly: a part of one leaf, no overflow page", async () => {
-    const { db, till, products } = shop;
-    const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
+    const { db } = shop;
     const touched = new Set<string>();
     let pages = 0;
     let documentPages = 0;
     const SALES = 20;
-    for (let i = -1; i < SALES; i++) {
-      await till.addItem({ product_id: first!.id, quantity: 2 });
-      const { total } = await till.addItem({ product_id: second!.id, quantity: 1 });
-      await emptyWal(db);
-      await till.checkout({ payments: [{ method_key: 'CASH', amount: total }] });
-      if (i < 0) continue;
-      const written = pagesInWal(db);
+    for (const written of await pagesOfCheckouts(shop, SALES)) {
       for (const owner of written) if (owner !== 'outbox_counts' && owner !== 'outbox_counted') touched.add(owner);
       pages += written.length;
       documentPages += written.filter((owner) => owner === 'zatca_documents').length;
