@@ -12,6 +12,9 @@ import type Database from 'better-sqlite3';
  * A write inside a transaction may be rolled back: until that transaction
  * ends the version is null (read the table, cache nothing), and it moves
  * again once it has ended, whichever way.
+ * For plain tables: a replica table's name is its pinned view on this
+ * connection, which takes no such trigger (always null: catalog/per-catalog.ts
+ * and db/generations.ts's pinnedVersion follow the replica).
  */
 
 interface Watched {
@@ -70,7 +73,7 @@ function startWatching(db: Database.Database, watch: Watch, table: string): Watc
     try {
       for (const event of ['insert', 'update', 'delete'])
         db.exec(
-          `CREATE TEMP TRIGGER IF NOT EXISTS ${WRITTEN}_${table}_${event} AFTER ${event.toUpperCase()} ON main.${table} BEGIN SELECT ${WRITTEN}('${table}'); END`,
+          `CREATE TEMP TRIGGER IF NOT EXISTS ${WRITTEN}_${table}_${event} AFTER ${event.toUpperCase()} ON ${table} BEGIN SELECT ${WRITTEN}('${table}'); END`,
         );
     } catch {
       return null;

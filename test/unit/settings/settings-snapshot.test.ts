@@ -124,11 +124,12 @@ describe('the settings snapshot of a connection', () => {
     expect(() => now.get('limits.cart_lines')).toThrow(/limits.cart_lines/);
     const versions = countStatements(db, /^PRAGMA data_version$/);
     try {
+      // Its six settings at once, and the replica's /me.
       expect(readBranchProfile(db)).toMatchObject({ marketId: 'm-1', branchId: 'b-1' });
-      expect(versions.count).toBe(1);
-      // Its three limits at once, and the currency's places (no pull yet: the setting currency.decimals).
+      expect(versions.count).toBe(2);
+      // Its three limits at once, and the currency's places (the replica's meta; no pull yet: the setting currency.decimals).
       expect(orderLimits(db).lines).toBeGreaterThan(0);
-      expect(versions.count).toBe(3);
+      expect(versions.count).toBe(5);
     } finally {
       versions.stop();
     }
