@@ -19,6 +19,11 @@ const V1 = 'z1:';
 const DICTIONARY_V1 = Buffer.from(STORED_XML_DICTIONARY_V1, 'utf8');
 /** zlib's level 6: about 60 µs for a two-line invoice against level 1's 50, and a tenth smaller (docs/performance.md). */
 const LEVEL = 6;
+/**
+ * The longest text a stored row may inflate to: a document of thousands of lines is well under it. A row is this
+ * till's own, or its hub's through the standby's journal; a cut or crafted one is refused, never inflated without end.
+ */
+const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 
 /** The document's text as it is stored. */
 export function storeXml(xml: string): string {
@@ -28,7 +33,7 @@ export function storeXml(xml: string): string {
 /** The document's text, byte for byte as it was signed, from what storeXml made (or from a row stored before it). */
 export function storedXmlText(stored: string): string {
   if (!stored.startsWith(V1)) return stored;
-  return inflateRawSync(Buffer.from(stored.slice(V1.length), 'base64'), { dictionary: DICTIONARY_V1 }).toString('utf8');
+  return inflateRawSync(Buffer.from(stored.slice(V1.length), 'base64'), { dictionary: DICTIONARY_V1, maxOutputLength: MAX_TEXT_BYTES }).toString('utf8');
 }
 
 // The QR reference as ubl-text.ts writes it into a simplified document's signed text (base64: canonical as it is).

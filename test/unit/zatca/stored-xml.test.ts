@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-document.ts';
 import { storeDocument, storedQr, storedXmlText, storeXml } from '../../../src-main/zatca/stored-xml.ts';
@@ -55,6 +56,12 @@ describe('a stored document', () => {
   it('refuses a cut stored form rather than returning part of the text', () => {
     const stored = storeXml(signDocument(testDocument(), signer).xml);
     expect(() => storedXmlText(stored.slice(0, -16))).toThrow();
+  });
+
+  it('refuses a stored form that would inflate past any document (a crafted row), rather than filling the memory', () => {
+    const bomb = `z1:${deflateRawSync(Buffer.alloc(64 * 1024 * 1024, 0x20), { level: 9, dictionary: Buffer.from(STORED_XML_DICTIONARY_V1, 'utf8') }).toString('base64')}`;
+    expect(bomb.length).toBeLessThan(256 * 1024);
+    expect(() => storedXmlText(bomb)).toThrow(/buffer|length|larger/i);
   });
 
   it("keeps no second copy of a simplified document's QR: its text embeds it, and it is read back from there", () => {
