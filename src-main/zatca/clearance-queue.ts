@@ -6,7 +6,7 @@
  * clearance-queries.ts, as at checkout.
  */
 import { all, first, q, type TillDatabase } from '../db/index.ts';
-import { storedXmlText } from './stored-xml.ts';
+import { documentAsSigned } from './stored-xml.ts';
 
 /** When a clearing invoice may be asked again. */
 export interface ClearingSlot {
@@ -52,5 +52,5 @@ export function clearingDocument(db: TillDatabase, seq: number): ClearingDocumen
       .where('report_state', '=', 'clearing'),
   );
   // The column's compact form read back as the signed text (stored-xml.ts).
-  return row ? { ...row, xml: storedXmlText(row.xml) } : null;
+  return row ? documentAsSigned(row) : null;
 }

@@ -5,7 +5,7 @@
  */
 import { all, first, param, prepared, q, type TillDatabase } from '../db/index.ts';
 import type { ZatcaMessages } from './reporting-answer.ts';
-import { storedXmlText } from './stored-xml.ts';
+import { documentAsSigned } from './stored-xml.ts';
 import type { ZatcaDocumentKind } from './zatca-document.ts';
 
 export interface QueuedDocument {
@@ -69,7 +69,7 @@ export function headOfQueue(db: TillDatabase, units?: readonly string[], uuids?:
 }
 
 function readBack(row: QueuedDocument | undefined): QueuedDocument | null {
-  return row ? { ...row, xml: storedXmlText(row.xml) } : null;
+  return row ? documentAsSigned(row) : null;
 }
 
 /** The units with documents still to report (few: this machine's, and an old hub's it took over from); given `uuids`, among those documents. */

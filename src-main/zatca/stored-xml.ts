@@ -58,3 +58,9 @@ export function storeDocument(signed: { xml: string; qr: string }): { xml: strin
 export function storedQr(qr: string, text: string): string {
   return qr !== '' ? qr : qrInText(text);
 }
+
+/** A zatca_documents row as read, its text the signed one again, and its QR when the row was read with it (storeDocument). */
+export function documentAsSigned<T extends { xml: string; qr?: string }>(row: T): T {
+  const xml = storedXmlText(row.xml);
+  return row.qr === undefined ? { ...row, xml } : { ...row, xml, qr: storedQr(row.qr, xml) };
+}

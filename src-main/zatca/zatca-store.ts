@@ -7,7 +7,7 @@
 import type { Selectable } from 'kysely';
 import { all, param, prepared, q, run, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { queueCounts } from './report-queue.ts';
-import { storedQr, storedXmlText } from './stored-xml.ts';
+import { documentAsSigned } from './stored-xml.ts';
 
 /** An EGS unit's row: its certificate and where its own chain stands (its next invoice counter and last hash). */
 export type EgsState = Selectable<TillSchema['zatca_egs']>;
@@ -90,12 +90,6 @@ export function recordPeerUnit(db: TillDatabase, egs: Omit<EgsState, 'next_icv' 
 
 /** A row of the chain as read (Kysely's Selectable: the rowid key and defaults are plain values), its `xml` the signed text. */
 export type StoredDocument = Selectable<TillSchema['zatca_documents']>;
-
-/** A row as read, its xml column (compact: stored-xml.ts) made the signed text again, and its QR (storeDocument). */
-function readBack(row: StoredDocument): StoredDocument {
-  const xml = storedXmlText(row.xml);
-  return { ...row, xml, qr: storedQr(row.qr, xml) };
-}
 
 /** What checkout writes: a simplified document starts `pending` (to be reported), a standard invoice `clearing`; `xml` as storeXml made it. */
 export type NewDocument = Pick<
@@ -182,7 +176,7 @@ function rowsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
 
 /** Every document of an order, in signing order. */
 export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDocument[] {
-  return rowsOfOrder(db, orderUuid).map(readBack);
+  return rowsOfOrder(db, orderUuid).map(documentAsSigned);
 }
 
 /**
@@ -192,13 +186,13 @@ export function documentsOfOrder(db: TillDatabase, orderUuid: string): StoredDoc
  */
 export function documentOfOrder(db: TillDatabase, orderUuid: string): StoredDocument | null {
   const latest = rowsOfOrder(db, orderUuid).at(-1);
-  return latest ? readBack(latest) : null;
+  return latest ? documentAsSigned(latest) : null;
 }
 
 /** Every document in signing order (for the status, the tests and an auditor's export); given a unit, that unit's chain in counter order. */
 export function allDocuments(db: TillDatabase, unit?: string): StoredDocument[] {
-  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv')).map(readBack);
-  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq')).map(readBack);
+  if (unit !== undefined) return all(db, q.selectFrom('zatca_documents').selectAll().where('egs_unit', '=', unit).orderBy('icv')).map(documentAsSigned);
+  return all(db, q.selectFrom('zatca_documents').selectAll().orderBy('seq')).map(documentAsSigned);
 }
 
 export interface ChainSummary {

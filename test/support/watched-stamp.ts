@@ -2,7 +2,6 @@ import type { TillDatabase } from '../../src-main/db/index.ts';
 import type { CheckoutStamper, PresignedDocument } from '../../src-main/zatca/index.ts';
 import type { OrderRecord } from '../../src-shared/selling/index.ts';
 import { hostStamp } from './zatca-egs.ts';
-import { storedQr, storedXmlText } from '../../src-main/zatca/stored-xml.ts';
 
 /** What a test learns of a phase-2 checkout's presigns, and the moment it may race one. */
 export interface StampWatch {
@@ -30,12 +29,6 @@ export function watchedStamp(db: TillDatabase, watch: StampWatch): CheckoutStamp
       return presigned;
     },
   });
-}
-
-/** A zatca_documents row read with SQL, its xml column (compact: stored-xml.ts) made the signed text again, and its QR. */
-export function withXmlText<T extends { xml: string; qr?: string }>(row: T): T {
-  const xml = storedXmlText(row.xml);
-  return row.qr === undefined ? { ...row, xml } : { ...row, xml, qr: storedQr(row.qr, xml) };
 }
 
 /** A zatca_documents row as these tests read it. */

@@ -13,7 +13,7 @@ import { FileSecretStore } from '../../src-main/secrets/index.ts';
 import { CSID_SECRET, readEgs, saveEgs, storeEgsKey, type EgsSigner } from '../../src-main/zatca/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import { onboardForTest } from './zatca-egs.ts';
-import { withXmlText } from './watched-stamp.ts';
+import { documentAsSigned } from '../../src-main/zatca/stored-xml.ts';
 
 /**
  * Makes the till of `db` trust `caPem` (the stand-in's test CA) for ZATCA's stamp on cleared invoices, as an operator
@@ -71,5 +71,5 @@ export function reportRows(db: TillDatabase): StoredReportRow[] {
     db
       .prepare('SELECT icv, order_uuid, hash, xml, report_state, attempts, zatca_status, messages, last_error FROM zatca_documents ORDER BY icv')
       .all() as StoredReportRow[]
-  ).map(withXmlText);
+  ).map(documentAsSigned);
 }

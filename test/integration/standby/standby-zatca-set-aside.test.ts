@@ -14,7 +14,7 @@ import { runPos } from '../../support/run-pos.ts';
 import { browserStation, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { setTestSeller } from '../../support/zatca-egs.ts';
 import { ensureShift } from '../stations/station-branch.ts';
-import { withXmlText } from '../../support/watched-stamp.ts';
+import { documentAsSigned } from '../../../src-main/zatca/stored-xml.ts';
 
 // Issue 36 item 4, "the old hub's unreported documents are reported by
 // whichever holds them; no ICV is used twice", over real processes and the
@@ -67,7 +67,7 @@ function read<T>(file: string, sql: string): T[] {
   }
 }
 
-const documents = (file: string) => read<DocumentRow>(file, 'SELECT * FROM zatca_documents ORDER BY seq').map(withXmlText);
+const documents = (file: string) => read<DocumentRow>(file, 'SELECT * FROM zatca_documents ORDER BY seq').map(documentAsSigned);
 const units = (file: string) => read<{ unit: string }>(file, 'SELECT unit FROM zatca_egs ORDER BY unit').map((u) => u.unit);
 const pairStatus = async (file: string) =>
   JSON.parse((await runPos(['standby', '--db', file, 'status', '--json'])).stdout) as {

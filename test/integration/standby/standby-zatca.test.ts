@@ -14,7 +14,7 @@ import { runPos } from '../../support/run-pos.ts';
 import { browserStation, signedInManager, standbyCode, startServeHub, type ServeHub } from '../../support/serve-hub.ts';
 import { setTestSeller } from '../../support/zatca-egs.ts';
 import { ensureShift } from '../stations/station-branch.ts';
-import { withXmlText } from '../../support/watched-stamp.ts';
+import { documentAsSigned } from '../../../src-main/zatca/stored-xml.ts';
 
 // Issue 36 item 4 and the service session after a takeover, over real
 // processes: a hub (`pos serve`) onboarded as its own EGS unit at the ZATCA
@@ -89,7 +89,7 @@ function read<T>(file: string, sql: string): T[] {
 }
 
 const units = (file: string) => read<{ unit: string }>(file, 'SELECT unit FROM zatca_egs ORDER BY unit').map((u) => u.unit);
-const documents = (file: string) => read<DocumentRow>(file, 'SELECT * FROM zatca_documents ORDER BY seq').map(withXmlText);
+const documents = (file: string) => read<DocumentRow>(file, 'SELECT * FROM zatca_documents ORDER BY seq').map(documentAsSigned);
 const secretsOf = (file: string): Record<string, string> =>
   existsSync(`${file}.secrets.json`) ? (JSON.parse(readFileSync(`${file}.secrets.json`, 'utf8')) as Record<string, string>) : {};
 const role = async (file: string) => (JSON.parse((await runPos(['standby', '--db', file, 'status', '--json'])).stdout) as { role: string }).role;

@@ -11,8 +11,9 @@ import type { EgsSigner } from '../../../src-main/zatca/sign-document.ts';
 import type { PresignedDocument } from '../../../src-main/zatca/index.ts';
 import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { stampWatch, watchedStamp, withXmlText, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
+import { stampWatch, watchedStamp, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
 import { onboardForTest, TEST_SELLER, TEST_SUBJECT } from '../../support/zatca-egs.ts';
+import { documentAsSigned } from '../../../src-main/zatca/stored-xml.ts';
 
 // Issue 37 item 2: inside its transaction a phase-2 checkout no longer builds
 // its document again; it compares the inputs read under the lock (the unit's
@@ -41,7 +42,9 @@ afterAll(async () => {
 });
 
 const documentOf = (uuid: string) =>
-  withXmlText(shop.db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents WHERE order_uuid = ?').get(uuid) as ZatcaDocumentRow);
+  documentAsSigned(
+    shop.db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents WHERE order_uuid = ?').get(uuid) as ZatcaDocumentRow,
+  );
 const unit = () =>
   shop.db.prepare('SELECT next_icv, last_hash, certificate FROM zatca_egs').get() as { next_icv: number; last_hash: string; certificate: string };
 

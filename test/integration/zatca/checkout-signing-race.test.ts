@@ -6,8 +6,9 @@ import { insertOrder, readOrder } from '../../../src-main/orders/index.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../../src-shared/zatca/index.ts';
 import type { OrderRecord } from '../../../src-shared/selling/index.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { stampWatch, watchedStamp, withXmlText, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
+import { stampWatch, watchedStamp, type ZatcaDocumentRow } from '../../support/watched-stamp.ts';
 import { hostStamp, onboardForTest } from '../../support/zatca-egs.ts';
+import { documentAsSigned } from '../../../src-main/zatca/stored-xml.ts';
 
 // Issue 37 item 2: a phase-2 checkout signs its document before its write
 // transaction (no lock held while ECDSA runs) and writes it only if the
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 const documents = (db: TillDatabase) =>
-  (db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents ORDER BY icv').all() as ZatcaDocumentRow[]).map(withXmlText);
+  (db.prepare('SELECT icv, order_uuid, number, pih, hash, qr, xml FROM zatca_documents ORDER BY icv').all() as ZatcaDocumentRow[]).map(documentAsSigned);
 
 describe('a phase-2 checkout', () => {
   it('signs before its transaction and writes that very text when nothing moved', async () => {

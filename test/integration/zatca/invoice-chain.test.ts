@@ -6,7 +6,7 @@ import { decodeZatcaPhase2Qr, decodeZatcaQr, FIRST_PREVIOUS_INVOICE_HASH } from 
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
 import { simulateUntilKilled } from '../../support/simulate-until-killed.ts';
 import { hostStamp, onboardForTest } from '../../support/zatca-egs.ts';
-import { withXmlText } from '../../support/watched-stamp.ts';
+import { documentAsSigned } from '../../../src-main/zatca/stored-xml.ts';
 
 // A day at an onboarded counter: sales, refunds (credit notes), then `pos
 // simulate` killed with SIGKILL in the middle of checkouts, again and
@@ -57,7 +57,7 @@ describe('the invoice chain at the counter', () => {
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       const docs = (db.prepare('SELECT icv, order_uuid, kind, number, pih, hash, qr, xml FROM zatca_documents ORDER BY icv').all() as DocRow[]).map(
-        withXmlText,
+        documentAsSigned,
       );
       // No gap: 1, 2, 3… No fork: each PIH is the hash before it, each hash once.
       expect(docs.map((d) => d.icv)).toEqual(docs.map((_, i) => i + 1));
