@@ -278,6 +278,8 @@ export class Staging {
   private checkpointing: Promise<void> | null = null;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
+  /** The tables some table is kept by (ReplicaKeys.keptByParent): their rows are parents in lastParentCopies. */
+  private readonly parentTables: ReadonlySet<string>;
 
   constructor(
     private readonly db: TillDatabase,
@@ -286,6 +288,7 @@ export class Staging {
   ) {
     this.sliceRows = Math.max(1, options.sliceRows ?? DEFAULT_SLICE_ROWS);
     this.fixedSlices = options.sliceRows !== undefined;
+    this.parentTables = new Set(tables.flatMap((t) => (t.keptByParent ? [t.keptByParent] : [])));
     const pins = pinnedGenerations(db);
     this.previous = new Map(tables.map((table) => [table.name, pins.get(table.name) ?? 0]));
     let newest = Math.max(0, ...pins.values());
@@ -394,7 +397,7 @@ export class Staging {
    * before that position belongs to an earlier copy.
    */
   private lastParentCopies(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): Map<string, number> {
-    const parents = new Set<string>(this.tables.flatMap((t) => (t.keptByParent ? [t.keptByParent] : [])));
+    const parents = this.parentTables;
     const last = new Map<string, number>();
     if (parents.size === 0) return last;
     for (let at = 0; at < slice.length; at++) {
