@@ -24,6 +24,19 @@ export function pagesInWal(db: TillDatabase): string[] {
   return [...pages].map((page) => owners.get(page) ?? '(free)');
 }
 
+/** The b-trees a plain checkout writes (docs/performance.md says why each), beside the file's own and the outbox counts' fold. */
+export const PLAIN_CHECKOUT_BTREES = [
+  'order_lines',
+  'order_payments',
+  'orders',
+  'orders_by_shift',
+  'orders_station_number',
+  'outbox',
+  'outbox_pending',
+  'sqlite_autoindex_orders_1',
+  'station_carts',
+];
+
 /**
  * The pages each of `sales` checkouts wrote, by owner (pagesInWal), as the
  * bench sells: two lines of products without a choice to make, paid in

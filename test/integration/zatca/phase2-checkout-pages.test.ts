@@ -3,7 +3,7 @@ import { checkDocument } from '../../../emulator/zatca/verify-document.ts';
 import { allDocuments, documentOfOrder, documentsOfOrder, headOfQueue } from '../../../src-main/zatca/index.ts';
 import { clearingDocument } from '../../../src-main/zatca/clearance-queue.ts';
 import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop.ts';
-import { pagesOfCheckouts } from '../../support/wal-pages.ts';
+import { pagesOfCheckouts, PLAIN_CHECKOUT_BTREES } from '../../support/wal-pages.ts';
 import { stampWatch, watchedStamp } from '../../support/watched-stamp.ts';
 import { onboardForTest } from '../../support/zatca-egs.ts';
 
@@ -12,18 +12,6 @@ import { onboardForTest } from '../../support/zatca-egs.ts';
 
 /** The pages one phase-2 checkout may write, the mean of 20 (16.7 here: a plain one's, the document's four b-trees, the unit's row, this machine's record, page 1). */
 const PAGES_PER_CHECKOUT = 17.5;
-/** The b-trees a plain checkout writes (checkout-pages.test.ts). */
-const PLAIN = [
-  'order_lines',
-  'order_payments',
-  'orders',
-  'orders_by_shift',
-  'orders_station_number',
-  'outbox',
-  'outbox_pending',
-  'sqlite_autoindex_orders_1',
-  'station_carts',
-];
 
 let shop: CheckoutShop;
 const watch = stampWatch();
@@ -51,7 +39,7 @@ describe('a phase-2 checkout', () => {
     // docs/performance.md says why each is written.
     expect([...touched].filter((owner) => owner !== 'sqlite_schema' && owner !== '(free)').sort()).toEqual(
       [
-        ...PLAIN,
+        ...PLAIN_CHECKOUT_BTREES,
         'zatca_documents',
         'sqlite_autoindex_zatca_documents_1',
         'sqlite_autoindex_zatca_documents_2',
