@@ -16,7 +16,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-/** The statements of one checkout of two plain lines, by their SQL (a pragma whole, others their start), after a sale that warmed every cache. */
+/** The statements of one checkout of two plain lines, by their SQL, after a sale that warmed every cache. */
 async function statementsOfCheckout(): Promise<Map<string, number>> {
   const { till, products } = shop;
   const [first, second] = products.filter((p) => !p.modifiers.some((m) => m.group?.min));
@@ -32,8 +32,7 @@ async function statementsOfCheckout(): Promise<Map<string, number>> {
   const originals = (['get', 'all', 'run', 'iterate'] as const).map((name) => [name, proto[name]!] as const);
   for (const [name, original] of originals)
     proto[name] = function (this: { source: string }, ...args: unknown[]) {
-      const sql = this.source.startsWith('PRAGMA') ? this.source : this.source.slice(0, 60);
-      seen.set(sql, (seen.get(sql) ?? 0) + 1);
+      seen.set(this.source, (seen.get(this.source) ?? 0) + 1);
       return original.apply(this, args);
     };
   try {
@@ -45,9 +44,12 @@ async function statementsOfCheckout(): Promise<Map<string, number>> {
 }
 
 const pragmas = (statements: Map<string, number>) => statements.get('PRAGMA data_version') ?? 0;
+/** The reads of the unit's row and this machine's record of it. */
+const unitReads = (statements: Map<string, number>) =>
+  [...statements].filter(([sql]) => /^select/i.test(sql) && /"zatca_(egs|this_machine)"/.test(sql)).reduce((n, [, count]) => n + count, 0);
 
 describe('a phase-2 checkout', () => {
-  it('asks whether the settings moved once for its seller, not once for each of its six settings', async () => {
+  it('asks whether the settings moved once for its seller, and reads the unit and its chain in one statement each time', async () => {
     const plain = await statementsOfCheckout();
     await onboardForTest(shop.db);
     const phase2 = await statementsOfCheckout();
@@ -57,6 +59,9 @@ describe('a phase-2 checkout', () => {
     expect(pragmas(phase2) - pragmas(plain)).toBeLessThanOrEqual(2);
     // The seller's settings were read from the snapshot: the table itself not at all.
     expect([...phase2.keys()].filter((sql) => sql.includes('from "settings"'))).toEqual([]);
+    // The unit and this machine's record of its chain: one statement before the transaction and one under its lock, as a till not onboarded asks (two each time before).
+    expect(unitReads(plain)).toBe(2);
+    expect(unitReads(phase2)).toBe(2);
   });
 
   it("states the seller's address as it is at each sale: a change by another connection applies at the next one", async () => {
