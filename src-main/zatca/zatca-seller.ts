@@ -1,6 +1,6 @@
 /** The seller as ZATCA's documents state it: name and VAT number as on the receipt, address and CRN from the seller.* settings. */
 import type { TillDatabase } from '../db/index.ts';
-import { getSetting } from '../settings/index.ts';
+import { settingsNow } from '../settings/index.ts';
 import { readBranchProfile, type BranchProfile } from '../catalog/index.ts';
 import type { ZatcaSeller } from './zatca-document.ts';
 
@@ -9,15 +9,17 @@ import type { ZatcaSeller } from './zatca-document.ts';
  * A checkout passes the branch profile it already read: the document then names the seller its receipt names.
  */
 export function readZatcaSeller(db: TillDatabase, profile: BranchProfile | null = readBranchProfile(db)): { seller: ZatcaSeller | null; missing: string[] } {
+  // Six keys of one moment: whether the settings moved is asked once (a pragma a key was a sixth of a sale's statements), not at each.
+  const setting = settingsNow(db).get;
   const fields = {
-    name: profile?.sellerName ?? getSetting(db, 'seller_name') ?? null,
-    vatNumber: profile?.vatNumber ?? getSetting(db, 'vat_number') ?? null,
-    crn: getSetting(db, 'seller.crn'),
-    street: getSetting(db, 'seller.street'),
-    building: getSetting(db, 'seller.building'),
-    district: getSetting(db, 'seller.district'),
-    city: getSetting(db, 'seller.city'),
-    postalCode: getSetting(db, 'seller.postal_code'),
+    name: profile?.sellerName ?? setting('seller_name') ?? null,
+    vatNumber: profile?.vatNumber ?? setting('vat_number') ?? null,
+    crn: setting('seller.crn'),
+    street: setting('seller.street'),
+    building: setting('seller.building'),
+    district: setting('seller.district'),
+    city: setting('seller.city'),
+    postalCode: setting('seller.postal_code'),
   };
   const keys: Record<keyof typeof fields, string> = {
     name: 'seller_name',

@@ -20,18 +20,28 @@ export function thisUnitName(db: TillDatabase): string | null {
   return THIS_UNIT.get(db, {})?.unit ?? null;
 }
 
+/** This machine's record and its unit's shared row in one statement (readEgs reads them under every checkout's lock). */
+const THIS_UNIT_WITH_ROW = prepared<Record<string, never>>()(
+  q
+    .selectFrom('zatca_this_machine as mine')
+    .innerJoin('zatca_egs as shared', 'shared.unit', 'mine.unit')
+    .selectAll('shared')
+    .select(['mine.next_icv as mine_next_icv', 'mine.last_hash as mine_last_hash'])
+    .where('mine.id', '=', 1),
+);
+
 /**
  * This machine's own EGS unit, or null: never another machine's (a
  * standby's copy holds its hub's unit too). Its chain is the further of the
  * shared row and this machine's own record: a hub that signed alone and then
  * rejoined from a copy without those documents continues after them.
+ * One statement (a join on the unit's key): a phase-2 checkout reads it before its transaction and again under the lock.
  */
 export function readEgs(db: TillDatabase): EgsState | null {
-  const mine = THIS_UNIT.get(db, {});
-  if (!mine) return null;
-  const shared = readEgsUnit(db, mine.unit);
-  if (!shared) return null;
-  return mine.last_hash !== null && mine.next_icv > shared.next_icv ? { ...shared, next_icv: mine.next_icv, last_hash: mine.last_hash } : shared;
+  const row = THIS_UNIT_WITH_ROW.get(db, {});
+  if (!row) return null;
+  const { mine_next_icv, mine_last_hash, ...shared } = row;
+  return mine_last_hash !== null && mine_next_icv > shared.next_icv ? { ...shared, next_icv: mine_next_icv, last_hash: mine_last_hash } : shared;
 }
 
 /** Any unit of the branch by name (the reporter sends an old hub's documents with that unit's credentials). */

@@ -6,18 +6,30 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const VALUES = new Map([...ALPHABET].map((c, i) => [c, i]));
 
+/** The alphabet's character codes: each group of three bytes written as four codes, the text made once at the end. */
+const CODES = Uint16Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const PAD = '='.charCodeAt(0);
+
+/**
+ * The codes are gathered in one array and made into the text in slices: a string grown a character at a time was
+ * a string for every character (a QR's 700: 12 KB of garbage at every sale, docs/performance.md).
+ */
 export function encodeBase64(bytes: Uint8Array): string {
-  let out = '';
+  const codes = new Uint16Array(Math.ceil(bytes.length / 3) * 4);
+  let at = 0;
   for (let i = 0; i < bytes.length; i += 3) {
     const b0 = bytes[i] ?? 0;
     const b1 = bytes[i + 1];
     const b2 = bytes[i + 2];
     const n = (b0 << 16) | ((b1 ?? 0) << 8) | (b2 ?? 0);
-    out += ALPHABET[(n >> 18) & 63];
-    out += ALPHABET[(n >> 12) & 63];
-    out += b1 === undefined ? '=' : ALPHABET[(n >> 6) & 63];
-    out += b2 === undefined ? '=' : ALPHABET[n & 63];
+    codes[at++] = CODES[(n >> 18) & 63]!;
+    codes[at++] = CODES[(n >> 12) & 63]!;
+    codes[at++] = b1 === undefined ? PAD : CODES[(n >> 6) & 63]!;
+    codes[at++] = b2 === undefined ? PAD : CODES[n & 63]!;
   }
+  let out = '';
+  // String.fromCharCode takes its codes as arguments: a few thousand at a time stays well under any engine's limit.
+  for (let from = 0; from < codes.length; from += 4096) out += String.fromCharCode.apply(null, codes.subarray(from, from + 4096) as unknown as number[]);
   return out;
 }
 

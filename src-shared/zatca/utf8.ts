@@ -6,18 +6,30 @@
 
 /** The UTF-8 bytes of `text`; throws on an unpaired surrogate, naming `where`. */
 export function encodeUtf8(text: string, where: string): Uint8Array {
-  const bytes: number[] = [];
+  // At most three bytes for each UTF-16 unit (a pair's four bytes are two units'): written in place, cut to length once.
+  const bytes = new Uint8Array(text.length * 3);
+  let at = 0;
   for (const char of text) {
     const cp = char.codePointAt(0) ?? 0;
     if (cp >= 0xd800 && cp <= 0xdfff) {
       throw new RangeError(`${where}: the text holds an unpaired UTF-16 surrogate (U+${cp.toString(16).toUpperCase()}), which has no UTF-8 form`);
     }
-    if (cp < 0x80) bytes.push(cp);
-    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
-    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
-    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    if (cp < 0x80) bytes[at++] = cp;
+    else if (cp < 0x800) {
+      bytes[at++] = 0xc0 | (cp >> 6);
+      bytes[at++] = 0x80 | (cp & 0x3f);
+    } else if (cp < 0x10000) {
+      bytes[at++] = 0xe0 | (cp >> 12);
+      bytes[at++] = 0x80 | ((cp >> 6) & 0x3f);
+      bytes[at++] = 0x80 | (cp & 0x3f);
+    } else {
+      bytes[at++] = 0xf0 | (cp >> 18);
+      bytes[at++] = 0x80 | ((cp >> 12) & 0x3f);
+      bytes[at++] = 0x80 | ((cp >> 6) & 0x3f);
+      bytes[at++] = 0x80 | (cp & 0x3f);
+    }
   }
-  return Uint8Array.from(bytes);
+  return bytes.slice(0, at);
 }
 
 /** `bytes` read as UTF-8; throws on anything malformed (overlong, truncated, surrogates, > U+10FFFF). */

@@ -23,6 +23,15 @@ describe('UTF-8', () => {
       expect(decodeUtf8(encodeUtf8(s, 't'), 't')).toBe(s);
     }
   });
+
+  it('writes a text of three-byte characters only, and of pairs only, whole (the bytes are written in place, then cut to length)', () => {
+    for (const s of ['ك'.repeat(300) + 'ر', '\u0800\uffff'.repeat(200), '😀'.repeat(300), 'a😀ك'.repeat(100)]) {
+      const bytes = encodeUtf8(s, 't');
+      expect(Buffer.from(bytes).equals(Buffer.from(s, 'utf8'))).toBe(true);
+      expect(bytes.buffer.byteLength).toBeGreaterThanOrEqual(bytes.length);
+    }
+    expect(encodeUtf8('', 't')).toEqual(new Uint8Array(0));
+  });
 });
 
 describe('base64', () => {
@@ -35,5 +44,13 @@ describe('base64', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('matches Node past the 4,096 characters it makes at a time', () => {
+    for (const length of [3071, 3072, 3073, 3074, 6144, 10_000]) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 131 + 7) & 255);
+      expect(encodeBase64(bytes)).toBe(Buffer.from(bytes).toString('base64'));
+    }
+    expect(encodeBase64(new Uint8Array(0))).toBe('');
   });
 });
