@@ -69,7 +69,8 @@ export interface PairedTillParts<T extends PairedTill> {
 export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): PairedTillParts<T> {
   // Group commit (issue 37): the till's connection commits at synchronous = NORMAL, and everything the pair's barrier
   // holds (answers, events, uploads, ZATCA, printing, the standby's stream) waits for one shared sync of the WAL too.
-  const durability = commitInGroups(options.db, options.syncWal);
+  // TILL_GROUP_COMMIT=off: every commit synced by SQLite at FULL, as before (the bench's comparison, docs/performance.md).
+  const durability = process.env.TILL_GROUP_COMMIT === 'off' ? undefined : commitInGroups(options.db, options.syncWal);
   // The till is built before the pair that its waits name: the pair exists before anything runs.
   let pair: PairNode | null = null;
   const till = options.makeTill(() => pair?.committed() ?? Promise.resolve());
@@ -84,7 +85,7 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
     rejoinKey: rejoinKeyIn(options.secrets),
     onSteppedDown: options.onSteppedDown,
     log: options.log,
-    durability,
+    ...(durability ? { durability } : {}),
     ...(options.handover ? { handover: options.handover } : {}),
     ...(options.takeOverWarning ? { takeOverWarning: options.takeOverWarning } : {}),
     ...(options.setAside ? { setAside: options.setAside } : {}),
