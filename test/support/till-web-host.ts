@@ -104,7 +104,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
   const access = new HostAccess({ bindHost: '127.0.0.1', stations: host.branchStations, ...accessOptions });
   const server = createTillHttpServer({
     api: paired?.api ?? host,
-    ...(paired ? { peer: paired.pair } : {}),
+    ...(paired ? { peer: paired.pair, committed: () => paired.pair.committed() } : {}),
     events,
     rendererDir,
     access,

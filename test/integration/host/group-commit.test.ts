@@ -5,7 +5,7 @@ import { addStation } from '../../../src-main/stations/index.ts';
 import type { TillConnection } from '../../../src-renderer/transport/till-connection.ts';
 import { emulatedService, type EmulatedService } from '../../support/emulated-service.ts';
 import { eventually, ManualClock } from '../../support/manual-clock.ts';
-import { pairDevice, startWebHost, type WebHost } from '../../support/till-web-host.ts';
+import { addTabletStation, pairDevice, startWebHost, typePairingCode, type WebHost } from '../../support/till-web-host.ts';
 
 // Issue 37, group commit: the hub's till connection commits at synchronous =
 // NORMAL, so a commit is not on disk when SQLite returns; what a screen is
@@ -119,5 +119,18 @@ describe('group commit on the hub, over its WebSockets', () => {
     const before = held.length;
     await expect(counter.api.categories()).resolves.toBeInstanceOf(Array);
     expect(held.length).toBe(before);
+  });
+
+  it('a device is told it paired (its cookie) only once its row is on disk', async () => {
+    const { code } = web.access.pairing!.issue(addTabletStation(web.db));
+    holding = true;
+    let answered = false;
+    const answer = typePairingCode(web, code).finally(() => (answered = true));
+    await eventually('the hub asks the disk to sync the new device', () => held.length > 0);
+    await hubHadItsTurns();
+    expect(answered).toBe(false);
+    holding = false;
+    held.splice(0).forEach((sync) => sync.release());
+    expect((await answer).status).toBe(303);
   });
 });
