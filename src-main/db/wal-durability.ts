@@ -1,4 +1,5 @@
-import { close, fdatasync, open } from 'node:fs';
+import { close, closeSync, fdatasync, fsyncSync, open, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { TillDatabase } from './open-database.ts';
 
@@ -130,6 +131,24 @@ export class WalDurability implements DurabilityBarrier {
  * do not opt in stay at FULL, synced at each commit).
  */
 export function commitInGroups(db: TillDatabase, sync?: SyncFile): WalDurability {
-  if (!db.memory) db.pragma('synchronous = NORMAL');
+  if (!db.memory) {
+    db.pragma('synchronous = NORMAL');
+    // At FULL, SQLite syncs the folder at a new -wal's first synced commit (its name in the folder survives a power cut);
+    // at NORMAL it never does. The -wal exists now (the connection has read in WAL mode) and lives while it is open: once, here.
+    syncFolder(dirname(db.name));
+  }
   return new WalDurability(db, sync);
+}
+
+/** fsync of a folder (its entries); a system that cannot open one (Windows) makes names durable without it. */
+function syncFolder(folder: string): void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // EISDIR/EPERM where folders cannot be opened or synced: nothing more to do there.
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
