@@ -564,7 +564,9 @@ export class Staging {
    * One transaction of the pull. Its commit is not synced (synchronous =
    * NORMAL): until `publish` no reader sees these rows and a power cut may
    * take them, and the publishing transaction is synced (FULL), which makes
-   * everything before it in the WAL durable with it.
+   * everything before it in the WAL durable with it (on the hub's connection,
+   * NORMAL for group commit, the WAL is synced before any screen hears of it:
+   * db/wal-durability.ts).
    */
   private slice(kind: WriteSlice['kind'], rows: number, body: () => void): number {
     const synchronous = this.db.pragma('synchronous', { simple: true }) as number;

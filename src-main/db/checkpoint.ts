@@ -62,7 +62,15 @@ export function rememberNativeBinding(db: Database.Database, nativeBinding: stri
   nativeBindings.set(db, nativeBinding);
 }
 
-/** PASSIVE never waits for readers; whatever it cannot copy now is copied next time. */
+/**
+ * PASSIVE never waits for readers; whatever it cannot copy now is copied next time.
+ * A checkpoint never carries an unsynced commit into the database file: SQLite
+ * syncs the WAL before it copies a frame (walCheckpoint in sqlite3.c, "Sync the
+ * WAL to disk", with the checkpoint's sync flags, which every level but OFF
+ * sets: sqlite3PagerSetFlags), whatever the writer's own `synchronous`. So the
+ * hub's group commit (wal-durability.ts, NORMAL) and a checkpoint on the
+ * thread or here keep every synced commit and never half of one.
+ */
 function checkpointHere(db: Database.Database): void {
   if (db.open) db.pragma('wal_checkpoint(PASSIVE)');
 }

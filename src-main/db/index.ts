@@ -3,6 +3,7 @@ export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError,
 export { q, all, first, run, statement, param, positional, jsonList, prepared, type PreparedQuery } from './query.ts';
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
+export { afterTransaction, commitInGroups, fdatasyncByPath, WalDurability, type DurabilityBarrier, type SyncFile } from './wal-durability.ts';
 export { dataVersion } from './data-version.ts';
 export { tableVersion, forgetTableVersions } from './table-version.ts';
 export {

@@ -2,10 +2,14 @@ import type { TillEvent } from '../../src-shared/api/index.ts';
 
 /**
  * What an event waits for before it goes out: a promise that resolves once
- * every change committed so far is safe (a standby hub has acknowledged it),
- * or null when there is nothing to wait for.
+ * every change committed so far is safe (on the hub's disk, and acknowledged
+ * by a standby hub when one is connected), or null when there is nothing to
+ * wait for. It rejects when the disk would not confirm a commit.
  */
 export type EventBarrier = () => Promise<void> | null;
+
+/** How long held events wait before asking the barrier again after the disk would not confirm a commit. */
+const RETRY_AFTER_FAILED_BARRIER_MS = 1_000;
 
 /** The host's events, fanned out to every connected UI. */
 export class EventHub {
@@ -53,8 +57,12 @@ export class EventHub {
     let batch = this.held.splice(0);
     try {
       for (;;) {
-        // A failed barrier (the standby dropped) means the hub answers alone: the events go out.
-        await wait?.catch(() => {});
+        // A barrier that fails (the disk did not confirm the commit): no screen hears of it until a later sync does.
+        // A standby that dropped never fails it: the hub then answers alone.
+        while (!(await settledOk(wait))) {
+          await new Promise((later) => setTimeout(later, RETRY_AFTER_FAILED_BARRIER_MS).unref());
+          wait = this.barrier?.() ?? null;
+        }
         for (const event of batch) this.deliver(event);
         if (this.held.length === 0) break;
         batch = this.held.splice(0);
@@ -74,4 +82,14 @@ export class EventHub {
       }
     }
   }
+}
+
+/** True once `wait` resolved (or there was none), false once it rejected. */
+function settledOk(wait: Promise<void> | null): Promise<boolean> {
+  return wait === null
+    ? Promise.resolve(true)
+    : wait.then(
+        () => true,
+        () => false,
+      );
 }

@@ -104,7 +104,9 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
  * Writes an order, its lines, its payments and its outbox entry in one
  * IMMEDIATE transaction (`synchronous=FULL` is set on the connection), and
  * gives it the next number of its station's business day. When this returns
- * the order is on disk: only then may the cashier hear "paid". The number is
+ * the order is on disk (on the hub, whose connection commits in groups at
+ * NORMAL, once the pair's barrier has synced the WAL: db/wal-durability.ts):
+ * only then may the cashier hear "paid". The number is
  * the station's code and that station's sequence of the day (A-001, B-001),
  * fixed here once (order-numbering.ts); orders written before keep theirs.
  * The sequence is read and written under the IMMEDIATE transaction's write

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Clock } from '../clock/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import { afterTransaction, type DurabilityBarrier, type TillDatabase } from '../db/index.ts';
 import { answeredAloneRanges, beginAnsweringAlone, endAnsweringAlone, forgetAnsweredAloneThrough } from './answered-alone.ts';
 import { installJournal } from './journal-triggers.ts';
 import { journalOldest, journalSince, pruneJournal } from './journal.ts';
@@ -40,7 +40,16 @@ export interface HubReplicationOptions {
   rejoinKey: RejoinKeyStore;
   /** The standby sent a message of a known type that is malformed (peer-messages.ts): refused, with this reason. */
   onRefused?: (reason: string) => void;
+  /**
+   * This disk's part (issue 37, group commit): the hub's connection commits
+   * at synchronous = NORMAL and this says when its commits are on disk
+   * (db/wal-durability.ts). None: every commit is synced by SQLite itself.
+   */
+  durability?: DurabilityBarrier;
 }
+
+/** A connection at synchronous = FULL: each commit is on disk when it returns. */
+const SYNCED_AT_COMMIT: DurabilityBarrier = { durable: () => Promise.resolve(), pending: () => false };
 
 /** What the hub knows of its standby (the manager's status, `pos standby status`, `pos doctor`). */
 export interface ReplicationStatus {
@@ -67,11 +76,6 @@ function peerOrigin(text: unknown): string | null {
   }
 }
 
-/** Resolves once `db` has no open transaction (better-sqlite3's are synchronous: the next turn at the latest). */
-async function afterTransaction(db: TillDatabase): Promise<void> {
-  while (db.inTransaction) await new Promise<void>((next) => setImmediate(next));
-}
-
 interface Waiter {
   target: number;
   since: number;
@@ -83,9 +87,11 @@ interface Waiter {
  * standby with a manager's code, the snapshot it starts from, and a
  * WebSocket carrying every committed change in order, each batch
  * acknowledged. `committed()` is the synchronous part: a screen's call is
- * answered once the standby has acknowledged every change committed before
- * the answer, or at once while no standby is connected (the hub answers
- * alone, and says so in its status).
+ * answered once every change committed before the answer is on this disk
+ * and the standby has acknowledged it, or on this disk alone while no
+ * standby is connected (the hub answers alone, and says so in its status).
+ * Only changes on this disk are sent: a standby never holds what a power cut
+ * here could take back (its sequence numbers would then name other changes).
  */
 export class HubReplication {
   readonly codes: StandbyCodes;
@@ -100,6 +106,9 @@ export class HubReplication {
   } | null = null;
   private sent = 0;
   private acknowledged = 0;
+  /** The journal's head as of the last commits known to be on this disk: nothing after it is sent. */
+  private durableHead = 0;
+  private readonly durability: DurabilityBarrier;
   private lastPrune = 0;
   private unackedSince: number | null = null;
   /** The end of the earliest closed range of changes answered alone (answered-alone.ts): forgotten once acknowledged past. */
@@ -110,6 +119,7 @@ export class HubReplication {
   private journaling = false;
 
   constructor(private readonly options: HubReplicationOptions) {
+    this.durability = options.durability ?? SYNCED_AT_COMMIT;
     this.codes = new StandbyCodes(() => options.clock.now());
     this.challenges = new RejoinChallenges(() => options.clock.now());
     // A hub that has a standby keeps journaling across restarts, its triggers made anew from this build's schema.
@@ -138,11 +148,19 @@ export class HubReplication {
     this.sockets.close();
   }
 
-  /** Resolves once the standby has every change committed so far, or at once when no standby is connected. */
-  committed(): Promise<void> {
-    if (!this.standby || !this.journaling) return Promise.resolve();
-    const target = journalHead(this.options.db);
-    if (this.acknowledged >= target) return Promise.resolve();
+  /**
+   * Resolves once every change committed so far is on this disk and the
+   * standby has it (this disk alone when no standby is connected); rejects
+   * (a TillError) when the disk would not confirm the commit.
+   */
+  async committed(): Promise<void> {
+    const { db } = this.options;
+    // Inside a transaction the head would count rows not committed yet (perhaps never).
+    if (db.inTransaction) await afterTransaction(db);
+    const target = this.journaling ? journalHead(db) : 0;
+    await this.durability.durable();
+    if (target > this.durableHead) this.durableHead = target;
+    if (!this.standby || !this.journaling || this.acknowledged >= target) return;
     this.ship();
     return new Promise((done) => this.waiters.push({ target, since: this.options.clock.now(), done }));
   }
@@ -150,13 +168,16 @@ export class HubReplication {
   /**
    * What the host's events wait for (EventHub.holdUntil): null when the
    * standby has everything committed (or none is connected), else the same
-   * barrier as an answer's. Inside a transaction the head would count rows
-   * not committed yet (perhaps never): it is read once the transaction is over.
+   * barrier as an answer's (this disk's sync included: null only when
+   * nothing committed here waits for it). Inside a transaction the head would
+   * count rows not committed yet (perhaps never): it is read once the
+   * transaction is over.
    */
   eventBarrier(): Promise<void> | null {
+    if (this.durability.pending()) return this.committed();
     if (!this.standby || !this.journaling) return null;
     const { db } = this.options;
-    if (db.inTransaction) return afterTransaction(db).then(() => this.committed());
+    if (db.inTransaction) return this.committed();
     return this.acknowledged >= journalHead(db) ? null : this.committed();
   }
 
@@ -186,6 +207,8 @@ export class HubReplication {
       // A new pair, a new rejoin key: a machine paired before this code can no longer rejoin without one.
       const rejoinKey = newRejoinKey();
       this.options.rejoinKey.set(rejoinKey);
+      // The token's hash on this disk before the standby holds the token.
+      await this.durability.durable();
       return sendJson(response, 200, { token, epoch: readStandbyState(db).epoch, rejoin_key: rejoinKey });
     }
     if (path === '/standby/rejoin' && request.method === 'GET') return sendJson(response, 200, { nonce: this.challenges.issue() });
@@ -199,6 +222,7 @@ export class HubReplication {
       const { db } = this.options;
       writeStandbyState(db, { stream_token: sha256(token) });
       this.startJournal();
+      await this.durability.durable();
       const state = readStandbyState(db);
       // took_over_at: the old hub's last change this hub had when it took over; what the old hub committed after it is not here.
       return sendJson(response, 200, { token, epoch: state.epoch, took_over_at: state.applied_seq });
@@ -210,6 +234,8 @@ export class HubReplication {
       await rm(file, { force: true });
       // The journal is part of the copy: the standby reads the sequence the copy stands at from it.
       await this.options.db.backup(file);
+      // The copy has every commit made on this connection until it was done: those are on this disk before it leaves.
+      await this.durability.durable();
       response.writeHead(200, { 'Content-Type': 'application/vnd.sqlite3', 'Cache-Control': 'no-store' });
       await new Promise<void>((done) => {
         const stream = createReadStream(file);
@@ -267,7 +293,7 @@ export class HubReplication {
     socket.once('close', () => {
       if (this.standby?.socket === socket) this.dropStandby();
     });
-    this.ship();
+    this.shipDurable();
     this.handOver();
   }
 
@@ -301,11 +327,11 @@ export class HubReplication {
     }
   }
 
-  /** Sends what was committed since the last batch; one read, so the batch is whole transactions. */
+  /** Sends what was committed (and is on this disk) since the last batch; one read, so the batch is whole transactions. */
   private ship(): void {
     const standby = this.standby;
-    if (!standby || standby.socket.readyState !== standby.socket.OPEN) return;
-    const { changes, upTo } = journalSince(this.options.db, this.sent);
+    if (!standby || standby.socket.readyState !== standby.socket.OPEN || this.durableHead <= this.sent) return;
+    const { changes, upTo } = journalSince(this.options.db, this.sent, this.durableHead);
     if (upTo <= this.sent) return;
     this.sent = upTo;
     this.unackedSince ??= this.options.clock.now();
@@ -322,7 +348,7 @@ export class HubReplication {
         standby.socket.terminate();
         this.dropStandby();
       } else {
-        this.ship();
+        this.shipDurable();
         this.handOver();
         standby.socket.send(JSON.stringify({ type: 'beat', epoch: readStandbyState(this.options.db).epoch, head: this.sent }));
       }
@@ -331,6 +357,22 @@ export class HubReplication {
       this.lastPrune = now;
       pruneJournal(this.options.db, this.acknowledged);
     }
+  }
+
+  /** The beat's send: changes of other processes and of background work, once this disk has them (a sync if they need one). */
+  private shipDurable(): void {
+    const { db } = this.options;
+    if (!this.journaling || db.inTransaction) return this.ship();
+    const head = journalHead(db);
+    if (head <= this.durableHead) return this.ship();
+    this.durability.durable().then(
+      () => {
+        if (head > this.durableHead) this.durableHead = head;
+        this.ship();
+      },
+      // The disk did not confirm: nothing new goes out; the next beat tries again.
+      () => {},
+    );
   }
 
   /** Sends the handover's secrets when they differ from what this standby last got (a new sign-in, a renewed CSID). */

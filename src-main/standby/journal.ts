@@ -6,11 +6,15 @@ import { journalHead } from './standby-state.ts';
  * The committed changes after `after`, oldest first. Read in one statement,
  * so what it returns is a whole number of transactions (SQLite's snapshot
  * never shows half a commit): a batch the standby applies at once is whole.
+ * `through`: a journal head read between transactions (the last change known
+ * to be on this disk), so the batch stays whole transactions.
  */
-export function journalSince(db: TillDatabase, after: number): { changes: JournalChange[]; upTo: number } {
+export function journalSince(db: TillDatabase, after: number, through = Number.MAX_SAFE_INTEGER): { changes: JournalChange[]; upTo: number } {
   return db.transaction(() => {
-    const changes = db.prepare('SELECT seq, tbl, op, old_key, row FROM standby_journal WHERE seq > ? ORDER BY seq').all(after) as JournalChange[];
-    return { changes, upTo: Math.max(after, journalHead(db)) };
+    const changes = db
+      .prepare('SELECT seq, tbl, op, old_key, row FROM standby_journal WHERE seq > ? AND seq <= ? ORDER BY seq')
+      .all(after, through) as JournalChange[];
+    return { changes, upTo: Math.max(after, Math.min(through, journalHead(db))) };
   })();
 }
 

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { TillError } from '../../src-shared/errors/index.ts';
 import type { StandbyCodeView, StandbyStatusView } from '../../src-shared/stations/index.ts';
 import type { Clock } from '../clock/index.ts';
-import type { TillDatabase } from '../db/index.ts';
+import type { DurabilityBarrier, TillDatabase } from '../db/index.ts';
 import { settingOrDefault } from '../settings/index.ts';
 import { shouldTakeOver } from './failover-rule.ts';
 import type { PairHandover } from './handover.ts';
@@ -46,6 +46,8 @@ export interface PairNodeOptions {
   takeOverWarning?: () => string | null;
   /** The ZATCA documents this machine's set-aside files still have to report (the root's); a standby tells its hub. */
   setAside?: () => SetAsideSummary | null;
+  /** The till connection's commits on disk (group commit, db/wal-durability.ts): the hub's barrier waits for it too. None: synced at commit. */
+  durability?: DurabilityBarrier;
 }
 
 /** A socket of a screen, as the web host reports it (the host's StationPresence shape, kept structural here). */
@@ -128,7 +130,7 @@ export class PairNode {
     this.applier?.close();
   }
 
-  /** The barrier a screen's answer waits for (the hub's part); immediate on any other role. */
+  /** The barrier a screen's answer waits for (the hub's part: on this disk, and acknowledged by a connected standby); immediate on any other role. */
   committed(): Promise<void> {
     return this.role === 'hub' && this.hub ? this.hub.committed() : Promise.resolve();
   }
@@ -287,6 +289,7 @@ export class PairNode {
       ...(this.options.handover ? { handover: this.options.handover } : {}),
       ackTimeoutMs: () => settingOrDefault(this.options.db, 'hub.standby_ack_seconds') * 1000,
       rejoinKey: this.options.rejoinKey,
+      ...(this.options.durability ? { durability: this.options.durability } : {}),
       onRefused: (reason) => this.options.log(`Hub: the standby sent a message this hub refuses (${reason}); it is ignored.`),
     });
     this.hub.start();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { TillApi } from '../../src-shared/api/index.ts';
 import type { StandbyCodeView, StandbyStatusView } from '../../src-shared/stations/index.ts';
 import type { Clock } from '../clock/index.ts';
-import { openDatabase as openTillDatabase, type TillDatabase } from '../db/index.ts';
+import { commitInGroups, openDatabase as openTillDatabase, type SyncFile, type TillDatabase } from '../db/index.ts';
 import { listStations } from '../stations/index.ts';
 import type { PairHandover } from './handover.ts';
 import { PairNode } from './pair-node.ts';
@@ -45,6 +45,8 @@ export interface PairedTillOptions<T extends PairedTill> {
   /** This running hub stepped down (a newer one at its peer): the root serves the file again, where it rejoins (rejoin.ts). */
   onSteppedDown: () => void;
   log: (line: string) => void;
+  /** How the `-wal` is synced (tests hold it to see what waits for the disk); fdatasync on the threadpool by default. */
+  syncWal?: SyncFile;
 }
 
 /** The till and its pair as the roots serve them: `api` answers a call once the standby has what it committed. */
@@ -55,14 +57,20 @@ export interface PairedTillParts<T extends PairedTill> {
 }
 
 /**
- * Composes a till with its pair node: the hub (streams every commit to its
- * standby; answers, events, uploads, ZATCA and printing wait for it), the
+ * Composes a till with its pair node: the hub (commits in groups, each
+ * synced to this disk once for all the calls that wait on it, and streams
+ * every commit to its standby; answers, events, uploads, ZATCA and printing
+ * wait for both), the
  * standby (follows the hub, takes over by the failover rule) or an old hub
  * (fenced), as the file says; the till's outbox, printing and ZATCA start
  * only on the hub. The Stations tab's panel and "Standby code" go through
  * the till API to this pair.
  */
 export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): PairedTillParts<T> {
+  // Group commit (issue 37): the till's connection commits at synchronous = NORMAL, and everything the pair's barrier
+  // holds (answers, events, uploads, ZATCA, printing, the standby's stream) waits for one shared sync of the WAL too.
+  // TILL_GROUP_COMMIT=off: every commit synced by SQLite at FULL, as before (the bench's comparison, docs/performance.md).
+  const durability = process.env.TILL_GROUP_COMMIT === 'off' ? undefined : commitInGroups(options.db, options.syncWal);
   // The till is built before the pair that its waits name: the pair exists before anything runs.
   let pair: PairNode | null = null;
   const till = options.makeTill(() => pair?.committed() ?? Promise.resolve());
@@ -77,6 +85,7 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
     rejoinKey: rejoinKeyIn(options.secrets),
     onSteppedDown: options.onSteppedDown,
     log: options.log,
+    ...(durability ? { durability } : {}),
     ...(options.handover ? { handover: options.handover } : {}),
     ...(options.takeOverWarning ? { takeOverWarning: options.takeOverWarning } : {}),
     ...(options.setAside ? { setAside: options.setAside } : {}),

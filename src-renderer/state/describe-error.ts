@@ -113,6 +113,7 @@ const CODE_KEYS: Record<TillErrorCode, MessageKey> = {
   sold_out: 'error.sold_out',
   option_choice: 'error.option_choice',
   code_refused: 'error.code_refused',
+  not_durable: 'error.not_durable',
   zatca_clearance: 'error.zatca_clearance',
   not_signed_in: 'error.not_signed_in',
   service_unreachable: 'error.unreachable',

@@ -47,7 +47,9 @@ export type TillErrorCode =
   /** A line breaks a rule of its product's option groups (issue 34): a required group unanswered, or more of a group than it allows. */
   | 'option_choice'
   /** A coupon or loyalty reward code that gives nothing now (refused, offline, already on this order): the sale goes on without it (issue 35). */
-  | 'code_refused';
+  | 'code_refused'
+  /** The hub committed the change but the disk would not confirm it (a failed sync of the WAL, issue 37): the screen is told, never "done". */
+  | 'not_durable';
 
 /** Values for a reason's placeholders (numbers, names, addresses); never English to show. */
 export type ReasonParams = Record<string, string | number>;

@@ -12,6 +12,10 @@ export const HUB_MESSAGES_EN = {
   'reason.hub.notSent': 'Nothing was sent: this screen is not connected to the hub. Try again when it is back.',
   'reason.hub.noAnswer':
     'The hub went away before it answered. When it is back, look at the cart: an empty cart means the sale was recorded (see Orders); the same cart means it was not.',
+  'error.not_durable':
+    'The hub could not confirm that this was saved to its disk. Do not hand over a receipt yet: look at the cart and Orders, and tell a manager to check the hub computer’s disk.',
+  'reason.hub.notDurable':
+    'The hub wrote this but its disk did not confirm it was saved, so it may be lost if the power goes. Look at the cart and Orders before going on, and tell a manager to check the hub computer’s disk (full or failing).',
   'pairQr.title': 'Pair a tablet',
   'pairQr.how': 'Point the tablet’s camera at the code, or open the address on the tablet and type the code.',
   'pairQr.label': 'QR code to pair a tablet: opens {address} with the code {code}',
@@ -65,6 +69,9 @@ export const HUB_MESSAGES_AR: Record<HubMessageKey, string> = {
   'reason.hub.notSent': 'لم يُرسل شيء: هذه الشاشة غير متصلة بالجهاز الرئيسي. حاول مرة أخرى عند عودته.',
   'reason.hub.noAnswer':
     'انقطع الجهاز الرئيسي قبل أن يجيب. عند عودته انظر إلى السلة: السلة الفارغة تعني أن البيع سُجّل (انظر الطلبات)، والسلة نفسها تعني أنه لم يُسجّل.',
+  'error.not_durable': 'لم يتمكن الجهاز الرئيسي من تأكيد حفظ هذا على قرصه. لا تسلّم إيصالاً بعد: انظر إلى السلة والطلبات، وأبلغ المدير ليفحص قرص جهاز المركز.',
+  'reason.hub.notDurable':
+    'كتب الجهاز الرئيسي هذا لكن قرصه لم يؤكد حفظه، فقد يضيع إذا انقطعت الكهرباء. انظر إلى السلة والطلبات قبل المتابعة، وأبلغ المدير ليفحص قرص جهاز المركز (ممتلئ أو معطّل).',
   'pairQr.title': 'إقران جهاز لوحي',
   'pairQr.how': 'وجّه كاميرا الجهاز اللوحي إلى الرمز، أو افتح العنوان على الجهاز اللوحي واكتب الرمز.',
   'pairQr.label': 'رمز QR لإقران جهاز لوحي: يفتح \u2066{address}\u2069 بالرمز {code}',

@@ -12,7 +12,9 @@ import {
   type RouteHandler,
   type TillHttpServer,
 } from '../../src-main/host/http/index.ts';
-import type { TillDatabase } from '../../src-main/db/index.ts';
+import type { SyncFile, TillDatabase } from '../../src-main/db/index.ts';
+import { openPairedFile, pairTill } from '../../src-main/standby/index.ts';
+import { systemClock } from '../../src-main/clock/index.ts';
 import { addStation, listStations } from '../../src-main/stations/index.ts';
 import type { Clock } from '../../src-main/clock/index.ts';
 import type { PrinterAddressPolicy } from '../../src-main/printing/index.ts';
@@ -56,28 +58,53 @@ export interface WebHostOptions extends Partial<Omit<HostAccessOptions, 'station
   maxSocketsPerSession?: number;
   /** Calls one WebSocket may have waiting or running (default 8). */
   maxCallsInFlight?: number;
+  /**
+   * Composed as `pos serve` composes it (pairTill: group commit on the till's
+   * connection, the pair's barrier before every answer, event and send), with
+   * this sync of the WAL, which a test may hold. None: the bare TillHost.
+   */
+  syncWal?: SyncFile;
 }
 
 export async function startWebHost(service: EmulatedService, options: WebHostOptions = {}): Promise<WebHost> {
   const db = service.open(options.dbName ?? 'host.db');
   const events = new EventHub();
-  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, maxSocketsPerSession, maxCallsInFlight, ...accessOptions } = options;
-  const host = new TillHost({
-    db,
-    events,
-    secrets: new FileSecretStore(db),
-    uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 },
-    ...(clock ? { clock } : {}),
-    ...(zatcaUrl ? { zatcaUrl } : {}),
-    ...(printerPolicy ? { printerPolicy } : {}),
-  });
-  host.start();
+  const { dbName: _db, limits, clock, routes = [], zatcaUrl, printerPolicy, maxSocketsPerSession, maxCallsInFlight, syncWal, ...accessOptions } = options;
+  const secrets = new FileSecretStore(db);
+  const makeHost = (uploadsWaitFor?: () => Promise<void>) =>
+    new TillHost({
+      db,
+      events,
+      secrets,
+      uploadBackoff: { baseDelayMs: 5, maxDelayMs: 50 },
+      ...(clock ? { clock } : {}),
+      ...(zatcaUrl ? { zatcaUrl } : {}),
+      ...(printerPolicy ? { printerPolicy } : {}),
+      ...(uploadsWaitFor ? { uploadsWaitFor } : {}),
+    });
+  const paired = syncWal
+    ? pairTill({
+        dbFile: db.name,
+        db,
+        openDatabase: openPairedFile,
+        clock: clock ?? systemClock,
+        makeTill: makeHost,
+        events,
+        secrets,
+        onSteppedDown: () => {},
+        log: () => {},
+        syncWal,
+      })
+    : null;
+  const host = paired?.till ?? makeHost();
+  if (!paired) host.start();
   const rendererDir = service.dir.file('renderer');
   mkdirSync(rendererDir, { recursive: true });
   writeFileSync(`${rendererDir}/index.html`, '<!doctype html><title>Till</title>');
   const access = new HostAccess({ bindHost: '127.0.0.1', stations: host.branchStations, ...accessOptions });
   const server = createTillHttpServer({
-    api: host,
+    api: paired?.api ?? host,
+    ...(paired ? { peer: paired.pair, committed: () => paired.pair.committed() } : {}),
     events,
     rendererDir,
     access,
@@ -132,6 +159,7 @@ export async function startWebHost(service: EmulatedService, options: WebHostOpt
       connections.splice(0).forEach((c) => c.close());
       sockets.splice(0).forEach((s) => s.terminate());
       await server.close();
+      await paired?.pair.stop();
       await host.stop();
     },
   };

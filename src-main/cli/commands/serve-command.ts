@@ -145,6 +145,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     // Every answer waits for the standby to hold what it committed (docs/standby.md).
     api,
     peer: pair,
+    // A paired device's cookie too (its row on this disk and the standby's).
+    committed: () => pair.committed(),
     events,
     rendererDir,
     access,

@@ -49,6 +49,12 @@ export interface TillHttpServerOptions {
    * not shown who they are.
    */
   peer?: PeerRoutes;
+  /**
+   * What a page that tells of a write waits for before it goes out (a paired
+   * device's cookie: its row on the hub's disk, and the standby's): the
+   * pair's barrier, as every till API answer's (docs/standby.md). None: nothing.
+   */
+  committed?: () => Promise<void>;
 }
 
 export interface PeerRoutes {
@@ -363,6 +369,16 @@ async function pair(options: TillHttpServerOptions, request: IncomingMessage, re
     return;
   }
   const { cookie } = access.sessions.open('paired-device', address, { secure: access.onHttps(request), station });
+  try {
+    await options.committed?.();
+  } catch {
+    sendPage(response, 503, {
+      en: 'The hub could not confirm the pairing was saved to its disk. Ask a manager to check the hub computer’s disk, then pair again.',
+      ar: 'لم يتمكن الجهاز الرئيسي من تأكيد حفظ الإقران على قرصه. اطلب من المدير فحص قرص جهاز المركز، ثم أعد الإقران.',
+      form: true,
+    });
+    return;
+  }
   response.writeHead(303, { 'Set-Cookie': cookie, Location: '/', 'Cache-Control': 'no-store' }).end();
 }
 
