@@ -127,11 +127,12 @@ function compileQueries(table: ReplicaTable): TableQueries {
     link
       ? sql`${ref(a, link.column)} = ${parentSeq(`${b}.${link.parentKey}`, generation)} AND ${ref(a, table.key)} = ${ref(b, table.key)}`
       : sql`${ref(a, table.key)} = ${ref(b, table.key)}`;
-  // A nested row's parent row is found by its parent's key (the row's own value, bound again) and the generation it is written to.
+  // A nested row's parent row: the one the pull has just written (bound, Staging.parentRows), else (NULL bound) found by its
+  // parent's key (the row's own value, bound again) in the generation it is written to.
   const valuesOfRow = () => ({
     ...Object.fromEntries(cols.map((column) => [column, positional()])),
     [GENERATION_COLUMN]: positional(),
-    ...(link ? { [link.column]: parentSeq('?', '?') } : {}),
+    ...(link ? { [link.column]: sql`coalesce(?, ${parentSeq('?', '?')})` } : {}),
   });
   return {
     // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
@@ -310,6 +311,12 @@ export class Staging {
   private readonly fixedSlices: boolean;
   /** The tables some table is kept by (ReplicaKeys.keptByParent): their rows are parents in lastParentCopies. */
   private readonly parentTables: ReadonlySet<string>;
+  /**
+   * The rows (seq) of the parents this flush wrote, keyed "table\0key": what their nested rows, queued right after
+   * them, hold in PARENT_SEQ_COLUMN without a lookup in the parent's index each. A parent written earlier (a
+   * product's prices read later from its own route) is looked up.
+   */
+  private readonly parentRows = new Map<string, number>();
 
   constructor(
     private readonly db: TillDatabase,
@@ -339,6 +346,7 @@ export class Staging {
   async flush(): Promise<void> {
     // The rows were queued on this turn of the event loop (a page staged): the first slice goes on the next.
     if (this.pending.length > 0) await yieldToOthers();
+    this.parentRows.clear();
     while (this.pending.length > 0) {
       await this.checkpointed();
       const slice = this.pending.splice(0, this.sliceRows);
@@ -380,36 +388,47 @@ export class Staging {
           continue;
         }
         const values: unknown[] = [];
-        const parentKey = parentLink(table)?.parentKey;
-        for (let i = at; i < at + size; i++) {
-          for (const column of table.columns) values.push(rows[i]![column]);
-          values.push(this.generation);
-          if (parentKey) values.push(rows[i]![parentKey], this.generation);
-        }
+        for (let i = at; i < at + size; i++) this.pushValues(values, table, rows[i]!);
         const before = queries.lastRowid.get(this.db, {})!.last ?? 0;
+        let written = size;
         try {
           queries.insertMany(size).run(this.db, values);
-          this.staged.set(table.name, this.staged.get(table.name)! + size);
-          at += size;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          const written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
-          this.staged.set(table.name, this.staged.get(table.name)! + written);
-          at += written;
-          this.write(table, rows[at++]!);
+          written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
         }
+        // Each row got the next rowid (an INTEGER PRIMARY KEY takes the highest plus one).
+        if (this.parentTables.has(table.name)) for (let i = 0; i < written; i++) this.parentRows.set(this.parentKeyOf(table, rows[at + i]!), before + 1 + i);
+        this.staged.set(table.name, this.staged.get(table.name)! + written);
+        at += written;
+        if (written < size) this.write(table, rows[at++]!);
       }
     }
   }
 
+  /** A row's values as `insert` binds them: its columns, the generation, and for a nested row its parent's row (or NULL), key and generation. */
+  private pushValues(values: unknown[], table: ReplicaTable, row: Record<string, unknown>): void {
+    for (const column of table.columns) values.push(row[column]);
+    values.push(this.generation);
+    if (table.keptByParent && table.parentKey) {
+      const parentKey = row[table.parentKey];
+      values.push(this.parentRows.get(`${table.keptByParent}\0${parentKey as string}`) ?? null, parentKey, this.generation);
+    }
+  }
+
+  private parentKeyOf(table: ReplicaTable, row: Record<string, unknown>): string {
+    return `${table.name}\0${row[table.key] as string}`;
+  }
+
   private write(table: ReplicaTable, row: Record<string, unknown>): void {
     const queries = queriesOf(table);
-    const values: unknown[] = table.columns.map((column) => row[column]);
-    values.push(this.generation);
-    const parentKey = parentLink(table)?.parentKey;
-    if (parentKey) values.push(row[parentKey], this.generation);
+    const values: unknown[] = [];
+    this.pushValues(values, table, row);
+    const remember = (result: { lastInsertRowid: number | bigint }) => {
+      if (this.parentTables.has(table.name)) this.parentRows.set(this.parentKeyOf(table, row), Number(result.lastInsertRowid));
+    };
     try {
-      queries.insert.run(this.db, values);
+      remember(queries.insert.run(this.db, values));
       this.staged.set(table.name, this.staged.get(table.name)! + 1);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -422,7 +441,7 @@ export class Staging {
         this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
       }
       queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
-      queries.insert.run(this.db, values);
+      remember(queries.insert.run(this.db, values));
     }
   }
 
