@@ -42,7 +42,7 @@ export function readCatalog(db: TillDatabase): CatalogSnapshot {
 
 function readEveryList(db: TillDatabase): CatalogSnapshot {
   const modifiers = groupBy(
-    all(db, q.selectFrom('modifiers').select(MODIFIER_COLUMNS).orderBy('product_id').orderBy('position')).map(modifierOfRow),
+    all(db, q.selectFrom('modifiers').select(MODIFIER_COLUMNS).orderBy('product_seq').orderBy('position')).map(modifierOfRow),
     (m: Modifier) => m.product_id,
   );
   const prices = groupBy(

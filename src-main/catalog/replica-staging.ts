@@ -1,6 +1,17 @@
 import { sql, type Compilable, type RawBuilder } from 'kysely';
-import { GENERATION_COLUMN, param, pinGenerations, pinnedGenerations, positional, prepared, q, type PreparedQuery, type TillDatabase } from '../db/index.ts';
-import type { ReplicaRow, ReplicaTable, ReplicaTableName } from './replica-tables.ts';
+import {
+  GENERATION_COLUMN,
+  param,
+  parentSeqOf,
+  pinGenerations,
+  pinnedGenerations,
+  positional,
+  prepared,
+  q,
+  type PreparedQuery,
+  type TillDatabase,
+} from '../db/index.ts';
+import { PARENT_SEQ_COLUMN, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
 
 /**
  * A pull writes the catalog it reads straight into the replica's tables as
@@ -106,13 +117,23 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
   const insertMany = new Map<number, PreparedQuery<readonly unknown[], unknown>>();
   const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
-  // The same record in the other generation: by its key, and for a table kept by its parent (no index on its key) under the
-  // same parent, found through the parent's index. A nested record that moved to another parent counts as gone and new.
-  const sameRecord = (a: string, b: string) =>
-    table.keptByParent && table.parentKey
-      ? sql`${ref(a, table.parentKey)} = ${ref(b, table.parentKey)} AND ${ref(a, table.key)} = ${ref(b, table.key)}`
+  const link = parentLink(table);
+  // The parent's row (its seq) whose key is `key` in `generation` (SQL expressions): what a nested row's PARENT_SEQ_COLUMN holds.
+  const parentSeq = (key: string, generation: string) => sql`(${sql.raw(parentSeqOf(link!, key, generation))})`;
+  // The same record in generation `generation` as b, for row a: by its key, and for a table kept by its parent (no index on
+  // its key) under the same parent's row of a's generation, found through the parent's index. A nested record that moved to
+  // another parent counts as gone and new.
+  const sameRecord = (a: string, b: string, generation: string) =>
+    link
+      ? sql`${ref(a, link.column)} = ${parentSeq(`${b}.${link.parentKey}`, generation)} AND ${ref(a, table.key)} = ${ref(b, table.key)}`
       : sql`${ref(a, table.key)} = ${ref(b, table.key)}`;
-  const valuesOfRow = () => ({ ...Object.fromEntries(cols.map((column) => [column, positional()])), [GENERATION_COLUMN]: positional() });
+  // A nested row's parent row: the one the pull has just written (bound, Staging.parentRows), else (NULL bound) found by its
+  // parent's key (the row's own value, bound again) in the generation it is written to.
+  const valuesOfRow = () => ({
+    ...Object.fromEntries(cols.map((column) => [column, positional()])),
+    [GENERATION_COLUMN]: positional(),
+    ...(link ? { [link.column]: sql`coalesce(?, ${parentSeq('?', '?')})` } : {}),
+  });
   return {
     // The values are put in `cols` order by `write`, from the row's names: never by the order a record's fields came in.
     insert: prepared<readonly unknown[]>()(s.insertInto(main).values(valuesOfRow())),
@@ -134,20 +155,23 @@ function compileQueries(table: ReplicaTable): TableQueries {
     deleteStaged: prepared<{ value: unknown; generation: number }>()(
       s.deleteFrom(main).where(table.key, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
     ),
-    deleteOfParent: table.parentKey
+    deleteOfParent: link
       ? prepared<{ value: unknown; generation: number }>()(
-          s.deleteFrom(main).where(table.parentKey, '=', param('value')).where(GENERATION_COLUMN, '=', param<number>('generation')),
+          s.deleteFrom(main).where(link.column, '=', parentSeq('@value', '@generation')).where(GENERATION_COLUMN, '=', param<number>('generation')),
         )
       : null,
     keepWhere: (column) => {
       let keep = keepWhere.get(column);
       if (!keep) {
-        // OR IGNORE: a record the new generation already has keeps that copy.
+        // OR IGNORE: a record the new generation already has keeps that copy. A nested row goes under its parent's row of
+        // the new generation (copied first), and its rows of a parent are found through the parent's row, as readers do.
+        const into = [...cols, GENERATION_COLUMN, ...(link ? [link.column] : [])];
+        const values = [...cols.map((c) => sql.ref(`o.${c}`)), param<number>('to'), ...(link ? [parentSeq(`o.${link.parentKey}`, '@to')] : [])];
+        const where =
+          link && column === link.parentKey ? sql`o.${sql.ref(link.column)} = ${parentSeq('@value', '@from')}` : sql`o.${sql.ref(column)} = ${param('value')}`;
         keep = prepared<{ value: unknown; from: number; to: number }>()(
           raw(
-            sql`INSERT OR IGNORE INTO ${sql.table(main)} (${sql.join([...cols, GENERATION_COLUMN].map((c) => sql.ref(c)))}) SELECT ${sql.join(
-              cols.map((c) => sql.ref(c)),
-            )}, ${param<number>('to')} FROM ${sql.table(main)} WHERE ${sql.ref(column)} = ${param('value')} AND ${sql.ref(GENERATION_COLUMN)} = ${param<number>('from')} ORDER BY rowid`,
+            sql`INSERT OR IGNORE INTO ${sql.table(main)} (${sql.join(into.map((c) => sql.ref(c)))}) SELECT ${sql.join(values)} FROM ${sql.table(main)} AS o WHERE ${where} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('from')} ORDER BY o.rowid`,
           ),
         );
         keepWhere.set(column, keep);
@@ -205,7 +229,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o', '@next')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
       ),
     ),
     differing: prepared<{ previous: number; next: number; from: number; to: number }>()(
@@ -213,10 +237,17 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
       ),
     ),
   };
+}
+
+/** A table kept by its parent: its PARENT_SEQ_COLUMN, and the parent as db/generations.ts's parentSeqOf takes it. */
+function parentLink(table: ReplicaTable): { column: string; parent: string; parentKey: string } | null {
+  return table.keptByParent && table.parentKey
+    ? { column: PARENT_SEQ_COLUMN[table.keptByParent], parent: table.keptByParent, parentKey: table.parentKey }
+    : null;
 }
 
 // Compiled on a table's first use, not at start-up: a till that is not pulling never needs them.
@@ -280,6 +311,12 @@ export class Staging {
   private readonly fixedSlices: boolean;
   /** The tables some table is kept by (ReplicaKeys.keptByParent): their rows are parents in lastParentCopies. */
   private readonly parentTables: ReadonlySet<string>;
+  /**
+   * The rows (seq) of the parents this flush wrote, keyed "table\0key": what their nested rows, queued right after
+   * them, hold in PARENT_SEQ_COLUMN without a lookup in the parent's index each. A parent written earlier (a
+   * product's prices read later from its own route) is looked up.
+   */
+  private readonly parentRows = new Map<string, number>();
 
   constructor(
     private readonly db: TillDatabase,
@@ -309,6 +346,7 @@ export class Staging {
   async flush(): Promise<void> {
     // The rows were queued on this turn of the event loop (a page staged): the first slice goes on the next.
     if (this.pending.length > 0) await yieldToOthers();
+    this.parentRows.clear();
     while (this.pending.length > 0) {
       await this.checkpointed();
       const slice = this.pending.splice(0, this.sliceRows);
@@ -350,44 +388,60 @@ export class Staging {
           continue;
         }
         const values: unknown[] = [];
-        for (let i = at; i < at + size; i++) {
-          for (const column of table.columns) values.push(rows[i]![column]);
-          values.push(this.generation);
-        }
+        for (let i = at; i < at + size; i++) this.pushValues(values, table, rows[i]!);
         const before = queries.lastRowid.get(this.db, {})!.last ?? 0;
+        let written = size;
         try {
           queries.insertMany(size).run(this.db, values);
-          this.staged.set(table.name, this.staged.get(table.name)! + size);
-          at += size;
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
-          const written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
-          this.staged.set(table.name, this.staged.get(table.name)! + written);
-          at += written;
-          this.write(table, rows[at++]!);
+          written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
         }
+        // Each row got the next rowid (an INTEGER PRIMARY KEY takes the highest plus one).
+        if (this.parentTables.has(table.name)) for (let i = 0; i < written; i++) this.parentRows.set(this.parentKeyOf(table, rows[at + i]!), before + 1 + i);
+        this.staged.set(table.name, this.staged.get(table.name)! + written);
+        at += written;
+        if (written < size) this.write(table, rows[at++]!);
       }
     }
   }
 
+  /** A row's values as `insert` binds them: its columns, the generation, and for a nested row its parent's row (or NULL), key and generation. */
+  private pushValues(values: unknown[], table: ReplicaTable, row: Record<string, unknown>): void {
+    for (const column of table.columns) values.push(row[column]);
+    values.push(this.generation);
+    if (table.keptByParent && table.parentKey) {
+      const parentKey = row[table.parentKey];
+      values.push(this.parentRows.get(`${table.keptByParent}\0${parentKey as string}`) ?? null, parentKey, this.generation);
+    }
+  }
+
+  private parentKeyOf(table: ReplicaTable, row: Record<string, unknown>): string {
+    return `${table.name}\0${row[table.key] as string}`;
+  }
+
   private write(table: ReplicaTable, row: Record<string, unknown>): void {
     const queries = queriesOf(table);
-    const values: unknown[] = table.columns.map((column) => row[column]);
-    values.push(this.generation);
+    const values: unknown[] = [];
+    this.pushValues(values, table, row);
+    const remember = (result: { lastInsertRowid: number | bigint }) => {
+      if (this.parentTables.has(table.name)) this.parentRows.set(this.parentKeyOf(table, row), Number(result.lastInsertRowid));
+    };
     try {
-      queries.insert.run(this.db, values);
+      remember(queries.insert.run(this.db, values));
       this.staged.set(table.name, this.staged.get(table.name)! + 1);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // A record staged twice (it moved between pages while the list was read): the later copy wins, at its later place.
-      queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
-      // With its nested rows: those the earlier copy brought go, the later copy's are queued after it.
+      // With its nested rows: those the earlier copy brought go (found through its row, so before it), the later copy's
+      // are queued after it.
       for (const nested of this.tables) {
         if (nested.keptByParent !== table.name) continue;
         const deleted = queriesOf(nested).deleteOfParent!.run(this.db, { value: row[table.key], generation: this.generation }).changes;
         this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
       }
-      queries.insert.run(this.db, values);
+      queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
+      remember(queries.insert.run(this.db, values));
     }
   }
 

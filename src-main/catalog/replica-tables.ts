@@ -20,6 +20,16 @@ interface ReplicaKeys {
   keptByParent?: 'products';
 }
 
+/**
+ * The column of a table kept by its parent that holds the parent's row
+ * (its `seq`) of the same generation: the table's index of its parent's rows
+ * is keyed by it (migration 0036), so that a pull, which numbers the parents
+ * it writes in ascending order, appends to that index instead of writing a
+ * leaf of it per parent (docs/performance.md, the pull). The pull fills it
+ * (replica-staging.ts); readers find a product's rows through it.
+ */
+export const PARENT_SEQ_COLUMN = { products: 'product_seq' } as const;
+
 /** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
 const REPLICA_KEYS = {
   categories: { key: 'id' },
@@ -44,14 +54,21 @@ export type ReplicaTableName = keyof typeof REPLICA_KEYS;
 
 // Every table of the list is kept by generation (db/generations.ts): converted when a database is opened, read through its pinned view.
 registerGenerationalTables(
-  Object.entries(REPLICA_KEYS).map(([name, keys]: [string, ReplicaKeys]) => ({ name, key: keys.key, unique: keys.keptByParent === undefined })),
+  Object.entries(REPLICA_KEYS).map(([name, keys]: [string, ReplicaKeys]) => ({
+    name,
+    key: keys.key,
+    unique: keys.keptByParent === undefined,
+    ...(keys.keptByParent && keys.parentKey
+      ? { parentSeq: { column: PARENT_SEQ_COLUMN[keys.keptByParent], parent: keys.keptByParent, parentKey: keys.parentKey } }
+      : {}),
+  })),
 );
 
 /**
  * A replica table with the columns the pull writes: every column of the
  * schema (db/schema.ts, checked against the migrations by a test) but the
- * `seq` rowid key, which is the database's own, and the generation, which
- * the pull sets itself.
+ * `seq` rowid key, which is the database's own, and the generation and the
+ * parent's row (PARENT_SEQ_COLUMN), which the pull sets itself.
  */
 export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> extends ReplicaKeys {
   name: N;
@@ -59,13 +76,14 @@ export interface ReplicaTable<N extends ReplicaTableName = ReplicaTableName> ext
 }
 
 /** One staged row of table `N`, by column name: every column the pull writes (all but `seq`), typed as the schema says. */
-export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq' | 'generation'>;
+export type ReplicaRow<N extends ReplicaTableName> = Omit<Selectable<TillSchema[N]>, 'seq' | 'generation' | 'product_seq'>;
 
 function replicaTable<N extends ReplicaTableName>(name: N): ReplicaTable<N> {
   const keys: ReplicaKeys = REPLICA_KEYS[name];
   // `?? []`: a table a new migration adds is in the list before `npm run schema` has written its columns.
   const columns = (TABLE_COLUMNS[name] as readonly string[] | undefined) ?? [];
-  return { name, ...keys, columns: columns.filter((column) => column !== 'seq' && column !== GENERATION_COLUMN) };
+  const own = (column: string) => column !== 'seq' && column !== GENERATION_COLUMN && column !== PARENT_SEQ_COLUMN.products;
+  return { name, ...keys, columns: columns.filter(own) };
 }
 
 /** The replica tables by name: `REPLICA.products` is where a product's row is staged. */

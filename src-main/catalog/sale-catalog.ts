@@ -66,15 +66,18 @@ const SALE_PRODUCTS = prepared<{ ids: string }>()(
     .where('is_active', '=', 1),
 );
 
+// A product's modifiers and prices are indexed by its row (product_seq, migration 0036), not its id: found through the product.
+const rowsOfProducts = () => q.selectFrom('products').select('seq').where('id', 'in', jsonList('ids'));
+
 const SALE_MODIFIERS = prepared<{ ids: string }>()(
-  q.selectFrom('modifiers').select(MODIFIER_COLUMNS).where('product_id', 'in', jsonList('ids')).orderBy('position'),
+  q.selectFrom('modifiers').select(MODIFIER_COLUMNS).where('product_seq', 'in', rowsOfProducts()).orderBy('position'),
 );
 
 const SALE_PRICES = prepared<{ ids: string }>()(
   q
     .selectFrom('prices')
     .select(['id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type'])
-    .where('product_id', 'in', jsonList('ids'))
+    .where('product_seq', 'in', rowsOfProducts())
     .orderBy('seq'),
 );
 

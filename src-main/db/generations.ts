@@ -22,6 +22,16 @@ export interface GenerationalTable {
    * page written per row. The default, true: UNIQUE (key, generation).
    */
   unique?: boolean;
+  /**
+   * A nested table indexed by its parent's row number rather than the
+   * parent's key (issue 37, the pull's write cost: a pull hands row numbers
+   * out in ascending order, so its rows are appended to that index): the
+   * column holding it, the parent table and the column naming the parent's
+   * key. Rows without one (a database from before the column, a row written
+   * by hand through the pinned view) get their parent's row of the same
+   * generation.
+   */
+  parentSeq?: { column: string; parent: string; parentKey: string };
 }
 
 // Registered by the layer that owns the tables (catalog/replica-tables.ts), at its import: the database
@@ -66,17 +76,43 @@ export function convertToGenerations(db: Database.Database): void {
     if (!columns.some((c) => c.name === GENERATION_COLUMN)) next = withGeneration(sql, table, NEXT(table));
     // A table converted while its key was unique, now registered without (issue 37, the pull's write cost): its key's index goes.
     else if (table.unique === false && sql.includes(generationKey(table))) next = renamed(sql.replace(generationKey(table), ''), NEXT(table));
-    if (next === null) continue;
-    const rebuilt = next;
-    db.transaction(() =>
-      rebuild(
-        db,
-        table,
-        rebuilt,
-        columns.map((c) => c.name),
-      ),
-    ).immediate();
+    if (next !== null) {
+      const rebuilt = next;
+      db.transaction(() =>
+        rebuild(
+          db,
+          table,
+          rebuilt,
+          columns.map((c) => c.name),
+        ),
+      ).immediate();
+    }
+    fillParentSeq(db, table);
   }
+}
+
+/**
+ * The parent's row number of every row without one (after migration 0036,
+ * a 100,000-product replica's 400,000 nested rows once; after that none,
+ * found through the index whose first column it is).
+ */
+function fillParentSeq(db: Database.Database, table: GenerationalTable): void {
+  const link = table.parentSeq;
+  if (!link || !columnsOf(db, table.name).some((c) => c.name === link.column)) return;
+  const t = `main.${quote(table.name)}`;
+  db.transaction(() =>
+    db
+      .prepare(
+        `UPDATE ${t} SET ${quote(link.column)} = (${parentSeqOf(link, `${t}.${quote(link.parentKey)}`, `${t}.${GENERATION_COLUMN}`)}) WHERE ${quote(link.column)} IS NULL`,
+      )
+      .run(),
+  ).immediate();
+}
+
+/** SQL: the row number of the parent whose key is `key` in `generation` (both SQL expressions). */
+export function parentSeqOf(link: NonNullable<GenerationalTable['parentSeq']>, key: string, generation: string): string {
+  const parentKey = quote(registered.get(link.parent)?.key ?? 'id');
+  return `SELECT p.rowid FROM main.${quote(link.parent)} AS p WHERE p.${parentKey} = ${key} AND p.${GENERATION_COLUMN} = ${generation}`;
 }
 
 const NEXT = (table: GenerationalTable) => `next_${table.name}`;
@@ -153,8 +189,14 @@ export function installPinnedViews(db: Database.Database): void {
     // The row a view's OLD names: the same values (a replica row has a unique key, so exactly one row).
     const sameRow = data.map((c) => `${quote(c.name)} IS old.${quote(c.name)}`).join(' AND ');
     // A column the INSERT leaves out arrives as NULL in an INSTEAD OF trigger: its declared default stands in.
+    // The parent's row number, when the INSERT leaves it out, is the parent's of the pinned generation.
+    const link = registered.get(name)?.parentSeq;
     const value = (c: { name: string; dflt_value: string | null }) =>
-      c.dflt_value === null ? `new.${quote(c.name)}` : `COALESCE(new.${quote(c.name)}, ${c.dflt_value})`;
+      link?.column === c.name
+        ? `COALESCE(new.${quote(c.name)}, (${parentSeqOf(link, `new.${quote(link.parentKey)}`, pinned)}))`
+        : c.dflt_value === null
+          ? `new.${quote(c.name)}`
+          : `COALESCE(new.${quote(c.name)}, ${c.dflt_value})`;
     db.exec(`DROP VIEW IF EXISTS temp.${t}`);
     db.exec(`CREATE TEMP VIEW ${t} AS SELECT ${all.join(', ')} FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned}`);
     // A read-only connection (`pos search`, `pos catalog`) writes nothing: its views need no triggers.

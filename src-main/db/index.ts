@@ -8,6 +8,7 @@ export { dataVersion } from './data-version.ts';
 export { tableVersion, forgetTableVersions } from './table-version.ts';
 export {
   GENERATION_COLUMN,
+  parentSeqOf,
   pinGenerations,
   pinnedGenerations,
   pinnedVersion,

@@ -497,6 +497,7 @@ export interface ModifiersTable {
   group_name_ar: string | null;
   group_min: Generated<number>;
   group_max: number | null;
+  product_seq: number | null;
   generation: Generated<number>;
 }
 
@@ -509,6 +510,7 @@ export interface PricesTable {
   priceable_id: string;
   value: number;
   value_type: 'NOMINAL' | 'PERCENT';
+  product_seq: number | null;
   generation: Generated<number>;
 }
 
@@ -921,9 +923,10 @@ export const TABLE_COLUMNS = {
     'group_name_ar',
     'group_min',
     'group_max',
+    'product_seq',
     'generation',
   ],
-  prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type', 'generation'],
+  prices: ['seq', 'id', 'product_id', 'modifier_id', 'priceable_type', 'priceable_id', 'value', 'value_type', 'product_seq', 'generation'],
   barcodes: ['seq', 'id', 'barcode', 'product_id', 'modifier_id', 'generation'],
   payment_methods: ['key', 'name', 'is_online', 'logo_img', 'position', 'generation'],
   payment_method_configs: ['id', 'payment_method_key', 'target', 'method', 'scope', 'sort', 'generation'],

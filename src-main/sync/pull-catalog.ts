@@ -97,8 +97,9 @@ const READ_ATTEMPTS = 3;
 /** The main database's page cache while a pull runs, in KiB. */
 const PULL_CACHE_KIB = 16 * 1024;
 /**
- * Rows written or deleted between two checkpoints (about ten pages of 500 products). A pull writes about 7 KB
- * of WAL a row (each row lands on its own leaf of every index keyed by a random id), so a checkpoint
+ * Rows written or deleted between two checkpoints (about ten pages of 500 products). A pull wrote about 7 KB
+ * of WAL a row (each row lands on its own leaf of every index keyed by a random id; about 1.8 KB since a
+ * product's modifiers and prices are keyed by its row, migration 0036), so a checkpoint
  * inside a commit, SQLite's default every 1,000 WAL pages, ran every few slices and held the write
  * lock while it copied; and a WAL never started over made every page lookup walk all of it. Between
  * the two, fewer checkpoints cost less in all: a leaf page rewritten by several slices is copied once

@@ -24,6 +24,20 @@ export function pagesInWal(db: TillDatabase): string[] {
   return [...pages].map((page) => owners.get(page) ?? '(free)');
 }
 
+/** Every frame the WAL holds (a page written again by a later transaction counts again), by the table or index of its page. */
+export function framesInWal(db: TillDatabase): Map<string, number> {
+  const wal = readFileSync(`${db.name}-wal`);
+  const frames = new Map<string, number>();
+  if (wal.length === 0) return frames;
+  const pageSize = wal.readUInt32BE(8);
+  const owners = new Map((db.prepare('SELECT pageno, name FROM dbstat').all() as { pageno: number; name: string }[]).map((r) => [r.pageno, r.name]));
+  for (let at = 32; at + 24 + pageSize <= wal.length; at += 24 + pageSize) {
+    const owner = owners.get(wal.readUInt32BE(at)) ?? '(free)';
+    frames.set(owner, (frames.get(owner) ?? 0) + 1);
+  }
+  return frames;
+}
+
 /** The b-trees a plain checkout writes (docs/performance.md says why each), beside the file's own and the outbox counts' fold. */
 export const PLAIN_CHECKOUT_BTREES = [
   'order_lines',

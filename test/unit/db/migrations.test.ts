@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, readMigrations } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES } from '../../../src-main/catalog/index.ts';
+import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, pinGenerations, readMigrations } from '../../../src-main/db/index.ts';
+import { REPLICA_TABLES, saleProducts } from '../../../src-main/catalog/index.ts';
 import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -114,13 +114,66 @@ describe('migrations', () => {
     after.close();
   });
 
+  it("indexes a replica's modifiers and prices by their product's row of the same generation after 0036, filled at open", () => {
+    const dir = fresh();
+    // A replica on the build before: migrations up to 0035, product p1 pinned in generation 2 and again in 5 (a killed pull's).
+    cpSync(DEFAULT_MIGRATIONS_DIR, dir.file('m'), { recursive: true });
+    for (const name of readdirSync(dir.file('m'))) if (Number(name.slice(0, 4)) >= 36) rmSync(dir.file(`m/${name}`));
+    const before = openDatabase(dir.file('till.db'), { migrationsDir: dir.file('m') });
+    for (const [seq, generation] of [
+      [10, 2],
+      [20, 5],
+    ])
+      before
+        .prepare(
+          `INSERT INTO main.products (seq, id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+             rating_amount, rating_avg, sold_amount, sold_revenue, search_text, generation)
+           VALUES (?, 'p1', 'm1', 1, 'Latte', 'لاتيه', 1, 1, 0, 0, 0, '0', 0, 0, 'latte', ?)`,
+        )
+        .run(seq, generation);
+    for (const generation of [2, 5]) {
+      const name = `Oat ${generation}`;
+      before
+        .prepare("INSERT INTO main.modifiers (id, product_id, name_en, name_ar, price, position, generation) VALUES ('m1', 'p1', ?, 'حليب', 200, 1, ?)")
+        .run(name, generation);
+      before
+        .prepare(
+          "INSERT INTO main.prices (id, product_id, priceable_type, priceable_id, value, value_type, generation) VALUES ('pr1', 'p1', 'ORDER_TYPE', 'dine-in', ?, 'NOMINAL', ?)",
+        )
+        .run(generation * 100, generation);
+    }
+    pinGenerations(before, new Map(['products', 'modifiers', 'prices'].map((table) => [table, 2])));
+    before.close();
+
+    const after = openDatabase(dir.file('till.db'));
+    const bySeq = (table: string) => after.prepare(`SELECT generation, product_seq FROM main.${table} ORDER BY generation`).raw().all();
+    expect(bySeq('modifiers')).toEqual([
+      [2, 10],
+      [5, 20],
+    ]);
+    expect(bySeq('prices')).toEqual([
+      [2, 10],
+      [5, 20],
+    ]);
+    const indexColumns = (index: string) => after.prepare(`SELECT name FROM pragma_index_info('${index}', 'main') ORDER BY seqno`).pluck().all();
+    expect([indexColumns('modifiers_by_product'), indexColumns('prices_by_product')]).toEqual([['product_seq', 'position'], ['product_seq']]);
+    // A cart's product reads its modifiers and prices through its row: the pinned generation's.
+    const [latte] = saleProducts(after, ['p1']);
+    expect(latte!.modifiers.map((m) => m.name_en)).toEqual(['Oat 2']);
+    expect(latte!.prices.map((p) => p.value)).toEqual([200]);
+    // A modifier written by hand through the pinned view (no product_seq named) gets its product's row too.
+    after.prepare("INSERT INTO modifiers (id, product_id, name_en, name_ar, price, position) VALUES ('m2', 'p1', 'Soy', 'صويا', 100, 2)").run();
+    expect(saleProducts(after, ['p1'])[0]!.modifiers.map((m) => m.name_en)).toEqual(['Oat 2', 'Soy']);
+    after.close();
+  });
+
   it('has the columns the pull writes, as the migration declares them', () => {
     const dir = fresh();
     const db = openDatabase(dir.file('till.db'));
     for (const table of REPLICA_TABLES) {
       const columns = (db.prepare(`PRAGMA table_info(${table.name})`).all() as { name: string }[])
         .map((c) => c.name)
-        .filter((c) => c !== 'seq' && c !== 'generation');
+        .filter((c) => c !== 'seq' && c !== 'generation' && c !== 'product_seq');
       expect(columns, table.name).toEqual([...table.columns]);
     }
     db.close();

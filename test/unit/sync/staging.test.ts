@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { REPLICA, Staging, type WriteSlice } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { emptyWal, framesInWal } from '../../support/wal-pages.ts';
 
 // A pull's new generation (issue 37): written beside what readers see,
 // invisible until published, a record staged twice counted and written once
@@ -49,6 +50,29 @@ const found = (d: TillDatabase, word: string) =>
     .all(`"${word}"*`);
 /** Segments of the search index: FTS5 writes one at the end of every statement that wrote to it. */
 const searchSegments = (d: TillDatabase) => d.prepare('SELECT count(DISTINCT segid) FROM main.product_search_idx').pluck().get() as number;
+
+const nestedModifier = (id: string, productId: string, position: number) => ({
+  id,
+  product_id: productId,
+  name_en: 'Oat milk',
+  name_ar: 'حليب الشوفان',
+  price: 100,
+  position,
+  group_id: null,
+  group_name_en: null,
+  group_name_ar: null,
+  group_min: 0,
+  group_max: null,
+});
+const nestedPrice = (id: string, productId: string, value: number) => ({
+  id,
+  product_id: productId,
+  modifier_id: null,
+  priceable_type: 'ORDER_TYPE' as const,
+  priceable_id: 'dine-in',
+  value,
+  value_type: 'NOMINAL' as const,
+});
 
 describe('staging a generation', () => {
   it("writes a slice's products in a few statements, so the search index gets a few segments, not one a product", async () => {
@@ -147,11 +171,52 @@ describe('staging a generation', () => {
         ...index,
         columns: db.prepare(`SELECT name FROM pragma_index_info('${index.name}', 'main') ORDER BY seqno`).pluck().all(),
       }));
-    // Read by their product alone (sale-catalog.ts, read-catalog.ts): that index stays, the key's (UNIQUE (id, generation)) goes.
-    expect(indexes('modifiers')).toEqual([{ name: 'modifiers_by_product', unique: 0, origin: 'c', columns: ['product_id', 'position'] }]);
-    expect(indexes('prices')).toEqual([{ name: 'prices_by_product', unique: 0, origin: 'c', columns: ['product_id'] }]);
+    // Read by their product alone (sale-catalog.ts, read-catalog.ts), through the product's row (migration 0036: a pull numbers
+    // its products in ascending order, so it appends to these): that index stays, the key's (UNIQUE (id, generation)) goes.
+    expect(indexes('modifiers')).toEqual([{ name: 'modifiers_by_product', unique: 0, origin: 'c', columns: ['product_seq', 'position'] }]);
+    expect(indexes('prices')).toEqual([{ name: 'prices_by_product', unique: 0, origin: 'c', columns: ['product_seq'] }]);
     // A product itself is still one row a generation, found by its id.
     expect(indexes('products').find((index) => index.columns.join() === 'id,generation')).toMatchObject({ unique: 1 });
+  });
+
+  it("appends a product's modifiers and prices to their indexes: a few pages of each a slice, not one a product", async () => {
+    db = openDatabase(dir.file(`staging-nested-appends-${Date.now()}.db`));
+    db.pragma('wal_autocheckpoint = 0');
+    await emptyWal(db);
+    // Ids as random as a service's UUIDs, the same every run.
+    let state = 7;
+    const randomId = () => {
+      let id = '';
+      for (let i = 0; i < 4; i++) id += ((state = (state * 1103515245 + 12345) >>> 0) >>> 0).toString(16).padStart(8, '0');
+      return id;
+    };
+    const sliceRows = 100;
+    const staging = new Staging(db, [products, REPLICA.modifiers, REPLICA.prices], { sliceRows });
+    for (let n = 0; n < 2000; n++) {
+      const id = randomId();
+      staging.insert(products, product(id, `latte ${n}`, n));
+      for (const position of [0, 1]) staging.insert(REPLICA.modifiers, nestedModifier(randomId(), id, position));
+      for (const value of [100, 200]) staging.insert(REPLICA.prices, nestedPrice(randomId(), id, value));
+      if (n % 500 === 499) await staging.flush(); // a page
+    }
+    await staging.flush();
+    const slices = Math.ceil(10_000 / sliceRows);
+    const frames = framesInWal(db);
+    // Keyed by the product's id (a random UUID), each slice's 20 products wrote a leaf of both indexes each (here nearly
+    // every leaf: 1,091 frames of modifiers_by_product). By the product's row, which a pull numbers in ascending order,
+    // the last leaf and the pages above it (about 300).
+    expect(frames.get('modifiers_by_product')).toBeLessThanOrEqual(4 * slices);
+    expect(frames.get('prices_by_product')).toBeLessThanOrEqual(4 * slices);
+    // Each nested row holds its product's row of the same generation.
+    const misplaced = (table: string) =>
+      db
+        .prepare(
+          `SELECT count(*) FROM main.${table} AS x JOIN main.products AS p ON p.seq = x.product_seq WHERE p.id IS NOT x.product_id OR p.generation <> x.generation`,
+        )
+        .pluck()
+        .get();
+    expect([misplaced('modifiers'), misplaced('prices')]).toEqual([0, 0]);
+    expect(db.prepare('SELECT count(*) FROM main.modifiers WHERE product_seq IS NULL').pluck().get()).toBe(0);
   });
 
   it("writes a product staged twice with the later copy's modifiers and prices only, in one slice or across slices, counted once", async () => {
