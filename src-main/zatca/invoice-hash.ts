@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { canonicalize } from './c14n.ts';
 import { NS } from './ubl-namespaces.ts';
-import { utf8Scratch } from './utf8-scratch.ts';
 
 export class ZatcaXmlError extends Error {
   override readonly name = 'ZatcaXmlError';
@@ -63,7 +62,7 @@ export function unstampedInvoiceHashBytes(canonicalUnstamped: string): Buffer {
 }
 
 function sha256(canonical: string): Buffer {
-  return createHash('sha256').update(utf8Scratch(canonical)).digest();
+  return createHash('sha256').update(canonical, 'utf8').digest();
 }
 
 export function invoiceHash(xml: string | Document): string {

@@ -14,7 +14,6 @@
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { STORED_XML_DICTIONARY_V1 } from './stored-xml-dictionary.ts';
-import { utf8Scratch } from './utf8-scratch.ts';
 
 const V1 = 'z1:';
 const DICTIONARY_V1 = Buffer.from(STORED_XML_DICTIONARY_V1, 'utf8');
@@ -28,7 +27,7 @@ const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 
 /** The document's text as it is stored. */
 export function storeXml(xml: string): string {
-  return V1 + deflateRawSync(utf8Scratch(xml), { level: LEVEL, dictionary: DICTIONARY_V1 }).toString('base64');
+  return V1 + deflateRawSync(Buffer.from(xml, 'utf8'), { level: LEVEL, dictionary: DICTIONARY_V1 }).toString('base64');
 }
 
 /** The document's text, byte for byte as it was signed, from what storeXml made (or from a row stored before it). */
