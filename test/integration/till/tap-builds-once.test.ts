@@ -5,7 +5,7 @@ import { openCheckoutShop, type CheckoutShop } from '../../support/checkout-shop
 // Issue 37: a tap (a line added) made its objects again each time: better-sqlite3's
 // db.transaction(fn) builds a new wrapper at each call (the line's write, the product's
 // three reads), and the day's sold-out marks were a Kysely query built and compiled at
-// each tap. They are made once per connection now: the garbage each tap left is what
+// each tap; a checkout made its order's transaction at each sale. They are made once per connection now: the garbage each tap left is what
 // brings the scavenges into a checkout's tail (docs/performance.md). Counted in calls, never in time.
 
 let shop: CheckoutShop;
@@ -31,6 +31,20 @@ describe('a tap', () => {
     } finally {
       transactions.mockRestore();
       selects.mockRestore();
+    }
+  });
+
+  it("nor does a checkout: the order's transaction is made once per connection", async () => {
+    const { db, products } = shop;
+    const plain = products.filter((p) => p.modifiers.length === 0).slice(0, 2);
+    const sale = () => shop.sellLines(plain.map((product) => ({ product, quantity: 1 })));
+    await sale();
+    const transactions = vi.spyOn(db, 'transaction');
+    try {
+      for (let i = 0; i < 3; i++) await sale();
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
     }
   });
 });
