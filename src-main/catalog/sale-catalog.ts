@@ -1,6 +1,6 @@
 import type { ModifierGroup, Price } from '../../src-shared/catalog/index.ts';
 import type { Minor } from '../../src-shared/money/index.ts';
-import { jsonList, param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { jsonList, param, perConnection, prepared, q, type TillDatabase } from '../db/index.ts';
 import { perCatalog } from './per-catalog.ts';
 import { MODIFIER_COLUMNS, modifierOfRow } from './modifier-row.ts';
 
@@ -115,16 +115,21 @@ export function productIdsInCategory(db: TillDatabase, categoryId: number, offse
   })();
 }
 
+/** saleProducts' three reads in one transaction, made once per connection (one made per tap was garbage at every tap). */
+const saleRowsOnce = perConnection((db) =>
+  db.transaction((asked: { ids: string }) => ({
+    products: SALE_PRODUCTS.all(db, asked),
+    modifiers: SALE_MODIFIERS.all(db, asked),
+    prices: SALE_PRICES.all(db, asked),
+  })),
+);
+
 /** Active products by id, in the order asked; unknown or inactive ids are left out. Money in minor units, as the replica holds it. */
 export function saleProducts(db: TillDatabase, ids: readonly string[]): SaleProduct[] {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const asked = { ids: JSON.stringify(unique) };
-  const { products, modifiers, prices } = db.transaction(() => ({
-    products: SALE_PRODUCTS.all(db, asked),
-    modifiers: SALE_MODIFIERS.all(db, asked),
-    prices: SALE_PRICES.all(db, asked),
-  }))();
+  const { products, modifiers, prices } = saleRowsOnce(db)(asked);
   const byId = new Map(products.map((p) => [p.id, { ...p, modifiers: [] as SaleProduct['modifiers'], prices: [] as Price[] }]));
   for (const row of modifiers) {
     const { product_id, ...modifier } = modifierOfRow(row);

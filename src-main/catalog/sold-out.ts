@@ -5,7 +5,7 @@
 // till.day_cutoff_hour), so this module needs no clock.
 import type { SoldOutKind, SoldOutView } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
-import { all, first, jsonList, prepared, q, run, type TillDatabase } from '../db/index.ts';
+import { all, first, jsonList, param, prepared, q, run, type TillDatabase } from '../db/index.ts';
 
 /** What is sold out on one business day, for checks and tiles. */
 export interface SoldOutToday {
@@ -88,8 +88,13 @@ export function soldOutList(db: TillDatabase, businessDay: string): SoldOutView[
 }
 
 /** The ids sold out on `businessDay`, for the add checks and the tiles. */
+/** Asked at every tap: compiled once, not built by Kysely at each call. */
+const MARKS_OF_DAY = prepared<{ businessDay: string }>()(
+  q.selectFrom('sold_out_marks').select(['kind', 'item_id']).where('business_day', '=', param<string>('businessDay')),
+);
+
 export function soldOutToday(db: TillDatabase, businessDay: string): SoldOutToday {
-  const marks = all(db, q.selectFrom('sold_out_marks').select(['kind', 'item_id']).where('business_day', '=', businessDay));
+  const marks = MARKS_OF_DAY.all(db, { businessDay });
   return {
     products: new Set(marks.filter((m) => m.kind === 'product').map((m) => m.item_id)),
     modifiers: new Set(marks.filter((m) => m.kind === 'modifier').map((m) => m.item_id)),

@@ -1,6 +1,6 @@
 export { openDatabase, setOpenDefaults, DEFAULT_MIGRATIONS_DIR, type OpenOptions, type TillDatabase } from './open-database.ts';
 export { appliedMigrations, applyMigrations, readMigrations, NewerDatabaseError, type Migration } from './migrate.ts';
-export { q, all, first, run, statement, param, positional, jsonList, prepared, type PreparedQuery } from './query.ts';
+export { q, all, first, run, statement, param, positional, jsonList, prepared, perConnection, type PreparedQuery } from './query.ts';
 export { TABLE_COLUMNS, type TillSchema } from './schema.ts';
 export { checkpointSoon, deferCheckpoints } from './checkpoint.ts';
 export { afterTransaction, commitInGroups, fdatasyncByPath, WalDurability, type DurabilityBarrier, type SyncFile } from './wal-durability.ts';

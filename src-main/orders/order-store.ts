@@ -1,7 +1,7 @@
 import type { OrderDraft, OrderRecord, OrderUpload } from '../../src-shared/selling/index.ts';
 import type { AppliedDiscount } from '../../src-shared/pricing/index.ts';
 import { sql, type Selectable } from 'kysely';
-import { jsonList, param, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
+import { jsonList, param, perConnection, prepared, q, type TillDatabase, type TillSchema } from '../db/index.ts';
 import { cashierNames } from '../staff/index.ts';
 
 import { businessDayOf, formatOrderNumber, readDayCutoffHour } from './order-numbering.ts';
@@ -122,89 +122,92 @@ const INSERT_OUTBOX = prepared<{ order_uuid: string; enqueued_seq: number | bigi
  */
 export function insertOrder(db: TillDatabase, draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void, stamp?: OrderStamp): OrderRecord {
   if (stamp?.prepare) stamp.prepare(numbered(db, draft).record);
-  return db
-    .transaction((): OrderRecord => {
-      const { record, stationNext } = numbered(db, draft);
-      const businessDay = record.business_day;
-      const station = record.station ?? null;
-      // Phase 2: the numbered order's signed document is written here, in this transaction; its QR replaces phase 1's.
-      const qr = stamp?.(record);
-      if (qr) record.zatca_qr = qr;
-      const { lastInsertRowid } = INSERT_ORDER.run(db, {
-        uuid: record.uuid,
-        number: record.number,
-        business_day: businessDay,
-        kind: record.kind,
-        refund_of: record.refund_of,
-        status: record.status,
-        type: record.type,
-        table_id: record.table_id,
-        customer_id: record.customer_id,
-        market_id: record.market_id,
-        branch_id: record.branch_id,
-        price_list: record.price_list,
-        vat_rate: record.vat_rate,
-        prices_include_tax: record.prices_include_tax ? 1 : 0,
-        subtotal: record.subtotal,
-        discount_total: record.discount_total,
-        tax: record.tax,
-        total: record.total,
-        tendered: record.tendered,
-        change_due: record.change_due,
-        order_discount: json(record.order_discount),
-        discounts: record.discounts && record.discounts.length > 0 ? JSON.stringify(record.discounts) : null,
-        notes: record.notes,
-        zatca_qr: record.zatca_qr,
-        created_at: record.created_at,
-        cashier_id: record.cashier_id ?? null,
-        shift_id: record.shift_id ?? null,
-        refund_reason: record.refund_reason ?? null,
-        refund_of_number: record.refund_of_number ?? null,
-        station,
-        station_sequence: stationNext,
-      });
-      // Keyed by the order's seq (migration 0032): appended at the right edge of each table, on the last sale's page.
-      const orderSeq = Number(lastInsertRowid);
-      for (const l of record.lines) {
-        INSERT_LINE.run(db, {
-          order_seq: orderSeq,
-          order_uuid: record.uuid,
-          line_no: l.line_no,
-          product_id: l.product_id,
-          category_id: l.category_id,
-          name_en: l.name_en,
-          name_ar: l.name_ar,
-          quantity: l.quantity,
-          unit_price: l.unit_price,
-          gross: l.gross,
-          discount: l.discount,
-          tax: l.tax,
-          total: l.total,
-          line_discount: json(l.line_discount),
-          modifiers: JSON.stringify(l.modifiers),
-          notes: l.notes,
-          refunds_line: l.refunds_line ?? null,
-        });
-      }
-      record.payments.forEach((p, index) =>
-        INSERT_PAYMENT.run(db, {
-          order_seq: orderSeq,
-          order_uuid: record.uuid,
-          position: index,
-          method_key: p.method_key,
-          amount: p.amount,
-          shift_id: record.shift_id ?? null,
-          cashier_id: record.cashier_id ?? null,
-          paid_at: null,
-          settlement_uuid: null,
-        }),
-      );
-      INSERT_OUTBOX.run(db, { order_uuid: record.uuid, enqueued_seq: lastInsertRowid });
-      alsoWrite?.(record);
-      return record;
-    })
-    .immediate();
+  return writeOrderOnce(db).immediate(draft, alsoWrite, stamp);
 }
+
+/** insertOrder's transaction, made once per connection: one made at every checkout was garbage in every sale. */
+const writeOrderOnce = perConnection((db) =>
+  db.transaction((draft: OrderDraft, alsoWrite?: (record: OrderRecord) => void, stamp?: OrderStamp): OrderRecord => {
+    const { record, stationNext } = numbered(db, draft);
+    const businessDay = record.business_day;
+    const station = record.station ?? null;
+    // Phase 2: the numbered order's signed document is written here, in this transaction; its QR replaces phase 1's.
+    const qr = stamp?.(record);
+    if (qr) record.zatca_qr = qr;
+    const { lastInsertRowid } = INSERT_ORDER.run(db, {
+      uuid: record.uuid,
+      number: record.number,
+      business_day: businessDay,
+      kind: record.kind,
+      refund_of: record.refund_of,
+      status: record.status,
+      type: record.type,
+      table_id: record.table_id,
+      customer_id: record.customer_id,
+      market_id: record.market_id,
+      branch_id: record.branch_id,
+      price_list: record.price_list,
+      vat_rate: record.vat_rate,
+      prices_include_tax: record.prices_include_tax ? 1 : 0,
+      subtotal: record.subtotal,
+      discount_total: record.discount_total,
+      tax: record.tax,
+      total: record.total,
+      tendered: record.tendered,
+      change_due: record.change_due,
+      order_discount: json(record.order_discount),
+      discounts: record.discounts && record.discounts.length > 0 ? JSON.stringify(record.discounts) : null,
+      notes: record.notes,
+      zatca_qr: record.zatca_qr,
+      created_at: record.created_at,
+      cashier_id: record.cashier_id ?? null,
+      shift_id: record.shift_id ?? null,
+      refund_reason: record.refund_reason ?? null,
+      refund_of_number: record.refund_of_number ?? null,
+      station,
+      station_sequence: stationNext,
+    });
+    // Keyed by the order's seq (migration 0032): appended at the right edge of each table, on the last sale's page.
+    const orderSeq = Number(lastInsertRowid);
+    for (const l of record.lines) {
+      INSERT_LINE.run(db, {
+        order_seq: orderSeq,
+        order_uuid: record.uuid,
+        line_no: l.line_no,
+        product_id: l.product_id,
+        category_id: l.category_id,
+        name_en: l.name_en,
+        name_ar: l.name_ar,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        gross: l.gross,
+        discount: l.discount,
+        tax: l.tax,
+        total: l.total,
+        line_discount: json(l.line_discount),
+        modifiers: JSON.stringify(l.modifiers),
+        notes: l.notes,
+        refunds_line: l.refunds_line ?? null,
+      });
+    }
+    record.payments.forEach((p, index) =>
+      INSERT_PAYMENT.run(db, {
+        order_seq: orderSeq,
+        order_uuid: record.uuid,
+        position: index,
+        method_key: p.method_key,
+        amount: p.amount,
+        shift_id: record.shift_id ?? null,
+        cashier_id: record.cashier_id ?? null,
+        paid_at: null,
+        settlement_uuid: null,
+      }),
+    );
+    INSERT_OUTBOX.run(db, { order_uuid: record.uuid, enqueued_seq: lastInsertRowid });
+    alsoWrite?.(record);
+    return record;
+  }),
+);
 
 /**
  * ZATCA phase 2's stamp at checkout: inside the order's transaction, it writes the order's signed document and

@@ -11,7 +11,7 @@
 // the station's next add.
 
 import { sql } from 'kysely';
-import { param, prepared, q, type TillDatabase } from '../db/index.ts';
+import { param, perConnection, prepared, q, type TillDatabase } from '../db/index.ts';
 import { emptyCart, headerOf, type Cart, type CartHeader, type CartLine } from '../orders/index.ts';
 
 /** The station's current cart number (0 before its first cart was emptied). */
@@ -64,11 +64,16 @@ export function saveCartHeader(db: TillDatabase, station: string, header: CartHe
 
 /** Keeps one line, new or changed, at `position`: one row written (and the lines of the station's emptied carts deleted). */
 export function saveCartLine(db: TillDatabase, station: string, line: CartLine, position: number): void {
-  db.transaction(() => {
+  saveLineOnce(db)(station, line, position);
+}
+
+/** saveCartLine's transaction, made once per connection (one made per tap was garbage at every tap). */
+const saveLineOnce = perConnection((db) =>
+  db.transaction((station: string, line: CartLine, position: number) => {
     FORGET_OLD_LINES.run(db, { station });
     PUT_LINE.run(db, { station, line_id: line.line_id, position, line: JSON.stringify(line) });
-  })();
-}
+  }),
+);
 
 /** Forgets one line: one row deleted. */
 export function removeCartLine(db: TillDatabase, station: string, lineId: string): void {
