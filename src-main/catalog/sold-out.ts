@@ -87,12 +87,12 @@ export function soldOutList(db: TillDatabase, businessDay: string): SoldOutView[
   return views;
 }
 
-/** The ids sold out on `businessDay`, for the add checks and the tiles. */
 /** Asked at every tap: compiled once, not built by Kysely at each call. */
 const MARKS_OF_DAY = prepared<{ businessDay: string }>()(
   q.selectFrom('sold_out_marks').select(['kind', 'item_id']).where('business_day', '=', param<string>('businessDay')),
 );
 
+/** The ids sold out on `businessDay`, for the add checks and the tiles. */
 export function soldOutToday(db: TillDatabase, businessDay: string): SoldOutToday {
   const marks = MARKS_OF_DAY.all(db, { businessDay });
   return {
