@@ -51,10 +51,10 @@ const found = (d: TillDatabase, word: string) =>
 /** Segments of the search index: FTS5 writes one at the end of every statement that wrote to it. */
 const searchSegments = (d: TillDatabase) => d.prepare('SELECT count(DISTINCT segid) FROM main.product_search_idx').pluck().get() as number;
 
-const nestedModifier = (id: string, productId: string, position: number) => ({
+const nestedModifier = (id: string, productId: string, position: number, name = 'Oat milk') => ({
   id,
   product_id: productId,
-  name_en: 'Oat milk',
+  name_en: name,
   name_ar: 'حليب الشوفان',
   price: 100,
   position,
@@ -222,33 +222,11 @@ describe('staging a generation', () => {
   it("writes a product staged twice with the later copy's modifiers and prices only, in one slice or across slices, counted once", async () => {
     const modifiers = REPLICA.modifiers;
     const prices = REPLICA.prices;
-    const modifier = (id: string, productId: string, name: string, position: number) => ({
-      id,
-      product_id: productId,
-      name_en: name,
-      name_ar: 'إضافة',
-      price: 100,
-      position,
-      group_id: null,
-      group_name_en: null,
-      group_name_ar: null,
-      group_min: 0,
-      group_max: null,
-    });
-    const price = (id: string, productId: string, value: number) => ({
-      id,
-      product_id: productId,
-      modifier_id: null,
-      priceable_type: 'ORDER_TYPE' as const,
-      priceable_id: 'dine-in',
-      value,
-      value_type: 'NOMINAL' as const,
-    });
     const stageProduct = (staging: Staging, id: string, round: string, order: number) => {
       staging.insert(products, product(id, `latte ${id}`, order));
-      staging.insert(modifiers, modifier(`${id}-m1`, id, `Oat ${round}`, 0));
-      staging.insert(modifiers, modifier(`${id}-m2`, id, `Soy ${round}`, 1));
-      staging.insert(prices, price(`${id}-pr`, id, order));
+      staging.insert(modifiers, nestedModifier(`${id}-m1`, id, 0, `Oat ${round}`));
+      staging.insert(modifiers, nestedModifier(`${id}-m2`, id, 1, `Soy ${round}`));
+      staging.insert(prices, nestedPrice(`${id}-pr`, id, order));
     };
     const nested = (d: TillDatabase) => ({
       modifiers: d.prepare('SELECT id, name_en FROM modifiers ORDER BY product_id, position').raw().all(),
