@@ -1,4 +1,5 @@
 import type { TillEvent } from '../../src-shared/api/index.ts';
+import { systemClock, type Clock } from '../clock/index.ts';
 
 /**
  * What an event waits for before it goes out: a promise that resolves once
@@ -15,6 +16,8 @@ const RETRY_AFTER_FAILED_BARRIER_MS = 1_000;
 export class EventHub {
   private readonly listeners = new Set<(event: TillEvent) => void>();
   private barrier: EventBarrier | null = null;
+  /** Whose time the retry after a failed barrier waits on (tests move it by hand). */
+  private clock: Clock = systemClock;
   /** Events waiting for the barrier, in the order they were emitted. */
   private held: TillEvent[] = [];
   private flushing = false;
@@ -35,8 +38,9 @@ export class EventHub {
    * sale the standby does not have), still in the order emitted; at once
    * while the barrier has nothing to wait for.
    */
-  holdUntil(barrier: EventBarrier): void {
+  holdUntil(barrier: EventBarrier, clock: Clock = systemClock): void {
     this.barrier = barrier;
+    this.clock = clock;
   }
 
   emit(event: TillEvent): void {
@@ -60,7 +64,7 @@ export class EventHub {
         // A barrier that fails (the disk did not confirm the commit): no screen hears of it until a later sync does.
         // A standby that dropped never fails it: the hub then answers alone.
         while (!(await settledOk(wait))) {
-          await new Promise((later) => setTimeout(later, RETRY_AFTER_FAILED_BARRIER_MS).unref());
+          await new Promise<void>((later) => this.clock.after(RETRY_AFTER_FAILED_BARRIER_MS, later));
           wait = this.barrier?.() ?? null;
         }
         for (const event of batch) this.deliver(event);

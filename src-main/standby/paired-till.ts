@@ -35,7 +35,7 @@ export interface PairedTillOptions<T extends PairedTill> {
   /** Builds the till: `waitFor` is what its uploads, ZATCA reports and print jobs wait for (the standby holds the change). */
   makeTill: (waitFor: () => Promise<void>) => T;
   /** The host's events: each goes out once the standby has the change it tells of. */
-  events: { holdUntil(barrier: () => Promise<void> | null): void };
+  events: { holdUntil(barrier: () => Promise<void> | null, clock: Clock): void };
   /** This machine's secret store (the root's): the pair's rejoin key is kept there (rejoin-key.ts). */
   secrets: PairSecrets;
   handover?: PairHandover;
@@ -93,7 +93,7 @@ export function pairTill<T extends PairedTill>(options: PairedTillOptions<T>): P
   const node = pair;
   node.start();
   till.branchStations.offerStandby(node);
-  options.events.holdUntil(() => node.eventBarrier());
+  options.events.holdUntil(() => node.eventBarrier(), options.clock);
   return { till, pair: node, api: replicatedApi(till, node) };
 }
 
