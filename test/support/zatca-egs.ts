@@ -3,7 +3,7 @@ import { createZatcaCa, type ZatcaCa } from '../../emulator/zatca/zatca-ca.ts';
 import { readEgsCertificate } from '../../src-main/zatca/egs-certificate.ts';
 import { createEgsCsr, generateEgsKey } from '../../src-main/zatca/egs-csr.ts';
 import type { EgsSigner } from '../../src-main/zatca/sign-document.ts';
-import type { ZatcaDocument, ZatcaSeller } from '../../src-main/zatca/zatca-document.ts';
+import type { ZatcaBuyerParty, ZatcaDocument, ZatcaSeller } from '../../src-main/zatca/zatca-document.ts';
 import { FIRST_PREVIOUS_INVOICE_HASH } from '../../src-shared/zatca/index.ts';
 import type { TillDatabase } from '../../src-main/db/index.ts';
 import { FileSecretStore } from '../../src-main/secrets/index.ts';
@@ -19,6 +19,18 @@ export const TEST_SELLER: ZatcaSeller = {
   district: 'Olaya',
   city: 'Riyadh',
   postalCode: '12345',
+};
+
+/** A business buyer, as a standard (B2B) invoice names it. */
+export const TEST_BUYER: ZatcaBuyerParty = {
+  name: 'شركة النور للتجارة',
+  vatNumber: '300000000000003',
+  crn: '1010010001',
+  street: 'Tahlia Street',
+  building: '4321',
+  district: 'Rawdah',
+  city: 'Jeddah',
+  postalCode: '23434',
 };
 
 export const TEST_SUBJECT = {

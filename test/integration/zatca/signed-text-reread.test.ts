@@ -21,7 +21,7 @@ import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-docum
 import { NS } from '../../../src-main/zatca/ubl-namespaces.ts';
 import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
-import { TEST_SELLER, testDocument, testSigner } from '../../support/zatca-egs.ts';
+import { TEST_BUYER, TEST_SELLER, testDocument, testSigner } from '../../support/zatca-egs.ts';
 
 const dir = tempDir('till-zatca-reread-');
 let signer: EgsSigner;
@@ -42,16 +42,6 @@ const awkwardText = fc
     maxLength: 12,
   })
   .map((parts) => parts.join(''));
-
-const BUYER = {
-  vatNumber: '300000000000003',
-  crn: '1010010001',
-  street: 'Tahlia Street',
-  building: '4321',
-  district: 'Rawdah',
-  city: 'Jeddah',
-  postalCode: '23434',
-};
 
 /** The document without the stamp, the signature and a QR, by text surgery (it is written without whitespace between elements). */
 function stripped(xml: string): string {
@@ -81,7 +71,7 @@ describe('a signed document read back', () => {
       fc.property(awkwardText, awkwardText, (name, itemName) => {
         const doc = testDocument({
           profile: 'standard',
-          buyer: { ...BUYER, name },
+          buyer: { ...TEST_BUYER, name },
           lines: [{ id: 1, name: itemName, quantity: 1, net: 1739, tax: 261, total: 2000 }],
           net: 1739,
           tax: 261,

@@ -12,7 +12,7 @@ import { decodeZatcaPhase2Qr } from '../../../src-shared/zatca/index.ts';
 import { buildUbl } from '../../support/dom-ubl/ubl-invoice.ts';
 import { writeStamp } from '../../support/dom-ubl/xades-stamp.ts';
 import { tempDir } from '../../support/temp-dir.ts';
-import { testDocument, testSigner } from '../../support/zatca-egs.ts';
+import { TEST_BUYER, testDocument, testSigner } from '../../support/zatca-egs.ts';
 
 // The checks here are independent of the code under test: libxml2's
 // `xmllint --c14n11` canonicalizes, `openssl` hashes and verifies, and the
@@ -46,18 +46,6 @@ function stripByText(xml: string): string {
     .replace(between(xml, '<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID>', '</cac:AdditionalDocumentReference>'), '');
 }
 
-/** A business buyer, as a standard (B2B) invoice names it. */
-const BUYER = {
-  name: 'شركة النور للتجارة',
-  vatNumber: '300000000000003',
-  crn: '1010010001',
-  street: 'Tahlia Street',
-  building: '4321',
-  district: 'Rawdah',
-  city: 'Jeddah',
-  postalCode: '23434',
-};
-
 const kinds = [
   testDocument(),
   testDocument({ kind: 'credit', icv: 2, billingReference: 'T1-20261125-0001', reason: 'Customer returned: wrong size\tand "cold"' }),
@@ -78,7 +66,7 @@ describe('the invoice hash', () => {
     expect(invoiceHash(XML_DECLARATION + ublText(doc).canonical)).toBe(signed.hash);
   });
 
-  it.each([...kinds, testDocument({ profile: 'standard', buyer: BUYER })])(
+  it.each([...kinds, testDocument({ profile: 'standard', buyer: TEST_BUYER })])(
     'of a $kind ($profile) is taken from the one text the stamp then goes into: the bytes of the document built stamped on a DOM',
     (doc) => {
       const stamp = {

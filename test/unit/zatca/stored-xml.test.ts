@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signDocument, type EgsSigner } from '../../../src-main/zatca/sign-document.ts';
 import { storeDocument, storedQr, storedXmlText, storeXml } from '../../../src-main/zatca/stored-xml.ts';
 import { STORED_XML_DICTIONARY_V1 } from '../../../src-main/zatca/stored-xml-dictionary.ts';
-import { testDocument, testSigner } from '../../support/zatca-egs.ts';
+import { TEST_BUYER, testDocument, testSigner } from '../../support/zatca-egs.ts';
 
 // Issue 37: zatca_documents keeps a document's signed text deflated against a frozen dictionary (`z1:`), a part of
 // one page instead of three and a half. The hash and the signature are over the text's bytes: it must come back
@@ -71,17 +71,7 @@ describe('a stored document', () => {
     expect(stored.qr).toBe('');
     expect(storedQr(stored.qr, storedXmlText(stored.xml))).toBe(signed.qr);
     // A standard invoice has no QR of its own until ZATCA clears it: '' stays ''.
-    const buyer = {
-      name: 'Buyer Co',
-      vatNumber: '300000000000003',
-      crn: '1010010001',
-      street: 'Tahlia Street',
-      building: '4321',
-      district: 'Rawdah',
-      city: 'Jeddah',
-      postalCode: '23434',
-    };
-    const standard = signDocument(testDocument({ profile: 'standard', buyer }), signer);
+    const standard = signDocument(testDocument({ profile: 'standard', buyer: TEST_BUYER }), signer);
     expect(standard.qr).toBe('');
     expect(storedQr(storeDocument(standard).qr, standard.xml)).toBe('');
     // A QR that is not the one the text embeds is kept in its column.
