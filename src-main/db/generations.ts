@@ -100,6 +100,8 @@ function fillParentSeq(db: Database.Database, table: GenerationalTable): void {
   const link = table.parentSeq;
   if (!link || !columnsOf(db, table.name).some((c) => c.name === link.column)) return;
   const t = `main.${quote(table.name)}`;
+  // Asked first, so an open with nothing to fill (every open after the first) takes no write lock (a pull elsewhere may hold it).
+  if (db.prepare(`SELECT 1 FROM ${t} WHERE ${quote(link.column)} IS NULL LIMIT 1`).get() === undefined) return;
   db.transaction(() =>
     db
       .prepare(
