@@ -187,7 +187,10 @@ describe('migrations', () => {
     expect(definition).not.toMatch(/prefix/);
     expect(after.prepare("SELECT v FROM main.product_search_config WHERE k = 'pgsz'").pluck().get()).toBe(1000);
     for (const query of ['s', 'sa', 'saf', 'saffron', 'la', 'lat', 'ل', 'لا', 'زع', 'بالز', 'sa la'])
-      expect(searchProducts(after, query).map((hit) => hit.id), query).toEqual(['p1']);
+      expect(
+        searchProducts(after, query).map((hit) => hit.id),
+        query,
+      ).toEqual(['p1']);
     expect(searchProducts(after, 'lx')).toEqual([]);
     // The triggers index what is written after, through the recreated table.
     after.prepare("UPDATE products SET search_text = 'cortado' WHERE id = 'p1'").run();
