@@ -1,8 +1,8 @@
 -- The search index without FTS5's prefix indexes (issue 37; docs/performance.md,
--- "The search index without prefix indexes"). prefix = '1 2 3' stored every
+-- "What each index costs the pull, measured"). prefix = '1 2 3' stored every
 -- word's first one, two and three letters as terms of their own, four terms a
--- word: a third of what a catalog pull cost this process's CPU went into them
--- (100,000 products: 0.9 to 1.1 s of 2.9 to 4.1 s of SQLite's work). A search
+-- word: a quarter of SQLite's CPU for writing a catalog pull went into them
+-- (100,000 products replayed: 0.7 to 1.1 s of 3.8 to 4.1 s). A search
 -- for a prefix without them merges the lists of the words it starts: at
 -- 100,000 products a two-letter prefix takes under 1 ms, the target 5 ms.
 -- FTS5 options cannot be altered, so the table is made again and refilled
