@@ -19,14 +19,6 @@ export interface ReplicaMetaTable {
   value: string;
 }
 
-/** FTS5 over products.search_text; `product_search` (the table as a column, for MATCH) and `rank` are FTS5's hidden columns, rowid is products.seq. */
-export interface ProductSearchTable {
-  rowid: number;
-  search_text: string | null;
-  product_search: string | null;
-  rank: number | null;
-}
-
 export interface ParkedCartsTable {
   id: string;
   label: string;
@@ -448,6 +440,14 @@ export interface OutboxCountedTable {
   through_seq: number;
 }
 
+/** FTS5 over products.search_text; `product_search` (the table as a column, for MATCH) and `rank` are FTS5's hidden columns, rowid is products.seq. */
+export interface ProductSearchTable {
+  rowid: number;
+  search_text: string | null;
+  product_search: string | null;
+  rank: number | null;
+}
+
 export interface CategoriesTable {
   id: number;
   icon: string;
@@ -624,7 +624,6 @@ export interface DiscountsTable {
 export interface TillSchema {
   schema_migrations: SchemaMigrationsTable;
   replica_meta: ReplicaMetaTable;
-  product_search: ProductSearchTable;
   parked_carts: ParkedCartsTable;
   settings: SettingsTable;
   printer_bindings: PrinterBindingsTable;
@@ -661,6 +660,7 @@ export interface TillSchema {
   zatca_documents: ZatcaDocumentsTable;
   orders: OrdersTable;
   outbox_counted: OutboxCountedTable;
+  product_search: ProductSearchTable;
   categories: CategoriesTable;
   products: ProductsTable;
   modifiers: ModifiersTable;
@@ -681,7 +681,6 @@ export interface TillSchema {
 export const TABLE_COLUMNS = {
   schema_migrations: ['version', 'name', 'applied_at'],
   replica_meta: ['key', 'value'],
-  product_search: ['search_text', 'product_search', 'rank'],
   parked_carts: ['id', 'label', 'cart', 'parked_at'],
   settings: ['key', 'value'],
   printer_bindings: ['printer_id', 'address', 'app_command', 'paper_width', 'updated_at'],
@@ -884,6 +883,7 @@ export const TABLE_COLUMNS = {
     'discounts',
   ],
   outbox_counted: ['id', 'through_seq'],
+  product_search: ['search_text', 'product_search', 'rank'],
   categories: ['id', 'icon', 'name_en', 'name_ar', 'sectors', 'position', 'generation'],
   products: [
     'seq',

@@ -317,8 +317,10 @@ async function readResource(resource: CatalogResource, context: PullContext): Pr
         bad.push(...quarantined);
         received += page.records.length + page.quarantined.length;
         context.progress({ phase: 'list', resource: resource.name, page: page.page, lastPage: page.info.last_page, received, total: page.info.total });
-        await staging.flush();
+        // Full slices only: the page's last rows go with the next page's.
+        await staging.flush(true);
       }
+      await staging.flush();
     } catch (error) {
       // A 422 naming per_page or includes, on the list's first page: ask again the way it says.
       const adjusted = firstTotal === null && adjustments < MAX_ADJUSTMENTS ? adjustAfterRefusal(error, request) : null;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, pinGenerations, readMigrations } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES, saleProducts } from '../../../src-main/catalog/index.ts';
+import { REPLICA_TABLES, saleProducts, searchProducts } from '../../../src-main/catalog/index.ts';
 import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -164,6 +164,38 @@ describe('migrations', () => {
     // A modifier written by hand through the pinned view (no product_seq named) gets its product's row too.
     after.prepare("INSERT INTO modifiers (id, product_id, name_en, name_ar, price, position) VALUES ('m2', 'p1', 'Soy', 'صويا', 100, 2)").run();
     expect(saleProducts(after, ['p1'])[0]!.modifiers.map((m) => m.name_en)).toEqual(['Oat 2', 'Soy']);
+    after.close();
+  });
+
+  it("makes the search index again without prefix indexes (0037), every product still found by a word's first letters", () => {
+    const dir = fresh();
+    // A replica on the build before: migrations up to 0036, a product indexed with prefix = '1 2 3'.
+    cpSync(DEFAULT_MIGRATIONS_DIR, dir.file('m'), { recursive: true });
+    for (const name of readdirSync(dir.file('m'))) if (Number(name.slice(0, 4)) >= 37) rmSync(dir.file(`m/${name}`));
+    const before = openDatabase(dir.file('till.db'), { migrationsDir: dir.file('m') });
+    before
+      .prepare(
+        `INSERT INTO products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+           rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
+         VALUES ('p1', 'm1', 1, 'Saffron Latte', 'لاتيه بالزعفران', 1, 1, 0, 0, 0, '0', 0, 0, 'saffron latte لاتيه بالزعفران زعفران')`,
+      )
+      .run();
+    before.close();
+
+    const after = openDatabase(dir.file('till.db'));
+    const definition = after.prepare("SELECT sql FROM main.sqlite_schema WHERE name = 'product_search'").pluck().get() as string;
+    expect(definition).not.toMatch(/prefix/);
+    expect(after.prepare("SELECT v FROM main.product_search_config WHERE k = 'pgsz'").pluck().get()).toBe(1000);
+    for (const query of ['s', 'sa', 'saf', 'saffron', 'la', 'lat', 'ل', 'لا', 'زع', 'بالز', 'sa la'])
+      expect(
+        searchProducts(after, query).map((hit) => hit.id),
+        query,
+      ).toEqual(['p1']);
+    expect(searchProducts(after, 'lx')).toEqual([]);
+    // The triggers index what is written after, through the recreated table.
+    after.prepare("UPDATE products SET search_text = 'cortado' WHERE id = 'p1'").run();
+    expect(searchProducts(after, 'co').map((hit) => hit.id)).toEqual(['p1']);
+    expect(searchProducts(after, 'sa')).toEqual([]);
     after.close();
   });
 

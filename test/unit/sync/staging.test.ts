@@ -219,6 +219,34 @@ describe('staging a generation', () => {
     expect(db.prepare('SELECT count(*) FROM main.modifiers WHERE product_seq IS NULL').pluck().get()).toBe(0);
   });
 
+  it("writes a page's last rows with the next page's when asked for full slices only, and every row before it publishes", async () => {
+    db = openDatabase(dir.file(`staging-full-slices-${Date.now()}.db`));
+    const slices: WriteSlice[] = [];
+    const staging = new Staging(db, [categories], { sliceRows: 5, onSlice: (slice) => slices.push(slice) });
+    for (let page = 0; page < 3; page++) {
+      for (let i = 1; i <= 4; i++) staging.insert(categories, category(page * 4 + i, '☕', `Category ${page * 4 + i}`, 'فئة', page * 4 + i));
+      await staging.flush(true);
+    }
+    // Three pages of 4 rows: two slices of 5, where a flush a page made slices of 4.
+    expect(slices.map((slice) => slice.rows)).toEqual([5, 5]);
+    expect(staging.count(categories)).toBe(10);
+    await staging.flush();
+    expect(staging.count(categories)).toBe(12);
+    await staging.publish(() => undefined);
+    expect(rows(db)).toHaveLength(12);
+    expect(slices.filter((slice) => slice.kind === 'write').map((slice) => slice.rows)).toEqual([5, 5, 2]);
+  });
+
+  it('has its checkpoint run just before the pin: the synced pin does not write out the WAL under the write lock', async () => {
+    db = openDatabase(dir.file(`staging-checkpoint-pin-${Date.now()}.db`));
+    const events: string[] = [];
+    const checkpoint = { everyRows: 10, run: async () => void events.push('checkpoint') };
+    const staging = new Staging(db, [categories], { sliceRows: 5, checkpoint, onSlice: (slice) => events.push(slice.kind) });
+    for (let id = 1; id <= 12; id++) staging.insert(categories, category(id, '☕', `Category ${id}`, 'فئة', id));
+    await staging.publish(() => undefined);
+    expect(events).toEqual(['write', 'write', 'checkpoint', 'write', 'checkpoint', 'publish']);
+  });
+
   it("writes a product staged twice with the later copy's modifiers and prices only, in one slice or across slices, counted once", async () => {
     const modifiers = REPLICA.modifiers;
     const prices = REPLICA.prices;
@@ -234,13 +262,15 @@ describe('staging a generation', () => {
     });
     // Slices of 3 or 5 rows: a product's own rows straddle slices (with 5, a slice begins with p1's modifiers and then
     // stages p3 again and its first modifier); of 1,000: every copy in one slice.
-    for (const sliceRows of [3, 5, 1000]) {
-      db = openDatabase(dir.file(`staging-nested-twice-${sliceRows}-${Date.now()}.db`));
+    // A page flushed whole or in full slices only (its tail written with the next page's, a nested row of it finding its
+    // product, written by the flush before, by its key).
+    for (const [sliceRows, fullSlicesOnly] of [3, 5, 1000].flatMap((n) => [false, true].map((full) => [n, full] as const))) {
+      db = openDatabase(dir.file(`staging-nested-twice-${sliceRows}-${fullSlicesOnly}-${Date.now()}.db`));
       for (const round of ['a', 'b']) {
         const staging = new Staging(db, [products, modifiers, prices], { sliceRows });
         stageProduct(staging, 'p1', `${round}1`, 1);
         stageProduct(staging, 'p2', `${round}1`, 2);
-        await staging.flush(); // a page
+        await staging.flush(fullSlicesOnly); // a page
         stageProduct(staging, 'p3', `${round}1`, 3);
         stageProduct(staging, 'p1', `${round}2`, 4); // p1 moved to the next page
         stageProduct(staging, 'p3', `${round}2`, 5); // and p3 twice on one page
