@@ -14,6 +14,24 @@ export interface SaleInput {
   settlement: Settlement;
   /** A sale is made in a known branch (the selling service refuses to sell without one). */
   profile: BranchProfile & { branchId: string };
+  /**
+   * The QR is left to the phase-2 stamp (null here): a signed sale's own replaces phase 1's, so phase 1's is made
+   * only when the stamp signs nothing (saleQr, from the stamp's fallback).
+   */
+  qrAtStamp?: boolean;
+}
+
+/** Phase 1's QR of a sale: for a paid order of a seller with a VAT number (five tags), else null. */
+export function saleQr(order: Pick<OrderDraft, 'status' | 'created_at' | 'total' | 'tax'>, profile: BranchProfile): string | null {
+  return order.status === 'PAID' && profile.vatNumber
+    ? encodeZatcaQr({
+        sellerName: profile.sellerName,
+        vatNumber: profile.vatNumber,
+        timestamp: formatZatcaTimestamp(order.created_at),
+        total: formatMinor(order.total),
+        vatTotal: formatMinor(order.tax),
+      })
+    : null;
 }
 
 /**
@@ -21,7 +39,7 @@ export interface SaleInput {
  * modifiers as rung up, the payments, and the ZATCA QR for a paid order of a
  * seller with a VAT number.
  */
-export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }: SaleInput): OrderDraft {
+export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile, qrAtStamp }: SaleInput): OrderDraft {
   const status = settlement.is_paid ? 'PAID' : 'UNPAID';
   return {
     uuid,
@@ -45,16 +63,7 @@ export function saleDraft({ uuid, createdAt, cart, priced, settlement, profile }
     order_discount: cart.order_discount,
     discounts: priced.discounts,
     notes: null,
-    zatca_qr:
-      status === 'PAID' && profile.vatNumber
-        ? encodeZatcaQr({
-            sellerName: profile.sellerName,
-            vatNumber: profile.vatNumber,
-            timestamp: formatZatcaTimestamp(createdAt),
-            total: formatMinor(priced.total),
-            vatTotal: formatMinor(priced.tax),
-          })
-        : null,
+    zatca_qr: qrAtStamp ? null : saleQr({ status, created_at: createdAt, total: priced.total, tax: priced.tax }, profile),
     created_at: createdAt,
     lines: cart.lines.map((line, index) => {
       const p = priced.lines[index]!;

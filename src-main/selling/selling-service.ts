@@ -75,7 +75,7 @@ import {
   type DiscountSetting,
 } from '../orders/index.ts';
 import { clearStationCart } from '../stations/index.ts';
-import { refundDraft, saleDraft } from './order-drafts.ts';
+import { refundDraft, saleDraft, saleQr } from './order-drafts.ts';
 import {
   insertOrder,
   type OrderStamp,
@@ -155,14 +155,15 @@ export class SellingService implements SellingMethods {
 
   /**
    * The phase-2 stamp for one order made under `profile` (the one the sale already read: not read again inside the
-   * transaction); what its presign signed ahead of the transaction goes to the stamp inside it.
+   * transaction); what its presign signed ahead of the transaction goes to the stamp inside it. `unsigned`: the QR
+   * when it signs nothing (phase 1's, left out of a draft that is stamped: saleDraft's qrAtStamp).
    */
-  private stampUnder(profile: BranchProfile | null): OrderStamp | undefined {
+  private stampUnder(profile: BranchProfile | null, unsigned?: (order: OrderRecord) => string | null): OrderStamp | undefined {
     const stamp = this.options.stampAtCheckout;
     if (!stamp) return undefined;
     const presign = stamp.presign;
     let presigned: unknown;
-    const inside: OrderStamp = (order) => stamp(order, profile, presigned);
+    const inside: OrderStamp = (order) => stamp(order, profile, presigned) || (unsigned?.(order) ?? null);
     if (presign) inside.prepare = (expected) => (presigned = presign(expected, profile));
     return inside;
   }
@@ -595,7 +596,9 @@ export class SellingService implements SellingMethods {
     checkLineCount(cart.lines.length, limits);
     checkTotal(pricedCart.total, limits);
     const settlement = settlePayments(pricedCart.total, payments, cash_tendered);
-    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt, cart, priced: pricedCart, settlement, profile }), ...seller };
+    // A sale the phase-2 stamp signs carries its QR: phase 1's is made only if the stamp signs nothing (made twice before).
+    const qrAtStamp = !b2b && this.options.stampAtCheckout !== undefined;
+    const draft = { ...saleDraft({ uuid: this.till.newUuid(), createdAt, cart, priced: pricedCart, settlement, profile, qrAtStamp }), ...seller };
     // Who owes what is left on PAY_LATER, when no customer from the catalog says it.
     if (!settlement.is_paid && pay_later_name) draft.notes = pay_later_name;
     // A B2B sale's receipt waits for ZATCA's cleared invoice and its QR: no phase-1 QR, no print jobs yet.
@@ -613,7 +616,7 @@ export class SellingService implements SellingMethods {
             b2b.stamp(order, buyer);
             return null;
           }
-        : this.stampUnder(profile),
+        : this.stampUnder(profile, qrAtStamp ? (order) => saleQr(order, profile) : undefined),
     );
     // Its rows went with the order's transaction: not deleted a second time.
     station.cartGone();

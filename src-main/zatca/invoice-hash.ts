@@ -54,11 +54,15 @@ export function invoiceHashBytes(doc: Document): Buffer {
 
 /**
  * The hash of a document written without its stamp, from its canonical text
- * (ubl-text.ts): it holds nothing the hash leaves out, so there is nothing
- * to strip, and nothing to parse.
+ * (ubl-text.ts), or that text's UTF-8 in pieces (UblText.canonicalUtf8): it
+ * holds nothing the hash leaves out, so there is nothing to strip, and
+ * nothing to parse.
  */
-export function unstampedInvoiceHashBytes(canonicalUnstamped: string): Buffer {
-  return sha256(canonicalUnstamped);
+export function unstampedInvoiceHashBytes(canonicalUnstamped: string | readonly Uint8Array[]): Buffer {
+  if (typeof canonicalUnstamped === 'string') return sha256(canonicalUnstamped);
+  const hash = createHash('sha256');
+  for (const piece of canonicalUnstamped) hash.update(piece);
+  return hash.digest();
 }
 
 function sha256(canonical: string): Buffer {

@@ -27,13 +27,16 @@ export interface SignedDocument {
   /** The till's nine-tag QR; '' for a standard invoice, whose QR comes with ZATCA's cleared document. */
   qr: string;
   signature: string;
+  /** `xml`'s UTF-8, byte for byte (what storeDocument deflates): made from the pieces the hash was taken over. */
+  utf8?: Buffer;
 }
 
 export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocument {
   // The document is written once as its canonical text: hashed as it is, then the stamp is put into the
   // same text (ublText). The stamp test checks this hash against xmllint --c14n11 and openssl over the signed text.
+  // Hashed and stored from its UTF-8, encoded once: the text itself is never flattened on the way (ublText).
   const ubl = ublText(doc);
-  const hashBytes = unstampedInvoiceHashBytes(ubl.canonical);
+  const hashBytes = unstampedInvoiceHashBytes(ubl.canonicalUtf8());
   const hash = hashBytes.toString('base64');
   const signature = signInvoiceHash(hashBytes, signer.privateKey);
   const { date, time } = riyadhDateTime(doc.issuedAt);
@@ -60,6 +63,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const xml = ubl.signed({ qr: standard ? null : qr, extensions: stampExtension(stamp) });
-  return { xml, hash, qr, signature };
+  const parts = { qr: standard ? null : qr, extensions: stampExtension(stamp) };
+  return { xml: ubl.signed(parts), hash, qr, signature, utf8: ubl.signedUtf8(parts) };
 }

@@ -25,9 +25,10 @@ const LEVEL = 6;
  */
 const MAX_TEXT_BYTES = 16 * 1024 * 1024;
 
-/** The document's text as it is stored. */
-export function storeXml(xml: string): string {
-  return V1 + deflateRawSync(Buffer.from(xml, 'utf8'), { level: LEVEL, dictionary: DICTIONARY_V1 }).toString('base64');
+/** The document's text as it is stored (given as its UTF-8, when the signing made that: the same stored form). */
+export function storeXml(xml: string | Buffer): string {
+  const utf8 = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
+  return V1 + deflateRawSync(utf8, { level: LEVEL, dictionary: DICTIONARY_V1 }).toString('base64');
 }
 
 /** The document's text, byte for byte as it was signed, from what storeXml made (or from a row stored before it). */
@@ -45,13 +46,36 @@ export function qrInText(xml: string): string {
   return QR_IN_TEXT.exec(xml)?.[1] ?? '';
 }
 
+const QR_OPEN = Buffer.from(
+  '<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">',
+  'utf8',
+);
+const QR_CLOSE = Buffer.from('</cbc:EmbeddedDocumentBinaryObject>', 'utf8');
+const BASE64 = /^[A-Za-z0-9+/=]*$/;
+
+/**
+ * qrInText over the text's UTF-8 (its first QR reference): the text need not be flattened into a string for it.
+ * Where the first reference holds no base64, '' (qrInText would look further): the row then keeps its QR column.
+ */
+function qrInUtf8(utf8: Buffer): string {
+  const open = utf8.indexOf(QR_OPEN);
+  if (open < 0) return '';
+  const start = open + QR_OPEN.length;
+  const end = utf8.indexOf(QR_CLOSE, start);
+  if (end < 0) return '';
+  const qr = utf8.toString('latin1', start, end);
+  return BASE64.test(qr) ? qr : '';
+}
+
 /**
  * A signed document's text and QR as its row keeps them: the QR column is '' when the text embeds that very QR
  * (a simplified document's: 524 characters a row, which then shares its leaf with the next sale's), read back from
  * the text (storedQr). A standard invoice's '' stays '' (its text has none), and a cleared one's QR is ZATCA's.
  */
-export function storeDocument(signed: { xml: string; qr: string }): { xml: string; qr: string } {
-  return { xml: storeXml(signed.xml), qr: signed.qr !== '' && qrInText(signed.xml) === signed.qr ? '' : signed.qr };
+export function storeDocument(signed: { xml: string; qr: string; utf8?: Buffer }): { xml: string; qr: string } {
+  const { utf8 } = signed;
+  const embedded = signed.qr !== '' && (utf8 ? qrInUtf8(utf8) : qrInText(signed.xml)) === signed.qr;
+  return { xml: storeXml(utf8 ?? signed.xml), qr: embedded ? '' : signed.qr };
 }
 
 /** A row's QR: its column, or when that is '' the QR its signed text (storedXmlText's) embeds. */

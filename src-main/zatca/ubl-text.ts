@@ -40,13 +40,19 @@ export interface UblStamp {
 export interface UblText {
   /** The C14N 1.1 form of exactly the unstamped document. */
   canonical: string;
+  /** The UTF-8 of `canonical`, in pieces (in order) that signedUtf8 shares: what the invoice hash is taken over. */
+  canonicalUtf8(): Buffer[];
   /** The signed document: the XML declaration, then the canonical text with the stamp, the QR reference and cac:Signature in it. */
   signed(stamp: UblStamp): string;
+  /** The UTF-8 of signed(stamp), byte for byte, made from the same encoded pieces as canonicalUtf8 (the text is never flattened). */
+  signedUtf8(stamp: UblStamp): Buffer;
 }
 
 const CURRENCY = 'SAR';
 const ROOT_START = `<Invoice xmlns="${NS.invoice}" xmlns:cac="${NS.cac}" xmlns:cbc="${NS.cbc}" xmlns:ext="${NS.ext}">`;
 const ROOT_END = '</Invoice>';
+const ROOT_START_UTF8 = Buffer.from(ROOT_START, 'utf8');
+const ROOT_END_UTF8 = Buffer.from(ROOT_END, 'utf8');
 const SIGNATURE_REFERENCE =
   '<cac:Signature><cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID>' +
   '<cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod></cac:Signature>';
@@ -155,12 +161,21 @@ export function ublText(doc: ZatcaDocument): UblText {
       `<cbc:BaseQuantity unitCode="PCE">${canonicalText(String(line.quantity))}</cbc:BaseQuantity></cac:Price></cac:InvoiceLine>`;
   }
 
+  // The text between the pieces both forms share (head, tail): what the stamp puts in, before the head and after it.
+  const beforeHead = (stamp: UblStamp) => `${XML_DECLARATION}${ROOT_START}<ext:UBLExtensions>${stamp.extensions}</ext:UBLExtensions>`;
+  // Where a document built with its stamp has the parts: UBLExtensions first; the QR reference and cac:Signature after the chain's references.
+  const afterHead = (stamp: UblStamp) =>
+    (stamp.qr ? `<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID>${embedded(stamp.qr)}</cac:AdditionalDocumentReference>` : '') + SIGNATURE_REFERENCE;
+  // Head and tail encoded once, for the hash and the signed bytes both: a text with an Arabic name in it is two-byte,
+  // and each flattening of the whole (the hash's, the stored form's) was about 18 KB of garbage in every sale.
+  let utf8: { head: Buffer; tail: Buffer } | null = null;
+  const encoded = () => (utf8 ??= { head: Buffer.from(head, 'utf8'), tail: Buffer.from(tail, 'utf8') });
   return {
     canonical: ROOT_START + head + tail + ROOT_END,
-    signed(stamp) {
-      // Where a document built with its stamp has the parts: UBLExtensions first; the QR reference and cac:Signature after the chain's references.
-      const qr = stamp.qr ? `<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID>${embedded(stamp.qr)}</cac:AdditionalDocumentReference>` : '';
-      return `${XML_DECLARATION}${ROOT_START}<ext:UBLExtensions>${stamp.extensions}</ext:UBLExtensions>${head}${qr}${SIGNATURE_REFERENCE}${tail}${ROOT_END}`;
-    },
+    canonicalUtf8: () => [ROOT_START_UTF8, encoded().head, encoded().tail, ROOT_END_UTF8],
+    signed: (stamp) => beforeHead(stamp) + head + afterHead(stamp) + tail + ROOT_END,
+    // Cut only between elements (every piece starts and ends with a tag), so no character's bytes are split.
+    signedUtf8: (stamp) =>
+      Buffer.concat([Buffer.from(beforeHead(stamp), 'utf8'), encoded().head, Buffer.from(afterHead(stamp), 'utf8'), encoded().tail, ROOT_END_UTF8]),
   };
 }

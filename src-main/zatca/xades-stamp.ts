@@ -45,28 +45,53 @@ export function signInvoiceHash(hash: Buffer, privateKey: KeyObject): string {
 }
 
 /**
- * xades:SignedProperties in canonical form. `exclusive`: as it is hashed on
- * its own (Exclusive C14N: xades declared on it, ds on each ds element, where
- * the form puts visibly used prefixes); otherwise as it stands inside the
- * stamp, where ds:Signature and xades:QualifyingProperties declare both.
+ * xades:SignedProperties in canonical form, around its signing time: the text before it and after it. `exclusive`:
+ * as it is hashed on its own (Exclusive C14N: xades declared on it, ds on each ds element, where the form puts
+ * visibly used prefixes); otherwise as it stands inside the stamp, where ds:Signature and xades:QualifyingProperties
+ * declare both.
  */
-function signedPropertiesText(certificate: EgsCertificate, signingTime: string, exclusive: boolean): string {
+function signedPropertiesAround(certificate: EgsCertificate, exclusive: boolean): { before: string; after: string } {
   const xades = exclusive ? ` xmlns:xades="${NS.xades}"` : '';
   const ds = exclusive ? ` xmlns:ds="${NS.ds}"` : '';
-  return (
-    `<xades:SignedProperties${xades} Id="xadesSignedProperties"><xades:SignedSignatureProperties>` +
-    `<xades:SigningTime>${canonicalText(signingTime)}</xades:SigningTime><xades:SigningCertificate><xades:Cert><xades:CertDigest>` +
-    `<ds:DigestMethod${ds} Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue${ds}>${canonicalText(certificate.digest)}</ds:DigestValue>` +
-    `</xades:CertDigest><xades:IssuerSerial><ds:X509IssuerName${ds}>${canonicalText(certificate.issuerName)}</ds:X509IssuerName>` +
-    `<ds:X509SerialNumber${ds}>${canonicalText(certificate.serialNumber)}</ds:X509SerialNumber></xades:IssuerSerial>` +
-    '</xades:Cert></xades:SigningCertificate></xades:SignedSignatureProperties></xades:SignedProperties>'
-  );
+  return {
+    before: `<xades:SignedProperties${xades} Id="xadesSignedProperties"><xades:SignedSignatureProperties><xades:SigningTime>`,
+    after:
+      `</xades:SigningTime><xades:SigningCertificate><xades:Cert><xades:CertDigest>` +
+      `<ds:DigestMethod${ds} Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue${ds}>${canonicalText(certificate.digest)}</ds:DigestValue>` +
+      `</xades:CertDigest><xades:IssuerSerial><ds:X509IssuerName${ds}>${canonicalText(certificate.issuerName)}</ds:X509IssuerName>` +
+      `<ds:X509SerialNumber${ds}>${canonicalText(certificate.serialNumber)}</ds:X509SerialNumber></xades:IssuerSerial>` +
+      '</xades:Cert></xades:SigningCertificate></xades:SignedSignatureProperties></xades:SignedProperties>',
+  };
+}
+
+/** What of the stamp only its certificate decides, as canonical text: made once per certificate, not in every sale. */
+interface CertificateTexts {
+  exclusive: { before: string; after: string };
+  inclusive: { before: string; after: string };
+  /** ds:X509Certificate's text. */
+  base64: string;
+}
+
+const certificateTexts = new WeakMap<EgsCertificate, CertificateTexts>();
+
+function textsOf(certificate: EgsCertificate): CertificateTexts {
+  let texts = certificateTexts.get(certificate);
+  if (!texts) {
+    texts = {
+      exclusive: signedPropertiesAround(certificate, true),
+      inclusive: signedPropertiesAround(certificate, false),
+      base64: canonicalText(certificate.base64),
+    };
+    certificateTexts.set(certificate, texts);
+  }
+  return texts;
 }
 
 /** The SignedProperties digest: base64 of the hex SHA-256 of its exclusive canonical form. */
 export function signedPropertiesDigest(certificate: EgsCertificate, signingTime: string): string {
-  const canonical = signedPropertiesText(certificate, signingTime, true);
-  return Buffer.from(createHash('sha256').update(canonical, 'utf8').digest('hex'), 'utf8').toString('base64');
+  const { before, after } = textsOf(certificate).exclusive;
+  const hex = createHash('sha256').update(before, 'utf8').update(canonicalText(signingTime), 'utf8').update(after, 'utf8').digest('hex');
+  return Buffer.from(hex, 'utf8').toString('base64');
 }
 
 // The stamp's fixed parts in canonical form under the invoice's root (which declares ext and cbc): the reference's
@@ -86,6 +111,7 @@ const SIGNATURES_END = '</ds:Signature></sac:SignatureInformation></sig:UBLDocum
 
 /** The ext:UBLExtension holding the stamp, as canonical text for its place in the invoice (ubl-text.ts puts it in). */
 export function stampExtension(stamp: Stamp): string {
+  const texts = textsOf(stamp.certificate);
   return (
     SIGNATURES_START +
     `<ds:Reference Id="invoiceSignedData" URI=""><ds:Transforms>${TRANSFORMS}</ds:Transforms>` +
@@ -93,9 +119,11 @@ export function stampExtension(stamp: Stamp): string {
     `<ds:Reference Type="http://www.w3.org/2000/09/xmldsig#SignatureProperties" URI="#xadesSignedProperties">` +
     `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${canonicalText(stamp.signedPropertiesDigest)}</ds:DigestValue></ds:Reference>` +
     `</ds:SignedInfo><ds:SignatureValue>${canonicalText(stamp.signatureValue)}</ds:SignatureValue>` +
-    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${canonicalText(stamp.certificate.base64)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${texts.base64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
     `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="signature">` +
-    signedPropertiesText(stamp.certificate, stamp.signingTime, false) +
+    texts.inclusive.before +
+    canonicalText(stamp.signingTime) +
+    texts.inclusive.after +
     `</xades:QualifyingProperties></ds:Object>${SIGNATURES_END}`
   );
 }

@@ -9,8 +9,16 @@ export function encodeUtf8(text: string, where: string): Uint8Array {
   // At most three bytes for each UTF-16 unit (a pair's four bytes are two units'): written in place, cut to length once.
   const bytes = new Uint8Array(text.length * 3);
   let at = 0;
-  for (const char of text) {
-    const cp = char.codePointAt(0) ?? 0;
+  // By code unit, pairing surrogates here: a string iterator makes a string of every character (garbage in every QR).
+  for (let i = 0; i < text.length; i++) {
+    let cp = text.charCodeAt(i);
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
     if (cp >= 0xd800 && cp <= 0xdfff) {
       throw new RangeError(`${where}: the text holds an unpaired UTF-16 surrogate (U+${cp.toString(16).toUpperCase()}), which has no UTF-8 form`);
     }

@@ -124,6 +124,8 @@ describe('the document written as canonical text', () => {
     const built = buildUbl(doc);
     expect(XML_DECLARATION + text.canonical).toBe(built);
     expect(unstampedInvoiceHashBytes(text.canonical)).toEqual(invoiceHashBytes(parseXml(built)));
+    expect(Buffer.concat(text.canonicalUtf8()).equals(Buffer.from(text.canonical, 'utf8'))).toBe(true);
+    expect(unstampedInvoiceHashBytes(text.canonicalUtf8())).toEqual(invoiceHashBytes(parseXml(built)));
   });
 
   it.each(SEEDS)('signed with given stamp inputs, is the text of the DOM built with them (seed %i)', (seed) => {
@@ -134,6 +136,7 @@ describe('the document written as canonical text', () => {
     const qr = doc.profile === 'standard' ? null : Buffer.from(`qr ${seed}`).toString('base64');
     const signed = ublText(doc).signed({ qr, extensions: stampExtension(stamp) });
     expect(signed).toBe(buildUbl(doc, { qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) }));
+    expect(ublText(doc).signedUtf8({ qr, extensions: stampExtension(stamp) }).equals(Buffer.from(signed, 'utf8'))).toBe(true);
     // What a reader of the signed text hashes is what was hashed.
     expect(hashedCanonicalForm(parseXml(signed))).toBe(ublText(doc).canonical);
   });

@@ -77,5 +77,19 @@ describe('a stored document', () => {
     // A QR that is not the one the text embeds is kept in its column.
     expect(storeDocument({ xml: signed.xml, qr: 'AQ==' }).qr).toBe('AQ==');
     expect(storedQr('AQ==', signed.xml)).toBe('AQ==');
+    expect(storeDocument({ ...signed, qr: 'AQ==' }).qr).toBe('AQ==');
+  });
+
+  it.each([
+    ['a two-line simplified invoice', () => testDocument()],
+    ['forty lines of Arabic and escaped text', () => testDocument({ icv: 9, lines: manyLines, net: 713_400, tax: 106_600, total: 820_000 })],
+    ['a credit note', () => testDocument({ kind: 'credit', icv: 3, billingReference: 'T1-20261125-0001', reason: 'returned' })],
+    ['a standard invoice', () => testDocument({ profile: 'standard', buyer: TEST_BUYER })],
+  ])('%s: stored from the UTF-8 the signing made, exactly as from its text', (_, make) => {
+    const signed = signDocument(make(), signer);
+    expect(signed.utf8!.equals(Buffer.from(signed.xml, 'utf8'))).toBe(true);
+    const { utf8, ...text } = signed;
+    expect(storeDocument(signed)).toEqual(storeDocument(text));
+    expect(storeXml(utf8!)).toBe(storeXml(signed.xml));
   });
 });

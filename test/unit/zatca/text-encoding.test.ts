@@ -32,6 +32,18 @@ describe('UTF-8', () => {
     }
     expect(encodeUtf8('', 't')).toEqual(new Uint8Array(0));
   });
+
+  it('refuses an unpaired surrogate wherever it stands, naming it (a pair is read by code unit, not by a string iterator)', () => {
+    for (const [s, named] of [
+      ['ab\ud83d', 'D83D'],
+      ['\ud83dx', 'D83D'],
+      ['\ud83d\ud83d\ude00', 'D83D'],
+      ['x\ude00', 'DE00'],
+      ['\ude00\ud83d', 'DE00'],
+    ] as const) {
+      expect(() => encodeUtf8(s, 'where')).toThrow(new RegExp(`^where: .*U\\+${named}\\)`));
+    }
+  });
 });
 
 describe('base64', () => {
