@@ -20,29 +20,51 @@ export function deferCheckpoints(db: Database.Database): void {
  * The checkpoint runs on a thread of its own, over a connection of its own
  * to the same file (issue 37): copying the WAL and syncing the database was
  * the longest thing a sale left on the host's event loop (it held every
- * other station's call and the printing behind it). The thread opens the
- * file for each checkpoint and closes it after, so no handle outlives the
- * host's own. Plain JavaScript evaluated in the thread: nothing to build or
- * find beside the bundle; the driver is the host's own, by its resolved path.
+ * other station's call and the printing behind it). The thread keeps its
+ * connection open between checkpoints: opening the file for each one made
+ * SQLite read the whole schema again after every sale, about half a
+ * millisecond of the other core a sale (docs/performance.md). It lets go of
+ * it before the connection it serves closes (`releaseOnClose`), so no handle
+ * outlives the host's own and the last close still removes the WAL. Plain
+ * JavaScript evaluated in the thread: nothing to build or find beside the
+ * bundle; the driver is the host's own, by its resolved path.
  */
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-parentPort.on('message', ({ file, nativeBinding }) => {
+const connections = new Map();
+const closeConnection = (file) => {
+  const db = connections.get(file);
+  connections.delete(file);
+  try {
+    if (db) db.close();
+  } catch {}
+};
+parentPort.on('message', ({ file, nativeBinding, release }) => {
+  if (release) {
+    closeConnection(file);
+    Atomics.store(release, 0, 1);
+    Atomics.notify(release, 0);
+    return;
+  }
   let error = null;
   try {
-    const db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
-    try {
-      db.pragma('wal_checkpoint(PASSIVE)');
-    } finally {
-      db.close();
+    let db = connections.get(file);
+    if (!db) {
+      db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
+      connections.set(file, db);
     }
+    db.pragma('wal_checkpoint(PASSIVE)');
   } catch (caught) {
+    closeConnection(file);
     error = String((caught && caught.message) || caught);
   }
   parentPort.postMessage({ file, error });
 });
 `;
+
+/** How long a closing connection waits for the thread to let go of its file: a checkpoint under way ends first. */
+const RELEASE_WAIT_MS = 5000;
 
 interface Waiting {
   db: Database.Database;
@@ -52,6 +74,8 @@ interface Waiting {
 interface CheckpointThread {
   worker: Worker;
   waiting: Map<string, Waiting>;
+  /** The files the thread may hold open (it was asked to checkpoint them since their last release). */
+  holding: Set<string>;
 }
 
 /** The driver's native binding a connection was opened with (Electron's own build), for the thread to open the file with the same. */
@@ -83,7 +107,7 @@ function checkpointThread(): CheckpointThread | null {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     const worker = new Worker(CHECKPOINT_THREAD, { eval: true, workerData: { driver } });
     worker.unref();
-    const started: CheckpointThread = { worker, waiting: new Map() };
+    const started: CheckpointThread = { worker, waiting: new Map(), holding: new Set() };
     worker.on('message', ({ file, error }: { file: string; error: string | null }) => {
       const waiting = started.waiting.get(file);
       started.waiting.delete(file);
@@ -132,8 +156,37 @@ export function checkpointSoon(db: Database.Database): Promise<void> {
       const waiting = worker.waiting.get(db.name);
       if (waiting) return void waiting.done.push(resolve);
       worker.waiting.set(db.name, { db, done: [resolve] });
+      worker.holding.add(db.name);
+      releaseOnClose(db);
       worker.worker.ref();
       worker.worker.postMessage({ file: db.name, nativeBinding: nativeBindings.get(db) ?? null });
     });
   });
+}
+
+const releasing = new WeakSet<Database.Database>();
+
+/**
+ * Before `db` closes, the thread closes its own connection to the same file
+ * and says so: the close then finds no other handle, so SQLite checkpoints
+ * and removes the WAL as it always did, and a folder removed right after
+ * holds no file the thread still has open. The wait blocks this thread for
+ * at most one checkpoint; a connection closes once.
+ */
+function releaseOnClose(db: Database.Database): void {
+  if (releasing.has(db)) return;
+  releasing.add(db);
+  const close = db.close.bind(db);
+  db.close = () => {
+    releaseThreadConnection(db.name);
+    return close();
+  };
+}
+
+function releaseThreadConnection(file: string): void {
+  const started = thread;
+  if (!started || !started.holding.delete(file)) return;
+  const released = new Int32Array(new SharedArrayBuffer(4));
+  started.worker.postMessage({ file, release: released });
+  Atomics.wait(released, 0, 0, RELEASE_WAIT_MS);
 }

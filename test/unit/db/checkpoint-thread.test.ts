@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkpointSoon, deferCheckpoints } from '../../../src-main/db/index.ts';
@@ -39,6 +39,36 @@ describe('checkpointSoon', () => {
     expect(after!.checkpointed).toBe(after!.log);
     expect(db.prepare('SELECT count(*) AS n FROM sale').get()).toEqual({ n: 2000 });
     db.close();
+  });
+
+  // Linux: which of this process's file descriptors (any thread's) point at `file`.
+  const handlesOn = (file: string) =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`) === file;
+      } catch {
+        return false;
+      }
+    }).length;
+
+  it.runIf(process.platform === 'linux')('keeps its connection between checkpoints and lets go of the file before the connection closes', async () => {
+    const db = walDatabase('kept.db');
+    const file = dir.file('kept.db');
+    expect(handlesOn(file)).toBe(1);
+    await checkpointSoon(db);
+    // The thread's connection stays open for the next sale's checkpoint (no schema read again each time).
+    expect(handlesOn(file)).toBe(2);
+    db.prepare('INSERT INTO sale (note) VALUES (?)').run('one more');
+    await checkpointSoon(db);
+    expect(handlesOn(file)).toBe(2);
+    db.close();
+    // The close waited for the thread to let go: the host's was the last handle, so SQLite removed the WAL.
+    expect(handlesOn(file)).toBe(0);
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    // Opened again, the file has every sale.
+    const again = new Database(file, { readonly: true });
+    expect(again.prepare('SELECT count(*) AS n FROM sale').get()).toEqual({ n: 2001 });
+    again.close();
   });
 
   it('checkpoints on the connection itself when the thread cannot open the file', async () => {
