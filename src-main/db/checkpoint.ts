@@ -31,13 +31,14 @@ export function deferCheckpoints(db: Database.Database): void {
  */
 const CHECKPOINT_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const connections = new Map();
 const closeConnection = (file) => {
-  const db = connections.get(file);
+  const kept = connections.get(file);
   connections.delete(file);
   try {
-    if (db) db.close();
+    if (kept) kept.db.close();
   } catch {}
 };
 parentPort.on('message', ({ file, nativeBinding, release }) => {
@@ -49,12 +50,16 @@ parentPort.on('message', ({ file, nativeBinding, release }) => {
   }
   let error = null;
   try {
-    let db = connections.get(file);
-    if (!db) {
-      db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
-      connections.set(file, db);
+    // A file replaced under the same name (a standby's snapshot renamed in) is a new file: open it again.
+    const inode = statSync(file).ino;
+    let kept = connections.get(file);
+    if (kept && kept.inode !== inode) closeConnection(file);
+    kept = connections.get(file);
+    if (!kept) {
+      kept = { db: new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true }), inode };
+      connections.set(file, kept);
     }
-    db.pragma('wal_checkpoint(PASSIVE)');
+    kept.db.pragma('wal_checkpoint(PASSIVE)');
   } catch (caught) {
     closeConnection(file);
     error = String((caught && caught.message) || caught);

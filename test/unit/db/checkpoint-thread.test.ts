@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readlinkSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, renameSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkpointSoon, deferCheckpoints } from '../../../src-main/db/index.ts';
@@ -69,6 +69,25 @@ describe('checkpointSoon', () => {
     const again = new Database(file, { readonly: true });
     expect(again.prepare('SELECT count(*) AS n FROM sale').get()).toEqual({ n: 2001 });
     again.close();
+  });
+
+  it('opens a file replaced under the same name again, never checkpointing the old one in its place', async () => {
+    const old = walDatabase('replaced.db');
+    await checkpointSoon(old);
+    // Another file renamed in under that name (as a standby's snapshot is) while the old connection is still open.
+    const fresh = walDatabase('fresh.db');
+    fresh.close();
+    renameSync(dir.file('fresh.db'), dir.file('replaced.db'));
+    const db = new Database(dir.file('replaced.db'));
+    deferCheckpoints(db);
+    const before = statSync(dir.file('replaced.db')).size;
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) db.prepare('INSERT INTO sale (note) VALUES (?)').run(`later ${i} `.repeat(20));
+    })();
+    await checkpointSoon(db);
+    expect(statSync(dir.file('replaced.db')).size).toBeGreaterThan(before + 100_000);
+    db.close();
+    old.close();
   });
 
   it('checkpoints on the connection itself when the thread cannot open the file', async () => {
