@@ -105,8 +105,16 @@ export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally
   const missing: ('modifiers' | 'prices')[] = [];
   if (wire.modifiers == null) missing.push('modifiers');
   if (wire.prices == null) missing.push('prices');
-  const modifiers: Modifier[] = (wire.modifiers ?? []).flatMap((m, index) => normalizeModifiers(m, index, tally, wire.id));
-  const prices: Price[] = (wire.prices ?? []).map((p, index) => normalizePrice(p, index, tally, wire.id));
+  // Loops, not flatMap and map: a pull normalizes 400,000 of these (flatMap alone was half a product's normalizing, issue 37).
+  const modifiers: Modifier[] = [];
+  const wireModifiers = wire.modifiers ?? [];
+  for (let index = 0; index < wireModifiers.length; index++) {
+    const options = normalizeModifiers(wireModifiers[index], index, tally, wire.id);
+    for (let at = 0; at < options.length; at++) modifiers.push(options[at]!);
+  }
+  const prices: Price[] = [];
+  const wirePrices = wire.prices ?? [];
+  for (let index = 0; index < wirePrices.length; index++) prices.push(normalizePrice(wirePrices[index], index, tally, wire.id));
   const product: Product = {
     id: wire.id,
     market_id: wire.market_id,
