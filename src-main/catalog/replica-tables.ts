@@ -98,10 +98,10 @@ export const REPLICA_TABLES: readonly ReplicaTable[] = Object.values(REPLICA);
  * (order, images, is_active, search_text), the rowid and the generation. Every other column
  * is a product's field under its own name and as it is (below).
  */
-const PRODUCT_COLUMNS_CONVERTED = ['seq', 'sort_order', 'images', 'is_active', 'search_text', 'generation'] as const;
+type ProductColumnConverted = 'seq' | 'sort_order' | 'images' | 'is_active' | 'search_text' | 'generation';
 
 /** A product column that is a field of Product by the same name; a new column that is not fails Pick<Product, …> below until it is listed above. */
-type ProductFieldAsIs = Exclude<(typeof TABLE_COLUMNS.products)[number], (typeof PRODUCT_COLUMNS_CONVERTED)[number]>;
+type ProductFieldAsIs = Exclude<(typeof TABLE_COLUMNS.products)[number], ProductColumnConverted>;
 
 /**
  * Those fields of a stored product row (it has them under the same names
