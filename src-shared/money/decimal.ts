@@ -73,8 +73,10 @@ export function formatMinor(minor: Minor, decimals = 2): string {
  * places were lost.
  */
 export function parseDecimalRounded(value: string | number, where: string, decimals = 2): { minor: Minor; exact: boolean } {
-  checkDecimals(decimals);
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  const plain = typeof text === 'string' ? plainMinor(text, decimals) : NaN;
+  if (!Number.isNaN(plain)) return { minor: plain, exact: true };
+  checkDecimals(decimals);
   const match = typeof text === 'string' ? ANY_DECIMAL.exec(text) : null;
   if (!match) throw new DecimalFormatError(where, String(value), 'is not a decimal number (like "12.50")');
   const [, sign = '', whole = '0', fraction = ''] = match;
@@ -85,4 +87,47 @@ export function parseDecimalRounded(value: string | number, where: string, decim
   const exact = places <= wanted || minor * 10n ** (places - wanted) === scaled;
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw new DecimalFormatError(where, String(value), 'is too large to be an exact amount');
   return { minor: sign === '-' ? 0 - Number(minor) : Number(minor), exact };
+}
+
+const POWERS_OF_TEN: readonly number[] = [1, 10, 100, 1_000, 10_000];
+/** Digits whose integer is below 10^15, far inside the safe integers: no product or sum of them can round. */
+const PLAIN_DIGITS = 15;
+
+/**
+ * The common case of parseDecimalRounded without BigInt: `text` a decimal
+ * ("13.00", "-2.5", "7") with at most `decimals` places, so nothing is
+ * rounded, whose minor units have at most 15 digits. Its digits are read
+ * as an integer, in integer steps that stay below 10^15 (exact in a double),
+ * and scaled by a power of ten: the same integer the BigInt reading gives.
+ * Anything else (a malformed text, more places, a larger amount, unknown
+ * places) is NaN, and parseDecimalRounded reads it (or refuses it) in
+ * BigInt as before. A pull reads 400,000 prices (issue 37).
+ */
+export function plainMinor(text: string, decimals: number): Minor {
+  const scale = POWERS_OF_TEN[decimals];
+  if (scale === undefined) return NaN;
+  const negative = text.charCodeAt(0) === 0x2d;
+  let value = 0;
+  let digits = 0;
+  // -1 before the point; then the digits after it.
+  let places = -1;
+  for (let at = negative ? 1 : 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 0x30 && code <= 0x39) {
+      if (++digits > PLAIN_DIGITS) return NaN;
+      value = value * 10 + (code - 0x30);
+      if (places >= 0) places++;
+    } else if (code === 0x2e && places < 0 && digits > 0) {
+      places = 0;
+    } else {
+      return NaN;
+    }
+  }
+  // No digit, a point with none after it, or more places than the currency has (rounding is the BigInt path's).
+  if (digits === 0 || places === 0 || places > decimals) return NaN;
+  const shift = decimals - Math.max(places, 0);
+  if (digits + shift > PLAIN_DIGITS) return NaN;
+  const minor = value * POWERS_OF_TEN[shift]!;
+  // `0 - 0` rather than `-0` so "-0.00" reads as a plain zero.
+  return negative ? 0 - minor : minor;
 }

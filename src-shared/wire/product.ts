@@ -102,11 +102,16 @@ export function accountingMember(wire: Record<string, unknown>): string | null {
 
 export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally = new ReadTally()): Product {
   const wire = input as WireProduct;
-  const missing: ('modifiers' | 'prices')[] = [];
-  if (wire.modifiers == null) missing.push('modifiers');
-  if (wire.prices == null) missing.push('prices');
-  const modifiers: Modifier[] = (wire.modifiers ?? []).flatMap((m, index) => normalizeModifiers(m, index, tally, wire.id));
-  const prices: Price[] = (wire.prices ?? []).map((p, index) => normalizePrice(p, index, tally, wire.id));
+  // Loops, not flatMap and map: a pull normalizes 400,000 of these (flatMap alone was half a product's normalizing, issue 37).
+  const modifiers: Modifier[] = [];
+  const wireModifiers = wire.modifiers ?? [];
+  for (let index = 0; index < wireModifiers.length; index++) {
+    const options = normalizeModifiers(wireModifiers[index], index, tally, wire.id);
+    for (let at = 0; at < options.length; at++) modifiers.push(options[at]!);
+  }
+  const prices: Price[] = [];
+  const wirePrices = wire.prices ?? [];
+  for (let index = 0; index < wirePrices.length; index++) prices.push(normalizePrice(wirePrices[index], index, tally, wire.id));
   const product: Product = {
     id: wire.id,
     market_id: wire.market_id,
@@ -132,7 +137,9 @@ export function normalizeProduct(input: unknown, _position = 0, tally: ReadTally
     modifiers,
     prices,
   };
-  if (missing.length > 0) product.missing_includes = missing;
+  if (wire.modifiers == null || wire.prices == null) {
+    product.missing_includes = [...(wire.modifiers == null ? ['modifiers' as const] : []), ...(wire.prices == null ? ['prices' as const] : [])];
+  }
   return product;
 }
 

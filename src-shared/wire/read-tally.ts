@@ -1,5 +1,5 @@
 import type { DecimalString } from '../catalog/index.ts';
-import { parseDecimalRounded, type HundredthsOfPercent, type Minor } from '../money/index.ts';
+import { parseDecimalRounded, plainMinor, type HundredthsOfPercent, type Minor } from '../money/index.ts';
 
 /**
  * What reading one answer noticed without failing: money that came with
@@ -19,6 +19,9 @@ export class ReadTally {
 
   /** `value` (any decimal string or number) in minor units of the currency's places; `fallback` ("0.00") when absent. */
   money(value: string | number | null | undefined, fallback: DecimalString, where: string): Minor {
+    // A plain amount of the currency's places (nearly every one) needs no rounding and so no tally (issue 37).
+    const plain = typeof value === 'string' ? plainMinor(value, this.decimals) : NaN;
+    if (!Number.isNaN(plain)) return plain;
     if (value === null || value === undefined) return parseDecimalRounded(fallback, where, this.decimals).minor;
     const { minor, exact } = parseDecimalRounded(value, where, this.decimals);
     if (!exact) this.precisionLost++;
@@ -28,6 +31,8 @@ export class ReadTally {
   /** A percentage in hundredths of a percent (two places, whatever the currency), rounded the same way. */
   percent(value: string | number | null | undefined, where: string): HundredthsOfPercent {
     if (value === null || value === undefined) return 0;
+    const plain = typeof value === 'string' ? plainMinor(value, 2) : NaN;
+    if (!Number.isNaN(plain)) return plain;
     const { minor, exact } = parseDecimalRounded(value, where, 2);
     if (!exact) this.precisionLost++;
     return minor;

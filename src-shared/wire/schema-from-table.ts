@@ -99,18 +99,24 @@ function memberSchema(rule: MemberRule, version: ApiVersion): z.ZodType {
 
 /** Copies the first present alias into a member the record lacks, so the schema sees one name. */
 function withAliases(rules: readonly MemberRule[]): ((input: unknown) => unknown) | null {
-  const aliased = rules.filter((rule) => rule.aliases && rule.aliases.length > 0);
+  // Plain loops over plain arrays: this runs for every modifier and price of a pull (400,000 of a 100k catalog), most
+  // of whose aliased members are absent (a closure a search made it a fifth of their reading, issue 37).
+  const aliased = rules.filter((rule) => rule.aliases && rule.aliases.length > 0).map((rule) => ({ member: rule.member, aliases: [...rule.aliases!] }));
   if (aliased.length === 0) return null;
   return (input) => {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
     const record = input as Record<string, unknown>;
     let copy: Record<string, unknown> | null = null;
-    for (const rule of aliased) {
-      if (record[rule.member] !== undefined && record[rule.member] !== null) continue;
-      const alias = rule.aliases!.find((name) => record[name] !== undefined && record[name] !== null);
-      if (alias === undefined) continue;
-      copy ??= { ...record };
-      copy[rule.member] = record[alias];
+    for (let r = 0; r < aliased.length; r++) {
+      const { member, aliases } = aliased[r]!;
+      if (record[member] != null) continue;
+      for (let a = 0; a < aliases.length; a++) {
+        const value = record[aliases[a]!];
+        if (value == null) continue;
+        copy ??= { ...record };
+        copy[member] = value;
+        break;
+      }
     }
     return copy ?? record;
   };

@@ -7,6 +7,7 @@ import {
   formatMinor,
   parseDecimal,
   parseDecimalRounded,
+  plainMinor,
   sumMinor,
   toMinor,
 } from '../../../src-shared/money/index.ts';
@@ -149,5 +150,72 @@ describe('a currency with three places (KWD, BHD, OMR: fils)', () => {
     expect(decimalsOfCurrency('SAR')).toBe(2);
     expect(decimalsOfCurrency(null)).toBeNull();
     expect(decimalsOfCurrency('riyal')).toBeNull();
+  });
+});
+
+describe('plainMinor (the BigInt-free reading of plain amounts)', () => {
+  // The BigInt reading parseDecimalRounded does for anything plainMinor leaves to it: the oracle.
+  const viaBigInt = (text: string, decimals: number): { minor: number; exact: boolean } | 'refused' => {
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+    if (!match) return 'refused';
+    const [, sign = '', whole = '0', fraction = ''] = match;
+    const scaled = BigInt(whole + fraction);
+    const places = BigInt(fraction.length);
+    const wanted = BigInt(decimals);
+    const minor = places <= wanted ? scaled * 10n ** (wanted - places) : divRoundOracle(scaled, 10n ** (places - wanted));
+    const exact = places <= wanted || minor * 10n ** (places - wanted) === scaled;
+    if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return 'refused';
+    return { minor: sign === '-' ? 0 - Number(minor) : Number(minor), exact };
+  };
+  const divRoundOracle = (n: bigint, d: bigint) => ((n % d) * 2n >= d ? n / d + 1n : n / d);
+  const read = (text: string, decimals: number) => {
+    try {
+      return parseDecimalRounded(text, 'x', decimals);
+    } catch (error) {
+      if (error instanceof DecimalFormatError) return 'refused';
+      throw error;
+    }
+  };
+  const decimalText = fc
+    .tuple(fc.constantFrom('', '-', '+', '--'), fc.stringMatching(/^[0-9]{0,19}$/), fc.constantFrom('', '.', '..', 'e', ' '), fc.stringMatching(/^[0-9]{0,6}$/))
+    .map(([sign, whole, point, fraction]) => `${sign}${whole}${point}${fraction}`);
+
+  it('reads every text as the BigInt reading does, at every number of places', () => {
+    fc.assert(
+      fc.property(decimalText, fc.integer({ min: 0, max: 4 }), (text, decimals) => {
+        expect(read(text, decimals)).toEqual(viaBigInt(text, decimals));
+        const plain = plainMinor(text, decimals);
+        if (!Number.isNaN(plain)) expect(viaBigInt(text, decimals)).toEqual({ minor: plain, exact: true });
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('reads plain amounts itself and leaves the rest to the BigInt reading', () => {
+    expect(plainMinor('13.00', 2)).toBe(1300);
+    expect(plainMinor('2.5', 3)).toBe(2500);
+    expect(plainMinor('7', 0)).toBe(7);
+    expect(plainMinor('-0.05', 2)).toBe(-5);
+    expect(Object.is(plainMinor('-0.00', 2), 0)).toBe(true);
+    expect(plainMinor('007.10', 2)).toBe(710);
+    expect(plainMinor('9999999999999.99', 2)).toBe(999999999999999);
+    // 16 digits of minor units, more places than the currency has, malformed, unknown places: NaN.
+    for (const [text, decimals] of [
+      ['99999999999999.99', 2],
+      ['1', 4 + 12],
+      ['2.125', 2],
+      ['1.', 2],
+      ['.5', 2],
+      ['', 2],
+      ['-', 2],
+      ['1', 5],
+      ['1', 2.5],
+      ['١٢', 2],
+    ] as const) {
+      expect(plainMinor(text, decimals)).toBeNaN();
+    }
+    expect(parseDecimalRounded('90071992547409.91', 'x')).toEqual({ minor: MAX, exact: true });
+    expect(() => parseDecimalRounded('90071992547409.92', 'x')).toThrow(/too large/);
+    expect(() => parseDecimalRounded('1', 'x', 5)).toThrow(RangeError);
   });
 });
