@@ -136,7 +136,11 @@ describe('the document written as canonical text', () => {
     const qr = doc.profile === 'standard' ? null : Buffer.from(`qr ${seed}`).toString('base64');
     const signed = ublText(doc).signed({ qr, extensions: stampExtension(stamp) });
     expect(signed).toBe(buildUbl(doc, { qr, writeExtensions: (extensions) => writeStamp(extensions, stamp) }));
-    expect(ublText(doc).signedUtf8({ qr, extensions: stampExtension(stamp) }).equals(Buffer.from(signed, 'utf8'))).toBe(true);
+    expect(
+      ublText(doc)
+        .signedUtf8({ qr, extensions: stampExtension(stamp) })
+        .equals(Buffer.from(signed, 'utf8')),
+    ).toBe(true);
     // What a reader of the signed text hashes is what was hashed.
     expect(hashedCanonicalForm(parseXml(signed))).toBe(ublText(doc).canonical);
   });
