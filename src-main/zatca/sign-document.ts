@@ -9,6 +9,7 @@ import type { KeyObject } from 'node:crypto';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import { documentText } from './document-text.ts';
+import { nodeBase64 } from './node-base64.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
 import { ublText } from './ubl-text.ts';
@@ -44,18 +45,21 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   const standard = doc.profile === 'standard';
   const qr = standard
     ? ''
-    : encodeZatcaPhase2Qr({
-        // The seller's name as the document states it (ubl-text writes every text through documentText).
-        sellerName: documentText(doc.seller.name),
-        vatNumber: doc.seller.vatNumber,
-        timestamp: signingTime,
-        total: formatMinor(doc.total),
-        vatTotal: formatMinor(doc.tax),
-        invoiceHash: hash,
-        signature,
-        publicKey: signer.certificate.publicKey,
-        certificateSignature: signer.certificate.signature,
-      });
+    : encodeZatcaPhase2Qr(
+        {
+          // The seller's name as the document states it (ubl-text writes every text through documentText).
+          sellerName: documentText(doc.seller.name),
+          vatNumber: doc.seller.vatNumber,
+          timestamp: signingTime,
+          total: formatMinor(doc.total),
+          vatTotal: formatMinor(doc.tax),
+          invoiceHash: hash,
+          signature,
+          publicKey: signer.certificate.publicKey,
+          certificateSignature: signer.certificate.signature,
+        },
+        nodeBase64,
+      );
   const stamp = {
     signatureValue: signature,
     signedPropertiesDigest: signedPropertiesDigest(signer.certificate, signingTime),
