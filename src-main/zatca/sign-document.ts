@@ -13,7 +13,7 @@ import { nodeBase64 } from './node-base64.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
 import { ublText } from './ubl-text.ts';
-import { signedPropertiesDigest, signInvoiceHash, stampExtension } from './xades-stamp.ts';
+import { signedPropertiesDigest, signInvoiceHash, stampExtension, stampExtensionUtf8 } from './xades-stamp.ts';
 import type { ZatcaDocument } from './zatca-document.ts';
 
 export interface EgsSigner {
@@ -67,6 +67,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const parts = { qr: standard ? null : qr, extensions: stampExtension(stamp) };
+  const parts = { qr: standard ? null : qr, extensions: stampExtension(stamp), extensionsUtf8: stampExtensionUtf8(stamp) };
   return { xml: ubl.signed(parts), hash, qr, signature, utf8: ubl.signedUtf8(parts) };
 }
