@@ -3,6 +3,7 @@ import { lineFigures, PAY_LATER_METHOD_KEY, type PricedCart, type Settlement } f
 import { type OrderDraft, type OrderRecord } from '../../src-shared/selling/index.ts';
 import { TillError } from '../../src-shared/errors/index.ts';
 import { encodeZatcaQr, formatZatcaTimestamp } from '../../src-shared/zatca/index.ts';
+import { nodeBase64 } from '../zatca/index.ts';
 import type { BranchProfile } from '../catalog/index.ts';
 import { chosenModifiers, type Cart } from '../orders/index.ts';
 
@@ -24,13 +25,16 @@ export interface SaleInput {
 /** Phase 1's QR of a sale: for a paid order of a seller with a VAT number (five tags), else null. */
 export function saleQr(order: Pick<OrderDraft, 'status' | 'created_at' | 'total' | 'tax'>, profile: BranchProfile): string | null {
   return order.status === 'PAID' && profile.vatNumber
-    ? encodeZatcaQr({
-        sellerName: profile.sellerName,
-        vatNumber: profile.vatNumber,
-        timestamp: formatZatcaTimestamp(order.created_at),
-        total: formatMinor(order.total),
-        vatTotal: formatMinor(order.tax),
-      })
+    ? encodeZatcaQr(
+        {
+          sellerName: profile.sellerName,
+          vatNumber: profile.vatNumber,
+          timestamp: formatZatcaTimestamp(order.created_at),
+          total: formatMinor(order.total),
+          vatTotal: formatMinor(order.tax),
+        },
+        nodeBase64,
+      )
     : null;
 }
 

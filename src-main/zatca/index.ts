@@ -44,3 +44,5 @@ export {
   REPORT_BEFORE_REJOIN_MS,
   type SetAsideWaiting,
 } from './set-aside-reporting.ts';
+// Node's base64 for src-shared's QR encoders (a QR at every sale).
+export { nodeBase64 } from './node-base64.ts';

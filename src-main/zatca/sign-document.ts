@@ -9,10 +9,11 @@ import type { KeyObject } from 'node:crypto';
 import { formatMinor } from '../../src-shared/money/index.ts';
 import { encodeZatcaPhase2Qr, riyadhDateTime } from '../../src-shared/zatca/index.ts';
 import { documentText } from './document-text.ts';
+import { nodeBase64 } from './node-base64.ts';
 import type { EgsCertificate } from './egs-certificate.ts';
 import { unstampedInvoiceHashBytes } from './invoice-hash.ts';
 import { ublText } from './ubl-text.ts';
-import { signedPropertiesDigest, signInvoiceHash, stampExtension } from './xades-stamp.ts';
+import { signedPropertiesDigest, signInvoiceHash, stampExtension, stampExtensionUtf8 } from './xades-stamp.ts';
 import type { ZatcaDocument } from './zatca-document.ts';
 
 export interface EgsSigner {
@@ -44,18 +45,21 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
   const standard = doc.profile === 'standard';
   const qr = standard
     ? ''
-    : encodeZatcaPhase2Qr({
-        // The seller's name as the document states it (ubl-text writes every text through documentText).
-        sellerName: documentText(doc.seller.name),
-        vatNumber: doc.seller.vatNumber,
-        timestamp: signingTime,
-        total: formatMinor(doc.total),
-        vatTotal: formatMinor(doc.tax),
-        invoiceHash: hash,
-        signature,
-        publicKey: signer.certificate.publicKey,
-        certificateSignature: signer.certificate.signature,
-      });
+    : encodeZatcaPhase2Qr(
+        {
+          // The seller's name as the document states it (ubl-text writes every text through documentText).
+          sellerName: documentText(doc.seller.name),
+          vatNumber: doc.seller.vatNumber,
+          timestamp: signingTime,
+          total: formatMinor(doc.total),
+          vatTotal: formatMinor(doc.tax),
+          invoiceHash: hash,
+          signature,
+          publicKey: signer.certificate.publicKey,
+          certificateSignature: signer.certificate.signature,
+        },
+        nodeBase64,
+      );
   const stamp = {
     signatureValue: signature,
     signedPropertiesDigest: signedPropertiesDigest(signer.certificate, signingTime),
@@ -63,6 +67,6 @@ export function signDocument(doc: ZatcaDocument, signer: EgsSigner): SignedDocum
     invoiceHash: hash,
     certificate: signer.certificate,
   };
-  const parts = { qr: standard ? null : qr, extensions: stampExtension(stamp) };
+  const parts = { qr: standard ? null : qr, extensions: stampExtension(stamp), extensionsUtf8: stampExtensionUtf8(stamp) };
   return { xml: ubl.signed(parts), hash, qr, signature, utf8: ubl.signedUtf8(parts) };
 }

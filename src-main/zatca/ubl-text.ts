@@ -34,6 +34,8 @@ export interface UblStamp {
   extensions: string;
   /** The QR reference's text; null for a standard invoice (ZATCA adds the QR when it clears it). */
   qr: string | null;
+  /** `extensions`' UTF-8 in pieces (in order), when the stamp made them (stampExtensionUtf8): signedUtf8 then need not flatten it. */
+  extensionsUtf8?: readonly Buffer[];
 }
 
 /** A document written once without its stamp: the text the hash covers, and the signed text once the stamp is known. */
@@ -56,6 +58,13 @@ const ROOT_END_UTF8 = Buffer.from(ROOT_END, 'utf8');
 const SIGNATURE_REFERENCE =
   '<cac:Signature><cbc:ID>urn:oasis:names:specification:ubl:signature:Invoice</cbc:ID>' +
   '<cbc:SignatureMethod>urn:oasis:names:specification:ubl:dsig:enveloped:xades</cbc:SignatureMethod></cac:Signature>';
+// The signed text's fixed parts around the stamp's, encoded once.
+const EXTENSIONS_START_UTF8 = Buffer.from(`${XML_DECLARATION}${ROOT_START}<ext:UBLExtensions>`, 'utf8');
+const EXTENSIONS_END_UTF8 = Buffer.from('</ext:UBLExtensions>', 'utf8');
+const QR_START = '<cac:AdditionalDocumentReference><cbc:ID>QR</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text/plain">';
+const QR_START_UTF8 = Buffer.from(QR_START, 'utf8');
+const QR_END_UTF8 = Buffer.from(`</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference>${SIGNATURE_REFERENCE}`, 'utf8');
+const SIGNATURE_REFERENCE_UTF8 = Buffer.from(SIGNATURE_REFERENCE, 'utf8');
 
 /** A cbc element holding `text` (the till's value, made canonical here). */
 function cbc(name: string, text: string): string {
@@ -175,7 +184,16 @@ export function ublText(doc: ZatcaDocument): UblText {
     canonicalUtf8: () => [ROOT_START_UTF8, encoded().head, encoded().tail, ROOT_END_UTF8],
     signed: (stamp) => beforeHead(stamp) + head + afterHead(stamp) + tail + ROOT_END,
     // Cut only between elements (every piece starts and ends with a tag), so no character's bytes are split.
-    signedUtf8: (stamp) =>
-      Buffer.concat([Buffer.from(beforeHead(stamp), 'utf8'), encoded().head, Buffer.from(afterHead(stamp), 'utf8'), encoded().tail, ROOT_END_UTF8]),
+    signedUtf8: (stamp) => {
+      if (!stamp.extensionsUtf8) {
+        return Buffer.concat([Buffer.from(beforeHead(stamp), 'utf8'), encoded().head, Buffer.from(afterHead(stamp), 'utf8'), encoded().tail, ROOT_END_UTF8]);
+      }
+      // The stamp's and the QR reference's fixed text already encoded: only the sale's values are encoded here.
+      const pieces = [EXTENSIONS_START_UTF8, ...stamp.extensionsUtf8, EXTENSIONS_END_UTF8, encoded().head];
+      if (stamp.qr) pieces.push(QR_START_UTF8, Buffer.from(canonicalText(stamp.qr), 'utf8'), QR_END_UTF8);
+      else pieces.push(SIGNATURE_REFERENCE_UTF8);
+      pieces.push(encoded().tail, ROOT_END_UTF8);
+      return Buffer.concat(pieces);
+    },
   };
 }

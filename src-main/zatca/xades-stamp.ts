@@ -70,6 +70,11 @@ interface CertificateTexts {
   inclusive: { before: string; after: string };
   /** ds:X509Certificate's text. */
   base64: string;
+  /** The stamp's text from the signature value to the signing time, and after it, with their UTF-8 (stampExtensionUtf8). */
+  beforeTime: string;
+  afterTime: string;
+  beforeTimeUtf8: Buffer;
+  afterTimeUtf8: Buffer;
 }
 
 const certificateTexts = new WeakMap<EgsCertificate, CertificateTexts>();
@@ -77,10 +82,21 @@ const certificateTexts = new WeakMap<EgsCertificate, CertificateTexts>();
 function textsOf(certificate: EgsCertificate): CertificateTexts {
   let texts = certificateTexts.get(certificate);
   if (!texts) {
+    const inclusive = signedPropertiesAround(certificate, false);
+    const base64 = canonicalText(certificate.base64);
+    const beforeTime =
+      `</ds:SignatureValue><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${base64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
+      `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="signature">` +
+      inclusive.before;
+    const afterTime = `${inclusive.after}</xades:QualifyingProperties></ds:Object>${SIGNATURES_END}`;
     texts = {
       exclusive: signedPropertiesAround(certificate, true),
-      inclusive: signedPropertiesAround(certificate, false),
-      base64: canonicalText(certificate.base64),
+      inclusive,
+      base64,
+      beforeTime,
+      afterTime,
+      beforeTimeUtf8: Buffer.from(beforeTime, 'utf8'),
+      afterTimeUtf8: Buffer.from(afterTime, 'utf8'),
     };
     certificateTexts.set(certificate, texts);
   }
@@ -109,21 +125,52 @@ const SIGNATURES_START =
   '<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"></ds:SignatureMethod>';
 const SIGNATURES_END = '</ds:Signature></sac:SignatureInformation></sig:UBLDocumentSignatures></ext:ExtensionContent></ext:UBLExtension>';
 
+// The stamp's text around its values, in order: the invoice hash, the SignedProperties digest, the signature value
+// (what the certificate decides follows it, textsOf), then the signing time.
+const BEFORE_HASH =
+  SIGNATURES_START +
+  `<ds:Reference Id="invoiceSignedData" URI=""><ds:Transforms>${TRANSFORMS}</ds:Transforms>` +
+  `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>`;
+const BEFORE_DIGEST =
+  '</ds:DigestValue></ds:Reference>' +
+  `<ds:Reference Type="http://www.w3.org/2000/09/xmldsig#SignatureProperties" URI="#xadesSignedProperties">` +
+  `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>`;
+const BEFORE_SIGNATURE = '</ds:DigestValue></ds:Reference></ds:SignedInfo><ds:SignatureValue>';
+const BEFORE_HASH_UTF8 = Buffer.from(BEFORE_HASH, 'utf8');
+const BEFORE_DIGEST_UTF8 = Buffer.from(BEFORE_DIGEST, 'utf8');
+const BEFORE_SIGNATURE_UTF8 = Buffer.from(BEFORE_SIGNATURE, 'utf8');
+
 /** The ext:UBLExtension holding the stamp, as canonical text for its place in the invoice (ubl-text.ts puts it in). */
 export function stampExtension(stamp: Stamp): string {
   const texts = textsOf(stamp.certificate);
   return (
-    SIGNATURES_START +
-    `<ds:Reference Id="invoiceSignedData" URI=""><ds:Transforms>${TRANSFORMS}</ds:Transforms>` +
-    `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${canonicalText(stamp.invoiceHash)}</ds:DigestValue></ds:Reference>` +
-    `<ds:Reference Type="http://www.w3.org/2000/09/xmldsig#SignatureProperties" URI="#xadesSignedProperties">` +
-    `<ds:DigestMethod Algorithm="${SHA256}"></ds:DigestMethod><ds:DigestValue>${canonicalText(stamp.signedPropertiesDigest)}</ds:DigestValue></ds:Reference>` +
-    `</ds:SignedInfo><ds:SignatureValue>${canonicalText(stamp.signatureValue)}</ds:SignatureValue>` +
-    `<ds:KeyInfo><ds:X509Data><ds:X509Certificate>${texts.base64}</ds:X509Certificate></ds:X509Data></ds:KeyInfo>` +
-    `<ds:Object><xades:QualifyingProperties xmlns:xades="${NS.xades}" Target="signature">` +
-    texts.inclusive.before +
+    BEFORE_HASH +
+    canonicalText(stamp.invoiceHash) +
+    BEFORE_DIGEST +
+    canonicalText(stamp.signedPropertiesDigest) +
+    BEFORE_SIGNATURE +
+    canonicalText(stamp.signatureValue) +
+    texts.beforeTime +
     canonicalText(stamp.signingTime) +
-    texts.inclusive.after +
-    `</xades:QualifyingProperties></ds:Object>${SIGNATURES_END}`
+    texts.afterTime
   );
+}
+
+/**
+ * stampExtension's UTF-8, in pieces (in order): the fixed text encoded once (per certificate), only the sale's four
+ * values encoded here. Flattening the whole stamp into one string to encode it was about 4 KB of garbage a sale.
+ */
+export function stampExtensionUtf8(stamp: Stamp): Buffer[] {
+  const texts = textsOf(stamp.certificate);
+  return [
+    BEFORE_HASH_UTF8,
+    Buffer.from(canonicalText(stamp.invoiceHash), 'utf8'),
+    BEFORE_DIGEST_UTF8,
+    Buffer.from(canonicalText(stamp.signedPropertiesDigest), 'utf8'),
+    BEFORE_SIGNATURE_UTF8,
+    Buffer.from(canonicalText(stamp.signatureValue), 'utf8'),
+    texts.beforeTimeUtf8,
+    Buffer.from(canonicalText(stamp.signingTime), 'utf8'),
+    texts.afterTimeUtf8,
+  ];
 }

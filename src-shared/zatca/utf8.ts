@@ -6,10 +6,41 @@
 
 /** The UTF-8 bytes of `text`; throws on an unpaired surrogate, naming `where`. */
 export function encodeUtf8(text: string, where: string): Uint8Array {
-  // At most three bytes for each UTF-16 unit (a pair's four bytes are two units'): written in place, cut to length once.
-  const bytes = new Uint8Array(text.length * 3);
-  let at = 0;
-  // By code unit, pairing surrogates here: a string iterator makes a string of every character (garbage in every QR).
+  const bytes = new Uint8Array(utf8Length(text, where));
+  writeUtf8(text, bytes, 0);
+  return bytes;
+}
+
+function unpaired(where: string, cp: number): never {
+  throw new RangeError(`${where}: the text holds an unpaired UTF-16 surrogate (U+${cp.toString(16).toUpperCase()}), which has no UTF-8 form`);
+}
+
+/**
+ * How many bytes `text` takes in UTF-8, counted without encoding it; throws on an unpaired surrogate, naming `where`.
+ * By code unit, pairing surrogates here: a string iterator makes a string of every character (garbage in every QR).
+ */
+export function utf8Length(text: string, where: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.charCodeAt(i);
+    if (cp < 0x80) length += 1;
+    else if (cp < 0x800) length += 2;
+    else if (cp < 0xd800 || cp > 0xdfff) length += 3;
+    else {
+      const low = cp <= 0xdbff && i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (low < 0xdc00 || low > 0xdfff) unpaired(where, cp);
+      length += 4;
+      i++;
+    }
+  }
+  return length;
+}
+
+/**
+ * `text`'s UTF-8 written into `bytes` from `at` (room for utf8Length(text) bytes, which has checked the text), the
+ * next free index returned: a QR's fields go straight into its one array, no array made for each.
+ */
+export function writeUtf8(text: string, bytes: Uint8Array, at: number): number {
   for (let i = 0; i < text.length; i++) {
     let cp = text.charCodeAt(i);
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
@@ -19,9 +50,7 @@ export function encodeUtf8(text: string, where: string): Uint8Array {
         i++;
       }
     }
-    if (cp >= 0xd800 && cp <= 0xdfff) {
-      throw new RangeError(`${where}: the text holds an unpaired UTF-16 surrogate (U+${cp.toString(16).toUpperCase()}), which has no UTF-8 form`);
-    }
+    if (cp >= 0xd800 && cp <= 0xdfff) unpaired('UTF-8', cp);
     if (cp < 0x80) bytes[at++] = cp;
     else if (cp < 0x800) {
       bytes[at++] = 0xc0 | (cp >> 6);
@@ -37,7 +66,7 @@ export function encodeUtf8(text: string, where: string): Uint8Array {
       bytes[at++] = 0x80 | (cp & 0x3f);
     }
   }
-  return bytes.slice(0, at);
+  return at;
 }
 
 /** `bytes` read as UTF-8; throws on anything malformed (overlong, truncated, surrogates, > U+10FFFF). */

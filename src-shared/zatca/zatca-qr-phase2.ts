@@ -10,8 +10,8 @@
  */
 import { formatMinor, parseDecimal } from '../money/index.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
-import { decodeTlv, encodeTlv, type TlvEntry } from './tlv.ts';
-import { decodeUtf8, encodeUtf8 } from './utf8.ts';
+import { decodeTlv, type TlvEntry } from './tlv.ts';
+import { decodeUtf8, utf8Length, writeUtf8 } from './utf8.ts';
 import { ZatcaQrError } from './zatca-qr.ts';
 
 export interface ZatcaPhase2QrFields {
@@ -45,6 +45,9 @@ const TEXT_TAGS = [
   [7, 'signature', 'signature'],
 ] as const;
 
+/** Each text tag's name in an error, made once. */
+const WHERE = TEXT_TAGS.map(([tag, , label]) => `tag ${tag} (${label})`);
+
 function amount(text: string, tag: number, label: string): string {
   let canonical: string | undefined;
   try {
@@ -56,25 +59,55 @@ function amount(text: string, tag: number, label: string): string {
   return text;
 }
 
-export function encodeZatcaPhase2Qr(fields: ZatcaPhase2QrFields): string {
-  const entries: TlvEntry[] = TEXT_TAGS.map(([tag, key, label]) => {
+/**
+ * `base64` may be the host's own encoder (Node's Buffer in the main process, where every sale signs one): the same text.
+ * The fields are checked and measured first, then written straight into the one TLV array: no array for each field.
+ */
+export function encodeZatcaPhase2Qr(fields: ZatcaPhase2QrFields, base64: (bytes: Uint8Array) => string = encodeBase64): string {
+  let size = 0;
+  // The first text tag too long for its length byte: reported after every text tag's own checks, as before tag 8's.
+  let tooLong = 0;
+  let tooLongBytes = 0;
+  for (const [tag, key, label] of TEXT_TAGS) {
     const text = fields[key];
     if (typeof text !== 'string' || text === '') throw new ZatcaQrError(`tag ${tag} (${label}) is empty; every field of the phase-2 QR is required`, tag);
     if (key === 'timestamp' && !TIMESTAMP.test(text)) throw new ZatcaQrError(`tag 3 (timestamp) "${text}" is not a time like 2026-11-21T13:15:00`, 3);
     if (key === 'total' || key === 'vatTotal') amount(text, tag, label);
-    return { tag, value: encodeUtf8(text, `tag ${tag} (${label})`) };
-  });
-  entries.push({ tag: 8, value: fields.publicKey });
-  if (fields.certificateSignature !== null) entries.push({ tag: 9, value: fields.certificateSignature });
-  for (const entry of entries) {
-    if (entry.value.length === 0) throw new ZatcaQrError(`tag ${entry.tag} is empty; every field of the phase-2 QR is required`, entry.tag);
-    if (entry.value.length > 255) throw new ZatcaQrError(`tag ${entry.tag} is ${entry.value.length} bytes; the QR allows at most 255`, entry.tag);
+    const length = utf8Length(text, WHERE[tag - 1]!);
+    if (length > 255 && tooLong === 0) [tooLong, tooLongBytes] = [tag, length];
+    size += 2 + length;
   }
-  const text = encodeBase64(encodeTlv(entries));
+  if (tooLong !== 0) throw new ZatcaQrError(`tag ${tooLong} is ${tooLongBytes} bytes; the QR allows at most 255`, tooLong);
+  size += 2 + checkedBytes(8, fields.publicKey);
+  if (fields.certificateSignature !== null) size += 2 + checkedBytes(9, fields.certificateSignature);
+  const tlv = new Uint8Array(size);
+  let at = 0;
+  for (const [tag, key] of TEXT_TAGS) {
+    const end = writeUtf8(fields[key], tlv, at + 2);
+    tlv[at] = tag;
+    tlv[at + 1] = end - at - 2;
+    at = end;
+  }
+  at = writeBytes(tlv, at, 8, fields.publicKey);
+  if (fields.certificateSignature !== null) writeBytes(tlv, at, 9, fields.certificateSignature);
+  const text = base64(tlv);
   if (text.length > ZATCA_QR_MAX_CHARS) {
     throw new ZatcaQrError(`the QR is ${text.length} characters; ZATCA allows at most ${ZATCA_QR_MAX_CHARS}: shorten the seller name`);
   }
   return text;
+}
+
+function checkedBytes(tag: number, value: Uint8Array): number {
+  if (value.length === 0) throw new ZatcaQrError(`tag ${tag} is empty; every field of the phase-2 QR is required`, tag);
+  if (value.length > 255) throw new ZatcaQrError(`tag ${tag} is ${value.length} bytes; the QR allows at most 255`, tag);
+  return value.length;
+}
+
+function writeBytes(tlv: Uint8Array, at: number, tag: number, value: Uint8Array): number {
+  tlv[at] = tag;
+  tlv[at + 1] = value.length;
+  tlv.set(value, at + 2);
+  return at + 2 + value.length;
 }
 
 /** The fields back from a payload: strict (tags 1 to 8 once each, tag 9 at most once, nothing else). */

@@ -5,8 +5,8 @@
  */
 import { formatMinor, parseDecimal } from '../money/index.ts';
 import { decodeBase64, encodeBase64 } from './base64.ts';
-import { decodeTlv, encodeTlv } from './tlv.ts';
-import { decodeUtf8, encodeUtf8 } from './utf8.ts';
+import { decodeTlv } from './tlv.ts';
+import { decodeUtf8, utf8Length, writeUtf8 } from './utf8.ts';
 import { TillError } from '../errors/index.ts';
 
 export interface ZatcaQrFields {
@@ -41,10 +41,13 @@ const FIELDS = [
   { tag: 5, key: 'vatTotal', label: 'VAT total' },
 ] as const satisfies readonly { tag: number; key: keyof ZatcaQrFields; label: string }[];
 
+/** Each field's name in an error, by tag, made once. */
+const WHERE: Record<number, string> = Object.fromEntries(FIELDS.map((field) => [field.tag, `tag ${field.tag} (${field.label})`]));
+
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
 function checkValue(field: (typeof FIELDS)[number], value: unknown): string {
-  const name = `tag ${field.tag} (${field.label})`;
+  const name = WHERE[field.tag]!;
   if (typeof value !== 'string' || value === '') throw new ZatcaQrError(`${name} is empty; every field of the invoice QR is required`, field.tag);
   if (field.key === 'timestamp' && !ISO_TIMESTAMP.test(value)) {
     throw new ZatcaQrError(`${name} "${value}" is not an ISO 8601 time like 2026-11-21T10:15:00Z`, field.tag);
@@ -62,21 +65,33 @@ function checkValue(field: (typeof FIELDS)[number], value: unknown): string {
   return value;
 }
 
-/** The base64 QR payload for the five phase-1 fields. */
-export function encodeZatcaQr(fields: ZatcaQrFields): string {
-  const entries = FIELDS.map((field) => {
-    let value: Uint8Array;
+/**
+ * The base64 QR payload for the five phase-1 fields. `base64` may be the host's own encoder (Node's Buffer in the main
+ * process, which makes one at every sale): the same text. Checked and measured first, then written into one TLV array.
+ */
+export function encodeZatcaQr(fields: ZatcaQrFields, base64: (bytes: Uint8Array) => string = encodeBase64): string {
+  let size = 0;
+  for (const field of FIELDS) {
+    let length: number;
     try {
-      value = encodeUtf8(checkValue(field, fields[field.key]), `tag ${field.tag} (${field.label})`);
+      length = utf8Length(checkValue(field, fields[field.key]), WHERE[field.tag]!);
     } catch (error) {
       throw error instanceof ZatcaQrError ? error : new ZatcaQrError((error as Error).message, field.tag);
     }
-    if (value.length > 255) {
-      throw new ZatcaQrError(`tag ${field.tag} (${field.label}) is ${value.length} UTF-8 bytes; the QR allows at most 255, so shorten it`, field.tag);
+    if (length > 255) {
+      throw new ZatcaQrError(`tag ${field.tag} (${field.label}) is ${length} UTF-8 bytes; the QR allows at most 255, so shorten it`, field.tag);
     }
-    return { tag: field.tag, value };
-  });
-  return encodeBase64(encodeTlv(entries));
+    size += 2 + length;
+  }
+  const tlv = new Uint8Array(size);
+  let at = 0;
+  for (const field of FIELDS) {
+    const end = writeUtf8(fields[field.key], tlv, at + 2);
+    tlv[at] = field.tag;
+    tlv[at + 1] = end - at - 2;
+    at = end;
+  }
+  return base64(tlv);
 }
 
 /** The five fields back from a payload; strict, for tests and the printing code's assertions. */

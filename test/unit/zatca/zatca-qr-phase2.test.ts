@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeZatcaPhase2Qr, encodeZatcaPhase2Qr, ZatcaQrError, type ZatcaPhase2QrFields } from '../../../src-shared/zatca/index.ts';
+import { decodeZatcaPhase2Qr, encodeZatcaPhase2Qr, encodeZatcaQr, ZatcaQrError, type ZatcaPhase2QrFields } from '../../../src-shared/zatca/index.ts';
+import { nodeBase64 } from '../../../src-main/zatca/index.ts';
 
 const FIELDS: ZatcaPhase2QrFields = {
   sellerName: 'مقهى',
@@ -26,6 +27,23 @@ describe('the phase-2 QR', () => {
     expect(tags[7]![1]).toEqual(Buffer.from(FIELDS.publicKey));
     expect(tags[8]![1]).toEqual(Buffer.from(FIELDS.certificateSignature!));
     expect(decodeZatcaPhase2Qr(qr)).toEqual(FIELDS);
+  });
+
+  it("is the same text with Node's base64 as with src-shared's, whatever the name's characters (the main process signs with Node's)", () => {
+    for (const sellerName of ['مقهى', 'Café ☕ 🍰 and co', 'x', 'م'.repeat(40)]) {
+      const fields = { ...FIELDS, sellerName };
+      expect(encodeZatcaPhase2Qr(fields, nodeBase64)).toBe(encodeZatcaPhase2Qr(fields));
+      expect(decodeZatcaPhase2Qr(encodeZatcaPhase2Qr(fields, nodeBase64)).sellerName).toBe(sellerName);
+      const phase1 = { sellerName, vatNumber: FIELDS.vatNumber, timestamp: '2026-11-25T10:15:30Z', total: '50.00', vatTotal: '6.52' };
+      expect(encodeZatcaQr(phase1, nodeBase64)).toBe(encodeZatcaQr(phase1));
+    }
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, sellerName: 'a\ud83cb' }, nodeBase64)).toThrow(
+      'tag 1 (seller name): the text holds an unpaired UTF-16 surrogate (U+D83C)',
+    );
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, sellerName: 'م'.repeat(128), signature: '' })).toThrow(/tag 7/);
+    expect(() => encodeZatcaPhase2Qr({ ...FIELDS, sellerName: 'م'.repeat(128), publicKey: new Uint8Array(0) })).toThrow(
+      'tag 1 is 256 bytes; the QR allows at most 255',
+    );
   });
 
   it('refuses a missing tag, a bad amount and a QR longer than ZATCA allows', () => {
