@@ -617,22 +617,22 @@ export class Staging {
    */
   private async betweenSlices(rows: number): Promise<void> {
     this.rowsSinceCheckpoint += rows;
-    const { checkpoint } = this.options;
-    if (checkpoint && this.rowsSinceCheckpoint >= checkpoint.everyRows) {
-      this.rowsSinceCheckpoint = 0;
-      this.checkpointing = checkpoint.run();
-    }
+    this.startCheckpoint(this.options.checkpoint?.everyRows ?? Infinity);
     await yieldToOthers();
   }
 
   /** The options' checkpoint now if anything was written since its last run, and waited for. */
   private async checkpointNow(): Promise<void> {
-    const { checkpoint } = this.options;
-    if (checkpoint && this.rowsSinceCheckpoint > 0) {
-      this.rowsSinceCheckpoint = 0;
-      this.checkpointing = checkpoint.run();
-    }
+    this.startCheckpoint(1);
     await this.checkpointed();
+  }
+
+  /** Starts the options' checkpoint once `rows` rows were written or deleted since its last run. */
+  private startCheckpoint(rows: number): void {
+    const { checkpoint } = this.options;
+    if (!checkpoint || this.rowsSinceCheckpoint < rows) return;
+    this.rowsSinceCheckpoint = 0;
+    this.checkpointing = checkpoint.run();
   }
 
   /** Before a slice: the checkpoint under way is done (nothing written meanwhile, so the WAL starts over at this slice). */
