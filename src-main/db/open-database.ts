@@ -47,6 +47,12 @@ export function openDatabase(file: string, asked: OpenOptions = {}): TillDatabas
   if (options.nativeBinding) rememberNativeBinding(db, options.nativeBinding);
   try {
     db.pragma('busy_timeout = 5000');
+    // Statement journals in memory, not files (issue 37): a statement that writes many rows inside a
+    // transaction (a pull's 128-row INSERTs) keeps the pages it changes, for undoing it alone, in a
+    // journal that SQLite spills to a temporary file past 64 KiB: a 100,000-product pull opened,
+    // wrote and deleted about a thousand of them in /var/tmp, page images of the replica. Set before
+    // anything temporary exists: changing it later drops the connection's temp views (generations.ts).
+    db.pragma('temp_store = MEMORY');
     const migrations = readMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     if (options.readOnly) {
       if (appliedMigrations(db, migrations) < migrations.length) {

@@ -26,6 +26,10 @@ describe('migrations', () => {
     expect(again.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: applied.length });
     expect(again.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(again.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    // Statement journals stay in memory (no page images of the replica in temporary files), and setting it kept
+    // the connection's temporary views of the pinned catalog, which a later change of temp_store would drop.
+    expect(again.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    expect(again.prepare("SELECT count(*) AS n FROM temp.sqlite_master WHERE type = 'view' AND name = 'products'").get()).toEqual({ n: 1 });
     again.close();
   });
 
