@@ -117,6 +117,18 @@ export function performanceTable(resultsDir: string): string {
         null,
         'npm run bench:sync',
       );
+    const pullCpu = v((r) => r.pull_cpu?.pull_process_ms);
+    if (pullCpu.length)
+      row(
+        `  the CPU of that pull: this process (every thread) and the emulator serving it, on ${s.pull_cpu?.cores ?? 2} cores`,
+        pullCpu,
+        `this process ${ms(pullCpu)}, the emulator ${ms(v((r) => r.pull_cpu?.emulator_ms ?? undefined))}`,
+        `fetch bound ${ms(v((r) => (r.pull_cpu ? r.fetch_bound_ms : undefined)))}; the shortest the pull can take here, their sum over the cores: ${ms(v((r) => r.pull_cpu?.floor_ms))}`,
+        `that floor ${x(v((r) => (r.pull_cpu ? Number((r.pull_cpu.floor_ms / r.fetch_bound_ms).toFixed(2)) : undefined)))} fetch`,
+        '—',
+        null,
+        'npm run bench:sync',
+      );
     const wait = v((r) => r.checkout_wait_during_pull?.p99_ms);
     if (wait.length)
       row(

@@ -27,6 +27,10 @@
  * to end. The bench lets a checkout arrive every CHECKOUT_EVERY_MS on a fixed
  * schedule through the pull and records how long each waited for the loop
  * (a timer checks every millisecond, so a wait is read to about 1 ms).
+ * The CPU of that pull: this process's (every thread: the pull, the
+ * checkpoint thread) and the emulator's while it served it (/proc), over the
+ * machine's cores: the emulator is on the same machine, so the pull can
+ * take no less than their sum spread over every core (the CPU floor).
  * Then product search at that size: two-letter prefixes in English and Arabic.
  * Targets: pull ≤ 1.2x the fetch bound; slow link ≤ 0.5x; peak RSS ≤ 250 MB;
  * a checkout's wait during the pull ≤ 20 ms at p99.
@@ -35,6 +39,7 @@ import Database from 'better-sqlite3';
 import { deferCheckpoints, openDatabase } from '../src-main/db/index.ts';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { buildCli } from '../scripts/build-cli.mjs';
@@ -114,6 +119,19 @@ async function fetchBound(
   }
   return { ms: performance.now() - start, pages, bytes, productsMs, productPages };
 }
+
+/** CPU time (user + system, every thread) a process has used, from /proc (Linux), in ms; null elsewhere. */
+function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis (the name may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: Linux reports /proc times in hundredths of a second on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The kernel's high-water mark of this process's resident memory (Linux), else null. */
 function peakRssBytes(): number | null {
@@ -223,6 +241,8 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const probe = checkoutWaits();
+  const emulatorCpuBefore = processCpuMs(emulator.child.pid!);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   // Where the time goes: the lists (network, reading, writing the new generation, overlapped), the pin, the old generation's deletes.
   let publishAt = 0;
@@ -237,6 +257,16 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
   };
   const summary = await pullCatalog({ client, db, perPage, onProgress, onSlice, ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }) });
   const pullMs = performance.now() - start;
+  const ownCpu = process.cpuUsage(cpuBefore);
+  const emulatorCpuAfter = processCpuMs(emulator.child.pid!);
+  const cores = availableParallelism();
+  const cpu = {
+    pull_process_ms: Math.round((ownCpu.user + ownCpu.system) / 1000),
+    emulator_ms: emulatorCpuBefore === null || emulatorCpuAfter === null ? null : Math.round(emulatorCpuAfter - emulatorCpuBefore),
+    cores,
+    floor_ms: 0,
+  };
+  cpu.floor_ms = Math.round((cpu.pull_process_ms + (cpu.emulator_ms ?? 0)) / cores);
   const waits = probe.stop();
   const checkoutWait = {
     every_ms: CHECKOUT_EVERY_MS,
@@ -262,7 +292,7 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
     hold_p50_ms: Number(percentile(holds, 50).toFixed(1)),
     pin_ms: Number((slices.find((slice) => slice.kind === 'publish')?.ms ?? 0).toFixed(1)),
   };
-  return { client, db, summary, pullMs, peakRss, rssBefore, hwmBefore, phases, lock, checkoutWait };
+  return { client, db, summary, pullMs, peakRss, rssBefore, hwmBefore, phases, lock, checkoutWait, cpu };
 }
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
@@ -305,6 +335,7 @@ try {
     pull_phases: pull.phases,
     write_lock: pull.lock,
     checkout_wait_during_pull: pull.checkoutWait,
+    pull_cpu: pull.cpu,
     products_per_second: Math.round((pull.summary.counts.products! / pull.pullMs) * 1000),
     rss_at_start_mb: mb(pull.rssBefore),
     hwm_before_pull_mb: pull.hwmBefore === null ? null : mb(pull.hwmBefore),
@@ -337,6 +368,9 @@ try {
   );
   console.log(
     `  lists (fetch, read, write the new generation) ${ms(pull.phases.lists_ms)}, the pin ${ms(pull.phases.pin_ms)}, the old generation deleted ${ms(pull.phases.drop_old_ms)}`,
+  );
+  console.log(
+    `  CPU: this process ${ms(pull.cpu.pull_process_ms)}, the emulator serving it ${pull.cpu.emulator_ms === null ? 'unknown' : ms(pull.cpu.emulator_ms)}, on ${pull.cpu.cores} cores: the pull can take no less than ${ms(pull.cpu.floor_ms)} here (${ratio(pull.cpu.floor_ms, fetched.ms)}x the fetch bound)`,
   );
   console.log(
     `  write lock: ${pull.lock.slices} transactions of at most ${pull.lock.rows_per_slice_max} rows; held p50 ${ms(pull.lock.hold_p50_ms)}, p99 ${ms(pull.lock.hold_p99_ms)}, longest ${ms(pull.lock.hold_max_ms)}; the pin itself ${ms(pull.lock.pin_ms)}`,

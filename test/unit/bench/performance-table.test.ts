@@ -98,6 +98,27 @@ describe('the table from three runs', () => {
     expect(runs).toBe('3');
   });
 
+  it("shows the CPU a pull used beside the emulator's, and the floor their sum over the cores puts on it", () => {
+    const results = tempResults();
+    // A committed run of the bench, with the CPU figures it now records.
+    const committed = readRuns(join(RESULTS, 'sync.json'))[0]!;
+    const syncRun = (pullCpu: number, emulator: number, fetch: number) => ({
+      ...committed,
+      fetch_bound_ms: fetch,
+      pull_cpu: { pull_process_ms: pullCpu, emulator_ms: emulator, cores: 2, floor_ms: Math.round((pullCpu + emulator) / 2) },
+    });
+    writeResults('sync', syncRun(7000, 3600, 3200), results);
+    writeResults('sync', syncRun(6000, 3400, 3000), results);
+    writeResults('sync', syncRun(6600, 3000, 3000), results);
+    const [what, figure, bound, ratio, target, runs] = rowOf(performanceTable(results), '  the CPU of that pull');
+    expect(what).toBe('  the CPU of that pull: this process (every thread) and the emulator serving it, on 2 cores');
+    expect(figure).toBe('this process 6,600 ms (6,000–7,000), the emulator 3,400 ms (3,000–3,600)');
+    // Floors 5,300, 4,700 and 4,800 ms: 1.66x, 1.57x and 1.6x their run's fetch bound.
+    expect(bound).toContain('their sum over the cores: 4,800 ms (4,700–5,300)');
+    expect(ratio).toBe('that floor 1.6x (1.57–1.66) fetch');
+    expect([target, runs]).toEqual(['—', '3']);
+  });
+
   it('leaves out a run of another setup, and shows one run as it is', () => {
     const results = tempResults();
     writeResults('print', printRun(30, 20, 1.5, 10), results);
