@@ -172,11 +172,14 @@ describe('staging a generation', () => {
         columns: db.prepare(`SELECT name FROM pragma_index_info('${index.name}', 'main') ORDER BY seqno`).pluck().all(),
       }));
     // Read by their product alone (sale-catalog.ts, read-catalog.ts), through the product's row (migration 0036: a pull numbers
-    // its products in ascending order, so it appends to these): that index stays, the key's (UNIQUE (id, generation)) goes.
+    // its products in ascending order, so it appends to these): that index stays, the key's (UNIQUE (generation, id)) goes.
     expect(indexes('modifiers')).toEqual([{ name: 'modifiers_by_product', unique: 0, origin: 'c', columns: ['product_seq', 'position'] }]);
     expect(indexes('prices')).toEqual([{ name: 'prices_by_product', unique: 0, origin: 'c', columns: ['product_seq'] }]);
-    // A product itself is still one row a generation, found by its id.
-    expect(indexes('products').find((index) => index.columns.join() === 'id,generation')).toMatchObject({ unique: 1 });
+    // A product itself is still one row a generation, found by its id: the generation first (a pull's new generation is a
+    // key range of its own), and the index of a category's products led by the generation too (db/generations.ts).
+    expect(indexes('products').find((index) => index.columns.join() === 'generation,id')).toMatchObject({ unique: 1 });
+    expect(indexes('products').find((index) => index.name === 'products_by_category')?.columns).toEqual(['generation', 'category_id', 'sort_order']);
+    expect(indexes('barcodes').map((index) => index.columns.join())).toEqual(['generation,barcode', 'generation,id']);
   });
 
   it("appends a product's modifiers and prices to their indexes: a few pages of each a slice, not one a product", async () => {
