@@ -178,11 +178,18 @@ function rebuild(db: Database.Database, table: GenerationalTable, nextSql: strin
   ).map((row) => row.sql);
   const next = NEXT(table);
   db.exec(nextSql);
-  const list = columns.map(quote).join(', ');
+  // The rowid too where no column is it (categories, payment_methods …): a standby finds a row by it (standby/journal-triggers.ts).
+  const list = [...(hasRowidColumn(db, table.name) ? [] : ['rowid']), ...columns.map(quote)].join(', ');
   db.exec(`INSERT INTO main.${quote(next)} (${list}) SELECT ${list} FROM main.${quote(table.name)}`);
   db.exec(`DROP TABLE main.${quote(table.name)}`);
   db.exec(`ALTER TABLE main.${quote(next)} RENAME TO ${quote(table.name)}`);
   for (const statement of dependents) db.exec(statement);
+}
+
+/** Whether a column of the table is its rowid (a lone INTEGER PRIMARY KEY, like `seq`). */
+function hasRowidColumn(db: Database.Database, table: string): boolean {
+  const keys = (db.prepare(`PRAGMA main.table_info(${quote(table)})`).all() as { type: string; pk: number }[]).filter((c) => c.pk > 0);
+  return keys.length === 1 && keys[0]!.type.toUpperCase() === 'INTEGER';
 }
 
 /**
