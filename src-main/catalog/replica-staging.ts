@@ -117,6 +117,10 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const keepWhere = new Map<string, PreparedQuery<{ value: unknown; from: number; to: number }, unknown>>();
   const insertMany = new Map<number, PreparedQuery<readonly unknown[], unknown>>();
   const ref = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+  // A window's generation, compared as `+generation` (no index may serve it): the rows of a window of rowids are found by
+  // rowid. Unary plus left out, SQLite takes the unique (generation, key) index for the equality and reads every row of the
+  // generation, in key order, sorted again, at every window (issue 37, generation first).
+  const windowGeneration = (alias?: string) => sql`+${sql.ref(alias ? `${alias}.${GENERATION_COLUMN}` : GENERATION_COLUMN)}`;
   const link = parentLink(table);
   // The parent's row (its seq) whose key is `key` in `generation` (SQL expressions): what a nested row's PARENT_SEQ_COLUMN holds.
   const parentSeq = (key: string, generation: string) => sql`(${sql.raw(parentSeqOf(link!, key, generation))})`;
@@ -190,7 +194,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .select(sql<number>`1`.as('one'))
         .where(sql<number>`rowid`, '>', param<number>('from'))
         .where(sql<number>`rowid`, '<=', param<number>('to'))
-        .where(GENERATION_COLUMN, '=', param<number>('generation'))
+        .where(windowGeneration(), '=', param<number>('generation'))
         .limit(1),
     ),
     rowidsOf: prepared<{ after: number; to: number; generation: number; limit: number }>()(
@@ -199,7 +203,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .select(sql<number>`rowid`.as('id'))
         .where(sql<number>`rowid`, '>', param<number>('after'))
         .where(sql<number>`rowid`, '<=', param<number>('to'))
-        .where(GENERATION_COLUMN, '=', param<number>('generation'))
+        .where(windowGeneration(), '=', param<number>('generation'))
         .orderBy(sql`rowid`)
         .limit(param<number>('limit')),
     ),
@@ -210,8 +214,8 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .select(sql<number>`rowid`.as('id'))
         .where(sql<number>`rowid`, '>', param<number>('after'))
         .where(sql<number>`rowid`, '<=', param<number>('to'))
-        .where(GENERATION_COLUMN, '<>', param<number>('pinned'))
-        .where(GENERATION_COLUMN, '<=', param<number>('newest'))
+        .where(windowGeneration(), '<>', param<number>('pinned'))
+        .where(windowGeneration(), '<=', param<number>('newest'))
         .orderBy(sql`rowid`)
         .limit(param<number>('limit')),
     ),
@@ -229,7 +233,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o', '@next')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND ${windowGeneration('o')} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o', '@next')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
       ),
     ),
     differing: prepared<{ previous: number; next: number; from: number; to: number }>()(
@@ -237,7 +241,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
       raw(
         sql<{
           n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
+        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND ${windowGeneration('n')} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
       ),
     ),
   };

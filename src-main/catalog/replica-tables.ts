@@ -18,6 +18,8 @@ interface ReplicaKeys {
    * per row (docs/performance.md, the pull).
    */
   keptByParent?: 'products';
+  /** Indexes led by the generation (db/generations.ts GenerationalTable.generationFirst): readers' orders the pinned view keeps. */
+  generationFirst?: readonly string[];
 }
 
 /**
@@ -33,10 +35,10 @@ export const PARENT_SEQ_COLUMN = { products: 'product_seq' } as const;
 /** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
 const REPLICA_KEYS = {
   categories: { key: 'id' },
-  products: { key: 'id' },
+  products: { key: 'id', generationFirst: ['products_by_category'] },
   modifiers: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   prices: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
-  barcodes: { key: 'id' },
+  barcodes: { key: 'id', generationFirst: ['barcodes_by_code'] },
   payment_methods: { key: 'key' },
   payment_method_configs: { key: 'id' },
   printers: { key: 'id' },
@@ -58,6 +60,7 @@ registerGenerationalTables(
     name,
     key: keys.key,
     unique: keys.keptByParent === undefined,
+    ...(keys.generationFirst ? { generationFirst: keys.generationFirst } : {}),
     ...(keys.keptByParent && keys.parentKey
       ? { parentSeq: { column: PARENT_SEQ_COLUMN[keys.keptByParent], parent: keys.keptByParent, parentKey: keys.parentKey } }
       : {}),

@@ -99,7 +99,10 @@ const PULL_CACHE_KIB = 16 * 1024;
 /**
  * Rows written or deleted between two checkpoints (about ten pages of 500 products). A pull wrote about 7 KB
  * of WAL a row (each row lands on its own leaf of every index keyed by a random id; about 1.8 KB since a
- * product's modifiers and prices are keyed by its row, migration 0036), so a checkpoint
+ * product's modifiers and prices are keyed by its row, migration 0036; 1.0 KB written in all, WAL and
+ * checkpoints, where it was 1.6, since the unique keys put the generation first, db/generations.ts: a
+ * 100,000-product pull replayed beside the pinned generation wrote 593 MB instead of 982; `pos sync` again
+ * over a 100,000-product replica, the old generation's deletion and checkpoints with it, 2.0-2.6 GB instead of 3.1-4.3), so a checkpoint
  * inside a commit, SQLite's default every 1,000 WAL pages, ran every few slices and held the write
  * lock while it copied; and a WAL never started over made every page lookup walk all of it. Between
  * the two, fewer checkpoints cost less in all: a leaf page rewritten by several slices is copied once

@@ -37,7 +37,39 @@ function migrations(): string {
 registerGenerationalTables([
   { name: 'widgets', key: 'id' },
   { name: 'widget_parts', key: 'id', unique: false },
+  { name: 'gadgets', key: 'id', generationFirst: ['gadgets_by_name'] },
 ]);
+
+/** A folder with tables as an earlier version converted them, key first (UNIQUE (id, generation)): one with a seq, one without. */
+function keyFirstMigrations(): string {
+  const folder = dir.file(`migrations-key-first-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder);
+  writeFileSync(
+    `${folder}/0001_key_first.sql`,
+    `CREATE TABLE generation_pins (table_name TEXT PRIMARY KEY, pinned INTEGER NOT NULL);
+     CREATE TABLE widgets (
+       seq INTEGER PRIMARY KEY,
+       id TEXT NOT NULL,
+       name TEXT NOT NULL
+     , generation INTEGER NOT NULL DEFAULT 0, UNIQUE ("id", generation));
+     CREATE TABLE widget_log (id TEXT);
+     CREATE INDEX widgets_by_name ON widgets (name);
+     CREATE TRIGGER widgets_logged AFTER INSERT ON widgets BEGIN INSERT INTO widget_log (id) VALUES (new.id); END;
+     CREATE TABLE gadgets (
+       id TEXT NOT NULL,
+       name TEXT NOT NULL
+     , generation INTEGER NOT NULL DEFAULT 0, UNIQUE ("id", generation));
+     CREATE INDEX gadgets_by_name ON gadgets (name);
+     INSERT INTO widgets (seq, id, name, generation) VALUES (4, 'w1', 'Knob', 1), (9, 'w1', 'Knob (new)', 2), (12, 'w2', 'Lever', 2);
+     INSERT INTO gadgets (rowid, id, name, generation) VALUES (5, 'g1', 'Cog', 1), (8, 'g2', 'Gear', 1);
+     INSERT INTO generation_pins (table_name, pinned) VALUES ('widgets', 2), ('gadgets', 1);`,
+  );
+  return folder;
+}
+
+const indexColumns = (db: Database.Database, index: string) =>
+  db.prepare(`SELECT name FROM pragma_index_info('${index}', 'main') ORDER BY seqno`).pluck().all();
+const definition = (db: Database.Database, name: string) => db.prepare('SELECT sql FROM main.sqlite_master WHERE name = ?').pluck().get(name) as string;
 
 /** A folder with widget_parts made the old way (key unique overall), two of its rows. */
 function partsMigrations(): string {
@@ -147,6 +179,47 @@ describe('tables by generation', () => {
     ]);
     expect(db.prepare('SELECT id FROM widget_parts ORDER BY seq').pluck().all()).toEqual(['k1', 'k2']);
     db.close();
+  });
+
+  it('puts the generation first in the unique key of a table converted key first, its rows, rowids, indexes and trigger kept (an upgrade)', () => {
+    const file = dir.file('key-first.db');
+    const migrationsDir = keyFirstMigrations();
+    const db = openDatabase(file, { migrationsDir });
+    expect(definition(db, 'widgets')).toContain(', UNIQUE (generation, "id"))');
+    expect(definition(db, 'widgets')).not.toContain('UNIQUE ("id", generation)');
+    expect(indexColumns(db, 'sqlite_autoindex_widgets_1')).toEqual(['generation', 'id']);
+    expect(indexColumns(db, 'sqlite_autoindex_gadgets_1')).toEqual(['generation', 'id']);
+    expect(db.prepare('SELECT seq, id, name, generation FROM main.widgets ORDER BY seq').raw().all()).toEqual([
+      [4, 'w1', 'Knob', 1],
+      [9, 'w1', 'Knob (new)', 2],
+      [12, 'w2', 'Lever', 2],
+    ]);
+    // A table whose rowid no column names keeps its rowids too (a standby finds its rows by them).
+    expect(db.prepare('SELECT rowid, id, name, generation FROM main.gadgets ORDER BY rowid').raw().all()).toEqual([
+      [5, 'g1', 'Cog', 1],
+      [8, 'g2', 'Gear', 1],
+    ]);
+    // Other indexes and the trigger stay; an index the table lists in generationFirst is led by the generation.
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE tbl_name = 'widgets' AND type IN ('index', 'trigger') ORDER BY name").pluck().all()).toEqual([
+      'sqlite_autoindex_widgets_1',
+      'widgets_by_name',
+      'widgets_logged',
+    ]);
+    expect(indexColumns(db, 'widgets_by_name')).toEqual(['name']);
+    expect(indexColumns(db, 'gadgets_by_name')).toEqual(['generation', 'name']);
+    expect(db.prepare('SELECT name FROM widgets ORDER BY seq').pluck().all()).toEqual(['Knob (new)', 'Lever']);
+    db.prepare("INSERT INTO widgets (id, name) VALUES ('w3', 'Dial')").run();
+    // The trigger logged the migration's rows and this one, not the rebuild's copies.
+    expect(db.prepare('SELECT id FROM widget_log').pluck().all()).toEqual(['w1', 'w1', 'w2', 'w3']);
+    // Still unique per generation.
+    expect(() => db.prepare("INSERT INTO main.widgets (id, name, generation) VALUES ('w1', 'again', 2)").run()).toThrow(/UNIQUE/);
+    const schema = db.prepare('SELECT type, name, sql FROM main.sqlite_master ORDER BY name').raw().all();
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    // Opened again: nothing left to convert.
+    const again = openDatabase(file, { migrationsDir });
+    expect(again.prepare('SELECT type, name, sql FROM main.sqlite_master ORDER BY name').raw().all()).toEqual(schema);
+    again.close();
   });
 
   it('keeps every replica table by generation', () => {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, pinGenerations, readMigrations } from '../../../src-main/db/index.ts';
-import { REPLICA_TABLES, saleProducts, searchProducts } from '../../../src-main/catalog/index.ts';
+import { categoriesWithCounts, findBarcode, productIdsInCategory, REPLICA_TABLES, saleProducts, searchProducts } from '../../../src-main/catalog/index.ts';
 import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
@@ -201,6 +201,114 @@ describe('migrations', () => {
     expect(searchProducts(after, 'co').map((hit) => hit.id)).toEqual(['p1']);
     expect(searchProducts(after, 'sa')).toEqual([]);
     after.close();
+  });
+
+  it('gives a replica of the build of 0037 (unique keys key first) the generation first at open: the same rows, schema and plans as a new one', () => {
+    const dir = fresh();
+    // The build of 0037 converted every replica table with UNIQUE ("id", generation), products_by_category (category_id,
+    // sort_order) and barcodes_by_code (barcode). Made here from a new database's empty tables (no index has an entry yet, so
+    // rewriting their definitions rewrites nothing else), then filled.
+    const old = openDatabase(dir.file('old.db'));
+    const empty = REPLICA_TABLES.map((t) => old.prepare(`SELECT count(*) FROM main.${t.name}`).pluck().get());
+    expect(empty.every((n) => n === 0)).toBe(true);
+    old.unsafeMode(true); // SQLite's defensive mode off: sqlite_master writable
+    old.pragma('writable_schema = ON');
+    old.exec(`UPDATE sqlite_master SET sql = replace(sql, 'UNIQUE (generation, "id")', 'UNIQUE ("id", generation)') WHERE type = 'table';
+      UPDATE sqlite_master SET sql = 'CREATE INDEX products_by_category ON products (category_id, sort_order)' WHERE name = 'products_by_category';
+      UPDATE sqlite_master SET sql = 'CREATE INDEX barcodes_by_code ON barcodes (barcode)' WHERE name = 'barcodes_by_code';`);
+    old.pragma(`schema_version = ${(old.pragma('schema_version', { simple: true }) as number) + 1}`);
+    old.pragma('writable_schema = OFF');
+    old.close();
+    const keyFirst = new Database(dir.file('old.db'));
+    expect(keyFirst.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(keyFirst.prepare("SELECT name FROM pragma_index_info('sqlite_autoindex_products_1')").pluck().all()).toEqual(['id', 'generation']);
+    keyFirst.close();
+
+    // The same replica in both: generation 1 (p1, its modifier and price, a barcode), generation 2 pinned (p1 renamed, p2).
+    const fill = (db: Database.Database) => {
+      db.exec(
+        "INSERT INTO main.categories (rowid, id, icon, name_en, name_ar, sectors, position, generation) VALUES (3, 1, 'i', 'Hot', 'ساخن', '[]', 1, 1), (7, 1, 'i', 'Hot', 'ساخن', '[]', 1, 2), (8, 2, 'i', 'Cold', 'بارد', '[]', 2, 2)",
+      );
+      const product = db.prepare(
+        `INSERT INTO main.products (seq, id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+           rating_amount, rating_avg, sold_amount, sold_revenue, search_text, generation)
+         VALUES (?, ?, 'm1', ?, ?, 'لاتيه', ?, 1, 0, 0, 0, '0', 0, 0, ?, ?)`,
+      );
+      product.run(10, 'p1', 1, 'Latte', 1, 'latte', 1);
+      product.run(20, 'p1', 1, 'Saffron Latte', 1, 'saffron latte', 2);
+      product.run(21, 'p2', 2, 'Iced Tea', 2, 'iced tea', 2);
+      const modifier = db.prepare(
+        "INSERT INTO main.modifiers (id, product_id, name_en, name_ar, price, position, generation, product_seq) VALUES ('m1', 'p1', ?, 'حليب', 200, 1, ?, ?)",
+      );
+      modifier.run('Oat', 1, 10);
+      modifier.run('Oat milk', 2, 20);
+      const price = db.prepare(
+        "INSERT INTO main.prices (id, product_id, priceable_type, priceable_id, value, value_type, generation, product_seq) VALUES ('pr1', 'p1', 'ORDER_TYPE', 'dine-in', ?, 'NOMINAL', ?, ?)",
+      );
+      price.run(100, 1, 10);
+      price.run(150, 2, 20);
+      const barcode = db.prepare('INSERT INTO main.barcodes (seq, id, barcode, product_id, generation) VALUES (?, ?, ?, ?, ?)');
+      barcode.run(1, 'b1', '6281000000011', 'p1', 1);
+      barcode.run(2, 'b1', '6281000000011', 'p1', 2);
+      barcode.run(3, 'b2', '6281000000028', 'p2', 2);
+      pinGenerations(db, new Map(REPLICA_TABLES.map((t) => [t.name, 2])));
+    };
+    const before = new Database(dir.file('old.db'));
+    fill(before);
+    before.close();
+    const converted = openDatabase(dir.file('old.db'));
+    const made = openDatabase(dir.file('new.db'));
+    fill(made);
+
+    for (const db of [converted, made]) {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.prepare("SELECT name FROM pragma_index_info('sqlite_autoindex_products_1')").pluck().all()).toEqual(['generation', 'id']);
+      expect(db.prepare("SELECT name FROM pragma_index_info('products_by_category')").pluck().all()).toEqual(['generation', 'category_id', 'sort_order']);
+    }
+    const schema = (db: Database.Database) => db.prepare('SELECT type, name, tbl_name, sql FROM main.sqlite_master ORDER BY type, name').raw().all();
+    expect(schema(converted)).toEqual(schema(made));
+    for (const table of [...REPLICA_TABLES.map((t) => t.name), 'generation_pins']) {
+      const rows = (db: Database.Database) => db.prepare(`SELECT rowid, * FROM main.${table} ORDER BY rowid`).raw().all();
+      expect(rows(converted), table).toEqual(rows(made));
+    }
+    // The search index still finds the rows it indexed before the rebuild (its rowids are the products' seq, kept).
+    converted.exec("INSERT INTO product_search (product_search) VALUES ('integrity-check')");
+    expect(searchProducts(converted, 'saff').map((hit) => hit.name_en)).toEqual(['Saffron Latte']);
+
+    // What the readers and the pull ask, planned alike (no statistics: the plan is the schema's), none reading a whole table.
+    const statements = [
+      "SELECT * FROM products WHERE id = 'p1'",
+      'SELECT id FROM products WHERE category_id = 1 AND is_active = 1 ORDER BY sort_order, seq LIMIT 20',
+      'SELECT category_id, count(*) FROM products WHERE is_active = 1 GROUP BY category_id',
+      'SELECT * FROM products ORDER BY category_id, sort_order',
+      "SELECT product_id FROM barcodes WHERE barcode = '6281000000011'",
+      'SELECT id, barcode FROM barcodes ORDER BY barcode',
+      'SELECT * FROM modifiers WHERE product_seq = 20 ORDER BY position',
+      "SELECT p.rowid FROM main.products AS p WHERE p.id = 'p1' AND p.generation = 2",
+      "DELETE FROM main.barcodes WHERE id = 'b1' AND generation = 2",
+      'SELECT count(*) FROM main.products AS o WHERE o.rowid > 0 AND o.rowid <= 100 AND +o.generation = 1 AND NOT EXISTS (SELECT 1 FROM main.products AS n WHERE n.id = o.id AND n.generation = 2)',
+      ...REPLICA_TABLES.map((t) => `SELECT * FROM ${t.name}`),
+    ];
+    const plan = (db: Database.Database, statement: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${statement}`).all() as { detail: string }[]).map((row) => row.detail);
+    for (const statement of statements) expect(plan(converted, statement), statement).toEqual(plan(made, statement));
+    expect(plan(made, statements[0]!)).toContain('SEARCH main.products USING INDEX sqlite_autoindex_products_1 (generation=? AND id=?)');
+    expect(plan(made, statements[2]!).join()).not.toMatch(/TEMP B-TREE/);
+    expect(plan(made, statements[4]!)).toContain('SEARCH main.barcodes USING INDEX barcodes_by_code (generation=? AND barcode=?)');
+
+    // And the till reads the pinned generation from it as from the new one.
+    for (const db of [converted, made]) {
+      expect(categoriesWithCounts(db).map((c) => [c.id, c.product_count])).toEqual([
+        [1, 1],
+        [2, 1],
+      ]);
+      expect(productIdsInCategory(db, 1, 0, 10).ids).toEqual(['p1']);
+      expect(findBarcode(db, '6281000000028')).toEqual({ product_id: 'p2', modifier_id: null });
+      const [latte] = saleProducts(db, ['p1']);
+      expect([latte!.name_en, latte!.modifiers.map((m) => m.name_en), latte!.prices.map((p) => p.value)]).toEqual(['Saffron Latte', ['Oat milk'], [150]]);
+    }
+    converted.close();
+    made.close();
   });
 
   it('has the columns the pull writes, as the migration declares them', () => {

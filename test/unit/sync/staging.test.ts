@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type TillDatabase } from '../../../src-main/db/index.ts';
 import { REPLICA, Staging, type WriteSlice } from '../../../src-main/catalog/index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
@@ -172,11 +172,44 @@ describe('staging a generation', () => {
         columns: db.prepare(`SELECT name FROM pragma_index_info('${index.name}', 'main') ORDER BY seqno`).pluck().all(),
       }));
     // Read by their product alone (sale-catalog.ts, read-catalog.ts), through the product's row (migration 0036: a pull numbers
-    // its products in ascending order, so it appends to these): that index stays, the key's (UNIQUE (id, generation)) goes.
+    // its products in ascending order, so it appends to these): that index stays, the key's (UNIQUE (generation, id)) goes.
     expect(indexes('modifiers')).toEqual([{ name: 'modifiers_by_product', unique: 0, origin: 'c', columns: ['product_seq', 'position'] }]);
     expect(indexes('prices')).toEqual([{ name: 'prices_by_product', unique: 0, origin: 'c', columns: ['product_seq'] }]);
-    // A product itself is still one row a generation, found by its id.
-    expect(indexes('products').find((index) => index.columns.join() === 'id,generation')).toMatchObject({ unique: 1 });
+    // A product itself is still one row a generation, found by its id: the generation first (a pull's new generation is a
+    // key range of its own), and the index of a category's products led by the generation too (db/generations.ts).
+    expect(indexes('products').find((index) => index.columns.join() === 'generation,id')).toMatchObject({ unique: 1 });
+    expect(indexes('products').find((index) => index.name === 'products_by_category')?.columns).toEqual(['generation', 'category_id', 'sort_order']);
+    expect(indexes('barcodes').map((index) => index.columns.join())).toEqual(['generation,barcode', 'generation,id']);
+  });
+
+  it('finds the rows of a window of rowids by rowid, never through the unique index of a whole generation', async () => {
+    db = openDatabase(dir.file(`staging-window-plans-${Date.now()}.db`));
+    // Every statement the pull prepares on this connection, as it prepares it (the calls go through).
+    const prepare = vi.spyOn(db, 'prepare');
+    const barcode = (id: string, code: string, productId: string) => ({ id, barcode: code, product_id: productId, modifier_id: null });
+    for (const round of [1, 2]) {
+      const staging = new Staging(db, [categories, products, REPLICA.barcodes]);
+      staging.insert(categories, category(1, '☕', 'Coffee', 'قهوة', round));
+      for (let n = 0; n < 20; n++) staging.insert(products, product(`p${n}`, `latte ${n} ${round}`, n));
+      staging.insert(REPLICA.barcodes, barcode('b1', '6281000000011', 'p1'));
+      await staging.flush();
+      await staging.clear(REPLICA.barcodes); // a list read again: its rows of this generation found by rowid window
+      staging.insert(REPLICA.barcodes, barcode('b1', '6281000000011', 'p1'));
+      await staging.publish(() => undefined); // whether the pinned generation has rows, what changed: by window
+      await staging.dropUnpinned(); // the old generation's rows: by window
+    }
+    const windows = [...new Set(prepare.mock.calls.map(([text]) => text))].filter((text) => /rowid > @(from|after)/.test(text));
+    prepare.mockRestore();
+    // Whether a generation has rows, the stale rows, what vanished and what differs, of each table; the rows of one generation of barcodes.
+    expect(windows.length).toBe(13);
+    for (const text of windows) {
+      const names = Object.fromEntries([...text.matchAll(/@(\w+)/g)].map(([, name]) => [name, 0]));
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(names) as { detail: string }[]).map((row) => row.detail);
+      // The generation compared as +generation: with UNIQUE (generation, key), SQLite would otherwise read the whole generation
+      // through it, in key order, and sort it again by rowid, at every window.
+      expect(plan[0], text).toMatch(/USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
+      expect(plan.join(), text).not.toMatch(/TEMP B-TREE/);
+    }
   });
 
   it("appends a product's modifiers and prices to their indexes: a few pages of each a slice, not one a product", async () => {
