@@ -117,6 +117,19 @@ export function performanceTable(resultsDir: string): string {
         null,
         'npm run bench:sync',
       );
+    const again = v((r) => r.pull_again?.ms);
+    const againRatio = v((r) => r.pull_again?.over_fetch_bound);
+    if (again.length)
+      row(
+        '  the same pull again over that replica (a second generation beside the first, the first deleted after)',
+        again,
+        `${ms(again)}; lists ${ms(v((r) => r.pull_again?.phases.lists_ms))}, pin ${ms(v((r) => r.pull_again?.phases.pin_ms))}, old generation deleted ${ms(v((r) => r.pull_again?.phases.drop_old_ms))}; a checkout's wait p99 ${ms(v((r) => r.pull_again?.checkout_wait_during_pull.p99_ms))}`,
+        `the same fetch bound ${ms(v((r) => (r.pull_again ? r.fetch_bound_ms : undefined)))}; CPU this process ${ms(v((r) => r.pull_again?.cpu.pull_process_ms))}, the emulator ${ms(v((r) => r.pull_again?.cpu.emulator_ms ?? undefined))}`,
+        x(againRatio),
+        '≤ 1.2x',
+        judge(againRatio, within(1.2)),
+        'npm run bench:sync',
+      );
     const pullCpu = v((r) => r.pull_cpu?.pull_process_ms);
     if (pullCpu.length)
       row(

@@ -31,6 +31,9 @@
  * checkpoint thread) and the emulator's while it served it (/proc), over the
  * machine's cores: the emulator is on the same machine, so the pull can
  * take no less than their sum spread over every core (the CPU floor).
+ * The same pull again over that replica (the daily case: a second
+ * generation beside the pinned one, the old one deleted after) is timed
+ * the same way.
  * Then product search at that size: two-letter prefixes in English and Arabic.
  * Targets: pull ≤ 1.2x the fetch bound; slow link ≤ 0.5x; peak RSS ≤ 250 MB;
  * a checkout's wait during the pull ≤ 20 ms at p99.
@@ -324,6 +327,10 @@ try {
     searchFigures[lang] = { p50: percentile(samples, 50), p95: percentile(samples, 95), hits: Math.round(hits / samples.length) };
   }
   pull.db.close();
+  // The same catalog pulled again over that replica, as a till does every day after its first: a second generation
+  // written beside the pinned one, which is then deleted.
+  const again = await timedPull(emulator, dir.file('pull.db'), PER_PAGE);
+  again.db.close();
 
   results = {
     products: pull.summary.counts.products,
@@ -336,6 +343,14 @@ try {
     write_lock: pull.lock,
     checkout_wait_during_pull: pull.checkoutWait,
     pull_cpu: pull.cpu,
+    pull_again: {
+      ms: Math.round(again.pullMs),
+      phases: again.phases,
+      write_lock: again.lock,
+      checkout_wait_during_pull: again.checkoutWait,
+      cpu: again.cpu,
+      over_fetch_bound: ratio(again.pullMs, fetched.ms),
+    },
     products_per_second: Math.round((pull.summary.counts.products! / pull.pullMs) * 1000),
     rss_at_start_mb: mb(pull.rssBefore),
     hwm_before_pull_mb: pull.hwmBefore === null ? null : mb(pull.hwmBefore),
@@ -371,6 +386,9 @@ try {
   );
   console.log(
     `  CPU: this process ${ms(pull.cpu.pull_process_ms)}, the emulator serving it ${pull.cpu.emulator_ms === null ? 'unknown' : ms(pull.cpu.emulator_ms)}, on ${pull.cpu.cores} cores: the pull can take no less than ${ms(pull.cpu.floor_ms)} here (${ratio(pull.cpu.floor_ms, fetched.ms)}x the fetch bound)`,
+  );
+  console.log(
+    `  the same pull again over that replica: ${ms(again.pullMs)} → ${ratio(again.pullMs, fetched.ms)}x the fetch bound; lists ${ms(again.phases.lists_ms)}, pin ${ms(again.phases.pin_ms)}, old generation deleted ${ms(again.phases.drop_old_ms)}; CPU this process ${ms(again.cpu.pull_process_ms)}, the emulator ${again.cpu.emulator_ms === null ? 'unknown' : ms(again.cpu.emulator_ms)}; a checkout's wait p99 ${ms(again.checkoutWait.p99_ms)}, longest lock hold ${ms(again.lock.hold_max_ms)}`,
   );
   console.log(
     `  write lock: ${pull.lock.slices} transactions of at most ${pull.lock.rows_per_slice_max} rows; held p50 ${ms(pull.lock.hold_p50_ms)}, p99 ${ms(pull.lock.hold_p99_ms)}, longest ${ms(pull.lock.hold_max_ms)}; the pin itself ${ms(pull.lock.pin_ms)}`,

@@ -106,6 +106,14 @@ describe('the table from three runs', () => {
       ...committed,
       fetch_bound_ms: fetch,
       pull_cpu: { pull_process_ms: pullCpu, emulator_ms: emulator, cores: 2, floor_ms: Math.round((pullCpu + emulator) / 2) },
+      pull_again: {
+        ms: 2 * fetch,
+        phases: { lists_ms: 2 * fetch - 200, pin_ms: 100, drop_old_ms: 100 },
+        write_lock: {},
+        checkout_wait_during_pull: { p99_ms: 18 },
+        cpu: { pull_process_ms: pullCpu, emulator_ms: emulator, cores: 2, floor_ms: 0 },
+        over_fetch_bound: 2,
+      },
     });
     writeResults('sync', syncRun(7000, 3600, 3200), results);
     writeResults('sync', syncRun(6000, 3400, 3000), results);
@@ -117,6 +125,10 @@ describe('the table from three runs', () => {
     expect(bound).toContain('their sum over the cores: 4,800 ms (4,700–5,300)');
     expect(ratio).toBe('that floor 1.6x (1.57–1.66) fetch');
     expect([target, runs]).toEqual(['—', '3']);
+    // The daily pull, a second generation over the first, is judged like the first.
+    const [, againFigure, , againRatio, againTarget] = rowOf(performanceTable(results), '  the same pull again over that replica');
+    expect(againFigure).toMatch(/^6,000 ms \(6,000–6,400\); lists 5,800 ms .*a checkout's wait p99 18 ms$/);
+    expect([againRatio, againTarget]).toEqual(['2x', '≤ 1.2x ❌']);
   });
 
   it('leaves out a run of another setup, and shows one run as it is', () => {
