@@ -128,7 +128,7 @@ describe('the table from three runs', () => {
     // The daily pull, a second generation over the first, is judged like the first.
     const [, againFigure, , againRatio, againTarget] = rowOf(performanceTable(results), '  the same pull again over that replica');
     expect(againFigure).toMatch(/^6,000 ms \(6,000–6,400\); lists 5,800 ms .*a checkout's wait p99 18 ms \(18–18\)$/);
-    expect([againRatio, againTarget]).toEqual(['2x', '≤ 1.2x ❌']);
+    expect([againRatio, againTarget]).toEqual(['2x (2–2)', '≤ 1.2x ❌']);
   });
 
   it('leaves out a run of another setup, and shows one run as it is', () => {
