@@ -104,10 +104,12 @@ interface TableQueries {
   lastRowid: PreparedQuery<Record<string, never>, { last: number | null }>;
   /** The table's lowest and highest rowid, every generation (two index ends, not a scan). */
   rowidSpan: PreparedQuery<Record<string, never>, { first: number | null; last: number | null }>;
-  /** Records of the previous generation that the new one has no more, among the rowids in (from, to]. */
-  vanished: PreparedQuery<{ previous: number; next: number; from: number; to: number }, { n: number }>;
-  /** Rows of the new generation that the previous had not, or had otherwise, among the rowids in (from, to]. */
-  differing: PreparedQuery<{ previous: number; next: number; from: number; to: number }, { n: number }>;
+  /**
+   * Among the rowids in (from, to]: the previous generation's rows (before), and the new one's (rows), each
+   * beside the same record in the previous one: how many it had (matched), and how many alike (every column).
+   * One look-up a row of the new generation tells what vanished and what was written (Staging.changesOf).
+   */
+  compared: PreparedQuery<{ previous: number; next: number; from: number; to: number }, { before: number; rows: number; matched: number; alike: number }>;
 }
 
 function compileQueries(table: ReplicaTable): TableQueries {
@@ -229,19 +231,15 @@ function compileQueries(table: ReplicaTable): TableQueries {
         }>`SELECT (SELECT min(rowid) FROM ${sql.table(main)}) AS first, (SELECT max(rowid) FROM ${sql.table(main)}) AS last`,
       ),
     ),
-    vanished: prepared<{ previous: number; next: number; from: number; to: number }>()(
-      raw(
-        sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS o WHERE o.rowid > ${param<number>('from')} AND o.rowid <= ${param<number>('to')} AND ${windowGeneration('o')} = ${param<number>('previous')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS n WHERE ${sameRecord('n', 'o', '@next')} AND n.${sql.ref(GENERATION_COLUMN)} = ${param<number>('next')})`,
-      ),
-    ),
-    differing: prepared<{ previous: number; next: number; from: number; to: number }>()(
+    compared: prepared<{ previous: number; next: number; from: number; to: number }>()(
       // A row value comparison (any number of columns) has no builder.
       raw(
         sql<{
-          n: number;
-        }>`SELECT count(*) AS n FROM ${sql.table(main)} AS n WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND ${windowGeneration('n')} = ${param<number>('next')} AND NOT EXISTS (SELECT 1 FROM ${sql.table(main)} AS o WHERE ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND (${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))}))`,
+          before: number;
+          rows: number;
+          matched: number;
+          alike: number;
+        }>`SELECT (SELECT count(*) FROM ${sql.table(main)} AS b WHERE b.rowid > ${param<number>('from')} AND b.rowid <= ${param<number>('to')} AND ${windowGeneration('b')} = ${param<number>('previous')}) AS before, count(*) AS rows, count(o.rowid) AS matched, coalesce(sum((${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))})), 0) AS alike FROM ${sql.table(main)} AS n LEFT JOIN ${sql.table(main)} AS o ON ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND ${windowGeneration('n')} = ${param<number>('next')}`,
       ),
     ),
   };
@@ -564,13 +562,18 @@ export class Staging {
    * the host's event loop for hundreds of milliseconds in one piece.
    */
   private async changesOf(queries: TableQueries, previous: number): Promise<{ deleted: number; written: number }> {
-    const changes = { deleted: 0, written: 0 };
+    // A record is in a generation once (its key unique in it, or its writer keeping it once under its parent: deleteOfParent),
+    // so a new row matches one previous row at most: what vanished is the previous rows no new row matched; what was
+    // written, the new rows but those alike.
+    const total = { before: 0, rows: 0, matched: 0, alike: 0 };
     for await (const { from, to } of rowidWindows(this.db, queries)) {
-      const window = { previous, next: this.generation, from, to };
-      changes.deleted += queries.vanished.get(this.db, window)!.n;
-      changes.written += queries.differing.get(this.db, window)!.n;
+      const window = queries.compared.get(this.db, { previous, next: this.generation, from, to })!;
+      total.before += window.before;
+      total.rows += window.rows;
+      total.matched += window.matched;
+      total.alike += window.alike;
     }
-    return changes;
+    return { deleted: total.before - total.matched, written: total.rows - total.alike };
   }
 
   /** Whether `generation` has a row in the table, looked for a window of rowids at a time (none found reads them all). */
