@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Product } from '../../src-shared/catalog/index.ts';
-import { GENERATION_COLUMN, registerGenerationalTables, TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
+import { GENERATION_COLUMN, registerGenerationalTables, TABLE_COLUMNS, type SearchIndex, type TillSchema } from '../db/index.ts';
 
 /** What a replica table says beyond its columns. */
 interface ReplicaKeys {
@@ -18,6 +18,8 @@ interface ReplicaKeys {
    * per row (docs/performance.md, the pull).
    */
   keptByParent?: 'products';
+  /** The table's search index, kept by its writers, the pull a slice at a time (db/generations.ts, GenerationalTable.searchIndex). */
+  searchIndex?: SearchIndex;
 }
 
 /**
@@ -33,7 +35,7 @@ export const PARENT_SEQ_COLUMN = { products: 'product_seq' } as const;
 /** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
 const REPLICA_KEYS = {
   categories: { key: 'id' },
-  products: { key: 'id' },
+  products: { key: 'id', searchIndex: { table: 'product_search', column: 'search_text' } },
   modifiers: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   prices: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   barcodes: { key: 'id' },
@@ -58,6 +60,7 @@ registerGenerationalTables(
     name,
     key: keys.key,
     unique: keys.keptByParent === undefined,
+    ...(keys.searchIndex ? { searchIndex: keys.searchIndex } : {}),
     ...(keys.keptByParent && keys.parentKey
       ? { parentSeq: { column: PARENT_SEQ_COLUMN[keys.keptByParent], parent: keys.keptByParent, parentKey: keys.parentKey } }
       : {}),
