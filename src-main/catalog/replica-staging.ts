@@ -74,11 +74,13 @@ const SLICE_ROWS_MAX = 8192;
 /**
  * Rows one INSERT statement writes at most. FTS5 flushes what it holds in
  * memory to a new segment of the search index at the end of every
- * statement that writes it (the products' trigger), so one statement a row
- * made a segment a product and merged them all again after: most of the
- * search index's cost, three times the rest of a product's row. A
- * slice's rows of a table go in statements of 1, 2, 4 … this many rows
- * (a statement per size, compiled on first use).
+ * statement that writes it, so while a trigger indexed each product, one
+ * statement a row made a segment a product and merged them all again after:
+ * most of the search index's cost, three times the rest of a product's
+ * row. Now a slice's products are indexed in one statement of their own
+ * (`indexPending`, migration 0038), and a statement of many rows saves the
+ * rest of a statement's cost. A slice's rows of a table go in statements of
+ * 1, 2, 4 … this many rows (a statement per size, compiled on first use).
  */
 export const ROWS_PER_STATEMENT = 128;
 
@@ -100,6 +102,8 @@ interface TableQueries {
   rowidsOf: PreparedQuery<{ after: number; to: number; generation: number; limit: number }, { id: number }>;
   staleRowids: PreparedQuery<{ after: number; to: number; pinned: number; newest: number; limit: number }, { id: number }>;
   deleteRowids: PreparedQuery<{ ids: string }, unknown>;
+  /** A table with a search index (ReplicaKeys.searchIndex): indexes its rows above rowid `after`, in one statement. */
+  indexAfter: PreparedQuery<{ after: number }, unknown> | null;
   /** The table's highest rowid, every generation: a row inserted gets the next one. */
   lastRowid: PreparedQuery<Record<string, never>, { last: number | null }>;
   /** The table's lowest and highest rowid, every generation (two index ends, not a scan). */
@@ -222,6 +226,13 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .limit(param<number>('limit')),
     ),
     deleteRowids: prepared<{ ids: string }>()(raw(sql`DELETE FROM ${sql.table(main)} WHERE rowid IN (SELECT value FROM json_each(${param<string>('ids')}))`)),
+    indexAfter: table.searchIndex
+      ? prepared<{ after: number }>()(
+          raw(
+            sql`INSERT INTO ${sql.table(`main.${table.searchIndex.table}`)} (rowid, ${sql.ref(table.searchIndex.column)}) SELECT rowid, ${sql.ref(table.searchIndex.column)} FROM ${sql.table(main)} WHERE rowid > ${param<number>('after')}`,
+          ),
+        )
+      : null,
     lastRowid: prepared()(raw(sql<{ last: number | null }>`SELECT max(rowid) AS last FROM ${sql.table(main)}`)),
     rowidSpan: prepared()(
       raw(
@@ -320,6 +331,15 @@ export class Staging {
    * table and key made for each row (a million such strings a 100k pull, issue 37): there is one parent table.
    */
   private readonly parentRows = new Map<unknown, number>();
+  /**
+   * In a transaction that inserts into a table with a search index
+   * (ReplicaKeys.searchIndex, no insert trigger: migration 0038), by table:
+   * the rowid up to which every row is indexed, and above which none is.
+   * A row gets the highest rowid plus one, so the rows inserted since are
+   * those above it, indexed in one statement (`indexPending`) at the end of
+   * the transaction and before any row of the table is deleted.
+   */
+  private readonly indexedThrough = new Map<string, number>();
 
   constructor(
     private readonly db: TillDatabase,
@@ -393,6 +413,8 @@ export class Staging {
     // Parents before the rows kept by them: a parent staged again deletes its nested rows of this generation, never the
     // later copy's own (a slice may begin with the previous page's last nested rows).
     const groups = [...byTable.values()].sort((a, b) => Number(a.table.keptByParent !== undefined) - Number(b.table.keptByParent !== undefined));
+    this.indexedThrough.clear();
+    for (const { table } of groups) this.startIndexing(table);
     for (const { table, rows } of groups) {
       const queries = queriesOf(table);
       for (let at = 0; at < rows.length;) {
@@ -419,6 +441,36 @@ export class Staging {
         if (written < size) this.write(table, rows[at++]!);
       }
     }
+    // The slice's new rows of a table with a search index: one statement, so FTS5 writes one segment for them.
+    for (const { table } of groups) this.indexPending(table);
+  }
+
+  /** Before a transaction inserts into `table`: if it has a search index, every row up to the highest is indexed (indexedThrough). */
+  private startIndexing(table: ReplicaTable): void {
+    if (table.searchIndex) this.indexedThrough.set(table.name, queriesOf(table).lastRowid.get(this.db, {})!.last ?? 0);
+  }
+
+  /** Indexes the rows of `table` this transaction inserted and has not indexed yet (none: nothing). */
+  private indexPending(table: ReplicaTable): void {
+    const after = this.indexedThrough.get(table.name);
+    if (after === undefined) return;
+    queriesOf(table).indexAfter!.run(this.db, { after });
+    this.indexedThrough.set(table.name, queriesOf(table).lastRowid.get(this.db, {})!.last ?? 0);
+  }
+
+  /**
+   * Deletes rows of `table` inside a write slice: its rows inserted since
+   * the last index statement are indexed first, since the delete trigger
+   * takes a deleted row out of the index, and a row it never held would
+   * corrupt it. The highest rowid after the delete may be lower (a row
+   * inserted at the end deleted): the next insert takes that plus one, so
+   * everything up to it is indexed again from there.
+   */
+  private deleting<T>(table: ReplicaTable, remove: () => T): T {
+    this.indexPending(table);
+    const removed = remove();
+    if (this.indexedThrough.has(table.name)) this.startIndexing(table);
+    return removed;
   }
 
   /** A row's values as `insert` binds them: its columns, the generation, and for a nested row its parent's row (or NULL), key and generation. */
@@ -454,10 +506,13 @@ export class Staging {
       // are queued after it.
       for (const nested of this.tables) {
         if (nested.keptByParent !== table.name) continue;
-        const deleted = queriesOf(nested).deleteOfParent!.run(this.db, { value: row[table.key], generation: this.generation }).changes;
+        const deleted = this.deleting(
+          nested,
+          () => queriesOf(nested).deleteOfParent!.run(this.db, { value: row[table.key], generation: this.generation }).changes,
+        );
         this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
       }
-      queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation });
+      this.deleting(table, () => queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation }));
       remember(queries.insert.run(this.db, values));
     }
   }
@@ -486,9 +541,12 @@ export class Staging {
   keepPrevious(table: ReplicaTable, column: string, value: unknown): number {
     let copied = 0;
     this.slice('write', 0, () => {
+      this.indexedThrough.clear();
+      this.startIndexing(table);
       copied = queriesOf(table)
         .keepWhere(column)
         .run(this.db, { value, from: this.previous.get(table.name)!, to: this.generation }).changes;
+      this.indexPending(table);
     });
     this.staged.set(table.name, this.staged.get(table.name)! + copied);
     return copied;

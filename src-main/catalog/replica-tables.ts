@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Product } from '../../src-shared/catalog/index.ts';
-import { GENERATION_COLUMN, registerGenerationalTables, TABLE_COLUMNS, type TillSchema } from '../db/index.ts';
+import { GENERATION_COLUMN, registerGenerationalTables, TABLE_COLUMNS, type SearchIndex, type TillSchema } from '../db/index.ts';
 
 /** What a replica table says beyond its columns. */
 interface ReplicaKeys {
@@ -20,6 +20,8 @@ interface ReplicaKeys {
   keptByParent?: 'products';
   /** Indexes led by the generation (db/generations.ts GenerationalTable.generationFirst): readers' orders the pinned view keeps. */
   generationFirst?: readonly string[];
+  /** The table's search index, kept by its writers, the pull a slice at a time (db/generations.ts, GenerationalTable.searchIndex). */
+  searchIndex?: SearchIndex;
 }
 
 /**
@@ -35,7 +37,7 @@ export const PARENT_SEQ_COLUMN = { products: 'product_seq' } as const;
 /** The tables a pull replaces (all owned by the catalog), in the order it stages them, with their keys. */
 const REPLICA_KEYS = {
   categories: { key: 'id' },
-  products: { key: 'id', generationFirst: ['products_by_category'] },
+  products: { key: 'id', generationFirst: ['products_by_category'], searchIndex: { table: 'product_search', column: 'search_text' } },
   modifiers: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   prices: { key: 'id', parentKey: 'product_id', keptByParent: 'products' },
   barcodes: { key: 'id', generationFirst: ['barcodes_by_code'] },
@@ -61,6 +63,7 @@ registerGenerationalTables(
     key: keys.key,
     unique: keys.keptByParent === undefined,
     ...(keys.generationFirst ? { generationFirst: keys.generationFirst } : {}),
+    ...(keys.searchIndex ? { searchIndex: keys.searchIndex } : {}),
     ...(keys.keptByParent && keys.parentKey
       ? { parentSeq: { column: PARENT_SEQ_COLUMN[keys.keptByParent], parent: keys.keptByParent, parentKey: keys.parentKey } }
       : {}),

@@ -39,6 +39,21 @@ export interface GenerationalTable {
    * category: 50 ms became 110). Led by the generation too, the index serves the view and the order at once.
    */
   generationFirst?: readonly string[];
+  /**
+   * An external-content full-text index over the table (content_rowid its
+   * rowid) that every writer of the table keeps itself: no AFTER INSERT
+   * trigger, so a pull indexes a slice's rows in one statement (migration
+   * 0038). A row must be indexed before it is deleted or its text changed
+   * (the delete and update triggers take it out of the index): a 'delete'
+   * of a row the index does not hold corrupts it.
+   */
+  searchIndex?: SearchIndex;
+}
+
+/** An FTS5 table over one column of a generational table, kept by its writers (GenerationalTable.searchIndex). */
+export interface SearchIndex {
+  table: string;
+  column: string;
 }
 
 // Registered by the layer that owns the tables (catalog/replica-tables.ts), at its import: the database
@@ -47,6 +62,26 @@ const registered = new Map<string, GenerationalTable>();
 
 export function registerGenerationalTables(tables: readonly GenerationalTable[]): void {
   for (const table of tables) registered.set(table.name, table);
+}
+
+/** The search index the writers of `table` keep (GenerationalTable.searchIndex), if it has one. */
+export function searchIndexOf(table: string): SearchIndex | undefined {
+  return registered.get(table)?.searchIndex;
+}
+
+/**
+ * Indexes rows of `table` just inserted (their rowids), in one statement:
+ * for a writer of a table with a search index, before the transaction ends
+ * and before any of those rows is deleted or changed.
+ */
+export function indexRows(db: Database.Database, table: string, rowids: readonly number[]): void {
+  const index = searchIndexOf(table);
+  if (!index || rowids.length === 0) return;
+  statement(
+    db,
+    `INSERT INTO main.${quote(index.table)} (rowid, ${quote(index.column)}) SELECT rowid, ${quote(index.column)} FROM main.${quote(table)} ` +
+      'WHERE rowid IN (SELECT value FROM json_each(?))',
+  ).run(JSON.stringify(rowids));
 }
 
 /** The generation pinned for each table that has one; a table without a pin shows generation 0 (rows from before generations). */
@@ -250,9 +285,14 @@ export function installPinnedViews(db: Database.Database): void {
     db.exec(`CREATE TEMP VIEW ${t} AS SELECT ${all.join(', ')} FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned}`);
     // A read-only connection (`pos search`, `pos catalog`) writes nothing: its views need no triggers.
     if (db.readonly) continue;
+    // The row's search index entry (GenerationalTable.searchIndex), by the rowid the INSERT just gave it.
+    const search = registered.get(name)?.searchIndex;
+    const indexRow = search
+      ? `INSERT INTO main.${quote(search.table)} (rowid, ${quote(search.column)}) SELECT rowid, ${quote(search.column)} FROM main.${t} WHERE rowid = last_insert_rowid();`
+      : '';
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_insert_pinned`)} INSTEAD OF INSERT ON ${t} BEGIN ` +
-        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${countEdit} END`,
+        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${indexRow} ${countEdit} END`,
     );
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_update_pinned`)} INSTEAD OF UPDATE ON ${t} BEGIN ` +

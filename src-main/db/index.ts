@@ -8,13 +8,16 @@ export { dataVersion } from './data-version.ts';
 export { tableVersion, forgetTableVersions } from './table-version.ts';
 export {
   GENERATION_COLUMN,
+  indexRows,
   parentSeqOf,
   pinGenerations,
   pinnedGenerations,
   pinnedVersion,
   registerGenerationalTables,
+  searchIndexOf,
   vacuum,
   type GenerationalTable,
+  type SearchIndex,
 } from './generations.ts';
 export { setAsideFilesOf } from './set-aside-files.ts';
 export { timeOrderedUuid } from './time-ordered-uuid.ts';

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { TillDatabase } from '../db/index.ts';
+import { indexRows, searchIndexOf, type TillDatabase } from '../db/index.ts';
 import { journaledTables, type JournaledTable } from './journal-triggers.ts';
 import { journalChangesSchema, readPeer } from './peer-messages.ts';
 import { writeStandbyState } from './standby-state.ts';
@@ -38,6 +38,14 @@ interface TableStatements {
 export class ChangeApplier {
   private readonly tables: Map<string, JournaledTable>;
   private readonly statements = new Map<string, TableStatements>();
+  /**
+   * Rows the batch inserted into a table with a search index (db/generations.ts,
+   * GenerationalTable.searchIndex: no insert trigger keeps it, migration 0038),
+   * not indexed yet, by table: indexed in one statement at the end of the
+   * batch, and before any change that deletes or rewrites a row of the table
+   * (its triggers take the old row out of the index, which must hold it).
+   */
+  private readonly unindexed = new Map<string, number[]>();
 
   constructor(private readonly db: TillDatabase) {
     db.pragma('foreign_keys = OFF');
@@ -54,7 +62,9 @@ export class ChangeApplier {
     if (reached === appliedSeq) return appliedSeq;
     this.db
       .transaction(() => {
+        this.unindexed.clear();
         for (const change of fresh) this.applyOne(change);
+        for (const table of this.unindexed.keys()) this.indexPending(table);
         writeStandbyState(this.db, { applied_seq: reached });
       })
       .immediate();
@@ -63,9 +73,23 @@ export class ChangeApplier {
 
   private applyOne(change: JournalChange): void {
     const s = this.statementsOf(change.tbl);
-    if (change.op === 'I') s.insert.run({ row: change.row });
+    const indexed = searchIndexOf(change.tbl) !== undefined;
+    const insert = () => {
+      const { lastInsertRowid } = s.insert.run({ row: change.row });
+      if (!indexed) return;
+      let rows = this.unindexed.get(change.tbl);
+      if (!rows) this.unindexed.set(change.tbl, (rows = []));
+      rows.push(Number(lastInsertRowid));
+    };
+    if (indexed && change.op !== 'I') this.indexPending(change.tbl);
+    if (change.op === 'I') insert();
     else if (change.op === 'D') s.remove.run({ key: change.old_key });
-    else if (s.update.run({ row: change.row, key: change.old_key }).changes === 0) s.insert.run({ row: change.row });
+    else if (s.update.run({ row: change.row, key: change.old_key }).changes === 0) insert();
+  }
+
+  private indexPending(table: string): void {
+    indexRows(this.db, table, this.unindexed.get(table) ?? []);
+    this.unindexed.delete(table);
   }
 
   private statementsOf(name: string): TableStatements {

@@ -42,7 +42,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
  * The tables of the schema the journal follows, read from SQLite itself (so
  * a new migration's table is followed without anyone listing it): every
  * ordinary table but NOT_REPLICATED, SQLite's own and full-text shadow tables
- * (the products' triggers refill the search index on the standby).
+ * (the standby indexes the products it applies: apply-changes.ts).
  */
 export function journaledTables(db: TillDatabase): JournaledTable[] {
   const tables = db.prepare('PRAGMA main.table_list').all() as { name: string; type: string; wr: number }[];

@@ -1,9 +1,19 @@
 import Database from 'better-sqlite3';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, NewerDatabaseError, openDatabase, pinGenerations, readMigrations } from '../../../src-main/db/index.ts';
-import { categoriesWithCounts, findBarcode, productIdsInCategory, REPLICA_TABLES, saleProducts, searchProducts } from '../../../src-main/catalog/index.ts';
+import { DEFAULT_MIGRATIONS_DIR, indexRows, NewerDatabaseError, openDatabase, pinGenerations, readMigrations } from '../../../src-main/db/index.ts';
+import {
+  categoriesWithCounts,
+  findBarcode,
+  productIdsInCategory,
+  REPLICA,
+  REPLICA_TABLES,
+  saleProducts,
+  searchProducts,
+  Staging,
+} from '../../../src-main/catalog/index.ts';
 import { outboxCounts } from '../../../src-main/orders/index.ts';
+import { checkSearchIndex } from '../../support/search-index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
@@ -237,6 +247,8 @@ describe('migrations', () => {
       product.run(10, 'p1', 1, 'Latte', 1, 'latte', 1);
       product.run(20, 'p1', 1, 'Saffron Latte', 1, 'saffron latte', 2);
       product.run(21, 'p2', 2, 'Iced Tea', 2, 'iced tea', 2);
+      // Written to the table itself: its writer indexes what it inserts (migration 0038).
+      indexRows(db, 'products', [10, 20, 21]);
       const modifier = db.prepare(
         "INSERT INTO main.modifiers (id, product_id, name_en, name_ar, price, position, generation, product_seq) VALUES ('m1', 'p1', ?, 'حليب', 200, 1, ?, ?)",
       );
@@ -311,6 +323,45 @@ describe('migrations', () => {
     made.close();
   });
 
+  it('leaves indexing new products to their writers (0038): a replica of the build before keeps its index whole, and a pull over it too', async () => {
+    const dir = fresh();
+    // A replica on the build of 0037, its products indexed by the insert trigger (written to the table itself: this
+    // build's writers index what they insert, which on that schema would index it twice).
+    cpSync(DEFAULT_MIGRATIONS_DIR, dir.file('m'), { recursive: true });
+    for (const name of readdirSync(dir.file('m'))) if (Number(name.slice(0, 4)) >= 38) rmSync(dir.file(`m/${name}`));
+    const before = openDatabase(dir.file('till.db'), { migrationsDir: dir.file('m') });
+    const trigger = (db: Database.Database) => db.prepare("SELECT count(*) FROM main.sqlite_schema WHERE name = 'products_search_insert'").pluck().get();
+    expect(trigger(before)).toBe(1);
+    const insert = before.prepare(
+      `INSERT INTO main.products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+         rating_amount, rating_avg, sold_amount, sold_revenue, search_text, generation)
+       VALUES (?, 'm1', 1, ?, ?, ?, 1, 0, 0, 0, '0', 0, 0, ?, 0)`,
+    );
+    ['saffron latte لاتيه بالزعفران', 'mocha موكا', 'cortado كورتادو'].forEach((words, n) => insert.run(`p${n}`, words, words, n, words));
+    expect(() => checkSearchIndex(before)).not.toThrow();
+    const pull = async (db: Database.Database, words: readonly string[]) => {
+      const staging = new Staging(db, [REPLICA.products], { sliceRows: 2 });
+      words.forEach((word, n) => staging.insert(REPLICA.products, searchableProduct(`p${n % 3}`, word, n)));
+      await staging.publish(() => undefined);
+      await staging.dropUnpinned();
+    };
+    before.close();
+
+    const after = openDatabase(dir.file('till.db'));
+    expect(trigger(after)).toBe(0);
+    expect(() => checkSearchIndex(after)).not.toThrow();
+    expect(searchProducts(after, 'sa').map((hit) => hit.id)).toEqual(['p0']);
+    expect(searchProducts(after, 'مو').map((hit) => hit.id)).toEqual(['p1']);
+    // The next pull indexes its own products and deletes the old generation's, indexed by the trigger.
+    await pull(after, ['flat white فلات وايت', 'mocha موكا', 'flat white فلات وايت', 'piccolo بيكولو']);
+    expect(() => checkSearchIndex(after)).not.toThrow();
+    expect(searchProducts(after, 'fl').map((hit) => hit.id)).toEqual(['p2']);
+    expect(searchProducts(after, 'فل').map((hit) => hit.id)).toEqual(['p2']);
+    expect(searchProducts(after, 'pic').map((hit) => hit.id)).toEqual(['p0']);
+    expect(searchProducts(after, 'sa')).toEqual([]);
+    after.close();
+  });
+
   it('has the columns the pull writes, as the migration declares them', () => {
     const dir = fresh();
     const db = openDatabase(dir.file('till.db'));
@@ -323,3 +374,30 @@ describe('migrations', () => {
     db.close();
   });
 });
+
+/** A product row as the pull stages it, found by the words of `search_text`. */
+function searchableProduct(id: string, search_text: string, sort_order: number) {
+  return {
+    id,
+    market_id: 'm1',
+    branch_id: null,
+    category_id: 1,
+    name_en: search_text,
+    name_ar: search_text,
+    description_en: null,
+    description_ar: null,
+    duration: null,
+    stock: null,
+    sort_order,
+    images: null,
+    is_active: 1,
+    created_at: 0,
+    updated_at: 0,
+    rating_amount: 0,
+    rating_avg: '0',
+    sold_amount: 0,
+    sold_revenue: 0,
+    accounting_id: null,
+    search_text,
+  };
+}

@@ -1,0 +1,15 @@
+-- The products' search index is no longer kept by an AFTER INSERT trigger
+-- (issue 37; docs/performance.md, "What each index costs the pull, measured").
+-- FTS5 writes the terms it holds to a new segment of the index at the end of
+-- every statement that wrote to it, and merges the segments again later: the
+-- trigger made a segment of every INSERT of the pull (up to 128 products
+-- each, ~8 a slice of ~1,000). Whoever inserts products now indexes them
+-- itself, many at once: the pull a slice's new products in one statement at
+-- the end of the slice (catalog/replica-staging.ts), a write through the
+-- pinned view and a standby applying its hub's changes as they insert
+-- (db/generations.ts, standby/apply-changes.ts). A 100,000-product pull
+-- replayed: 3.86 to 4.05 s of CPU instead of 4.20 to 4.40 s.
+-- The delete and update triggers stay: a row is always indexed before it is
+-- deleted or changed, which an external-content index needs ('delete' of a
+-- row it does not hold, or holds with other text, corrupts it).
+DROP TRIGGER products_search_insert;
