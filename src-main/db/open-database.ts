@@ -51,7 +51,9 @@ export function openDatabase(file: string, asked: OpenOptions = {}): TillDatabas
     // transaction (a pull's 128-row INSERTs) keeps the pages it changes, for undoing it alone, in a
     // journal that SQLite spills to a temporary file past 64 KiB: a 100,000-product pull opened,
     // wrote and deleted about a thousand of them in /var/tmp, page images of the replica. Set before
-    // anything temporary exists: changing it later drops the connection's temp views (generations.ts).
+    // anything temporary exists: changing it later drops the connection's temporary views and triggers
+    // (the pinned views, a standby's write fence). The one plain VACUUM (a secret an older till kept in
+    // the database, moved out once: settings-store.ts) then builds its copy in memory, once.
     db.pragma('temp_store = MEMORY');
     const migrations = readMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     if (options.readOnly) {
