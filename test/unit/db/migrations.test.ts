@@ -15,6 +15,7 @@ import {
 import { outboxCounts } from '../../../src-main/orders/index.ts';
 import { checkSearchIndex } from '../../support/search-index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { stagedProduct } from '../../support/staged-product.ts';
 
 const dirs: ReturnType<typeof tempDir>[] = [];
 const fresh = () => {
@@ -341,7 +342,7 @@ describe('migrations', () => {
     expect(() => checkSearchIndex(before)).not.toThrow();
     const pull = async (db: Database.Database, words: readonly string[]) => {
       const staging = new Staging(db, [REPLICA.products], { sliceRows: 2 });
-      words.forEach((word, n) => staging.insert(REPLICA.products, searchableProduct(`p${n % 3}`, word, n)));
+      words.forEach((word, n) => staging.insert(REPLICA.products, stagedProduct(`p${n % 3}`, word, n, word)));
       await staging.publish(() => undefined);
       await staging.dropUnpinned();
     };
@@ -374,30 +375,3 @@ describe('migrations', () => {
     db.close();
   });
 });
-
-/** A product row as the pull stages it, found by the words of `search_text`. */
-function searchableProduct(id: string, search_text: string, sort_order: number) {
-  return {
-    id,
-    market_id: 'm1',
-    branch_id: null,
-    category_id: 1,
-    name_en: search_text,
-    name_ar: search_text,
-    description_en: null,
-    description_ar: null,
-    duration: null,
-    stock: null,
-    sort_order,
-    images: null,
-    is_active: 1,
-    created_at: 0,
-    updated_at: 0,
-    rating_amount: 0,
-    rating_avg: '0',
-    sold_amount: 0,
-    sold_revenue: 0,
-    accounting_id: null,
-    search_text,
-  };
-}

@@ -4,6 +4,7 @@ import { REPLICA, Staging } from '../../../src-main/catalog/index.ts';
 import { ChangeApplier, installJournal, journalSince } from '../../../src-main/standby/index.ts';
 import { checkSearchIndex } from '../../support/search-index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
+import { stagedProduct } from '../../support/staged-product.ts';
 
 // The products' search index has no insert trigger (migration 0038, issue 37):
 // every writer of products indexes the rows it inserts, the pull a slice's at
@@ -25,29 +26,6 @@ afterEach(() => {
 afterAll(() => dir.cleanup());
 
 const products = REPLICA.products;
-const product = (id: string, search_text: string, sort_order: number) => ({
-  id,
-  market_id: 'm1',
-  branch_id: null,
-  category_id: 1,
-  name_en: search_text,
-  name_ar: 'قهوة',
-  description_en: null,
-  description_ar: null,
-  duration: null,
-  stock: null,
-  sort_order,
-  images: null,
-  is_active: 1,
-  created_at: 0,
-  updated_at: 0,
-  rating_amount: 0,
-  rating_avg: '0',
-  sold_amount: 0,
-  sold_revenue: 0,
-  accounting_id: null,
-  search_text,
-});
 /** Ids of the products (every generation) whose search text has a word starting with `prefix`. */
 const found = (db: TillDatabase, prefix: string) =>
   db
@@ -57,7 +35,7 @@ const found = (db: TillDatabase, prefix: string) =>
 
 /** Stages `ids` in order (a record listed twice: staged twice, the later copy's text ends with its position). */
 function stage(staging: Staging, ids: readonly string[], word: string): void {
-  ids.forEach((id, at) => staging.insert(products, product(id, `${word} ${id} copy${at}`, at)));
+  ids.forEach((id, at) => staging.insert(products, stagedProduct(id, `${word} ${id} copy${at}`, at)));
 }
 
 describe("the products' search index, kept by its writers", () => {
@@ -136,7 +114,7 @@ describe("the products' search index, kept by its writers", () => {
     const failed = new Staging(db, [products], { sliceRows: 4 });
     stage(failed, ['p1', 'p2', 'p3', 'p3', 'p4', 'p1', 'p5', 'p6', 'p7'], 'failed');
     await failed.flush();
-    failed.insert(products, product('p8', 'failed never written', 9));
+    failed.insert(products, stagedProduct('p8', 'failed never written', 9));
     await failed.discard();
     expect(() => checkSearchIndex(db)).not.toThrow();
     expect(found(db, 'failed')).toEqual([]);

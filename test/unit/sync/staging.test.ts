@@ -4,6 +4,7 @@ import { REPLICA, Staging, type WriteSlice } from '../../../src-main/catalog/ind
 import { checkSearchIndex } from '../../support/search-index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { emptyWal, framesInWal } from '../../support/wal-pages.ts';
+import { stagedProduct } from '../../support/staged-product.ts';
 
 // A pull's new generation (issue 37): written beside what readers see,
 // invisible until published, a record staged twice counted and written once
@@ -21,29 +22,6 @@ const category = (id: number, icon: string, name_en: string, name_ar: string, po
 const rows = (d: TillDatabase) => d.prepare('SELECT id, name_en, position FROM categories ORDER BY position').raw().all();
 
 const products = REPLICA.products;
-const product = (id: string, search_text: string, sort_order: number) => ({
-  id,
-  market_id: 'm1',
-  branch_id: null,
-  category_id: 1,
-  name_en: search_text,
-  name_ar: 'قهوة',
-  description_en: null,
-  description_ar: null,
-  duration: null,
-  stock: null,
-  sort_order,
-  images: null,
-  is_active: 1,
-  created_at: 0,
-  updated_at: 0,
-  rating_amount: 0,
-  rating_avg: '0',
-  sold_amount: 0,
-  sold_revenue: 0,
-  accounting_id: null,
-  search_text,
-});
 const found = (d: TillDatabase, word: string) =>
   d
     .prepare('SELECT products.id FROM product_search JOIN products ON products.seq = product_search.rowid WHERE product_search MATCH ? ORDER BY products.id')
@@ -81,7 +59,7 @@ describe('staging a generation', () => {
     // No merging, so the segments count the statements that wrote the index.
     db.exec("INSERT INTO product_search (product_search, rank) VALUES ('automerge', 0), ('crisismerge', 1000)");
     const staging = new Staging(db, [products], { sliceRows: 1000 });
-    for (let n = 0; n < 200; n++) staging.insert(products, product(`p${n}`, `latte ${n}`, n));
+    for (let n = 0; n < 200; n++) staging.insert(products, stagedProduct(`p${n}`, `latte ${n}`, n));
     await staging.publish(() => undefined);
     // 200 rows: statements of 128, 64 and 8 rows.
     expect(searchSegments(db)).toBeLessThanOrEqual(3);
@@ -93,10 +71,10 @@ describe('staging a generation', () => {
     db = openDatabase(dir.file(`staging-twice-search-${Date.now()}.db`));
     for (const round of [1, 2]) {
       const staging = new Staging(db, [products], { sliceRows: 1000 });
-      for (let n = 0; n < 40; n++) staging.insert(products, product(`p${n}`, n === 7 ? `mocha ${round}` : `latte ${n}`, n));
+      for (let n = 0; n < 40; n++) staging.insert(products, stagedProduct(`p${n}`, n === 7 ? `mocha ${round}` : `latte ${n}`, n));
       // p7 again (it moved between pages while the list was read), then more products after it.
-      staging.insert(products, product('p7', `flat white ${round}`, 40));
-      for (let n = 41; n < 60; n++) staging.insert(products, product(`p${n}`, `latte ${n}`, n));
+      staging.insert(products, stagedProduct('p7', `flat white ${round}`, 40));
+      for (let n = 41; n < 60; n++) staging.insert(products, stagedProduct(`p${n}`, `latte ${n}`, n));
       await staging.flush();
       expect(staging.count(products)).toBe(59);
       await staging.publish(() => undefined);
@@ -191,7 +169,7 @@ describe('staging a generation', () => {
     for (const round of [1, 2]) {
       const staging = new Staging(db, [categories, products, REPLICA.barcodes]);
       staging.insert(categories, category(1, '☕', 'Coffee', 'قهوة', round));
-      for (let n = 0; n < 20; n++) staging.insert(products, product(`p${n}`, `latte ${n} ${round}`, n));
+      for (let n = 0; n < 20; n++) staging.insert(products, stagedProduct(`p${n}`, `latte ${n} ${round}`, n));
       staging.insert(REPLICA.barcodes, barcode('b1', '6281000000011', 'p1'));
       await staging.flush();
       await staging.clear(REPLICA.barcodes); // a list read again: its rows of this generation found by rowid window
@@ -228,7 +206,7 @@ describe('staging a generation', () => {
     const staging = new Staging(db, [products, REPLICA.modifiers, REPLICA.prices], { sliceRows });
     for (let n = 0; n < 2000; n++) {
       const id = randomId();
-      staging.insert(products, product(id, `latte ${n}`, n));
+      staging.insert(products, stagedProduct(id, `latte ${n}`, n));
       for (const position of [0, 1]) staging.insert(REPLICA.modifiers, nestedModifier(randomId(), id, position));
       for (const value of [100, 200]) staging.insert(REPLICA.prices, nestedPrice(randomId(), id, value));
       if (n % 500 === 499) await staging.flush(); // a page
@@ -285,7 +263,7 @@ describe('staging a generation', () => {
     const modifiers = REPLICA.modifiers;
     const prices = REPLICA.prices;
     const stageProduct = (staging: Staging, id: string, round: string, order: number) => {
-      staging.insert(products, product(id, `latte ${id}`, order));
+      staging.insert(products, stagedProduct(id, `latte ${id}`, order));
       staging.insert(modifiers, nestedModifier(`${id}-m1`, id, 0, `Oat ${round}`));
       staging.insert(modifiers, nestedModifier(`${id}-m2`, id, 1, `Soy ${round}`));
       staging.insert(prices, nestedPrice(`${id}-pr`, id, order));
