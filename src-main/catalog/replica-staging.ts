@@ -7,6 +7,7 @@ import {
   pinnedGenerations,
   positional,
   prepared,
+  searchIndexInsert,
   q,
   type PreparedQuery,
   type TillDatabase,
@@ -128,6 +129,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
   // generation, in key order, sorted again, at every window (issue 37, generation first).
   const windowGeneration = (alias?: string) => sql`+${sql.ref(alias ? `${alias}.${GENERATION_COLUMN}` : GENERATION_COLUMN)}`;
   const link = parentLink(table);
+  const indexAfter = searchIndexInsert(table.name, 'rowid > @after');
   // The parent's row (its seq) whose key is `key` in `generation` (SQL expressions): what a nested row's PARENT_SEQ_COLUMN holds.
   const parentSeq = (key: string, generation: string) => sql`(${sql.raw(parentSeqOf(link!, key, generation))})`;
   // The same record in generation `generation` as b, for row a: by its key, and for a table kept by its parent (no index on
@@ -226,13 +228,7 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .limit(param<number>('limit')),
     ),
     deleteRowids: prepared<{ ids: string }>()(raw(sql`DELETE FROM ${sql.table(main)} WHERE rowid IN (SELECT value FROM json_each(${param<string>('ids')}))`)),
-    indexAfter: table.searchIndex
-      ? prepared<{ after: number }>()(
-          raw(
-            sql`INSERT INTO ${sql.table(`main.${table.searchIndex.table}`)} (rowid, ${sql.ref(table.searchIndex.column)}) SELECT rowid, ${sql.ref(table.searchIndex.column)} FROM ${sql.table(main)} WHERE rowid > ${param<number>('after')}`,
-          ),
-        )
-      : null,
+    indexAfter: indexAfter === null ? null : prepared<{ after: number }>()(raw(sql`${sql.raw(indexAfter)}`)),
     lastRowid: prepared()(raw(sql<{ last: number | null }>`SELECT max(rowid) AS last FROM ${sql.table(main)}`)),
     rowidSpan: prepared()(
       raw(

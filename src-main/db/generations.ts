@@ -70,18 +70,25 @@ export function searchIndexOf(table: string): SearchIndex | undefined {
 }
 
 /**
+ * The statement that puts the rows of `table` that `where` picks (SQL over the table: its rowid, a named
+ * parameter) in its search index (GenerationalTable.searchIndex), or null for a table without one: the
+ * one text every writer that indexes uses (the pull, the pinned view, a standby).
+ */
+export function searchIndexInsert(table: string, where: string): string | null {
+  const index = searchIndexOf(table);
+  if (!index) return null;
+  return `INSERT INTO main.${quote(index.table)} (rowid, ${quote(index.column)}) SELECT rowid, ${quote(index.column)} FROM main.${quote(table)} WHERE ${where}`;
+}
+
+/**
  * Indexes rows of `table` just inserted (their rowids), in one statement:
  * for a writer of a table with a search index, before the transaction ends
  * and before any of those rows is deleted or changed.
  */
 export function indexRows(db: Database.Database, table: string, rowids: readonly number[]): void {
-  const index = searchIndexOf(table);
-  if (!index || rowids.length === 0) return;
-  statement(
-    db,
-    `INSERT INTO main.${quote(index.table)} (rowid, ${quote(index.column)}) SELECT rowid, ${quote(index.column)} FROM main.${quote(table)} ` +
-      'WHERE rowid IN (SELECT value FROM json_each(?))',
-  ).run(JSON.stringify(rowids));
+  const insert = searchIndexInsert(table, 'rowid IN (SELECT value FROM json_each(?))');
+  if (insert === null || rowids.length === 0) return;
+  statement(db, insert).run(JSON.stringify(rowids));
 }
 
 /** The generation pinned for each table that has one; a table without a pin shows generation 0 (rows from before generations). */
@@ -286,13 +293,10 @@ export function installPinnedViews(db: Database.Database): void {
     // A read-only connection (`pos search`, `pos catalog`) writes nothing: its views need no triggers.
     if (db.readonly) continue;
     // The row's search index entry (GenerationalTable.searchIndex), by the rowid the INSERT just gave it.
-    const search = registered.get(name)?.searchIndex;
-    const indexRow = search
-      ? `INSERT INTO main.${quote(search.table)} (rowid, ${quote(search.column)}) SELECT rowid, ${quote(search.column)} FROM main.${t} WHERE rowid = last_insert_rowid();`
-      : '';
+    const indexRow = searchIndexInsert(name, 'rowid = last_insert_rowid()');
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_insert_pinned`)} INSTEAD OF INSERT ON ${t} BEGIN ` +
-        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${indexRow} ${countEdit} END`,
+        `INSERT INTO main.${t} (${[...data.map((c) => quote(c.name)), GENERATION_COLUMN].join(', ')}) VALUES (${[...data.map(value), pinned].join(', ')}); ${indexRow === null ? '' : `${indexRow};`} ${countEdit} END`,
     );
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_update_pinned`)} INSTEAD OF UPDATE ON ${t} BEGIN ` +

@@ -14,6 +14,7 @@ export {
   pinnedGenerations,
   pinnedVersion,
   registerGenerationalTables,
+  searchIndexInsert,
   searchIndexOf,
   vacuum,
   type GenerationalTable,
