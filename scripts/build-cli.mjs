@@ -6,7 +6,7 @@
 // Run by `npm ci` (prepare), `npm test` and `npm run build:cli`.
 //
 // Packages stay outside the bundle, loaded from node_modules as they are
-// (native ones, better-sqlite3 and @napi-rs/canvas, and tiny-secp256k1's
+// (native ones, better-sqlite3, @napi-rs/canvas and secp256k1, and tiny-secp256k1's
 // wasm cannot be bundled; the rest then resolve exactly as under tsx), but
 // for the few pure ones in BUNDLED_PACKAGES.
 // Every file lands flat in out/cli/ (no chunk folder): code that finds the

@@ -1,11 +1,16 @@
 /**
  * ECDSA over secp256k1 for the EGS unit's stamp, signed by libsecp256k1
- * (Bitcoin Core's library, in tiny-secp256k1's WebAssembly build) rather
- * than node:crypto: OpenSSL has no fast path for this curve, and its
- * signing was the largest single cost of a phase-2 checkout (see the
- * Performance table of docs/performance.md). The key stays a node:crypto KeyObject
- * everywhere else (generated, stored, put in the CSR); only its scalar is
- * handed to libsecp256k1, once per key.
+ * (Bitcoin Core's library) rather than node:crypto: OpenSSL has no fast
+ * path for this curve, and its signing was the largest single cost of a
+ * phase-2 checkout (see the Performance table of docs/performance.md).
+ * libsecp256k1 comes two ways: compiled natively (the `secp256k1`
+ * package's prebuilt N-API addon, about 0.04 ms a signature here) and,
+ * where that addon does not load (a platform it has no build for), as
+ * WebAssembly (tiny-secp256k1, about 0.11 ms). Both are the same library
+ * with the same nonce, so a signature is the same kind of signature either
+ * way. The key stays a node:crypto KeyObject everywhere else (generated,
+ * stored, put in the CSR); only its scalar is handed to libsecp256k1, once
+ * per key.
  *
  * The nonce is RFC 6979's hedged with 32 fresh random bytes, so a
  * signature is never repeated and never depends on the random source
@@ -13,7 +18,43 @@
  * openssl, ZATCA and the stand-in verify it unchanged.
  */
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
-import * as libsecp256k1 from 'tiny-secp256k1';
+import { createRequire } from 'node:module';
+import * as wasmSecp256k1 from 'tiny-secp256k1';
+
+/** A build of libsecp256k1: its native addon, or WebAssembly. */
+export type Secp256k1Build = 'native' | 'wasm';
+
+/** A compact signature (r and s, 32 bytes each, low-S) of a 32-byte digest, RFC 6979's nonce hedged with `entropy`. */
+type SignDigest = (digest: Uint8Array, scalar: Uint8Array, entropy: Uint8Array) => Uint8Array;
+
+/** The part of the `secp256k1` package's native addon used here (its own API; the package ships no types). */
+interface NativeSecp256k1 {
+  ecdsaSign(digest: Uint8Array, scalar: Uint8Array, options: { data: Uint8Array }): { signature: Uint8Array };
+}
+
+const wasm: SignDigest = (digest, scalar, entropy) => wasmSecp256k1.sign(digest, scalar, entropy);
+/** Loaded at the first signature, not at import; null when it does not load here. */
+let native: SignDigest | null | undefined;
+
+/**
+ * The native addon, or null where it does not load. `secp256k1/bindings` is the addon alone: the package's main
+ * entry would fall back to a JavaScript implementation (elliptic) instead, which Till never uses.
+ */
+function nativeBuild(): SignDigest | null {
+  if (native !== undefined) return native;
+  try {
+    const addon = createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
+    native = (digest, scalar, entropy) => addon.ecdsaSign(digest, scalar, { data: entropy }).signature;
+  } catch {
+    native = null;
+  }
+  return native;
+}
+
+/** The build that signs in this process: the native addon, or WebAssembly where it does not load. */
+export function secp256k1Build(): Secp256k1Build {
+  return nativeBuild() ? 'native' : 'wasm';
+}
 
 const scalars = new WeakMap<KeyObject, Uint8Array>();
 
@@ -51,9 +92,11 @@ function derInteger(unsigned: Uint8Array): Buffer {
  * The ECDSA-Sig-Value (a SEQUENCE of r and s, at most 70 bytes: every length fits one byte) is written by hand: an
  * ASN.1 library's generic serializer took a quarter of the signing.
  */
-export function signSecp256k1Sha256(message: Uint8Array, privateKey: KeyObject): Buffer {
+export function signSecp256k1Sha256(message: Uint8Array, privateKey: KeyObject, build: Secp256k1Build = secp256k1Build()): Buffer {
   const digest = createHash('sha256').update(message).digest();
-  const compact = libsecp256k1.sign(digest, scalarOf(privateKey), randomBytes(32));
+  const sign = build === 'native' ? nativeBuild() : wasm;
+  if (!sign) throw new Error("libsecp256k1's native addon does not load on this machine");
+  const compact = sign(digest, scalarOf(privateKey), randomBytes(32));
   const r = derInteger(compact.subarray(0, 32));
   const s = derInteger(compact.subarray(32, 64));
   return Buffer.concat([Buffer.from([0x30, r.length + s.length]), r, s]);

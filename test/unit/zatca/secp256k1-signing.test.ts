@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signSecp256k1Sha256 } from '../../../src-main/zatca/secp256k1-signing.ts';
+import { secp256k1Build, signSecp256k1Sha256, type Secp256k1Build } from '../../../src-main/zatca/secp256k1-signing.ts';
 
 // secp256k1's group order; a low-S signature has s ≤ n/2 (libsecp256k1 only makes those).
 const N = BigInt('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
@@ -27,23 +27,30 @@ function rs(der: Buffer): { r: bigint; s: bigint } {
 describe('ECDSA secp256k1 signing (libsecp256k1)', () => {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'secp256k1' });
 
-  it('makes DER signatures that OpenSSL (node:crypto) verifies, minimal and low-S, over many messages', () => {
-    // 600 messages: r or s shorter than 32 bytes (1 in 128) and a high first byte (1 in 2) both occur.
-    for (let i = 0; i < 600; i++) {
-      const message = randomBytes(32);
-      const signature = signSecp256k1Sha256(message, privateKey);
-      expect(verify('sha256', message, publicKey, signature)).toBe(true);
-      const { r, s } = rs(signature);
-      expect(r > 0n && r < N).toBe(true);
-      expect(s > 0n && s <= N / 2n).toBe(true);
-      // Over another message it does not verify.
-      expect(verify('sha256', randomBytes(32), publicKey, signature)).toBe(false);
-    }
+  it('signs with the native addon on Linux x64 (the build a broken or missing prebuild would silently slow)', () => {
+    if (process.platform === 'linux' && process.arch === 'x64') expect(secp256k1Build()).toBe('native');
   });
 
-  it('hedges the nonce: the same message signed twice gives two signatures', () => {
+  it.each<Secp256k1Build>(['native', 'wasm'])(
+    '%s: makes DER signatures that OpenSSL (node:crypto) verifies, minimal and low-S, over many messages',
+    (build) => {
+      // 600 messages: r or s shorter than 32 bytes (1 in 128) and a high first byte (1 in 2) both occur.
+      for (let i = 0; i < 600; i++) {
+        const message = randomBytes(32);
+        const signature = signSecp256k1Sha256(message, privateKey, build);
+        expect(verify('sha256', message, publicKey, signature)).toBe(true);
+        const { r, s } = rs(signature);
+        expect(r > 0n && r < N).toBe(true);
+        expect(s > 0n && s <= N / 2n).toBe(true);
+        // Over another message it does not verify.
+        expect(verify('sha256', randomBytes(32), publicKey, signature)).toBe(false);
+      }
+    },
+  );
+
+  it.each<Secp256k1Build>(['native', 'wasm'])('%s: hedges the nonce: the same message signed twice gives two signatures', (build) => {
     const message = Buffer.from('the same invoice hash');
-    expect(signSecp256k1Sha256(message, privateKey).equals(signSecp256k1Sha256(message, privateKey))).toBe(false);
+    expect(signSecp256k1Sha256(message, privateKey, build).equals(signSecp256k1Sha256(message, privateKey, build))).toBe(false);
   });
 
   it('refuses a key that is not a secp256k1 private key', () => {
