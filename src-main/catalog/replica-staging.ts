@@ -12,7 +12,7 @@ import {
   type PreparedQuery,
   type TillDatabase,
 } from '../db/index.ts';
-import { PARENT_SEQ_COLUMN, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
+import { PARENT_SEQ_COLUMN, REPLICA, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
 
 /**
  * A pull writes the catalog it reads straight into the replica's tables as
@@ -114,7 +114,10 @@ interface TableQueries {
    * beside the same record in the previous one: how many it had (matched), and how many alike (every column).
    * One look-up a row of the new generation tells what vanished and what was written (Staging.changesOf).
    */
-  compared: PreparedQuery<{ previous: number; next: number; from: number; to: number }, { before: number; rows: number; matched: number; alike: number }>;
+  compared: PreparedQuery<
+    { previous: number; next: number; from: number; to: number; shift: number },
+    { before: number; rows: number; matched: number; alike: number; last: number | null; shift: number | null }
+  >;
 }
 
 function compileQueries(table: ReplicaTable): TableQueries {
@@ -138,6 +141,12 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const sameRecord = (a: string, b: string, generation: string) =>
     link
       ? sql`${ref(a, link.column)} = ${parentSeq(`${b}.${link.parentKey}`, generation)} AND ${ref(a, table.key)} = ${ref(b, table.key)}`
+      : sql`${ref(a, table.key)} = ${ref(b, table.key)}`;
+  // The same, for a row a already found (by its rowid): for a nested row, the parent at its PARENT_SEQ_COLUMN is b's parent
+  // in `generation` (its key and generation; a parent's key is unique in a generation, so that is the row parentSeq finds).
+  const isSameRecord = (a: string, b: string, generation: string) =>
+    link
+      ? sql`${ref(a, table.key)} = ${ref(b, table.key)} AND ${ref(a, link.column)} = (SELECT p.rowid FROM ${sql.table(`main.${link.parent}`)} AS p WHERE p.rowid = ${ref(a, link.column)} AND p.${sql.ref(REPLICA[link.parent].key)} = ${ref(b, link.parentKey)} AND p.${sql.ref(GENERATION_COLUMN)} = ${sql.raw(generation)})`
       : sql`${ref(a, table.key)} = ${ref(b, table.key)}`;
   // A nested row's parent row: the one the pull has just written (bound, Staging.parentRows), else (NULL bound) found by its
   // parent's key (the row's own value, bound again) in the generation it is written to.
@@ -238,22 +247,27 @@ function compileQueries(table: ReplicaTable): TableQueries {
         }>`SELECT (SELECT min(rowid) FROM ${sql.table(main)}) AS first, (SELECT max(rowid) FROM ${sql.table(main)}) AS last`,
       ),
     ),
-    compared: prepared<{ previous: number; next: number; from: number; to: number }>()(
-      // A row value comparison (any number of columns) has no builder.
+    compared: prepared<{ previous: number; next: number; from: number; to: number; shift: number }>()(
+      // A row value comparison (any number of columns) has no builder. The previous row of a record is looked for first
+      // `shift` rowids back (o.rowid = n.rowid - shift: a catalog read again in the same order is written at the same
+      // distance, and that row is read in rowid order, where the key's index is read at random), then by its key.
+      // `shift` comes back as the distance of the window's last matched row, for the next window.
       raw(
         sql<{
           before: number;
           rows: number;
           matched: number;
           alike: number;
-        }>`SELECT (SELECT count(*) FROM ${sql.table(main)} AS b WHERE b.rowid > ${param<number>('from')} AND b.rowid <= ${param<number>('to')} AND ${windowGeneration('b')} = ${param<number>('previous')}) AS before, count(*) AS rows, count(o.rowid) AS matched, coalesce(sum((${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))})), 0) AS alike FROM ${sql.table(main)} AS n LEFT JOIN ${sql.table(main)} AS o ON ${sameRecord('o', 'n', '@previous')} AND o.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND ${windowGeneration('n')} = ${param<number>('next')}`,
+          last: number | null;
+          shift: number | null;
+        }>`SELECT (SELECT count(*) FROM ${sql.table(main)} AS b WHERE b.rowid > ${param<number>('from')} AND b.rowid <= ${param<number>('to')} AND ${windowGeneration('b')} = ${param<number>('previous')}) AS before, count(*) AS rows, count(o.rowid) AS matched, coalesce(sum((${sql.join(others.map((c) => ref('o', c)))}) IS (${sql.join(others.map((c) => ref('n', c)))})), 0) AS alike, max(CASE WHEN o.rowid IS NOT NULL THEN n.rowid END) AS last, n.rowid - o.rowid AS shift FROM ${sql.table(main)} AS n LEFT JOIN ${sql.table(main)} AS o ON o.rowid = coalesce((SELECT g.rowid FROM ${sql.table(main)} AS g WHERE g.rowid = n.rowid - ${param<number>('shift')} AND g.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')} AND ${isSameRecord('g', 'n', '@previous')}), (SELECT k.rowid FROM ${sql.table(main)} AS k WHERE ${sameRecord('k', 'n', '@previous')} AND k.${sql.ref(GENERATION_COLUMN)} = ${param<number>('previous')})) WHERE n.rowid > ${param<number>('from')} AND n.rowid <= ${param<number>('to')} AND ${windowGeneration('n')} = ${param<number>('next')}`,
       ),
     ),
   };
 }
 
 /** A table kept by its parent: its PARENT_SEQ_COLUMN, and the parent as db/generations.ts's parentSeqOf takes it. */
-function parentLink(table: ReplicaTable): { column: string; parent: string; parentKey: string } | null {
+function parentLink(table: ReplicaTable): { column: string; parent: NonNullable<ReplicaTable['keptByParent']>; parentKey: string } | null {
   return table.keptByParent && table.parentKey
     ? { column: PARENT_SEQ_COLUMN[table.keptByParent], parent: table.keptByParent, parentKey: table.parentKey }
     : null;
@@ -620,8 +634,11 @@ export class Staging {
     // so a new row matches one previous row at most: what vanished is the previous rows no new row matched; what was
     // written, the new rows but those alike.
     const total = { before: 0, rows: 0, matched: 0, alike: 0 };
+    // How far back the previous row of a record lies, from the window before (the first window of the new rows: by key).
+    let shift = 0;
     for await (const { from, to } of rowidWindows(this.db, queries)) {
-      const window = queries.compared.get(this.db, { previous, next: this.generation, from, to })!;
+      const window = queries.compared.get(this.db, { previous, next: this.generation, from, to, shift })!;
+      if (window.last !== null && window.shift !== null) shift = window.shift;
       total.before += window.before;
       total.rows += window.rows;
       total.matched += window.matched;

@@ -316,6 +316,40 @@ describe('staging a generation', () => {
     }
   });
 
+  it('counts what changed the same when it looks for a record first at the distance of the one before, and when that row is another record', async () => {
+    // Past one counting window (8,192 rowids) of new rows, a record's previous row is looked for first at the distance
+    // of the window before's last match: here a record inserted near the start moves every later one by a row, a
+    // modifier moved to another product keeps its id and its place (the row found there is under another product: gone
+    // and new), and one product's rows come in another order.
+    db = openDatabase(dir.file(`staging-changes-shift-${Date.now()}.db`));
+    const modifiers = REPLICA.modifiers;
+    const tables = [products, modifiers];
+    const count = 3000; // 9,000 rows of modifiers a pull, past a window of new ones
+    const pull = async (round: 'a' | 'b') => {
+      const staging = new Staging(db, tables);
+      const ids = Array.from({ length: count }, (_, n) => `p${n}`);
+      if (round === 'b') ids.splice(10, 0, 'p-new');
+      for (const id of ids) {
+        staging.insert(products, stagedProduct(id, `latte ${id}`, 1));
+        const names = round === 'b' && id === 'p20' ? ['Soy', 'Oat', 'Rice'] : ['Oat', 'Soy', 'Rice'];
+        for (let m = 0; m < 3; m++) {
+          const moved = round === 'b' && id === 'p2500' && m === 1;
+          staging.insert(modifiers, nestedModifier(`${id}-m${m}`, moved ? 'p2499' : id, m, names[m]));
+        }
+      }
+      const { changes } = await staging.publish(() => undefined);
+      await staging.dropUnpinned();
+      return changes;
+    };
+    await pull('a');
+    expect(await pull('b')).toEqual({
+      // New: p-new. Its three modifiers new; p2500-m1 gone from p2500 and new under p2499; p20's first two renamed.
+      products: { deleted: 0, written: 1 },
+      modifiers: { deleted: 1, written: 3 + 1 + 2 },
+    });
+    checkSearchIndex(db);
+  });
+
   it('counts what changed over every rowid of both generations, however far apart', async () => {
     db = openDatabase(dir.file(`staging-changes-${Date.now()}.db`));
     const first = new Staging(db, [categories]);
