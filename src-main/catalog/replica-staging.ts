@@ -7,6 +7,7 @@ import {
   pinnedGenerations,
   positional,
   prepared,
+  searchIndexDelete,
   searchIndexInsert,
   q,
   type PreparedQuery,
@@ -92,6 +93,8 @@ interface TableQueries {
   insertMany(rows: number): PreparedQuery<readonly unknown[], unknown>;
   /** The new generation's row of a record staged twice: deleted so that the later copy goes in at its later place. */
   deleteStaged: PreparedQuery<{ value: unknown; generation: number }, unknown>;
+  /** A table with a search index: deleteStaged's row out of it, run just before (no delete trigger: migration 0039). */
+  unindexStaged: PreparedQuery<{ value: unknown; generation: number }, unknown> | null;
   /** A table kept by its parent (ReplicaKeys.keptByParent): its rows of one parent in one generation. */
   deleteOfParent: PreparedQuery<{ value: unknown; generation: number }, unknown> | null;
   /** By the column compared (the table's key, or its parent's), compiled on first use. */
@@ -103,6 +106,8 @@ interface TableQueries {
   rowidsOf: PreparedQuery<{ after: number; to: number; generation: number; limit: number }, { id: number }>;
   staleRowids: PreparedQuery<{ after: number; to: number; pinned: number; newest: number; limit: number }, { id: number }>;
   deleteRowids: PreparedQuery<{ ids: string }, unknown>;
+  /** A table with a search index: deleteRowids' rows out of it, in one statement run just before (migration 0039). */
+  unindexRowids: PreparedQuery<{ ids: string }, unknown> | null;
   /** A table with a search index (ReplicaKeys.searchIndex): indexes its rows above rowid `after`, in one statement. */
   indexAfter: PreparedQuery<{ after: number }, unknown> | null;
   /** The table's highest rowid, every generation: a row inserted gets the next one. */
@@ -133,6 +138,10 @@ function compileQueries(table: ReplicaTable): TableQueries {
   const windowGeneration = (alias?: string) => sql`+${sql.ref(alias ? `${alias}.${GENERATION_COLUMN}` : GENERATION_COLUMN)}`;
   const link = parentLink(table);
   const indexAfter = searchIndexInsert(table.name, 'rowid > @after');
+  const unindexStaged = searchIndexDelete(table.name, `${table.key} = @value AND ${GENERATION_COLUMN} = @generation`);
+  const unindexRowids = searchIndexDelete(table.name, 'rowid IN (SELECT value FROM json_each(@ids))');
+  // deleteOfParent takes no rows out of a search index: a table kept by its parent has none.
+  if (link && table.searchIndex) throw new Error(`${table.name} is kept by its parent and has a search index: its deletes would leave it stale`);
   // The parent's row (its seq) whose key is `key` in `generation` (SQL expressions): what a nested row's PARENT_SEQ_COLUMN holds.
   const parentSeq = (key: string, generation: string) => sql`(${sql.raw(parentSeqOf(link!, key, generation))})`;
   // The same record in generation `generation` as b, for row a: by its key, and for a table kept by its parent (no index on
@@ -237,6 +246,8 @@ function compileQueries(table: ReplicaTable): TableQueries {
         .limit(param<number>('limit')),
     ),
     deleteRowids: prepared<{ ids: string }>()(raw(sql`DELETE FROM ${sql.table(main)} WHERE rowid IN (SELECT value FROM json_each(${param<string>('ids')}))`)),
+    unindexStaged: unindexStaged === null ? null : prepared<{ value: unknown; generation: number }>()(raw(sql`${sql.raw(unindexStaged)}`)),
+    unindexRowids: unindexRowids === null ? null : prepared<{ ids: string }>()(raw(sql`${sql.raw(unindexRowids)}`)),
     indexAfter: indexAfter === null ? null : prepared<{ after: number }>()(raw(sql`${sql.raw(indexAfter)}`)),
     lastRowid: prepared()(raw(sql<{ last: number | null }>`SELECT max(rowid) AS last FROM ${sql.table(main)}`)),
     rowidSpan: prepared()(
@@ -470,9 +481,9 @@ export class Staging {
 
   /**
    * Deletes rows of `table` inside a write slice: its rows inserted since
-   * the last index statement are indexed first, since the delete trigger
-   * takes a deleted row out of the index, and a row it never held would
-   * corrupt it. The highest rowid after the delete may be lower (a row
+   * the last index statement are indexed first, since `remove` takes the
+   * rows it deletes out of the index (unindexStaged), and taking out a row
+   * it never held would corrupt it. The highest rowid after the delete may be lower (a row
    * inserted at the end deleted): the next insert takes that plus one, so
    * everything up to it is indexed again from there.
    */
@@ -522,7 +533,11 @@ export class Staging {
         );
         this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
       }
-      this.deleting(table, () => queries.deleteStaged.run(this.db, { value: row[table.key], generation: this.generation }));
+      this.deleting(table, () => {
+        const staged = { value: row[table.key], generation: this.generation };
+        queries.unindexStaged?.run(this.db, staged);
+        queries.deleteStaged.run(this.db, staged);
+      });
       remember(queries.insert.run(this.db, values));
     }
   }
@@ -679,7 +694,12 @@ export class Staging {
         await this.checkpointed();
         const ids = next(after, to, this.sliceRows).map((row) => row.id);
         if (ids.length === 0) break;
-        const ms = this.slice('delete', ids.length, () => queries.deleteRowids.run(this.db, { ids: JSON.stringify(ids) }));
+        const ms = this.slice('delete', ids.length, () => {
+          const listed = { ids: JSON.stringify(ids) };
+          // Out of the search index first, in one statement for the slice: FTS5 reads their text from the rows.
+          queries.unindexRowids?.run(this.db, listed);
+          queries.deleteRowids.run(this.db, listed);
+        });
         this.resize(ids.length, ms);
         after = ids.at(-1)!;
         await this.betweenSlices(ids.length);

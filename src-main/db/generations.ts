@@ -43,9 +43,11 @@ export interface GenerationalTable {
    * An external-content full-text index over the table (content_rowid its
    * rowid) that every writer of the table keeps itself: no AFTER INSERT
    * trigger, so a pull indexes a slice's rows in one statement (migration
-   * 0038). A row must be indexed before it is deleted or its text changed
-   * (the delete and update triggers take it out of the index): a 'delete'
-   * of a row the index does not hold corrupts it.
+   * 0038), and no AFTER DELETE trigger, so a pull takes a slice's rows out
+   * in one statement before it deletes them (searchIndexDelete, migration
+   * 0039). A row must be indexed before it is taken out or its text changed
+   * (the update trigger takes it out and puts it back): a 'delete' of a row
+   * the index does not hold, or a row deleted and left in it, corrupts it.
    */
   searchIndex?: SearchIndex;
 }
@@ -78,6 +80,18 @@ export function searchIndexInsert(table: string, where: string): string | null {
   const index = searchIndexOf(table);
   if (!index) return null;
   return `INSERT INTO main.${quote(index.table)} (rowid, ${quote(index.column)}) SELECT rowid, ${quote(index.column)} FROM main.${quote(table)} WHERE ${where}`;
+}
+
+/**
+ * The statement that takes the rows of `table` that `where` picks out of its search index (FTS5's 'delete'
+ * command, with the text they were indexed with), or null for a table without one: what every writer that
+ * deletes such rows runs first, in the same transaction (no delete trigger does: migration 0039).
+ */
+export function searchIndexDelete(table: string, where: string): string | null {
+  const index = searchIndexOf(table);
+  if (!index) return null;
+  const t = quote(index.table);
+  return `INSERT INTO main.${t} (${t}, rowid, ${quote(index.column)}) SELECT 'delete', rowid, ${quote(index.column)} FROM main.${quote(table)} WHERE ${where}`;
 }
 
 /**
@@ -302,9 +316,11 @@ export function installPinnedViews(db: Database.Database): void {
       `CREATE TEMP TRIGGER ${quote(`${name}_update_pinned`)} INSTEAD OF UPDATE ON ${t} BEGIN ` +
         `UPDATE main.${t} SET ${data.map((c) => `${quote(c.name)} = new.${quote(c.name)}`).join(', ')} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; ${countEdit} END`,
     );
+    // The row out of its search index first (searchIndexDelete), by the same WHERE as the DELETE.
+    const unindexRow = searchIndexDelete(name, `${GENERATION_COLUMN} = ${pinned} AND ${sameRow}`);
     db.exec(
       `CREATE TEMP TRIGGER ${quote(`${name}_delete_pinned`)} INSTEAD OF DELETE ON ${t} BEGIN ` +
-        `DELETE FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; ${countEdit} END`,
+        `${unindexRow === null ? '' : `${unindexRow};`} DELETE FROM main.${t} WHERE ${GENERATION_COLUMN} = ${pinned} AND ${sameRow}; ${countEdit} END`,
     );
   }
 }

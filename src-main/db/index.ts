@@ -14,6 +14,7 @@ export {
   pinnedGenerations,
   pinnedVersion,
   registerGenerationalTables,
+  searchIndexDelete,
   searchIndexInsert,
   searchIndexOf,
   vacuum,

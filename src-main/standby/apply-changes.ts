@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { indexRows, searchIndexOf, type TillDatabase } from '../db/index.ts';
+import { indexRows, searchIndexDelete, searchIndexOf, type TillDatabase } from '../db/index.ts';
 import { journaledTables, type JournaledTable } from './journal-triggers.ts';
 import { journalChangesSchema, readPeer } from './peer-messages.ts';
 import { writeStandbyState } from './standby-state.ts';
@@ -26,6 +26,8 @@ interface TableStatements {
   insert: Statement;
   update: Statement;
   remove: Statement;
+  /** A table with a search index: `remove`'s row out of it, run just before (no delete trigger: migration 0039). */
+  unindex: Statement | null;
 }
 
 /**
@@ -43,7 +45,8 @@ export class ChangeApplier {
    * GenerationalTable.searchIndex: no insert trigger keeps it, migration 0038),
    * not indexed yet, by table: indexed in one statement at the end of the
    * batch, and before any change that deletes or rewrites a row of the table
-   * (its triggers take the old row out of the index, which must hold it).
+   * (its update trigger, and `unindex` before a delete, take the old row out
+   * of the index, which must hold it).
    */
   private readonly unindexed = new Map<string, number[]>();
 
@@ -83,8 +86,10 @@ export class ChangeApplier {
     };
     if (indexed && change.op !== 'I') this.indexPending(change.tbl);
     if (change.op === 'I') insert();
-    else if (change.op === 'D') s.remove.run({ key: change.old_key });
-    else if (s.update.run({ row: change.row, key: change.old_key }).changes === 0) insert();
+    else if (change.op === 'D') {
+      s.unindex?.run({ key: change.old_key });
+      s.remove.run({ key: change.old_key });
+    } else if (s.update.run({ row: change.row, key: change.old_key }).changes === 0) insert();
   }
 
   private indexPending(table: string): void {
@@ -104,6 +109,7 @@ export class ChangeApplier {
     const keyColumns = table.primaryKey === null ? ['rowid'] : table.primaryKey.map(quote);
     const keyMatch = keyColumns.map((c, i) => `${c} = json_extract(:key, '$[${i}]')`).join(' AND ');
     const withRowid = table.primaryKey === null;
+    const unindex = searchIndexDelete(name, keyMatch);
     const made: TableStatements = {
       // A keyed row the standby already has (its own ZATCA unit, written here by its onboarding before the hub recorded it) takes the hub's image.
       insert: this.db.prepare(
@@ -114,6 +120,7 @@ export class ChangeApplier {
         `UPDATE ${t} SET ${withRowid ? 'rowid = json_extract(:row, \'$."@rowid"\'), ' : ''}${columns.map((c, i) => `${c} = ${values[i]}`).join(', ')} WHERE ${keyMatch}`,
       ),
       remove: this.db.prepare(`DELETE FROM ${t} WHERE ${keyMatch}`),
+      unindex: unindex === null ? null : this.db.prepare(unindex),
     };
     this.statements.set(name, made);
     return made;

@@ -6,12 +6,14 @@ import { checkSearchIndex } from '../../support/search-index.ts';
 import { tempDir } from '../../support/temp-dir.ts';
 import { stagedProduct } from '../../support/staged-product.ts';
 
-// The products' search index has no insert trigger (migration 0038, issue 37):
-// every writer of products indexes the rows it inserts, the pull a slice's at
-// once at the end of the slice. The delete and update triggers take a row out
-// of the index, and a row taken out that was never in it corrupts an
-// external-content index: each writer below is checked with FTS5's own
-// comparison of the index with the products table.
+// The products' search index has no insert trigger (migration 0038, issue 37)
+// and no delete trigger (0039): every writer of products indexes the rows it
+// inserts, the pull a slice's at once at the end of the slice, and takes the
+// rows it deletes out of the index first, the pull a slice's at once. The
+// update trigger takes a row out and puts it back. A row taken out that was
+// never in the index, or deleted and left in it, corrupts an external-content
+// index: each writer below is checked with FTS5's own comparison of the index
+// with the products table.
 
 const dir = tempDir('till-search-writers-');
 const dbs: TillDatabase[] = [];
@@ -32,6 +34,12 @@ const found = (db: TillDatabase, prefix: string) =>
     .prepare('SELECT p.id FROM main.product_search s JOIN main.products p ON p.seq = s.rowid WHERE product_search MATCH ? ORDER BY p.id')
     .pluck()
     .all(`"${prefix}"*`);
+
+/** Products the search index holds (a row of its docsize table each), beside the products table's rows, every generation. */
+const held = (db: TillDatabase) => ({
+  indexed: db.prepare('SELECT count(*) FROM main.product_search_docsize').pluck().get(),
+  rows: db.prepare('SELECT count(*) FROM main.products').pluck().get(),
+});
 
 /** Stages `ids` in order (a record listed twice: staged twice, the later copy's text ends with its position). */
 function stage(staging: Staging, ids: readonly string[], word: string): void {
@@ -83,6 +91,8 @@ describe("the products' search index, kept by its writers", () => {
         for (const id of distinct) expect(found(db, `copy${ids.lastIndexOf(id)}`)).toContain(id);
         expect(found(db, 'copy')).toHaveLength(distinct.length);
         expect(found(db, round === 'first' ? 'second' : 'first')).toEqual([]);
+        // The previous generation's rows gone, and their entries with them: one a product left.
+        expect(held(db)).toEqual({ indexed: distinct.length, rows: distinct.length });
       }
     });
 
@@ -141,6 +151,16 @@ describe("the products' search index, kept by its writers", () => {
     expect(found(db, 'كو')).toEqual(['p1']);
     db.prepare("UPDATE products SET search_text = 'piccolo' WHERE id = 'p1'").run();
     expect(found(db, 'pic')).toEqual(['p1']);
+    // Deleted by hand through the pinned view: out of the index too (no delete trigger, the view's own takes it out).
+    db.prepare(
+      `INSERT INTO products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+         rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
+       VALUES ('p2', 'm1', 1, 'Ristretto', 'ريستريتو', 2, 1, 0, 0, 0, '0', 0, 0, 'ristretto')`,
+    ).run();
+    db.prepare("DELETE FROM products WHERE id = 'p2'").run();
+    expect(() => checkSearchIndex(db)).not.toThrow();
+    expect(found(db, 'ris')).toEqual([]);
+    expect(held(db)).toEqual({ indexed: 1, rows: 1 });
     const staging = new Staging(db, [products]);
     stage(staging, ['p1'], 'flat');
     await staging.publish(() => undefined);
@@ -177,5 +197,12 @@ describe("the products' search index, kept by its writers", () => {
       expect(found(standby, round)).toEqual([...new Set(ids)].sort());
     }
     expect(() => checkSearchIndex(hub)).not.toThrow();
+    expect(held(standby)).toEqual(held(hub));
+  });
+
+  it('has no trigger on products but the one that re-indexes a changed text: every other writer keeps the index itself', () => {
+    const db = open('triggers');
+    const triggers = db.prepare("SELECT name FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = 'products' ORDER BY name").pluck().all();
+    expect(triggers).toEqual(['products_search_update']);
   });
 });
