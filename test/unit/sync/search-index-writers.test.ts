@@ -139,6 +139,27 @@ describe("the products' search index, kept by its writers", () => {
     expect(found(db, 'kept')).toEqual([]);
   });
 
+  it("takes a killed pull's products out of the index with the previous generation's, when the next pull drops them", async () => {
+    const db = open('killed');
+    const first = new Staging(db, [products]);
+    stage(first, ['p1', 'p2'], 'kept');
+    await first.publish(() => undefined);
+    // Killed after three slices: neither published nor discarded, its rows (indexed slice by slice) left behind.
+    const killed = new Staging(db, [products], { sliceRows: 2 });
+    stage(killed, ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'], 'killed');
+    await killed.flush();
+    expect(held(db)).toEqual({ indexed: 8, rows: 8 });
+    const next = new Staging(db, [products], { sliceRows: 3 });
+    stage(next, ['p2', 'p7'], 'next');
+    await next.publish(() => undefined);
+    await next.dropUnpinned();
+    expect(() => checkSearchIndex(db)).not.toThrow();
+    expect(found(db, 'killed')).toEqual([]);
+    expect(found(db, 'kept')).toEqual([]);
+    expect(found(db, 'next')).toEqual(['p2', 'p7']);
+    expect(held(db)).toEqual({ indexed: 2, rows: 2 });
+  });
+
   it('indexes a product written by hand through the pinned view, and a pull replaces it cleanly', async () => {
     const db = open('by-hand');
     db.prepare(
