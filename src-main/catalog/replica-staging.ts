@@ -483,9 +483,9 @@ export class Staging {
    * Deletes rows of `table` inside a write slice: its rows inserted since
    * the last index statement are indexed first, since `remove` takes the
    * rows it deletes out of the index (unindexStaged), and taking out a row
-   * it never held would corrupt it. The highest rowid after the delete may be lower (a row
-   * inserted at the end deleted): the next insert takes that plus one, so
-   * everything up to it is indexed again from there.
+   * it never held would corrupt it. The highest rowid after the delete may
+   * be lower (a row inserted at the end deleted): the next insert takes
+   * that plus one, so everything up to it is indexed again from there.
    */
   private deleting<T>(table: ReplicaTable, remove: () => T): T {
     this.indexPending(table);
