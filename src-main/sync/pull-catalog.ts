@@ -99,8 +99,8 @@ const READ_ATTEMPTS = 3;
  * SQLite's b-tree balance parks a page at the lock-byte page's number (262,145) while it renumbers pages, so after
  * almost every slice the cache's largest page number is far past the file's end, and the commit's truncation of the
  * cache to the file's size walks every page it holds (pcache1TruncateUnsafe). 16 MiB (4,000 pages): that walk was
- * 2.5% of a 100,000-product pull's samples; 4 MiB: 0.4%. Measured (docs/performance.md, eleventh pass): 8 MiB
- * took 7-10% less CPU than 16 for the first pull and the same for a second; 4 MiB did no better than 8.
+ * 2.5% of a 100,000-product pull's samples; 4 MiB: 0.4%. A gain of 1-2% of the first pull's CPU, too small for
+ * whole-pull runs on a shared machine to show; a second pull the same (docs/performance.md, eleventh pass).
  */
 const PULL_CACHE_KIB = 8 * 1024;
 /**
