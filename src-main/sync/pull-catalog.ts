@@ -94,8 +94,15 @@ export class CatalogChangedError extends Error {
 }
 
 const READ_ATTEMPTS = 3;
-/** The main database's page cache while a pull runs, in KiB. */
-const PULL_CACHE_KIB = 16 * 1024;
+/**
+ * The main database's page cache while a pull runs, in KiB. Smaller costs the pull less CPU, not more (issue 37):
+ * SQLite's b-tree balance parks a page at the lock-byte page's number (262,145) while it renumbers pages, so after
+ * almost every slice the cache's largest page number is far past the file's end, and the commit's truncation of the
+ * cache to the file's size walks every page it holds (pcache1TruncateUnsafe). 16 MiB (4,000 pages): that walk was
+ * 2.5% of a 100,000-product pull's samples; 4 MiB: 0.4%. A gain of 1-2% of the first pull's CPU, too small for
+ * whole-pull runs on a shared machine to show; a second pull the same (docs/performance.md, eleventh pass).
+ */
+const PULL_CACHE_KIB = 8 * 1024;
 /**
  * Rows written or deleted between two checkpoints (about ten pages of 500 products). A pull wrote about 7 KB
  * of WAL a row (each row lands on its own leaf of every index keyed by a random id; about 1.8 KB since a

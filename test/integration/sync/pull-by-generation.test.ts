@@ -221,6 +221,18 @@ describe('the pull by generation', () => {
     expect(salts.size).toBeGreaterThan(1);
   });
 
+  it("writes through a page cache of 8 MiB, and puts the connection's own back", async () => {
+    service = await emulatedService({ products: 300, seed: 46 });
+    const db = service.open();
+    const own = db.pragma('cache_size', { simple: true });
+    const during = new Set<unknown>();
+    await service.pull(db, { perPage: 100, onSlice: () => during.add(db.pragma('cache_size', { simple: true })) });
+    // Not 16 MiB: a commit walks every page the cache holds (SQLite's balance parks a page past the file's end), so a
+    // larger cache costs each of the pull's slices more CPU (sync/pull-catalog.ts, PULL_CACHE_KIB).
+    expect([...during]).toEqual([-8 * 1024]);
+    expect(db.pragma('cache_size', { simple: true })).toBe(own);
+  });
+
   it('has the WAL copied back and started over while it deletes the old generation too', async () => {
     service = await emulatedService({ products: 3_000, seed: 41 });
     const db = service.open();

@@ -231,6 +231,33 @@ describe('staging a generation', () => {
     expect(db.prepare('SELECT count(*) FROM main.modifiers WHERE product_seq IS NULL').pluck().get()).toBe(0);
   });
 
+  it("gives a modifier or price staged in a later flush than its product that product's row of the same generation", async () => {
+    db = openDatabase(dir.file(`staging-nested-later-${Date.now()}.db`));
+    const tables = [products, REPLICA.modifiers, REPLICA.prices];
+    const pull = async (generation: string) => {
+      const staging = new Staging(db, tables);
+      staging.insert(products, stagedProduct('p1', `latte ${generation}`, 1));
+      // The product's row known to the flush that writes it (bound), then not (the nested rows of the next flush look it up).
+      staging.insert(REPLICA.modifiers, nestedModifier(`m-${generation}-0`, 'p1', 0));
+      await staging.flush();
+      staging.insert(REPLICA.modifiers, nestedModifier(`m-${generation}-1`, 'p1', 1));
+      staging.insert(REPLICA.prices, nestedPrice(`v-${generation}`, 'p1', 100));
+      await staging.flush();
+      await staging.publish(() => undefined);
+      await staging.dropUnpinned();
+    };
+    await pull('first');
+    // A second generation: the lookup must find this generation's row of p1, not the first's (deleted after, but there meanwhile).
+    await pull('second');
+    const rowsOf = (table: string) =>
+      db.prepare(`SELECT x.id, x.product_seq = p.seq AS same FROM ${table} AS x, products AS p WHERE p.id = x.product_id ORDER BY x.id`).raw().all();
+    expect(rowsOf('modifiers')).toEqual([
+      ['m-second-0', 1],
+      ['m-second-1', 1],
+    ]);
+    expect(rowsOf('prices')).toEqual([['v-second', 1]]);
+  });
+
   it("writes a page's last rows with the next page's when asked for full slices only, and every row before it publishes", async () => {
     db = openDatabase(dir.file(`staging-full-slices-${Date.now()}.db`));
     const slices: WriteSlice[] = [];
