@@ -32,6 +32,8 @@ interface NativeSecp256k1 {
   ecdsaSign(digest: Uint8Array, scalar: Uint8Array, options: { data: Uint8Array }): { signature: Uint8Array };
 }
 
+// A require of its own (this module is ESM): the addon is CommonJS, loaded synchronously at the first signature.
+const require = createRequire(import.meta.url);
 const wasm: SignDigest = (digest, scalar, entropy) => wasmSecp256k1.sign(digest, scalar, entropy);
 /** Loaded at the first signature, not at import; null when it does not load here. */
 let native: SignDigest | null | undefined;
@@ -43,7 +45,7 @@ let native: SignDigest | null | undefined;
 function nativeBuild(): SignDigest | null {
   if (native !== undefined) return native;
   try {
-    const addon = createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
+    const addon = require('secp256k1/bindings') as NativeSecp256k1;
     native = (digest, scalar, entropy) => addon.ecdsaSign(digest, scalar, { data: entropy }).signature;
   } catch {
     native = null;
