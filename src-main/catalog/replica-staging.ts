@@ -262,7 +262,9 @@ function compileQueries(table: ReplicaTable): TableQueries {
       // A row value comparison (any number of columns) has no builder. The previous row of a record is looked for first
       // `shift` rowids back (o.rowid = n.rowid - shift: a catalog read again in the same order is written at the same
       // distance, and that row is read in rowid order, where the key's index is read at random), then by its key.
-      // `shift` comes back as the distance of the window's last matched row, for the next window.
+      // `shift` comes back as the distance of the window's last matched row, for the next window: a bare column, which
+      // SQLite takes from the row of the query's only max() (`last`); with no row matched `last` is NULL and `shift` is
+      // any row's, so the caller keeps its own.
       raw(
         sql<{
           before: number;
