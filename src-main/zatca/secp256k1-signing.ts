@@ -19,7 +19,6 @@
  */
 import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
-import * as wasmSecp256k1 from 'tiny-secp256k1';
 
 /** A build of libsecp256k1: its native addon, or WebAssembly. */
 export type Secp256k1Build = 'native' | 'wasm';
@@ -32,11 +31,23 @@ interface NativeSecp256k1 {
   ecdsaSign(digest: Uint8Array, scalar: Uint8Array, options: { data: Uint8Array }): { signature: Uint8Array };
 }
 
-// A require of its own (this module is ESM): the addon is CommonJS, loaded synchronously at the first signature.
+// A require of its own (this module is ESM): both builds are loaded synchronously at their first signature, never at import.
 const require = createRequire(import.meta.url);
-const wasm: SignDigest = (digest, scalar, entropy) => wasmSecp256k1.sign(digest, scalar, entropy);
-/** Loaded at the first signature, not at import; null when it does not load here. */
+/** Loaded at the first signature; null when it does not load here. */
 let native: SignDigest | null | undefined;
+let wasm: SignDigest | undefined;
+
+/**
+ * The WebAssembly build, loaded only when it signs (its CommonJS entry instantiates synchronously): where the addon
+ * loads it never does (importing it took 20 to 30 ms and 10 MB of memory, paid by every process that loaded this code).
+ */
+function wasmBuild(): SignDigest {
+  if (!wasm) {
+    const library = require('tiny-secp256k1') as typeof import('tiny-secp256k1');
+    wasm = (digest, scalar, entropy) => library.sign(digest, scalar, entropy);
+  }
+  return wasm;
+}
 
 /**
  * The native addon, or null where it does not load. `secp256k1/bindings` is the addon alone: the package's main
@@ -96,7 +107,7 @@ function derInteger(unsigned: Uint8Array): Buffer {
  */
 export function signSecp256k1Sha256(message: Uint8Array, privateKey: KeyObject, build: Secp256k1Build = secp256k1Build()): Buffer {
   const digest = createHash('sha256').update(message).digest();
-  const sign = build === 'native' ? nativeBuild() : wasm;
+  const sign = build === 'native' ? nativeBuild() : wasmBuild();
   if (!sign) throw new Error("libsecp256k1's native addon does not load on this machine");
   const compact = sign(digest, scalarOf(privateKey), randomBytes(32));
   const r = derInteger(compact.subarray(0, 32));
