@@ -52,6 +52,12 @@ export interface PullOptions {
   rowsPerCheckpoint?: number;
   /** Each write transaction of the pull as it commits (tests and the bench: how long a checkout may wait). */
   onSlice?: (slice: WriteSlice) => void;
+  /**
+   * Count what changed per table (PullSummary.changes), after the pin. Off by default: nothing the till shows reads
+   * it, and a pull again of 100,000 products compares both generations' 600,000 rows for it, about a second of the
+   * host's thread (docs/performance.md, issue 37's twelfth pass). `pos sync --json` asks for it.
+   */
+  countChanges?: boolean;
 }
 
 /** An auxiliary list the pull went on without: empty (404) or as the replica had it (403, other failures). */
@@ -73,8 +79,8 @@ export interface PullSummary {
   scope: { market_id: string; branch_id: string | null };
   /** Rows in the replica after the pull, per table. */
   counts: Record<string, number>;
-  /** What readers saw change, per table: records gone, records new or different. */
-  changes: Record<string, { deleted: number; written: number }>;
+  /** What readers saw change, per table: records gone, records new or different; null unless `countChanges` asked. */
+  changes: Record<string, { deleted: number; written: number }> | null;
   skipped: SkippedList[];
   /** Records left out because they broke a rule (a record the replica had keeps its previous version). */
   quarantined: QuarantinedRecord[];
@@ -220,7 +226,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
     }
     options.signal?.throwIfAborted();
     progress({ phase: 'publish' });
-    const { counts, changes } = await staging.publish((counts) =>
+    const { counts } = await staging.publish((counts) =>
       writeReplicaMeta(db, {
         me,
         lastPull: {
@@ -234,6 +240,7 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
       }),
     );
     published = true;
+    const changes = options.countChanges ? await staging.changes() : null;
     await staging.dropUnpinned();
     void checkpointSoon(db);
     return {
@@ -445,7 +452,8 @@ export async function writeListToReplica(db: TillDatabase, resourceName: ListRes
     stagePage(staging, resource, records, position);
     position += records.length;
   }
-  const published = await staging.publish(() => undefined);
+  const { counts } = await staging.publish(() => undefined);
+  const changes = await staging.changes();
   await staging.dropUnpinned();
-  return published;
+  return { counts, changes };
 }

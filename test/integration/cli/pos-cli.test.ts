@@ -17,10 +17,16 @@ describe('pos sync, catalog and search', () => {
     const db = service.dir.file('cli.db');
     const result = await runPos(syncArgs(db, '--json'));
     expect(result.code, result.stderr).toBe(0);
-    const summary = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { ok: boolean; counts: Record<string, number> };
+    const summary = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as {
+      ok: boolean;
+      counts: Record<string, number>;
+      changes: Record<string, { deleted: number; written: number }>;
+    };
     expect(summary.ok).toBe(true);
     expect(summary.counts.products).toBe(service.emulator.tenant.products.length);
     expect(summary.counts.categories).toBe(service.emulator.tenant.categories.length);
+    // A first pull: every product written, nothing gone (counted for the JSON only).
+    expect(summary.changes.products).toEqual({ deleted: 0, written: summary.counts.products });
     expect(result.stderr).toMatch(/products: \d+ records in \d+ page/);
 
     const catalog = await runPos(['catalog', '--db', db, '--json']);

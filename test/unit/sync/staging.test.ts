@@ -174,7 +174,8 @@ describe('staging a generation', () => {
       await staging.flush();
       await staging.clear(REPLICA.barcodes); // a list read again: its rows of this generation found by rowid window
       staging.insert(REPLICA.barcodes, barcode('b1', '6281000000011', 'p1'));
-      await staging.publish(() => undefined); // whether the pinned generation has rows, what changed: by window
+      await staging.publish(() => undefined);
+      await staging.changes(); // whether the pinned generation had rows, what changed: by window
       await staging.dropUnpinned(); // the old generation's rows: by window
     }
     const windows = [...new Set(prepare.mock.calls.map(([text]) => text))].filter((text) => /rowid > @(from|after)/.test(text) && text.includes('@to'));
@@ -313,7 +314,8 @@ describe('staging a generation', () => {
         stageProduct(staging, 'p3', `${round}1`, 3);
         stageProduct(staging, 'p1', `${round}2`, 4); // p1 moved to the next page
         stageProduct(staging, 'p3', `${round}2`, 5); // and p3 twice on one page
-        const { counts, changes } = await staging.publish(() => undefined);
+        const { counts } = await staging.publish(() => undefined);
+        const changes = await staging.changes();
         await staging.dropUnpinned();
         expect(counts).toEqual({ products: 3, modifiers: 6, prices: 3 });
         // Round b: every modifier renamed (6 written), the prices as they were, nothing gone.
@@ -364,7 +366,8 @@ describe('staging a generation', () => {
           staging.insert(modifiers, nestedModifier(`${id}-m${m}`, moved ? 'p2499' : id, m, names[m]));
         }
       }
-      const { changes } = await staging.publish(() => undefined);
+      await staging.publish(() => undefined);
+      const changes = await staging.changes();
       await staging.dropUnpinned();
       return changes;
     };
@@ -401,7 +404,8 @@ describe('staging a generation', () => {
     next.insert(categories, category(1, '☕', 'Coffee (new)', 'ق', 1));
     next.insert(categories, category(2, '☕', 'Tea', 'ق', 2));
     next.insert(categories, category(8, '☕', 'Water', 'ق', 8));
-    const { changes } = await next.publish(() => undefined);
+    await next.publish(() => undefined);
+    const changes = await next.changes();
     // Gone: Juice and the three Cakes; new or different: Coffee (new) and Water.
     expect(changes.categories).toEqual({ deleted: 4, written: 2 });
   });
