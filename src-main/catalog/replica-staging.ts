@@ -56,6 +56,8 @@ export interface StagingOptions {
    * the old generation's deletion rewrites as many pages as the writes.
    */
   checkpoint?: { everyRows: number; run: () => Promise<void> };
+  /** Rows `flush(true)` queues at most while the checkpoint runs (default ROWS_QUEUED_BEHIND_CHECKPOINT). */
+  queuedBehindCheckpoint?: number;
 }
 
 /** Rows the first slice writes by default: at the replica's row sizes a few milliseconds of one core. */
@@ -303,6 +305,14 @@ function queriesOf(table: ReplicaTable): TableQueries {
  */
 const CHANGE_WINDOW_ROWIDS = 8192;
 
+/**
+ * Rows `flush(true)` queues at most while the checkpoint runs, instead of waiting for it to write them (about five
+ * pages of 500 products with their modifiers and prices). The checkpoint copies ROWS_PER_CHECKPOINT rows' WAL into
+ * the database, tens of milliseconds, and the next slice waits for it, so that the WAL starts over: the pull's thread
+ * was idle that long twenty times a 100,000-product pull, with pages to read waiting (docs/performance.md).
+ */
+const ROWS_QUEUED_BEHIND_CHECKPOINT = 65_536;
+
 /** Lets whatever waits on this process (a checkout, a screen's read) run between two slices. */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -345,6 +355,8 @@ export class Staging {
   private rowsSinceCheckpoint = 0;
   /** The options' checkpoint while it runs (on the checkpoint thread, the pull reads on meanwhile). */
   private checkpointing: Promise<void> | null = null;
+  /** Whether the checkpoint last started has ended (`flush` of full slices queues rows instead of waiting for it). */
+  private checkpointEnded = true;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
   /** The tables some table is kept by (ReplicaKeys.keptByParent): their rows are parents in lastParentCopies. */
@@ -403,6 +415,9 @@ export class Staging {
    */
   async flush(fullSlicesOnly = false): Promise<void> {
     const due = () => (fullSlicesOnly ? this.pending.length >= this.sliceRows : this.pending.length > 0);
+    // A checkpoint still running on its thread: the page's rows wait in the queue (up to ROWS_QUEUED_BEHIND_CHECKPOINT)
+    // and the pull reads its next pages, where it waited for the checkpoint before writing them.
+    if (fullSlicesOnly && !this.checkpointEnded && this.pending.length < (this.options.queuedBehindCheckpoint ?? ROWS_QUEUED_BEHIND_CHECKPOINT)) return;
     // The rows were queued on this turn of the event loop (a page staged): the first slice goes on the next.
     if (due()) await yieldToOthers();
     // A nested row whose product went in an earlier flush finds its row by its key (NULL bound, writeSlice).
@@ -754,7 +769,10 @@ export class Staging {
     const { checkpoint } = this.options;
     if (!checkpoint || this.rowsSinceCheckpoint < rows) return;
     this.rowsSinceCheckpoint = 0;
-    this.checkpointing = checkpoint.run();
+    this.checkpointEnded = false;
+    this.checkpointing = checkpoint.run().finally(() => {
+      this.checkpointEnded = true;
+    });
   }
 
   /** Before a slice: the checkpoint under way is done (nothing written meanwhile, so the WAL starts over at this slice). */

@@ -54,6 +54,42 @@ const nestedPrice = (id: string, productId: string, value: number) => ({
 });
 
 describe('staging a generation', () => {
+  it("queues a page's rows while the checkpoint runs on its thread, and writes them once it has ended or the queue is full", async () => {
+    db = openDatabase(dir.file(`staging-behind-checkpoint-${Date.now()}.db`));
+    // Each checkpoint ends when the test says so, until `held` is false.
+    const ended: (() => void)[] = [];
+    let held = true;
+    const staging = new Staging(db, [categories], {
+      sliceRows: 2,
+      queuedBehindCheckpoint: 4,
+      checkpoint: { everyRows: 2, run: () => (held ? new Promise<void>((resolve) => ended.push(resolve)) : Promise.resolve()) },
+    });
+    const written = () => db.prepare('SELECT count(*) FROM main.categories').pluck().get();
+    const stage = (...ids: number[]) => ids.forEach((id) => staging.insert(categories, category(id, '☕', `C${id}`, 'ق', id)));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    stage(1, 2);
+    await staging.flush(true); // a full slice, written; its two rows start the checkpoint
+    expect([written(), ended.length]).toEqual([2, 1]);
+    stage(3, 4);
+    // The checkpoint runs: the flush returns at once and the page's rows wait (a flush that waited would fail here, not hang).
+    const queued = staging.flush(true).then(() => 'returned');
+    expect(await Promise.race([queued, turn().then(() => 'waiting')])).toBe('returned');
+    expect(written()).toBe(2);
+    ended[0]!();
+    await turn();
+    await staging.flush(true); // it has ended: written, and the next checkpoint starts
+    expect([written(), ended.length]).toEqual([4, 2]);
+    stage(5, 6, 7, 8);
+    let flushed = false;
+    const full = staging.flush(true).then(() => (flushed = true)); // four rows queued: the queue is full, so it waits
+    await turn();
+    expect([written(), flushed]).toEqual([4, false]);
+    held = false;
+    ended[1]!();
+    await full;
+    expect(written()).toBe(8);
+  });
+
   it("writes a slice's products in a few statements, so the search index gets a few segments, not one a product", async () => {
     db = openDatabase(dir.file(`staging-segments-${Date.now()}.db`));
     // No merging, so the segments count the statements that wrote the index.
