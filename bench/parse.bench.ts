@@ -253,6 +253,8 @@ const results = {
   bind_unpacked: figure(bindUnpacked),
   bind_unpacked_over_inline: Number((mean(bindUnpacked) / mean(bindInline)).toFixed(2)),
   // What the pull does: inline unless a worker's answers cost this thread less than half the reading they take off it.
+  // The packed figures are left out of it: the pull has no packed hand-off (Staging takes row objects), and nothing
+  // reads this field but the table.
   choice: receiveMean < inlineMean / 2 && pipelinedMean < inlineMean ? 'worker' : 'inline',
 };
 console.log(`products page of ${PER_PAGE} (${results.page_kb} KB), ${PAGES} pages x ${ROUNDS} rounds:`);
