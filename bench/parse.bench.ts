@@ -8,11 +8,18 @@
  *   worker, one by one: text posted, canonical page back, per page (a round trip);
  *   worker, pipelined: every page posted at once, per page over the whole run;
  *   receive cost:    structured clone of a read page, the least a worker's answer
- *                    costs this thread when it arrives.
+ *                    costs this thread when it arrives;
+ *   worker reads and stages, rows back packed: the worker also stages the page's
+ *                    products and answers with the rows' bind-ready values packed
+ *                    (packed-rows.ts: one string, a few typed arrays); this thread
+ *                    pays the clone of that and unpacking it into per-table value
+ *                    arrays, against doing it all inline (parse + read + stage +
+ *                    the same value arrays: the pull's thread today, up to binding).
  * A worker only pays when what it takes off this thread (inline) is clearly
  * more than what its answers cost this thread (receive), and the machine has
  * a core to spare for it (here the service emulator uses the other one).
  */
+import Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +27,7 @@ import { NEWEST_API_VERSION } from '../src-shared/api-version.ts';
 import { readListPage } from '../src-shared/wire/index.ts';
 import { encodeQuery } from '../src-main/upstream/index.ts';
 import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
+import { PRODUCTS, assertSameValues, stageValues, unpackValues, type PackedValues, type TableValues } from './packed-rows.ts';
 
 const PER_PAGE = 500;
 const PAGES = Number(process.env.BENCH_PARSE_PAGES ?? 20);
@@ -87,13 +95,133 @@ for (let round = 0; round < ROUNDS; round++) {
   await Promise.all(texts.map((text, index) => viaWorker(text, index + 1)));
   pipelined.push((performance.now() - start) / texts.length);
 }
+
+// The packed hand-off. Inline: what the pull's thread does for a page today, up to binding.
+const stageInline = (text: string, index: number): TableValues => stageValues(readInline(text, index + 1).records, index * PER_PAGE);
+const expected = texts.map((text, index) => stageInline(text, index));
+const stagedInline: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  texts.forEach((text, index) => {
+    const start = performance.now();
+    stageInline(text, index);
+    stagedInline.push(performance.now() - start);
+  });
+}
+interface PackedAnswer {
+  packed: PackedValues;
+  workerMs: number;
+}
+const answers = new Map<number, (answer: PackedAnswer) => void>();
+worker.on('message', (answer: PackedAnswer & { id: number }) => {
+  answers.get(answer.id)?.(answer);
+  answers.delete(answer.id);
+});
+const utf8 = texts.map((text) => new TextEncoder().encode(text));
+/** The page to the worker, to be staged; `send` gets how long postMessage held this thread (it serializes the message). */
+const stagedByWorker = (index: number, as: 'text' | 'bytes', send?: number[]) =>
+  new Promise<PackedAnswer>((resolve) => {
+    const id = nextId++;
+    answers.set(id, resolve);
+    const asked = { id, version: NEWEST_API_VERSION, page: index + 1, stage: { firstPosition: index * PER_PAGE } };
+    if (as === 'text') {
+      const start = performance.now();
+      worker.postMessage({ ...asked, text: texts[index]! });
+      send?.push(performance.now() - start);
+    } else {
+      // A copy of its own, as the pull's answer would be: transferring it leaves it detached.
+      const bytes = utf8[index]!.slice();
+      const start = performance.now();
+      worker.postMessage({ ...asked, bytes }, [bytes.buffer]);
+      send?.push(performance.now() - start);
+    }
+  });
+for (let index = 0; index < Math.min(3, PAGES); index++) await stagedByWorker(index, 'text');
+
+const packedClone: number[] = [];
+const packedUnpack: number[] = [];
+const packedReceive: number[] = [];
+const packedWorker: number[] = [];
+const sendText: number[] = [];
+const sendBytes: number[] = [];
+let packedBytes = 0;
+const unpackedPages: TableValues[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (let index = 0; index < PAGES; index++) {
+    const as = index % 2 === 0 ? 'text' : 'bytes';
+    const { packed, workerMs } = await stagedByWorker(index, as, as === 'text' ? sendText : sendBytes);
+    packedWorker.push(workerMs);
+    // The answer's arrival, as for `receive` above: its structured clone, here on this thread; then unpacking it.
+    const start = performance.now();
+    const arrived = structuredClone(packed);
+    const cloned = performance.now();
+    const values = unpackValues(arrived);
+    const end = performance.now();
+    packedClone.push(cloned - start);
+    packedUnpack.push(end - cloned);
+    packedReceive.push(end - start);
+    // A wrong packing never makes a figure: every page of the first round is checked against the inline values.
+    if (round === 0) assertSameValues(values, expected[index]!, `page ${index + 1} unpacked (sent as ${as})`);
+    if (round === 0) unpackedPages.push(values);
+    if (round === 0)
+      packedBytes += packed.latin1.length + packed.wide.length * 2 + packed.kinds.byteLength + packed.numbers.byteLength + packed.ends.byteLength;
+  }
+}
+const packedPipelined: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  const start = performance.now();
+  await Promise.all(texts.map((_, index) => stagedByWorker(index, 'bytes')));
+  packedPipelined.push((performance.now() - start) / texts.length);
+}
 await worker.terminate();
 
+// Equal values may still bind at different costs: a slice is one byte a character only if its parent string is
+// (packed-rows.ts). Both sets bound the same way, 50 rows a statement, into tables of the same columns in memory.
+const memory = new Database(':memory:');
+const ROWS_A_STATEMENT = 50;
+const inserts = PRODUCTS.tables.map((table, t) => {
+  memory.exec(`CREATE TABLE t${t} (${table.columns.map((column) => `"${column}"`).join(', ')})`);
+  const row = `(${table.columns.map(() => '?').join(', ')})`;
+  return { width: table.columns.length * ROWS_A_STATEMENT, insert: memory.prepare(`INSERT INTO t${t} VALUES ${Array(ROWS_A_STATEMENT).fill(row).join(', ')}`) };
+});
+const bindPage = (page: TableValues) =>
+  page.forEach((values, t) => {
+    const { width, insert } = inserts[t]!;
+    for (let at = 0; at + width <= values.length; at += width) insert.run(values.slice(at, at + width));
+  });
+const bindInline: number[] = [];
+const bindUnpacked: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  memory.exec('BEGIN');
+  for (let index = 0; index < PAGES; index++) {
+    for (const [pages, samples] of [
+      [expected, bindInline],
+      [unpackedPages, bindUnpacked],
+    ] as const) {
+      const start = performance.now();
+      bindPage(pages[index]!);
+      samples.push(performance.now() - start);
+    }
+  }
+  memory.exec('ROLLBACK');
+}
+memory.close();
+
+// What the pull's thread does before JSON.parse today: its answer's bytes decoded (service-client.ts).
+const decode: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const bytes of utf8) {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const start = performance.now();
+    buffer.toString('utf8');
+    decode.push(performance.now() - start);
+  }
+}
+
 const mean = (samples: number[]) => samples.reduce((a, b) => a + b, 0) / samples.length;
-const figure = (samples: number[]) => ({
-  mean_ms: Number(mean(samples).toFixed(1)),
-  p50_ms: Number(percentile(samples, 50).toFixed(1)),
-  p95_ms: Number(percentile(samples, 95).toFixed(1)),
+const figure = (samples: number[], digits = 1) => ({
+  mean_ms: Number(mean(samples).toFixed(digits)),
+  p50_ms: Number(percentile(samples, 50).toFixed(digits)),
+  p95_ms: Number(percentile(samples, 95).toFixed(digits)),
 });
 const inlineMean = mean(inline);
 const pipelinedMean = mean(pipelined);
@@ -110,7 +238,23 @@ const results = {
   worker_round_trip_over_inline: Number((mean(roundTrip) / inlineMean).toFixed(2)),
   worker_pipelined_over_inline: Number((pipelinedMean / inlineMean).toFixed(2)),
   receive_over_inline: Number((receiveMean / inlineMean).toFixed(2)),
+  staged_inline: figure(stagedInline),
+  packed_receive: figure(packedReceive),
+  packed_clone: figure(packedClone),
+  packed_unpack: figure(packedUnpack),
+  packed_worker: figure(packedWorker),
+  packed_worker_pipelined_per_page_ms: Number(mean(packedPipelined).toFixed(1)),
+  packed_page_kb: Math.round(packedBytes / PAGES / 1024),
+  packed_over_staged_inline: Number((mean(packedReceive) / mean(stagedInline)).toFixed(2)),
+  send_text: figure(sendText, 2),
+  send_bytes: figure(sendBytes, 2),
+  decode_utf8: figure(decode),
+  bind_inline: figure(bindInline),
+  bind_unpacked: figure(bindUnpacked),
+  bind_unpacked_over_inline: Number((mean(bindUnpacked) / mean(bindInline)).toFixed(2)),
   // What the pull does: inline unless a worker's answers cost this thread less than half the reading they take off it.
+  // The packed figures are left out of it: the pull has no packed hand-off (Staging takes row objects), and nothing
+  // reads this field but the table.
   choice: receiveMean < inlineMean / 2 && pipelinedMean < inlineMean ? 'worker' : 'inline',
 };
 console.log(`products page of ${PER_PAGE} (${results.page_kb} KB), ${PAGES} pages x ${ROUNDS} rounds:`);
@@ -119,6 +263,22 @@ console.log(`  worker round trip ${ms(results.worker_round_trip.mean_ms)} a page
 console.log(`  worker pipelined ${ms(results.worker_pipelined_per_page_ms)} a page → ${results.worker_pipelined_over_inline}x inline`);
 console.log(
   `  receiving a read page (structured clone) ${ms(results.receive_structured_clone.mean_ms)} on this thread → ${results.receive_over_inline}x inline`,
+);
+console.log(
+  `  staged inline (parse + read + stage + value arrays) ${ms(results.staged_inline.mean_ms)} a page; packed from a worker: ` +
+    `receive + unpack ${ms(results.packed_receive.mean_ms)} (clone ${ms(results.packed_clone.mean_ms)}, unpack ${ms(results.packed_unpack.mean_ms)}) ` +
+    `→ ${results.packed_over_staged_inline}x inline; the packed form ${results.packed_page_kb} KB a page`,
+);
+console.log(
+  `  the worker ${ms(results.packed_worker.mean_ms)} a page (p95 ${ms(results.packed_worker.p95_ms)}), pipelined ${ms(results.packed_worker_pipelined_per_page_ms)} a page`,
+);
+console.log(
+  `  sending the page: as text ${results.send_text.mean_ms} ms (p95 ${results.send_text.p95_ms} ms), as bytes transferred ${results.send_bytes.mean_ms} ms ` +
+    `(p95 ${results.send_bytes.p95_ms} ms); decoding its bytes on this thread ${ms(results.decode_utf8.mean_ms)}`,
+);
+console.log(
+  `  binding the values (in memory, ${ROWS_A_STATEMENT} rows a statement): inline ${ms(results.bind_inline.mean_ms)}, unpacked ${ms(results.bind_unpacked.mean_ms)} a page ` +
+    `→ ${results.bind_unpacked_over_inline}x`,
 );
 console.log(`  choice: ${results.choice}`);
 console.log(`written to ${writeResults('parse', results)}`);
