@@ -1,6 +1,5 @@
 export {
   pullCatalog,
-  writeListToReplica,
   CatalogChangedError,
   type PullOptions,
   type PullProgress,

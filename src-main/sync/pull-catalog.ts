@@ -438,22 +438,3 @@ function stagePage(staging: Staging, resource: CatalogResource, records: unknown
   }
   return skipped;
 }
-
-/**
- * The pull without the network: already-parsed pages of one list written
- * as a new generation and published through the same code.
- */
-export async function writeListToReplica(db: TillDatabase, resourceName: ListResource, pages: unknown[][]): Promise<Pick<PullSummary, 'counts' | 'changes'>> {
-  const resource = CATALOG_RESOURCES.find((r) => r.name === resourceName);
-  if (!resource) throw new RangeError(`"${resourceName}" is not a list the till replicates`);
-  const staging = new Staging(db, resource.tables);
-  let position = 0;
-  for (const records of pages) {
-    stagePage(staging, resource, records, position);
-    position += records.length;
-  }
-  const { counts } = await staging.publish(() => undefined);
-  const changes = await staging.changes();
-  await staging.dropUnpinned();
-  return { counts, changes };
-}
