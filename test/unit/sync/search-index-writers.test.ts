@@ -41,6 +41,15 @@ const held = (db: TillDatabase) => ({
   rows: db.prepare('SELECT count(*) FROM main.products').pluck().get(),
 });
 
+/** A product written by hand through the pinned view (a plain INSERT on `products`), as a repair or a fixture would. */
+function insertByHand(db: TillDatabase, id: string, nameEn: string, nameAr: string, sortOrder: number, searchText: string): void {
+  db.prepare(
+    `INSERT INTO products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
+       rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
+     VALUES (?, 'm1', 1, ?, ?, ?, 1, 0, 0, 0, '0', 0, 0, ?)`,
+  ).run(id, nameEn, nameAr, sortOrder, searchText);
+}
+
 /** Stages `ids` in order (a record listed twice: staged twice, the later copy's text ends with its position). */
 function stage(staging: Staging, ids: readonly string[], word: string): void {
   ids.forEach((id, at) => staging.insert(products, stagedProduct(id, `${word} ${id} copy${at}`, at)));
@@ -162,22 +171,14 @@ describe("the products' search index, kept by its writers", () => {
 
   it('indexes a product written by hand through the pinned view, and a pull replaces it cleanly', async () => {
     const db = open('by-hand');
-    db.prepare(
-      `INSERT INTO products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
-         rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
-       VALUES ('p1', 'm1', 1, 'Cortado', 'كورتادو', 1, 1, 0, 0, 0, '0', 0, 0, 'cortado كورتادو')`,
-    ).run();
+    insertByHand(db, 'p1', 'Cortado', 'كورتادو', 1, 'cortado كورتادو');
     expect(() => checkSearchIndex(db)).not.toThrow();
     expect(found(db, 'cor')).toEqual(['p1']);
     expect(found(db, 'كو')).toEqual(['p1']);
     db.prepare("UPDATE products SET search_text = 'piccolo' WHERE id = 'p1'").run();
     expect(found(db, 'pic')).toEqual(['p1']);
     // Deleted by hand through the pinned view: out of the index too (no delete trigger, the view's own takes it out).
-    db.prepare(
-      `INSERT INTO products (id, market_id, category_id, name_en, name_ar, sort_order, is_active, created_at, updated_at,
-         rating_amount, rating_avg, sold_amount, sold_revenue, search_text)
-       VALUES ('p2', 'm1', 1, 'Ristretto', 'ريستريتو', 2, 1, 0, 0, 0, '0', 0, 0, 'ristretto')`,
-    ).run();
+    insertByHand(db, 'p2', 'Ristretto', 'ريستريتو', 2, 'ristretto');
     db.prepare("DELETE FROM products WHERE id = 'p2'").run();
     expect(() => checkSearchIndex(db)).not.toThrow();
     expect(found(db, 'ris')).toEqual([]);
