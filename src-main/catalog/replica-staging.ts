@@ -329,6 +329,33 @@ async function* rowidWindows(db: TillDatabase, queries: TableQueries): AsyncGene
   }
 }
 
+/**
+ * A row waiting in the queue: its values in `table.columns` order, at `at`
+ * in `values` (a page read elsewhere comes as one array of all its rows'
+ * values, page-reader/, and a row is never copied out of it).
+ */
+interface QueuedRow {
+  table: ReplicaTable;
+  values: readonly unknown[];
+  at: number;
+}
+
+/** Where a table's key and its parent's key are among its columns (what the queue reads of a row). */
+const keyPlaces = new WeakMap<ReplicaTable, { key: number; parentKey: number }>();
+
+function keyPlacesOf(table: ReplicaTable): { key: number; parentKey: number } {
+  let places = keyPlaces.get(table);
+  if (!places) {
+    places = { key: table.columns.indexOf(table.key), parentKey: table.parentKey ? table.columns.indexOf(table.parentKey) : -1 };
+    if (places.key < 0 || (table.parentKey && places.parentKey < 0)) throw new Error(`${table.name}: its key or its parent's key is not one of its columns`);
+    keyPlaces.set(table, places);
+  }
+  return places;
+}
+
+const keyOf = (row: QueuedRow): unknown => row.values[row.at + keyPlacesOf(row.table).key];
+const parentKeyOf = (row: QueuedRow): unknown => row.values[row.at + keyPlacesOf(row.table).parentKey];
+
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: string }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -350,7 +377,7 @@ export class Staging {
   private readonly kept = new Set<string>();
   /** Rows staged so far per table (a record staged twice counts once). */
   private readonly staged = new Map<string, number>();
-  private pending: { table: ReplicaTable; row: Record<string, unknown> }[] = [];
+  private pending: QueuedRow[] = [];
   /** Rows written or deleted since the options' checkpoint last ran. */
   private rowsSinceCheckpoint = 0;
   /** The options' checkpoint while it runs (on the checkpoint thread, the pull reads on meanwhile). */
@@ -401,7 +428,26 @@ export class Staging {
 
   /** Queues one row of the new generation; `flush` writes the queue in slices. */
   insert<N extends ReplicaTableName>(table: ReplicaTable<N>, row: ReplicaRow<N>): void {
-    this.pending.push({ table: table as ReplicaTable, row: row as Record<string, unknown> });
+    const columns = table.columns;
+    const values = new Array<unknown>(columns.length);
+    for (let i = 0; i < columns.length; i++) values[i] = (row as Record<string, unknown>)[columns[i]!];
+    this.pending.push({ table: table as ReplicaTable, values, at: 0 });
+  }
+
+  /**
+   * Queues rows already reduced to their values (a page read on the page
+   * reader's thread, sync/page-reader/): row `r` is of `tables[tableOf[r]]`,
+   * its values the next `columns.length` of `values`, in `columns` order.
+   * The same as `insert` of each row in that order.
+   */
+  insertValues(tables: readonly ReplicaTable[], tableOf: ArrayLike<number>, values: readonly unknown[]): void {
+    let at = 0;
+    for (let r = 0; r < tableOf.length; r++) {
+      const table = tables[tableOf[r]!]!;
+      this.pending.push({ table, values, at });
+      at += table.columns.length;
+    }
+    if (at !== values.length) throw new Error(`rows of ${at} values in all given ${values.length} values`);
   }
 
   /**
@@ -438,14 +484,15 @@ export class Staging {
    * each with the next rowid): that row goes alone, where the later copy
    * wins, and the statements go on after it.
    */
-  private writeSlice(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): void {
-    const byTable = new Map<string, { table: ReplicaTable; rows: Record<string, unknown>[] }>();
+  private writeSlice(slice: readonly QueuedRow[]): void {
+    const byTable = new Map<string, { table: ReplicaTable; rows: QueuedRow[] }>();
     const parentAt = this.lastParentCopies(slice);
     for (let at = 0; at < slice.length; at++) {
-      const { table, row } = slice[at]!;
+      const row = slice[at]!;
+      const table = row.table;
       // A nested row whose parent is staged (again) further on in this slice belongs to an earlier copy: the later copy's
       // rows win (the earlier copy's rows of earlier slices are deleted when the later copy is written, `write`).
-      if (table.keptByParent && (parentAt.get(row[table.parentKey!]) ?? -1) > at) continue;
+      if (table.keptByParent && (parentAt.get(parentKeyOf(row)) ?? -1) > at) continue;
       let group = byTable.get(table.name);
       if (!group) byTable.set(table.name, (group = { table, rows: [] }));
       group.rows.push(row);
@@ -475,7 +522,7 @@ export class Staging {
           written = (queries.lastRowid.get(this.db, {})!.last ?? 0) - before;
         }
         // Each row got the next rowid (an INTEGER PRIMARY KEY takes the highest plus one).
-        if (this.parentTables.has(table.name)) for (let i = 0; i < written; i++) this.parentRows.set(this.parentKeyOf(table, rows[at + i]!), before + 1 + i);
+        if (this.parentTables.has(table.name)) for (let i = 0; i < written; i++) this.parentRows.set(keyOf(rows[at + i]!), before + 1 + i);
         this.staged.set(table.name, this.staged.get(table.name)! + written);
         at += written;
         if (written < size) this.write(table, rows[at++]!);
@@ -514,12 +561,12 @@ export class Staging {
   }
 
   /** A row's values as `insert` binds them: its columns, the generation, and for a nested row its parent's row (or NULL), key and generation. */
-  private pushValues(values: unknown[], table: ReplicaTable, row: Record<string, unknown>): void {
-    const columns = table.columns;
-    for (let i = 0; i < columns.length; i++) values.push(row[columns[i]!]);
+  private pushValues(values: unknown[], table: ReplicaTable, row: QueuedRow): void {
+    const from = row.values;
+    for (let i = row.at, end = row.at + table.columns.length; i < end; i++) values.push(from[i]);
     values.push(this.generation);
     if (table.keptByParent && table.parentKey) {
-      const parentKey = row[table.parentKey];
+      const parentKey = parentKeyOf(row);
       const parentRow = this.parentRows.get(parentKey);
       // The parent's row known, its key is bound as NULL: coalesce reads no further, and a bound string is converted
       // and copied (400,000 nested rows a 100,000-product pull).
@@ -527,17 +574,12 @@ export class Staging {
     }
   }
 
-  /** A parent row's key in parentRows and lastParentCopies. */
-  private parentKeyOf(table: ReplicaTable, row: Record<string, unknown>): unknown {
-    return row[table.key];
-  }
-
-  private write(table: ReplicaTable, row: Record<string, unknown>): void {
+  private write(table: ReplicaTable, row: QueuedRow): void {
     const queries = queriesOf(table);
     const values: unknown[] = [];
     this.pushValues(values, table, row);
     const remember = (result: { lastInsertRowid: number | bigint }) => {
-      if (this.parentTables.has(table.name)) this.parentRows.set(this.parentKeyOf(table, row), Number(result.lastInsertRowid));
+      if (this.parentTables.has(table.name)) this.parentRows.set(keyOf(row), Number(result.lastInsertRowid));
     };
     try {
       remember(queries.insert.run(this.db, values));
@@ -549,14 +591,11 @@ export class Staging {
       // are queued after it.
       for (const nested of this.tables) {
         if (nested.keptByParent !== table.name) continue;
-        const deleted = this.deleting(
-          nested,
-          () => queriesOf(nested).deleteOfParent!.run(this.db, { value: row[table.key], generation: this.generation }).changes,
-        );
+        const deleted = this.deleting(nested, () => queriesOf(nested).deleteOfParent!.run(this.db, { value: keyOf(row), generation: this.generation }).changes);
         this.staged.set(nested.name, this.staged.get(nested.name)! - deleted);
       }
       this.deleting(table, () => {
-        const staged = { value: row[table.key], generation: this.generation };
+        const staged = { value: keyOf(row), generation: this.generation };
         queries.unindexStaged?.run(this.db, staged);
         queries.deleteStaged.run(this.db, staged);
       });
@@ -566,16 +605,16 @@ export class Staging {
 
   /**
    * Where `slice` stages each parent (a row of a table some table's
-   * keptByParent names) for the last time, by its key (parentKeyOf): a
+   * keptByParent names) for the last time, by its key (keyOf): a
    * nested row before that position belongs to an earlier copy.
    */
-  private lastParentCopies(slice: readonly { table: ReplicaTable; row: Record<string, unknown> }[]): Map<unknown, number> {
+  private lastParentCopies(slice: readonly QueuedRow[]): Map<unknown, number> {
     const parents = this.parentTables;
     const last = new Map<unknown, number>();
     if (parents.size === 0) return last;
     for (let at = 0; at < slice.length; at++) {
-      const { table, row } = slice[at]!;
-      if (parents.has(table.name)) last.set(this.parentKeyOf(table, row), at);
+      const row = slice[at]!;
+      if (parents.has(row.table.name)) last.set(keyOf(row), at);
     }
     return last;
   }
