@@ -9,7 +9,12 @@ export default defineConfig({
     // The render worker is its own entry (out/main/render-worker.js): receipts are drawn off the main event loop.
     build: {
       rollupOptions: {
-        input: { index: resolve('src-main/electron/main.ts'), 'render-worker': resolve('src-main/printing/render-worker/render-worker-entry.ts') },
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          'render-worker': resolve('src-main/printing/render-worker/render-worker-entry.ts'),
+          // The pull's page reader (out/main/page-reader.js): long lists' pages are read off the main event loop.
+          'page-reader': resolve('src-main/sync/page-reader/page-reader-entry.ts'),
+        },
       },
     },
   },

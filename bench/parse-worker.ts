@@ -1,12 +1,13 @@
 // What a parse worker would do for the pull: the page's text in, JSON.parse
 // and the zod reading of the products page, the canonical page out. Asked
-// to `stage` as well, it stages the page's products as the pull does and
-// answers with the rows' values packed (packed-rows.ts), the page sent as
-// its text or as its UTF-8 bytes (transferred, decoded here).
+// to `stage` as well, it does what the pull's page reader does
+// (src-main/sync/page-reader/): the page's UTF-8 bytes in (transferred),
+// read and staged, the rows' values back packed.
 import { parentPort } from 'node:worker_threads';
 import type { ApiVersion } from '../src-shared/api-version.ts';
 import { readListPage } from '../src-shared/wire/index.ts';
-import { buffersOf, packValues, stageValues } from './packed-rows.ts';
+import { buffersOf } from '../src-main/sync/page-reader/packed-values.ts';
+import { readAndStagePage } from '../src-main/sync/page-reader/page-read.ts';
 
 interface Asked {
   id: number;
@@ -14,19 +15,15 @@ interface Asked {
   bytes?: Uint8Array;
   version: ApiVersion;
   page: number;
-  stage?: { firstPosition: number };
 }
 
-const decoder = new TextDecoder();
-
-parentPort!.on('message', ({ id, text, bytes, version, page, stage }: Asked) => {
+parentPort!.on('message', ({ id, text, bytes, version, page }: Asked) => {
   const start = performance.now();
-  const body: unknown = JSON.parse(text ?? decoder.decode(bytes));
-  const parsed = readListPage('products', version, body, page);
-  if (!stage) {
-    parentPort!.postMessage({ id, parsed });
+  if (!bytes) {
+    parentPort!.postMessage({ id, parsed: readListPage('products', version, JSON.parse(text!), page) });
     return;
   }
-  const packed = packValues(stageValues(parsed.records, stage.firstPosition));
-  parentPort!.postMessage({ id, packed, workerMs: performance.now() - start }, buffersOf(packed));
+  const answer = readAndStagePage({ list: 'products', version, page, decimals: 2, bytes });
+  if (answer.kind !== 'staged') throw new Error(`page ${page} was not staged: ${JSON.stringify(answer.kind === 'failed' ? answer.failure : answer.kind)}`);
+  parentPort!.postMessage({ id, answer, workerMs: performance.now() - start }, [answer.tableOf.buffer as ArrayBuffer, ...buffersOf(answer.packed)]);
 });

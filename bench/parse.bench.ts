@@ -9,12 +9,13 @@
  *   worker, pipelined: every page posted at once, per page over the whole run;
  *   receive cost:    structured clone of a read page, the least a worker's answer
  *                    costs this thread when it arrives;
- *   worker reads and stages, rows back packed: the worker also stages the page's
- *                    products and answers with the rows' bind-ready values packed
- *                    (packed-rows.ts: one string, a few typed arrays); this thread
- *                    pays the clone of that and unpacking it into per-table value
- *                    arrays, against doing it all inline (parse + read + stage +
- *                    the same value arrays: the pull's thread today, up to binding).
+ *   worker reads and stages, rows back packed: what the pull's page reader does
+ *                    (src-main/sync/page-reader/): the page's bytes in, read and
+ *                    staged, the rows' bind-ready values back packed (two strings,
+ *                    a few typed arrays); this thread pays the clone of that and
+ *                    unpacking it, against doing it all inline (decode + parse +
+ *                    read + stage into the same values: the pull's thread, up to
+ *                    binding, when it reads its pages itself).
  * A worker only pays when what it takes off this thread (inline) is clearly
  * more than what its answers cost this thread (receive), and the machine has
  * a core to spare for it (here the service emulator uses the other one).
@@ -26,8 +27,38 @@ import { pathToFileURL } from 'node:url';
 import { NEWEST_API_VERSION } from '../src-shared/api-version.ts';
 import { readListPage } from '../src-shared/wire/index.ts';
 import { encodeQuery } from '../src-main/upstream/index.ts';
+import { CATALOG_RESOURCES, type Stage } from '../src-main/sync/catalog-resources.ts';
+import { unpackValues } from '../src-main/sync/page-reader/packed-values.ts';
+import type { StagedPageAnswer } from '../src-main/sync/page-reader/page-read.ts';
 import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
-import { PRODUCTS, assertSameValues, stageValues, unpackValues, type PackedValues, type TableValues } from './packed-rows.ts';
+
+const PRODUCTS = CATALOG_RESOURCES.find((resource) => resource.name === 'products')!;
+
+/** A page's staged rows: row r of PRODUCTS.tables[tableOf[r]], its values next in `values`. */
+interface StagedValues {
+  tableOf: number[];
+  values: unknown[];
+}
+
+/** Stages a page's records as the page reader does (soft-deleted ones left out). */
+function stageValues(records: readonly unknown[]): StagedValues {
+  const staged: StagedValues = { tableOf: [], values: [] };
+  const put: Stage = (table, row) => {
+    staged.tableOf.push(PRODUCTS.tables.indexOf(table));
+    for (const column of table.columns) staged.values.push((row as Record<string, unknown>)[column]);
+  };
+  for (const record of records) if ((record as { deleted_at?: number | null }).deleted_at == null) PRODUCTS.stage(record, Number.NaN, put);
+  return staged;
+}
+
+/** Throws unless `actual` holds exactly the rows and values of `expected` (Object.is, value by value). */
+function assertSameValues(actual: StagedValues, expected: StagedValues, what: string): void {
+  if (actual.tableOf.join() !== expected.tableOf.join()) throw new Error(`${what}: not the same rows`);
+  if (actual.values.length !== expected.values.length) throw new Error(`${what}: ${actual.values.length} values, expected ${expected.values.length}`);
+  expected.values.forEach((value, i) => {
+    if (!Object.is(actual.values[i], value)) throw new Error(`${what}: value ${i} is ${String(actual.values[i])}, expected ${String(value)}`);
+  });
+}
 
 const PER_PAGE = 500;
 const PAGES = Number(process.env.BENCH_PARSE_PAGES ?? 20);
@@ -96,19 +127,21 @@ for (let round = 0; round < ROUNDS; round++) {
   pipelined.push((performance.now() - start) / texts.length);
 }
 
-// The packed hand-off. Inline: what the pull's thread does for a page today, up to binding.
-const stageInline = (text: string, index: number): TableValues => stageValues(readInline(text, index + 1).records, index * PER_PAGE);
-const expected = texts.map((text, index) => stageInline(text, index));
+const utf8 = texts.map((text) => new TextEncoder().encode(text));
+const decoder = new TextDecoder();
+// The packed hand-off. Inline: what the pull's thread does for a page when it reads it itself, up to binding.
+const stageInline = (index: number): StagedValues => stageValues(readInline(decoder.decode(utf8[index]!), index + 1).records);
+const expected = texts.map((_, index) => stageInline(index));
 const stagedInline: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  texts.forEach((text, index) => {
+  texts.forEach((_, index) => {
     const start = performance.now();
-    stageInline(text, index);
+    stageInline(index);
     stagedInline.push(performance.now() - start);
   });
 }
 interface PackedAnswer {
-  packed: PackedValues;
+  answer: StagedPageAnswer;
   workerMs: number;
 }
 const answers = new Map<number, (answer: PackedAnswer) => void>();
@@ -116,52 +149,44 @@ worker.on('message', (answer: PackedAnswer & { id: number }) => {
   answers.get(answer.id)?.(answer);
   answers.delete(answer.id);
 });
-const utf8 = texts.map((text) => new TextEncoder().encode(text));
-/** The page to the worker, to be staged; `send` gets how long postMessage held this thread (it serializes the message). */
-const stagedByWorker = (index: number, as: 'text' | 'bytes', send?: number[]) =>
+/** The page's bytes to the worker, to be staged; `send` gets how long postMessage held this thread. */
+const stagedByWorker = (index: number, send?: number[]) =>
   new Promise<PackedAnswer>((resolve) => {
     const id = nextId++;
     answers.set(id, resolve);
-    const asked = { id, version: NEWEST_API_VERSION, page: index + 1, stage: { firstPosition: index * PER_PAGE } };
-    if (as === 'text') {
-      const start = performance.now();
-      worker.postMessage({ ...asked, text: texts[index]! });
-      send?.push(performance.now() - start);
-    } else {
-      // A copy of its own, as the pull's answer would be: transferring it leaves it detached.
-      const bytes = utf8[index]!.slice();
-      const start = performance.now();
-      worker.postMessage({ ...asked, bytes }, [bytes.buffer]);
-      send?.push(performance.now() - start);
-    }
+    // A copy of its own, as the pull's answer is (ServiceClient.getDeferredBytes): transferring it leaves it detached.
+    const bytes = utf8[index]!.slice();
+    const start = performance.now();
+    worker.postMessage({ id, version: NEWEST_API_VERSION, page: index + 1, bytes }, [bytes.buffer]);
+    send?.push(performance.now() - start);
   });
-for (let index = 0; index < Math.min(3, PAGES); index++) await stagedByWorker(index, 'text');
+for (let index = 0; index < Math.min(3, PAGES); index++) await stagedByWorker(index);
 
 const packedClone: number[] = [];
 const packedUnpack: number[] = [];
 const packedReceive: number[] = [];
 const packedWorker: number[] = [];
-const sendText: number[] = [];
 const sendBytes: number[] = [];
 let packedBytes = 0;
-const unpackedPages: TableValues[] = [];
+const unpackedPages: StagedValues[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   for (let index = 0; index < PAGES; index++) {
-    const as = index % 2 === 0 ? 'text' : 'bytes';
-    const { packed, workerMs } = await stagedByWorker(index, as, as === 'text' ? sendText : sendBytes);
+    const { answer, workerMs } = await stagedByWorker(index, sendBytes);
     packedWorker.push(workerMs);
     // The answer's arrival, as for `receive` above: its structured clone, here on this thread; then unpacking it.
     const start = performance.now();
-    const arrived = structuredClone(packed);
+    const arrived = structuredClone(answer);
     const cloned = performance.now();
-    const values = unpackValues(arrived);
+    const values = unpackValues(arrived.packed);
     const end = performance.now();
     packedClone.push(cloned - start);
     packedUnpack.push(end - cloned);
     packedReceive.push(end - start);
+    const staged = { tableOf: [...arrived.tableOf], values };
     // A wrong packing never makes a figure: every page of the first round is checked against the inline values.
-    if (round === 0) assertSameValues(values, expected[index]!, `page ${index + 1} unpacked (sent as ${as})`);
-    if (round === 0) unpackedPages.push(values);
+    if (round === 0) assertSameValues(staged, expected[index]!, `page ${index + 1} unpacked`);
+    if (round === 0) unpackedPages.push(staged);
+    const { packed } = answer;
     if (round === 0)
       packedBytes += packed.latin1.length + packed.wide.length * 2 + packed.kinds.byteLength + packed.numbers.byteLength + packed.ends.byteLength;
   }
@@ -169,13 +194,13 @@ for (let round = 0; round < ROUNDS; round++) {
 const packedPipelined: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   const start = performance.now();
-  await Promise.all(texts.map((_, index) => stagedByWorker(index, 'bytes')));
+  await Promise.all(texts.map((_, index) => stagedByWorker(index)));
   packedPipelined.push((performance.now() - start) / texts.length);
 }
 await worker.terminate();
 
 // Equal values may still bind at different costs: a slice is one byte a character only if its parent string is
-// (packed-rows.ts). Both sets bound the same way, 50 rows a statement, into tables of the same columns in memory.
+// (packed-values.ts). Both sets bound the same way, 50 rows a statement, into tables of the same columns in memory.
 const memory = new Database(':memory:');
 const ROWS_A_STATEMENT = 50;
 const inserts = PRODUCTS.tables.map((table, t) => {
@@ -183,7 +208,20 @@ const inserts = PRODUCTS.tables.map((table, t) => {
   const row = `(${table.columns.map(() => '?').join(', ')})`;
   return { width: table.columns.length * ROWS_A_STATEMENT, insert: memory.prepare(`INSERT INTO t${t} VALUES ${Array(ROWS_A_STATEMENT).fill(row).join(', ')}`) };
 });
-const bindPage = (page: TableValues) =>
+/** A page's values by table, in row order: what binding them table by table reads. */
+const byTable = (page: StagedValues): unknown[][] => {
+  const tables: unknown[][] = PRODUCTS.tables.map(() => []);
+  let at = 0;
+  for (const t of page.tableOf) {
+    const width = PRODUCTS.tables[t]!.columns.length;
+    for (let i = 0; i < width; i++) tables[t]!.push(page.values[at + i]);
+    at += width;
+  }
+  return tables;
+};
+const inlineByTable = expected.map(byTable);
+const unpackedByTable = unpackedPages.map(byTable);
+const bindPage = (page: unknown[][]) =>
   page.forEach((values, t) => {
     const { width, insert } = inserts[t]!;
     for (let at = 0; at + width <= values.length; at += width) insert.run(values.slice(at, at + width));
@@ -194,8 +232,8 @@ for (let round = 0; round < ROUNDS; round++) {
   memory.exec('BEGIN');
   for (let index = 0; index < PAGES; index++) {
     for (const [pages, samples] of [
-      [expected, bindInline],
-      [unpackedPages, bindUnpacked],
+      [inlineByTable, bindInline],
+      [unpackedByTable, bindUnpacked],
     ] as const) {
       const start = performance.now();
       bindPage(pages[index]!);
@@ -229,6 +267,8 @@ const receiveMean = mean(receive);
 const results = {
   per_page: PER_PAGE,
   pages: PAGES,
+  // Since the pull has its page reader: its inline staging decodes the page's bytes too, as the pull's thread did.
+  staged_from: 'bytes',
   page_kb: Math.round(bytes / PAGES / 1024),
   json_parse_only: figure(jsonOnly),
   inline: figure(inline),
@@ -246,16 +286,14 @@ const results = {
   packed_worker_pipelined_per_page_ms: Number(mean(packedPipelined).toFixed(1)),
   packed_page_kb: Math.round(packedBytes / PAGES / 1024),
   packed_over_staged_inline: Number((mean(packedReceive) / mean(stagedInline)).toFixed(2)),
-  send_text: figure(sendText, 2),
   send_bytes: figure(sendBytes, 2),
   decode_utf8: figure(decode),
   bind_inline: figure(bindInline),
   bind_unpacked: figure(bindUnpacked),
   bind_unpacked_over_inline: Number((mean(bindUnpacked) / mean(bindInline)).toFixed(2)),
-  // What the pull does: inline unless a worker's answers cost this thread less than half the reading they take off it.
-  // The packed figures are left out of it: the pull has no packed hand-off (Staging takes row objects), and nothing
-  // reads this field but the table.
-  choice: receiveMean < inlineMean / 2 && pipelinedMean < inlineMean ? 'worker' : 'inline',
+  // Whether a worker's packed answers cost this thread less than half the reading and staging they take off it. The
+  // pull reads off its thread only where the machine has a CPU to spare (readPagesOffThreadHere, pull-catalog.ts).
+  choice: mean(packedReceive) < mean(stagedInline) / 2 ? 'worker' : 'inline',
 };
 console.log(`products page of ${PER_PAGE} (${results.page_kb} KB), ${PAGES} pages x ${ROUNDS} rounds:`);
 console.log(`  inline (JSON.parse + zod + normalize) ${ms(results.inline.mean_ms)} a page (JSON.parse alone ${ms(results.json_parse_only.mean_ms)})`);
@@ -273,8 +311,8 @@ console.log(
   `  the worker ${ms(results.packed_worker.mean_ms)} a page (p95 ${ms(results.packed_worker.p95_ms)}), pipelined ${ms(results.packed_worker_pipelined_per_page_ms)} a page`,
 );
 console.log(
-  `  sending the page: as text ${results.send_text.mean_ms} ms (p95 ${results.send_text.p95_ms} ms), as bytes transferred ${results.send_bytes.mean_ms} ms ` +
-    `(p95 ${results.send_bytes.p95_ms} ms); decoding its bytes on this thread ${ms(results.decode_utf8.mean_ms)}`,
+  `  sending the page as bytes transferred ${results.send_bytes.mean_ms} ms (p95 ${results.send_bytes.p95_ms} ms); ` +
+    `decoding its bytes on this thread ${ms(results.decode_utf8.mean_ms)}`,
 );
 console.log(
   `  binding the values (in memory, ${ROWS_A_STATEMENT} rows a statement): inline ${ms(results.bind_inline.mean_ms)}, unpacked ${ms(results.bind_unpacked.mean_ms)} a page ` +

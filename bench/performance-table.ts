@@ -241,15 +241,15 @@ export function performanceTable(resultsDir: string): string {
     );
   }
 
-  // Runs since the packed hand-off was measured (packed_receive) are a setup of their own.
-  const parse = load('parse', (run) => [run.per_page, run.packed_receive !== undefined]);
+  // Runs since the pull's page reader (staged_from: the inline staging decodes the bytes too) are a setup of their own.
+  const parse = load('parse', (run) => [run.per_page, run.staged_from ?? null]);
   if (parse) {
     const { newest: p, values: v } = parse;
     const inline = v((r) => r.inline.mean_ms);
     const packed =
       p.packed_receive === undefined
         ? ''
-        : `; read and staged by a worker, rows back packed: receiving and unpacking them ${ms(v((r) => r.packed_receive.mean_ms))} on the pull's thread against ${ms(v((r) => r.staged_inline.mean_ms))} for reading and staging inline`;
+        : `; read and staged by the pull's page reader, rows back packed: receiving and unpacking them ${ms(v((r) => r.packed_receive.mean_ms))} on the pull's thread against ${ms(v((r) => r.staged_inline.mean_ms))} for decoding, reading and staging there`;
     row(
       `reading a products page (${p.per_page} records, JSON.parse + zod), inline`,
       inline,

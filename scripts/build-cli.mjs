@@ -56,6 +56,8 @@ export async function buildCli(outdir = join(root, 'out', 'cli')) {
       main: 'src-main/cli/main.ts',
       // The render worker's thread runs this file; document-renderer.ts looks for it beside its own chunk.
       'render-worker': 'src-main/printing/render-worker/render-worker-entry.ts',
+      // The same for the pull's page reader (sync/page-reader/page-reader.ts).
+      'page-reader': 'src-main/sync/page-reader/page-reader-entry.ts',
     },
     outdir: staging,
     bundle: true,

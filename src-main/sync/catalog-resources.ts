@@ -1,3 +1,4 @@
+import type { Product } from '../../src-shared/catalog/index.ts';
 import { searchIndexText } from '../../src-shared/search/index.ts';
 import type { CanonicalRecordOf, ListResource } from '../../src-shared/wire/index.ts';
 import type { QueryParams } from '../upstream/index.ts';
@@ -36,6 +37,13 @@ export interface CatalogResource<R extends ListResource = ListResource> {
    * configs, printers) fail the pull instead.
    */
   auxiliary?: boolean;
+  /**
+   * A long list (a record or more per product) whose records' place is not
+   * kept (`stage` ignores `position`): its pages are read and staged on the
+   * page reader's thread (page-reader/), each as soon as it arrives, while
+   * the pull's thread writes the one before.
+   */
+  readOffThread?: true;
 }
 
 const bool = (value: boolean) => (value ? 1 : 0);
@@ -59,6 +67,7 @@ const products: CatalogResource<'products'> = {
     return { ...(includes.length > 0 ? { includes: [...includes] } : {}), filter: { market_id: scope.marketId, branch_id: scope.branchId } };
   },
   tables: [REPLICA.products, REPLICA.modifiers, REPLICA.prices],
+  readOffThread: true,
   stage(p, _position, put) {
     // Member by member, not a spread of productFieldsAsIs (the same fields): a spread into a row of this width
     // took V8's slow path, 5 µs a product (issue 37). The row's type still names every column.
@@ -89,6 +98,9 @@ const products: CatalogResource<'products'> = {
     for (const price of p.prices) stagePrice(put, p.id, price);
   },
 };
+
+/** A product whose page came without its prices or modifiers: the pull reads them from the product's own routes. */
+export const needsOwnReads = (product: Product): boolean => product.missing_includes !== undefined && product.deleted_at === null;
 
 /** One modifier of product `productId` as a replica row (also for modifiers read per product). */
 export function stageModifier(put: Stage, productId: string, m: CanonicalRecordOf<'product_modifiers'>, position: number): void {
@@ -128,6 +140,7 @@ const barcodes: CatalogResource<'barcodes'> = {
   query: () => ({ includes: ['product'] }),
   tables: [REPLICA.barcodes],
   auxiliary: true,
+  readOffThread: true,
   stage(b, _position, put) {
     put(REPLICA.barcodes, { id: b.id, barcode: b.barcode, product_id: b.product_id, modifier_id: b.modifier_id });
   },

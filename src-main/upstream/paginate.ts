@@ -14,7 +14,13 @@ export interface PaginatedRead<T, X extends object = object> {
   /** What we ask for; the service may cap it, so nothing below relies on it. */
   perPage: number;
   /** Validates one page's body and turns its records canonical. */
-  parse(body: unknown, page: number): { info: PageInfo; records: T[] } & X;
+  parse(body: unknown, page: number): ReadPage<T, X>;
+  /**
+   * Instead of `parse`: reads a page's bytes elsewhere (the pull's page
+   * reader, on its own thread), started as soon as they arrive, so that the
+   * next page is read while the caller stores this one.
+   */
+  readAhead?(bytes: Uint8Array, page: number): Promise<ReadPage<T, X>>;
   /** Transient failures of one page are retried this way before the read fails. */
   retry?: RetryPolicy;
   /** Pages on the wire at once and when they may leave (shared by a pull's lists); default one at a time. */
@@ -22,8 +28,14 @@ export interface PaginatedRead<T, X extends object = object> {
   signal?: AbortSignal;
 }
 
-/** One page: what `parse` gave (records, and anything else it reports), with the page number. */
-export type Page<T, X extends object = object> = { page: number; info: PageInfo; records: T[] } & X;
+/**
+ * What reading a page gave: its records, or (`recordCount`) how many it
+ * read when it handed them on some other way, and anything else it reports.
+ */
+export type ReadPage<T, X extends object = object> = { info: PageInfo; records: T[]; recordCount?: number } & X;
+
+/** One page: what `parse` gave, with the page number. */
+export type Page<T, X extends object = object> = ReadPage<T, X> & { page: number };
 
 /** Pages that arrived and wait their turn, at most; beyond that no new request leaves until one is read. */
 export const MAX_PAGES_WAITING = 1;
@@ -52,6 +64,8 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
   const window = read.window ?? new RequestWindow(1);
   // Pages waiting their turn are held as text (see ServiceClient.getDeferred).
   const inFlight = new Map<number, Promise<() => unknown>>();
+  // With `readAhead`: each of those pages as read, its reading started when it arrived.
+  const reading = new Map<number, Promise<ReadPage<T, X>>>();
   // Of those, how many have arrived and wait to be read.
   let arrived = 0;
   let lastKnown = 1;
@@ -66,21 +80,29 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
         () => arrived++,
         () => undefined,
       );
+      if (read.readAhead) {
+        const page = nextToAsk;
+        const pageRead = pending.then((body) => read.readAhead!(body() as Uint8Array, page));
+        // A page dropped unread (the caller stopped, the list shrank): its reading failing later must not crash the process.
+        pageRead.catch(() => undefined);
+        reading.set(page, pageRead);
+      }
       inFlight.set(nextToAsk++, pending);
     }
   };
   try {
     for (let page = 1; ; page++) {
       ask();
-      const parsed = await readWhenArrived(inFlight.get(page)!, read, page, () => {
+      const parsed = await readWhenArrived(inFlight.get(page)!, reading.get(page) ?? read, page, () => {
         inFlight.delete(page);
+        reading.delete(page);
         arrived--;
         // The next request leaves before this page is parsed and stored.
         ask();
       });
       const { info } = parsed;
       // One call line: the list bounds hold whatever shape the page reading takes.
-      checkListLimits(read.path, info, parsed.records.length);
+      checkListLimits(read.path, info, parsed.recordCount ?? parsed.records.length);
       if (info.current_page !== page) {
         throw new ProtocolError(`GET ${read.path}`, 200, `asked for page ${page} but the answer is page ${info.current_page}`);
       }
@@ -92,12 +114,13 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
     }
   } finally {
     inFlight.clear();
+    reading.clear();
   }
 }
 
 /**
  * A page's body once it arrives (`onArrived` runs then), decoded and read
- * by `parse`. Its bytes and its raw JSON are this function's alone, garbage
+ * by `parse` (or, given the page's `readAhead`, that reading's result). Its bytes and its raw JSON are this function's alone, garbage
  * once it returns: held in the generator's frame, they lived while the
  * caller stored the page over several turns of the event loop, outlived the
  * young generation and piled up until a full collection (8 MB of a 100k
@@ -105,12 +128,14 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
  */
 async function readWhenArrived<T, X extends object>(
   arriving: Promise<() => unknown>,
-  read: PaginatedRead<T, X>,
+  read: PaginatedRead<T, X> | Promise<ReadPage<T, X>>,
   page: number,
   onArrived: () => void,
-): Promise<{ info: PageInfo; records: T[] } & X> {
+): Promise<ReadPage<T, X>> {
   const body = await arriving;
   onArrived();
+  // Read elsewhere since it arrived (`readAhead`).
+  if (read instanceof Promise) return read;
   const text = body();
   // Decoding a page's text and reading it are each a few milliseconds of this thread (a products page of 500:
   // 4 and 5 ms here), and the host runs the pull beside its checkouts: a turn of the event loop between the two,
@@ -129,7 +154,8 @@ async function fetchPage(client: ServiceClient, read: PaginatedRead<unknown, obj
     read.signal?.throwIfAborted();
     const epoch = window.epoch;
     try {
-      const body = await client.getDeferred(read.path, { ...read.query, page, per_page: read.perPage });
+      const query = { ...read.query, page, per_page: read.perPage };
+      const body = read.readAhead ? await client.getDeferredBytes(read.path, query) : await client.getDeferred(read.path, query);
       window.answered();
       return body;
     } catch (error) {

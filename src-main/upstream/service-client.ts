@@ -109,6 +109,26 @@ export class ServiceClient {
     };
   }
 
+  /**
+   * Like getDeferred, for an answer read elsewhere (another thread): the
+   * function gives the body's bytes as they came, in memory of their own
+   * (so they can be transferred), and the answer's buffer goes round again.
+   */
+  async getDeferredBytes(path: string, query: QueryParams = {}): Promise<() => Uint8Array> {
+    const encoded = encodeQuery(query);
+    const { body } = await this.exchange('GET', encoded ? `${path}?${encoded}` : path, undefined, this.answerBuffers);
+    let read = false;
+    return () => {
+      if (read) throw new Error(`the answer to GET ${path} was already read`);
+      read = true;
+      try {
+        return new Uint8Array(body);
+      } finally {
+        this.answerBuffers.give(body);
+      }
+    };
+  }
+
   private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
     const answer = await this.exchange(method, pathAndQuery, body);
     return parseBody(answer.request, answer.status, answer.body.toString('utf8'));

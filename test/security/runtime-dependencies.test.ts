@@ -24,6 +24,7 @@ const ENTRIES = [
   'src-main/electron/main.ts',
   'src-main/electron/preload.ts',
   'src-main/printing/render-worker/render-worker-boot.mjs',
+  'src-main/sync/page-reader/page-reader-boot.mjs',
 ];
 type Graph = { modules: { source: string; dependencies: { resolved: string; module: string; dependencyTypes: string[] }[] }[] };
 

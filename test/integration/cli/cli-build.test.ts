@@ -119,6 +119,21 @@ describe('the pos CLI built ahead of time', () => {
       await worker.terminate();
     }
   });
+
+  it("starts the pull's page reader from the build, answering as the sources' reader does", async () => {
+    const worker = new Worker(join(outdir, 'page-reader.js'));
+    try {
+      const reply = await new Promise<{ id: number; kind: string; failure?: unknown }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        const bytes = new TextEncoder().encode('<html>maintenance</html>');
+        worker.postMessage({ id: 7, list: 'products', version: '2.5.0', page: 1, decimals: 2, bytes }, [bytes.buffer]);
+      });
+      expect(reply).toEqual({ id: 7, kind: 'failed', failure: { kind: 'not-json' } });
+    } finally {
+      await worker.terminate();
+    }
+  });
 });
 
 describe('whether the build is current', () => {
