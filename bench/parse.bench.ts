@@ -27,29 +27,18 @@ import { pathToFileURL } from 'node:url';
 import { NEWEST_API_VERSION } from '../src-shared/api-version.ts';
 import { readListPage } from '../src-shared/wire/index.ts';
 import { encodeQuery } from '../src-main/upstream/index.ts';
-import { CATALOG_RESOURCES, type Stage } from '../src-main/sync/catalog-resources.ts';
+import { CATALOG_RESOURCES } from '../src-main/sync/catalog-resources.ts';
 import { unpackValues } from '../src-main/sync/page-reader/packed-values.ts';
-import type { StagedPageAnswer } from '../src-main/sync/page-reader/page-read.ts';
+import { stageRecords, type StagedPageAnswer, type StagedRows } from '../src-main/sync/page-reader/page-read.ts';
 import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
 const PRODUCTS = CATALOG_RESOURCES.find((resource) => resource.name === 'products')!;
 
 /** A page's staged rows: row r of PRODUCTS.tables[tableOf[r]], its values next in `values`. */
-interface StagedValues {
-  tableOf: number[];
-  values: unknown[];
-}
+type StagedValues = Pick<StagedRows, 'tableOf' | 'values'>;
 
-/** Stages a page's records as the page reader does (soft-deleted ones left out). */
-function stageValues(records: readonly unknown[]): StagedValues {
-  const staged: StagedValues = { tableOf: [], values: [] };
-  const put: Stage = (table, row) => {
-    staged.tableOf.push(PRODUCTS.tables.indexOf(table));
-    for (const column of table.columns) staged.values.push((row as Record<string, unknown>)[column]);
-  };
-  for (const record of records) if ((record as { deleted_at?: number | null }).deleted_at == null) PRODUCTS.stage(record, Number.NaN, put);
-  return staged;
-}
+/** Stages a page's records as the pull does (soft-deleted ones left out). */
+const stageValues = (records: readonly unknown[]): StagedValues => stageRecords(PRODUCTS, records, Number.NaN);
 
 /** Throws unless `actual` holds exactly the rows and values of `expected` (Object.is, value by value). */
 function assertSameValues(actual: StagedValues, expected: StagedValues, what: string): void {

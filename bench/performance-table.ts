@@ -85,6 +85,8 @@ export function performanceTable(resultsDir: string): string {
   const sync = load('sync', (run) => [
     run.products,
     run.concurrency,
+    // Runs from before the page reader read inline, as this machine (two CPUs) does by default.
+    run.page_reader ?? 'inline',
     run.per_page,
     run.slow_link?.products,
     run.slow_link?.latency_ms,

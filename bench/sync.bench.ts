@@ -46,7 +46,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { buildCli } from '../scripts/build-cli.mjs';
-import { CATALOG_RESOURCES, pullCatalog, type PullProgress } from '../src-main/sync/index.ts';
+import { CATALOG_RESOURCES, pullCatalog, readPagesOffThreadHere, type PullProgress } from '../src-main/sync/index.ts';
 import type { WriteSlice } from '../src-main/catalog/index.ts';
 import { ServiceClient, encodeQuery } from '../src-main/upstream/index.ts';
 import { searchProducts } from '../src-main/catalog/index.ts';
@@ -60,6 +60,9 @@ const SLOW_LATENCY_MS = 40;
 const SLOW_PER_PAGE = 50;
 /** Pages in flight for the pull (the setting's default when unset). */
 const CONCURRENCY = process.env.BENCH_CONCURRENCY ? Number(process.env.BENCH_CONCURRENCY) : undefined;
+/** `thread` or `inline`: where the in-process pulls read their long lists' pages; unset, the machine's choice (readPagesOffThreadHere). */
+const PAGE_READER = process.env.BENCH_PAGE_READER;
+if (PAGE_READER !== undefined && PAGE_READER !== 'thread' && PAGE_READER !== 'inline') throw new Error('BENCH_PAGE_READER is thread or inline');
 
 /** A checkout arrives this often during the pull (the wait probe). */
 const CHECKOUT_EVERY_MS = 5;
@@ -258,7 +261,15 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
     slices.push(slice);
     if (slice.kind === 'publish') pinnedAt = performance.now();
   };
-  const summary = await pullCatalog({ client, db, perPage, onProgress, onSlice, ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }) });
+  const summary = await pullCatalog({
+    client,
+    db,
+    perPage,
+    onProgress,
+    onSlice,
+    ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }),
+    ...(PAGE_READER === undefined ? {} : { readPagesOffThread: PAGE_READER === 'thread' }),
+  });
   const pullMs = performance.now() - start;
   const ownCpu = process.cpuUsage(cpuBefore);
   const emulatorCpuAfter = processCpuMs(emulator.child.pid!);
@@ -338,6 +349,7 @@ try {
     prices: pull.summary.counts.prices,
     per_page: PER_PAGE,
     concurrency: CONCURRENCY ?? 'default',
+    page_reader: PAGE_READER ?? (readPagesOffThreadHere() ? 'thread' : 'inline'),
     pull_ms: Math.round(pull.pullMs),
     pull_phases: pull.phases,
     write_lock: pull.lock,

@@ -1,4 +1,12 @@
-export { pullCatalog, CatalogChangedError, type PullOptions, type PullProgress, type PullSummary, type SkippedList } from './pull-catalog.ts';
+export {
+  pullCatalog,
+  readPagesOffThreadHere,
+  CatalogChangedError,
+  type PullOptions,
+  type PullProgress,
+  type PullSummary,
+  type SkippedList,
+} from './pull-catalog.ts';
 export { MissingMarketError, resolveScope, accountAsMe, type ResolvedScope } from './account-scope.ts';
 export { TooManyBadRecordsError, allowedBadRecords } from './quarantine.ts';
 export { API_VERSION_SETTING, acceptedApiVersion, negotiateApiVersion, isVersionRefusal } from './api-version-step-down.ts';

@@ -17,12 +17,13 @@ import {
 } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
-import { CATALOG_RESOURCES, needsOwnReads, type CatalogResource, type Stage } from './catalog-resources.ts';
+import { CATALOG_RESOURCES, needsOwnReads, type CatalogResource } from './catalog-resources.ts';
 import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
 import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
 import { readAccountFacts } from './read-account.ts';
 import { sharedPageReader, type PageReaderThread, type PageRead } from './page-reader/page-reader.ts';
+import { stageRecords } from './page-reader/page-read.ts';
 
 export type PullProgress =
   | { phase: 'me' }
@@ -470,14 +471,7 @@ async function completeProducts(
 
 /** Queues one page's rows (`staging.flush` writes them); returns how many records were soft-deleted and left out. */
 function stagePage(staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
-  let skipped = 0;
-  // One function for the page's rows, not one a record.
-  const put: Stage = (table, row) => staging.insert(table, row);
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index];
-    // Soft-deleted records are gone for the till, like records that vanished upstream.
-    if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-    else resource.stage(record, firstPosition + index, put);
-  }
-  return skipped;
+  const { tableOf, values, deleted } = stageRecords(resource, records, firstPosition);
+  staging.insertValues(resource.tables, tableOf, values);
+  return deleted;
 }
