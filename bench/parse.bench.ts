@@ -29,7 +29,8 @@ import { readListPage } from '../src-shared/wire/index.ts';
 import { encodeQuery } from '../src-main/upstream/index.ts';
 import { CATALOG_RESOURCES } from '../src-main/sync/catalog-resources.ts';
 import { unpackValues } from '../src-main/sync/page-reader/packed-values.ts';
-import { stageRecords, type StagedPageAnswer, type StagedRows } from '../src-main/sync/page-reader/page-read.ts';
+import type { StagedPageAnswer } from '../src-main/sync/page-reader/page-read.ts';
+import { stageRecords, type StagedRows } from '../src-main/sync/stage-records.ts';
 import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
 const PRODUCTS = CATALOG_RESOURCES.find((resource) => resource.name === 'products')!;

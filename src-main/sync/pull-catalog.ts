@@ -23,7 +23,7 @@ import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
 import { readAccountFacts } from './read-account.ts';
 import { sharedPageReader, type PageReaderThread, type PageRead } from './page-reader/page-reader.ts';
-import { stageRecords } from './page-reader/page-read.ts';
+import { stageRecords } from './stage-records.ts';
 
 export type PullProgress =
   | { phase: 'me' }

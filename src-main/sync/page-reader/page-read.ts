@@ -1,7 +1,8 @@
 import type { ApiVersion } from '../../../src-shared/api-version.ts';
 import type { Product } from '../../../src-shared/catalog/index.ts';
 import { readListPage, WireValidationError, type ListResource, type PageInfo, type QuarantinedRecord } from '../../../src-shared/wire/index.ts';
-import { CATALOG_RESOURCES, needsOwnReads, type CatalogResource, type Stage } from '../catalog-resources.ts';
+import { CATALOG_RESOURCES, needsOwnReads } from '../catalog-resources.ts';
+import { stageRecords } from '../stage-records.ts';
 import { packValues, type PackedValues } from './packed-values.ts';
 
 /** One page of a list to read and stage: its bytes as they came, and what reading them needs. */
@@ -49,36 +50,6 @@ export type PageReadFailure =
 export type PageReadAnswer = StagedPageAnswer | RecordsPageAnswer | { kind: 'failed'; failure: PageReadFailure };
 
 const decoder = new TextDecoder();
-
-/** A page's records as rows: row `r` of `resource.tables[tableOf[r]]`, its `columns.length` values next in `values`. */
-export interface StagedRows {
-  tableOf: number[];
-  values: unknown[];
-  /** Soft-deleted records, left out: gone for the till, like records that vanished upstream. */
-  deleted: number;
-}
-
-/**
- * Stages `records` as the pull does, reduced to bind-ready values (what
- * Staging.insertValues takes): one array for the page, no object a row.
- * `firstPosition` is the first record's place in the list.
- */
-export function stageRecords(resource: CatalogResource, records: readonly unknown[], firstPosition: number): StagedRows {
-  const tables = resource.tables;
-  const rows: StagedRows = { tableOf: [], values: [], deleted: 0 };
-  const { tableOf, values } = rows;
-  const put: Stage = (table, row) => {
-    tableOf.push(tables.indexOf(table));
-    const columns = table.columns;
-    for (let i = 0; i < columns.length; i++) values.push((row as Record<string, unknown>)[columns[i]!]);
-  };
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index];
-    if ((record as { deleted_at?: number | null }).deleted_at != null) rows.deleted++;
-    else resource.stage(record, firstPosition + index, put);
-  }
-  return rows;
-}
 
 /**
  * Reads a page's bytes as the pull does on its own thread (JSON, then
