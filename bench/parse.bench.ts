@@ -28,15 +28,15 @@ import { NEWEST_API_VERSION } from '../src-shared/api-version.ts';
 import { readListPage } from '../src-shared/wire/index.ts';
 import { encodeQuery } from '../src-main/upstream/index.ts';
 import { CATALOG_RESOURCES } from '../src-main/sync/catalog-resources.ts';
-import { unpackValues } from '../src-main/sync/page-reader/packed-values.ts';
+import { unpackRows } from '../src-main/sync/page-reader/packed-values.ts';
 import type { StagedPageAnswer } from '../src-main/sync/page-reader/page-read.ts';
 import { stageRecords, type StagedRows } from '../src-main/sync/stage-records.ts';
 import { REPO, ms, percentile, spawnEmulator, writeResults } from './bench-support.ts';
 
 const PRODUCTS = CATALOG_RESOURCES.find((resource) => resource.name === 'products')!;
 
-/** A page's staged rows: row r of PRODUCTS.tables[tableOf[r]], its values next in `values`. */
-type StagedValues = Pick<StagedRows, 'tableOf' | 'values'>;
+/** A page's staged rows: row r of PRODUCTS.tables[tableOf[r]], its values `rows[r]`. */
+type StagedValues = Pick<StagedRows, 'tableOf' | 'rows'>;
 
 /** Stages a page's records as the pull does (soft-deleted ones left out). */
 const stageValues = (records: readonly unknown[]): StagedValues => stageRecords(PRODUCTS, records, Number.NaN);
@@ -44,9 +44,12 @@ const stageValues = (records: readonly unknown[]): StagedValues => stageRecords(
 /** Throws unless `actual` holds exactly the rows and values of `expected` (Object.is, value by value). */
 function assertSameValues(actual: StagedValues, expected: StagedValues, what: string): void {
   if (actual.tableOf.join() !== expected.tableOf.join()) throw new Error(`${what}: not the same rows`);
-  if (actual.values.length !== expected.values.length) throw new Error(`${what}: ${actual.values.length} values, expected ${expected.values.length}`);
-  expected.values.forEach((value, i) => {
-    if (!Object.is(actual.values[i], value)) throw new Error(`${what}: value ${i} is ${String(actual.values[i])}, expected ${String(value)}`);
+  expected.rows.forEach((row, r) => {
+    const got = actual.rows[r]!;
+    if (got.length !== row.length) throw new Error(`${what}: row ${r} has ${got.length} values, expected ${row.length}`);
+    row.forEach((value, i) => {
+      if (!Object.is(got[i], value)) throw new Error(`${what}: row ${r} value ${i} is ${String(got[i])}, expected ${String(value)}`);
+    });
   });
 }
 
@@ -167,12 +170,15 @@ for (let round = 0; round < ROUNDS; round++) {
     const start = performance.now();
     const arrived = structuredClone(answer);
     const cloned = performance.now();
-    const values = unpackValues(arrived.packed);
+    const rows = unpackRows(
+      arrived.packed,
+      Array.from(arrived.tableOf, (t) => PRODUCTS.tables[t]!.columns.length),
+    );
     const end = performance.now();
     packedClone.push(cloned - start);
     packedUnpack.push(end - cloned);
     packedReceive.push(end - start);
-    const staged = { tableOf: [...arrived.tableOf], values };
+    const staged = { tableOf: [...arrived.tableOf], rows };
     // A wrong packing never makes a figure: every page of the first round is checked against the inline values.
     if (round === 0) assertSameValues(staged, expected[index]!, `page ${index + 1} unpacked`);
     if (round === 0) unpackedPages.push(staged);
@@ -201,12 +207,7 @@ const inserts = PRODUCTS.tables.map((table, t) => {
 /** A page's values by table, in row order: what binding them table by table reads. */
 const byTable = (page: StagedValues): unknown[][] => {
   const tables: unknown[][] = PRODUCTS.tables.map(() => []);
-  let at = 0;
-  for (const t of page.tableOf) {
-    const width = PRODUCTS.tables[t]!.columns.length;
-    for (let i = 0; i < width; i++) tables[t]!.push(page.values[at + i]);
-    at += width;
-  }
+  page.tableOf.forEach((t, r) => tables[t]!.push(...page.rows[r]!));
   return tables;
 };
 const inlineByTable = expected.map(byTable);

@@ -268,7 +268,8 @@ async function timedPull(emulator: EmulatorProcess, file: string, perPage: numbe
     onProgress,
     onSlice,
     ...(CONCURRENCY === undefined ? {} : { concurrency: CONCURRENCY }),
-    ...(PAGE_READER === undefined ? {} : { readPagesOffThread: PAGE_READER === 'thread' }),
+    // As the host pulls (its checkouts are what the wait probe stands for).
+    readPagesOffThread: PAGE_READER === undefined ? readPagesOffThreadHere() : PAGE_READER === 'thread',
   });
   const pullMs = performance.now() - start;
   const ownCpu = process.cpuUsage(cpuBefore);

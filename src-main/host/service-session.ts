@@ -6,7 +6,7 @@ import type { Clock } from '../clock/index.ts';
 import type { TillDatabase } from '../db/index.ts';
 import { localSyncStatus } from '../orders/index.ts';
 import { getSetting, setSetting } from '../settings/index.ts';
-import { pullCatalog, tillUploadKinds, UploadEngine } from '../sync/index.ts';
+import { pullCatalog, readPagesOffThreadHere, tillUploadKinds, UploadEngine } from '../sync/index.ts';
 import { currencyDecimals, readReplicaMeta } from '../catalog/index.ts';
 import { readBranchProfile, type BranchProfile } from '../catalog/index.ts';
 import { ServiceClient } from '../upstream/index.ts';
@@ -190,7 +190,13 @@ export class ServiceSession implements SessionMethods {
     const { db, events } = this.options;
     this.pulling = (async () => {
       try {
-        const summary = await pullCatalog({ client, db, onProgress: (progress) => events.emit({ type: 'pull', progress }) });
+        // The checkouts share this event loop: the long lists' pages are read off it where a CPU is spare.
+        const summary = await pullCatalog({
+          client,
+          db,
+          readPagesOffThread: readPagesOffThreadHere(),
+          onProgress: (progress) => events.emit({ type: 'pull', progress }),
+        });
         events.emit({
           type: 'pull',
           progress: {

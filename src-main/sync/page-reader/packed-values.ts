@@ -34,32 +34,37 @@ export interface PackedValues {
   wide: string;
 }
 
-/** Packs bind-ready values: null (or undefined, bound as NULL all the same), numbers and strings. */
-export function packValues(values: readonly unknown[]): PackedValues {
-  const kinds = new Uint8Array(values.length);
+/** Packs rows of bind-ready values: null (or undefined, bound as NULL all the same), numbers and strings. */
+export function packRows(rows: readonly (readonly unknown[])[]): PackedValues {
+  let total = 0;
+  for (const row of rows) total += row.length;
+  const kinds = new Uint8Array(total);
   const numbers: number[] = [];
   const ends: number[] = [];
   const latin1: string[] = [];
   const wide: string[] = [];
   let latin1Length = 0;
   let wideLength = 0;
-  for (let at = 0; at < values.length; at++) {
-    const value = values[at];
-    if (value === null || value === undefined) kinds[at] = NULL;
-    else if (typeof value === 'number') {
-      kinds[at] = NUMBER;
-      numbers.push(value);
-    } else if (typeof value === 'string') {
-      if (PAST_LATIN1.test(value)) {
-        kinds[at] = WIDE;
-        wide.push(value);
-        ends.push((wideLength += value.length));
-      } else {
-        kinds[at] = STRING;
-        latin1.push(value);
-        ends.push((latin1Length += value.length));
-      }
-    } else throw new TypeError(`a staged value neither null, a number nor a string: ${typeof value}`);
+  let at = 0;
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++, at++) {
+      const value = row[i];
+      if (value === null || value === undefined) kinds[at] = NULL;
+      else if (typeof value === 'number') {
+        kinds[at] = NUMBER;
+        numbers.push(value);
+      } else if (typeof value === 'string') {
+        if (PAST_LATIN1.test(value)) {
+          kinds[at] = WIDE;
+          wide.push(value);
+          ends.push((wideLength += value.length));
+        } else {
+          kinds[at] = STRING;
+          latin1.push(value);
+          ends.push((latin1Length += value.length));
+        }
+      } else throw new TypeError(`a staged value neither null, a number nor a string: ${typeof value}`);
+    }
   }
   return { kinds, numbers: Float64Array.from(numbers), ends: Uint32Array.from(ends), latin1: latin1.join(''), wide: wide.join('') };
 }
@@ -67,26 +72,34 @@ export function packValues(values: readonly unknown[]): PackedValues {
 /** What to transfer with a PackedValues (its typed arrays' memory). */
 export const buffersOf = (packed: PackedValues): ArrayBuffer[] => [packed.kinds, packed.numbers, packed.ends].map((array) => array.buffer as ArrayBuffer);
 
-export function unpackValues(packed: PackedValues): unknown[] {
+/** The rows packed by packRows, given each row's length (`widths`, in order). */
+export function unpackRows(packed: PackedValues, widths: ArrayLike<number>): unknown[][] {
   const { kinds, numbers, ends, latin1, wide } = packed;
-  // Made at its size, nulls in it (NULL needs no write): half the time of pushing each value (0.2 against 0.5 ms a page).
-  const values: unknown[] = new Array(kinds.length).fill(null);
+  const rows: unknown[][] = new Array(widths.length);
+  let at = 0;
   let number = 0;
   let string = 0;
   let latin1Start = 0;
   let wideStart = 0;
-  for (let at = 0; at < kinds.length; at++) {
-    const kind = kinds[at];
-    if (kind === NUMBER) values[at] = numbers[number++];
-    else if (kind === STRING) {
-      const end = ends[string++]!;
-      values[at] = latin1.slice(latin1Start, end);
-      latin1Start = end;
-    } else if (kind === WIDE) {
-      const end = ends[string++]!;
-      values[at] = wide.slice(wideStart, end);
-      wideStart = end;
+  for (let r = 0; r < widths.length; r++) {
+    const width = widths[r]!;
+    // Made at its size, nulls in it (NULL needs no write).
+    const row: unknown[] = new Array(width).fill(null);
+    for (let i = 0; i < width; i++, at++) {
+      const kind = kinds[at];
+      if (kind === NUMBER) row[i] = numbers[number++];
+      else if (kind === STRING) {
+        const end = ends[string++]!;
+        row[i] = latin1.slice(latin1Start, end);
+        latin1Start = end;
+      } else if (kind === WIDE) {
+        const end = ends[string++]!;
+        row[i] = wide.slice(wideStart, end);
+        wideStart = end;
+      }
     }
+    rows[r] = row;
   }
-  return values;
+  if (at !== kinds.length) throw new Error(`rows of ${at} values in all, packed ${kinds.length}`);
+  return rows;
 }

@@ -3,7 +3,7 @@ import type { Product } from '../../../src-shared/catalog/index.ts';
 import { readListPage, WireValidationError, type ListResource, type PageInfo, type QuarantinedRecord } from '../../../src-shared/wire/index.ts';
 import { CATALOG_RESOURCES, needsOwnReads } from '../catalog-resources.ts';
 import { stageRecords } from '../stage-records.ts';
-import { packValues, type PackedValues } from './packed-values.ts';
+import { packRows, type PackedValues } from './packed-values.ts';
 
 /** One page of a list to read and stage: its bytes as they came, and what reading them needs. */
 export interface PageReadRequest {
@@ -72,7 +72,7 @@ export function readAndStagePage(request: PageReadRequest): PageReadAnswer {
     const { info, quarantined, precisionLost, records } = parsed;
     if (resource.name === 'products' && (records as Product[]).some(needsOwnReads)) return { kind: 'records', info, quarantined, precisionLost, records };
     // The place is not kept for these lists (readOffThread), and it is not known here: pages are read as they come.
-    const { tableOf, values, deleted } = stageRecords(resource, records, Number.NaN);
+    const { tableOf, rows, deleted } = stageRecords(resource, records, Number.NaN);
     return {
       kind: 'staged',
       info,
@@ -81,7 +81,7 @@ export function readAndStagePage(request: PageReadRequest): PageReadAnswer {
       records: records.length,
       deleted,
       tableOf: Uint8Array.from(tableOf),
-      packed: packValues(values),
+      packed: packRows(rows),
     };
   } catch (error) {
     if (error instanceof WireValidationError) {

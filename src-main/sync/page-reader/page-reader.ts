@@ -13,9 +13,11 @@ import { WireValidationError, type PageInfo, type QuarantinedRecord } from '../.
 import { ProtocolError } from '../../upstream/index.ts';
 import type { PageReadFailure, PageReadRequest } from './page-read.ts';
 import type { PageReaderMessage, PageReaderReply } from './page-reader-entry.ts';
-import { unpackValues } from './packed-values.ts';
+import { unpackRows } from './packed-values.ts';
+import { CATALOG_RESOURCES } from '../catalog-resources.ts';
+import type { ReplicaTable } from '../../catalog/index.ts';
 
-/** A page as the pull stages it: its rows' values (`Staging.insertValues`), or its records when the pull's thread must finish them. */
+/** A page as the pull stages it: its rows' values (`Staging.insertRows`), or its records when the pull's thread must finish them. */
 export interface PageRead {
   info: PageInfo;
   /** The page's records when they were not staged (`staged` null); none otherwise. */
@@ -24,7 +26,7 @@ export interface PageRead {
   recordCount: number;
   quarantined: QuarantinedRecord[];
   precisionLost: number;
-  staged: { tableOf: Uint8Array; values: unknown[]; deleted: number } | null;
+  staged: { tableOf: Uint8Array; rows: unknown[][]; deleted: number } | null;
 }
 
 /** The page reader's thread failed as a whole (it crashed or could not start), not one page. */
@@ -40,7 +42,10 @@ export class PageReaderError extends Error {}
 export class PageReaderThread {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { worker: Worker; resolve: (page: PageRead) => void; reject: (error: Error) => void; request: string }>();
+  private readonly pending = new Map<
+    number,
+    { worker: Worker; resolve: (page: PageRead) => void; reject: (error: Error) => void; request: string; tables: readonly ReplicaTable[] }
+  >();
 
   /** Reads and stages `request`'s page (its bytes are transferred: the caller no longer has them). */
   read(request: PageReadRequest, path: string): Promise<PageRead> {
@@ -48,7 +53,8 @@ export class PageReaderThread {
     const id = this.nextId++;
     const message: PageReaderMessage = { ...request, id };
     return new Promise<PageRead>((resolve, reject) => {
-      this.pending.set(id, { worker, resolve, reject, request: `GET ${path}` });
+      const tables = CATALOG_RESOURCES.find((resource) => resource.name === request.list)?.tables ?? [];
+      this.pending.set(id, { worker, resolve, reject, request: `GET ${path}`, tables });
       worker.ref();
       worker.postMessage(message, [request.bytes.buffer as ArrayBuffer]);
     });
@@ -87,7 +93,11 @@ export class PageReaderThread {
       page.resolve({ info, records, recordCount: records.length, quarantined, precisionLost, staged: null });
     } else {
       const { info, quarantined, precisionLost, records, deleted, tableOf } = reply;
-      page.resolve({ info, records: [], recordCount: records, quarantined, precisionLost, staged: { tableOf, values: unpackValues(reply.packed), deleted } });
+      const rows = unpackRows(
+        reply.packed,
+        Array.from(tableOf, (t) => page.tables[t]!.columns.length),
+      );
+      page.resolve({ info, records: [], recordCount: records, quarantined, precisionLost, staged: { tableOf, rows, deleted } });
     }
   }
 

@@ -76,10 +76,10 @@ describe("a long list's pages read on the page reader's thread", () => {
     const expected = readListPage('products', NEWEST_API_VERSION, JSON.parse(new TextDecoder().decode(bytes)), 1, { decimals: 2 });
     const tables = PRODUCTS.tables;
     const tableOf: number[] = [];
-    const values: unknown[] = [];
+    const rows: unknown[][] = [];
     const put: Stage = (table, row) => {
       tableOf.push(tables.indexOf(table));
-      for (const column of table.columns) values.push((row as Record<string, unknown>)[column]);
+      rows.push(table.columns.map((column) => (row as Record<string, unknown>)[column]));
     };
     for (const record of expected.records.slice(1)) PRODUCTS.stage(record, 0, put);
 
@@ -89,7 +89,7 @@ describe("a long list's pages read on the page reader's thread", () => {
     expect(page.staged).not.toBeNull();
     expect(page.staged!.deleted).toBe(1);
     expect([...page.staged!.tableOf]).toEqual(tableOf);
-    expect(page.staged!.values).toEqual(values);
+    expect(page.staged!.rows).toEqual(rows);
   });
 
   it("hands back the records of a page with a product to complete from its own routes, for the pull's thread", async () => {
