@@ -62,8 +62,8 @@ export interface PullOptions {
   countChanges?: boolean;
   /**
    * Long lists' pages read and staged on a thread of their own (page-reader/) rather than the caller's. Off by default:
-   * the thread and its heap add about 100 MB to a pull's peak (`pos sync` of 100,000 products: 259 to 290 MB against
-   * 150 to 184, over its 250 MB budget). The host turns it on where a CPU is spare (readPagesOffThreadHere): there the
+   * the thread and its heap add about 100 MB to a pull's peak (`pos sync` of 100,000 products: 267 and 283 MB against
+   * 153 to 173, over its 250 MB budget). The host turns it on where a CPU is spare (readPagesOffThreadHere): there the
    * checkouts share the pull's event loop.
    */
   readPagesOffThread?: boolean;
@@ -281,10 +281,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
 
 /**
  * Whether this machine has a CPU to spare for the page reader. Reading pages there takes 27% off the pull's thread
- * (5.5 s to 4.0 s of a 100,000-product pull) but costs 1.2 s more CPU in all (packing, a second heap). On two CPUs,
+ * (5.5 s to 4.0 s of a 100,000-product pull) but costs about 1.2 s more CPU in all (packing, a second heap). On two CPUs,
  * one of them busy with something else (the till's own screens; the service's emulator in the bench), a third busy
- * thread took the event loop from the checkouts (a checkout's wait during the pull, p99 22.7 ms against 18.6) and the
- * pull was no faster (docs/performance.md, issue 37's thirteenth pass).
+ * thread took the event loop from the checkouts (a checkout's wait during the pull, p99 23.6 and 26.1 ms against 19.2
+ * and 20.2) and the pull was no faster (docs/performance.md, issue 37's thirteenth pass).
  */
 export function readPagesOffThreadHere(): boolean {
   return availableParallelism() > 2;
@@ -472,9 +472,8 @@ async function completeProducts(
 
 /**
  * Queues one page's rows (`staging.flush` writes them); returns how many records were soft-deleted and left out.
- * Row by row (`Staging.insert`), not as one array of the page's values (stageRecords): such an array outgrows V8's
- * young generation as it is filled, and the copies it leaves behind wait for a full collection (`pos sync` of 100,000
- * products peaked at 196 to 207 MB instead of 150 to 167, issue 37's thirteenth pass).
+ * Each row as `stage` made it (`Staging.insert`), not copied into an array of its values as the page reader sends
+ * them (stageRecords): the copy of 600,000 rows cost a pull 0.3 to 0.5 s of CPU (issue 37's thirteenth pass).
  */
 function stagePage(staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
   let skipped = 0;

@@ -120,7 +120,8 @@ export async function* paginate<T, X extends object = object>(client: ServiceCli
 
 /**
  * A page's body once it arrives (`onArrived` runs then), decoded and read
- * by `parse` (or, given the page's `readAhead`, that reading's result). Its bytes and its raw JSON are this function's alone, garbage
+ * by `parse` (or, given the page's `readAhead` reading, what it gave). Its
+ * bytes and its raw JSON are this function's alone, garbage
  * once it returns: held in the generator's frame, they lived while the
  * caller stored the page over several turns of the event loop, outlived the
  * young generation and piled up until a full collection (8 MB of a 100k

@@ -1,6 +1,6 @@
-// Where a long list's pages are read during the pull (issue 37): JSON,
-// the contract's reading and the staging of a 500-product page are 5 to
-// 7 ms of a thread, and the pull's thread was busy the whole pull. One
+// Where a long list's pages are read during the pull (issue 37): UTF-8,
+// JSON, the contract's reading and the staging of a 500-product page are 6
+// to 10 ms of a thread, and the pull's thread was busy the whole pull. One
 // worker thread reads each page as soon as its bytes arrive, while the
 // pull's thread writes the page before; the page's rows come back packed
 // (packed-values.ts) and go in the staging queue as they are.
