@@ -281,10 +281,10 @@ export async function pullCatalog(options: PullOptions): Promise<PullSummary> {
 
 /**
  * Whether this machine has a CPU to spare for the page reader. Reading pages there takes 27% off the pull's thread
- * (5.5 s to 4.0 s of a 100,000-product pull) but costs about 1.2 s more CPU in all (packing, a second heap). On two CPUs,
- * one of them busy with something else (the till's own screens; the service's emulator in the bench), a third busy
- * thread took the event loop from the checkouts (a checkout's wait during the pull, p99 23.6 and 26.1 ms against 19.2
- * and 20.2) and the pull was no faster (docs/performance.md, issue 37's thirteenth pass).
+ * (5.5 s to 4.0 s of a 100,000-product pull) but costs the process 1.3 to 2.9 s more CPU in all (packing, a second
+ * heap). On two CPUs, one of them busy with something else (the till's own screens; the service's emulator in the
+ * bench), a third busy thread took the event loop from the checkouts (a checkout's wait during the pull, p99 22.5 and
+ * 25.6 ms against 16.8 and 17.5) and the pull took longer (docs/performance.md, issue 37's thirteenth pass).
  */
 export function readPagesOffThreadHere(): boolean {
   return availableParallelism() > 2;
