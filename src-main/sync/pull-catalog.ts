@@ -17,7 +17,8 @@ import {
 } from '../catalog/index.ts';
 import { accountAsMe, MissingMarketError, resolveScope, type ResolvedScope } from './account-scope.ts';
 import { negotiateApiVersion } from './api-version-step-down.ts';
-import { CATALOG_RESOURCES, needsOwnReads, type CatalogResource, type Stage } from './catalog-resources.ts';
+import { CATALOG_RESOURCES, needsOwnReads, type CatalogResource } from './catalog-resources.ts';
+import { stageEach } from './stage-records.ts';
 import { adjustAfterRefusal, MAX_ADJUSTMENTS, type ListRequest } from './list-request-adjustment.ts';
 import { readPerProduct, type PerProductNeed } from './per-product-reads.ts';
 import { allowedBadRecords, TooManyBadRecordsError } from './quarantine.ts';
@@ -476,14 +477,6 @@ async function completeProducts(
  * them (stageRecords): the copy of 600,000 rows cost a pull 0.3 to 0.5 s of CPU (issue 37's thirteenth pass).
  */
 function stagePage(staging: Staging, resource: CatalogResource, records: unknown[], firstPosition: number): number {
-  let skipped = 0;
   // One function for the page's rows, not one a record.
-  const put: Stage = (table, row) => staging.insert(table, row);
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index];
-    // Soft-deleted records are gone for the till, like records that vanished upstream.
-    if ((record as { deleted_at?: number | null }).deleted_at != null) skipped++;
-    else resource.stage(record, firstPosition + index, put);
-  }
-  return skipped;
+  return stageEach(resource, records, firstPosition, (table, row) => staging.insert(table, row));
 }

@@ -9,6 +9,22 @@ export interface StagedRows {
 }
 
 /**
+ * Hands each of a page's records to `resource.stage` (`firstPosition` is the
+ * first one's place in the list), leaving out the soft-deleted ones, which
+ * are gone for the till like records that vanished upstream; returns how
+ * many those were. Both the pull's thread and the page reader stage this way.
+ */
+export function stageEach(resource: CatalogResource, records: readonly unknown[], firstPosition: number, put: Stage): number {
+  let deleted = 0;
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index];
+    if ((record as { deleted_at?: number | null }).deleted_at != null) deleted++;
+    else resource.stage(record, firstPosition + index, put);
+  }
+  return deleted;
+}
+
+/**
  * Stages `records` as the pull does, each row reduced to its bind-ready
  * values (what Staging.insertRows takes). An array a row, not one for the
  * page: an array that large outgrows V8's young generation as it is filled,
@@ -27,10 +43,6 @@ export function stageRecords(resource: CatalogResource, records: readonly unknow
     for (let i = 0; i < columns.length; i++) values[i] = (row as Record<string, unknown>)[columns[i]!];
     rows.push(values);
   };
-  for (let index = 0; index < records.length; index++) {
-    const record = records[index];
-    if ((record as { deleted_at?: number | null }).deleted_at != null) staged.deleted++;
-    else resource.stage(record, firstPosition + index, put);
-  }
+  staged.deleted = stageEach(resource, records, firstPosition, put);
   return staged;
 }

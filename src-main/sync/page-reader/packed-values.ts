@@ -4,9 +4,9 @@
  * were staged, packed into two strings and a few typed arrays. The
  * structured clone of a string or a typed array is a copy of its bytes,
  * where that of many small objects builds each one again: receiving and
- * unpacking a products page costs the pull's thread 0.9 ms against 5.3 ms
- * for reading and staging it there (docs/performance.md, "A worker that
- * reads and stages").
+ * unpacking a products page costs the pull's thread 0.9 ms against 6.5 ms
+ * for decoding, reading and staging it there (`npm run bench:parse`;
+ * docs/performance.md, "Thirteenth pass").
  */
 
 const NULL = 0;

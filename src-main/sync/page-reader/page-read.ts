@@ -24,9 +24,9 @@ interface PageReadBase {
 }
 
 /**
- * A page read and staged: its rows' values in the order `stage` put them
- * (row `r` of `resource.tables[tableOf[r]]`, its `columns.length` values
- * next), soft-deleted records left out and counted.
+ * A page read and staged: its rows in the order `stage` put them, row `r`
+ * of `resource.tables[tableOf[r]]`, their values packed one row after the
+ * other (packed-values.ts); soft-deleted records left out and counted.
  */
 export interface StagedPageAnswer extends PageReadBase {
   kind: 'staged';
