@@ -90,6 +90,43 @@ describe('staging a generation', () => {
     expect(written()).toBe(8);
   });
 
+  it('deletes the old generation beside every other checkpoint and waits for the next, so the WAL still starts over', async () => {
+    db = openDatabase(dir.file(`staging-delete-beside-checkpoint-${Date.now()}.db`));
+    const ended: (() => void)[] = [];
+    let held = false;
+    const options = {
+      sliceRows: 2,
+      checkpoint: { everyRows: 2, run: () => (held ? new Promise<void>((resolve) => ended.push(resolve)) : Promise.resolve()) },
+    };
+    const stage = (staging: Staging) => [1, 2, 3, 4, 5, 6, 7, 8].forEach((id) => staging.insert(categories, category(id, '☕', `C${id}`, 'ق', id)));
+    const first = new Staging(db, [categories], options);
+    stage(first);
+    await first.publish(() => undefined);
+    const again = new Staging(db, [categories], options);
+    stage(again);
+    await again.publish(() => undefined);
+    const old = () => db.prepare('SELECT count(*) FROM main.categories WHERE generation = ?').pluck().get(first.generation);
+    const turns = async () => {
+      for (let n = 0; n < 20; n++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    held = true;
+    const dropped = again.dropUnpinned();
+    await turns();
+    // The first slice started a checkpoint; the second was deleted beside it; the third waits for the next one, which
+    // starts only once the first has ended (a request while one runs would join it, and leave the WAL unfinished).
+    expect([old(), ended.length]).toEqual([4, 1]);
+    ended[0]!();
+    await turns();
+    expect([old(), ended.length]).toEqual([4, 2]);
+    held = false;
+    ended[1]!();
+    await turns();
+    // Waited for: the rest is deleted, the next checkpoint again beside the slice after it.
+    expect([old(), ended.length]).toEqual([0, 2]);
+    await dropped;
+    expect(rows(db)).toHaveLength(8);
+  });
+
   it("writes a slice's products in a few statements, so the search index gets a few segments, not one a product", async () => {
     db = openDatabase(dir.file(`staging-segments-${Date.now()}.db`));
     // No merging, so the segments count the statements that wrote the index.
