@@ -54,7 +54,7 @@ const nestedPrice = (id: string, productId: string, value: number) => ({
 });
 
 describe('staging a generation', () => {
-  it("queues a page's rows while the checkpoint runs on its thread, and writes them once it has ended or the queue is full", async () => {
+  it("queues a page's rows while the checkpoint runs on its thread, and writes them once it has ended, or beside it once the queue is full", async () => {
     db = openDatabase(dir.file(`staging-behind-checkpoint-${Date.now()}.db`));
     // Each checkpoint ends when the test says so, until `held` is false.
     const ended: (() => void)[] = [];
@@ -81,9 +81,11 @@ describe('staging a generation', () => {
     expect([written(), ended.length]).toEqual([4, 2]);
     stage(5, 6, 7, 8);
     let flushed = false;
-    const full = staging.flush(true).then(() => (flushed = true)); // four rows queued: the queue is full, so it waits
+    // Four rows queued: the queue is full, so a slice goes beside the checkpoint, and the next waits for the checkpoint
+    // after it, which starts once this one has ended (the WAL then starts over).
+    const full = staging.flush(true).then(() => (flushed = true));
     await turn();
-    expect([written(), flushed]).toEqual([4, false]);
+    expect([written(), flushed, ended.length]).toEqual([6, false, 2]);
     held = false;
     ended[1]!();
     await full;
