@@ -13,6 +13,7 @@ import {
   type PreparedQuery,
   type TillDatabase,
 } from '../db/index.ts';
+import { CheckpointPacing, type PullCheckpoint } from './checkpoint-pacing.ts';
 import { PARENT_SEQ_COLUMN, REPLICA, type ReplicaRow, type ReplicaTable, type ReplicaTableName } from './replica-tables.ts';
 
 /**
@@ -55,7 +56,7 @@ export interface StagingOptions {
    * since the last run (the pull's WAL checkpoint, sync/pull-catalog.ts):
    * the old generation's deletion rewrites as many pages as the writes.
    */
-  checkpoint?: { everyRows: number; run: () => Promise<void> };
+  checkpoint?: PullCheckpoint;
   /** Rows `flush(true)` queues at most while the checkpoint runs (default ROWS_QUEUED_BEHIND_CHECKPOINT). */
   queuedBehindCheckpoint?: number;
 }
@@ -384,16 +385,8 @@ export class Staging {
   /** Rows staged so far per table (a record staged twice counts once). */
   private readonly staged = new Map<string, number>();
   private pending: QueuedRow[] = [];
-  /** Rows written or deleted since the options' checkpoint last ran. */
-  private rowsSinceCheckpoint = 0;
-  /** The options' checkpoint while it runs (on the checkpoint thread, the pull reads on meanwhile). */
-  private checkpointing: Promise<void> | null = null;
-  /** Whether the checkpoint last started has ended (`flush` of full slices queues rows instead of waiting for it). */
-  private checkpointEnded = true;
-  /** A checkpoint slices are written beside (every other one, `checkpointedOrBeside`); the next starts after it. */
-  private besideSlices: Promise<void> | null = null;
-  /** Whether the checkpoint under way started after one slices were written beside: that one is waited for. */
-  private checkpointAfterBeside = false;
+  /** When the slices wait for the options' checkpoint (checkpoint-pacing.ts). */
+  private readonly checkpoints: CheckpointPacing;
   private sliceRows: number;
   private readonly fixedSlices: boolean;
   /** The tables some table is kept by (ReplicaKeys.keptByParent): their rows are parents in lastParentCopies. */
@@ -421,6 +414,7 @@ export class Staging {
     private readonly options: StagingOptions = {},
   ) {
     this.sliceRows = Math.max(1, options.sliceRows ?? DEFAULT_SLICE_ROWS);
+    this.checkpoints = new CheckpointPacing(options.checkpoint);
     this.fixedSlices = options.sliceRows !== undefined;
     this.parentTables = new Set(tables.flatMap((t) => (t.keptByParent ? [t.keptByParent] : [])));
     // parentRows and lastParentCopies key a parent by its key alone (ReplicaKeys.keptByParent names one table).
@@ -470,14 +464,14 @@ export class Staging {
     const due = () => (fullSlicesOnly ? this.pending.length >= this.sliceRows : this.pending.length > 0);
     // A checkpoint still running on its thread: the page's rows wait in the queue (up to ROWS_QUEUED_BEHIND_CHECKPOINT)
     // and the pull reads its next pages, where it waited for the checkpoint before writing them. The queue full, its
-    // slices go on beside every other checkpoint (checkpointedOrBeside).
-    if (fullSlicesOnly && !this.checkpointEnded && this.pending.length < (this.options.queuedBehindCheckpoint ?? ROWS_QUEUED_BEHIND_CHECKPOINT)) return;
+    // slices go on beside every other checkpoint (checkpoint-pacing.ts).
+    if (fullSlicesOnly && !this.checkpoints.ended && this.pending.length < (this.options.queuedBehindCheckpoint ?? ROWS_QUEUED_BEHIND_CHECKPOINT)) return;
     // The rows were queued on this turn of the event loop (a page staged): the first slice goes on the next.
     if (due()) await yieldToOthers();
     // A nested row whose product went in an earlier flush finds its row by its key (NULL bound, writeSlice).
     this.parentRows.clear();
     while (due()) {
-      await this.checkpointedOrBeside();
+      await this.checkpoints.waitedOrBeside();
       const slice = this.pending.splice(0, this.sliceRows);
       const ms = this.slice('write', slice.length, () => this.writeSlice(slice));
       this.resize(slice.length, ms);
@@ -679,7 +673,7 @@ export class Staging {
    */
   async publish(alsoWrite: (counts: Record<string, number>) => void): Promise<{ counts: Record<string, number> }> {
     await this.flush();
-    await this.checkpointed();
+    await this.checkpoints.waited();
     const counts: Record<string, number> = {};
     const pins = new Map<string, number>();
     for (const table of this.tables) {
@@ -693,7 +687,7 @@ export class Staging {
     }
     // The pin commits synced (FULL), which writes out, under the write lock, every WAL frame not yet synced: up to
     // the checkpoint's rows' worth (100,000 products: 28 MB, a pin of 15 ms where it was 2). A checkpoint syncs them first.
-    await this.checkpointNow();
+    await this.checkpoints.now();
     this.slice('publish', pins.size, () => {
       pinGenerations(this.db, pins);
       alsoWrite(counts);
@@ -768,21 +762,21 @@ export class Staging {
       const pinned = this.previous.get(table.name)!;
       await this.deleteInSlices((after, to, limit) => queries.staleRowids.all(this.db, { after, to, pinned, newest: this.generation, limit }), queries);
     }
-    await this.checkpointed();
+    await this.checkpoints.waited();
   }
 
   /** A pull that failed: its generation goes, in slices; readers never saw it. */
   async discard(): Promise<void> {
     this.pending = [];
     for (const table of this.tables) await this.clear(table);
-    await this.checkpointed();
+    await this.checkpoints.waited();
   }
 
   /** Deletes the rows `next` finds, a window of rowids at a time (rowids in (after, to], at most `limit`), a slice a transaction. */
   private async deleteInSlices(next: (after: number, to: number, limit: number) => { id: number }[], queries: TableQueries): Promise<void> {
     for await (const { from, to } of rowidWindows(this.db, queries)) {
       for (let after = from; ;) {
-        await this.checkpointedOrBeside();
+        await this.checkpoints.waitedOrBeside();
         const ids = next(after, to, this.sliceRows).map((row) => row.id);
         if (ids.length === 0) break;
         const first = ids[0]!;
@@ -810,69 +804,12 @@ export class Staging {
   /**
    * After a slice of `rows` written or deleted: the options' checkpoint when
    * its rows are due, and the others' turn. The checkpoint is waited for
-   * only before the next slice writes (`checkpointed`), so that on the
-   * checkpoint thread it runs while the pull reads its next page.
+   * only before the next slice writes, so that on the checkpoint thread it
+   * runs while the pull reads its next page.
    */
   private async betweenSlices(rows: number, deleting = false): Promise<void> {
-    this.rowsSinceCheckpoint += rows;
-    const everyRows = this.options.checkpoint?.everyRows ?? Infinity;
-    // A deletion, which writes on beside every other checkpoint (checkpointedOrBeside), checkpoints twice as often:
-    // the WAL then holds about as many rows' pages at most as between two waited checkpoints of the writes.
-    this.startCheckpoint(deleting ? Math.max(1, Math.floor(everyRows / 2)) : everyRows);
+    this.checkpoints.afterSlice(rows, deleting);
     await yieldToOthers();
-  }
-
-  /** The options' checkpoint now if anything was written since its last run, and waited for. */
-  private async checkpointNow(): Promise<void> {
-    this.startCheckpoint(1);
-    await this.checkpointed();
-  }
-
-  /** Starts the options' checkpoint once `rows` rows were written or deleted since its last run. */
-  private startCheckpoint(rows: number): void {
-    const { checkpoint } = this.options;
-    if (!checkpoint || this.rowsSinceCheckpoint < rows) return;
-    this.rowsSinceCheckpoint = 0;
-    this.checkpointEnded = false;
-    // After the one slices were written beside, if it still runs: a request while one runs joins it (db/checkpoint.ts),
-    // and would leave the frames written since in the WAL.
-    const beside = this.besideSlices;
-    this.besideSlices = null;
-    this.checkpointAfterBeside = beside !== null;
-    this.checkpointing = (beside ? beside.then(() => checkpoint.run()) : checkpoint.run()).finally(() => {
-      this.checkpointEnded = true;
-    });
-  }
-
-  /** Before a slice: the checkpoint under way is done (nothing written meanwhile, so the WAL starts over at this slice). */
-  private async checkpointed(): Promise<void> {
-    const checkpointing = this.checkpointing;
-    const beside = this.besideSlices;
-    this.checkpointing = null;
-    this.besideSlices = null;
-    this.checkpointAfterBeside = false;
-    await beside;
-    await checkpointing;
-  }
-
-  /**
-   * Before a slice that would otherwise wait for the checkpoint (a deletion,
-   * which has nothing else to do meanwhile; a flush whose queue is full or
-   * whose list has ended): every other checkpoint runs beside the next
-   * slices (on the checkpoint thread, another core) and the next one is
-   * waited for, so that the WAL still starts over, holding two checkpoints'
-   * rows at most (about 100 MB at 100,000 products, where a deletion's
-   * single checkpoints already took it). A pull again waited 0.8 to 1.0 s
-   * for checkpoints where it could have been writing (docs/performance.md).
-   */
-  private async checkpointedOrBeside(): Promise<void> {
-    if (this.checkpointing === null) return;
-    if (!this.checkpointAfterBeside && !this.checkpointEnded) {
-      this.besideSlices = this.checkpointing;
-      this.checkpointing = null;
-      return;
-    }
-    await this.checkpointed();
   }
 
   /**
