@@ -18,6 +18,7 @@ import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 import { PRODUCT_PAGE_SIZE } from './product-source.svelte.ts';
+import { untilTouchSettled, watchScreenTouches } from './screen-touch.ts';
 
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
 /** `customer`: a customer display station's (issue 21): its counter's cart for the customer, no sign-in, nothing else. */
@@ -124,7 +125,9 @@ export class TillState {
   /** The sell screen's first product page, asked for with the catalog's lists (takeFirstPage). */
   private firstPage: { key: string; page: Promise<{ items: ProductCard[]; total: number }> } | null = null;
 
-  constructor(private readonly connect: () => Promise<TillLink>) {}
+  constructor(private readonly connect: () => Promise<TillLink>) {
+    watchScreenTouches();
+  }
 
   get api(): TillApi {
     if (!this.link) throw new TillError('hub_unreachable', 'not sent: this screen is not connected to the hub', { code: 'hub.notSent' });
@@ -545,9 +548,19 @@ export class TillState {
       this.forgetTimer(id);
       this.noticeTimers.set(
         id,
-        setTimeout(() => this.dismiss(id), INFO_NOTICE_MS),
+        setTimeout(() => this.leaveWhenUntouched(id), INFO_NOTICE_MS),
       );
     }
+  }
+
+  /** A notice's time is up: it leaves once the cashier's hand is off the screen (screen-touch.ts), so no tap is moved. */
+  private leaveWhenUntouched(id: number): void {
+    const wait = untilTouchSettled();
+    if (wait === 0) return this.dismiss(id);
+    this.noticeTimers.set(
+      id,
+      setTimeout(() => this.leaveWhenUntouched(id), wait),
+    );
   }
 
   private forgetTimer(id: number): void {

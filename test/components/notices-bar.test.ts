@@ -12,6 +12,8 @@ import { render } from 'vitest-browser-svelte';
 import { SellScreen } from '../../src-renderer/selling/index.ts';
 import { StatusBar } from '../../src-renderer/status/index.ts';
 import { Notices } from '../../src-renderer/ui/index.ts';
+import { INFO_NOTICE_MS } from '../../src-renderer/state/till-state.svelte.ts';
+import { TOUCH_SETTLE_MS } from '../../src-renderer/state/screen-touch.ts';
 import { realTill, withTill } from './real-till.ts';
 import { addToCart, plainProducts } from './sale-fixtures.ts';
 
@@ -80,6 +82,32 @@ test('a notice said again is the one on screen: its Details stay open and its 2 
     expect(till.notices.filter((n) => n.tone === 'info')).toHaveLength(0);
     vi.advanceTimersByTime(600_000);
     expect(till.notices.filter((n) => n.tone === 'error')).toHaveLength(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test("a notice whose time is up waits while the cashier's hand is on the screen: the row never moves under a tap", async () => {
+  const till = await realTill();
+  await render(Notices, { props: { placement: 'bar' }, ...withTill(till) });
+  // A notice leaving moves the screen below it up by its height: a tile under a finger coming down moved away, and the
+  // tap was lost (the kitchen display's e2e test, on a busy machine). The clock is vitest's: touches and timers alike.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  const infos = () => till.notices.filter((n) => n.tone === 'info').length;
+  try {
+    till.inform('shift.opened');
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    vi.advanceTimersByTime(INFO_NOTICE_MS + 100);
+    expect(infos()).toBe(1); // its 2 s are up, but a finger is down
+    window.dispatchEvent(new PointerEvent('pointerup'));
+    vi.advanceTimersByTime(TOUCH_SETTLE_MS - 200);
+    expect(infos()).toBe(1); // the hand has just left: the next tap may be coming
+    vi.advanceTimersByTime(300);
+    expect(infos()).toBe(0);
+    // Untouched, it leaves at its time.
+    till.inform('shift.opened');
+    vi.advanceTimersByTime(INFO_NOTICE_MS);
+    expect(infos()).toBe(0);
   } finally {
     vi.useRealTimers();
   }
