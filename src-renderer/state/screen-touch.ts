@@ -3,11 +3,14 @@
  * notice that leaves by itself waits for (till-state.svelte.ts). In the
  * till's layout the notices are a row above the screen, so one leaving moves
  * everything below it up by its height: while a finger came down on a tile,
- * the tile moved away and the tap was lost (or, the next moment, another
- * tile was under it). A notice leaves only once no pointer is down and none
- * came down for TOUCH_SETTLE_MS.
+ * the tile moved away and the tap was lost (or the next tile was under it).
+ * A notice never leaves while a pointer is down, and waits TOUCH_SETTLE_MS
+ * after the last one came down or up (the next tap of a run of taps), at
+ * most NOTICE_WAITS_AT_MOST_MS beyond its time, so it does not stay up
+ * through a whole rush.
  */
-export const TOUCH_SETTLE_MS = 1_500;
+export const TOUCH_SETTLE_MS = 300;
+export const NOTICE_WAITS_AT_MOST_MS = 1_000;
 
 let pressed = 0;
 let lastTouchAt = Number.NEGATIVE_INFINITY;
@@ -31,8 +34,12 @@ export function watchScreenTouches(): void {
   window.addEventListener('pointercancel', up, { capture: true, passive: true });
 }
 
-/** How long to wait before the screen may move: 0 when no pointer is down and none came down for TOUCH_SETTLE_MS. */
+/** Whether a pointer is down on the screen now. */
+export function fingerDown(): boolean {
+  return pressed > 0;
+}
+
+/** How long until TOUCH_SETTLE_MS have passed since a pointer last came down or up (0: already). */
 export function untilTouchSettled(now = performance.now()): number {
-  if (pressed > 0) return TOUCH_SETTLE_MS;
   return Math.max(0, lastTouchAt + TOUCH_SETTLE_MS - now);
 }

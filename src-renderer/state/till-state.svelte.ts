@@ -18,7 +18,7 @@ import type { Station } from '../../src-shared/stations/index.ts';
 import { describeError, type ErrorText } from './describe-error.ts';
 import { setMoneyDecimals } from './format.ts';
 import { PRODUCT_PAGE_SIZE } from './product-source.svelte.ts';
-import { untilTouchSettled, watchScreenTouches } from './screen-touch.ts';
+import { fingerDown, NOTICE_WAITS_AT_MOST_MS, TOUCH_SETTLE_MS, untilTouchSettled, watchScreenTouches } from './screen-touch.ts';
 
 /** `kitchen`: this screen is a kitchen display station's (issue 21): its board, no sign-in, no selling. */
 /** `customer`: a customer display station's (issue 21): its counter's cart for the customer, no sign-in, nothing else. */
@@ -553,13 +553,17 @@ export class TillState {
     }
   }
 
-  /** A notice's time is up: it leaves once the cashier's hand is off the screen (screen-touch.ts), so no tap is moved. */
-  private leaveWhenUntouched(id: number): void {
-    const wait = untilTouchSettled();
-    if (wait === 0) return this.dismiss(id);
+  /**
+   * A notice's time is up: it leaves once no finger is on the screen and
+   * none has just touched it, waiting NOTICE_WAITS_AT_MOST_MS at most for a
+   * pause (screen-touch.ts): the row leaving moves the screen below it.
+   */
+  private leaveWhenUntouched(id: number, waited = 0): void {
+    const wait = fingerDown() ? TOUCH_SETTLE_MS : Math.min(untilTouchSettled(), NOTICE_WAITS_AT_MOST_MS - waited);
+    if (wait <= 0) return this.dismiss(id);
     this.noticeTimers.set(
       id,
-      setTimeout(() => this.leaveWhenUntouched(id), wait),
+      setTimeout(() => this.leaveWhenUntouched(id, waited + wait), wait),
     );
   }
 
