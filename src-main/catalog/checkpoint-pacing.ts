@@ -18,19 +18,19 @@ export interface PullCheckpoint {
 export class CheckpointPacing {
   /** Rows written or deleted since the checkpoint last started. */
   private rows = 0;
-  /** The checkpoint under way, until a slice waits for it or goes on beside it. */
-  private running: Promise<void> | null = null;
-  /** A checkpoint slices are written beside; the next one starts after it. */
-  private beside: Promise<void> | null = null;
-  /** Whether the checkpoint under way started after one slices were written beside: that one is waited for. */
-  private afterBeside = false;
-  private lastEnded = true;
+  /** The checkpoint last started (each starts once the one before has ended), until a slice waits for it. */
+  private last: Promise<void> | null = null;
+  /** The checkpoint slices went on beside: a later one is waited for. */
+  private besideOf: Promise<void> | null = null;
+  /** Checkpoints started and ended, counted: the last has ended when they are equal. */
+  private started = 0;
+  private endedCount = 0;
 
   constructor(private readonly checkpoint: PullCheckpoint | undefined) {}
 
   /** Whether the checkpoint last started has ended (a flush of full slices queues rows instead of waiting for it). */
   get ended(): boolean {
-    return this.lastEnded;
+    return this.endedCount === this.started;
   }
 
   /**
@@ -52,14 +52,12 @@ export class CheckpointPacing {
     await this.waited();
   }
 
-  /** Before a slice: every checkpoint under way has ended (nothing written meanwhile, so the WAL starts over at this slice). */
+  /** Before a slice: every checkpoint started has ended (nothing written meanwhile, so the WAL starts over at this slice). */
   async waited(): Promise<void> {
-    const { running, beside } = this;
-    this.running = null;
-    this.beside = null;
-    this.afterBeside = false;
-    await beside;
-    await running;
+    const last = this.last;
+    this.last = null;
+    this.besideOf = null;
+    await last;
   }
 
   /**
@@ -71,25 +69,21 @@ export class CheckpointPacing {
    * (docs/performance.md, fourteenth pass).
    */
   async waitedOrBeside(): Promise<void> {
-    if (this.running === null) return;
-    if (!this.afterBeside && !this.lastEnded) {
-      this.beside = this.running;
-      this.running = null;
-      return;
-    }
-    await this.waited();
+    if (this.last === null || this.ended || this.besideOf === this.last) return;
+    if (this.besideOf === null) this.besideOf = this.last;
+    else await this.waited();
   }
 
   private start(rows: number): void {
     const { checkpoint } = this;
     if (!checkpoint || this.rows < rows) return;
     this.rows = 0;
-    this.lastEnded = false;
-    const beside = this.beside;
-    this.beside = null;
-    this.afterBeside = beside !== null;
-    this.running = (beside ? beside.then(() => checkpoint.run()) : checkpoint.run()).finally(() => {
-      this.lastEnded = true;
+    const number = ++this.started;
+    // After the one before, if it still runs: a request while one runs joins it (db/checkpoint.ts), and would leave the
+    // frames written since in the WAL.
+    const run = () => checkpoint.run();
+    this.last = (this.last ? this.last.then(run) : run()).finally(() => {
+      this.endedCount = Math.max(this.endedCount, number);
     });
   }
 }

@@ -48,6 +48,7 @@ describe('the pull’s checkpoint pacing', () => {
     ended[0]!();
     await turns();
     expect(ended).toHaveLength(2); // the second started once the first had ended
+    expect(pacing.ended).toBe(false); // and runs: a flush of full slices queues its rows behind it
     expect(await settles(next)).toBe(false);
     ended[1]!();
     expect(await settles(next)).toBe(true);
