@@ -12,7 +12,8 @@
 export const TOUCH_SETTLE_MS = 300;
 export const NOTICE_WAITS_AT_MOST_MS = 1_000;
 
-let pressed = 0;
+/** The pointers down now, by id: a pointerdown seen twice or an up for a pointer never seen down counts once or not at all. */
+const down = new Set<number>();
 let lastTouchAt = Number.NEGATIVE_INFINITY;
 let watching = false;
 
@@ -20,23 +21,25 @@ let watching = false;
 export function watchScreenTouches(): void {
   if (watching || typeof window === 'undefined') return;
   watching = true;
-  const down = () => {
-    pressed++;
+  const pressed = (event: PointerEvent) => {
+    down.add(event.pointerId);
     lastTouchAt = performance.now();
   };
-  const up = () => {
-    pressed = Math.max(0, pressed - 1);
+  const released = (event: PointerEvent) => {
+    down.delete(event.pointerId);
     lastTouchAt = performance.now();
   };
   // Capture: a handler that stops the event (a dialog's backdrop) must not hide a touch from this.
-  window.addEventListener('pointerdown', down, { capture: true, passive: true });
-  window.addEventListener('pointerup', up, { capture: true, passive: true });
-  window.addEventListener('pointercancel', up, { capture: true, passive: true });
+  window.addEventListener('pointerdown', pressed, { capture: true, passive: true });
+  window.addEventListener('pointerup', released, { capture: true, passive: true });
+  window.addEventListener('pointercancel', released, { capture: true, passive: true });
+  // A window that loses the focus mid-press may never hear the pointer come up: no notice waits for it forever.
+  window.addEventListener('blur', () => down.clear());
 }
 
 /** Whether a pointer is down on the screen now. */
 export function fingerDown(): boolean {
-  return pressed > 0;
+  return down.size > 0;
 }
 
 /** How long until TOUCH_SETTLE_MS have passed since a pointer last came down or up (0: already). */
