@@ -431,7 +431,7 @@ export class TillState {
     try {
       this.setCart(await work(this.api), seq);
       // The cashier has moved on: an error about an earlier step would only mislead now.
-      this.dismissErrors();
+      this.errorsLeaveWhenUntouched();
       return true;
     } catch (error) {
       this.notify('error', explain(error));
@@ -461,7 +461,7 @@ export class TillState {
       const { customer, cart } = await this.api.addCustomer({ ...input, attach: true });
       this.knownCustomers.set(customer.id, customer);
       if (cart) this.setCart(cart, seq);
-      this.dismissErrors();
+      this.errorsLeaveWhenUntouched();
       return { added: customer };
     } catch (error) {
       const reason = (error as { code?: unknown; reason?: { params?: Record<string, unknown> } } | null) ?? {};
@@ -490,7 +490,7 @@ export class TillState {
       const shown: CustomerView = { id: customer.id, name: customer.name, phone_prefix: customer.phone_prefix, phone: customer.phone, email: customer.email };
       this.knownCustomers.set(customer.id, shown);
       if (cart) this.setCart(cart, seq);
-      this.dismissErrors();
+      this.errorsLeaveWhenUntouched();
       return { updated: shown };
     } catch (error) {
       const refusal = (error as { reason?: { code?: unknown; params?: Record<string, unknown> } } | null) ?? {};
@@ -543,9 +543,10 @@ export class TillState {
     const kept = this.notices.filter((n) => n.id !== id && !same(n) && (tone !== 'error' || n.tone !== 'error'));
     this.notices = [...kept, { id, tone, text }].slice(-3);
     for (const gone of this.noticeTimers.keys()) if (!this.notices.some((n) => n.id === gone)) this.forgetTimer(gone);
+    // Said again, a notice's time starts again; an error said again stays, even one that was leaving.
+    this.forgetTimer(id);
     // What went well leaves by itself; an error stays until the cashier has read it and closes it.
     if (tone === 'info') {
-      this.forgetTimer(id);
       this.noticeTimers.set(
         id,
         setTimeout(() => this.leaveWhenUntouched(id), INFO_NOTICE_MS),
@@ -583,5 +584,15 @@ export class TillState {
 
   dismissErrors(): void {
     this.notices = this.notices.filter((n) => n.tone !== 'error');
+  }
+
+  /**
+   * A tap changed the cart, so an error about an earlier step goes, but as
+   * a notice whose time is up does (leaveWhenUntouched): the answer comes
+   * while the next tap may be on its way, and the row leaving would move
+   * the tiles under it.
+   */
+  private errorsLeaveWhenUntouched(): void {
+    for (const notice of this.notices) if (notice.tone === 'error' && !this.noticeTimers.has(notice.id)) this.leaveWhenUntouched(notice.id);
   }
 }

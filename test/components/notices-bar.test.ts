@@ -127,3 +127,38 @@ test("a notice whose time is up waits while the cashier's hand is on the screen:
     vi.useRealTimers();
   }
 });
+
+test('an error about an earlier step leaves when a tap changes the cart, once the hand is off the screen', async () => {
+  const till = await realTill();
+  const mona = await till.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
+  await till.api.unlock({ cashier_id: mona.id, pin: '2468' });
+  await till.api.openShift({ float: 0 });
+  await till.refreshStaff();
+  const [tea] = await plainProducts(till, 1);
+  await render(Notices, { props: { placement: 'bar' }, ...withTill(till) });
+  // The cart's answer comes while the next tap may be on its way: the error's row leaving then would move the tiles.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  const errors = () => till.notices.filter((n) => n.tone === 'error').length;
+  try {
+    till.notify('error', { key: 'error.unreachable' });
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    window.dispatchEvent(new PointerEvent('pointerup'));
+    await addToCart(till, tea!);
+    expect(errors()).toBe(1); // the hand has just left the tile
+    vi.advanceTimersByTime(TOUCH_SETTLE_MS - 100);
+    expect(errors()).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(errors()).toBe(0);
+
+    // Said again while it was leaving, an error stays until it is closed.
+    till.notify('error', { key: 'error.unreachable' });
+    window.dispatchEvent(new PointerEvent('pointerdown'));
+    window.dispatchEvent(new PointerEvent('pointerup'));
+    await addToCart(till, tea!);
+    till.notify('error', { key: 'error.unreachable' });
+    vi.advanceTimersByTime(600_000);
+    expect(errors()).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
+});
