@@ -583,6 +583,7 @@ export class TillState {
   }
 
   dismissErrors(): void {
+    for (const notice of this.notices) if (notice.tone === 'error') this.forgetTimer(notice.id);
     this.notices = this.notices.filter((n) => n.tone !== 'error');
   }
 
