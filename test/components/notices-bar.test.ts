@@ -17,17 +17,23 @@ import { NOTICE_WAITS_AT_MOST_MS, TOUCH_SETTLE_MS } from '../../src-renderer/sta
 import { realTill, withTill } from './real-till.ts';
 import { addToCart, plainProducts } from './sale-fixtures.ts';
 
-const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-test('a notice at the counter covers no button, is shown once, and speaks to the cashier', async () => {
-  await page.viewport(1024, 768);
+/** A till with a manager signed in and a shift open, and a plain product to sell. */
+async function tillSelling() {
   const till = await realTill();
   const mona = await till.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
   await till.api.unlock({ cashier_id: mona.id, pin: '2468' });
   await till.api.openShift({ float: 0 });
   await till.refreshStaff();
   const [tea] = await plainProducts(till, 1);
-  await addToCart(till, tea!);
+  return { till, tea: tea! };
+}
+
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+test('a notice at the counter covers no button, is shown once, and speaks to the cashier', async () => {
+  await page.viewport(1024, 768);
+  const { till, tea } = await tillSelling();
+  await addToCart(till, tea);
   const context = withTill(till);
   await render(StatusBar, context);
   const notices = await render(Notices, { props: { placement: 'bar' }, ...context });
@@ -129,12 +135,7 @@ test("a notice whose time is up waits while the cashier's hand is on the screen:
 });
 
 test('an error about an earlier step leaves when a tap changes the cart, once the hand is off the screen', async () => {
-  const till = await realTill();
-  const mona = await till.api.addCashier({ name: 'Mona', role: 'manager', pin: '2468' });
-  await till.api.unlock({ cashier_id: mona.id, pin: '2468' });
-  await till.api.openShift({ float: 0 });
-  await till.refreshStaff();
-  const [tea] = await plainProducts(till, 1);
+  const { till, tea } = await tillSelling();
   await render(Notices, { props: { placement: 'bar' }, ...withTill(till) });
   // The cart's answer comes while the next tap may be on its way: the error's row leaving then would move the tiles.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
@@ -143,7 +144,7 @@ test('an error about an earlier step leaves when a tap changes the cart, once th
     till.notify('error', { key: 'error.unreachable' });
     window.dispatchEvent(new PointerEvent('pointerdown'));
     window.dispatchEvent(new PointerEvent('pointerup'));
-    await addToCart(till, tea!);
+    await addToCart(till, tea);
     expect(errors()).toBe(1); // the hand has just left the tile
     vi.advanceTimersByTime(TOUCH_SETTLE_MS - 100);
     expect(errors()).toBe(1);
@@ -154,7 +155,7 @@ test('an error about an earlier step leaves when a tap changes the cart, once th
     till.notify('error', { key: 'error.unreachable' });
     window.dispatchEvent(new PointerEvent('pointerdown'));
     window.dispatchEvent(new PointerEvent('pointerup'));
-    await addToCart(till, tea!);
+    await addToCart(till, tea);
     till.notify('error', { key: 'error.unreachable' });
     vi.advanceTimersByTime(600_000);
     expect(errors()).toBe(1);
