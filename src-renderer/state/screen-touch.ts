@@ -6,8 +6,8 @@
  * the tile moved away and the tap was lost (or the next tile was under it).
  * A notice never leaves while a pointer is down, and waits TOUCH_SETTLE_MS
  * after the last one came down or up (the next tap of a run of taps), at
- * most NOTICE_WAITS_AT_MOST_MS beyond its time, so it does not stay up
- * through a whole rush.
+ * most NOTICE_WAITS_AT_MOST_MS beyond its time (the time a finger is held
+ * down aside), so it does not stay up through a whole rush.
  */
 export const TOUCH_SETTLE_MS = 300;
 export const NOTICE_WAITS_AT_MOST_MS = 1_000;

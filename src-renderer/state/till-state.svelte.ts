@@ -557,14 +557,17 @@ export class TillState {
   /**
    * A notice's time is up: it leaves once no finger is on the screen and
    * none has just touched it, waiting NOTICE_WAITS_AT_MOST_MS at most for a
-   * pause (screen-touch.ts): the row leaving moves the screen below it.
+   * pause (screen-touch.ts): the row leaving moves the screen below it. The
+   * time a finger is held down does not count against that: a notice kept
+   * up by a long press still waits for the settle after the lift.
    */
   private leaveWhenUntouched(id: number, waited = 0): void {
-    const wait = fingerDown() ? TOUCH_SETTLE_MS : Math.min(untilTouchSettled(), NOTICE_WAITS_AT_MOST_MS - waited);
+    const held = fingerDown();
+    const wait = held ? TOUCH_SETTLE_MS : Math.min(untilTouchSettled(), NOTICE_WAITS_AT_MOST_MS - waited);
     if (wait <= 0) return this.dismiss(id);
     this.noticeTimers.set(
       id,
-      setTimeout(() => this.leaveWhenUntouched(id, waited + wait), wait),
+      setTimeout(() => this.leaveWhenUntouched(id, held ? waited : waited + wait), wait),
     );
   }
 
