@@ -130,7 +130,8 @@ const PULL_CACHE_KIB = 8 * 1024;
  * lock while it copied; and a WAL never started over made every page lookup walk all of it. Between
  * the two, fewer checkpoints cost less in all: a leaf page rewritten by several slices is copied once
  * (100,000 products: 60 checkpoints every 10,000 rows took 8.6-9.3 s, 20 every 30,000 rows 5.1-5.3 s,
- * none at all more than either), for a WAL of about 100 MB at its largest (every other checkpoint written beside, catalog/checkpoint-pacing.ts).
+ * none at all more than either), for a WAL of about 100 MB at its largest (slices written beside every
+ * other checkpoint, catalog/checkpoint-pacing.ts).
  */
 const ROWS_PER_CHECKPOINT = 30_000;
 
