@@ -14,7 +14,8 @@
  * fsynced COMMIT: how long every other writer waits), the bare commit's own
  * measure. The bound is the bare commit taken alone after the sales (a
  * bare commit taken between them, also reported, pays for the till's own
- * checkpoint of the sale before it: that is the till's cost, not the disk's floor).
+ * checkpoint of the sale before it: that is the till's cost, not the disk's floor),
+ * appended to the WAL as the checkout's commit is (one sync; bareCommits says why).
  *
  * BENCH_ONLY=drain measures the drain alone (about 20 s): the same number of
  * orders sold first (the database the drain reads is the same size as in a
@@ -193,6 +194,11 @@ try {
         p99_ms: round(percentile(checkoutMs, 99)),
         bare_commit_p50_ms: round(percentile(bare.latencies, 50)),
         bare_commit_p99_ms: round(percentile(bare.latencies, 99)),
+        // The bare commit appends to the WAL, as the checkout does (bareCommits); one that starts the WAL over (two
+        // syncs, as a sale's first tap does) is context only. Runs before this field timed that one as the bound.
+        bare_commit_shape: 'appended',
+        bare_commit_restarting_wal_p50_ms: round(percentile(bare.restarts, 50)),
+        bare_commit_restarting_wal_p99_ms: round(percentile(bare.restarts, 99)),
         // The same bare commit taken between the sales (context only: it shares the disk with the till's checkpoints).
         bare_commit_between_sales_p99_ms: round(percentile(bareBetween.latencies, 99)),
         p99_over_bare_p99: round(percentile(checkoutMs, 99) / percentile(bare.latencies, 99)),
@@ -251,7 +257,7 @@ try {
       },
     };
     console.log(
-      `checkout commit: p50 ${ms2(percentile(checkoutMs, 50))}, p90 ${ms2(percentile(checkoutMs, 90))}, p95 ${ms2(percentile(checkoutMs, 95))}, p99 ${ms2(percentile(checkoutMs, 99))}; bare row commit alone p50 ${ms2(percentile(bare.latencies, 50))}, p99 ${ms2(percentile(bare.latencies, 99))} (between the sales p99 ${ms2(percentile(bareBetween.latencies, 99))}) → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`,
+      `checkout commit: p50 ${ms2(percentile(checkoutMs, 50))}, p90 ${ms2(percentile(checkoutMs, 90))}, p95 ${ms2(percentile(checkoutMs, 95))}, p99 ${ms2(percentile(checkoutMs, 99))}; bare row commit alone p50 ${ms2(percentile(bare.latencies, 50))}, p99 ${ms2(percentile(bare.latencies, 99))} (one restarting the WAL p50 ${ms2(percentile(bare.restarts, 50))}, p99 ${ms2(percentile(bare.restarts, 99))}; between the sales p99 ${ms2(percentile(bareBetween.latencies, 99))}) → ${results.checkout.p99_over_bare_p99}x (target p99 < 10 ms and ≤ 3x)`,
     );
     console.log(
       `  its write transaction alone (BEGIN IMMEDIATE to COMMIT): p50 ${ms2(percentile(checkoutLockMs, 50))}, p99 ${ms2(percentile(checkoutLockMs, 99))} → ${results.checkout.lock_p99_over_bare_p99}x the bare commit (target ≤ 3x)`,
@@ -378,21 +384,31 @@ function byBtree(pages: Record<string, number>): string {
 
 /**
  * The floor for a durable commit here: one small row, its own transaction, the same pragmas, one commit at each
- * call (taken between the checkouts). close() gives the WAL frames one such commit writes.
+ * call (taken between the checkouts), into a WAL in the state a checkout commits into. The till checkpoints after
+ * each sale and never between its taps, so a sale's first tap is the first write after a checkpoint: it starts the
+ * WAL over, which syncs the WAL's header before the commit's own sync. The checkout comes after the taps and
+ * appends to the WAL: one sync (docs/performance.md, "The bare commit's shape"). So each call here checkpoints,
+ * writes one untimed row as that first tap would (its time kept in `restarts`, for context), and times the next
+ * commit, which appends. close() gives the WAL frames one such commit writes.
  */
-function bareCommits(file: string): { latencies: number[]; commit: () => void; close: () => number } {
+function bareCommits(file: string): { latencies: number[]; restarts: number[]; commit: () => void; close: () => number } {
   const bare: TillDatabase = openDatabase(file);
   bare.exec('CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, value TEXT NOT NULL)');
   const insert = bare.prepare('INSERT INTO bench_bare (value) VALUES (?)');
+  const timed = (value: string): number => {
+    const start = performance.now();
+    bare.transaction(() => insert.run(value)).immediate();
+    return performance.now() - start;
+  };
   const latencies: number[] = [];
+  const restarts: number[] = [];
   return {
     latencies,
+    restarts,
     commit: () => {
-      // Checkpointed before each commit like the till's, so both commit into a WAL of the same shape.
       bare.pragma('wal_checkpoint(PASSIVE)');
-      const start = performance.now();
-      bare.transaction(() => insert.run(`row ${latencies.length}`)).immediate();
-      latencies.push(performance.now() - start);
+      restarts.push(timed(`first after the checkpoint ${restarts.length}`));
+      latencies.push(timed(`row ${latencies.length}`));
     },
     close: () => {
       bare.pragma('wal_checkpoint(PASSIVE)');

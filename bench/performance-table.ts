@@ -264,7 +264,8 @@ export function performanceTable(resultsDir: string): string {
     );
   }
 
-  const orders = load('orders', (run) => run.drain?.orders);
+  // Runs from before the bare commit appended to the WAL timed one that started it over (two syncs): not mixed.
+  const orders = load('orders', (run) => [run.drain?.orders, run.checkout?.bare_commit_shape ?? 'restarting the WAL']);
   if (orders) {
     const { newest: o, values: v } = orders;
     const p99 = v((r) => r.checkout.p99_ms);
@@ -273,7 +274,9 @@ export function performanceTable(resultsDir: string): string {
       'checkout commit p99',
       p99,
       `${ms(p99)}; p50 ${ms(v((r) => r.checkout.p50_ms))}`,
-      `bare fsynced one-row commit p99 ${ms(v((r) => r.checkout.bare_commit_p99_ms))}; p50 ${ms(v((r) => r.checkout.bare_commit_p50_ms))}`,
+      o.checkout.bare_commit_shape === 'appended'
+        ? `bare fsynced one-row commit, appended to the WAL as a checkout's is: p99 ${ms(v((r) => r.checkout.bare_commit_p99_ms))}; p50 ${ms(v((r) => r.checkout.bare_commit_p50_ms))} (one that starts the WAL over, as a sale's first tap does: p99 ${ms(v((r) => r.checkout.bare_commit_restarting_wal_p99_ms))})`
+        : `bare fsynced one-row commit p99 ${ms(v((r) => r.checkout.bare_commit_p99_ms))}; p50 ${ms(v((r) => r.checkout.bare_commit_p50_ms))}`,
       `${x(ratio)}; p50 ${x(v((r) => r.checkout.p50_over_bare_p50))}`,
       '≤ 3x',
       judge(ratio, within(3)),
