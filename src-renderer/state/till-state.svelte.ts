@@ -545,7 +545,8 @@ export class TillState {
     for (const gone of this.noticeTimers.keys()) if (!this.notices.some((n) => n.id === gone)) this.forgetTimer(gone);
     // Said again, a notice's time starts again; an error said again stays, even one that was leaving.
     this.forgetTimer(id);
-    // What went well leaves by itself; an error stays until the cashier has read it and closes it.
+    // What went well leaves by itself; an error stays until the cashier closes it, or a later tap changes the cart
+    // (errorsLeaveWhenUntouched).
     if (tone === 'info') {
       this.noticeTimers.set(
         id,
