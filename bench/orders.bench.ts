@@ -384,12 +384,13 @@ function byBtree(pages: Record<string, number>): string {
 
 /**
  * The floor for a durable commit here: one small row, its own transaction, the same pragmas, one commit at each
- * call (taken between the checkouts), into a WAL in the state a checkout commits into. The till checkpoints after
- * each sale and never between its taps, so a sale's first tap is the first write after a checkpoint: it starts the
- * WAL over, which syncs the WAL's header before the commit's own sync. The checkout comes after the taps and
- * appends to the WAL: one sync (docs/performance.md, "The bare commit's shape"). So each call here checkpoints,
- * writes one untimed row as that first tap would (its time kept in `restarts`, for context), and times the next
- * commit, which appends. close() gives the WAL frames one such commit writes.
+ * call (the bound: a series taken alone after the sales; another between them, for context), into a WAL in the
+ * state a checkout commits into. The till checkpoints after each sale and never between its taps, so a sale's
+ * first tap is the first write after a checkpoint: it starts the WAL over, which syncs the WAL's header before the
+ * commit's own sync. The checkout comes after the taps and appends to the WAL: one sync (docs/performance.md, "The
+ * bare commit's shape"). So each call here checkpoints, writes one untimed row as that first tap would (its time
+ * kept in `restarts`, for context), and times the next commit, which appends. close() gives the WAL frames one
+ * such commit writes.
  */
 function bareCommits(file: string): { latencies: number[]; restarts: number[]; commit: () => void; close: () => number } {
   const bare: TillDatabase = openDatabase(file);
