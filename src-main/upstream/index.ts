@@ -20,3 +20,4 @@ export {
   isParameterRefusal,
   type ReplacementLinks,
 } from './service-errors.ts';
+export { utf8Text, TRANSCODED_UP_TO_BYTES } from './utf8-text.ts';

@@ -2,6 +2,7 @@ import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-versio
 import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
 import { AnswerBuffers } from './answer-buffers.ts';
+import { utf8Text } from './utf8-text.ts';
 import { MAX_RESPONSE_BYTES, readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
 import {
   BadRequestError,
@@ -102,7 +103,7 @@ export class ServiceClient {
       if (read) throw new Error(`the answer to GET ${path} was already read`);
       read = true;
       try {
-        return parseBody(request, status, body.toString('utf8'));
+        return parseBody(request, status, utf8Text(body));
       } finally {
         this.answerBuffers.give(body);
       }
@@ -131,7 +132,7 @@ export class ServiceClient {
 
   private async send(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
     const answer = await this.exchange(method, pathAndQuery, body);
-    return parseBody(answer.request, answer.status, answer.body.toString('utf8'));
+    return parseBody(answer.request, answer.status, utf8Text(answer.body));
   }
 
   /** One request: a 2xx answer's bytes, or the typed error of any other outcome. */
@@ -164,7 +165,7 @@ export class ServiceClient {
       throw new NetworkError(request, describeNetworkFailure(error, this.timeoutMs));
     }
     if (response.ok) return { request, status: response.status, body: answer };
-    const text = answer.toString('utf8');
+    const text = utf8Text(answer);
     let refusal: unknown;
     try {
       refusal = parseBody(request, response.status, text);

@@ -4,6 +4,7 @@ import { readListPage, WireValidationError, type ListResource, type PageInfo, ty
 import { CATALOG_RESOURCES, needsOwnReads } from '../catalog-resources.ts';
 import { stageRecords } from '../stage-records.ts';
 import { packRows, type PackedValues } from './packed-values.ts';
+import { utf8Text } from '../../upstream/index.ts';
 
 /** One page of a list to read and stage: its bytes as they came, and what reading them needs. */
 export interface PageReadRequest {
@@ -49,8 +50,6 @@ export type PageReadFailure =
 
 export type PageReadAnswer = StagedPageAnswer | RecordsPageAnswer | { kind: 'failed'; failure: PageReadFailure };
 
-const decoder = new TextDecoder();
-
 /**
  * Reads a page's bytes as the pull does on its own thread (JSON, then
  * readListPage against the contract version), and stages its records as
@@ -62,7 +61,7 @@ export function readAndStagePage(request: PageReadRequest): PageReadAnswer {
   if (!resource?.readOffThread) return { kind: 'failed', failure: { kind: 'other', message: `the ${request.list} list is not read off the pull's thread` } };
   let body: unknown;
   try {
-    const text = decoder.decode(request.bytes);
+    const text = utf8Text(request.bytes);
     body = text === '' ? null : JSON.parse(text);
   } catch {
     return { kind: 'failed', failure: { kind: 'not-json' } };
