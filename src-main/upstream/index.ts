@@ -20,4 +20,3 @@ export {
   isParameterRefusal,
   type ReplacementLinks,
 } from './service-errors.ts';
-export { utf8Text, TRANSCODED_UP_TO_BYTES } from './utf8-text.ts';

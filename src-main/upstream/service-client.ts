@@ -2,7 +2,7 @@ import { NEWEST_API_VERSION, type ApiVersion } from '../../src-shared/api-versio
 import { parseErrorEnvelope } from '../../src-shared/wire/index.ts';
 import { encodeQuery, type QueryParams } from './encode-query.ts';
 import { AnswerBuffers } from './answer-buffers.ts';
-import { utf8Text } from './utf8-text.ts';
+import { utf8Text } from '../text/index.ts';
 import { MAX_RESPONSE_BYTES, readCappedBytes, ResponseTooLargeError } from './read-capped-body.ts';
 import {
   BadRequestError,

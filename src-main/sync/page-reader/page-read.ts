@@ -1,10 +1,10 @@
 import type { ApiVersion } from '../../../src-shared/api-version.ts';
 import type { Product } from '../../../src-shared/catalog/index.ts';
 import { readListPage, WireValidationError, type ListResource, type PageInfo, type QuarantinedRecord } from '../../../src-shared/wire/index.ts';
+import { utf8Text } from '../../text/index.ts';
 import { CATALOG_RESOURCES, needsOwnReads } from '../catalog-resources.ts';
 import { stageRecords } from '../stage-records.ts';
 import { packRows, type PackedValues } from './packed-values.ts';
-import { utf8Text } from '../../upstream/index.ts';
 
 /** One page of a list to read and stage: its bytes as they came, and what reading them needs. */
 export interface PageReadRequest {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCODED_UP_TO_BYTES, utf8Text } from '../../../src-main/upstream/index.ts';
+import { TRANSCODED_UP_TO_BYTES, utf8Text } from '../../../src-main/text/index.ts';
 
 /** What the answers were decoded with before: utf8Text must give exactly its text. */
 const byToString = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
@@ -43,7 +43,7 @@ describe('utf8Text', () => {
     expect(utf8Text(view)).toBe('قهوة');
   });
 
-  it('decodes an answer above the transcoding limit too', () => {
+  it('decodes an answer above the transcoding limit (left to toString) to the same text', () => {
     const text = 'ق'.repeat(TRANSCODED_UP_TO_BYTES / 2 + 1);
     expect(utf8Text(Buffer.from(text, 'utf8'))).toBe(text);
   });
