@@ -87,10 +87,12 @@ try {
 
     // 1. Checkout commit latency; the cart is filled outside the timing. Between sales the
     // event loop turns, as it does at a counter, so the post-commit WAL checkpoint runs there.
-    const sellOn = async (service: TillService, hold?: { take: () => number }): Promise<number> => {
+    const sellOn = async (service: TillService, hold?: { take: () => number; takeStatements: () => number }): Promise<number> => {
       await service.addItem({ product_id: first!.id, quantity: 2 });
       const cart = await service.addItem({ product_id: second!.id, quantity: 1 });
-      hold?.take(); // the cart's own transactions are not the checkout's
+      // The cart's own transactions are not the checkout's.
+      hold?.take();
+      hold?.takeStatements();
       const start = performance.now();
       await service.checkout({ payments: [{ method_key: 'CASH', amount: cart.total }] });
       const elapsed = performance.now() - start;
@@ -105,12 +107,16 @@ try {
     const phase2Ms: number[] = [];
     const checkoutLockMs: number[] = [];
     const phase2LockMs: number[] = [];
+    const checkoutStatementsMs: number[] = [];
+    const phase2StatementsMs: number[] = [];
     // Sale for sale, alternating, a bare commit after each pair: the machine's load falls on all alike.
     for (let i = 0; i < CHECKOUTS; i++) {
       checkoutMs.push(await sellOn(till, plainHold));
       checkoutLockMs.push(plainHold.take());
+      checkoutStatementsMs.push(plainHold.takeStatements());
       phase2Ms.push(await sellOn(phase2Till, phase2Hold));
       phase2LockMs.push(phase2Hold.take());
+      phase2StatementsMs.push(phase2Hold.takeStatements());
       bareBetween.commit();
     }
     const documents = chainSummary(phase2Db).documents;
@@ -149,7 +155,7 @@ try {
     // The CPU each write transaction holds the lock for, without the fsync (phase 2's signing is no longer in it).
     // Timed by the same timer as above: the till makes its transaction functions once per connection (perConnection),
     // so those made under the first timer report to it for good (a second timer read 0).
-    const noSyncLock = async (service: TillService, on: TillDatabase, hold: { take: () => number }): Promise<number[]> => {
+    const noSyncLock = async (service: TillService, on: TillDatabase, hold: { take: () => number; takeStatements: () => number }): Promise<number[]> => {
       on.pragma('synchronous = OFF');
       hold.take();
       const held: number[] = [];
@@ -215,6 +221,7 @@ try {
         lock_p99_over_bare_p99: round(percentile(checkoutLockMs, 99) / bareP99),
         lock_no_fsync_p50_ms: round(percentile(plainNoSyncLockMs, 50)),
         lock_no_fsync_p99_ms: round(percentile(plainNoSyncLockMs, 99)),
+        parts: partsOf(checkoutMs, checkoutLockMs, checkoutStatementsMs),
       },
       drain: {
         orders: DRAIN,
@@ -244,6 +251,7 @@ try {
         lock_no_fsync_p99_ms: round(percentile(phase2NoSyncLockMs, 99)),
         wal_frames_per_checkout: phase2Frames,
         wal_pages_per_checkout_by_btree: phase2Pages,
+        parts: partsOf(phase2Ms, phase2LockMs, phase2StatementsMs),
       },
       targets: {
         zatca_checkout_p99_within_2x_plain: percentile(phase2Ms, 99) <= 2 * percentile(checkoutMs, 99),
@@ -265,6 +273,7 @@ try {
     console.log(
       `  where it goes: the same checkout without fsync p50 ${ms2(percentile(noSyncMs, 50))}, p99 ${ms2(percentile(noSyncMs, 99))} (our code + SQLite CPU); a checkout commits ${checkoutFrames} WAL frames, mean of ${FRAMED} (${byBtree(checkoutPages)}), the bare row ${bareFrames}`,
     );
+    console.log(`  ${partsLine(results.checkout.parts)}`);
     if (ONLY !== 'zatca')
       console.log(
         `drain ${DRAIN} orders: ${ms(drainMs)} (${results.drain.orders_per_second}/s); bound (same batches, no database) ${ms(boundMs)} (${results.drain.bound_orders_per_second}/s) → ${results.drain.drain_over_bound}x (target ≥ 1000/s and ≤ 2x)`,
@@ -275,6 +284,7 @@ try {
     console.log(
       `  its write transaction alone: p50 ${ms2(percentile(phase2LockMs, 50))}, p99 ${ms2(percentile(phase2LockMs, 99))} → ${results.zatca.lock_p99_over_bare_p99}x the bare commit (target ≤ 3x); without fsync p50 ${ms2(percentile(phase2NoSyncLockMs, 50))}, p99 ${ms2(percentile(phase2NoSyncLockMs, 99))} (plain: p50 ${ms2(percentile(plainNoSyncLockMs, 50))}, p99 ${ms2(percentile(plainNoSyncLockMs, 99))}); ${phase2Frames} WAL frames, mean of ${FRAMED} (${byBtree(phase2Pages)})`,
     );
+    console.log(`  ${partsLine(results.zatca.parts)}`);
     if (ONLY !== 'zatca') console.log(`written to ${writeResults('orders', results)}`);
     db.close();
   }
@@ -348,6 +358,49 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 /** A latency of the checkout lines, to a hundredth of a ms: a tenth hid most of what a phase-2 sale adds to a plain one. */
 function ms2(value: number): string {
   return `${value.toFixed(2)} ms`;
+}
+
+/**
+ * A checkout's time in three parts, sale by sale: outside the write lock (the input's check, the reads, the price,
+ * the draft, phase 2's signing, and the little after the commit), its statements under the lock, and the BEGIN and
+ * the COMMIT, which is mostly the sync. Their medians, and their means over the slowest 1% of the sales, the ones at
+ * and above the p99: which part makes the tail.
+ */
+function partsOf(wholeMs: number[], heldMs: number[], statementsMs: number[]) {
+  const sales = wholeMs.map((ms, i) => ({ ms, outside: ms - heldMs[i]!, statements: statementsMs[i]!, commit: heldMs[i]! - statementsMs[i]! }));
+  const slowest = [...sales].sort((a, b) => a.ms - b.ms).slice(Math.floor(sales.length * 0.99));
+  const median = (part: keyof (typeof sales)[number]) =>
+    round3(
+      percentile(
+        sales.map((sale) => sale[part]),
+        50,
+      ),
+    );
+  const mean = (part: keyof (typeof sales)[number]) => round3(slowest.reduce((sum, sale) => sum + sale[part], 0) / slowest.length);
+  return {
+    median: { outside_lock_ms: median('outside'), statements_ms: median('statements'), begin_commit_ms: median('commit') },
+    slowest_1pct: {
+      sales: slowest.length,
+      whole_ms: mean('ms'),
+      outside_lock_ms: mean('outside'),
+      statements_ms: mean('statements'),
+      begin_commit_ms: mean('commit'),
+    },
+  };
+}
+
+function partsLine({ median, slowest_1pct: slowest }: ReturnType<typeof partsOf>): string {
+  const parts = (p: { outside_lock_ms: number; statements_ms: number; begin_commit_ms: number }) =>
+    `outside the lock ${ms3(p.outside_lock_ms)}, statements ${ms3(p.statements_ms)}, BEGIN and COMMIT ${ms3(p.begin_commit_ms)}`;
+  return `where its time goes, sale by sale: medians ${parts(median)}; the slowest ${slowest.sales} (mean ${ms3(slowest.whole_ms)}) ${parts(slowest)}`;
+}
+
+function ms3(value: number): string {
+  return `${value.toFixed(3)} ms`;
+}
+
+function round3(value: number): number {
+  return Number(value.toFixed(3));
 }
 
 function round(value: number): number {
@@ -426,21 +479,37 @@ function bareCommits(file: string): { latencies: number[]; restarts: number[]; c
 /**
  * Times every outermost write transaction on `db` (better-sqlite3's transaction functions, as the till's code
  * makes them) from its BEGIN to its COMMIT's return: how long it holds the write lock. take() gives the time
- * held since the last take() (a checkout has one such transaction).
+ * held since the last take() (a checkout has one such transaction), and takeStatements() the part of it spent in
+ * the transaction's own function, its statements: the rest is the BEGIN and the COMMIT (the sync).
  */
-function timeWriteTransactions(db: TillDatabase): { take: () => number; stop: () => void } {
+function timeWriteTransactions(db: TillDatabase): { take: () => number; takeStatements: () => number; stop: () => void } {
   const original = db.transaction;
   let held = 0;
+  let statements = 0;
+  // Set by an outermost call, so only its function's first run is timed (a nested transaction is inside it).
+  let outermost = false;
   db.transaction = function timed(this: TillDatabase, fn: (...args: never[]) => unknown) {
-    const made = original.call(this, fn);
+    const body = (...args: never[]) => {
+      if (!outermost) return fn(...args);
+      outermost = false;
+      const start = performance.now();
+      try {
+        return fn(...args);
+      } finally {
+        statements += performance.now() - start;
+      }
+    };
+    const made = original.call(this, body);
     const time =
       (variant: (...args: unknown[]) => unknown) =>
       (...args: unknown[]) => {
         if (db.inTransaction) return variant(...args);
+        outermost = true;
         const start = performance.now();
         try {
           return variant(...args);
         } finally {
+          outermost = false;
           held += performance.now() - start;
         }
       };
@@ -455,6 +524,11 @@ function timeWriteTransactions(db: TillDatabase): { take: () => number; stop: ()
     take: () => {
       const taken = held;
       held = 0;
+      return taken;
+    },
+    takeStatements: () => {
+      const taken = statements;
+      statements = 0;
       return taken;
     },
     stop: () => {

@@ -270,6 +270,24 @@ export function performanceTable(resultsDir: string): string {
     const { newest: o, values: v } = orders;
     const p99 = v((r) => r.checkout.p99_ms);
     const ratio = v((r) => r.checkout.p99_over_bare_p99);
+    // Runs since the nineteenth pass split each sale's time in three (bench/orders.bench.ts partsOf): which part makes the tail.
+    const partsRow = (what: string, of: (run: Run) => Run | undefined) => {
+      const part = (get: (parts: Run) => unknown) => v((r) => (of(r)?.parts ? get(of(r)!.parts) : undefined));
+      const outside = part((p) => p.median.outside_lock_ms);
+      if (outside.length === 0) return;
+      const parts = (at: 'median' | 'slowest_1pct') =>
+        `outside the write lock ${ms(part((p) => p[at].outside_lock_ms))}, its statements ${ms(part((p) => p[at].statements_ms))}, BEGIN and COMMIT ${ms(part((p) => p[at].begin_commit_ms))}`;
+      row(
+        `  where a ${what}'s time goes, sale by sale: each part's median, and its mean over the slowest 1% (the sales at and above the p99)`,
+        outside,
+        `medians: ${parts('median')}; the slowest 1% (mean ${ms(part((p) => p.slowest_1pct.whole_ms))}): ${parts('slowest_1pct')}`,
+        `the bare commit p50 ${ms(v((r) => (of(r)?.parts ? r.checkout.bare_commit_p50_ms : undefined)))}, p99 ${ms(v((r) => (of(r)?.parts ? r.checkout.bare_commit_p99_ms : undefined)))}`,
+        '—',
+        '—',
+        null,
+        'npm run bench:orders',
+      );
+    };
     row(
       'checkout commit p99',
       p99,
@@ -308,6 +326,7 @@ export function performanceTable(resultsDir: string): string {
       null,
       'npm run bench:orders',
     );
+    partsRow('checkout', (r) => r.checkout);
     if (o.zatca) {
       const zatca = (get: (z: Run, c: Run) => unknown) => v((r) => (r.zatca ? get(r.zatca, r.checkout) : undefined));
       const presigned = o.zatca.lock_p99_ms !== undefined;
@@ -349,6 +368,7 @@ export function performanceTable(resultsDir: string): string {
           judge(zLockRatio, within(3)),
           'npm run bench:orders',
         );
+        partsRow('phase-2 checkout', (r) => r.zatca);
       }
       const sign = zatca((z) => z.sign_p50_ms);
       row(

@@ -131,6 +131,35 @@ describe('the table from three runs', () => {
     expect([againRatio, againTarget]).toEqual(['2x (2–2)', '≤ 1.2x ❌']);
   });
 
+  it("splits a checkout's time in its three parts, at the median and in the slowest 1%, once runs record them", () => {
+    const results = tempResults();
+    const committed = readRuns(join(RESULTS, 'orders.json'))[0]!;
+    const parts = (outside: number, commit: number) => ({
+      median: { outside_lock_ms: outside, statements_ms: 0.1, begin_commit_ms: commit },
+      slowest_1pct: { sales: 30, whole_ms: 4 * (outside + commit), outside_lock_ms: 2 * outside, statements_ms: 0.2, begin_commit_ms: 3 * commit },
+    });
+    const ordersRun = (withParts: boolean) => ({
+      ...committed,
+      // Written as JSON: a part left undefined is no member at all, as in a run from before the split.
+      checkout: { ...committed.checkout, parts: withParts ? parts(0.2, 0.25) : undefined },
+      zatca: { ...committed.zatca, parts: withParts ? parts(0.6, 0.35) : undefined },
+    });
+    writeResults('orders', ordersRun(false), results);
+    // A run from before the split: no row, and the rest of the table as it was.
+    expect(performanceTable(results)).not.toContain('time goes, sale by sale');
+    writeResults('orders', ordersRun(true), results);
+    const [what, figure, bound, , target, runs] = rowOf(performanceTable(results), "  where a checkout's time goes");
+    expect(what).toMatch(/^ {2}where a checkout's time goes, sale by sale/);
+    expect(figure).toBe(
+      'medians: outside the write lock 0.2 ms, its statements 0.1 ms, BEGIN and COMMIT 0.25 ms; the slowest 1% (mean 1.8 ms): outside the write lock 0.4 ms, its statements 0.2 ms, BEGIN and COMMIT 0.75 ms',
+    );
+    expect(bound).toContain('the bare commit p50');
+    // Only the run that has the parts counts in the row.
+    expect([target, runs]).toEqual(['—', '1']);
+    const [, phase2] = rowOf(performanceTable(results), "  where a phase-2 checkout's time goes");
+    expect(phase2).toMatch(/^medians: outside the write lock 0.6 ms, .*BEGIN and COMMIT 1.05 ms$/);
+  });
+
   it('leaves out a run of another setup, and shows one run as it is', () => {
     const results = tempResults();
     writeResults('print', printRun(30, 20, 1.5, 10), results);
