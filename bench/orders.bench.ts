@@ -369,14 +369,10 @@ function ms2(value: number): string {
 function partsOf(wholeMs: number[], heldMs: number[], statementsMs: number[]) {
   const sales = wholeMs.map((ms, i) => ({ ms, outside: ms - heldMs[i]!, statements: statementsMs[i]!, commit: heldMs[i]! - statementsMs[i]! }));
   const slowest = [...sales].sort((a, b) => a.ms - b.ms).slice(Math.floor(sales.length * 0.99));
-  const median = (part: keyof (typeof sales)[number]) =>
-    round3(
-      percentile(
-        sales.map((sale) => sale[part]),
-        50,
-      ),
-    );
-  const mean = (part: keyof (typeof sales)[number]) => round3(slowest.reduce((sum, sale) => sum + sale[part], 0) / slowest.length);
+  type Part = keyof (typeof sales)[number];
+  const each = (part: Part) => sales.map((sale) => sale[part]);
+  const median = (part: Part) => round3(percentile(each(part), 50));
+  const mean = (part: Part) => round3(slowest.reduce((sum, sale) => sum + sale[part], 0) / slowest.length);
   return {
     median: { outside_lock_ms: median('outside'), statements_ms: median('statements'), begin_commit_ms: median('commit') },
     slowest_1pct: {
@@ -489,12 +485,13 @@ function timeWriteTransactions(db: TillDatabase): { take: () => number; takeStat
   // Set by an outermost call, so only its function's first run is timed (a nested transaction is inside it).
   let outermost = false;
   db.transaction = function timed(this: TillDatabase, fn: (...args: never[]) => unknown) {
-    const body = (...args: never[]) => {
-      if (!outermost) return fn(...args);
+    // As better-sqlite3 calls it: with the transaction's `this` and its arguments.
+    const body = function (this: unknown, ...args: never[]) {
+      if (!outermost) return fn.apply(this, args);
       outermost = false;
       const start = performance.now();
       try {
-        return fn(...args);
+        return fn.apply(this, args);
       } finally {
         statements += performance.now() - start;
       }
