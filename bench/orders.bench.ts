@@ -371,8 +371,8 @@ function partsOf(wholeMs: number[], heldMs: number[], statementsMs: number[]) {
   const slowest = [...sales].sort((a, b) => a.ms - b.ms).slice(Math.floor(sales.length * 0.99));
   type Part = keyof (typeof sales)[number];
   const each = (part: Part) => sales.map((sale) => sale[part]);
-  const median = (part: Part) => round3(percentile(each(part), 50));
-  const mean = (part: Part) => round3(slowest.reduce((sum, sale) => sum + sale[part], 0) / slowest.length);
+  const median = (part: Part) => round(percentile(each(part), 50), 3);
+  const mean = (part: Part) => round(slowest.reduce((sum, sale) => sum + sale[part], 0) / slowest.length, 3);
   return {
     median: { outside_lock_ms: median('outside'), statements_ms: median('statements'), begin_commit_ms: median('commit') },
     slowest_1pct: {
@@ -386,21 +386,15 @@ function partsOf(wholeMs: number[], heldMs: number[], statementsMs: number[]) {
 }
 
 function partsLine({ median, slowest_1pct: slowest }: ReturnType<typeof partsOf>): string {
+  // To the microsecond: the parts are a tenth of a millisecond or two.
+  const ms3 = (value: number) => `${value.toFixed(3)} ms`;
   const parts = (p: { outside_lock_ms: number; statements_ms: number; begin_commit_ms: number }) =>
     `outside the lock ${ms3(p.outside_lock_ms)}, statements ${ms3(p.statements_ms)}, BEGIN and COMMIT ${ms3(p.begin_commit_ms)}`;
   return `where its time goes, sale by sale: medians ${parts(median)}; the slowest ${slowest.sales} (mean ${ms3(slowest.whole_ms)}) ${parts(slowest)}`;
 }
 
-function ms3(value: number): string {
-  return `${value.toFixed(3)} ms`;
-}
-
-function round3(value: number): number {
-  return Number(value.toFixed(3));
-}
-
-function round(value: number): number {
-  return Number(value.toFixed(2));
+function round(value: number, digits = 2): number {
+  return Number(value.toFixed(digits));
 }
 
 function clone(templates: OrderRecord[], count: number): OrderRecord[] {
